@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "./context.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { findPath } from "./lib/find-path.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { studentRoutes } from "./modules/students/students.routes.ts";
+import { type AuthConfig, createGuard } from "./plugins/auth.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerStaticWeb } from "./plugins/static-web.ts";
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Injected clock: tests move time instead of waiting for it. */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+function jwtSecret(env: Env): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  // Kept beside the embedded data so sessions survive a restart without any configuration.
+  const file = join(env.DATA_DIR, ".jwt-secret");
+  if (!existsSync(file)) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // The API speaks JSON only: other bodies get 415 instead of reaching the validators as strings.
+  app.removeContentTypeParser("text/plain");
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "img-src": ["'self'", "data:"],
+        // Stripe Checkout is a full-page redirect, so nothing else needs allowing here.
+        "script-src": ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: "1 minute",
+    // Static files of the SPA are not API load.
+    allowList: (request) => !request.url.startsWith("/api"),
+  });
+  await registerOpenApi(app);
+
+  const authConfig: AuthConfig = {
+    secret: jwtSecret(env),
+    issuer: env.JWT_ISSUER,
+    audience: env.JWT_AUDIENCE,
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  };
+  const context: AppContext = {
+    env,
+    db: database.db,
+    database,
+    auth: authConfig,
+    guard: createGuard(authConfig),
+    now: options.now ?? (() => new Date()),
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, context);
+      await api.register(authRoutes, { ...context, prefix: "/auth" });
+      await api.register(studentRoutes, { ...context, prefix: "/student" });
+      await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
+    },
+    { prefix: "/api" },
+  );
+
+  const webDist =
+    env.WEB_DIST_DIR ?? findPath(import.meta.url, ["../../web/dist/", "../../../apps/web/dist/"]);
+  await registerStaticWeb(app, webDist);
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { AuthConfig, Guard } from "./plugins/auth.ts";
+
+/** What every module plugin is given: no module reaches for globals. */
+export interface AppContext {
+  env: Env;
+  db: Database;
+  database: DatabaseHandle;
+  auth: AuthConfig;
+  guard: Guard;
+  now: () => Date;
+}

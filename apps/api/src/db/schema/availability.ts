@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+/** Weekly working hours in Sydney wall-clock minutes from midnight; several ranges per weekday allowed. */
+export const availabilityRules = pgTable(
+  "availability_rules",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 0 = Sunday … 6 = Saturday. */
+    weekday: smallint().notNull(),
+    startMinute: integer().notNull(),
+    endMinute: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("availability_rules_instructor_idx").on(t.instructorId),
+    check("availability_rules_weekday", sql`${t.weekday} between 0 and 6`),
+    check(
+      "availability_rules_window",
+      sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
+    ),
+  ],
+);
+
+/**
+ * Date overrides: CLOSED removes the whole day; OPEN replaces the weekly hours of that date
+ * with the given window (several OPEN rows on one date add up).
+ */
+export const availabilityExceptions = pgTable(
+  "availability_exceptions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date().notNull(),
+    kind: text({ enum: ["CLOSED", "OPEN"] }).notNull(),
+    startMinute: integer(),
+    endMinute: integer(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("availability_exceptions_instructor_date_idx").on(t.instructorId, t.date),
+    check(
+      "availability_exceptions_window",
+      sql`(${t.kind} = 'CLOSED') or (${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute})`,
+    ),
+  ],
+);

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { payments } from "./payments.ts";
+import { users } from "./users.ts";
+
+export const bundles = pgTable(
+  "bundles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    instructorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    paymentId: uuid()
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    totalLessons: integer().notNull(),
+    usedLessons: integer().notNull().default(0),
+    pricePerLessonCents: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bundles_student_idx").on(t.studentId),
+    check("bundles_usage", sql`${t.usedLessons} >= 0 and ${t.usedLessons} <= ${t.totalLessons}`),
+  ],
+);
+
+/**
+ * One lesson. No two active bookings (PENDING_PAYMENT or SCHEDULED) of one instructor may overlap:
+ * the exclusion constraint `bookings_no_overlap` (migration 0001) enforces it in the database.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startTime: timestamp({ withTimezone: true }).notNull(),
+    endTime: timestamp({ withTimezone: true }).notNull(),
+    status: text({
+      enum: ["PENDING_PAYMENT", "SCHEDULED", "COMPLETED", "NO_SHOW", "CANCELLED", "EXPIRED"],
+    }).notNull(),
+    priceCents: integer().notNull(),
+    isPoolHours: boolean().notNull().default(false),
+    suburb: text().notNull(),
+    pickupLocation: text(),
+    paymentId: uuid().references(() => payments.id),
+    bundleId: uuid().references(() => bundles.id),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: text({ enum: ["STUDENT", "INSTRUCTOR", "ADMIN"] }),
+    refundCents: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bookings_instructor_start_idx").on(t.instructorId, t.startTime),
+    index("bookings_student_start_idx").on(t.studentId, t.startTime),
+    index("bookings_payment_idx").on(t.paymentId),
+    check("bookings_period", sql`${t.endTime} > ${t.startTime}`),
+    check("bookings_price", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint().notNull(),
+    comment: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("reviews_rating", sql`${t.rating} between 1 and 5`)],
+);

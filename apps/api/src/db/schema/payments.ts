@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+/** What a bundle payment buys; kept on the payment so confirmation needs nothing from the client. */
+export interface BundlePurchaseSpec {
+  totalLessons: number;
+  pricePerLessonCents: number;
+  instructorId: string | null;
+}
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text({ enum: ["BUNDLE", "BOOKINGS"] }).notNull(),
+    status: text({ enum: ["PENDING", "PAID", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"] })
+      .notNull()
+      .default("PENDING"),
+    provider: text({ enum: ["demo", "stripe"] }).notNull(),
+    providerRef: text(),
+    subtotalCents: integer().notNull(),
+    gstCents: integer().notNull(),
+    /** Subtotal + GST: what the card is charged. */
+    amountCents: integer().notNull(),
+    refundedCents: integer().notNull().default(0),
+    invoiceNumber: text().notNull().unique(),
+    bundleSpec: jsonb().$type<BundlePurchaseSpec>(),
+    expiresAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    check(
+      "payments_amounts",
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.gstCents} and ${t.subtotalCents} >= 0`,
+    ),
+  ],
+);
+
+/** Provider events (e.g. Stripe webhooks), recorded once each so fulfilment is idempotent. */
+export const paymentEvents = pgTable("payment_events", {
+  id: uuid().primaryKey().defaultRandom(),
+  paymentId: uuid().references(() => payments.id, { onDelete: "set null" }),
+  provider: text().notNull(),
+  eventId: text().notNull().unique(),
+  type: text().notNull(),
+  payload: jsonb().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+export const studentProfiles = pgTable("student_profiles", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  suburb: text(),
+  licenseType: text({ enum: ["AUTOMATIC", "MANUAL"] }),
+  experienceLevel: text({ enum: ["NEVER_DRIVEN", "SOME_EXPERIENCE", "FAILED_TEST"] }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const instructorProfiles = pgTable(
+  "instructor_profiles",
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    licenseNumber: text().notNull(),
+    vehicleType: text({ enum: ["AUTOMATIC", "MANUAL", "BOTH"] }).notNull(),
+    standardRateCents: integer().notNull(),
+    poolOptIn: boolean().notNull().default(true),
+    gender: text({ enum: ["MALE", "FEMALE", "OTHER"] }),
+    bio: text(),
+    languages: text().array().notNull().default(sql`'{}'::text[]`),
+    suburbs: text().array().notNull().default(sql`'{}'::text[]`),
+    verificationStatus: text({ enum: ["PENDING", "VERIFIED", "REJECTED"] })
+      .notNull()
+      .default("PENDING"),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** After either date the instructor's availability is hidden until renewed. */
+    licenseExpiresOn: date(),
+    wwcExpiresOn: date(),
+    /** Aggregate of reviews, kept here so listings need no join over reviews. */
+    ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }),
+    ratingCount: integer().notNull().default(0),
+    calendarToken: text().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("instructor_rate_range", sql`${t.standardRateCents} between 3000 and 20000`),
+    check("instructor_rating_range", sql`${t.ratingAverage} is null or ${t.ratingAverage} between 0 and 5`),
+  ],
+);

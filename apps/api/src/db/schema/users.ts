@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    role: text({ enum: ["STUDENT", "INSTRUCTOR", "ADMIN"] }).notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Emails are unique whatever their case: Bob@x.com and bob@x.com are one person.
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_role_check", sql`${t.role} in ('STUDENT', 'INSTRUCTOR', 'ADMIN')`),
+  ],
+);
+
+export const refreshTokens = pgTable("refresh_tokens", {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Every token descended from one login shares a family; reuse of a rotated token revokes it all. */
+  familyId: uuid().notNull(),
+  /** SHA-256 of the opaque token: a leaked table cannot be replayed. */
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  rotatedAt: timestamp({ withTimezone: true }),
+  revokedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,166 @@
+import {
+  addDaysToDate,
+  gstCents,
+  sydneyTodayDate,
+  sydneyWallTimeToInstant,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
+import { eq, sql } from "drizzle-orm";
+import { hashPassword } from "../lib/passwords.ts";
+import type { Database } from "./client.ts";
+import {
+  availabilityRules,
+  bookings,
+  instructorProfiles,
+  payments,
+  studentProfiles,
+  users,
+} from "./schema/index.ts";
+import { buildSeedInstructors, DEMO_PASSWORD } from "./seed-data.ts";
+
+/**
+ * Seeds the demo accounts and catalogue into a database that has none of it; a second run changes
+ * nothing (the demo admin's presence marks a seeded database).
+ */
+export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    // Serialises two servers starting on one empty PostgreSQL database.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+    const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
+    if (again) return;
+
+    await tx.insert(users).values({
+      email: "admin@demo.test",
+      passwordHash,
+      role: "ADMIN",
+      firstName: "Alex",
+      lastName: "Admin",
+      phone: "02 9000 0000",
+    });
+    const [student] = await tx
+      .insert(users)
+      .values({
+        email: "student@demo.test",
+        passwordHash,
+        role: "STUDENT",
+        firstName: "Sam",
+        lastName: "Learner",
+        phone: "0412 345 678",
+      })
+      .returning({ id: users.id });
+    if (!student) throw new Error("seed: student not created");
+    await tx.insert(studentProfiles).values({
+      userId: student.id,
+      suburb: "Sydney CBD",
+      licenseType: "AUTOMATIC",
+      experienceLevel: "SOME_EXPERIENCE",
+    });
+
+    let demoInstructorId: string | undefined;
+    let demoRateCents = 0;
+    for (const seed of buildSeedInstructors()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: seed.email,
+          passwordHash,
+          role: "INSTRUCTOR",
+          firstName: seed.firstName,
+          lastName: seed.lastName,
+          phone: seed.phone,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error("seed: instructor not created");
+      await tx.insert(instructorProfiles).values({
+        userId: user.id,
+        licenseNumber: `NSW${user.id.slice(0, 6).toUpperCase()}`,
+        vehicleType: seed.vehicleType,
+        standardRateCents: seed.rateDollars * 100,
+        poolOptIn: seed.poolOptIn,
+        gender: seed.gender,
+        bio: seed.bio,
+        languages: seed.languages,
+        suburbs: seed.suburbs,
+        verificationStatus: "VERIFIED",
+        verifiedAt: now,
+        ratingAverage: seed.rating,
+        ratingCount: seed.ratingCount,
+      });
+      await tx.insert(availabilityRules).values(
+        seed.hours.map(([weekday, startHour, endHour]) => ({
+          instructorId: user.id,
+          weekday,
+          startMinute: startHour * 60,
+          endMinute: endHour * 60,
+        })),
+      );
+      if (seed.email === "instructor@demo.test") {
+        demoInstructorId = user.id;
+        demoRateCents = seed.rateDollars * 100;
+      }
+    }
+    if (!demoInstructorId) throw new Error("seed: demo instructor missing");
+
+    // A little history so both demo dashboards have something to show: one completed lesson last
+    // week and one coming up, paid together.
+    const today = sydneyTodayDate(now);
+    const pastDate = nextWeekday(addDaysToDate(today, -8));
+    const futureDate = nextWeekday(addDaysToDate(today, 4));
+    const past = sydneyWallTimeToInstant(pastDate, 16 * 60);
+    const future = sydneyWallTimeToInstant(futureDate, 16 * 60);
+    if (!past || !future) throw new Error("seed: lesson times invalid");
+    const subtotal = demoRateCents * 2;
+    const gst = gstCents(subtotal);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: student.id,
+        type: "BOOKINGS",
+        status: "PAID",
+        provider: "demo",
+        subtotalCents: subtotal,
+        gstCents: gst,
+        amountCents: subtotal + gst,
+        invoiceNumber: "KRB-DEMO-0001",
+        paidAt: addHours(past, -72),
+        createdAt: addHours(past, -72),
+      })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error("seed: payment not created");
+    const lesson = {
+      studentId: student.id,
+      instructorId: demoInstructorId,
+      priceCents: demoRateCents,
+      isPoolHours: false,
+      suburb: "Sydney CBD",
+      pickupLocation: "Town Hall station, George St entrance",
+      paymentId: payment.id,
+    };
+    await tx.insert(bookings).values([
+      {
+        ...lesson,
+        startTime: past,
+        endTime: addHours(past, 1),
+        status: "COMPLETED",
+        completedAt: addHours(past, 1),
+      },
+      { ...lesson, startTime: future, endTime: addHours(future, 1), status: "SCHEDULED" },
+    ]);
+  });
+  return true;
+}
+
+function addHours(date: Date, hours: number) {
+  return new Date(date.getTime() + hours * 3_600_000);
+}
+
+/** Moves a date forward to a Monday–Friday, where the demo instructor works. */
+function nextWeekday(date: string): string {
+  let d = date;
+  while (sydneyWeekday(d) === 0 || sydneyWeekday(d) === 6) d = addDaysToDate(d, 1);
+  return d;
+}

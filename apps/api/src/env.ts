@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// The only reader of process.env: every setting is parsed and documented here (README lists them).
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Embedded PGlite data directory; ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().default("./data"),
+  /** postgres://… runs on a PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SEED_DEMO_DATA: bool.default(true),
+  /** HS256 secret; when absent one is generated once and kept in DATA_DIR/.jwt-secret. */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_ISSUER: z.string().default("kerb-api"),
+  JWT_AUDIENCE: z.string().default("kerb-web"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Requests per minute per IP across the whole API. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  /** Login and registration attempts per minute per IP. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Failed logins per account within LOGIN_LOCKOUT_MINUTES before that account is locked out. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /** Most lessons a student may hold unpaid at once (stops slot hoarding). */
+  MAX_HELD_LESSONS: z.coerce.number().int().min(1).default(30),
+  HOLD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Points the Stripe SDK at another host (a local fake in tests): http://127.0.0.1:12111 */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Public origin of the web app, for the card provider's return URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Built web app to serve; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+    throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe");
+  }
+  return env;
+}

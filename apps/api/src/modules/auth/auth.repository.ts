@@ -1,0 +1,90 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { instructorProfiles, refreshTokens, studentProfiles, users } from "../../db/schema/index.ts";
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+};
+
+export type UserRow = {
+  id: string;
+  email: string;
+  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+};
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning(userColumns);
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function insertStudentProfile(db: Executor, profile: typeof studentProfiles.$inferInsert) {
+  await db.insert(studentProfiles).values(profile);
+}
+
+export async function insertInstructorProfile(db: Executor, profile: typeof instructorProfiles.$inferInsert) {
+  await db.insert(instructorProfiles).values(profile);
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/**
+ * Marks a token used, only if nobody has used it yet. Two concurrent refreshes with one token:
+ * exactly one gets the row back, the other is treated as reuse.
+ */
+export async function claimRefreshToken(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeTokenFamily(db: Executor, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}

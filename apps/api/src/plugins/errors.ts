@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error.ts";
+
+type ErrorPayload = { status: number; code: string; message: string; details?: unknown };
+
+// PostgreSQL SQLSTATEs that mean "your request conflicts with the data", not "the server broke".
+const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
+  "23505": { status: 409, code: "conflict", message: "This record already exists" },
+  "23P01": { status: 409, code: "slot_unavailable", message: "That time is no longer available" },
+  "23503": { status: 400, code: "bad_request", message: "A referenced record does not exist" },
+  "22P02": { status: 400, code: "bad_request", message: "A value has the wrong format" },
+  "22007": { status: 400, code: "bad_request", message: "A date or time has the wrong format" },
+  "22008": { status: 400, code: "bad_request", message: "A date or time is out of range" },
+};
+
+/** Drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+function toPayload(error: FastifyError | AppError | Error): ErrorPayload {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, code: error.code, message: error.message, details: error.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      path: [v.instancePath.replace(/^\//, "").replaceAll("/", ".")].filter(Boolean).join("."),
+      message: v.message ?? "Invalid value",
+    }));
+    const first = details[0];
+    const where = error.validationContext === "body" ? "" : ` (${error.validationContext})`;
+    return {
+      status: 400,
+      code: "validation_error",
+      message: first ? `${first.message}${where}` : "The request is not valid",
+      details,
+    };
+  }
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, code: "bad_request", message: "The request body is not valid JSON" };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { status: 413, code: "payload_too_large", message: "The request body is too large" };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return {
+        status: 415,
+        code: "unsupported_media_type",
+        message: "Send the request body as application/json",
+      };
+  }
+  const pg = PG_ERRORS[pgErrorCode(error) ?? ""];
+  if (pg) return pg;
+  const status = fastifyError.statusCode;
+  if (status === 429) {
+    return {
+      status,
+      code: "rate_limited",
+      message: "Too many requests. Please wait a moment and try again.",
+    };
+  }
+  if (status && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+    return { status, code: "bad_request", message: fastifyError.message };
+  }
+  return {
+    status: 500,
+    code: "internal_error",
+    message: "Something went wrong on our side. Please try again.",
+  };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, code, message, details } = toPayload(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.debug({ err: error, code }, "request rejected");
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (status === 429 && headers) reply.headers(headers);
+    return reply
+      .status(status)
+      .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built SPA: real files as they are, any other GET outside /api as index.html so that deep
+ * links (/student/book) reach the client router. /api/* always answers JSON, never the app.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined) {
+  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (path.includes(`${join("/", "assets", "/")}`)) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const isApi = path === "/api" || path.startsWith("/api/");
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${path}` },
+    });
+  });
+
+  // Files that exist are served by @fastify/static's per-file routes (wildcard: false).
+  if (hasWeb) {
+    app.get("/", (_request, reply) => reply.header("cache-control", "no-cache").sendFile("index.html"));
+  }
+}

@@ -1,0 +1,90 @@
+/** Business constants of the product specification (§9). Money is in integer cents. */
+
+export const SUBURBS = [
+  "Bankstown",
+  "Blacktown",
+  "Bondi",
+  "Chatswood",
+  "Hornsby",
+  "Liverpool",
+  "Manly",
+  "North Sydney",
+  "Parramatta",
+  "Penrith",
+  "Sutherland",
+  "Sydney CBD",
+] as const;
+export type Suburb = (typeof SUBURBS)[number];
+
+export const SYDNEY_TZ = "Australia/Sydney";
+
+export const ROLES = ["STUDENT", "INSTRUCTOR", "ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LICENSE_TYPES = ["AUTOMATIC", "MANUAL"] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+export const EXPERIENCE_LEVELS = ["NEVER_DRIVEN", "SOME_EXPERIENCE", "FAILED_TEST"] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const VEHICLE_TYPES = ["AUTOMATIC", "MANUAL", "BOTH"] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+export const GENDERS = ["MALE", "FEMALE", "OTHER"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const BOOKING_STATUSES = [
+  "PENDING_PAYMENT",
+  "SCHEDULED",
+  "COMPLETED",
+  "NO_SHOW",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses that occupy an instructor's time (the exclusion constraint covers exactly these). */
+export const ACTIVE_BOOKING_STATUSES = ["PENDING_PAYMENT", "SCHEDULED"] as const;
+
+export const PAYMENT_TYPES = ["BUNDLE", "BOOKINGS"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ["demo", "stripe"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const VERIFICATION_STATUSES = ["PENDING", "VERIFIED", "REJECTED"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const MIN_PASSWORD_LENGTH = 4;
+export const MIN_STANDARD_RATE_DOLLARS = 30;
+export const MAX_STANDARD_RATE_DOLLARS = 200;
+export const MIN_LESSON_COUNT = 1;
+export const MAX_LESSON_COUNT = 50;
+
+export const PLATFORM_FEE_RATE = 0.25;
+export const INSTRUCTOR_SHARE = 0.75;
+export const GST_RATE = 0.1;
+export const POOL_PRICE_FACTOR = 0.65;
+
+export const LESSON_MINUTES = 60;
+export const HOLD_MINUTES = 30;
+export const MIN_LEAD_TIME_MINUTES = 120;
+export const CALENDAR_DAYS = 30;
+export const MAX_RANGE_DAYS = 31;
+export const BUNDLE_VALIDITY_MONTHS = 12;
+
+export const DRAFT_LIFETIME_MINUTES = 120;
+export const DRAFT_WARNING_MINUTES = 90;
+export const KEEPALIVE_SECONDS = 30;
+export const DEMO_PAYMENT_DELAY_MS = 2000;
+
+export const FOCUS_SKILLS = [
+  "Parallel Parking",
+  "Highway Driving",
+  "City Traffic",
+  "Night Driving",
+  "Reverse Parking",
+  "Hill Starts",
+  "Roundabouts",
+  "Test Preparation",
+] as const;

@@ -1,0 +1,40 @@
+/**
+ * The error codes the API answers with, and the HTTP status each maps to.
+ * Clients switch on `code`; `message` is for people.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  bad_request: 400,
+  invalid_suburb: 400,
+  invalid_range: 400,
+  slot_in_past: 400,
+  duplicate_slot: 400,
+  instructor_not_in_suburb: 400,
+  invalid_bundle: 400,
+  amount_mismatch: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  token_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  payment_not_found: 404,
+  conflict: 409,
+  email_taken: 409,
+  slot_unavailable: 409,
+  hold_expired: 409,
+  invalid_state: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  too_many_holds: 429,
+  verification_failed: 402,
+  verification_error: 502,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: { code: AppErrorCode | string; message: string; details?: unknown };
+}

@@ -1,0 +1,58 @@
+/** Cancellation, rescheduling and bundle-expiry policy (spec §9 invoice terms). */
+import { tz } from "@date-fns/tz";
+import { addMonths } from "date-fns";
+import { BUNDLE_VALIDITY_MONTHS, SYDNEY_TZ } from "../constants.ts";
+
+const MS_PER_HOUR = 3_600_000;
+const FULL_REFUND_AFTER_HOURS = 48;
+const HALF_REFUND_FROM_HOURS = 24;
+const RESCHEDULE_MIN_HOURS = 24;
+
+export type CancelledBy = "STUDENT" | "INSTRUCTOR" | "ADMIN";
+export type RefundTier = "full" | "half" | "none";
+
+export interface RefundInput {
+  priceCents: number;
+  startTime: Date;
+  now: Date;
+  cancelledBy: CancelledBy;
+}
+
+/**
+ * Which refund applies. Instructor or admin cancellations are not the student's fault: always full.
+ * For students: more than 48 h ahead full; 24 h to 48 h inclusive half; under 24 h, or once the
+ * lesson has started, nothing.
+ */
+export function refundTier(input: Omit<RefundInput, "priceCents"> & { priceCents?: number }): RefundTier {
+  if (input.cancelledBy !== "STUDENT") return "full";
+  const msBefore = input.startTime.getTime() - input.now.getTime();
+  if (!(msBefore > 0)) return "none";
+  if (msBefore > FULL_REFUND_AFTER_HOURS * MS_PER_HOUR) return "full";
+  if (msBefore >= HALF_REFUND_FROM_HOURS * MS_PER_HOUR) return "half";
+  return "none";
+}
+
+/** Refund in cents; a half refund of an odd amount rounds the half cent up. */
+export function refundCents(input: RefundInput): number {
+  switch (refundTier(input)) {
+    case "full":
+      return input.priceCents;
+    case "half":
+      return Math.round(input.priceCents / 2);
+    case "none":
+      return 0;
+  }
+}
+
+/** Rescheduling is allowed up to (and including) exactly 24 hours before the start. */
+export function canReschedule(startTime: Date, now: Date): boolean {
+  return startTime.getTime() - now.getTime() >= RESCHEDULE_MIN_HOURS * MS_PER_HOUR;
+}
+
+/**
+ * Bundle credits expire 12 months after purchase, counted on the Sydney calendar (same wall time a year
+ * on; 29 February falls back to 28 February).
+ */
+export function bundleExpiryFrom(purchasedAt: Date): Date {
+  return new Date(addMonths(purchasedAt, BUNDLE_VALIDITY_MONTHS, { in: tz(SYDNEY_TZ) }).getTime());
+}

@@ -1,0 +1,11 @@
+/** Pure domain rules shared by the API and the web app. */
+export * from "./assessment.ts";
+export * from "./booking-window.ts";
+export * from "./bundles.ts";
+export * from "./cancellation.ts";
+export * from "./draft.ts";
+export * from "./money.ts";
+export * from "./pool-hours.ts";
+export * from "./pricing.ts";
+export * from "./recommendation.ts";
+export * from "./sydney-time.ts";

@@ -1,0 +1,60 @@
+/** Lesson prices, GST and the platform/instructor split (spec §9). All amounts are integer cents. */
+import { GST_RATE, INSTRUCTOR_SHARE, POOL_PRICE_FACTOR } from "../constants.ts";
+
+/**
+ * cents × rate rounded half-up to the cent. The rate is scaled to an integer first so the product is
+ * exact and only one correctly rounded division happens: 7550 × 0.65 must give 4908, not 4907 from
+ * float noise like 4907.499999.
+ */
+function applyRate(cents: number, rate: number): number {
+  const scaledRate = Math.round(rate * 10_000);
+  return Math.round((cents * scaledRate) / 10_000);
+}
+
+/** Pool-hour price: the instructor's standard rate × 0.65. */
+export function poolRateCents(standardRateCents: number): number {
+  return applyRate(standardRateCents, POOL_PRICE_FACTOR);
+}
+
+/** Price of one 60-minute lesson. */
+export function lessonPriceCents(input: { standardRateCents: number; isPoolHours: boolean }): number {
+  return input.isPoolHours ? poolRateCents(input.standardRateCents) : input.standardRateCents;
+}
+
+/** GST (10%) on an invoice subtotal, rounded to the cent. */
+export function gstCents(subtotalCents: number): number {
+  return applyRate(subtotalCents, GST_RATE);
+}
+
+export interface InvoiceTotals {
+  subtotalCents: number;
+  gstCents: number;
+  totalCents: number;
+}
+
+/** GST is charged once on the subtotal (not per line) so the invoice adds up exactly. */
+export function invoiceTotals(lineTotalsCents: number[]): InvoiceTotals {
+  let subtotalCents = 0;
+  for (const line of lineTotalsCents) {
+    if (!Number.isSafeInteger(line)) throw new RangeError(`Invoice line is not integer cents: ${line}`);
+    subtotalCents += line;
+  }
+  const gst = gstCents(subtotalCents);
+  return { subtotalCents, gstCents: gst, totalCents: subtotalCents + gst };
+}
+
+/** What the instructor keeps: price × 0.75, rounded to the cent. */
+export function instructorEarningsCents(priceCents: number): number {
+  return applyRate(priceCents, INSTRUCTOR_SHARE);
+}
+
+/** The platform keeps the remainder, so fee + earnings always equals the price to the cent. */
+export function platformFeeCents(priceCents: number): number {
+  return priceCents - instructorEarningsCents(priceCents);
+}
+
+/** Whole-percent saving of the pool rate over the standard rate (35 for any sensible rate). */
+export function poolSavingsPercent(standardCents: number): number {
+  if (standardCents <= 0) return 0;
+  return Math.round(((standardCents - poolRateCents(standardCents)) / standardCents) * 100);
+}

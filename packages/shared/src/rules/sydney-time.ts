@@ -1,0 +1,139 @@
+/**
+ * Sydney calendar and wall-clock helpers. Instants are JS Dates (absolute UTC moments); dates are
+ * Sydney calendar dates "YYYY-MM-DD". Calendar arithmetic is done on UTC midnights so the machine's own
+ * time zone and DST never leak in; only the conversions between the two go through Australia/Sydney.
+ */
+import { TZDate, tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import { SYDNEY_TZ } from "../constants.ts";
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const inSydney = tz(SYDNEY_TZ);
+
+/** Sydney only ever uses AEST (+10:00) or AEDT (+11:00). */
+const SYDNEY_OFFSETS_MINUTES = [660, 600] as const;
+
+/** UTC-midnight milliseconds of a calendar date, or null when it is not a real date. */
+function dateToUtcMs(date: string): number | null {
+  const m = ISO_DATE.exec(date);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  // Date.UTC rolls 2026-02-30 over to March; a real date survives the round trip unchanged.
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) {
+    return null;
+  }
+  return ms;
+}
+
+function requireDate(date: string): number {
+  const ms = dateToUtcMs(date);
+  if (ms === null) throw new RangeError(`Not a valid YYYY-MM-DD date: ${date}`);
+  return ms;
+}
+
+function utcMsToDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function sydney(instant: Date): TZDate {
+  return new TZDate(instant.getTime(), SYDNEY_TZ);
+}
+
+/** True for a real calendar date written as YYYY-MM-DD (2026-02-29 is not). */
+export function isValidIsoDate(s: string): boolean {
+  return typeof s === "string" && dateToUtcMs(s) !== null;
+}
+
+/** The Sydney calendar date an instant falls on. */
+export function sydneyDateOf(instant: Date): string {
+  return format(instant, "yyyy-MM-dd", { in: inSydney });
+}
+
+/** Today's date in Sydney; `now` is passed in so callers (and tests) control the clock. */
+export function sydneyTodayDate(now: Date): string {
+  return sydneyDateOf(now);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a calendar date (no time zone involved). */
+export function sydneyWeekday(date: string): number {
+  return new Date(requireDate(date)).getUTCDay();
+}
+
+export function addDaysToDate(date: string, n: number): string {
+  return utcMsToDate(requireDate(date) + n * MS_PER_DAY);
+}
+
+/** Whole calendar days from start to end (negative when end is earlier). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((requireDate(end) - requireDate(start)) / MS_PER_DAY);
+}
+
+/** Every date from start to end inclusive; empty when end is before start. */
+export function eachDateInRange(start: string, end: string): string[] {
+  const dates: string[] = [];
+  const endMs = requireDate(end);
+  for (let ms = requireDate(start); ms <= endMs; ms += MS_PER_DAY) dates.push(utcMsToDate(ms));
+  return dates;
+}
+
+/** Minutes since Sydney midnight on the wall clock (the repeated DST-end hour gives the same values twice). */
+export function sydneyMinutesOf(instant: Date): number {
+  const local = sydney(instant);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+export function sydneyHourOf(instant: Date): number {
+  return sydney(instant).getHours();
+}
+
+/**
+ * The instant at which Sydney's wall clock shows `date` + `minutesFromMidnight`. Each possible offset
+ * is tried and kept only if converting back shows the same wall time: none survives inside the DST-start
+ * gap (02:00–03:00 on the first Sunday of October → null), both survive in the repeated DST-end hour
+ * and the earlier (first) one wins. Minutes past 1440 roll into the next day.
+ */
+export function sydneyWallTimeToInstant(date: string, minutesFromMidnight: number): Date | null {
+  const dayMs = dateToUtcMs(date);
+  if (dayMs === null || !Number.isInteger(minutesFromMidnight)) return null;
+  // The wall time expressed as if it were UTC; an instant matches when Sydney's wall clock equals it.
+  const wallAsUtcMs = dayMs + minutesFromMidnight * MS_PER_MINUTE;
+  const wanted = new Date(wallAsUtcMs).toISOString().slice(0, 16);
+  for (const offset of SYDNEY_OFFSETS_MINUTES) {
+    const candidate = new Date(wallAsUtcMs - offset * MS_PER_MINUTE);
+    if (format(candidate, "yyyy-MM-dd'T'HH:mm", { in: inSydney }) === wanted) return candidate;
+  }
+  return null;
+}
+
+/** "DD/MM/YYYY" in Sydney, as printed on invoices. */
+export function formatSydneyDate(instant: Date): string {
+  return format(instant, "dd/MM/yyyy", { in: inSydney });
+}
+
+/** "9:00 am" style; date-fns instead of Intl so the output does not vary with the ICU version. */
+export function formatSydneyTime(instant: Date): string {
+  return format(instant, "h:mm aaa", { in: inSydney });
+}
+
+/**
+ * Lesson starts on the hour for the wall-clock window [fromMinutes, toMinutes) of a Sydney date: hour h
+ * qualifies when h*60 >= from and h*60 + 60 <= to. Hours that do not exist (DST start) are skipped; the
+ * repeated DST-end hour is offered once (its first occurrence), so a 25-hour day still has at most 24.
+ */
+export function hourlyLessonStarts(date: string, fromMinutes: number, toMinutes: number): Date[] {
+  const starts: Date[] = [];
+  const seen = new Set<number>();
+  for (let hour = 0; hour < 24; hour++) {
+    const start = hour * 60;
+    if (start < fromMinutes || start + 60 > toMinutes) continue;
+    const instant = sydneyWallTimeToInstant(date, start);
+    if (!instant || seen.has(instant.getTime())) continue;
+    seen.add(instant.getTime());
+    starts.push(instant);
+  }
+  return starts;
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import {
+  EXPERIENCE_LEVELS,
+  LICENSE_TYPES,
+  MAX_STANDARD_RATE_DOLLARS,
+  MIN_PASSWORD_LENGTH,
+  MIN_STANDARD_RATE_DOLLARS,
+  ROLES,
+  SUBURBS,
+  VEHICLE_TYPES,
+} from "../constants.ts";
+
+// The messages below are the spec's (§5): the web forms and the API answer with the same text.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** One of the 12 suburbs we serve, matched case-insensitively and answered in its canonical spelling. */
+export const suburbName = (requiredMessage = "Suburb is required") =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const match = SUBURBS.find((s) => s.toLowerCase() === value.toLowerCase());
+      if (!match) {
+        ctx.addIssue({
+          code: "custom",
+          message: `We don't serve "${value}" yet. Choose from: ${SUBURBS.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return match;
+    });
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .regex(EMAIL_PATTERN, "Invalid email address")
+  .transform((v) => v.toLowerCase());
+
+export const loginRequest = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+const registrationBase = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, "Password is too long"),
+  confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  firstName: requiredString("First name is required").pipe(z.string().max(80)),
+  lastName: requiredString("Last name is required").pipe(z.string().max(80)),
+  phone: requiredString("Phone is required").pipe(z.string().max(30)),
+});
+
+const passwordsMatch = {
+  check: (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
+  params: { message: "Passwords do not match", path: ["confirmPassword"] },
+};
+
+export const studentRegistrationRequest = registrationBase
+  .extend({
+    role: z.literal("STUDENT").optional(),
+    suburb: suburbName(),
+    licenseType: z.enum(LICENSE_TYPES, { error: "License type is required" }),
+    experienceLevel: z.enum(EXPERIENCE_LEVELS, { error: "Experience level is required" }),
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type StudentRegistrationRequest = z.input<typeof studentRegistrationRequest>;
+
+const stringList = (message: string) =>
+  z
+    .array(z.string().trim().max(60), { error: message })
+    .transform((items) => items.filter((s) => s.length > 0))
+    .pipe(z.array(z.string()).min(1, message).max(20));
+
+export const instructorRegistrationRequest = registrationBase
+  .extend({
+    role: z.literal("INSTRUCTOR").optional(),
+    licenseNumber: requiredString("License number is required").pipe(z.string().max(40)),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: "Vehicle type is required" }),
+    standardRate: z
+      .number({ error: "Standard rate is required" })
+      .min(MIN_STANDARD_RATE_DOLLARS, `Rate must be at least $${MIN_STANDARD_RATE_DOLLARS}/hour`)
+      .max(MAX_STANDARD_RATE_DOLLARS, `Rate cannot exceed $${MAX_STANDARD_RATE_DOLLARS}/hour`)
+      .multipleOf(0.01, "Rate must be in whole cents"),
+    languages: stringList("At least one language is required"),
+    suburbs: stringList("At least one suburb is required").pipe(
+      z.array(suburbName()).transform((l) => [...new Set(l)]),
+    ),
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type InstructorRegistrationRequest = z.input<typeof instructorRegistrationRequest>;
+
+/** Splits the register form's comma-separated text into a clean list. */
+export function splitCommaList(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export const authUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const authResponse = z.object({
+  user: authUser,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export const refreshResponse = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200).optional() });
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const meResponse = z.object({ user: authUser });
+
+export const extendSessionRequest = z.object({ bookingInProgress: z.boolean().optional() });
+export const extendSessionResponse = z.object({ accessToken: z.string(), expiresAt: z.string() });

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { MAX_LESSON_COUNT } from "../constants.ts";
+import { isoDateTime } from "./common.ts";
+
+const dollars = z.number().min(0).max(100_000).multipleOf(0.01, "Prices are in whole cents");
+
+export const batchBookingItem = z.object({
+  /** Omit or null with isPoolHours to let the server assign a free pool instructor. */
+  instructorId: z.uuid().nullable().optional(),
+  startTime: isoDateTime,
+  endTime: isoDateTime,
+  /** What the client was shown, in dollars; the server recomputes and rejects a mismatch. */
+  price: dollars,
+  isPoolHours: z.boolean(),
+  pickupLocation: z.string().trim().max(200).optional().nullable(),
+});
+export type BatchBookingItem = z.input<typeof batchBookingItem>;
+
+export const batchBookingRequest = z.object({
+  bookings: z
+    .array(batchBookingItem)
+    .min(1, "Choose at least one lesson")
+    .max(MAX_LESSON_COUNT, `At most ${MAX_LESSON_COUNT} lessons at once`),
+  /** Suburb the lessons are in; defaults to the student's own suburb. */
+  suburb: z.string().trim().min(1).optional(),
+});
+export type BatchBookingRequest = z.input<typeof batchBookingRequest>;
+
+export const bundlePurchaseRequest = z.object({
+  totalLessons: z.number().int().min(1).max(100),
+  /** Dollars; must be what the bundle rules charge for that size. */
+  pricePerLesson: dollars,
+  instructorId: z.uuid().optional().nullable(),
+});
+export type BundlePurchaseRequest = z.input<typeof bundlePurchaseRequest>;
+
+/** Answer of both checkout calls: in demo mode there is no paymentUrl and the client confirms itself. */
+export const checkoutResponse = z.object({
+  paymentUrl: z.string().optional(),
+  payment: z.object({
+    id: z.uuid(),
+    invoiceNumber: z.string(),
+    subtotal: z.number(),
+    gst: z.number(),
+    amount: z.number(),
+    holdExpiresAt: z.string().nullable(),
+  }),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+export const paymentLesson = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.string(),
+  price: z.number(),
+  isPoolHours: z.boolean(),
+  pickupLocation: z.string().nullable(),
+  instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+});
+
+export const paymentResponse = z.object({
+  id: z.uuid(),
+  type: z.enum(["BUNDLE", "BOOKINGS"]),
+  status: z.string(),
+  provider: z.string(),
+  currency: z.literal("AUD"),
+  invoiceNumber: z.string(),
+  subtotal: z.number(),
+  gst: z.number(),
+  /** Total charged, GST included, in dollars. */
+  amount: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  lessons: z.array(paymentLesson),
+  bundle: z
+    .object({
+      id: z.uuid().nullable(),
+      totalLessons: z.number().int(),
+      pricePerLesson: z.number(),
+      expiresAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PaymentDetails = z.infer<typeof paymentResponse>;
+
+export const confirmResponse = z.object({ payment: paymentResponse });

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { BOOKING_STATUSES, VEHICLE_TYPES } from "../constants.ts";
+
+// Money in responses is in dollars (numbers with at most two decimals), as the spec's shapes show;
+// the server computes it from integer cents.
+
+export const studentProfileBooking = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  pickupLocation: z.string().nullable(),
+  price: z.number(),
+  isPoolHours: z.boolean(),
+  instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+});
+export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
+
+export const studentProfileBundle = z.object({
+  id: z.uuid(),
+  totalLessons: z.number().int(),
+  usedLessons: z.number().int(),
+  pricePerLesson: z.number(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type StudentProfileBundle = z.infer<typeof studentProfileBundle>;
+
+export const studentProfileResponse = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  suburb: z.string().nullable(),
+  licenseType: z.string().nullable(),
+  experienceLevel: z.string().nullable(),
+  bundles: z.array(studentProfileBundle),
+  bookings: z.array(studentProfileBooking),
+});
+export type StudentProfile = z.infer<typeof studentProfileResponse>;
+
+export const instructorProfileBooking = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  completedAt: z.string().nullable(),
+  price: z.number(),
+  isPoolHours: z.boolean(),
+  pickupLocation: z.string().nullable(),
+  student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
+});
+export type InstructorProfileBooking = z.infer<typeof instructorProfileBooking>;
+
+export const instructorProfileResponse = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  standardRate: z.number(),
+  poolRate: z.number(),
+  poolOptIn: z.boolean(),
+  languages: z.array(z.string()),
+  suburbs: z.array(z.string()),
+  vehicleType: z.enum(VEHICLE_TYPES),
+  verificationStatus: z.string(),
+  bookings: z.array(instructorProfileBooking),
+});
+export type InstructorProfile = z.infer<typeof instructorProfileResponse>;
