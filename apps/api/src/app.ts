@@ -6,10 +6,19 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
+import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
+import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
+import { startHoldSweep } from "./modules/bookings/hold-sweep.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { availabilityRoutes } from "./modules/availability/availability.routes.ts";
+import { bookingRoutes } from "./modules/bookings/bookings.routes.ts";
+import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
+import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
+import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { studentRoutes } from "./modules/students/students.routes.ts";
@@ -23,6 +32,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Injected clock: tests move time instead of waiting for it. */
   now?: () => Date;
+  /** Replaces the provider chosen by PAYMENT_PROVIDER (tests point Stripe at a local fake this way). */
+  paymentProvider?: PaymentProvider;
   logger?: boolean;
 }
 
@@ -35,6 +46,11 @@ function jwtSecret(env: Env): Uint8Array {
     writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+function paymentProviderFromEnv(env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER !== "stripe" || !env.STRIPE_SECRET_KEY) return demoProvider;
+  return createStripeProvider(createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }));
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -82,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: authConfig,
     guard: createGuard(authConfig),
     now: options.now ?? (() => new Date()),
+    payments: options.paymentProvider ?? paymentProviderFromEnv(env),
   };
 
   await app.register(
@@ -89,10 +106,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(authRoutes, { ...context, prefix: "/auth" });
       await api.register(studentRoutes, { ...context, prefix: "/student" });
+      await api.register(availabilityRoutes, { ...context, prefix: "/student" });
+      await api.register(bookingRoutes, { ...context, prefix: "/student/bookings" });
+      await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
+      await api.register(paymentRoutes, { ...context, prefix: "/payment" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
+      await api.register(adminRoutes, { ...context, prefix: "/admin" });
+      await api.register(calendarRoutes, { ...context, prefix: "/calendar" });
     },
     { prefix: "/api" },
   );
+
+  if (env.HOLD_SWEEP_INTERVAL_SECONDS > 0) startHoldSweep(app, context, env.HOLD_SWEEP_INTERVAL_SECONDS);
 
   const webDist =
     env.WEB_DIST_DIR ?? findPath(import.meta.url, ["../../web/dist/", "../../../apps/web/dist/"]);

@@ -1,5 +1,6 @@
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { PaymentProvider } from "./modules/payments/payment-provider.ts";
 import type { AuthConfig, Guard } from "./plugins/auth.ts";
 
 /** What every module plugin is given: no module reaches for globals. */
@@ -10,4 +11,5 @@ export interface AppContext {
   auth: AuthConfig;
   guard: Guard;
   now: () => Date;
+  payments: PaymentProvider;
 }

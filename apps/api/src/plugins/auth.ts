@@ -1,5 +1,5 @@
 import type { Role } from "@kerb/shared";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "../lib/app-error.ts";
 
@@ -64,12 +64,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Route guard: no or bad token → 401, a role not in `roles` → 403.
- * With no roles given, any signed-in user passes.
+ * Route guard, used as an `onRequest` hook so it runs before body validation: no or bad token → 401,
+ * a role not in `roles` → 403. With no roles given, any signed-in user passes.
  */
 export function createGuard(config: AuthConfig) {
-  return (...roles: Role[]): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+  return (...roles: Role[]) =>
+    async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new AppError("unauthorized", "Please sign in to continue");
       const user = await verifyAccessToken(config, token);

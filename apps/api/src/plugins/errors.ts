@@ -8,6 +8,9 @@ type ErrorPayload = { status: number; code: string; message: string; details?: u
 const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
   "23505": { status: 409, code: "conflict", message: "This record already exists" },
   "23P01": { status: 409, code: "slot_unavailable", message: "That time is no longer available" },
+  // Two batches racing for overlapping hours in different orders: one is chosen as the loser.
+  "40P01": { status: 409, code: "slot_unavailable", message: "That time was just taken. Please try again." },
+  "40001": { status: 409, code: "conflict", message: "The request clashed with another. Please try again." },
   "23503": { status: 400, code: "bad_request", message: "A referenced record does not exist" },
   "22P02": { status: 400, code: "bad_request", message: "A value has the wrong format" },
   "22007": { status: 400, code: "bad_request", message: "A date or time has the wrong format" },

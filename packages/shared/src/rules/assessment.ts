@@ -1,10 +1,5 @@
 /** Assessment rules: experience levels and recommended lesson counts (spec §5, §9). */
-import {
-  EXPERIENCE_LEVELS,
-  type ExperienceLevel,
-  MAX_LESSON_COUNT,
-  MIN_LESSON_COUNT,
-} from "../constants.ts";
+import { EXPERIENCE_LEVELS, type ExperienceLevel, MAX_LESSON_COUNT, MIN_LESSON_COUNT } from "../constants.ts";
 
 export interface LessonRange {
   min: number;

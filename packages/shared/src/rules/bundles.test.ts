@@ -10,7 +10,14 @@ describe("bundleOptions", () => {
   it("returns small, medium and large with fixed prices and totals", () => {
     const options = bundleOptions(10);
     expect(options).toEqual([
-      { size: "small", name: "Small", lessons: 5, pricePerLessonCents: 7500, totalCents: 37500, recommended: true },
+      {
+        size: "small",
+        name: "Small",
+        lessons: 5,
+        pricePerLessonCents: 7500,
+        totalCents: 37500,
+        recommended: true,
+      },
       {
         size: "medium",
         name: "Medium",
@@ -31,16 +38,86 @@ describe("bundleOptions", () => {
   });
 
   it.each([
-    [1, [[5, true], [10, false], [20, false]]],
-    [5, [[5, true], [10, false], [20, false]]],
-    [6, [[5, true], [10, true], [20, false]]],
-    [10, [[5, true], [10, true], [20, false]]],
-    [11, [[5, false], [11, true], [20, false]]],
-    [14, [[7, false], [14, true], [21, false]]],
-    [15, [[7, false], [15, true], [22, false]]],
-    [16, [[8, false], [16, false], [24, true]]],
-    [20, [[10, false], [20, false], [30, true]]],
-    [50, [[25, false], [50, false], [75, true]]],
+    [
+      1,
+      [
+        [5, true],
+        [10, false],
+        [20, false],
+      ],
+    ],
+    [
+      5,
+      [
+        [5, true],
+        [10, false],
+        [20, false],
+      ],
+    ],
+    [
+      6,
+      [
+        [5, true],
+        [10, true],
+        [20, false],
+      ],
+    ],
+    [
+      10,
+      [
+        [5, true],
+        [10, true],
+        [20, false],
+      ],
+    ],
+    [
+      11,
+      [
+        [5, false],
+        [11, true],
+        [20, false],
+      ],
+    ],
+    [
+      14,
+      [
+        [7, false],
+        [14, true],
+        [21, false],
+      ],
+    ],
+    [
+      15,
+      [
+        [7, false],
+        [15, true],
+        [22, false],
+      ],
+    ],
+    [
+      16,
+      [
+        [8, false],
+        [16, false],
+        [24, true],
+      ],
+    ],
+    [
+      20,
+      [
+        [10, false],
+        [20, false],
+        [30, true],
+      ],
+    ],
+    [
+      50,
+      [
+        [25, false],
+        [50, false],
+        [75, true],
+      ],
+    ],
   ] as Array<[number, Array<[number, boolean]>]>)("N=%i", (n, expected) => {
     expect(summary(bundleOptions(n))).toEqual(expected);
   });

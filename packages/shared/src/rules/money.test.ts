@@ -34,7 +34,8 @@ describe("centsToDollars", () => {
   });
 
   it("round-trips with dollarsToCents", () => {
-    for (const cents of [1, 99, 4550, 7010, 123456]) expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+    for (const cents of [1, 99, 4550, 7010, 123456])
+      expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
   });
 });
 

@@ -3,8 +3,8 @@ import { GST_RATE, INSTRUCTOR_SHARE, POOL_PRICE_FACTOR } from "../constants.ts";
 
 /**
  * cents × rate rounded half-up to the cent. The rate is scaled to an integer first so the product is
- * exact and only one correctly rounded division happens: 7550 × 0.65 must give 4908, not 4907 from
- * float noise like 4907.499999.
+ * exact and only one correctly rounded division happens; a true half cent (7550 × 0.65 = 4907.5) then
+ * stays exactly .5 and can never drift to .4999… from binary noise in the rate.
  */
 function applyRate(cents: number, rate: number): number {
   const scaledRate = Math.round(rate * 10_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ScorableInstructor, rankInstructors, recommendationScore } from "./recommendation.ts";
+import { rankInstructors, recommendationScore, type ScorableInstructor } from "./recommendation.ts";
 
 function instructor(overrides: Partial<ScorableInstructor> = {}): ScorableInstructor {
   return { languages: [], bio: null, rating: null, vehicleType: "MANUAL", ...overrides };
@@ -11,7 +11,9 @@ describe("recommendationScore", () => {
   });
 
   it("adds 40 for a language match, case-insensitively", () => {
-    expect(recommendationScore(instructor({ languages: ["Arabic", "English"] }), { language: "arabic" })).toBe(40);
+    expect(
+      recommendationScore(instructor({ languages: ["Arabic", "English"] }), { language: "arabic" }),
+    ).toBe(40);
     expect(recommendationScore(instructor({ languages: ["Mandarin"] }), { language: "Arabic" })).toBe(0);
   });
 
@@ -33,8 +35,12 @@ describe("recommendationScore", () => {
   });
 
   it("matches whole words only", () => {
-    expect(recommendationScore(instructor({ bio: "Never impatient" }), { experienceLevel: "never_driven" })).toBe(0);
-    expect(recommendationScore(instructor({ bio: "Won a contest" }), { experienceLevel: "failed_test" })).toBe(0);
+    expect(
+      recommendationScore(instructor({ bio: "Never impatient" }), { experienceLevel: "never_driven" }),
+    ).toBe(0);
+    expect(
+      recommendationScore(instructor({ bio: "Won a contest" }), { experienceLevel: "failed_test" }),
+    ).toBe(0);
   });
 
   it("adds 25 for a test/preparation bio only for failed-test students", () => {

@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     "/me",
     {
       schema: { tags, security: [{ bearerAuth: [] }], response: { 200: meResponse, ...errors } },
-      preHandler: ctx.guard(),
+      onRequest: ctx.guard(),
     },
     async (request) => ({ user: await auth.me(currentUser(request)) }),
   );
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         body: extendSessionRequest.optional(),
         response: { 200: extendSessionResponse, ...errors },
       },
-      preHandler: ctx.guard(),
+      onRequest: ctx.guard(),
     },
     (request) => auth.extendSession(currentUser(request)),
   );

@@ -6,7 +6,7 @@ import { createInstructorService } from "./instructors.service.ts";
 
 export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const instructors = createInstructorService(ctx);
-  app.addHook("preHandler", ctx.guard("INSTRUCTOR"));
+  app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
   app.get(
     "/profile",

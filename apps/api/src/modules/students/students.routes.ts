@@ -6,7 +6,7 @@ import { createStudentService } from "./students.service.ts";
 
 export const studentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const students = createStudentService(ctx);
-  app.addHook("preHandler", ctx.guard("STUDENT"));
+  app.addHook("onRequest", ctx.guard("STUDENT"));
 
   app.get(
     "/profile",

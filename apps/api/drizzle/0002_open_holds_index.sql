@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_open_holds_idx" ON "bookings" USING btree ("hold_expires_at") WHERE "bookings"."status" = 'PENDING_PAYMENT';

@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  availabilityExceptions,
+  availabilityRules,
+  bookings,
+  instructorProfiles,
+  users,
+} from "../../db/schema/index.ts";
+
+const DAY_MS = 86_400_000;
+
+export interface EligibleInstructorFilter {
+  /** Sydney date: instructors whose licence or WWC check expired before it are left out. */
+  today: string;
+  /** Canonical suburb; matched case-insensitively against the instructor's suburbs. */
+  suburb?: string;
+  instructorId?: string;
+}
+
+/**
+ * Verified instructors with a current licence and WWC check, optionally of one suburb and/or one id.
+ * Best rated first (unrated last), then by name: the listing's default order.
+ */
+export function listEligibleInstructors(db: Executor, filter: EligibleInstructorFilter) {
+  const conditions: SQL[] = [
+    eq(instructorProfiles.verificationStatus, "VERIFIED"),
+    or(isNull(instructorProfiles.licenseExpiresOn), gte(instructorProfiles.licenseExpiresOn, filter.today)) as SQL,
+    or(isNull(instructorProfiles.wwcExpiresOn), gte(instructorProfiles.wwcExpiresOn, filter.today)) as SQL,
+  ];
+  if (filter.suburb !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from unnest(${instructorProfiles.suburbs}) as served(name) where lower(served.name) = lower(${filter.suburb}))`,
+    );
+  }
+  if (filter.instructorId !== undefined) conditions.push(eq(users.id, filter.instructorId));
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      gender: instructorProfiles.gender,
+      rating: instructorProfiles.ratingAverage,
+      ratingCount: instructorProfiles.ratingCount,
+      bio: instructorProfiles.bio,
+      languages: instructorProfiles.languages,
+      suburbs: instructorProfiles.suburbs,
+      vehicleType: instructorProfiles.vehicleType,
+      standardRateCents: instructorProfiles.standardRateCents,
+      poolOptIn: instructorProfiles.poolOptIn,
+      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+    })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(and(...conditions))
+    .orderBy(
+      sql`${instructorProfiles.ratingAverage} desc nulls last`,
+      asc(users.firstName),
+      asc(users.lastName),
+      asc(users.id),
+    );
+}
+
+export type EligibleInstructor = Awaited<ReturnType<typeof listEligibleInstructors>>[number];
+
+export function listWeeklyRules(db: Executor, instructorIds: string[]) {
+  return db
+    .select({
+      instructorId: availabilityRules.instructorId,
+      weekday: availabilityRules.weekday,
+      startMinute: availabilityRules.startMinute,
+      endMinute: availabilityRules.endMinute,
+    })
+    .from(availabilityRules)
+    .where(inArray(availabilityRules.instructorId, instructorIds));
+}
+
+export function listExceptions(db: Executor, instructorIds: string[], startDate: string, endDate: string) {
+  return db
+    .select({
+      instructorId: availabilityExceptions.instructorId,
+      date: availabilityExceptions.date,
+      kind: availabilityExceptions.kind,
+      startMinute: availabilityExceptions.startMinute,
+      endMinute: availabilityExceptions.endMinute,
+    })
+    .from(availabilityExceptions)
+    .where(
+      and(
+        inArray(availabilityExceptions.instructorId, instructorIds),
+        gte(availabilityExceptions.date, startDate),
+        lte(availabilityExceptions.date, endDate),
+      ),
+    );
+}
+
+/**
+ * Periods during which the instructors are taken, overlapping [from, to): scheduled lessons and
+ * checkout holds that have not lapsed at `now`. An expired hold frees its time even before the sweep
+ * has marked it EXPIRED; a hold without an expiry is treated as still held, as the database does.
+ */
+export function listBusyPeriods(db: Executor, instructorIds: string[], from: Date, to: Date, now: Date) {
+  return db
+    .select({ instructorId: bookings.instructorId, start: bookings.startTime, end: bookings.endTime })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.instructorId, instructorIds),
+        lt(bookings.startTime, to),
+        gt(bookings.endTime, from),
+        // Redundant with the overlap test (a booking is one lesson, far shorter than a day) but gives
+        // the (instructor_id, start_time) index a lower bound, so past bookings are never scanned.
+        gt(bookings.startTime, new Date(from.getTime() - DAY_MS)),
+        or(
+          eq(bookings.status, "SCHEDULED"),
+          and(
+            eq(bookings.status, "PENDING_PAYMENT"),
+            or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+          ),
+        ),
+      ),
+    );
+}

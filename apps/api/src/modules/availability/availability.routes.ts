@@ -1,0 +1,46 @@
+import {
+  availabilityQuery,
+  availabilitySummaryResponse,
+  errorResponse,
+  instructorsQuery,
+  instructorsResponse,
+  slotsResponse,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { createAvailabilityService } from "./availability.service.ts";
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** Student-facing catalogue: instructors of a suburb, availability summary and slots (mounted at /api/student). */
+export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const availability = createAvailabilityService(ctx);
+  app.addHook("onRequest", ctx.guard("STUDENT"));
+  const tags = ["availability"];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    "/instructors",
+    { schema: { tags, security, querystring: instructorsQuery, response: { 200: instructorsResponse, ...errors } } },
+    (request) => availability.listInstructors(request.query),
+  );
+
+  app.get(
+    "/availability-summary",
+    {
+      schema: {
+        tags,
+        security,
+        querystring: availabilityQuery,
+        response: { 200: availabilitySummaryResponse, ...errors },
+      },
+    },
+    (request) => availability.getAvailabilitySummary(request.query),
+  );
+
+  app.get(
+    "/slots",
+    { schema: { tags, security, querystring: availabilityQuery, response: { 200: slotsResponse, ...errors } } },
+    (request) => availability.listSlots(request.query),
+  );
+};

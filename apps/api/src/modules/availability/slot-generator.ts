@@ -1,0 +1,181 @@
+/**
+ * The pure half of the availability engine: from one instructor's weekly rules, date exceptions and
+ * busy periods to the lesson starts that are open. No database, no clock: everything is passed in.
+ */
+import { LESSON_MINUTES } from "@kerb/shared";
+import { hourlyLessonStarts, isBookableStart, isPoolHourStart, sydneyWeekday } from "@kerb/shared/rules";
+
+export const LESSON_MS = LESSON_MINUTES * 60_000;
+
+export interface WeeklyRule {
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface DateException {
+  date: string;
+  kind: "CLOSED" | "OPEN";
+  startMinute: number | null;
+  endMinute: number | null;
+}
+
+export interface BusyPeriod {
+  start: Date;
+  end: Date;
+}
+
+export interface MinuteWindow {
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface DatedStart {
+  /** Sydney calendar date the lesson starts on. */
+  date: string;
+  start: Date;
+}
+
+/**
+ * The wall-clock windows an instructor works on one date. A CLOSED exception wins over everything;
+ * OPEN exceptions replace (not extend) that date's weekly hours and add up among themselves.
+ */
+export function workingWindowsForDate(
+  date: string,
+  weeklyRules: readonly WeeklyRule[],
+  exceptionsOfDate: readonly DateException[],
+): MinuteWindow[] {
+  if (exceptionsOfDate.some((e) => e.kind === "CLOSED")) return [];
+  const open: MinuteWindow[] = [];
+  for (const e of exceptionsOfDate) {
+    if (e.kind === "OPEN" && e.startMinute !== null && e.endMinute !== null) {
+      open.push({ startMinute: e.startMinute, endMinute: e.endMinute });
+    }
+  }
+  if (exceptionsOfDate.length > 0) return open;
+  const weekday = sydneyWeekday(date);
+  return weeklyRules
+    .filter((r) => r.weekday === weekday)
+    .map((r) => ({ startMinute: r.startMinute, endMinute: r.endMinute }));
+}
+
+// The Sydney time-zone conversions behind hourlyLessonStarts and isPoolHourStart cost tens of
+// microseconds each; a suburb's instructors share a handful of windows, so both are memoised. They are
+// pure functions of their arguments, so the caches can never go stale; they are only bounded.
+const CACHE_LIMIT = 50_000;
+const startsCache = new Map<string, readonly Date[]>();
+const poolCache = new Map<number, boolean>();
+
+/** hourlyLessonStarts, memoised. The returned array is shared: never mutate it. */
+export function cachedHourlyLessonStarts(date: string, fromMinutes: number, toMinutes: number): readonly Date[] {
+  const key = `${date}|${fromMinutes}|${toMinutes}`;
+  let starts = startsCache.get(key);
+  if (!starts) {
+    if (startsCache.size >= CACHE_LIMIT) startsCache.clear();
+    starts = hourlyLessonStarts(date, fromMinutes, toMinutes);
+    startsCache.set(key, starts);
+  }
+  return starts;
+}
+
+/** isPoolHourStart, memoised by instant. */
+export function cachedIsPoolHourStart(start: Date): boolean {
+  const ms = start.getTime();
+  let isPool = poolCache.get(ms);
+  if (isPool === undefined) {
+    if (poolCache.size >= CACHE_LIMIT) poolCache.clear();
+    isPool = isPoolHourStart(start);
+    poolCache.set(ms, isPool);
+  }
+  return isPool;
+}
+
+/** Lesson starts of one date for the given windows: overlapping windows give each start once, in order. */
+export function lessonStartsInWindows(date: string, windows: readonly MinuteWindow[]): readonly Date[] {
+  if (windows.length === 0) return [];
+  const [only] = windows;
+  if (windows.length === 1 && only) return cachedHourlyLessonStarts(date, only.startMinute, only.endMinute);
+  const byTime = new Map<number, Date>();
+  for (const w of windows) {
+    for (const start of cachedHourlyLessonStarts(date, w.startMinute, w.endMinute)) {
+      byTime.set(start.getTime(), start);
+    }
+  }
+  return [...byTime.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/**
+ * Answers "does [start, end) overlap any busy period?" in O(log n). Periods are sorted by start with a
+ * running maximum of their ends, so arbitrary (even overlapping or off-the-hour) periods are handled.
+ */
+export class BusyIndex {
+  private readonly starts: number[];
+  private readonly maxEnds: number[];
+
+  constructor(periods: readonly BusyPeriod[]) {
+    const sorted = periods
+      .map((p) => [p.start.getTime(), p.end.getTime()] as const)
+      .sort((a, b) => a[0] - b[0]);
+    this.starts = sorted.map((p) => p[0]);
+    this.maxEnds = [];
+    let maxEnd = Number.NEGATIVE_INFINITY;
+    for (const [, end] of sorted) {
+      maxEnd = Math.max(maxEnd, end);
+      this.maxEnds.push(maxEnd);
+    }
+  }
+
+  overlaps(startMs: number, endMs: number): boolean {
+    // Last period starting before endMs; it or an earlier one overlaps iff some end is after startMs.
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.starts[mid] ?? 0) < endMs) {
+        last = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return last >= 0 && (this.maxEnds[last] ?? Number.NEGATIVE_INFINITY) > startMs;
+  }
+}
+
+export interface InstructorSchedule {
+  weeklyRules: readonly WeeklyRule[];
+  /** Exceptions keyed by date. */
+  exceptionsByDate: ReadonlyMap<string, readonly DateException[]>;
+  busy: BusyIndex;
+  /** Last date the instructor may teach (licence or WWC expiry); null when unlimited. */
+  lastDate: string | null;
+}
+
+/**
+ * Open lesson starts of one instructor over `dates` (ascending): working windows, on the hour, at least
+ * the minimum lead time after `now`, not overlapping any busy period, and not after `lastDate`.
+ */
+export function openLessonStarts(
+  schedule: InstructorSchedule,
+  dates: readonly string[],
+  now: Date,
+): DatedStart[] {
+  const open: DatedStart[] = [];
+  for (const date of dates) {
+    if (schedule.lastDate !== null && date > schedule.lastDate) break;
+    const windows = workingWindowsForDate(
+      date,
+      schedule.weeklyRules,
+      schedule.exceptionsByDate.get(date) ?? [],
+    );
+    for (const start of lessonStartsInWindows(date, windows)) {
+      const startMs = start.getTime();
+      if (!isBookableStart(start, now)) continue;
+      if (schedule.busy.overlaps(startMs, startMs + LESSON_MS)) continue;
+      open.push({ date, start });
+    }
+  }
+  return open;
+}

@@ -1,0 +1,114 @@
+/** Test-only data builders: availability scenarios are seeded straight through drizzle, not over HTTP. */
+import { randomUUID } from "node:crypto";
+import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
+import {
+  availabilityExceptions,
+  availabilityRules,
+  bookings,
+  instructorProfiles,
+  users,
+} from "../../db/schema/index.ts";
+
+export interface TestInstructor {
+  firstName?: string;
+  lastName?: string;
+  suburbs: string[];
+  rateCents?: number;
+  poolOptIn?: boolean;
+  rating?: number | null;
+  languages?: string[];
+  bio?: string;
+  vehicleType?: "AUTOMATIC" | "MANUAL" | "BOTH";
+  verificationStatus?: "PENDING" | "VERIFIED" | "REJECTED";
+  licenseExpiresOn?: string | null;
+  wwcExpiresOn?: string | null;
+  /** [weekday, "HH:MM", "HH:MM"] */
+  rules?: Array<[number, string, string]>;
+  exceptions?: Array<{ date: string; kind: "CLOSED" | "OPEN"; from?: string; to?: string }>;
+}
+
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** The instant Sydney's wall clock shows `date` `hh:mm`. */
+export function sydneyAt(date: string, hhmm: string): Date {
+  const instant = sydneyWallTimeToInstant(date, minutesOf(hhmm));
+  if (!instant) throw new Error(`${date} ${hhmm} does not exist in Sydney`);
+  return instant;
+}
+
+export async function insertInstructor(db: Executor, o: TestInstructor): Promise<string> {
+  const id = randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `fixture.${id}@example.test`,
+    passwordHash: "not-a-real-hash",
+    role: "INSTRUCTOR",
+    firstName: o.firstName ?? "Fiona",
+    lastName: o.lastName ?? `Fixture${id.slice(0, 4)}`,
+  });
+  await db.insert(instructorProfiles).values({
+    userId: id,
+    licenseNumber: `NSW${id.slice(0, 6)}`,
+    vehicleType: o.vehicleType ?? "AUTOMATIC",
+    standardRateCents: o.rateCents ?? 8000,
+    poolOptIn: o.poolOptIn ?? true,
+    gender: "FEMALE",
+    bio: o.bio ?? "Calm lessons.",
+    languages: o.languages ?? ["English"],
+    suburbs: o.suburbs,
+    verificationStatus: o.verificationStatus ?? "VERIFIED",
+    licenseExpiresOn: o.licenseExpiresOn ?? null,
+    wwcExpiresOn: o.wwcExpiresOn ?? null,
+    ratingAverage: o.rating ?? null,
+    ratingCount: o.rating == null ? 0 : 10,
+  });
+  if (o.rules?.length) {
+    await db.insert(availabilityRules).values(
+      o.rules.map(([weekday, from, to]) => ({
+        instructorId: id,
+        weekday,
+        startMinute: minutesOf(from),
+        endMinute: minutesOf(to),
+      })),
+    );
+  }
+  if (o.exceptions?.length) {
+    await db.insert(availabilityExceptions).values(
+      o.exceptions.map((e) => ({
+        instructorId: id,
+        date: e.date,
+        kind: e.kind,
+        startMinute: e.from === undefined ? null : minutesOf(e.from),
+        endMinute: e.to === undefined ? null : minutesOf(e.to),
+      })),
+    );
+  }
+  return id;
+}
+
+export async function insertBooking(
+  db: Executor,
+  b: {
+    studentId: string;
+    instructorId: string;
+    start: Date;
+    minutes?: number;
+    status: "PENDING_PAYMENT" | "SCHEDULED" | "CANCELLED" | "EXPIRED" | "COMPLETED";
+    holdExpiresAt?: Date;
+  },
+): Promise<void> {
+  await db.insert(bookings).values({
+    studentId: b.studentId,
+    instructorId: b.instructorId,
+    startTime: b.start,
+    endTime: new Date(b.start.getTime() + (b.minutes ?? 60) * 60_000),
+    status: b.status,
+    priceCents: 8000,
+    suburb: "Penrith",
+    holdExpiresAt: b.holdExpiresAt ?? null,
+  });
+}

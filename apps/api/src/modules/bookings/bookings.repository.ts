@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+
+export async function findStudentForCheckout(db: Executor, studentId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, suburb: studentProfiles.suburb })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(eq(users.id, studentId))
+    .limit(1);
+  return row;
+}
+
+export async function findInstructorSuburbs(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select({ suburbs: instructorProfiles.suburbs, verificationStatus: instructorProfiles.verificationStatus })
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,34 @@
+import { batchBookingRequest, checkoutResponse, confirmResponse, errorResponse, paymentIdParams } from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createPaymentService } from "../payments/payments.service.ts";
+import { createBookingService } from "./bookings.service.ts";
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
+
+export const bookingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const bookings = createBookingService(ctx);
+  const payments = createPaymentService(ctx);
+  app.addHook("onRequest", ctx.guard("STUDENT"));
+  const common = { tags: ["bookings"], security: [{ bearerAuth: [] }] };
+
+  app.post(
+    "/batch",
+    { schema: { ...common, body: batchBookingRequest, response: { 201: checkoutResponse, ...errors } } },
+    async (request, reply) => reply.status(201).send(await bookings.createBatch(currentUser(request).id, request.body)),
+  );
+
+  app.post(
+    "/batch/confirm/:paymentId",
+    { schema: { ...common, params: paymentIdParams, response: { 200: confirmResponse, ...errors } } },
+    (request) => payments.confirm(request.params.paymentId, currentUser(request).id, "BOOKINGS"),
+  );
+};

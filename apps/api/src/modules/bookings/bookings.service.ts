@@ -1,0 +1,221 @@
+import { type batchBookingRequest, LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
+import {
+  centsToDollars,
+  dollarsToCents,
+  invoiceTotals,
+  isBookableStart,
+  sydneyDateOf,
+} from "@kerb/shared/rules";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
+import { startCheckout } from "../payments/checkout.ts";
+import { newInvoiceNumber } from "../payments/invoice-number.ts";
+import { insertPayment } from "../payments/payments.repository.ts";
+import * as holds from "./holds.repository.ts";
+import * as repo from "./bookings.repository.ts";
+
+type BatchRequest = z.output<typeof batchBookingRequest>;
+type Item = BatchRequest["bookings"][number];
+
+interface PlannedLesson {
+  instructorId: string;
+  start: Date;
+  end: Date;
+  priceCents: number;
+  isPoolHours: boolean;
+  pickupLocation: string | null;
+}
+
+const HOLD_MS = 30 * 60_000;
+const LESSON_MS = LESSON_MINUTES * 60_000;
+
+export function createBookingService(ctx: AppContext) {
+  /** Checks each lesson's shape and timing before any query: cheap rejections first. */
+  function checkShape(items: Item[], now: Date) {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const start = new Date(item.startTime);
+      const end = new Date(item.endTime);
+      if (end.getTime() - start.getTime() !== LESSON_MS) {
+        throw new AppError("bad_request", "Each lesson lasts exactly 60 minutes", { index });
+      }
+      if (start.getTime() < now.getTime()) {
+        throw new AppError("slot_in_past", "One of the chosen times is in the past", { index, startTime: item.startTime });
+      }
+      if (!isBookableStart(start, now)) {
+        throw new AppError("slot_in_past", "Lessons start on the hour and at least 2 hours from now", {
+          index,
+          startTime: item.startTime,
+        });
+      }
+      // The student cannot be in two cars at once, whoever the instructors are.
+      const key = String(start.getTime());
+      if (seen.has(key)) {
+        throw new AppError("duplicate_slot", "The same time appears twice in this booking", { index, startTime: item.startTime });
+      }
+      seen.add(key);
+    });
+  }
+
+  /** Matches each requested lesson to a free slot priced by our own rules. */
+  async function plan(
+    tx: Executor,
+    items: Item[],
+    suburb: Suburb,
+    now: Date,
+  ): Promise<PlannedLesson[]> {
+    const starts = items.map((i) => new Date(i.startTime));
+    const firstDate = sydneyDateOf(new Date(Math.min(...starts.map((d) => d.getTime()))));
+    const lastDate = sydneyDateOf(new Date(Math.max(...starts.map((d) => d.getTime()))));
+    const open = await findOpenSlots(tx, { suburb, startDate: firstDate, endDate: lastDate, now });
+    const byKey = new Map<string, OpenSlot>();
+    const poolByStart = new Map<number, OpenSlot[]>();
+    for (const slot of open) {
+      byKey.set(`${slot.instructorId}|${slot.start.getTime()}`, slot);
+      if (slot.isPoolHours) {
+        const list = poolByStart.get(slot.start.getTime()) ?? [];
+        list.push(slot);
+        poolByStart.set(slot.start.getTime(), list);
+      }
+    }
+
+    const planned: PlannedLesson[] = [];
+    for (const [index, item] of items.entries()) {
+      const start = new Date(item.startTime);
+      let slot: OpenSlot | undefined;
+      if (item.instructorId) {
+        slot = byKey.get(`${item.instructorId}|${start.getTime()}`);
+        if (!slot) {
+          const instructor = await repo.findInstructorSuburbs(tx, item.instructorId);
+          if (!instructor || instructor.verificationStatus !== "VERIFIED") {
+            throw new AppError("not_found", "That instructor is not available for booking", { index });
+          }
+          if (!instructor.suburbs.includes(suburb)) {
+            throw new AppError("instructor_not_in_suburb", `That instructor does not teach in ${suburb}`, { index });
+          }
+          throw new AppError("slot_unavailable", "One of the chosen times has just been taken. Please choose another.", {
+            index,
+            startTime: item.startTime,
+          });
+        }
+      } else {
+        if (!item.isPoolHours) {
+          throw new AppError("bad_request", "Choose an instructor, or book a pool-hours slot to be auto-assigned", { index });
+        }
+        // Auto-assignment: the cheapest free pool instructor at that time (the price the slot was listed at).
+        slot = cheapestPoolSlot(poolByStart.get(start.getTime()) ?? []);
+        if (!slot) {
+          throw new AppError("slot_unavailable", "No pool instructor is free at one of the chosen times any more.", {
+            index,
+            startTime: item.startTime,
+          });
+        }
+      }
+      const chosen = slot;
+      if (item.isPoolHours !== chosen.isPoolHours || dollarsToCents(item.price) !== chosen.priceCents) {
+        throw new AppError("amount_mismatch", "A lesson price has changed. Please review your selection.", {
+          index,
+          expected: centsToDollars(chosen.priceCents),
+          isPoolHours: chosen.isPoolHours,
+        });
+      }
+      // An instructor taken by this batch is no longer free for the next auto-assigned lesson.
+      byKey.delete(`${chosen.instructorId}|${start.getTime()}`);
+      const pool = poolByStart.get(start.getTime());
+      if (pool) poolByStart.set(start.getTime(), pool.filter((s) => s.instructorId !== chosen.instructorId));
+      planned.push({
+        instructorId: chosen.instructorId,
+        start: chosen.start,
+        end: chosen.end,
+        priceCents: chosen.priceCents,
+        isPoolHours: chosen.isPoolHours,
+        pickupLocation: item.pickupLocation?.trim() || null,
+      });
+    }
+    return planned;
+  }
+
+  return {
+    async createBatch(studentId: string, request: BatchRequest) {
+      const now = ctx.now();
+      const student = await repo.findStudentForCheckout(ctx.db, studentId);
+      if (!student) throw new AppError("unauthorized", "Please sign in again");
+      const suburbText = request.suburb ?? student.suburb ?? "";
+      const suburb = SUBURBS.find((s) => s.toLowerCase() === suburbText.toLowerCase());
+      if (!suburb) {
+        throw new AppError("invalid_suburb", `We don't serve "${suburbText}"`, { validSuburbs: SUBURBS });
+      }
+      checkShape(request.bookings, now);
+
+      const open = await holds.countOpenHolds(ctx.db, studentId, now);
+      if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
+        throw new AppError(
+          "too_many_holds",
+          `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
+          { held: open, limit: ctx.env.MAX_HELD_LESSONS },
+        );
+      }
+
+      // Lapsed holds must not block anyone, even if the sweep has not run yet.
+      await holds.expireStaleHolds(ctx.db, now);
+      const payment = await ctx.db.transaction(async (tx) => {
+        const clashes = await holds.findStudentClashes(
+          tx,
+          studentId,
+          request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
+          now,
+        );
+        if (clashes.length > 0) {
+          throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
+            startTime: clashes[0]?.startTime.toISOString(),
+          });
+        }
+        const lessons = await plan(tx, request.bookings, suburb, now);
+        const totals = invoiceTotals(lessons.map((l) => l.priceCents));
+        const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+        const created = await insertPayment(tx, {
+          userId: studentId,
+          type: "BOOKINGS",
+          provider: ctx.payments.name,
+          subtotalCents: totals.subtotalCents,
+          gstCents: totals.gstCents,
+          amountCents: totals.totalCents,
+          invoiceNumber: newInvoiceNumber(now),
+          expiresAt: holdExpiresAt,
+          createdAt: now,
+        });
+        // The exclusion constraint is the final word: a concurrent booking of the same instructor and
+        // hour makes this insert fail (23P01 → 409 slot_unavailable) and the whole batch roll back.
+        await holds.insertHeldLessons(
+          tx,
+          lessons.map((l) => ({
+            studentId,
+            instructorId: l.instructorId,
+            startTime: l.start,
+            endTime: l.end,
+            status: "PENDING_PAYMENT" as const,
+            priceCents: l.priceCents,
+            isPoolHours: l.isPoolHours,
+            suburb,
+            pickupLocation: l.pickupLocation ?? suburb,
+            paymentId: created.id,
+            holdExpiresAt,
+            createdAt: now,
+          })),
+        );
+        return created;
+      });
+
+      const count = request.bookings.length;
+      return startCheckout(ctx, payment, student, `Kerb driving lessons × ${count} (${suburb})`);
+    },
+  };
+}
+
+/** Auto-assignment picks the cheapest free pool instructor; among equals, the best rated. */
+function cheapestPoolSlot(slots: OpenSlot[]): OpenSlot | undefined {
+  return [...slots].sort((a, b) => a.priceCents - b.priceCents || (b.rating ?? -1) - (a.rating ?? -1))[0];
+}

@@ -1,0 +1,87 @@
+import { and, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { bookings, payments } from "../../db/schema/index.ts";
+
+/**
+ * Releases checkout holds older than their expiry: the lessons become EXPIRED (outside the exclusion
+ * constraint, so the slot is free again) and their unpaid payments EXPIRED with them.
+ */
+export async function expireStaleHolds(db: Executor, now: Date): Promise<number> {
+  // SKIP LOCKED: concurrent sweeps never wait on (or deadlock with) each other over the same rows;
+  // a row one of them skips is being expired by the other.
+  const expired = await db
+    .update(bookings)
+    .set({ status: "EXPIRED" })
+    .where(
+      inArray(
+        bookings.id,
+        db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(eq(bookings.status, "PENDING_PAYMENT"), lte(bookings.holdExpiresAt, now)))
+          .for("update", { skipLocked: true }),
+      ),
+    )
+    .returning({ paymentId: bookings.paymentId });
+  const paymentIds = [...new Set(expired.map((r) => r.paymentId).filter((id): id is string => id !== null))];
+  if (paymentIds.length > 0) {
+    await db
+      .update(payments)
+      .set({ status: "EXPIRED" })
+      .where(and(inArray(payments.id, paymentIds), eq(payments.status, "PENDING")));
+  }
+  return expired.length;
+}
+
+export async function countOpenHolds(db: Executor, studentId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(eq(bookings.studentId, studentId), eq(bookings.status, "PENDING_PAYMENT"), gt(bookings.holdExpiresAt, now)),
+    );
+  return row?.n ?? 0;
+}
+
+/** The student's own active lessons overlapping any of the periods: nobody drives two cars at once. */
+export async function findStudentClashes(
+  db: Executor,
+  studentId: string,
+  periods: Array<{ start: Date; end: Date }>,
+  now: Date,
+) {
+  if (periods.length === 0) return [];
+  const overlaps = sql.join(
+    periods.map((p) => sql`(${bookings.startTime} < ${p.end} and ${bookings.endTime} > ${p.start})`),
+    sql` or `,
+  );
+  return db
+    .select({ id: bookings.id, startTime: bookings.startTime })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.studentId, studentId),
+        sql`(${bookings.status} = 'SCHEDULED' or (${bookings.status} = 'PENDING_PAYMENT' and ${bookings.holdExpiresAt} > ${now}))`,
+        sql`(${overlaps})`,
+      ),
+    );
+}
+
+export async function insertHeldLessons(db: Executor, rows: Array<typeof bookings.$inferInsert>) {
+  await db.insert(bookings).values(rows);
+}
+
+/** Held lessons of a payment become real lessons. */
+export async function scheduleHeldLessons(db: Executor, paymentId: string) {
+  await db
+    .update(bookings)
+    .set({ status: "SCHEDULED", holdExpiresAt: null })
+    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")));
+}
+
+export async function expireLessonsOfPayment(db: Executor, paymentId: string) {
+  await db
+    .update(bookings)
+    .set({ status: "EXPIRED" })
+    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")));
+}

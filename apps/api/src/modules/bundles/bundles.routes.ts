@@ -1,0 +1,27 @@
+import { bundlePurchaseRequest, checkoutResponse, confirmResponse, errorResponse, paymentIdParams } from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createPaymentService } from "../payments/payments.service.ts";
+import { createBundleService } from "./bundles.service.ts";
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const bundles = createBundleService(ctx);
+  const payments = createPaymentService(ctx);
+  app.addHook("onRequest", ctx.guard("STUDENT"));
+  const common = { tags: ["bundles"], security: [{ bearerAuth: [] }] };
+
+  app.post(
+    "/purchase",
+    { schema: { ...common, body: bundlePurchaseRequest, response: { 201: checkoutResponse, ...errors } } },
+    async (request, reply) => reply.status(201).send(await bundles.purchase(currentUser(request).id, request.body)),
+  );
+
+  app.post(
+    "/confirm/:paymentId",
+    { schema: { ...common, params: paymentIdParams, response: { 200: confirmResponse, ...errors } } },
+    (request) => payments.confirm(request.params.paymentId, currentUser(request).id, "BUNDLE"),
+  );
+};

@@ -1,0 +1,47 @@
+import type { PaymentProvider as ProviderName } from "@kerb/shared";
+
+export interface CheckoutRequest {
+  paymentId: string;
+  invoiceNumber: string;
+  amountCents: number;
+  description: string;
+  customerEmail: string;
+  /** Where the provider sends the browser back to. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutResult {
+  /** Absent in demo mode: the client confirms by itself. */
+  paymentUrl?: string;
+  providerRef?: string;
+}
+
+export type VerificationResult =
+  | { status: "paid"; amountCents: number }
+  | { status: "unpaid" }
+  | { status: "error"; message: string };
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /** Asks the provider whether the payment went through, and for how much. */
+  verify(payment: { providerRef: string | null; amountCents: number }): Promise<VerificationResult>;
+  refund(payment: { providerRef: string | null }, amountCents: number): Promise<void>;
+}
+
+/**
+ * Demo mode: no card is charged; "verification" accepts the amount we computed ourselves.
+ * It keeps the whole flow (holds, confirmation, idempotency) real without a provider account.
+ */
+export const demoProvider: PaymentProvider = {
+  name: "demo",
+  async createCheckout() {
+    return {};
+  },
+  async verify(payment) {
+    return { status: "paid", amountCents: payment.amountCents };
+  },
+  async refund() {},
+};

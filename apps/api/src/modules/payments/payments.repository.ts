@@ -1,0 +1,67 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, bundles, paymentEvents, payments, users } from "../../db/schema/index.ts";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the payment row for the rest of the transaction: concurrent confirmations queue up here. */
+export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
+  return row;
+}
+
+export async function updatePayment(db: Executor, id: string, patch: Partial<typeof payments.$inferInsert>) {
+  await db.update(payments).set(patch).where(eq(payments.id, id));
+}
+
+const instructor = alias(users, "instructor");
+
+export function listPaymentLessons(db: Executor, paymentId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      priceCents: bookings.priceCents,
+      isPoolHours: bookings.isPoolHours,
+      pickupLocation: bookings.pickupLocation,
+      holdExpiresAt: bookings.holdExpiresAt,
+      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+    })
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(eq(bookings.paymentId, paymentId))
+    .orderBy(asc(bookings.startTime));
+}
+
+export async function findBundleOfPayment(db: Executor, paymentId: string) {
+  const [row] = await db.select().from(bundles).where(eq(bundles.paymentId, paymentId)).limit(1);
+  return row;
+}
+
+export async function insertBundle(db: Executor, values: typeof bundles.$inferInsert) {
+  await db.insert(bundles).values(values).onConflictDoNothing({ target: bundles.paymentId });
+}
+
+/** Records a provider event once; false when it was seen before (webhooks are retried). */
+export async function recordPaymentEvent(db: Executor, event: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: paymentEvents.eventId })
+    .returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,56 @@
+import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
+import type { api } from "./http.ts";
+import { studentPayload } from "./http.ts";
+
+type Http = ReturnType<typeof api>;
+
+export interface ListedSlot {
+  startTime: string;
+  endTime: string;
+  instructorId: string | null;
+  instructorName: string;
+  price: number;
+  isPoolHours: boolean;
+}
+
+/** The first Monday–Friday at least `daysAhead` days after `now` (Sydney calendar). */
+export function weekdayAhead(now: Date, daysAhead = 3): string {
+  let date = addDaysToDate(sydneyTodayDate(now), daysAhead);
+  while (sydneyWeekday(date) === 0 || sydneyWeekday(date) === 6) date = addDaysToDate(date, 1);
+  return date;
+}
+
+export async function registerStudent(http: Http, overrides: Record<string, unknown> = {}) {
+  const res = await http.post("/api/auth/register/student", studentPayload({ suburb: "Sydney CBD", ...overrides }));
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return res.body as { accessToken: string; user: { id: string } };
+}
+
+export async function listSlots(
+  http: Http,
+  token: string,
+  query: { date: string; suburb?: string; instructorId?: string; poolHoursOnly?: boolean },
+): Promise<ListedSlot[]> {
+  const params = new URLSearchParams({
+    suburb: query.suburb ?? "Sydney CBD",
+    startDate: query.date,
+    endDate: query.date,
+    ...(query.instructorId ? { instructorId: query.instructorId } : {}),
+    ...(query.poolHoursOnly ? { poolHoursOnly: "true" } : {}),
+  });
+  const res = await http.get(`/api/student/slots?${params}`, token);
+  if (res.status !== 200) throw new Error(`slots failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export function asBooking(slot: ListedSlot, overrides: Record<string, unknown> = {}) {
+  return {
+    instructorId: slot.instructorId,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    price: slot.price,
+    isPoolHours: slot.isPoolHours,
+    pickupLocation: "1 Martin Place",
+    ...overrides,
+  };
+}

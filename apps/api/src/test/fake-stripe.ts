@@ -1,0 +1,71 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeSession {
+  id: string;
+  amount_total: number;
+  payment_status: "paid" | "unpaid";
+  metadata: Record<string, string>;
+  payment_intent: string;
+}
+
+/**
+ * A local stand-in for the three Stripe endpoints Kerb calls, so the real SDK is exercised offline
+ * (no stripe-mock exists on these machines). Tests flip a session to paid as the customer would.
+ */
+export async function startFakeStripe() {
+  const sessions = new Map<string, FakeSession>();
+  const refunds: Array<{ payment_intent: string; amount: number }> = [];
+  let counter = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const form = new URLSearchParams(raw);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      const url = req.url ?? "";
+      if (req.method === "POST" && url === "/v1/checkout/sessions") {
+        counter += 1;
+        const id = `cs_test_${counter}`;
+        const session: FakeSession = {
+          id,
+          amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+          payment_status: "unpaid",
+          metadata: { paymentId: form.get("metadata[paymentId]") ?? "" },
+          payment_intent: `pi_test_${counter}`,
+        };
+        sessions.set(id, session);
+        return send(200, { object: "checkout.session", url: `https://checkout.example.test/pay/${id}`, ...session });
+      }
+      const match = url.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
+      if (req.method === "GET" && match?.[1]) {
+        const session = sessions.get(match[1]);
+        return session ? send(200, { object: "checkout.session", ...session }) : send(404, { error: { message: "No such session" } });
+      }
+      if (req.method === "POST" && url === "/v1/refunds") {
+        refunds.push({ payment_intent: form.get("payment_intent") ?? "", amount: Number(form.get("amount")) });
+        return send(200, { object: "refund", id: `re_${refunds.length}` });
+      }
+      send(404, { error: { message: `fake stripe: no route ${req.method} ${url}` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    refunds,
+    pay(sessionId: string, amount?: number) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no session ${sessionId}`);
+      s.payment_status = "paid";
+      if (amount !== undefined) s.amount_total = amount;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { bundleExpiryFrom, canReschedule, refundCents, refundTier } from "./cancellation.ts";
+
+const HOUR = 3_600_000;
+const start = new Date("2026-06-20T00:00:00.000Z");
+const before = (ms: number) => new Date(start.getTime() - ms);
+
+describe("student refunds", () => {
+  const refund = (msBefore: number, priceCents = 7000) =>
+    refundCents({ priceCents, startTime: start, now: before(msBefore), cancelledBy: "STUDENT" });
+  const tier = (msBefore: number) =>
+    refundTier({ startTime: start, now: before(msBefore), cancelledBy: "STUDENT" });
+
+  it("refunds in full more than 48 hours ahead", () => {
+    expect(refund(48 * HOUR + 1)).toBe(7000);
+    expect(refund(30 * 24 * HOUR)).toBe(7000);
+    expect(tier(48 * HOUR + 1)).toBe("full");
+  });
+
+  it("refunds half from 48 hours down to 24 hours inclusive", () => {
+    expect(refund(48 * HOUR)).toBe(3500);
+    expect(refund(36 * HOUR)).toBe(3500);
+    expect(refund(24 * HOUR)).toBe(3500);
+    expect(tier(48 * HOUR)).toBe("half");
+    expect(tier(24 * HOUR)).toBe("half");
+  });
+
+  it("rounds a half refund of an odd price to the cent", () => {
+    expect(refund(30 * HOUR, 4551)).toBe(2276);
+    expect(refund(30 * HOUR, 4550)).toBe(2275);
+    expect(refund(30 * HOUR, 1)).toBe(1);
+  });
+
+  it("refunds nothing under 24 hours or once started", () => {
+    expect(refund(24 * HOUR - 1)).toBe(0);
+    expect(refund(1)).toBe(0);
+    expect(refund(0)).toBe(0);
+    expect(refund(-HOUR)).toBe(0);
+    expect(tier(24 * HOUR - 1)).toBe("none");
+    expect(tier(0)).toBe("none");
+  });
+});
+
+describe("instructor and admin refunds", () => {
+  it("are always full", () => {
+    for (const cancelledBy of ["INSTRUCTOR", "ADMIN"] as const) {
+      for (const msBefore of [72 * HOUR, 30 * HOUR, HOUR, 0, -HOUR]) {
+        expect(refundCents({ priceCents: 4551, startTime: start, now: before(msBefore), cancelledBy })).toBe(
+          4551,
+        );
+        expect(refundTier({ startTime: start, now: before(msBefore), cancelledBy })).toBe("full");
+      }
+    }
+  });
+});
+
+describe("canReschedule", () => {
+  it("allows rescheduling at least 24 hours before", () => {
+    expect(canReschedule(start, before(24 * HOUR + 1))).toBe(true);
+    expect(canReschedule(start, before(24 * HOUR))).toBe(true);
+    expect(canReschedule(start, before(24 * HOUR - 1))).toBe(false);
+    expect(canReschedule(start, before(-HOUR))).toBe(false);
+  });
+});
+
+describe("bundleExpiryFrom", () => {
+  it("is 12 months later", () => {
+    expect(bundleExpiryFrom(new Date("2026-06-01T00:00:00.000Z")).toISOString()).toBe(
+      "2027-06-01T00:00:00.000Z",
+    );
+    // 23:30 AEDT on 31 Dec 2026 → 23:30 AEDT on 31 Dec 2027.
+    expect(bundleExpiryFrom(new Date("2026-12-31T12:30:00.000Z")).toISOString()).toBe(
+      "2027-12-31T12:30:00.000Z",
+    );
+  });
+
+  it("counts months on the Sydney calendar", () => {
+    // 01:00 AEDT on Tue 29 Feb 2028 (still 28 Feb in UTC) → 01:00 AEDT on 28 Feb 2029.
+    expect(bundleExpiryFrom(new Date("2028-02-28T14:00:00.000Z")).toISOString()).toBe(
+      "2029-02-27T14:00:00.000Z",
+    );
+  });
+
+  it("does not mutate its argument", () => {
+    const purchased = new Date("2026-06-01T00:00:00.000Z");
+    bundleExpiryFrom(purchased);
+    expect(purchased.toISOString()).toBe("2026-06-01T00:00:00.000Z");
+  });
+});

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import {
+  BOOKING_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  ROLES,
+  VEHICLE_TYPES,
+  VERIFICATION_STATUSES,
+} from "../constants.ts";
+import { calendarDate, pageOf, pageQuery } from "./instructor-portal.ts";
+
+// Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
+
+const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(values, { error: message }));
+
+// ---------------------------------------------------------------------------------------------------
+// Users
+
+export const adminUsersQuery = pageQuery.extend({
+  /** Matches first name, last name, full name or email, case-insensitively. */
+  search: z.string().trim().max(100, "search is too long").optional(),
+  role: caseInsensitiveEnum(ROLES, "role must be STUDENT, INSTRUCTOR or ADMIN").optional(),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+export const adminUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+/** Newest accounts first. */
+export const adminUsersResponse = pageOf(adminUser);
+
+// ---------------------------------------------------------------------------------------------------
+// Instructors: verification and compliance
+
+export const adminInstructorsQuery = pageQuery.extend({
+  status: caseInsensitiveEnum(VERIFICATION_STATUSES, "status must be PENDING, VERIFIED or REJECTED").optional(),
+});
+export type AdminInstructorsQuery = z.input<typeof adminInstructorsQuery>;
+
+export const adminInstructor = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  licenseNumber: z.string(),
+  vehicleType: z.enum(VEHICLE_TYPES),
+  suburbs: z.array(z.string()),
+  standardRate: z.number(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  verifiedAt: z.string().nullable(),
+  licenseExpiresOn: z.string().nullable(),
+  wwcExpiresOn: z.string().nullable(),
+  createdAt: z.string(),
+  compliance: z.object({
+    /** An expiry date before today (Sydney). */
+    licenseExpired: z.boolean(),
+    wwcExpired: z.boolean(),
+    /** Verified and nothing expired: students can find and book this instructor. */
+    isListed: z.boolean(),
+  }),
+});
+export type AdminInstructor = z.infer<typeof adminInstructor>;
+/** Oldest applications first, so the verification queue is worked in order. */
+export const adminInstructorsResponse = pageOf(adminInstructor);
+export const adminInstructorResponse = z.object({ instructor: adminInstructor });
+
+/** POST /api/admin/instructors/:id/verify. The expiry dates, when given, must not be in the past. */
+export const verifyInstructorRequest = z.object({
+  licenseNumberChecked: z.literal(true, {
+    error: "Confirm that you checked the licence number (licenseNumberChecked: true)",
+  }),
+  licenseExpiresOn: calendarDate.optional(),
+  wwcExpiresOn: calendarDate.optional(),
+});
+export type VerifyInstructorRequest = z.input<typeof verifyInstructorRequest>;
+
+export const rejectInstructorRequest = z.object({
+  reason: z
+    .string({ error: "A reason is required" })
+    .trim()
+    .min(1, "A reason is required")
+    .max(500, "Reason is too long"),
+});
+export type RejectInstructorRequest = z.input<typeof rejectInstructorRequest>;
+
+/** PATCH /api/admin/instructors/:id/compliance; null clears a date. At least one field. */
+export const instructorComplianceRequest = z
+  .object({
+    licenseExpiresOn: calendarDate.nullable().optional(),
+    wwcExpiresOn: calendarDate.nullable().optional(),
+  })
+  .refine((v) => v.licenseExpiresOn !== undefined || v.wwcExpiresOn !== undefined, {
+    message: "Nothing to update: send licenseExpiresOn or wwcExpiresOn",
+  });
+export type InstructorComplianceRequest = z.input<typeof instructorComplianceRequest>;
+
+// ---------------------------------------------------------------------------------------------------
+// Bookings
+
+/** `from`/`to` are Sydney dates of the lesson start, both inclusive. */
+export const adminBookingsQuery = pageQuery
+  .extend({
+    status: caseInsensitiveEnum(BOOKING_STATUSES, `status must be one of ${BOOKING_STATUSES.join(", ")}`).optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    instructorId: z.uuid("instructorId must be a UUID").optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "from must be on or before to",
+    path: ["to"],
+  });
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuery>;
+
+export const adminBooking = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  price: z.number(),
+  isPoolHours: z.boolean(),
+  suburb: z.string(),
+  pickupLocation: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
+  bundleId: z.uuid().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(["STUDENT", "INSTRUCTOR", "ADMIN"]).nullable(),
+  refund: z.number().nullable(),
+  createdAt: z.string(),
+  student: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+});
+export type AdminBooking = z.infer<typeof adminBooking>;
+/** Latest lesson start first. */
+export const adminBookingsResponse = pageOf(adminBooking);
+
+export const adminCancelBookingRequest = z.object({
+  reason: z.string().trim().max(500, "Reason is too long").optional(),
+});
+export type AdminCancelBookingRequest = z.input<typeof adminCancelBookingRequest>;
+
+export const adminCancelBookingResponse = z.object({
+  booking: adminBooking,
+  /** Dollars returned to the student's payment (0 when a bundle credit was returned instead). */
+  refund: z.number(),
+  bundleCreditReturned: z.boolean(),
+});
+export type AdminCancelBookingResponse = z.infer<typeof adminCancelBookingResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Payments and revenue
+
+export const adminPaymentsQuery = pageQuery.extend({
+  status: caseInsensitiveEnum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(", ")}`).optional(),
+  provider: z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(PAYMENT_PROVIDERS, { error: `provider must be one of ${PAYMENT_PROVIDERS.join(", ")}` }),
+    )
+    .optional(),
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuery>;
+
+export const adminPayment = z.object({
+  id: z.uuid(),
+  type: z.enum(PAYMENT_TYPES),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  invoiceNumber: z.string(),
+  /** Dollars: ex GST, GST, charged total, refunded so far. */
+  subtotal: z.number(),
+  gst: z.number(),
+  amount: z.number(),
+  refunded: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  user: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+/** Newest first. */
+export const adminPaymentsResponse = pageOf(adminPayment);
+
+const revenueFigures = z.object({
+  /** COMPLETED lessons (by the Sydney month of their start). */
+  lessonsCompleted: z.number().int(),
+  /** Dollars, ex GST: price of those lessons = platformFees + instructorPayouts exactly. */
+  gross: z.number(),
+  platformFees: z.number(),
+  instructorPayouts: z.number(),
+  /** Dollars of GST on PAID payments, by the Sydney month they were paid. */
+  gstCollected: z.number(),
+  /** Dollars refunded on cancelled lessons, by the Sydney month of the cancellation. */
+  refunds: z.number(),
+});
+
+/** GET /api/admin/revenue: per Sydney month `YYYY-MM`, newest first, plus totals. */
+export const adminRevenueResponse = z.object({
+  months: z.array(revenueFigures.extend({ month: z.string() })),
+  totals: revenueFigures,
+});
+export type AdminRevenue = z.infer<typeof adminRevenueResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Audit log
+
+export const auditLogQuery = pageQuery;
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+export const auditEntry = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.unknown(),
+  createdAt: z.string(),
+  actor: z
+    .object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+/** Newest first. */
+export const auditLogResponse = pageOf(auditEntry);

@@ -1,0 +1,335 @@
+import { z } from "zod";
+import {
+  BOOKING_STATUSES,
+  MAX_STANDARD_RATE_DOLLARS,
+  MIN_STANDARD_RATE_DOLLARS,
+  SUBURBS,
+  VEHICLE_TYPES,
+} from "../constants.ts";
+import { isValidIsoDate } from "../rules/sydney-time.ts";
+import { suburbName } from "./auth.ts";
+import { isoDate } from "./common.ts";
+
+// Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
+
+// ---------------------------------------------------------------------------------------------------
+// Shared building blocks (also used by admin.ts)
+
+/** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused). */
+export const calendarDate = isoDate.refine(isValidIsoDate, "Not a real calendar date");
+
+/** `?page=&pageSize=`: bad values are a 400, page sizes are capped at 100. */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number" })
+    .int("pageSize must be a whole number")
+    .min(1, "pageSize must be at least 1")
+    .max(100, "pageSize cannot exceed 100")
+    .default(20),
+});
+
+/** `{items, total, page, pageSize}` around a list item schema. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+// ---------------------------------------------------------------------------------------------------
+// Wall-clock times
+
+const TIME_PATTERN = /^(?:(?:[01]\d|2[0-3]):(?:00|30)|24:00)$/;
+/** Sydney wall-clock time `HH:mm` on the hour or half-hour; `24:00` means the end of the day. */
+export const timeOfDay = z
+  .string({ error: "Time is required" })
+  .regex(TIME_PATTERN, "Use HH:mm on the hour or half-hour, e.g. 09:00 or 17:30");
+
+export function timeToMinutes(time: string): number {
+  const [h, m] = time.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+export const timeRange = z
+  .object({ start: timeOfDay, end: timeOfDay })
+  .refine((r) => timeToMinutes(r.start) < timeToMinutes(r.end), {
+    message: "End time must be after start time",
+    path: ["end"],
+  });
+export type TimeRange = z.infer<typeof timeRange>;
+
+/** Null when no two ranges overlap (touching ranges such as 09:00–12:00 and 12:00–15:00 are fine). */
+function firstOverlap(ranges: TimeRange[]): [TimeRange, TimeRange] | null {
+  const sorted = [...ranges].sort((a, b) => timeToMinutes(a.start) - timeToMinutes(b.start));
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1];
+    const current = sorted[i];
+    if (previous && current && timeToMinutes(current.start) < timeToMinutes(previous.end)) {
+      return [previous, current];
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Availability and settings
+
+export const weeklyDay = z.object({
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: z.number({ error: "weekday must be 0 (Sunday) to 6 (Saturday)" }).int().min(0).max(6),
+  ranges: z.array(timeRange).max(12, "At most 12 ranges per day"),
+});
+
+/** PUT /api/instructor/availability/weekly: replaces every weekly range; a weekday left out is a day off. */
+export const weeklyAvailabilityRequest = z
+  .object({ weekly: z.array(weeklyDay).max(7) })
+  .superRefine((value, ctx) => {
+    const seen = new Set<number>();
+    value.weekly.forEach((day, index) => {
+      const name = WEEKDAY_NAMES[day.weekday] ?? `weekday ${day.weekday}`;
+      if (seen.has(day.weekday)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} is listed twice`,
+          path: ["weekly", index, "weekday"],
+        });
+      }
+      seen.add(day.weekday);
+      const overlap = firstOverlap(day.ranges);
+      if (overlap) {
+        const [a, b] = overlap;
+        ctx.addIssue({
+          code: "custom",
+          message: `${name}: ${a.start}–${a.end} overlaps ${b.start}–${b.end}`,
+          path: ["weekly", index, "ranges"],
+        });
+      }
+    });
+  });
+export type WeeklyAvailabilityRequest = z.input<typeof weeklyAvailabilityRequest>;
+
+export const EXCEPTION_KINDS = ["CLOSED", "OPEN"] as const;
+
+/**
+ * POST /api/instructor/availability/exceptions: CLOSED takes the whole date off; OPEN replaces that
+ * date's weekly hours with start–end (several OPEN entries on one date add up). The date must not be in
+ * the past (checked by the server against its clock).
+ */
+export const availabilityExceptionRequest = z
+  .object({
+    date: calendarDate,
+    kind: z.enum(EXCEPTION_KINDS, { error: "kind must be CLOSED (day off) or OPEN (different hours)" }),
+    start: timeOfDay.optional(),
+    end: timeOfDay.optional(),
+    note: z.string().trim().max(200, "Note is too long").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === "CLOSED") {
+      if (value.start !== undefined || value.end !== undefined) {
+        ctx.addIssue({ code: "custom", message: "A day off has no start or end time", path: ["start"] });
+      }
+      return;
+    }
+    if (value.start === undefined) {
+      ctx.addIssue({ code: "custom", message: "Start time is required for different hours", path: ["start"] });
+    }
+    if (value.end === undefined) {
+      ctx.addIssue({ code: "custom", message: "End time is required for different hours", path: ["end"] });
+    }
+    if (value.start && value.end && timeToMinutes(value.start) >= timeToMinutes(value.end)) {
+      ctx.addIssue({ code: "custom", message: "End time must be after start time", path: ["end"] });
+    }
+  });
+export type AvailabilityExceptionRequest = z.input<typeof availabilityExceptionRequest>;
+
+export const availabilityException = z.object({
+  id: z.uuid(),
+  date: z.string(),
+  kind: z.enum(EXCEPTION_KINDS),
+  /** Null for CLOSED. */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AvailabilityException = z.infer<typeof availabilityException>;
+
+/** GET /api/instructor/availability. `weekly` always lists all 7 weekdays (empty ranges = day off). */
+export const instructorAvailabilityResponse = z.object({
+  weekly: z.array(z.object({ weekday: z.number().int(), ranges: z.array(timeRange) })),
+  /** Exceptions dated today or later, in date order. */
+  exceptions: z.array(availabilityException),
+  poolOptIn: z.boolean(),
+  suburbs: z.array(z.string()),
+  /** Dollars per hour. */
+  standardRate: z.number(),
+  poolRate: z.number(),
+});
+export type InstructorAvailability = z.infer<typeof instructorAvailabilityResponse>;
+
+const suburbList = z
+  .array(z.string({ error: "At least one suburb is required" }), {
+    error: "At least one suburb is required",
+  })
+  .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0))
+  .pipe(
+    z
+      .array(suburbName())
+      .min(1, "At least one suburb is required")
+      .max(SUBURBS.length * 2),
+  )
+  .transform((list) => [...new Set(list)]);
+
+/** Same bounds and messages as registration (spec §5). */
+export const standardRateDollars = z
+  .number({ error: "Standard rate is required" })
+  .min(MIN_STANDARD_RATE_DOLLARS, `Rate must be at least $${MIN_STANDARD_RATE_DOLLARS}/hour`)
+  .max(MAX_STANDARD_RATE_DOLLARS, `Rate cannot exceed $${MAX_STANDARD_RATE_DOLLARS}/hour`)
+  .multipleOf(0.01, "Rate must be in whole cents");
+
+/** PATCH /api/instructor/settings: any subset of the fields, at least one. */
+export const instructorSettingsRequest = z
+  .object({
+    poolOptIn: z.boolean({ error: "poolOptIn must be true or false" }).optional(),
+    suburbs: suburbList.optional(),
+    standardRate: standardRateDollars.optional(),
+  })
+  .refine((v) => v.poolOptIn !== undefined || v.suburbs !== undefined || v.standardRate !== undefined, {
+    message: "Nothing to update: send poolOptIn, suburbs or standardRate",
+  });
+export type InstructorSettingsRequest = z.input<typeof instructorSettingsRequest>;
+
+// ---------------------------------------------------------------------------------------------------
+// Lessons
+
+export const instructorLesson = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  /** Dollars. */
+  price: z.number(),
+  isPoolHours: z.boolean(),
+  suburb: z.string(),
+  pickupLocation: z.string().nullable(),
+  /** True when the student paid with a bundle credit. */
+  paidWithBundle: z.boolean(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(["STUDENT", "INSTRUCTOR", "ADMIN"]).nullable(),
+  /** Dollars refunded on cancellation; null when not cancelled. */
+  refund: z.number().nullable(),
+  student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
+});
+export type InstructorLesson = z.infer<typeof instructorLesson>;
+
+export const AFFECTED_REASONS = ["OUTSIDE_HOURS", "SUBURB_NOT_SERVED", "POOL_OPT_OUT"] as const;
+
+/** A future scheduled lesson that no longer fits the instructor's hours or settings. It is NOT cancelled. */
+export const affectedBooking = instructorLesson.extend({ reasons: z.array(z.enum(AFFECTED_REASONS)) });
+export type AffectedBooking = z.infer<typeof affectedBooking>;
+
+/** Answer of every availability or settings change. */
+export const availabilityChangeResponse = z.object({
+  availability: instructorAvailabilityResponse,
+  affectedBookings: z.array(affectedBooking),
+  /** Present when affectedBookings is not empty: says that those lessons were kept, not cancelled. */
+  warning: z.string().nullable(),
+});
+export type AvailabilityChangeResponse = z.infer<typeof availabilityChangeResponse>;
+
+/**
+ * GET /api/instructor/lessons. upcoming: SCHEDULED lessons that have not ended, soonest first.
+ * past: everything else (ended, completed, no-show, cancelled), newest first.
+ */
+export const instructorLessonsQuery = pageQuery.extend({
+  scope: z.enum(["upcoming", "past"], { error: "scope must be upcoming or past" }).default("upcoming"),
+});
+export type InstructorLessonsQuery = z.input<typeof instructorLessonsQuery>;
+export const instructorLessonsResponse = pageOf(instructorLesson);
+export type InstructorLessonsPage = z.infer<typeof instructorLessonsResponse>;
+
+export const lessonActionResponse = z.object({ lesson: instructorLesson });
+export type LessonActionResponse = z.infer<typeof lessonActionResponse>;
+
+export const lessonCancellationResponse = z.object({
+  lesson: instructorLesson,
+  /** Dollars returned to the student's payment (0 when a bundle credit was returned instead). */
+  refund: z.number(),
+  bundleCreditReturned: z.boolean(),
+});
+export type LessonCancellationResponse = z.infer<typeof lessonCancellationResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Dashboard and earnings
+
+/**
+ * GET /api/instructor/dashboard. Counts include SCHEDULED and COMPLETED lessons; the week runs Monday to
+ * Sunday in Sydney. monthlyEarnings is the instructor's share (price − 25% fee) of the lessons COMPLETED
+ * whose start falls in the current Sydney calendar month: the same figure as that month's `net` in
+ * GET /api/instructor/earnings.
+ */
+export const instructorDashboardResponse = z.object({
+  firstName: z.string(),
+  /** Sydney date the dashboard was computed for, and its month `YYYY-MM`. */
+  today: z.string(),
+  month: z.string(),
+  tiles: z.object({
+    todaysLessons: z.number().int(),
+    thisWeek: z.number().int(),
+    monthlyEarnings: z.number(),
+    standardRate: z.number(),
+    poolRate: z.number(),
+  }),
+  todaysSchedule: z.array(instructorLesson),
+  /** The next 5 scheduled lessons. */
+  upcoming: z.array(instructorLesson),
+  details: z.object({
+    languages: z.array(z.string()),
+    suburbs: z.array(z.string()),
+    vehicleType: z.enum(VEHICLE_TYPES),
+    poolOptIn: z.boolean(),
+    verificationStatus: z.string(),
+  }),
+});
+export type InstructorDashboard = z.infer<typeof instructorDashboardResponse>;
+
+const earningsFigures = z.object({
+  /** COMPLETED lessons. */
+  lessons: z.number().int(),
+  /** Dollars: what students paid for those lessons (ex GST). */
+  gross: z.number(),
+  /** Dollars: the platform's 25%. gross = platformFee + net exactly. */
+  platformFee: z.number(),
+  /** Dollars: what the instructor earns. */
+  net: z.number(),
+});
+
+/** GET /api/instructor/earnings: per Sydney month of the lesson start, newest first. */
+export const instructorEarningsResponse = z.object({
+  months: z.array(earningsFigures.extend({ month: z.string() })),
+  totals: earningsFigures,
+});
+export type InstructorEarnings = z.infer<typeof instructorEarningsResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Calendar feed
+
+/** POST /api/instructor/calendar-token: the feed URL (relative to the site origin), secret included. */
+export const calendarTokenResponse = z.object({ url: z.string() });
+/** GET /api/instructor/calendar-token: the current feed URL, or null when none is active. */
+export const calendarTokenStatusResponse = z.object({ url: z.string().nullable() });
