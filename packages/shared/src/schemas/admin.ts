@@ -13,7 +13,10 @@ import { calendarDate, pageOf, pageQuery } from "./instructor-portal.ts";
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
 
 const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(values, { error: message }));
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.enum(values, { error: message }),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Users
@@ -42,7 +45,10 @@ export const adminUsersResponse = pageOf(adminUser);
 // Instructors: verification and compliance
 
 export const adminInstructorsQuery = pageQuery.extend({
-  status: caseInsensitiveEnum(VERIFICATION_STATUSES, "status must be PENDING, VERIFIED or REJECTED").optional(),
+  status: caseInsensitiveEnum(
+    VERIFICATION_STATUSES,
+    "status must be PENDING, VERIFIED or REJECTED",
+  ).optional(),
 });
 export type AdminInstructorsQuery = z.input<typeof adminInstructorsQuery>;
 
@@ -110,7 +116,10 @@ export type InstructorComplianceRequest = z.input<typeof instructorComplianceReq
 /** `from`/`to` are Sydney dates of the lesson start, both inclusive. */
 export const adminBookingsQuery = pageQuery
   .extend({
-    status: caseInsensitiveEnum(BOOKING_STATUSES, `status must be one of ${BOOKING_STATUSES.join(", ")}`).optional(),
+    status: caseInsensitiveEnum(
+      BOOKING_STATUSES,
+      `status must be one of ${BOOKING_STATUSES.join(", ")}`,
+    ).optional(),
     from: calendarDate.optional(),
     to: calendarDate.optional(),
     instructorId: z.uuid("instructorId must be a UUID").optional(),
@@ -161,7 +170,10 @@ export type AdminCancelBookingResponse = z.infer<typeof adminCancelBookingRespon
 // Payments and revenue
 
 export const adminPaymentsQuery = pageQuery.extend({
-  status: caseInsensitiveEnum(PAYMENT_STATUSES, `status must be one of ${PAYMENT_STATUSES.join(", ")}`).optional(),
+  status: caseInsensitiveEnum(
+    PAYMENT_STATUSES,
+    `status must be one of ${PAYMENT_STATUSES.join(", ")}`,
+  ).optional(),
   provider: z
     .preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),

@@ -146,7 +146,11 @@ export const availabilityExceptionRequest = z
       return;
     }
     if (value.start === undefined) {
-      ctx.addIssue({ code: "custom", message: "Start time is required for different hours", path: ["start"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "Start time is required for different hours",
+        path: ["start"],
+      });
     }
     if (value.end === undefined) {
       ctx.addIssue({ code: "custom", message: "End time is required for different hours", path: ["end"] });

@@ -21,7 +21,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.get(
     "/instructors",
-    { schema: { tags, security, querystring: instructorsQuery, response: { 200: instructorsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: instructorsQuery,
+        response: { 200: instructorsResponse, ...errors },
+      },
+    },
     (request) => availability.listInstructors(request.query),
   );
 
@@ -40,7 +47,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.get(
     "/slots",
-    { schema: { tags, security, querystring: availabilityQuery, response: { 200: slotsResponse, ...errors } } },
+    {
+      schema: { tags, security, querystring: availabilityQuery, response: { 200: slotsResponse, ...errors } },
+    },
     (request) => availability.listSlots(request.query),
   );
 };

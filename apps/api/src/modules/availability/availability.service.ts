@@ -26,12 +26,12 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./availability.repository.ts";
 import {
-  type BusyPeriod,
   BusyIndex,
   cachedIsPoolHourStart,
+  calendarDays,
   type DateException,
+  forEachOpenLessonStart,
   LESSON_MS,
-  openLessonStarts,
   type WeeklyRule,
 } from "./slot-generator.ts";
 
@@ -123,15 +123,26 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-type DatedOpenSlot = OpenSlot & { date: string };
+/** Receives every open (instructor, start) the engine finds, in time order per instructor. */
+type OpenSlotVisitor = (
+  instructor: repo.EligibleInstructor,
+  date: string,
+  start: Date,
+  isPoolHours: boolean,
+  priceCents: number,
+) => void;
 
 /**
- * The engine. Always at most four queries, whatever the number of instructors, days or bookings:
- * eligible instructors, their weekly rules, their exceptions in the range, their busy periods in the
- * range; everything else is computed in memory. The instructors are returned too so the HTTP layer
- * can tell "no slots" from "no such instructor here".
+ * The engine. At most four queries whatever the number of instructors, days or bookings: eligible
+ * instructors, their weekly rules, their exceptions in the range, their busy periods in the range;
+ * the rest is computed in memory. Returns the eligible instructors so the HTTP layer can tell "no
+ * slots" from "no such instructor here".
  */
-async function loadOpenSlots(db: Executor, q: OpenSlotsQuery) {
+async function scanOpenSlots(
+  db: Executor,
+  q: OpenSlotsQuery,
+  visit: OpenSlotVisitor,
+): Promise<repo.EligibleInstructor[]> {
   assertRealDates(q.startDate, q.endDate);
   const today = sydneyTodayDate(q.now);
   const instructors = await repo.listEligibleInstructors(db, {
@@ -142,7 +153,7 @@ async function loadOpenSlots(db: Executor, q: OpenSlotsQuery) {
   const firstDate = q.startDate > today ? q.startDate : today;
   // Instructors outside the pool can contribute nothing to a pool-only search.
   const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
-  if (candidates.length === 0 || firstDate > q.endDate) return { instructors, slots: [] };
+  if (candidates.length === 0 || firstDate > q.endDate) return instructors;
 
   const ids = candidates.map((i) => i.id);
   const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), q.now.getTime()));
@@ -154,10 +165,9 @@ async function loadOpenSlots(db: Executor, q: OpenSlotsQuery) {
   ]);
   const rulesBy = groupBy<WeeklyRule & { instructorId: string }>(rules, (r) => r.instructorId);
   const exceptionsBy = groupBy<DateException & { instructorId: string }>(exceptions, (e) => e.instructorId);
-  const busyBy = groupBy<BusyPeriod & { instructorId: string }>(busy, (b) => b.instructorId);
-  const dates = eachDateInRange(firstDate, q.endDate);
+  const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
+  const days = calendarDays(firstDate, q.endDate);
 
-  const slots: DatedOpenSlot[] = [];
   for (const instructor of candidates) {
     const schedule = {
       weeklyRules: rulesBy.get(instructor.id) ?? [],
@@ -166,24 +176,15 @@ async function loadOpenSlots(db: Executor, q: OpenSlotsQuery) {
       // Past either expiry date the instructor may not teach, so those dates offer nothing.
       lastDate: earliest([instructor.licenseExpiresOn, instructor.wwcExpiresOn]),
     };
-    const instructorName = `${instructor.firstName} ${instructor.lastName}`;
-    for (const { date, start } of openLessonStarts(schedule, dates, q.now)) {
-      const isPoolHours = instructor.poolOptIn && cachedIsPoolHourStart(start);
-      if (q.poolHoursOnly && !isPoolHours) continue;
-      slots.push({
-        date,
-        instructorId: instructor.id,
-        instructorName,
-        start,
-        end: new Date(start.getTime() + LESSON_MS),
-        isPoolHours,
-        priceCents: lessonPriceCents({ standardRateCents: instructor.standardRateCents, isPoolHours }),
-        standardRateCents: instructor.standardRateCents,
-        rating: instructor.rating,
-      });
-    }
+    const { poolOptIn, standardRateCents } = instructor;
+    const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true });
+    forEachOpenLessonStart(schedule, days, q.now, (date, start) => {
+      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start);
+      if (q.poolHoursOnly && !isPoolHours) return;
+      visit(instructor, date, start, isPoolHours, isPoolHours ? poolPriceCents : standardRateCents);
+    });
   }
-  return { instructors, slots };
+  return instructors;
 }
 
 function compareOpenSlots(a: OpenSlot, b: OpenSlot): number {
@@ -195,6 +196,8 @@ function compareOpenSlots(a: OpenSlot, b: OpenSlot): number {
   );
 }
 
+const fullName = (i: { firstName: string; lastName: string }) => `${i.firstName} ${i.lastName}`;
+
 /**
  * Every open lesson of the suburb's eligible instructors in [startDate, endDate] (Sydney dates), one
  * per (instructor, start), sorted by start then price (then higher rating). Takes an Executor so the
@@ -203,84 +206,63 @@ function compareOpenSlots(a: OpenSlot, b: OpenSlot): number {
  * in the suburb simply yields no slots.
  */
 export async function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot[]> {
-  const { slots } = await loadOpenSlots(db, q);
-  return slots.sort(compareOpenSlots).map(({ date: _date, ...slot }) => slot);
-}
-
-/** A slot as the student is offered it: per instructor, or per start time for auto-assigned pool lessons. */
-interface OfferedSlot {
-  date: string;
-  start: Date;
-  end: Date;
-  instructorId: string | null;
-  instructorName: string;
-  priceCents: number;
-  isPoolHours: boolean;
+  const slots: OpenSlot[] = [];
+  await scanOpenSlots(db, q, (instructor, _date, start, isPoolHours, priceCents) => {
+    slots.push({
+      instructorId: instructor.id,
+      instructorName: fullName(instructor),
+      start,
+      end: new Date(start.getTime() + LESSON_MS),
+      isPoolHours,
+      priceCents,
+      standardRateCents: instructor.standardRateCents,
+      rating: instructor.rating,
+    });
+  });
+  return slots.sort(compareOpenSlots);
 }
 
 /**
- * Pool-only searches without an instructor are offered per start time: the booking service assigns the
- * cheapest free pool instructor, so the lowest pool price at that start is the price shown.
+ * How the open slots are offered to a student. Pool-only searches without an instructor are offered
+ * once per start time: the booking service assigns the cheapest free pool instructor, so the lowest
+ * pool price at that start is the price shown. Everything else is offered per (instructor, start).
+ * The summary counts exactly the entries this produces, so it always agrees with /slots.
  */
-function offerSlots(open: DatedOpenSlot[], autoAssignPool: boolean): OfferedSlot[] {
-  if (!autoAssignPool) return open;
-  const byStart = new Map<number, OfferedSlot>();
-  for (const slot of open) {
-    const key = slot.start.getTime();
-    const offered = byStart.get(key);
-    if (!offered) {
-      byStart.set(key, {
-        date: slot.date,
-        start: slot.start,
-        end: slot.end,
-        instructorId: null,
-        instructorName: AUTO_ASSIGNED_POOL_NAME,
-        priceCents: slot.priceCents,
-        isPoolHours: true,
-      });
-    } else if (slot.priceCents < offered.priceCents) {
-      offered.priceCents = slot.priceCents;
-    }
-  }
-  return [...byStart.values()];
-}
-
-function compareOfferedSlots(a: OfferedSlot, b: OfferedSlot): number {
-  return (
-    a.start.getTime() - b.start.getTime() ||
-    a.priceCents - b.priceCents ||
-    a.instructorName.localeCompare(b.instructorName) ||
-    (a.instructorId ?? "").localeCompare(b.instructorId ?? "")
-  );
+function isAutoAssignedPool(query: { poolHoursOnly?: boolean; instructorId?: string }): boolean {
+  return Boolean(query.poolHoursOnly) && !query.instructorId;
 }
 
 export function createAvailabilityService(ctx: AppContext) {
-  /** The slots both endpoints describe, so the summary's counts always equal what /slots lists. */
-  async function offeredSlots(query: AvailabilityQuery): Promise<OfferedSlot[]> {
+  /**
+   * Validates the query and runs the engine. An instructorId that yields no eligible instructor is
+   * explained with one more query (not_found or instructor_not_in_suburb), only on that error path.
+   */
+  async function scan(query: AvailabilityQuery, visit: OpenSlotVisitor): Promise<void> {
     const suburb = resolveSuburb(query.suburb);
     assertDateRange(query.startDate, query.endDate);
     const now = ctx.now();
-    const { instructors, slots } = await loadOpenSlots(ctx.db, {
-      suburb,
-      startDate: query.startDate,
-      endDate: query.endDate,
-      instructorId: query.instructorId,
-      poolHoursOnly: query.poolHoursOnly,
-      now,
-    });
+    const instructors = await scanOpenSlots(
+      ctx.db,
+      {
+        suburb,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        instructorId: query.instructorId,
+        poolHoursOnly: query.poolHoursOnly,
+        now,
+      },
+      visit,
+    );
     if (query.instructorId && instructors.length === 0) {
-      await explainUnavailableInstructor(query.instructorId, suburb, sydneyTodayDate(now));
+      const [elsewhere] = await repo.listEligibleInstructors(ctx.db, {
+        today: sydneyTodayDate(now),
+        instructorId: query.instructorId,
+      });
+      if (!elsewhere) throw new AppError("not_found", "Instructor not found");
+      throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
+        suburbs: elsewhere.suburbs,
+      });
     }
-    return offerSlots(slots, Boolean(query.poolHoursOnly) && !query.instructorId);
-  }
-
-  /** Only reached on the error path: one more query to say which of the two problems it is. */
-  async function explainUnavailableInstructor(instructorId: string, suburb: Suburb, today: string) {
-    const [elsewhere] = await repo.listEligibleInstructors(ctx.db, { today, instructorId });
-    if (!elsewhere) throw new AppError("not_found", "Instructor not found");
-    throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
-      suburbs: elsewhere.suburbs,
-    });
   }
 
   return {
@@ -300,27 +282,66 @@ export function createAvailabilityService(ctx: AppContext) {
     },
 
     async getAvailabilitySummary(query: AvailabilityQuery): Promise<AvailabilitySummary> {
-      const offered = await offeredSlots(query);
+      assertDateRange(query.startDate, query.endDate); // before listing the dates of the range
       const summary: AvailabilitySummary = {};
       for (const date of eachDateInRange(query.startDate, query.endDate)) {
         summary[date] = { hasAvailability: false, poolHours: 0, standardHours: 0, totalSlots: 0 };
       }
-      for (const slot of offered) {
-        const day = summary[slot.date];
-        if (!day) continue;
-        if (slot.isPoolHours) day.poolHours++;
+      const count = (date: string, isPoolHours: boolean) => {
+        const day = summary[date];
+        if (!day) return;
+        if (isPoolHours) day.poolHours++;
         else day.standardHours++;
         day.totalSlots++;
         day.hasAvailability = true;
+      };
+      if (isAutoAssignedPool(query)) {
+        // One offered slot per distinct start time.
+        const starts = new Set<number>();
+        await scan(query, (_instructor, date, start) => {
+          if (starts.has(start.getTime())) return;
+          starts.add(start.getTime());
+          count(date, true);
+        });
+      } else {
+        await scan(query, (_instructor, date, _start, isPoolHours) => count(date, isPoolHours));
       }
       return summary;
     },
 
     async listSlots(query: AvailabilityQuery): Promise<Slot[]> {
-      const offered = await offeredSlots(query);
+      const offered: OfferedSlot[] = [];
+      if (isAutoAssignedPool(query)) {
+        const byStart = new Map<number, OfferedSlot>();
+        await scan(query, (_instructor, _date, start, _isPoolHours, priceCents) => {
+          const slot = byStart.get(start.getTime());
+          if (slot) slot.priceCents = Math.min(slot.priceCents, priceCents);
+          else {
+            const entry = {
+              start,
+              instructorId: null,
+              instructorName: AUTO_ASSIGNED_POOL_NAME,
+              priceCents,
+              isPoolHours: true,
+            };
+            byStart.set(start.getTime(), entry);
+            offered.push(entry);
+          }
+        });
+      } else {
+        await scan(query, (instructor, _date, start, isPoolHours, priceCents) => {
+          offered.push({
+            start,
+            instructorId: instructor.id,
+            instructorName: fullName(instructor),
+            priceCents,
+            isPoolHours,
+          });
+        });
+      }
       return offered.sort(compareOfferedSlots).map((slot) => ({
         startTime: slot.start.toISOString(),
-        endTime: slot.end.toISOString(),
+        endTime: new Date(slot.start.getTime() + LESSON_MS).toISOString(),
         instructorId: slot.instructorId,
         instructorName: slot.instructorName,
         price: centsToDollars(slot.priceCents),
@@ -328,4 +349,22 @@ export function createAvailabilityService(ctx: AppContext) {
       }));
     },
   };
+}
+
+/** A slot as the student is offered it. */
+interface OfferedSlot {
+  start: Date;
+  instructorId: string | null;
+  instructorName: string;
+  priceCents: number;
+  isPoolHours: boolean;
+}
+
+function compareOfferedSlots(a: OfferedSlot, b: OfferedSlot): number {
+  return (
+    a.start.getTime() - b.start.getTime() ||
+    a.priceCents - b.priceCents ||
+    a.instructorName.localeCompare(b.instructorName) ||
+    (a.instructorId ?? "").localeCompare(b.instructorId ?? "")
+  );
 }

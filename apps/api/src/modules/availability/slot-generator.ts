@@ -3,7 +3,13 @@
  * busy periods to the lesson starts that are open. No database, no clock: everything is passed in.
  */
 import { LESSON_MINUTES } from "@kerb/shared";
-import { hourlyLessonStarts, isBookableStart, isPoolHourStart, sydneyWeekday } from "@kerb/shared/rules";
+import {
+  eachDateInRange,
+  hourlyLessonStarts,
+  isBookableStart,
+  isPoolHourStart,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
 
 export const LESSON_MS = LESSON_MINUTES * 60_000;
 
@@ -21,14 +27,23 @@ export interface DateException {
   endMinute: number | null;
 }
 
-export interface BusyPeriod {
-  start: Date;
-  end: Date;
-}
+/** A taken period [start, end) in epoch milliseconds. */
+export type BusyPeriod = readonly [startMs: number, endMs: number];
 
 export interface MinuteWindow {
   startMinute: number;
   endMinute: number;
+}
+
+/** A Sydney date with its weekday, worked out once per request rather than once per instructor. */
+export interface CalendarDay {
+  date: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+}
+
+export function calendarDays(startDate: string, endDate: string): CalendarDay[] {
+  return eachDateInRange(startDate, endDate).map((date) => ({ date, weekday: sydneyWeekday(date) }));
 }
 
 export interface DatedStart {
@@ -42,7 +57,7 @@ export interface DatedStart {
  * OPEN exceptions replace (not extend) that date's weekly hours and add up among themselves.
  */
 export function workingWindowsForDate(
-  date: string,
+  day: CalendarDay,
   weeklyRules: readonly WeeklyRule[],
   exceptionsOfDate: readonly DateException[],
 ): MinuteWindow[] {
@@ -54,9 +69,8 @@ export function workingWindowsForDate(
     }
   }
   if (exceptionsOfDate.length > 0) return open;
-  const weekday = sydneyWeekday(date);
   return weeklyRules
-    .filter((r) => r.weekday === weekday)
+    .filter((r) => r.weekday === day.weekday)
     .map((r) => ({ startMinute: r.startMinute, endMinute: r.endMinute }));
 }
 
@@ -68,7 +82,11 @@ const startsCache = new Map<string, readonly Date[]>();
 const poolCache = new Map<number, boolean>();
 
 /** hourlyLessonStarts, memoised. The returned array is shared: never mutate it. */
-export function cachedHourlyLessonStarts(date: string, fromMinutes: number, toMinutes: number): readonly Date[] {
+export function cachedHourlyLessonStarts(
+  date: string,
+  fromMinutes: number,
+  toMinutes: number,
+): readonly Date[] {
   const key = `${date}|${fromMinutes}|${toMinutes}`;
   let starts = startsCache.get(key);
   if (!starts) {
@@ -114,9 +132,7 @@ export class BusyIndex {
   private readonly maxEnds: number[];
 
   constructor(periods: readonly BusyPeriod[]) {
-    const sorted = periods
-      .map((p) => [p.start.getTime(), p.end.getTime()] as const)
-      .sort((a, b) => a[0] - b[0]);
+    const sorted = [...periods].sort((a, b) => a[0] - b[0]);
     this.starts = sorted.map((p) => p[0]);
     this.maxEnds = [];
     let maxEnd = Number.NEGATIVE_INFINITY;
@@ -154,19 +170,22 @@ export interface InstructorSchedule {
 }
 
 /**
- * Open lesson starts of one instructor over `dates` (ascending): working windows, on the hour, at least
- * the minimum lead time after `now`, not overlapping any busy period, and not after `lastDate`.
+ * Calls `onStart` for each open lesson start of one instructor over `days` (ascending), in time
+ * order: inside working windows, on the hour, at least the minimum lead time after `now`, overlapping
+ * no busy period, and not after `lastDate`. A callback rather than an array: a busy suburb's month is
+ * tens of thousands of candidate starts, and the summary only counts them.
  */
-export function openLessonStarts(
+export function forEachOpenLessonStart(
   schedule: InstructorSchedule,
-  dates: readonly string[],
+  days: readonly CalendarDay[],
   now: Date,
-): DatedStart[] {
-  const open: DatedStart[] = [];
-  for (const date of dates) {
+  onStart: (date: string, start: Date) => void,
+): void {
+  for (const day of days) {
+    const { date } = day;
     if (schedule.lastDate !== null && date > schedule.lastDate) break;
     const windows = workingWindowsForDate(
-      date,
+      day,
       schedule.weeklyRules,
       schedule.exceptionsByDate.get(date) ?? [],
     );
@@ -174,8 +193,18 @@ export function openLessonStarts(
       const startMs = start.getTime();
       if (!isBookableStart(start, now)) continue;
       if (schedule.busy.overlaps(startMs, startMs + LESSON_MS)) continue;
-      open.push({ date, start });
+      onStart(date, start);
     }
   }
+}
+
+/** forEachOpenLessonStart collected into an array. */
+export function openLessonStarts(
+  schedule: InstructorSchedule,
+  days: readonly CalendarDay[],
+  now: Date,
+): DatedStart[] {
+  const open: DatedStart[] = [];
+  forEachOpenLessonStart(schedule, days, now, (date, start) => open.push({ date, start }));
   return open;
 }

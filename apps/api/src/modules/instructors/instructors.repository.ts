@@ -1,7 +1,23 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { SYDNEY_TZ } from "@kerb/shared";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, payments, users } from "../../db/schema/index.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
   const [row] = await db
@@ -52,4 +68,269 @@ export function listInstructorBookings(db: Executor, instructorId: string) {
       )
       .orderBy(asc(bookings.startTime))
   );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lessons of the instructor portal
+
+const lessonColumns = {
+  id: bookings.id,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  bundleId: bookings.bundleId,
+  completedAt: bookings.completedAt,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  refundCents: bookings.refundCents,
+  student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
+};
+
+export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
+
+type LessonStatus = (typeof bookings.$inferSelect)["status"];
+
+/** Lessons of one instructor starting in [from, to), soonest first. */
+export function listLessonsStartingBetween(
+  db: Executor,
+  instructorId: string,
+  range: { from: Date; to: Date; statuses: LessonStatus[] },
+) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        inArray(bookings.status, range.statuses),
+        gte(bookings.startTime, range.from),
+        lt(bookings.startTime, range.to),
+      ),
+    )
+    .orderBy(asc(bookings.startTime));
+}
+
+export async function countLessonsStartingBetween(
+  db: Executor,
+  instructorId: string,
+  range: { from: Date; to: Date; statuses: LessonStatus[] },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        inArray(bookings.status, range.statuses),
+        gte(bookings.startTime, range.from),
+        lt(bookings.startTime, range.to),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** upcoming: SCHEDULED and not yet ended. past: every other paid-for lesson. */
+function scopeFilter(instructorId: string, scope: "upcoming" | "past", now: Date) {
+  const upcoming = and(eq(bookings.status, "SCHEDULED"), gt(bookings.endTime, now));
+  return and(
+    eq(bookings.instructorId, instructorId),
+    scope === "upcoming"
+      ? upcoming
+      : or(
+          inArray(bookings.status, ["COMPLETED", "NO_SHOW", "CANCELLED"]),
+          and(eq(bookings.status, "SCHEDULED"), lte(bookings.endTime, now)),
+        ),
+  );
+}
+
+export async function listLessonsPage(
+  db: Executor,
+  instructorId: string,
+  query: { scope: "upcoming" | "past"; now: Date; limit: number; offset: number },
+) {
+  const where = scopeFilter(instructorId, query.scope, query.now);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(lessonColumns)
+      .from(bookings)
+      .innerJoin(student, eq(student.id, bookings.studentId))
+      .where(where)
+      .orderBy(
+        query.scope === "upcoming" ? asc(bookings.startTime) : desc(bookings.startTime),
+        asc(bookings.id),
+      )
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The next `limit` SCHEDULED lessons starting after `now`. */
+export function listNextLessons(db: Executor, instructorId: string, now: Date, limit: number) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, now),
+      ),
+    )
+    .orderBy(asc(bookings.startTime))
+    .limit(limit);
+}
+
+/** SCHEDULED lessons starting after `now`: the ones an availability change can leave stranded. */
+export function listFutureScheduledLessons(db: Executor, instructorId: string, now: Date) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, now),
+      ),
+    )
+    .orderBy(asc(bookings.startTime));
+}
+
+/** One lesson, only if it is this instructor's: another instructor's id is simply not found. */
+export async function findLesson(db: Executor, instructorId: string, lessonId: string) {
+  const [row] = await db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the instructor's own lesson row for the rest of the transaction; undefined when not theirs. */
+export async function lockOwnLesson(tx: Executor, instructorId: string, lessonId: string) {
+  const [row] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
+    .for("update");
+  return row;
+}
+
+/**
+ * SCHEDULED → COMPLETED or NO_SHOW, only once the lesson has ended. The conditions sit in the UPDATE
+ * itself, so two clicks (or a click racing a cancellation) cannot both succeed.
+ */
+export async function markLessonOutcome(
+  db: Executor,
+  input: { instructorId: string; lessonId: string; status: "COMPLETED" | "NO_SHOW"; now: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(bookings)
+    .set({ status: input.status, completedAt: input.status === "COMPLETED" ? input.now : null })
+    .where(
+      and(
+        eq(bookings.id, input.lessonId),
+        eq(bookings.instructorId, input.instructorId),
+        eq(bookings.status, "SCHEDULED"),
+        lte(bookings.endTime, input.now),
+      ),
+    )
+    .returning({ id: bookings.id });
+  return updated.length === 1;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cancellation bookkeeping (used by lesson-cancellation.ts)
+
+export async function lockBookingForCancellation(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      priceCents: bookings.priceCents,
+      paymentId: bookings.paymentId,
+      bundleId: bookings.bundleId,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for("update");
+  return row;
+}
+
+export async function markBookingCancelled(
+  tx: Executor,
+  input: {
+    bookingId: string;
+    now: Date;
+    cancelledBy: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+    refundCents: number;
+  },
+) {
+  await tx
+    .update(bookings)
+    .set({
+      status: "CANCELLED",
+      cancelledAt: input.now,
+      cancelledBy: input.cancelledBy,
+      refundCents: input.refundCents,
+    })
+    .where(eq(bookings.id, input.bookingId));
+}
+
+/** Gives one lesson back to the bundle it was paid from. */
+export async function returnBundleCredit(tx: Executor, bundleId: string) {
+  await tx
+    .update(bundles)
+    .set({ usedLessons: sql`greatest(${bundles.usedLessons} - 1, 0)` })
+    .where(eq(bundles.id, bundleId));
+}
+
+/** Records a refund against the payment; never more than was charged. */
+export async function addPaymentRefund(tx: Executor, paymentId: string, cents: number) {
+  await tx
+    .update(payments)
+    .set({ refundedCents: sql`least(${payments.refundedCents} + ${cents}, ${payments.amountCents})` })
+    .where(eq(payments.id, paymentId));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Earnings
+
+// The Sydney month of a lesson start, computed by the database so grouping needs no row transfer.
+// SYDNEY_TZ is a constant, so inlining it is safe (and one expression can be reused in GROUP BY).
+export const sydneyMonthOf = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
+
+/**
+ * COMPLETED lessons per Sydney month and price. Grouping by price keeps the per-lesson fee rounding
+ * exact (count × fee(price)) without fetching every lesson.
+ */
+export function completedLessonsByMonthAndPrice(
+  db: Executor,
+  instructorId: string,
+  range?: { from: Date; to: Date },
+) {
+  const month = sydneyMonthOf(bookings.startTime);
+  return db
+    .select({ month, priceCents: bookings.priceCents, lessons: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        eq(bookings.status, "COMPLETED"),
+        range ? gte(bookings.startTime, range.from) : undefined,
+        range ? lt(bookings.startTime, range.to) : undefined,
+      ),
+    )
+    .groupBy(month, bookings.priceCents);
 }

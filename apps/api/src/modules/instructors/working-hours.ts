@@ -84,7 +84,8 @@ export function conflictReasons(
 /** The warning sent with affected lessons: they are kept, and the instructor has to act. */
 export function affectedWarning(count: number): string | null {
   if (count === 0) return null;
-  const lessons = count === 1 ? "1 scheduled lesson no longer fits" : `${count} scheduled lessons no longer fit`;
+  const lessons =
+    count === 1 ? "1 scheduled lesson no longer fits" : `${count} scheduled lessons no longer fit`;
   const kept = count === 1 ? "It has" : "They have";
   return (
     `${lessons} your hours or settings. ${kept} NOT been cancelled: contact the student, or cancel from ` +

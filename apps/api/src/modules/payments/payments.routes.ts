@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           payload: event as unknown as Record<string, unknown>,
         });
         const paidInFull = session.payment_status === "paid" && session.amount_total === payment?.amountCents;
-        if (isNew && payment && paidInFull) await payments.fulfil(payment.id);
+        if (isNew && payment && paidInFull) await payments.fulfilPaid(payment);
       }
       return { received: true };
     });

@@ -118,9 +118,8 @@ export function createPaymentService(ctx: AppContext) {
             });
           }
         }
-        const outcome = await fulfil(payment.id);
+        const outcome = await fulfilPaid(payment);
         if (outcome.kind === "expired") {
-          if (payment.provider !== "demo") await refundUnfulfilled(payment);
           throw new AppError(
             "hold_expired",
             "Your 30-minute hold has expired and those times were released. You have not been charged.",
@@ -130,8 +129,18 @@ export function createPaymentService(ctx: AppContext) {
       return { payment: await details(await ownPayment(paymentId, userId)) };
     },
 
-    fulfil,
+    fulfilPaid,
   };
+
+  /**
+   * Fulfils a payment the provider reports as paid. If its holds lapsed meanwhile, the slots are gone,
+   * so the money goes back to the card.
+   */
+  async function fulfilPaid(payment: repo.PaymentRow): Promise<Outcome> {
+    const outcome = await fulfil(payment.id);
+    if (outcome.kind === "expired" && payment.provider !== "demo") await refundUnfulfilled(payment);
+    return outcome;
+  }
 
   /** A card charged for holds that lapsed meanwhile is given its money back. */
   async function refundUnfulfilled(payment: repo.PaymentRow) {

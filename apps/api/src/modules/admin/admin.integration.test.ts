@@ -1,0 +1,623 @@
+import {
+  addDaysToDate,
+  centsToDollars,
+  instructorEarningsCents,
+  platformFeeCents,
+  sydneyTodayDate,
+} from "@kerb/shared/rules";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { auditLog, bookings, instructorProfiles } from "../../db/schema/index.ts";
+import { api, instructorPayload } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import {
+  addHours,
+  insertBundle,
+  insertLesson,
+  insertPaidLesson,
+  insertPayment,
+  newInstructor,
+  newStudent,
+  readBooking,
+  readBundle,
+  readPayment,
+  userIdByEmail,
+} from "../instructors/instructor-test-fixtures.ts";
+
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
+  (body.error.details ?? []).map((d) => d.message).join(" | ");
+
+describeEachDatabase("admin console", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let adminToken: string;
+  let adminId: string;
+  let studentId: string;
+  let demoInstructorId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    adminToken = (await http.login("admin@demo.test")).accessToken;
+    adminId = await userIdByEmail(t.database.db, "admin@demo.test");
+    studentId = await userIdByEmail(t.database.db, "student@demo.test");
+    demoInstructorId = await userIdByEmail(t.database.db, "instructor@demo.test");
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const auditFor = (targetId: string) =>
+    db().select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(desc(auditLog.createdAt));
+  const registerPending = async (overrides: Record<string, unknown> = {}) => {
+    const res = await http.post("/api/auth/register/instructor", instructorPayload(overrides));
+    expect(res.status).toBe(201);
+    return res.body.user.id as string;
+  };
+
+  it("refuses every admin route without a token (401) and to students and instructors (403)", async () => {
+    const student = await http.login("student@demo.test");
+    const instructor = await http.login("instructor@demo.test");
+    const routes: Array<["GET" | "POST" | "PATCH", string]> = [
+      ["GET", "/api/admin/users"],
+      ["GET", "/api/admin/instructors"],
+      ["POST", `/api/admin/instructors/${demoInstructorId}/verify`],
+      ["POST", `/api/admin/instructors/${demoInstructorId}/reject`],
+      ["PATCH", `/api/admin/instructors/${demoInstructorId}/compliance`],
+      ["GET", "/api/admin/bookings"],
+      ["POST", `/api/admin/bookings/${UNKNOWN_ID}/cancel`],
+      ["GET", "/api/admin/payments"],
+      ["GET", "/api/admin/revenue"],
+      ["GET", "/api/admin/audit-log"],
+    ];
+    for (const [method, url] of routes) {
+      const call = (token?: string) =>
+        t.app.inject({
+          method,
+          url,
+          ...(method === "GET" ? {} : { payload: { reason: "x" } }),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      expect((await call()).statusCode, `${method} ${url} anonymous`).toBe(401);
+      expect((await call(student.accessToken)).statusCode, `${method} ${url} student`).toBe(403);
+      expect((await call(instructor.accessToken)).statusCode, `${method} ${url} instructor`).toBe(403);
+    }
+    // Nothing changed for the demo instructor.
+    const [profile] = await db()
+      .select({ status: instructorProfiles.verificationStatus })
+      .from(instructorProfiles)
+      .where(eq(instructorProfiles.userId, demoInstructorId));
+    expect(profile?.status).toBe("VERIFIED");
+  });
+
+  // Users -----------------------------------------------------------------------------------------
+
+  it("searches users by name or email, case-insensitively, newest first", async () => {
+    const byName = await http.get("/api/admin/users?search=LEARNER", adminToken);
+    expect(byName.status).toBe(200);
+    expect(byName.body.items.map((u: { email: string }) => u.email)).toContain("student@demo.test");
+    const sam = byName.body.items.find((u: { email: string }) => u.email === "student@demo.test");
+    expect(sam).toMatchObject({
+      role: "STUDENT",
+      firstName: "Sam",
+      lastName: "Learner",
+      phone: "0412 345 678",
+    });
+
+    const fullName = await http.get(
+      `/api/admin/users?search=${encodeURIComponent("daniel cooper")}`,
+      adminToken,
+    );
+    expect(fullName.body.items.map((u: { email: string }) => u.email)).toEqual(["instructor@demo.test"]);
+    const byEmail = await http.get("/api/admin/users?search=Admin@Demo", adminToken);
+    expect(byEmail.body).toMatchObject({ total: 1, items: [{ email: "admin@demo.test", role: "ADMIN" }] });
+
+    // Wildcards typed by the admin are literal characters.
+    expect((await http.get("/api/admin/users?search=%25", adminToken)).body.total).toBe(0);
+    expect((await http.get("/api/admin/users?search=_", adminToken)).body.total).toBe(0);
+
+    const first = await newStudent(http, { firstName: "Zelda", lastName: "Zebra" });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await newStudent(http, { firstName: "Zelda", lastName: "Zebra" });
+    const newest = await http.get("/api/admin/users?search=zebra&role=student", adminToken);
+    expect(newest.body.items.map((u: { id: string }) => u.id)).toEqual([second.id, first.id]);
+  });
+
+  it("filters users by role and pages them with a total", async () => {
+    const all = await http.get("/api/admin/users?role=INSTRUCTOR&pageSize=100", adminToken);
+    expect(all.body.items.every((u: { role: string }) => u.role === "INSTRUCTOR")).toBe(true);
+    expect(all.body.total).toBeGreaterThanOrEqual(37);
+    const page = await http.get("/api/admin/users?role=INSTRUCTOR&page=2&pageSize=10", adminToken);
+    expect(page.body).toMatchObject({ page: 2, pageSize: 10, total: all.body.total });
+    expect(page.body.items).toHaveLength(10);
+    expect(page.body.items.map((u: { id: string }) => u.id)).toEqual(
+      all.body.items.slice(10, 20).map((u: { id: string }) => u.id),
+    );
+    const defaults = await http.get("/api/admin/users", adminToken);
+    expect(defaults.body).toMatchObject({ page: 1, pageSize: 20 });
+    expect(defaults.body.items).toHaveLength(20);
+  });
+
+  it.each([
+    ["/api/admin/users?role=GOD", "role must be STUDENT, INSTRUCTOR or ADMIN"],
+    ["/api/admin/users?pageSize=500", "pageSize cannot exceed 100"],
+    ["/api/admin/users?page=-1", "page starts at 1"],
+    ["/api/admin/users?page=x", "page must be a whole number"],
+    [`/api/admin/users?search=${"a".repeat(101)}`, "search is too long"],
+    ["/api/admin/instructors?status=MAYBE", "status must be PENDING, VERIFIED or REJECTED"],
+    ["/api/admin/bookings?status=LOST", "status must be one of"],
+    ["/api/admin/bookings?from=2026-13-01", "Not a real calendar date"],
+    ["/api/admin/bookings?from=yesterday", "Use the format YYYY-MM-DD"],
+    ["/api/admin/bookings?from=2026-03-10&to=2026-03-01", "from must be on or before to"],
+    ["/api/admin/bookings?instructorId=42", "instructorId must be a UUID"],
+    ["/api/admin/payments?status=STOLEN", "status must be one of"],
+    ["/api/admin/payments?provider=paypal", "provider must be one of demo, stripe"],
+    ["/api/admin/audit-log?pageSize=0", "pageSize must be at least 1"],
+  ])("rejects %s with a 400 JSON error", async (url, message) => {
+    const res = await http.get(url, adminToken);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation_error");
+    expect(messages(res.body)).toContain(message);
+  });
+
+  // Instructors -----------------------------------------------------------------------------------
+
+  it("lists pending instructors with licence details, oldest first", async () => {
+    const id = await registerPending({ licenseNumber: "NSW-PEND-1", firstName: "Penny" });
+    const res = await http.get("/api/admin/instructors?status=pending&pageSize=100", adminToken);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.items.every((i: { verificationStatus: string }) => i.verificationStatus === "PENDING"),
+    ).toBe(true);
+    expect(res.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({
+      firstName: "Penny",
+      licenseNumber: "NSW-PEND-1",
+      vehicleType: "AUTOMATIC",
+      standardRate: 80,
+      suburbs: ["Parramatta", "Blacktown"],
+      verifiedAt: null,
+      licenseExpiresOn: null,
+      wwcExpiresOn: null,
+      compliance: { licenseExpired: false, wwcExpired: false, isListed: false },
+    });
+    const verified = await http.get("/api/admin/instructors?status=VERIFIED&pageSize=100", adminToken);
+    expect(verified.body.total).toBeGreaterThanOrEqual(37);
+    expect(
+      verified.body.items.find((i: { id: string }) => i.id === demoInstructorId)?.compliance.isListed,
+    ).toBe(true);
+  });
+
+  it("verifies an instructor only with the licence check confirmed, and audits it", async () => {
+    const id = await registerPending();
+    const expiry = addDaysToDate(sydneyTodayDate(t.clock.now), 400);
+
+    for (const body of [{}, { licenseNumberChecked: false }, { licenseNumberChecked: "true" }]) {
+      const res = await http.post(`/api/admin/instructors/${id}/verify`, body, adminToken);
+      expect(res.status).toBe(400);
+      expect(messages(res.body)).toContain("Confirm that you checked the licence number");
+    }
+    const past = await http.post(
+      `/api/admin/instructors/${id}/verify`,
+      { licenseNumberChecked: true, licenseExpiresOn: addDaysToDate(sydneyTodayDate(t.clock.now), -1) },
+      adminToken,
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toMatch(/expiry date in the past/);
+    expect(await auditFor(id)).toHaveLength(0);
+
+    const res = await http.post(
+      `/api/admin/instructors/${id}/verify`,
+      { licenseNumberChecked: true, licenseExpiresOn: expiry, wwcExpiresOn: expiry },
+      adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.instructor).toMatchObject({
+      id,
+      verificationStatus: "VERIFIED",
+      verifiedAt: t.clock.now.toISOString(),
+      licenseExpiresOn: expiry,
+      wwcExpiresOn: expiry,
+      compliance: { isListed: true },
+    });
+    const audit = await auditFor(id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: adminId,
+      action: "instructor.verify",
+      targetType: "instructor",
+      details: {
+        licenseNumberChecked: true,
+        licenseExpiresOn: expiry,
+        before: { verificationStatus: "PENDING" },
+      },
+    });
+  });
+
+  it("rejects an instructor with a reason kept in the audit log", async () => {
+    const id = await registerPending();
+    const empty = await http.post(`/api/admin/instructors/${id}/reject`, { reason: "  " }, adminToken);
+    expect(empty.status).toBe(400);
+    expect(messages(empty.body)).toContain("A reason is required");
+    const res = await http.post(
+      `/api/admin/instructors/${id}/reject`,
+      { reason: "Licence number does not match Service NSW records" },
+      adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.instructor).toMatchObject({ verificationStatus: "REJECTED", verifiedAt: null });
+    const [entry] = await auditFor(id);
+    expect(entry).toMatchObject({
+      action: "instructor.reject",
+      details: { reason: "Licence number does not match Service NSW records" },
+    });
+    const rejected = await http.get("/api/admin/instructors?status=REJECTED", adminToken);
+    expect(rejected.body.items.map((i: { id: string }) => i.id)).toContain(id);
+  });
+
+  it("updates compliance dates, flags expired ones and audits before/after", async () => {
+    const ivy = await newInstructor(http, db());
+    const today = sydneyTodayDate(t.clock.now);
+    const yesterday = addDaysToDate(today, -1);
+    const res = await http.patch(
+      `/api/admin/instructors/${ivy.id}/compliance`,
+      { licenseExpiresOn: yesterday, wwcExpiresOn: today },
+      adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.instructor).toMatchObject({
+      licenseExpiresOn: yesterday,
+      wwcExpiresOn: today,
+      compliance: { licenseExpired: true, wwcExpired: false, isListed: false },
+    });
+    const cleared = await http.patch(
+      `/api/admin/instructors/${ivy.id}/compliance`,
+      { licenseExpiresOn: null },
+      adminToken,
+    );
+    expect(cleared.body.instructor).toMatchObject({
+      licenseExpiresOn: null,
+      wwcExpiresOn: today,
+      compliance: { isListed: true },
+    });
+    const audit = await auditFor(ivy.id);
+    expect(audit.map((a) => a.action)).toEqual([
+      "instructor.compliance_update",
+      "instructor.compliance_update",
+    ]);
+    expect(audit.map((a) => a.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          after: { licenseExpiresOn: null },
+          before: expect.objectContaining({ licenseExpiresOn: yesterday }),
+        }),
+      ]),
+    );
+
+    for (const [body, message] of [
+      [{}, "Nothing to update"],
+      [{ wwcExpiresOn: "2027-02-29" }, "Not a real calendar date"],
+      [{ licenseExpiresOn: 20270101 }, ""],
+    ] as const) {
+      const bad = await http.patch(`/api/admin/instructors/${ivy.id}/compliance`, body, adminToken);
+      expect(bad.status).toBe(400);
+      expect(messages(bad.body)).toContain(message);
+    }
+  });
+
+  it("answers 404 for instructor actions on an unknown id or a non-instructor, and 400 for a bad id", async () => {
+    for (const id of [UNKNOWN_ID, studentId, adminId]) {
+      const verify = await http.post(
+        `/api/admin/instructors/${id}/verify`,
+        { licenseNumberChecked: true },
+        adminToken,
+      );
+      expect(verify.status).toBe(404);
+      expect(
+        (await http.post(`/api/admin/instructors/${id}/reject`, { reason: "x" }, adminToken)).status,
+      ).toBe(404);
+      const compliance = await http.patch(
+        `/api/admin/instructors/${id}/compliance`,
+        { wwcExpiresOn: null },
+        adminToken,
+      );
+      expect(compliance.status).toBe(404);
+      expect(await auditFor(id)).toHaveLength(0);
+    }
+    expect(
+      (await http.post("/api/admin/instructors/abc/verify", { licenseNumberChecked: true }, adminToken))
+        .status,
+    ).toBe(400);
+  });
+
+  // Bookings --------------------------------------------------------------------------------------
+
+  it("lists bookings with student and instructor names, filtered and newest first", async () => {
+    const ivy = await newInstructor(http, db(), { firstName: "Bianca", lastName: "Booker" });
+    const day = addDaysToDate(sydneyTodayDate(t.clock.now), 20);
+    const { sydneyWallTimeToInstant } = await import("@kerb/shared/rules");
+    const at = (date: string, h: number) => sydneyWallTimeToInstant(date, h * 60) as Date;
+    const a = await insertLesson(db(), { studentId, instructorId: ivy.id, start: at(day, 9) });
+    const b = await insertLesson(db(), { studentId, instructorId: ivy.id, start: at(day, 23) });
+    const c = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(addDaysToDate(day, 1), 0),
+    });
+    const d = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(addDaysToDate(day, 2), 9),
+      status: "CANCELLED",
+    });
+
+    const all = await http.get(`/api/admin/bookings?instructorId=${ivy.id}`, adminToken);
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((x: { id: string }) => x.id)).toEqual([d, c, b, a]);
+    expect(all.body.items[3]).toMatchObject({
+      status: "SCHEDULED",
+      price: 80,
+      student: { id: studentId, firstName: "Sam", lastName: "Learner", email: "student@demo.test" },
+      instructor: { id: ivy.id, firstName: "Bianca", lastName: "Booker" },
+    });
+    // from/to are whole Sydney days, both inclusive.
+    const oneDay = await http.get(
+      `/api/admin/bookings?instructorId=${ivy.id}&from=${day}&to=${day}`,
+      adminToken,
+    );
+    expect(oneDay.body.items.map((x: { id: string }) => x.id)).toEqual([b, a]);
+    const from = await http.get(
+      `/api/admin/bookings?instructorId=${ivy.id}&from=${addDaysToDate(day, 1)}`,
+      adminToken,
+    );
+    expect(from.body.items.map((x: { id: string }) => x.id)).toEqual([d, c]);
+    const cancelled = await http.get(
+      `/api/admin/bookings?instructorId=${ivy.id}&status=cancelled`,
+      adminToken,
+    );
+    expect(cancelled.body).toMatchObject({ total: 1, items: [{ id: d, status: "CANCELLED" }] });
+    const paged = await http.get(`/api/admin/bookings?instructorId=${ivy.id}&page=2&pageSize=3`, adminToken);
+    expect(paged.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(paged.body.items.map((x: { id: string }) => x.id)).toEqual([a]);
+  });
+
+  it("cancels a card-paid booking with a full refund and an audit entry", async () => {
+    const ivy = await newInstructor(http, db());
+    const { id, paymentId } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 3),
+      priceCents: 6499,
+    });
+    const res = await http.post(
+      `/api/admin/bookings/${id}/cancel`,
+      { reason: "Instructor unwell" },
+      adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ refund: 64.99, bundleCreditReturned: false });
+    expect(res.body.booking).toMatchObject({ id, status: "CANCELLED", cancelledBy: "ADMIN", refund: 64.99 });
+    expect(await readBooking(db(), id)).toMatchObject({
+      status: "CANCELLED",
+      cancelledBy: "ADMIN",
+      refundCents: 6499,
+    });
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(6499);
+    const [entry] = await auditFor(id);
+    expect(entry).toMatchObject({
+      actorId: adminId,
+      action: "booking.cancel",
+      targetType: "booking",
+      details: {
+        cancelledBy: "ADMIN",
+        reason: "Instructor unwell",
+        refundCents: 6499,
+        bundleCreditReturned: false,
+      },
+    });
+
+    const again = await http.post(`/api/admin/bookings/${id}/cancel`, undefined, adminToken);
+    expect(again.status).toBe(409);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(6499);
+    expect(await auditFor(id)).toHaveLength(1);
+  });
+
+  it("cancels a bundle-paid booking by returning the credit", async () => {
+    const ivy = await newInstructor(http, db());
+    const bundle = await insertBundle(db(), { studentId, totalLessons: 10, usedLessons: 10 });
+    const id = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 1),
+      bundleId: bundle.id,
+    });
+    const res = await http.post(`/api/admin/bookings/${id}/cancel`, undefined, adminToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ refund: 0, bundleCreditReturned: true });
+    expect((await readBundle(db(), bundle.id)).usedLessons).toBe(9);
+    expect((await readBooking(db(), id)).refundCents).toBe(0);
+  });
+
+  it("refuses to cancel past, completed or unknown bookings", async () => {
+    const ivy = await newInstructor(http, db());
+    const { id: started } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, -0.5),
+    });
+    expect((await http.post(`/api/admin/bookings/${started}/cancel`, undefined, adminToken)).status).toBe(
+      409,
+    );
+    const completed = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, -48),
+      status: "COMPLETED",
+    });
+    const res = await http.post(`/api/admin/bookings/${completed}/cancel`, undefined, adminToken);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/this lesson is completed/);
+    expect((await http.post(`/api/admin/bookings/${UNKNOWN_ID}/cancel`, undefined, adminToken)).status).toBe(
+      404,
+    );
+    expect((await http.post("/api/admin/bookings/123/cancel", undefined, adminToken)).status).toBe(400);
+    expect(await auditFor(started)).toHaveLength(0);
+    expect(await auditFor(completed)).toHaveLength(0);
+  });
+
+  // Payments and revenue --------------------------------------------------------------------------
+
+  it("lists payments with their payer, filtered by status and provider", async () => {
+    const payer = await newStudent(http, { firstName: "Paula", lastName: "Payer" });
+    const paid = await insertPayment(db(), { userId: payer.id, subtotalCents: 15000, provider: "stripe" });
+    const pending = await insertPayment(db(), {
+      userId: payer.id,
+      subtotalCents: 7000,
+      status: "PENDING",
+      paidAt: null,
+    });
+
+    const res = await http.get("/api/admin/payments?provider=stripe&status=paid", adminToken);
+    expect(res.status).toBe(200);
+    expect(res.body.items.find((p: { id: string }) => p.id === paid)).toMatchObject({
+      type: "BOOKINGS",
+      status: "PAID",
+      provider: "stripe",
+      subtotal: 150,
+      gst: 15,
+      amount: 165,
+      refunded: 0,
+      user: { id: payer.id, firstName: "Paula", lastName: "Payer" },
+    });
+    expect(
+      res.body.items.every(
+        (p: { provider: string; status: string }) => p.provider === "stripe" && p.status === "PAID",
+      ),
+    ).toBe(true);
+    const pendingList = await http.get("/api/admin/payments?status=PENDING", adminToken);
+    expect(pendingList.body.items.map((p: { id: string }) => p.id)).toContain(pending);
+    expect(pendingList.body.items.map((p: { id: string }) => p.id)).not.toContain(paid);
+    const all = await http.get("/api/admin/payments?pageSize=100", adminToken);
+    expect(all.body.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reports revenue per Sydney month: fees and payouts add up, GST only from PAID payments", async () => {
+    const ivy = await newInstructor(http, db());
+    const { sydneyWallTimeToInstant } = await import("@kerb/shared/rules");
+    // Months long before any other test data, so the figures are exactly these.
+    const march = (day: number, h: number) =>
+      sydneyWallTimeToInstant(`2020-03-${String(day).padStart(2, "0")}`, h * 60) as Date;
+    const prices = [7333, 4877, 10001];
+    for (const [i, priceCents] of prices.entries()) {
+      await insertLesson(db(), {
+        studentId,
+        instructorId: i === 2 ? demoInstructorId : ivy.id,
+        start: march(10 + i, 9),
+        status: "COMPLETED",
+        priceCents,
+      });
+    }
+    // 1 April 00:30 Sydney is still 31 March in UTC: it belongs to April.
+    const april = sydneyWallTimeToInstant("2020-04-01", 30) as Date;
+    expect(april.toISOString().startsWith("2020-03-31")).toBe(true);
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: april,
+      status: "COMPLETED",
+      priceCents: 5000,
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: march(20, 9),
+      status: "NO_SHOW",
+      priceCents: 9000,
+    });
+
+    await insertPayment(db(), { userId: studentId, subtotalCents: 22211, paidAt: march(5, 12) }); // GST 2221.1 → 2221
+    await insertPayment(db(), { userId: studentId, subtotalCents: 5000, paidAt: april }); // GST 500, April
+    await insertPayment(db(), {
+      userId: studentId,
+      subtotalCents: 9999,
+      status: "FAILED",
+      paidAt: null,
+      createdAt: march(6, 12),
+    });
+    // A refund recorded in March 2020.
+    const refunded = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: march(25, 9),
+      status: "CANCELLED",
+      priceCents: 7000,
+    });
+    await db()
+      .update(bookings)
+      .set({ refundCents: 7000, cancelledAt: march(21, 9) })
+      .where(eq(bookings.id, refunded));
+
+    const res = await http.get("/api/admin/revenue", adminToken);
+    expect(res.status).toBe(200);
+    const months = res.body.months.map((m: { month: string }) => m.month);
+    expect(months).toEqual([...months].sort().reverse());
+    const net = prices.reduce((s, p) => s + instructorEarningsCents(p), 0);
+    const fee = prices.reduce((s, p) => s + platformFeeCents(p), 0);
+    expect(res.body.months.find((m: { month: string }) => m.month === "2020-03")).toEqual({
+      month: "2020-03",
+      lessonsCompleted: 3,
+      gross: centsToDollars(7333 + 4877 + 10001),
+      platformFees: centsToDollars(fee),
+      instructorPayouts: centsToDollars(net),
+      gstCollected: 22.21,
+      refunds: 70,
+    });
+    expect(fee + net).toBe(7333 + 4877 + 10001);
+    expect(res.body.months.find((m: { month: string }) => m.month === "2020-04")).toEqual({
+      month: "2020-04",
+      lessonsCompleted: 1,
+      gross: 50,
+      platformFees: 12.5,
+      instructorPayouts: 37.5,
+      gstCollected: 5,
+      refunds: 0,
+    });
+    // Totals are the sum of the months, in cents.
+    const cents = (x: number) => Math.round(x * 100);
+    for (const key of ["gross", "platformFees", "instructorPayouts", "gstCollected", "refunds"] as const) {
+      const sum = res.body.months.reduce((s: number, m: Record<string, number>) => s + cents(m[key] ?? 0), 0);
+      expect(cents(res.body.totals[key]), key).toBe(sum);
+    }
+    expect(cents(res.body.totals.platformFees) + cents(res.body.totals.instructorPayouts)).toBe(
+      cents(res.body.totals.gross),
+    );
+  });
+
+  // Audit log -------------------------------------------------------------------------------------
+
+  it("lists the audit log newest first with the acting admin", async () => {
+    const id = await registerPending();
+    // Entries are ordered by time: move the clock so these two are the newest, in this order.
+    t.clock.advanceMinutes(1);
+    await http.post(`/api/admin/instructors/${id}/reject`, { reason: "First look" }, adminToken);
+    t.clock.advanceMinutes(1);
+    await http.post(`/api/admin/instructors/${id}/verify`, { licenseNumberChecked: true }, adminToken);
+    const res = await http.get("/api/admin/audit-log?pageSize=2", adminToken);
+    expect(res.status).toBe(200);
+    expect(res.body.pageSize).toBe(2);
+    expect(res.body.items).toHaveLength(2);
+    expect(res.body.items[0]).toMatchObject({
+      action: "instructor.verify",
+      targetType: "instructor",
+      targetId: id,
+      actor: { id: adminId, email: "admin@demo.test", firstName: "Alex", lastName: "Admin" },
+      createdAt: t.clock.now.toISOString(),
+    });
+    expect(res.body.items[1]).toMatchObject({
+      action: "instructor.reject",
+      details: { reason: "First look" },
+    });
+    const page2 = await http.get("/api/admin/audit-log?page=2&pageSize=1", adminToken);
+    expect(page2.body.items[0].id).toBe(res.body.items[1].id);
+    expect(page2.body.total).toBe(res.body.total);
+  });
+});

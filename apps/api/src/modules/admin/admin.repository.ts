@@ -1,0 +1,274 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql, sum } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, instructorProfiles, payments, users } from "../../db/schema/index.ts";
+import { sydneyMonthOf } from "../instructors/instructors.repository.ts";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Users -------------------------------------------------------------------------------------------
+
+export async function listUsers(
+  db: Executor,
+  filter: { search?: string; role?: "STUDENT" | "INSTRUCTOR" | "ADMIN" },
+  page: Page,
+) {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const byText = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (byText) conditions.push(byText);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Instructors -------------------------------------------------------------------------------------
+
+const instructorColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  createdAt: users.createdAt,
+  licenseNumber: instructorProfiles.licenseNumber,
+  vehicleType: instructorProfiles.vehicleType,
+  suburbs: instructorProfiles.suburbs,
+  standardRateCents: instructorProfiles.standardRateCents,
+  verificationStatus: instructorProfiles.verificationStatus,
+  verifiedAt: instructorProfiles.verifiedAt,
+  licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+  wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+};
+
+export type InstructorRow = NonNullable<Awaited<ReturnType<typeof findInstructor>>>;
+
+export async function listInstructors(
+  db: Executor,
+  filter: { status?: "PENDING" | "VERIFIED" | "REJECTED" },
+  page: Page,
+) {
+  const where = filter.status ? eq(instructorProfiles.verificationStatus, filter.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(instructorColumns)
+      .from(instructorProfiles)
+      .innerJoin(users, eq(users.id, instructorProfiles.userId))
+      .where(where)
+      .orderBy(instructorProfiles.createdAt, users.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(instructorProfiles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findInstructor(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select(instructorColumns)
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eq(instructorProfiles.userId, instructorId))
+    .limit(1);
+  return row;
+}
+
+/** Locks the profile row for the rest of the transaction; the previous values go into the audit entry. */
+export async function lockInstructorProfile(tx: Executor, instructorId: string) {
+  const [row] = await tx
+    .select({
+      verificationStatus: instructorProfiles.verificationStatus,
+      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+    })
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .for("update");
+  return row;
+}
+
+export async function updateInstructorProfile(
+  tx: Executor,
+  instructorId: string,
+  patch: {
+    verificationStatus?: "PENDING" | "VERIFIED" | "REJECTED";
+    verifiedAt?: Date | null;
+    licenseExpiresOn?: string | null;
+    wwcExpiresOn?: string | null;
+  },
+) {
+  await tx.update(instructorProfiles).set(patch).where(eq(instructorProfiles.userId, instructorId));
+}
+
+// Bookings ----------------------------------------------------------------------------------------
+
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+
+const bookingColumns = {
+  id: bookings.id,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+  completedAt: bookings.completedAt,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  refundCents: bookings.refundCents,
+  createdAt: bookings.createdAt,
+  student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email },
+  instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+};
+
+export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
+
+export async function listBookings(
+  db: Executor,
+  filter: {
+    status?: (typeof bookings.$inferSelect)["status"];
+    from?: Date;
+    to?: Date;
+    instructorId?: string;
+  },
+  page: Page,
+) {
+  const where = and(
+    filter.status ? eq(bookings.status, filter.status) : undefined,
+    filter.from ? gte(bookings.startTime, filter.from) : undefined,
+    filter.to ? lt(bookings.startTime, filter.to) : undefined,
+    filter.instructorId ? eq(bookings.instructorId, filter.instructorId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(bookingColumns)
+      .from(bookings)
+      .innerJoin(student, eq(student.id, bookings.studentId))
+      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+      .where(where)
+      .orderBy(desc(bookings.startTime), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findBooking(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row;
+}
+
+// Payments and revenue ----------------------------------------------------------------------------
+
+export async function listPayments(
+  db: Executor,
+  filter: {
+    status?: (typeof payments.$inferSelect)["status"];
+    provider?: (typeof payments.$inferSelect)["provider"];
+  },
+  page: Page,
+) {
+  const where = and(
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.provider ? eq(payments.provider, filter.provider) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: payments.id,
+        type: payments.type,
+        status: payments.status,
+        provider: payments.provider,
+        invoiceNumber: payments.invoiceNumber,
+        subtotalCents: payments.subtotalCents,
+        gstCents: payments.gstCents,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+        createdAt: payments.createdAt,
+        paidAt: payments.paidAt,
+        user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** COMPLETED lessons of every instructor per Sydney month of their start and price. */
+export function completedLessonsByMonthAndPrice(db: Executor) {
+  const month = sydneyMonthOf(bookings.startTime);
+  return db
+    .select({ month, priceCents: bookings.priceCents, lessons: count() })
+    .from(bookings)
+    .where(eq(bookings.status, "COMPLETED"))
+    .groupBy(month, bookings.priceCents);
+}
+
+/** GST of PAID payments per Sydney month of payment (creation time when paidAt is missing). */
+export function gstCollectedByMonth(db: Executor) {
+  const month = sydneyMonthOf(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`);
+  return db
+    .select({ month, gstCents: sum(payments.gstCents).mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.status, "PAID"))
+    .groupBy(month);
+}
+
+/** Refunds on cancelled lessons per Sydney month of the cancellation. */
+export function refundsByMonth(db: Executor) {
+  const month = sydneyMonthOf(bookings.cancelledAt);
+  return db
+    .select({ month, refundCents: sum(bookings.refundCents).mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.status, "CANCELLED"), sql`${bookings.refundCents} > 0`))
+    .groupBy(month);
+}

@@ -1,0 +1,537 @@
+import { instructorsResponse, SUBURBS, slotsResponse } from "@kerb/shared";
+import { eachDateInRange, isPoolHourStart, poolRateCents, rankInstructors } from "@kerb/shared/rules";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { findOpenSlots } from "./availability.service.ts";
+import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
+
+// Monday 1 March 2027, 11:00 in Sydney (AEDT): every scenario below is relative to this clock.
+const NOW = new Date("2027-03-01T00:00:00Z");
+const HOUR = 3_600_000;
+
+type SlotBody = {
+  startTime: string;
+  endTime: string;
+  instructorId: string | null;
+  instructorName: string;
+  price: number;
+  isPoolHours: boolean;
+};
+
+describeEachDatabase("availability", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let token: string;
+  let studentId: string;
+  let demoInstructorId: string;
+
+  const get = (path: string, params: Record<string, string>, as = token) =>
+    http.get(`/api/student/${path}?${new URLSearchParams(params)}`, as);
+  const slotsOf = async (params: Record<string, string>): Promise<SlotBody[]> => {
+    const res = await get("slots", params);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const startsOf = (slots: SlotBody[]) => slots.map((s) => s.startTime);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    // Tokens are signed before the clock moves: jose checks expiry against real time.
+    const login = await http.login("student@demo.test");
+    token = login.accessToken;
+    studentId = login.user.id;
+    const listing = await get("instructors", { suburb: "Parramatta" });
+    demoInstructorId = listing.body.find((i: { firstName: string }) => i.firstName === "Daniel").id;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    t.clock.now = new Date(NOW);
+  });
+
+  describe("GET /instructors", () => {
+    it("lists only verified, current instructors of the suburb, best rated first, in dollars", async () => {
+      const db = t.database.db;
+      const visible = await insertInstructor(db, {
+        firstName: "Aaron",
+        suburbs: ["Penrith"],
+        rateCents: 7550,
+        poolOptIn: true,
+        rating: 5,
+        licenseExpiresOn: "2027-03-01", // expires today: still valid today
+      });
+      const noPool = await insertInstructor(db, {
+        firstName: "Abel",
+        suburbs: ["penrith", "Manly"],
+        rateCents: 7550,
+        poolOptIn: false,
+        rating: null,
+      });
+      const hidden = await Promise.all([
+        insertInstructor(db, { suburbs: ["Penrith"], verificationStatus: "PENDING", rating: 5 }),
+        insertInstructor(db, { suburbs: ["Penrith"], verificationStatus: "REJECTED", rating: 5 }),
+        insertInstructor(db, { suburbs: ["Penrith"], licenseExpiresOn: "2027-02-28", rating: 5 }),
+        insertInstructor(db, { suburbs: ["Penrith"], wwcExpiresOn: "2027-02-28", rating: 5 }),
+        insertInstructor(db, { suburbs: ["Manly"], rating: 5 }),
+      ]);
+
+      const res = await get("instructors", { suburb: "  pEnRiTh " });
+      expect(res.status).toBe(200);
+      const list = instructorsResponse.parse(res.body);
+      expect(list.length).toBeGreaterThanOrEqual(5); // three demo instructors plus the two above
+      const ids = list.map((i) => i.id);
+      expect(ids).toContain(visible);
+      expect(ids).toContain(noPool);
+      for (const id of hidden) expect(ids).not.toContain(id);
+      for (const i of list) {
+        expect(i.suburbs.map((s) => s.toLowerCase())).toContain("penrith");
+        expect(i).not.toHaveProperty("score");
+      }
+
+      const aaron = list.find((i) => i.id === visible);
+      expect(aaron).toMatchObject({ standardRate: 75.5, poolRate: 49.08, poolOptIn: true, rating: 5 });
+      expect(list.find((i) => i.id === noPool)).toMatchObject({
+        standardRate: 75.5,
+        poolRate: 75.5,
+        rating: null,
+      });
+
+      // Rating descending, unrated last, then first name.
+      for (let k = 1; k < list.length; k++) {
+        const [a, b] = [list[k - 1], list[k]];
+        if (!a || !b) continue;
+        const [ra, rb] = [a.rating ?? -1, b.rating ?? -1];
+        expect(ra).toBeGreaterThanOrEqual(rb);
+        if (ra === rb) expect(a.firstName.localeCompare(b.firstName)).toBeLessThanOrEqual(0);
+      }
+      expect(list.at(-1)?.rating ?? null).toBeNull();
+    });
+
+    it("answers an unknown suburb with invalid_suburb and the valid list", async () => {
+      const res = await get("instructors", { suburb: "Atlantis" });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("invalid_suburb");
+      expect(res.body.error.details).toEqual({ validSuburbs: [...SUBURBS] });
+      expect((await get("instructors", {})).status).toBe(400);
+    });
+
+    it("orders by the shared recommendation score when assessment answers are given", async () => {
+      const plain = instructorsResponse.parse((await get("instructors", { suburb: "Parramatta" })).body);
+      const prefs = { experienceLevel: "never_driven", licenseType: "manual", language: "Mandarin" };
+      const res = await get("instructors", { suburb: "Parramatta", ...prefs });
+      expect(res.status).toBe(200);
+      const ranked = instructorsResponse.parse(res.body);
+      const expected = rankInstructors(plain, prefs);
+      expect(ranked.map((i) => [i.id, i.score])).toEqual(expected.map((i) => [i.id, i.score]));
+      for (let k = 1; k < ranked.length; k++) {
+        expect(ranked[k - 1]?.score).toBeGreaterThanOrEqual(ranked[k]?.score ?? 0);
+      }
+      // Daniel speaks Mandarin, teaches manual, has a beginner bio and a 4.8 rating: 40+25+15+19.2.
+      expect(ranked.find((i) => i.id === demoInstructorId)?.score).toBeCloseTo(99.2, 5);
+    });
+
+    it("is for students only", async () => {
+      const instructor = await http.login("instructor@demo.test");
+      expect((await get("instructors", { suburb: "Bondi" }, instructor.accessToken)).status).toBe(403);
+      expect((await http.get("/api/student/slots?suburb=Bondi")).status).toBe(401);
+    });
+  });
+
+  describe("availability summary and slots", () => {
+    it("has an entry for every date, and its counts equal what /slots lists that day", async () => {
+      const range = { suburb: "Parramatta", startDate: "2027-02-25", endDate: "2027-03-27" };
+      const dates = eachDateInRange(range.startDate, range.endDate);
+      expect(dates).toHaveLength(31);
+
+      const variants: Array<Record<string, string>> = [
+        {},
+        { instructorId: demoInstructorId },
+        { poolHoursOnly: "true" },
+      ];
+      for (const extra of variants) {
+        const params = { ...range, ...extra };
+        const res = await get("availability-summary", params);
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.body).sort()).toEqual(dates);
+        let total = 0;
+        for (const date of dates) {
+          const day = res.body[date];
+          const slots = await slotsOf({ ...params, startDate: date, endDate: date });
+          const pool = slots.filter((s) => s.isPoolHours).length;
+          expect(day, date).toEqual({
+            hasAvailability: slots.length > 0,
+            poolHours: pool,
+            standardHours: slots.length - pool,
+            totalSlots: slots.length,
+          });
+          total += slots.length;
+        }
+        // Dates before the clock's today offer nothing; the month ahead offers plenty.
+        expect(res.body["2027-02-28"].totalSlots).toBe(0);
+        expect(total).toBeGreaterThan(20);
+        // A multi-day /slots call lists exactly the summary's total, sorted by time.
+        const all = slotsResponse.parse(await slotsOf(params));
+        expect(all).toHaveLength(total);
+        const times = all.map((s) => Date.parse(s.startTime));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+      }
+    });
+
+    it("validates the date range", async () => {
+      const base = { suburb: "Bondi" };
+      for (const [startDate, endDate] of [
+        ["2027-03-01", "2027-04-01"], // 32 days
+        ["2027-03-10", "2027-03-09"], // end before start
+        ["2027-02-29", "2027-03-01"], // not a real date
+        ["2027-02-30", "2027-03-01"],
+      ] as const) {
+        const res = await get("availability-summary", { ...base, startDate, endDate });
+        expect(res.status, `${startDate}..${endDate}`).toBe(400);
+        expect(res.body.error.code).toBe("invalid_range");
+        expect((await get("slots", { ...base, startDate, endDate })).body.error.code).toBe("invalid_range");
+      }
+      const ok = await get("availability-summary", {
+        ...base,
+        startDate: "2027-03-01",
+        endDate: "2027-03-31",
+      });
+      expect(ok.status).toBe(200);
+      const malformed = await get("slots", { ...base, startDate: "1/3/2027", endDate: "2027-03-01" });
+      expect(malformed.status).toBe(400);
+      const suburb = await get("slots", {
+        suburb: "Nowhere",
+        startDate: "2027-03-01",
+        endDate: "2027-03-01",
+      });
+      expect(suburb.body.error.code).toBe("invalid_suburb");
+    });
+
+    it("rejects an unknown instructor (404) and one who does not teach in the suburb (400)", async () => {
+      const day = { startDate: "2027-03-02", endDate: "2027-03-02" };
+      const unknown = await get("slots", {
+        suburb: "Bondi",
+        ...day,
+        instructorId: "00000000-0000-4000-8000-000000000000",
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.code).toBe("not_found");
+      const pending = await insertInstructor(t.database.db, {
+        suburbs: ["Bondi"],
+        verificationStatus: "PENDING",
+      });
+      expect((await get("slots", { suburb: "Bondi", ...day, instructorId: pending })).status).toBe(404);
+      const elsewhere = await get("availability-summary", {
+        suburb: "Manly",
+        ...day,
+        instructorId: demoInstructorId,
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.error.code).toBe("instructor_not_in_suburb");
+    });
+
+    it("builds slots from weekly rules, CLOSED exceptions and OPEN exceptions that replace the day", async () => {
+      const id = await insertInstructor(t.database.db, {
+        suburbs: ["Penrith"],
+        rules: [
+          [1, "09:00", "12:00"], // Monday
+          [2, "13:00", "15:30"], // Tuesday: 15:00 would end after 15:30
+          [3, "09:00", "10:30"], // Wednesday
+        ],
+        exceptions: [
+          { date: "2027-03-08", kind: "CLOSED" },
+          { date: "2027-03-14", kind: "OPEN", from: "10:00", to: "12:00" }, // a Sunday without rules
+          { date: "2027-03-15", kind: "OPEN", from: "06:00", to: "07:00" }, // replaces Monday 09–12
+          { date: "2027-03-15", kind: "OPEN", from: "18:00", to: "20:00" },
+          { date: "2027-03-16", kind: "CLOSED" }, // CLOSED beats an OPEN on the same date
+          { date: "2027-03-16", kind: "OPEN", from: "10:00", to: "12:00" },
+        ],
+      });
+      const expected: Array<[string, string]> = [
+        ["2027-03-09", "13:00"],
+        ["2027-03-09", "14:00"],
+        ["2027-03-10", "09:00"],
+        ["2027-03-14", "10:00"],
+        ["2027-03-14", "11:00"],
+        ["2027-03-15", "06:00"],
+        ["2027-03-15", "18:00"],
+        ["2027-03-15", "19:00"],
+        ["2027-03-17", "09:00"],
+      ];
+      const params = { suburb: "Penrith", startDate: "2027-03-08", endDate: "2027-03-17", instructorId: id };
+      const slots = await slotsOf(params);
+      expect(startsOf(slots)).toEqual(expected.map(([d, h]) => sydneyAt(d, h).toISOString()));
+      for (const s of slots) expect(Date.parse(s.endTime) - Date.parse(s.startTime)).toBe(HOUR);
+      expect(slots.every((s) => s.instructorId === id && s.instructorName.startsWith("Fiona "))).toBe(true);
+
+      const summary = (await get("availability-summary", params)).body;
+      expect(summary["2027-03-08"]).toEqual({
+        hasAvailability: false,
+        poolHours: 0,
+        standardHours: 0,
+        totalSlots: 0,
+      });
+      expect(summary["2027-03-15"].totalSlots).toBe(3);
+      expect(summary["2027-03-16"].totalSlots).toBe(0);
+    });
+
+    it("hides booked and held times, and brings back lapsed holds", async () => {
+      const db = t.database.db;
+      const id = await insertInstructor(db, { suburbs: ["Penrith"], rules: [[4, "08:00", "14:00"]] });
+      const date = "2027-03-11"; // Thursday
+      await insertBooking(db, {
+        studentId,
+        instructorId: id,
+        start: sydneyAt(date, "08:00"),
+        status: "SCHEDULED",
+      });
+      await insertBooking(db, {
+        studentId,
+        instructorId: id,
+        start: sydneyAt(date, "09:00"),
+        status: "PENDING_PAYMENT",
+        holdExpiresAt: new Date(NOW.getTime() + 30 * 60_000),
+      });
+      await insertBooking(db, {
+        studentId,
+        instructorId: id,
+        start: sydneyAt(date, "10:00"),
+        status: "PENDING_PAYMENT",
+        holdExpiresAt: new Date(NOW.getTime() - 60_000), // lapsed, not yet swept
+      });
+      await insertBooking(db, {
+        studentId,
+        instructorId: id,
+        start: sydneyAt(date, "11:00"),
+        status: "CANCELLED",
+      });
+      // Off the hour: blocks both lessons it overlaps.
+      await insertBooking(db, {
+        studentId,
+        instructorId: id,
+        start: sydneyAt(date, "12:30"),
+        status: "SCHEDULED",
+      });
+
+      const params = { suburb: "Penrith", startDate: date, endDate: date, instructorId: id };
+      expect(startsOf(await slotsOf(params))).toEqual(
+        ["10:00", "11:00"].map((h) => sydneyAt(date, h).toISOString()),
+      );
+      expect((await get("availability-summary", params)).body[date].totalSlots).toBe(2);
+
+      t.clock.advanceMinutes(31); // the 09:00 hold lapses
+      expect(startsOf(await slotsOf(params))).toEqual(
+        ["09:00", "10:00", "11:00"].map((h) => sydneyAt(date, h).toISOString()),
+      );
+      expect((await get("availability-summary", params)).body[date].totalSlots).toBe(3);
+    });
+
+    it("never offers a lesson within two hours of now", async () => {
+      const date = "2027-03-09"; // Tuesday: Daniel works 08–18
+      const params = { suburb: "Parramatta", startDate: date, endDate: date };
+      t.clock.now = new Date("2027-03-08T21:10:00Z"); // 08:10 in Sydney
+      const ownSlots = await slotsOf({ ...params, instructorId: demoInstructorId });
+      expect(ownSlots[0]?.startTime).toBe(sydneyAt(date, "11:00").toISOString());
+      const all = await slotsOf(params);
+      expect(all.length).toBeGreaterThan(0);
+      for (const s of all)
+        expect(Date.parse(s.startTime)).toBeGreaterThanOrEqual(t.clock.now.getTime() + 2 * HOUR);
+
+      t.clock.now = sydneyAt(date, "09:00"); // exactly two hours before 11:00: still bookable
+      expect((await slotsOf({ ...params, instructorId: demoInstructorId }))[0]?.startTime).toBe(
+        sydneyAt(date, "11:00").toISOString(),
+      );
+      t.clock.now = new Date(sydneyAt(date, "09:00").getTime() + 1);
+      expect((await slotsOf({ ...params, instructorId: demoInstructorId }))[0]?.startTime).toBe(
+        sydneyAt(date, "12:00").toISOString(),
+      );
+    });
+
+    it("prices weekday 10:00–14:00 starts at 65% for pool instructors only", async () => {
+      const db = t.database.db;
+      const everyDay = [0, 1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "08:00", "17:00"]);
+      const pool = await insertInstructor(db, {
+        suburbs: ["Penrith"],
+        rateCents: 7550,
+        poolOptIn: true,
+        rules: everyDay,
+      });
+      const noPool = await insertInstructor(db, {
+        suburbs: ["Penrith"],
+        rateCents: 7550,
+        poolOptIn: false,
+        rules: everyDay,
+      });
+      expect(poolRateCents(7550)).toBe(4908);
+      const range = { suburb: "Penrith", startDate: "2027-03-08", endDate: "2027-03-14" }; // Mon–Sun
+
+      const poolSlots = await slotsOf({ ...range, instructorId: pool });
+      expect(poolSlots).toHaveLength(7 * 9);
+      for (const s of poolSlots) {
+        const start = new Date(s.startTime);
+        const local = new Intl.DateTimeFormat("en-AU", {
+          timeZone: "Australia/Sydney",
+          weekday: "short",
+          hour: "2-digit",
+          hourCycle: "h23",
+        }).formatToParts(start);
+        const weekday = local.find((p) => p.type === "weekday")?.value ?? "";
+        const hour = Number(local.find((p) => p.type === "hour")?.value);
+        const expectPool = !["Sat", "Sun"].includes(weekday) && hour >= 10 && hour <= 14;
+        expect(s.isPoolHours, s.startTime).toBe(expectPool);
+        expect(isPoolHourStart(start)).toBe(expectPool);
+        expect(s.price).toBe(expectPool ? 49.08 : 75.5);
+      }
+      expect(poolSlots.filter((s) => s.isPoolHours)).toHaveLength(5 * 5);
+
+      const standard = await slotsOf({ ...range, instructorId: noPool });
+      expect(standard).toHaveLength(7 * 9);
+      expect(standard.every((s) => !s.isPoolHours && s.price === 75.5)).toBe(true);
+
+      const onlyPool = await slotsOf({ ...range, instructorId: pool, poolHoursOnly: "true" });
+      expect(onlyPool).toHaveLength(25);
+      expect(onlyPool.every((s) => s.isPoolHours && s.instructorId === pool)).toBe(true);
+      expect(await slotsOf({ ...range, instructorId: noPool, poolHoursOnly: "true" })).toEqual([]);
+      const summary = (await get("availability-summary", { ...range, instructorId: pool })).body;
+      expect(summary["2027-03-08"]).toEqual({
+        hasAvailability: true,
+        poolHours: 5,
+        standardHours: 4,
+        totalSlots: 9,
+      });
+      expect(summary["2027-03-13"]).toEqual({
+        hasAvailability: true,
+        poolHours: 0,
+        standardHours: 9,
+        totalSlots: 9,
+      });
+    });
+
+    it("offers auto-assigned pool slots once per start at the cheapest free pool price", async () => {
+      const db = t.database.db;
+      const date = "2027-03-12"; // Friday
+      const cheapest = await insertInstructor(db, {
+        suburbs: ["Penrith"],
+        rateCents: 3000,
+        rules: [[5, "10:00", "15:00"]],
+      });
+      await insertInstructor(db, { suburbs: ["Penrith"], rateCents: 3100, rules: [[5, "10:00", "15:00"]] });
+      const params = { suburb: "Penrith", startDate: date, endDate: date, poolHoursOnly: "true" };
+
+      const slots = slotsResponse.parse(await slotsOf(params));
+      const starts = startsOf(slots);
+      expect(new Set(starts).size).toBe(starts.length);
+      for (const s of slots) {
+        expect(s).toMatchObject({
+          instructorId: null,
+          instructorName: "Auto-assigned pool instructor",
+          isPoolHours: true,
+        });
+      }
+      // The lowest pool price per start, as the per-instructor listing shows them.
+      const perInstructor = (await slotsOf({ suburb: "Penrith", startDate: date, endDate: date })).filter(
+        (s) => s.isPoolHours,
+      );
+      const lowest = new Map<string, number>();
+      for (const s of perInstructor)
+        lowest.set(s.startTime, Math.min(lowest.get(s.startTime) ?? Infinity, s.price));
+      expect(new Map(slots.map((s) => [s.startTime, s.price]))).toEqual(lowest);
+      for (const h of ["10:00", "11:00", "12:00", "13:00", "14:00"]) {
+        expect(slots.find((s) => s.startTime === sydneyAt(date, h).toISOString())?.price).toBe(19.5);
+      }
+
+      // Once the cheapest instructor is taken at 10:00 the next cheapest sets that start's price.
+      await insertBooking(db, {
+        studentId,
+        instructorId: cheapest,
+        start: sydneyAt(date, "10:00"),
+        status: "SCHEDULED",
+      });
+      const after = await slotsOf(params);
+      expect(after.find((s) => s.startTime === sydneyAt(date, "10:00").toISOString())?.price).toBe(20.15);
+      const summary = (await get("availability-summary", params)).body[date];
+      expect(summary).toEqual({
+        hasAvailability: true,
+        poolHours: after.length,
+        standardHours: 0,
+        totalSlots: after.length,
+      });
+
+      // The engine itself stays per instructor, cheapest first within a start.
+      const open = await findOpenSlots(db, {
+        suburb: "Penrith",
+        startDate: date,
+        endDate: date,
+        poolHoursOnly: true,
+        now: NOW,
+      });
+      const atEleven = open.filter((s) => s.start.getTime() === sydneyAt(date, "11:00").getTime());
+      expect(atEleven.length).toBeGreaterThanOrEqual(2);
+      expect(atEleven[0]).toMatchObject({
+        instructorId: cheapest,
+        priceCents: 1950,
+        standardRateCents: 3000,
+        isPoolHours: true,
+      });
+      expect(atEleven.map((s) => s.priceCents)).toEqual(
+        [...atEleven.map((s) => s.priceCents)].sort((a, b) => a - b),
+      );
+    });
+
+    it("stops offering lessons after the instructor's licence expires", async () => {
+      const id = await insertInstructor(t.database.db, {
+        suburbs: ["Penrith"],
+        licenseExpiresOn: "2027-03-10",
+        rules: [0, 1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "16:00", "18:00"]),
+      });
+      const params = { suburb: "Penrith", startDate: "2027-03-08", endDate: "2027-03-12", instructorId: id };
+      const summary = (await get("availability-summary", params)).body;
+      expect(Object.values(summary).map((d) => (d as { totalSlots: number }).totalSlots)).toEqual([
+        2, 2, 2, 0, 0,
+      ]);
+    });
+
+    it("gives exact UTC start times on the DST change days", async () => {
+      const db = t.database.db;
+      t.clock.now = new Date("2026-03-01T00:00:00Z");
+      const weekly = await insertInstructor(db, { suburbs: ["Penrith"], rules: [[0, "00:00", "06:00"]] });
+      const override = await insertInstructor(db, {
+        suburbs: ["Penrith"],
+        exceptions: [
+          { date: "2026-04-05", kind: "OPEN", from: "00:00", to: "06:00" },
+          { date: "2026-10-04", kind: "OPEN", from: "00:00", to: "06:00" },
+        ],
+      });
+      const expected = {
+        // DST ends: 02:00–03:00 happens twice (AEDT then AEST); the repeated hour is offered once.
+        "2026-04-05": [
+          "2026-04-04T13:00:00.000Z", // 00:00 AEDT
+          "2026-04-04T14:00:00.000Z", // 01:00 AEDT
+          "2026-04-04T15:00:00.000Z", // 02:00 AEDT
+          "2026-04-04T17:00:00.000Z", // 03:00 AEST
+          "2026-04-04T18:00:00.000Z", // 04:00 AEST
+          "2026-04-04T19:00:00.000Z", // 05:00 AEST
+        ],
+        // DST starts: 02:00–03:00 does not exist.
+        "2026-10-04": [
+          "2026-10-03T14:00:00.000Z", // 00:00 AEST
+          "2026-10-03T15:00:00.000Z", // 01:00 AEST
+          "2026-10-03T16:00:00.000Z", // 03:00 AEDT
+          "2026-10-03T17:00:00.000Z", // 04:00 AEDT
+          "2026-10-03T18:00:00.000Z", // 05:00 AEDT
+        ],
+      };
+      for (const instructorId of [weekly, override]) {
+        for (const [date, starts] of Object.entries(expected)) {
+          const params = { suburb: "Penrith", startDate: date, endDate: date, instructorId };
+          const slots = await slotsOf(params);
+          expect(startsOf(slots)).toEqual(starts);
+          expect(slots.map((s) => s.endTime)).toEqual(
+            starts.map((s) => new Date(Date.parse(s) + HOUR).toISOString()),
+          );
+          expect((await get("availability-summary", params)).body[date].totalSlots).toBe(starts.length);
+        }
+      }
+    });
+  });
+});

@@ -1,0 +1,166 @@
+import { tmpdir } from "node:os";
+import { addDaysToDate, eachDateInRange } from "@kerb/shared/rules";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import type { Database } from "../../db/client.ts";
+import * as schema from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
+import { loadEnv } from "../../env.ts";
+import { signAccessToken } from "../../plugins/auth.ts";
+import { api } from "../../test/http.ts";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../test/test-app.ts";
+import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
+import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
+
+const NOW = new Date("2027-03-01T00:00:00Z");
+const START = "2027-03-02";
+const weekly = [1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "07:00", "19:00"]);
+
+/**
+ * The engine must not issue a query per instructor, day or booking: the same requests over a small
+ * suburb (3 instructors × 3 days) and a large one (30 instructors × 31 days, with bookings and
+ * exceptions) must run exactly the same number of SQL statements.
+ */
+describeEachDatabase("availability query count", (kind) => {
+  let testDb: TestDatabase;
+  let counted: Database;
+  let queries = 0;
+  let app: FastifyInstance;
+  let http: ReturnType<typeof api>;
+  let token: string;
+  let smallInstructor: string;
+  let largeInstructor: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const db = testDb.handle.db;
+    // A second drizzle instance on the same connection, whose logger counts every statement.
+    const client = (db as unknown as { $client: never }).$client;
+    const logger = { logQuery: () => void queries++ };
+    counted = (kind === "pglite"
+      ? drizzlePglite({ client, schema, casing: "snake_case", logger })
+      : drizzlePg({ client, schema, casing: "snake_case", logger })) as unknown as Database;
+
+    const [student] = await db
+      .insert(users)
+      .values({
+        email: "count@example.test",
+        passwordHash: "x",
+        role: "STUDENT",
+        firstName: "C",
+        lastName: "Q",
+      })
+      .returning({ id: users.id });
+    if (!student) throw new Error("no student");
+
+    for (let i = 0; i < 3; i++) {
+      const id = await insertInstructor(db, { suburbs: ["Manly"], rateCents: 6000 + i * 100, rules: weekly });
+      smallInstructor ??= id;
+    }
+    const largeDates = eachDateInRange(START, addDaysToDate(START, 30));
+    for (let i = 0; i < 30; i++) {
+      const id = await insertInstructor(db, {
+        suburbs: ["Sutherland"],
+        rateCents: 5000 + i * 100,
+        poolOptIn: i % 3 !== 0,
+        rules: weekly,
+        exceptions: [
+          { date: largeDates[i] ?? START, kind: "CLOSED" },
+          { date: largeDates[(i + 7) % 31] ?? START, kind: "OPEN", from: "18:00", to: "21:00" },
+        ],
+      });
+      largeInstructor ??= id;
+      for (const [k, date] of largeDates.entries()) {
+        await insertBooking(db, {
+          studentId: student.id,
+          instructorId: id,
+          start: sydneyAt(date, `${String(8 + ((i + k) % 10)).padStart(2, "0")}:00`),
+          status: k % 4 === 0 ? "PENDING_PAYMENT" : "SCHEDULED",
+          holdExpiresAt: new Date(NOW.getTime() + (k % 8 === 0 ? -1 : 1) * 600_000),
+        });
+      }
+    }
+
+    const env = loadEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: tmpdir(),
+      JWT_SECRET: "query-count-secret-query-count-secret-0123",
+      RATE_LIMIT_MAX: "100000",
+      HOLD_SWEEP_INTERVAL_SECONDS: "0",
+    });
+    app = await buildApp({ env, database: { ...testDb.handle, db: counted }, now: () => NOW, logger: false });
+    await app.ready();
+    http = api(app);
+    const secret = new TextEncoder().encode(env.JWT_SECRET);
+    const auth = { secret, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, accessTtlSeconds: 900 };
+    token = (await signAccessToken(auth, { id: student.id, role: "STUDENT" })).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+  beforeEach(() => {
+    queries = 0;
+  });
+
+  async function countQueries(run: () => Promise<unknown>): Promise<number> {
+    queries = 0;
+    await run();
+    return queries;
+  }
+
+  const small = { suburb: "Manly" as const, startDate: START, endDate: addDaysToDate(START, 2) };
+  const large = { suburb: "Sutherland" as const, startDate: START, endDate: addDaysToDate(START, 30) };
+
+  it("findOpenSlots runs four queries for 3 instructors × 3 days and for 30 × 31", async () => {
+    let few: OpenSlot[] = [];
+    let many: OpenSlot[] = [];
+    const smallCount = await countQueries(async () => {
+      few = await findOpenSlots(counted, { ...small, now: NOW });
+    });
+    const largeCount = await countQueries(async () => {
+      many = await findOpenSlots(counted, { ...large, now: NOW });
+    });
+    expect(few.length).toBeGreaterThan(0);
+    expect(many.length).toBeGreaterThan(few.length * 30);
+    expect(smallCount).toBe(4);
+    expect(largeCount).toBe(smallCount);
+    const pool = await countQueries(() =>
+      findOpenSlots(counted, { ...large, poolHoursOnly: true, now: NOW }),
+    );
+    expect(pool).toBe(4);
+  });
+
+  it("each HTTP endpoint's query count does not grow with the data", async () => {
+    const get = (path: string, params: Record<string, string>) =>
+      http.get(`/api/student/${path}?${new URLSearchParams(params)}`, token);
+    for (const path of ["availability-summary", "slots"]) {
+      const counts = [];
+      for (const params of [
+        small,
+        large,
+        { ...small, poolHoursOnly: "true" },
+        { ...large, poolHoursOnly: "true" },
+        { ...small, instructorId: smallInstructor },
+        { ...large, instructorId: largeInstructor },
+      ]) {
+        counts.push(
+          await countQueries(async () => {
+            const res = await get(path, params);
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+          }),
+        );
+      }
+      expect(counts, path).toEqual([4, 4, 4, 4, 4, 4]);
+    }
+    const listing = [
+      await countQueries(() => get("instructors", { suburb: "Manly" })),
+      await countQueries(() => get("instructors", { suburb: "Sutherland", experienceLevel: "FAILED_TEST" })),
+    ];
+    expect(listing).toEqual([1, 1]);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import {
+  addHours,
+  insertLesson,
+  newInstructor,
+  userIdByEmail,
+} from "../instructors/instructor-test-fixtures.ts";
+import { formatUtc } from "./ical.ts";
+
+/** Unfolds continuation lines (RFC 5545 §3.1) and splits on CRLF. */
+const contentLines = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");
+
+describeEachDatabase("calendar feed", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let studentId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    studentId = await userIdByEmail(t.database.db, "student@demo.test");
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const feed = (url: string) => t.app.inject({ method: "GET", url });
+
+  it("serves the seeded instructor's scheduled lessons as iCalendar, without signing in", async () => {
+    const demo = await http.login("instructor@demo.test");
+    const { url } = (await http.post("/api/instructor/calendar-token", undefined, demo.accessToken)).body;
+    const res = await feed(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    const ics = res.body;
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:")).toBe(true);
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    // Every line ends in CRLF: no bare LF anywhere.
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+
+    const lines = contentLines(ics);
+    // The seed has one completed and one scheduled lesson: only the scheduled one is in the feed.
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(lines).toContain("SUMMARY:Driving lesson – Sam");
+    expect(lines).toContain("LOCATION:Town Hall station\\, George St entrance");
+    const profile = (await http.get("/api/instructor/profile", demo.accessToken)).body;
+    const scheduled = profile.bookings.find((b: { status: string }) => b.status === "SCHEDULED");
+    expect(lines).toContain(`UID:${scheduled.id}@kerb`);
+    expect(lines).toContain(`DTSTART:${formatUtc(new Date(scheduled.startTime))}`);
+    expect(lines).toContain(`DTEND:${formatUtc(new Date(scheduled.endTime))}`);
+    expect(lines.find((l) => l.startsWith("DTSTART:"))).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
+    expect(lines.find((l) => l.startsWith("DTSTAMP:"))).toBe(`DTSTAMP:${formatUtc(t.clock.now)}`);
+  });
+
+  it("escapes text, folds long lines and lists only the owner's scheduled lessons", async () => {
+    const ivy = await newInstructor(http, db());
+    const other = await newInstructor(http, db());
+    const start = new Date(Math.ceil(addHours(t.clock.now, 50).getTime() / 3_600_000) * 3_600_000);
+    const pickup = "Unit 4; 12 Church St, Parramatta\\rear gate\nRing bell – 来 ".repeat(2).trim();
+    const scheduled = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start,
+      pickupLocation: pickup,
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(start, 2),
+      status: "CANCELLED",
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(start, 3),
+      status: "PENDING_PAYMENT",
+    });
+    await insertLesson(db(), { studentId, instructorId: other.id, start });
+
+    const { url } = (await http.post("/api/instructor/calendar-token", undefined, ivy.token)).body;
+    const res = await feed(url);
+    expect(res.statusCode).toBe(200);
+    for (const line of res.body.split("\r\n"))
+      expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    const lines = contentLines(res.body);
+    expect(lines.filter((l) => l.startsWith("UID:"))).toEqual([`UID:${scheduled}@kerb`]);
+    const escaped = pickup
+      .replace(/\\/g, "\\\\")
+      .replace(/;/g, "\\;")
+      .replace(/,/g, "\\,")
+      .replace(/\n/g, "\\n");
+    expect(lines).toContain(`LOCATION:${escaped}`);
+    expect(lines).toContain(`DTSTART:${formatUtc(start)}`);
+  });
+
+  it("stops serving a rotated or revoked token, and answers 404 for unknown ones", async () => {
+    const ivy = await newInstructor(http, db());
+    const first = (await http.post("/api/instructor/calendar-token", undefined, ivy.token)).body.url;
+    expect((await feed(first)).statusCode).toBe(200);
+
+    const second = (await http.post("/api/instructor/calendar-token", undefined, ivy.token)).body.url;
+    const stale = await feed(first);
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().error.code).toBe("not_found");
+    expect((await feed(second)).statusCode).toBe(200);
+
+    await http.delete("/api/instructor/calendar-token", ivy.token);
+    expect((await feed(second)).statusCode).toBe(404);
+
+    for (const url of [
+      "/api/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics",
+      "/api/calendar/short.ics",
+      "/api/calendar/.ics",
+      `/api/calendar/${"x".repeat(100)}.ics`,
+      "/api/calendar/%27%20or%201%3D1--.ics",
+    ]) {
+      const res = await feed(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toEqual({ code: "not_found", message: "Calendar feed not found" });
+    }
+  });
+});

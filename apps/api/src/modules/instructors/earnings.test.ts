@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { summarizeEarnings } from "./earnings.ts";
+
+describe("summarizeEarnings", () => {
+  it("computes the fee and share per lesson, so they add up to the gross in every month", () => {
+    const result = summarizeEarnings([
+      { month: "2026-02", priceCents: 7333, lessons: 2 },
+      { month: "2026-03", priceCents: 4877, lessons: 1 },
+      { month: "2026-02", priceCents: 10001, lessons: 1 },
+    ]);
+    expect(result.months).toEqual([
+      { month: "2026-03", lessons: 1, grossCents: 4877, platformFeeCents: 1219, netCents: 3658 },
+      {
+        month: "2026-02",
+        lessons: 3,
+        grossCents: 24667,
+        platformFeeCents: 1833 * 2 + 2500,
+        netCents: 5500 * 2 + 7501,
+      },
+    ]);
+    expect(result.totals).toEqual({
+      lessons: 4,
+      grossCents: 29544,
+      platformFeeCents: 1219 + 1833 * 2 + 2500,
+      netCents: 3658 + 5500 * 2 + 7501,
+    });
+    for (const m of [...result.months, result.totals])
+      expect(m.platformFeeCents + m.netCents).toBe(m.grossCents);
+  });
+
+  it("accepts counts as strings (some drivers return bigint counts as text)", () => {
+    const result = summarizeEarnings([
+      { month: "2026-01", priceCents: 8000, lessons: "3" as unknown as number },
+    ]);
+    expect(result.totals).toMatchObject({ lessons: 3, grossCents: 24000, netCents: 18000 });
+  });
+
+  it("is empty without lessons", () => {
+    expect(summarizeEarnings([])).toEqual({
+      months: [],
+      totals: { lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0 },
+    });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Lesson money per Sydney month, from rows grouped by (month, price). The fee and the instructor's
+ * share are computed per lesson with the shared pricing rules (so rounding matches a per-lesson
+ * statement) and multiplied by the count: gross = fee + net to the cent, in every month and in total.
+ */
+import { instructorEarningsCents, platformFeeCents } from "@kerb/shared/rules";
+
+export interface MonthPriceGroup {
+  month: string;
+  priceCents: number;
+  lessons: number;
+}
+
+export interface EarningsCents {
+  lessons: number;
+  grossCents: number;
+  platformFeeCents: number;
+  netCents: number;
+}
+
+const zero = (): EarningsCents => ({ lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0 });
+
+export function summarizeEarnings(groups: MonthPriceGroup[]): {
+  months: Array<EarningsCents & { month: string }>;
+  totals: EarningsCents;
+} {
+  const byMonth = new Map<string, EarningsCents>();
+  const totals = zero();
+  for (const group of groups) {
+    const month = byMonth.get(group.month) ?? zero();
+    byMonth.set(group.month, month);
+    const n = Number(group.lessons);
+    for (const sum of [month, totals]) {
+      sum.lessons += n;
+      sum.grossCents += group.priceCents * n;
+      sum.platformFeeCents += platformFeeCents(group.priceCents) * n;
+      sum.netCents += instructorEarningsCents(group.priceCents) * n;
+    }
+  }
+  const months = [...byMonth.entries()]
+    .map(([month, sums]) => ({ month, ...sums }))
+    .sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
+  return { months, totals };
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
+
+export async function findSettings(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select({
+      standardRateCents: instructorProfiles.standardRateCents,
+      poolOptIn: instructorProfiles.poolOptIn,
+      suburbs: instructorProfiles.suburbs,
+      calendarToken: instructorProfiles.calendarToken,
+    })
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .limit(1);
+  return row;
+}
+
+export function listRules(db: Executor, instructorId: string) {
+  return db
+    .select({
+      weekday: availabilityRules.weekday,
+      startMinute: availabilityRules.startMinute,
+      endMinute: availabilityRules.endMinute,
+    })
+    .from(availabilityRules)
+    .where(eq(availabilityRules.instructorId, instructorId))
+    .orderBy(asc(availabilityRules.weekday), asc(availabilityRules.startMinute));
+}
+
+export async function replaceRules(
+  tx: Executor,
+  instructorId: string,
+  rules: Array<{ weekday: number; startMinute: number; endMinute: number }>,
+) {
+  await tx.delete(availabilityRules).where(eq(availabilityRules.instructorId, instructorId));
+  if (rules.length > 0) {
+    await tx.insert(availabilityRules).values(rules.map((r) => ({ ...r, instructorId })));
+  }
+}
+
+const exceptionColumns = {
+  id: availabilityExceptions.id,
+  date: availabilityExceptions.date,
+  kind: availabilityExceptions.kind,
+  startMinute: availabilityExceptions.startMinute,
+  endMinute: availabilityExceptions.endMinute,
+  note: availabilityExceptions.note,
+};
+
+/** Exceptions dated `fromDate` or later, in date order. */
+export function listExceptionsFrom(db: Executor, instructorId: string, fromDate: string) {
+  return db
+    .select(exceptionColumns)
+    .from(availabilityExceptions)
+    .where(
+      and(eq(availabilityExceptions.instructorId, instructorId), gte(availabilityExceptions.date, fromDate)),
+    )
+    .orderBy(asc(availabilityExceptions.date), asc(availabilityExceptions.startMinute));
+}
+
+export function listExceptionsOn(db: Executor, instructorId: string, date: string) {
+  return db
+    .select(exceptionColumns)
+    .from(availabilityExceptions)
+    .where(and(eq(availabilityExceptions.instructorId, instructorId), eq(availabilityExceptions.date, date)));
+}
+
+export async function insertException(
+  tx: Executor,
+  input: {
+    instructorId: string;
+    date: string;
+    kind: "CLOSED" | "OPEN";
+    startMinute: number | null;
+    endMinute: number | null;
+    note: string | null;
+  },
+) {
+  const [row] = await tx.insert(availabilityExceptions).values(input).returning(exceptionColumns);
+  return row;
+}
+
+/** Deletes the instructor's own exception; false when there is none with that id for them. */
+export async function deleteOwnException(db: Executor, instructorId: string, exceptionId: string) {
+  const deleted = await db
+    .delete(availabilityExceptions)
+    .where(
+      and(eq(availabilityExceptions.id, exceptionId), eq(availabilityExceptions.instructorId, instructorId)),
+    )
+    .returning({ id: availabilityExceptions.id });
+  return deleted.length === 1;
+}
+
+export async function updateSettings(
+  db: Executor,
+  instructorId: string,
+  patch: { poolOptIn?: boolean; suburbs?: string[]; standardRateCents?: number },
+) {
+  await db.update(instructorProfiles).set(patch).where(eq(instructorProfiles.userId, instructorId));
+}
+
+export async function setCalendarToken(db: Executor, instructorId: string, token: string | null) {
+  await db
+    .update(instructorProfiles)
+    .set({ calendarToken: token })
+    .where(eq(instructorProfiles.userId, instructorId));
+}

@@ -1,0 +1,621 @@
+import {
+  addDaysToDate,
+  centsToDollars,
+  instructorEarningsCents,
+  platformFeeCents,
+  sydneyTodayDate,
+  sydneyWallTimeToInstant,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/index.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import {
+  addHours,
+  addMinutes,
+  insertBundle,
+  insertLesson,
+  insertPaidLesson,
+  newInstructor,
+  newStudent,
+  readBooking,
+  readBundle,
+  readPayment,
+  userIdByEmail,
+} from "./instructor-test-fixtures.ts";
+import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
+
+const at = (date: string, hour: number) => {
+  const instant = sydneyWallTimeToInstant(date, hour * 60);
+  if (!instant) throw new Error(`no ${date} ${hour}:00 in Sydney`);
+  return instant;
+};
+
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+describeEachDatabase("instructor portal", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let demoToken: string;
+  let demoId: string;
+  let studentId: string;
+  let studentToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    demoToken = (await http.login("instructor@demo.test")).accessToken;
+    studentToken = (await http.login("student@demo.test")).accessToken;
+    adminToken = (await http.login("admin@demo.test")).accessToken;
+    demoId = await userIdByEmail(t.database.db, "instructor@demo.test");
+    studentId = await userIdByEmail(t.database.db, "student@demo.test");
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+
+  it("refuses every instructor route without a token (401) and to students and admins (403)", async () => {
+    const routes: Array<["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string]> = [
+      ["GET", "/api/instructor/profile"],
+      ["GET", "/api/instructor/dashboard"],
+      ["GET", "/api/instructor/availability"],
+      ["PUT", "/api/instructor/availability/weekly"],
+      ["POST", "/api/instructor/availability/exceptions"],
+      ["DELETE", `/api/instructor/availability/exceptions/${UNKNOWN_ID}`],
+      ["PATCH", "/api/instructor/settings"],
+      ["GET", "/api/instructor/lessons"],
+      ["POST", `/api/instructor/lessons/${UNKNOWN_ID}/complete`],
+      ["POST", `/api/instructor/lessons/${UNKNOWN_ID}/no-show`],
+      ["POST", `/api/instructor/lessons/${UNKNOWN_ID}/cancel`],
+      ["GET", "/api/instructor/earnings"],
+      ["GET", "/api/instructor/calendar-token"],
+      ["POST", "/api/instructor/calendar-token"],
+      ["DELETE", "/api/instructor/calendar-token"],
+    ];
+    for (const [method, url] of routes) {
+      const body = method === "PUT" || method === "PATCH" || method === "POST" ? {} : undefined;
+      const call = (token?: string) =>
+        t.app.inject({
+          method,
+          url,
+          ...(body ? { payload: body } : {}),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      expect((await call()).statusCode, `${method} ${url} anonymous`).toBe(401);
+      const asStudent = await call(studentToken);
+      expect(asStudent.statusCode, `${method} ${url} student`).toBe(403);
+      expect(asStudent.json().error.code).toBe("forbidden");
+      expect((await call(adminToken)).statusCode, `${method} ${url} admin`).toBe(403);
+    }
+  });
+
+  it("keeps the profile route and its response shape", async () => {
+    const res = await http.get("/api/instructor/profile", demoToken);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        "bookings",
+        "email",
+        "firstName",
+        "id",
+        "languages",
+        "lastName",
+        "poolOptIn",
+        "poolRate",
+        "standardRate",
+        "suburbs",
+        "vehicleType",
+        "verificationStatus",
+      ].sort(),
+    );
+    expect(Object.keys(res.body.bookings[0]).sort()).toEqual(
+      [
+        "completedAt",
+        "endTime",
+        "id",
+        "isPoolHours",
+        "pickupLocation",
+        "price",
+        "startTime",
+        "status",
+        "student",
+      ].sort(),
+    );
+  });
+
+  it("shows the seeded dashboard: rates, next lesson with student contact, details", async () => {
+    const res = await http.get("/api/instructor/dashboard", demoToken);
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe("Daniel");
+    expect(res.body.today).toBe(sydneyTodayDate(t.clock.now));
+    expect(res.body.month).toBe(sydneyTodayDate(t.clock.now).slice(0, 7));
+    expect(res.body.tiles).toMatchObject({ standardRate: 75, poolRate: 48.75 });
+    expect(res.body.upcoming).toHaveLength(1);
+    expect(res.body.upcoming[0]).toMatchObject({
+      status: "SCHEDULED",
+      price: 75,
+      isPoolHours: false,
+      pickupLocation: "Town Hall station, George St entrance",
+      student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
+    });
+    expect(res.body.details).toEqual({
+      languages: ["English", "Mandarin"],
+      suburbs: ["Sydney CBD", "North Sydney", "Chatswood", "Parramatta", "Bondi"],
+      vehicleType: "BOTH",
+      poolOptIn: true,
+      verificationStatus: "VERIFIED",
+    });
+    // Monthly earnings on seeded data equal the current month of the earnings statement.
+    const earnings = await http.get("/api/instructor/earnings", demoToken);
+    const current = earnings.body.months.find((m: { month: string }) => m.month === res.body.month);
+    expect(res.body.tiles.monthlyEarnings).toBe(current?.net ?? 0);
+  });
+
+  it("counts today's lessons and this Monday–Sunday week in Sydney time", async () => {
+    const ivy = await newInstructor(http, db());
+    const today = sydneyTodayDate(t.clock.now);
+    const monday = addDaysToDate(today, -((sydneyWeekday(today) + 6) % 7));
+    const sunday = addDaysToDate(monday, 6);
+    const specs: Array<
+      [date: string, hour: number, status: "SCHEDULED" | "COMPLETED" | "CANCELLED" | "NO_SHOW"]
+    > = [
+      [today, 0, "COMPLETED"],
+      [today, 23, "SCHEDULED"],
+      [today, 12, "CANCELLED"],
+      [today, 13, "NO_SHOW"],
+      [addDaysToDate(today, 1), 5, "SCHEDULED"],
+      [monday, 1, "SCHEDULED"],
+      [sunday, 22, "COMPLETED"],
+      [addDaysToDate(monday, -1), 22, "SCHEDULED"],
+      [addDaysToDate(monday, 7), 1, "SCHEDULED"],
+    ];
+    const ids = new Map<string, string>();
+    for (const [date, hour, status] of specs) {
+      ids.set(
+        `${date} ${hour}`,
+        await insertLesson(db(), { studentId, instructorId: ivy.id, start: at(date, hour), status }),
+      );
+    }
+    const counted = (s: string) => s === "SCHEDULED" || s === "COMPLETED";
+    const expectedToday = specs.filter(([d, , s]) => d === today && counted(s));
+    const expectedWeek = specs.filter(([d, , s]) => d >= monday && d <= sunday && counted(s));
+
+    const res = await http.get("/api/instructor/dashboard", ivy.token);
+    expect(res.status).toBe(200);
+    expect(res.body.tiles.todaysLessons).toBe(expectedToday.length);
+    expect(res.body.tiles.thisWeek).toBe(expectedWeek.length);
+    expect(res.body.todaysSchedule.map((l: { id: string }) => l.id)).toEqual(
+      expectedToday.sort((a, b) => a[1] - b[1]).map(([d, h]) => ids.get(`${d} ${h}`)),
+    );
+    expect(res.body.tiles).toMatchObject({
+      standardRate: 80,
+      poolRate: 52,
+      monthlyEarnings: expect.any(Number),
+    });
+    expect(res.body.details).toMatchObject({ languages: ["English", "Hindi"], vehicleType: "AUTOMATIC" });
+  });
+
+  it("lists the first 5 upcoming scheduled lessons, soonest first", async () => {
+    const ivy = await newInstructor(http, db());
+    const base = addHours(t.clock.now, 48);
+    const ids: string[] = [];
+    for (let i = 6; i >= 0; i--) {
+      ids[i] = await insertLesson(db(), {
+        studentId,
+        instructorId: ivy.id,
+        start: addHours(base, i * 2),
+        isPoolHours: i === 0,
+        pickupLocation: `Stop ${i}`,
+      });
+    }
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(base, -1),
+      status: "CANCELLED",
+    });
+    const res = await http.get("/api/instructor/dashboard", ivy.token);
+    expect(res.body.upcoming.map((l: { id: string }) => l.id)).toEqual(ids.slice(0, 5));
+    expect(res.body.upcoming[0]).toMatchObject({
+      isPoolHours: true,
+      pickupLocation: "Stop 0",
+      student: { firstName: "Sam", phone: "0412 345 678" },
+    });
+  });
+
+  it("lists upcoming and past lessons with student contact, paged", async () => {
+    const ivy = await newInstructor(http, db());
+    const now = t.clock.now;
+    const future1 = await insertLesson(db(), { studentId, instructorId: ivy.id, start: addHours(now, 30) });
+    const future2 = await insertLesson(db(), { studentId, instructorId: ivy.id, start: addHours(now, 5) });
+    const inProgress = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addMinutes(now, -30),
+    });
+    const endedUnmarked = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(now, -5),
+    });
+    const completed = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(now, -50),
+      status: "COMPLETED",
+    });
+    const cancelled = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(now, 70),
+      status: "CANCELLED",
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(now, 90),
+      status: "PENDING_PAYMENT",
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(now, 95),
+      status: "EXPIRED",
+    });
+
+    const upcoming = await http.get("/api/instructor/lessons?scope=upcoming", ivy.token);
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body.items.map((l: { id: string }) => l.id)).toEqual([inProgress, future2, future1]);
+    expect(upcoming.body).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    expect(upcoming.body.items[0]).toMatchObject({
+      price: 80,
+      status: "SCHEDULED",
+      suburb: "Parramatta",
+      pickupLocation: "12 Church St",
+      paidWithBundle: false,
+      refund: null,
+      student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
+    });
+    // The default scope is upcoming.
+    expect((await http.get("/api/instructor/lessons", ivy.token)).body.total).toBe(3);
+
+    const past = await http.get("/api/instructor/lessons?scope=past", ivy.token);
+    expect(past.body.items.map((l: { id: string }) => l.id)).toEqual([cancelled, endedUnmarked, completed]);
+
+    const page2 = await http.get("/api/instructor/lessons?scope=past&page=2&pageSize=2", ivy.token);
+    expect(page2.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page2.body.items.map((l: { id: string }) => l.id)).toEqual([completed]);
+  });
+
+  it.each([
+    ["scope=later", "scope must be upcoming or past"],
+    ["pageSize=101", "pageSize cannot exceed 100"],
+    ["page=0", "page starts at 1"],
+    ["page=abc", "page must be a whole number"],
+    ["pageSize=2.5", "pageSize must be a whole number"],
+  ])("rejects the lessons query %s with 400", async (query, message) => {
+    const res = await http.get(`/api/instructor/lessons?${query}`, demoToken);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation_error");
+    expect(res.body.error.details.map((d: { message: string }) => d.message)).toContain(message);
+  });
+
+  it("marks a lesson completed only once it has ended", async () => {
+    const ivy = await newInstructor(http, db());
+    const id = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addMinutes(t.clock.now, -30),
+    });
+
+    const early = await http.post(`/api/instructor/lessons/${id}/complete`, undefined, ivy.token);
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe("invalid_state");
+    expect(early.body.error.message).toMatch(/once it has ended/);
+    expect((await http.post(`/api/instructor/lessons/${id}/no-show`, undefined, ivy.token)).status).toBe(409);
+    expect((await readBooking(db(), id)).status).toBe("SCHEDULED");
+
+    t.clock.advanceMinutes(31);
+    const done = await http.post(`/api/instructor/lessons/${id}/complete`, undefined, ivy.token);
+    expect(done.status).toBe(200);
+    expect(done.body.lesson).toMatchObject({
+      id,
+      status: "COMPLETED",
+      completedAt: t.clock.now.toISOString(),
+    });
+    const row = await readBooking(db(), id);
+    expect(row.status).toBe("COMPLETED");
+    expect(row.completedAt?.toISOString()).toBe(t.clock.now.toISOString());
+
+    const again = await http.post(`/api/instructor/lessons/${id}/complete`, undefined, ivy.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/this lesson is completed/);
+    expect((await http.post(`/api/instructor/lessons/${id}/no-show`, undefined, ivy.token)).status).toBe(409);
+  });
+
+  it("marks a no-show only once the lesson has ended", async () => {
+    const ivy = await newInstructor(http, db());
+    const future = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 3),
+    });
+    const ended = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, -2),
+    });
+    expect((await http.post(`/api/instructor/lessons/${future}/no-show`, undefined, ivy.token)).status).toBe(
+      409,
+    );
+    const res = await http.post(`/api/instructor/lessons/${ended}/no-show`, undefined, ivy.token);
+    expect(res.status).toBe(200);
+    expect(res.body.lesson).toMatchObject({ status: "NO_SHOW", completedAt: null });
+    expect((await readBooking(db(), ended)).status).toBe("NO_SHOW");
+    const complete = await http.post(`/api/instructor/lessons/${ended}/complete`, undefined, ivy.token);
+    expect(complete.status).toBe(409);
+    expect(complete.body.error.message).toMatch(/no show/);
+  });
+
+  it("cancels a future card-paid lesson with a full refund, recorded in the audit log", async () => {
+    const ivy = await newInstructor(http, db());
+    const { id, paymentId } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 5),
+      priceCents: 7655,
+    });
+    const before = await readPayment(db(), paymentId);
+
+    const res = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ refund: 76.55, bundleCreditReturned: false });
+    expect(res.body.lesson).toMatchObject({
+      id,
+      status: "CANCELLED",
+      cancelledBy: "INSTRUCTOR",
+      refund: 76.55,
+    });
+
+    const row = await readBooking(db(), id);
+    expect(row).toMatchObject({ status: "CANCELLED", cancelledBy: "INSTRUCTOR", refundCents: 7655 });
+    expect(row.cancelledAt?.toISOString()).toBe(t.clock.now.toISOString());
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 7655);
+
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: ivy.id,
+      action: "booking.cancel",
+      targetType: "booking",
+      details: { cancelledBy: "INSTRUCTOR", refundCents: 7655, bundleCreditReturned: false },
+    });
+
+    // A second cancel changes nothing and refunds nothing twice.
+    const again = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("invalid_state");
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 7655);
+  });
+
+  it("cancels a bundle-paid lesson by returning the credit, not money", async () => {
+    const ivy = await newInstructor(http, db());
+    const bundle = await insertBundle(db(), { studentId, totalLessons: 5, usedLessons: 3 });
+    const id = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 30),
+      bundleId: bundle.id,
+      priceCents: 7000,
+    });
+    const res = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ refund: 0, bundleCreditReturned: true });
+    expect(res.body.lesson).toMatchObject({ paidWithBundle: true, refund: 0 });
+    expect((await readBundle(db(), bundle.id)).usedLessons).toBe(2);
+    expect((await readBooking(db(), id)).refundCents).toBe(0);
+    expect((await readPayment(db(), bundle.paymentId)).refundedCents).toBe(0);
+  });
+
+  it("refuses to cancel a lesson that has started or is not scheduled", async () => {
+    const ivy = await newInstructor(http, db());
+    const { id: started, paymentId } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addMinutes(t.clock.now, -10),
+    });
+    const res = await http.post(`/api/instructor/lessons/${started}/cancel`, undefined, ivy.token);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/can no longer be cancelled/);
+    expect((await readBooking(db(), started)).status).toBe("SCHEDULED");
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(0);
+
+    const completed = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, -30),
+      status: "COMPLETED",
+    });
+    expect(
+      (await http.post(`/api/instructor/lessons/${completed}/cancel`, undefined, ivy.token)).status,
+    ).toBe(409);
+  });
+
+  it("cancelLessonWithRefund leaves nothing behind when the caller's transaction rolls back", async () => {
+    const ivy = await newInstructor(http, db());
+    const bundle = await insertBundle(db(), { studentId, totalLessons: 5, usedLessons: 1 });
+    const bundleLesson = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 10),
+      bundleId: bundle.id,
+    });
+    const paid = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 12),
+    });
+    await expect(
+      db().transaction(async (tx) => {
+        await cancelLessonWithRefund(tx, { bookingId: bundleLesson, cancelledBy: "ADMIN", now: t.clock.now });
+        await cancelLessonWithRefund(tx, { bookingId: paid.id, cancelledBy: "ADMIN", now: t.clock.now });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await readBooking(db(), bundleLesson)).status).toBe("SCHEDULED");
+    expect((await readBooking(db(), paid.id)).status).toBe("SCHEDULED");
+    expect((await readBundle(db(), bundle.id)).usedLessons).toBe(1);
+    expect((await readPayment(db(), paid.paymentId)).refundedCents).toBe(0);
+  });
+
+  it("refunds once when the same lesson is cancelled twice at the same moment", async () => {
+    const ivy = await newInstructor(http, db());
+    const { id, paymentId } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 8),
+    });
+    const results = await Promise.all(
+      [1, 2, 3].map(() => http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(8000);
+  });
+
+  it("answers 404 for another instructor's lesson on every lesson action, and changes nothing", async () => {
+    const owner = await newInstructor(http, db());
+    const intruder = await newInstructor(http, db());
+    const ended = await insertLesson(db(), {
+      studentId,
+      instructorId: owner.id,
+      start: addHours(t.clock.now, -3),
+    });
+    const { id: future, paymentId } = await insertPaidLesson(db(), {
+      studentId,
+      instructorId: owner.id,
+      start: addHours(t.clock.now, 20),
+    });
+    for (const [id, action] of [
+      [ended, "complete"],
+      [ended, "no-show"],
+      [future, "cancel"],
+    ] as const) {
+      const res = await http.post(`/api/instructor/lessons/${id}/${action}`, undefined, intruder.token);
+      expect(res.status, action).toBe(404);
+      expect(res.body.error).toMatchObject({ code: "not_found", message: "Lesson not found" });
+      // An id that exists nowhere answers exactly the same.
+      const unknown = await http.post(
+        `/api/instructor/lessons/${UNKNOWN_ID}/${action}`,
+        undefined,
+        intruder.token,
+      );
+      expect(unknown.body).toEqual(res.body);
+    }
+    expect((await readBooking(db(), ended)).status).toBe("SCHEDULED");
+    expect((await readBooking(db(), future)).status).toBe("SCHEDULED");
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(0);
+    // Nor do the owner's lessons show up in the intruder's lists or dashboard.
+    const lists = await Promise.all([
+      http.get("/api/instructor/lessons?scope=upcoming", intruder.token),
+      http.get("/api/instructor/lessons?scope=past", intruder.token),
+    ]);
+    expect(lists.map((l) => l.body.total)).toEqual([0, 0]);
+    expect((await http.get("/api/instructor/dashboard", intruder.token)).body.upcoming).toEqual([]);
+  });
+
+  it("rejects a malformed lesson id with 400", async () => {
+    const res = await http.post("/api/instructor/lessons/not-a-uuid/complete", undefined, demoToken);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation_error");
+  });
+
+  it("reports earnings per Sydney month after the 25% fee, equal to the dashboard tile to the cent", async () => {
+    const ivy = await newInstructor(http, db());
+    const other = await newStudent(http);
+    const month = sydneyTodayDate(t.clock.now).slice(0, 7);
+    const first = `${month}-01`;
+    const lastMonthDay = addDaysToDate(first, -1);
+    // Odd prices make the per-lesson rounding visible: 7333 × 0.75 = 5499.75 → 5500.
+    const thisMonth = [7333, 4877, 4877, 10001];
+    for (const [i, priceCents] of thisMonth.entries()) {
+      await insertLesson(db(), {
+        studentId: i % 2 ? studentId : other.id,
+        instructorId: ivy.id,
+        start: at(first, i),
+        status: "COMPLETED",
+        priceCents,
+      });
+    }
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(lastMonthDay, 23),
+      status: "COMPLETED",
+      priceCents: 9999,
+    });
+    // Neither scheduled, no-show nor cancelled lessons are earnings.
+    for (const status of ["NO_SHOW", "CANCELLED"] as const) {
+      await insertLesson(db(), {
+        studentId,
+        instructorId: ivy.id,
+        start: at(first, 6),
+        status,
+        priceCents: 5000,
+      });
+    }
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 100),
+      priceCents: 5000,
+    });
+
+    const net = (prices: number[]) => prices.reduce((s, p) => s + instructorEarningsCents(p), 0);
+    const fee = (prices: number[]) => prices.reduce((s, p) => s + platformFeeCents(p), 0);
+    const gross = (prices: number[]) => prices.reduce((s, p) => s + p, 0);
+
+    const res = await http.get("/api/instructor/earnings", ivy.token);
+    expect(res.status).toBe(200);
+    expect(res.body.months).toEqual([
+      {
+        month,
+        lessons: 4,
+        gross: centsToDollars(gross(thisMonth)),
+        platformFee: centsToDollars(fee(thisMonth)),
+        net: centsToDollars(net(thisMonth)),
+      },
+      {
+        month: lastMonthDay.slice(0, 7),
+        lessons: 1,
+        gross: 99.99,
+        platformFee: centsToDollars(platformFeeCents(9999)),
+        net: centsToDollars(instructorEarningsCents(9999)),
+      },
+    ]);
+    const all = [...thisMonth, 9999];
+    expect(res.body.totals).toEqual({
+      lessons: 5,
+      gross: centsToDollars(gross(all)),
+      platformFee: centsToDollars(fee(all)),
+      net: centsToDollars(net(all)),
+    });
+    // Fee and net add up to the gross exactly, in cents.
+    for (const m of [...res.body.months, res.body.totals]) {
+      expect(Math.round(m.platformFee * 100) + Math.round(m.net * 100)).toBe(Math.round(m.gross * 100));
+    }
+    expect(net(thisMonth)).toBe(5500 + 3658 + 3658 + 7501);
+
+    const dashboard = await http.get("/api/instructor/dashboard", ivy.token);
+    expect(dashboard.body.tiles.monthlyEarnings).toBe(res.body.months[0].net);
+  });
+
+  it("returns empty earnings for an instructor without lessons", async () => {
+    const ivy = await newInstructor(http, db());
+    const res = await http.get("/api/instructor/earnings", ivy.token);
+    expect(res.body).toEqual({ months: [], totals: { lessons: 0, gross: 0, platformFee: 0, net: 0 } });
+    expect((await http.get("/api/instructor/dashboard", ivy.token)).body.tiles.monthlyEarnings).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Cancelling a paid lesson and settling the money, in the caller's transaction. Shared by the
+ * instructor portal, the admin console and (later) student self-service cancellation.
+ */
+import {
+  type CancelledBy,
+  formatSydneyDate,
+  formatSydneyTime,
+  refundCents,
+  refundTier,
+} from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import * as repo from "./instructors.repository.ts";
+
+export interface CancelLessonInput {
+  bookingId: string;
+  cancelledBy: CancelledBy;
+  now: Date;
+}
+
+export interface CancelLessonResult {
+  bookingId: string;
+  /** Cents added to the payment's refundedCents (0 for a bundle lesson). */
+  refundCents: number;
+  /** True when the lesson went back to the bundle it was paid from. */
+  bundleCreditReturned: boolean;
+}
+
+/**
+ * SCHEDULED lesson that has not started → CANCELLED, with the refund the shared cancellation policy
+ * gives (`refundCents` rule: instructor and admin cancellations are always full):
+ * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
+ *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
+ * - paid by card: bookings.refundCents = the refund, and payments.refundedCents grows by it.
+ * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
+ * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job.
+ */
+export async function cancelLessonWithRefund(
+  tx: Executor,
+  input: CancelLessonInput,
+): Promise<CancelLessonResult> {
+  const booking = await repo.lockBookingForCancellation(tx, input.bookingId);
+  if (!booking) throw new AppError("not_found", "Lesson not found");
+  if (booking.status !== "SCHEDULED") {
+    throw new AppError(
+      "invalid_state",
+      `Only scheduled lessons can be cancelled; this lesson is ${booking.status.toLowerCase().replace("_", " ")}`,
+      { status: booking.status },
+    );
+  }
+  if (booking.startTime.getTime() <= input.now.getTime()) {
+    throw new AppError(
+      "invalid_state",
+      `This lesson started at ${formatSydneyTime(booking.startTime)} on ${formatSydneyDate(booking.startTime)} ` +
+        "and can no longer be cancelled; mark it completed or no-show instead",
+    );
+  }
+
+  const policy = {
+    priceCents: booking.priceCents,
+    startTime: booking.startTime,
+    now: input.now,
+    cancelledBy: input.cancelledBy,
+  };
+  let refund = 0;
+  let bundleCreditReturned = false;
+  if (booking.bundleId) {
+    if (refundTier(policy) === "full") {
+      await repo.returnBundleCredit(tx, booking.bundleId);
+      bundleCreditReturned = true;
+    }
+  } else if (booking.paymentId) {
+    refund = refundCents(policy);
+    if (refund > 0) await repo.addPaymentRefund(tx, booking.paymentId, refund);
+  }
+  await repo.markBookingCancelled(tx, {
+    bookingId: booking.id,
+    now: input.now,
+    cancelledBy: input.cancelledBy,
+    refundCents: refund,
+  });
+  return { bookingId: booking.id, refundCents: refund, bundleCreditReturned };
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { instructorUser, sessionFor, studentProfile, studentUser } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+
+describe("layout", () => {
+  it("offers Login and Get Started when signed out, and a copyright line", async () => {
+    mockFetch({});
+    renderApp("/");
+    const header = await screen.findByRole("banner");
+    expect(within(header).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(within(header).getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/register");
+    expect(within(header).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toHaveTextContent(`© ${new Date().getFullYear()} Kerb`);
+  });
+
+  it("shows a student Dashboard, Book Lessons, their email and Logout", async () => {
+    mockFetch({ "GET /api/student/profile": jsonResponse(200, studentProfile()) });
+    renderApp("/student/dashboard", { session: sessionFor(studentUser) });
+    const header = await screen.findByRole("banner");
+    expect(within(header).getAllByRole("link", { name: "Dashboard" })[0]).toHaveAttribute(
+      "href",
+      "/student/dashboard",
+    );
+    expect(within(header).getAllByRole("link", { name: "Book Lessons" })[0]).toHaveAttribute(
+      "href",
+      "/student/book",
+    );
+    expect(within(header).getAllByText("student@demo.test").length).toBeGreaterThan(0);
+    expect(within(header).getAllByRole("button", { name: "Logout" }).length).toBeGreaterThan(0);
+    expect(within(header).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+  });
+
+  it("does not show Book Lessons to instructors", async () => {
+    mockFetch({});
+    renderApp("/instructor/dashboard", { session: sessionFor(instructorUser) });
+    const header = await screen.findByRole("banner");
+    expect(within(header).getAllByRole("link", { name: "Dashboard" })[0]).toHaveAttribute(
+      "href",
+      "/instructor/dashboard",
+    );
+    expect(within(header).queryByRole("link", { name: "Book Lessons" })).not.toBeInTheDocument();
+  });
+
+  it("logs out through the server and lands signed out on the home page, even if the server fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { callsTo } = mockFetch({
+      "GET /api/student/profile": jsonResponse(200, studentProfile()),
+      "POST /api/auth/logout": apiError(500, "internal_error", "Something went wrong"),
+    });
+    const { user, router } = renderApp("/student/dashboard", { session: sessionFor(studentUser) });
+    const header = await screen.findByRole("banner");
+    await user.click(within(header).getAllByRole("button", { name: "Logout" })[0]!);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(callsTo("POST", "/api/auth/logout")[0]?.body).toEqual({ refreshToken: "refresh-1" });
+    expect(window.localStorage.getItem("kerb.auth")).toBeNull();
+    expect(within(header).getByRole("link", { name: "Login" })).toBeInTheDocument();
+  });
+
+  it("has the home page calls to action", async () => {
+    mockFetch({});
+    renderApp("/");
+    const main = await screen.findByRole("main");
+    await within(main).findByRole("heading", { level: 1 });
+    expect(within(main).getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/register");
+    expect(within(main).getByRole("link", { name: "Become an Instructor" })).toHaveAttribute(
+      "href",
+      "/register?role=instructor",
+    );
+    expect(within(main).getAllByRole("link", { name: "Book Your Lesson" })[0]).toHaveAttribute(
+      "href",
+      "/student/book",
+    );
+    for (const feature of ["Certified Instructors", "Flexible Scheduling", "Competitive Rates"]) {
+      expect(within(main).getByRole("heading", { name: feature })).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import type { AuthUser } from "@kerb/shared";
+import { CalendarPlus, LayoutDashboard, LogOut, Menu, UserRound, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Container } from "@/components/ui/container";
+import { paths } from "@/config/paths";
+import { useLogout } from "@/features/auth/api/logout";
+import { useCurrentUser } from "@/lib/auth-store";
+import { cn } from "@/lib/cn";
+import { BrandLink } from "./brand";
+
+function dashboardPath(user: AuthUser): string {
+  if (user.role === "STUDENT") return paths.student.dashboard();
+  if (user.role === "INSTRUCTOR") return paths.instructor.dashboard();
+  return paths.home();
+}
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex min-h-11 items-center gap-2 rounded-xl px-3 font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+
+function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () => void }) {
+  return (
+    <>
+      <NavLink to={dashboardPath(user)} end className={navLinkClasses} onClick={onNavigate}>
+        <LayoutDashboard className="size-4" aria-hidden="true" />
+        Dashboard
+      </NavLink>
+      {user.role === "STUDENT" ? (
+        <NavLink to={paths.student.book()} className={navLinkClasses} onClick={onNavigate}>
+          <CalendarPlus className="size-4" aria-hidden="true" />
+          Book Lessons
+        </NavLink>
+      ) : null}
+    </>
+  );
+}
+
+export function Navbar() {
+  const user = useCurrentUser();
+  const logoutMutation = useLogout();
+  const location = useLocation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // A followed link closes the phone menu; so does signing out.
+  useEffect(() => setMenuOpen(false), [location.pathname, user]);
+
+  const logoutButton = (
+    <Button
+      variant="ghost"
+      onClick={() => logoutMutation.mutate()}
+      isLoading={logoutMutation.isPending}
+      icon={<LogOut className="size-4" aria-hidden="true" />}
+    >
+      Logout
+    </Button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <BrandLink />
+
+        {user ? (
+          <>
+            <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+              <SignedInLinks user={user} />
+            </nav>
+            <div className="hidden items-center gap-2 md:flex">
+              <span className="flex max-w-56 items-center gap-2 text-slate-600 text-sm" title={user.email}>
+                <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{user.email}</span>
+              </span>
+              {logoutButton}
+            </div>
+            <Button
+              variant="ghost"
+              className="md:hidden"
+              aria-expanded={isMenuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+              icon={
+                isMenuOpen ? (
+                  <X className="size-5" aria-hidden="true" />
+                ) : (
+                  <Menu className="size-5" aria-hidden="true" />
+                )
+              }
+            >
+              Menu
+            </Button>
+          </>
+        ) : (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <ButtonLink to={paths.auth.login()} variant="ghost">
+              Login
+            </ButtonLink>
+            <ButtonLink to={paths.auth.register()}>Get Started</ButtonLink>
+          </nav>
+        )}
+      </Container>
+
+      {user && isMenuOpen ? (
+        <div id={menuId} className="border-slate-200 border-t bg-white md:hidden">
+          <Container className="flex flex-col gap-1 py-3">
+            <nav aria-label="Main" className="flex flex-col gap-1">
+              <SignedInLinks user={user} onNavigate={() => setMenuOpen(false)} />
+            </nav>
+            <div className="mt-2 flex items-center justify-between gap-3 border-slate-100 border-t pt-3">
+              <span className="flex min-w-0 items-center gap-2 text-slate-600 text-sm">
+                <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{user.email}</span>
+              </span>
+              {logoutButton}
+            </div>
+          </Container>
+        </div>
+      ) : null}
+    </header>
+  );
+}

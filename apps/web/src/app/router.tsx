@@ -1,0 +1,78 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageSpinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { RequireRole } from "./guards";
+import { RootLayout } from "./layout/root-layout";
+import { NotFoundPage } from "./routes/not-found-page";
+import { RouteErrorPage } from "./routes/route-error-page";
+
+// Every screen is its own chunk: a learner landing on / downloads no dashboard or form code.
+const home = () => import("@/features/home/routes/home-page").then((m) => ({ Component: m.HomePage }));
+const login = () => import("@/features/auth/routes/login-page").then((m) => ({ Component: m.LoginPage }));
+const register = () =>
+  import("@/features/auth/routes/register-page").then((m) => ({ Component: m.RegisterPage }));
+const studentDashboard = () =>
+  import("@/features/student/routes/student-dashboard-page").then((m) => ({
+    Component: m.StudentDashboardPage,
+  }));
+const studentBookings = () =>
+  import("@/features/student/routes/student-bookings-page").then((m) => ({
+    Component: m.StudentBookingsPage,
+  }));
+const studentBundles = () =>
+  import("@/features/student/routes/student-bundles-page").then((m) => ({ Component: m.StudentBundlesPage }));
+const bookLessons = () =>
+  import("@/features/booking/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
+const instructorDashboard = () =>
+  import("@/features/instructor/routes/instructor-dashboard-page").then((m) => ({
+    Component: m.InstructorDashboardPage,
+  }));
+const paymentResult = () =>
+  import("@/features/payment/routes/payment-result-page").then((m) => ({ Component: m.PaymentResultPage }));
+const paymentCancelled = () =>
+  import("@/features/payment/routes/payment-cancelled-page").then((m) => ({
+    Component: m.PaymentCancelledPage,
+  }));
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home(),
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        // Errors inside a page render within the layout, so the navbar stays usable.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, lazy: home },
+          { path: paths.auth.login(), lazy: login },
+          { path: paths.auth.register(), lazy: register },
+          {
+            element: <RequireRole role="STUDENT" />,
+            children: [
+              { path: paths.student.dashboard(), lazy: studentDashboard },
+              { path: paths.student.book(), lazy: bookLessons },
+              { path: paths.student.bookLessons(), lazy: bookLessons },
+              { path: paths.student.bundles(), lazy: studentBundles },
+              { path: paths.student.bookings(), lazy: studentBookings },
+            ],
+          },
+          {
+            element: <RequireRole role="INSTRUCTOR" />,
+            children: [{ path: paths.instructor.dashboard(), lazy: instructorDashboard }],
+          },
+          // Payment result pages have no guard (spec §6): the card provider redirects here.
+          { path: paths.payment.confirmed(), lazy: paymentResult },
+          { path: paths.payment.failed(), lazy: paymentResult },
+          { path: paths.payment.cancelled(), lazy: paymentCancelled },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,31 @@
+import { cn } from "@/lib/cn";
+
+/**
+ * A grey placeholder block; screens compose these into the shape of what is loading. A span, so it may
+ * stand in for text inside headings and paragraphs.
+ */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <span aria-hidden="true" className={cn("block animate-pulse rounded-lg bg-slate-200/80", className)} />
+  );
+}
+
+/** Wraps placeholder shapes: screen readers hear one "Loading…" message instead of empty shapes. */
+export function SkeletonGroup({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div role="status" className={className}>
+      <span className="sr-only">{label}</span>
+      <div aria-hidden="true" className="contents">
+        {children}
+      </div>
+    </div>
+  );
+}

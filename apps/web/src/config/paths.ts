@@ -1,0 +1,46 @@
+/** Every path of the app, in one place. Build links with these rather than string literals. */
+
+function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== false) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export type RegisterRole = "student" | "instructor";
+
+export type PaymentResultQuery = {
+  payment_id?: string;
+  session_id?: string;
+  demo?: boolean;
+  error?: string;
+};
+
+export const paths = {
+  home: () => "/",
+  auth: {
+    login: () => "/login",
+    register: (opts: { role?: RegisterRole } = {}) =>
+      withQuery("/register", { role: opts.role === "instructor" ? "instructor" : undefined }),
+  },
+  student: {
+    dashboard: () => "/student/dashboard",
+    /** The booking wizard's entry point (spec §2). */
+    book: (opts: { resume?: boolean } = {}) => withQuery("/student/book", { resume: opts.resume }),
+    /** Where the booking flow and payment pages send students back to, optionally resuming a draft. */
+    bookLessons: (opts: { resume?: boolean } = {}) =>
+      withQuery("/student/book-lessons", { resume: opts.resume }),
+    bundles: () => "/student/bundles",
+    bookings: () => "/student/bookings",
+  },
+  instructor: {
+    dashboard: () => "/instructor/dashboard",
+  },
+  payment: {
+    confirmed: (query: PaymentResultQuery = {}) => withQuery("/payment/confirmed", query),
+    failed: (query: PaymentResultQuery = {}) => withQuery("/payment/failed", query),
+    cancelled: (query: PaymentResultQuery = {}) => withQuery("/payment/cancelled", query),
+  },
+} as const;

@@ -1,0 +1,46 @@
+import {
+  type AuthResponse,
+  authResponse,
+  type instructorRegistrationRequest,
+  type studentRegistrationRequest,
+} from "@kerb/shared";
+import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+import { authStore } from "@/lib/auth-store";
+
+export type StudentRegistrationPayload = z.output<typeof studentRegistrationRequest>;
+export type InstructorRegistrationPayload = z.output<typeof instructorRegistrationRequest>;
+
+export type RegistrationPayload =
+  | ({ role: "STUDENT" } & StudentRegistrationPayload)
+  | ({ role: "INSTRUCTOR" } & InstructorRegistrationPayload);
+
+export async function registerStudent(payload: StudentRegistrationPayload): Promise<AuthResponse> {
+  const data = await api.post(
+    "/auth/register/student",
+    { ...payload, role: "STUDENT" },
+    { skipAuthRefresh: true },
+  );
+  return authResponse.parse(data);
+}
+
+export async function registerInstructor(payload: InstructorRegistrationPayload): Promise<AuthResponse> {
+  const data = await api.post(
+    "/auth/register/instructor",
+    { ...payload, role: "INSTRUCTOR" },
+    { skipAuthRefresh: true },
+  );
+  return authResponse.parse(data);
+}
+
+export function register(payload: RegistrationPayload): Promise<AuthResponse> {
+  return payload.role === "INSTRUCTOR" ? registerInstructor(payload) : registerStudent(payload);
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (session) => authStore.setSession(session),
+  });
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { instructorRegistrationRequest, splitCommaList, studentRegistrationRequest } from "@kerb/shared";
+import type { FieldValues, Resolver, ResolverOptions } from "react-hook-form";
+import type { RegistrationPayload } from "../api/register";
+
+export type RegisterRole = "STUDENT" | "INSTRUCTOR";
+
+/** What the register form holds: plain text for every input, whichever role is chosen. */
+export type RegisterFormValues = {
+  role: RegisterRole;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  // Student
+  suburb: string;
+  licenseType: string;
+  experienceLevel: string;
+  // Instructor
+  licenseNumber: string;
+  vehicleType: string;
+  standardRate: string;
+  languages: string;
+  suburbs: string;
+};
+
+export const STUDENT_ONLY_FIELDS = ["suburb", "licenseType", "experienceLevel"] as const;
+export const INSTRUCTOR_ONLY_FIELDS = [
+  "licenseNumber",
+  "vehicleType",
+  "standardRate",
+  "languages",
+  "suburbs",
+] as const;
+
+export const emptyRegisterForm = (role: RegisterRole): RegisterFormValues => ({
+  role,
+  email: "",
+  password: "",
+  confirmPassword: "",
+  firstName: "",
+  lastName: "",
+  phone: "",
+  suburb: "",
+  licenseType: "",
+  experienceLevel: "",
+  licenseNumber: "",
+  vehicleType: "",
+  standardRate: "",
+  languages: "",
+  suburbs: "",
+});
+
+function commonInput(values: RegisterFormValues) {
+  return {
+    email: values.email,
+    password: values.password,
+    confirmPassword: values.confirmPassword,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    phone: values.phone,
+  };
+}
+
+/** Form text → the instructor payload the shared schema validates (comma lists split, rate as a number). */
+export function toInstructorInput(values: RegisterFormValues) {
+  const rate = values.standardRate.trim();
+  return {
+    ...commonInput(values),
+    licenseNumber: values.licenseNumber,
+    vehicleType: values.vehicleType,
+    // Empty stays undefined so the schema answers "Standard rate is required" rather than a NaN error.
+    standardRate: rate === "" ? undefined : Number(rate),
+    languages: splitCommaList(values.languages),
+    suburbs: splitCommaList(values.suburbs),
+  };
+}
+
+export function toStudentInput(values: RegisterFormValues) {
+  return {
+    ...commonInput(values),
+    suburb: values.suburb,
+    licenseType: values.licenseType,
+    experienceLevel: values.experienceLevel,
+  };
+}
+
+const studentResolver = zodResolver(studentRegistrationRequest);
+const instructorResolver = zodResolver(instructorRegistrationRequest);
+
+type AnyResolver = (
+  values: FieldValues,
+  context: unknown,
+  options: ResolverOptions<FieldValues>,
+) => ReturnType<Resolver<FieldValues, unknown, FieldValues>>;
+
+/**
+ * Validates with the very schema the API uses for the chosen role, so the form shows the server's
+ * messages. The field names of both schemas match the form's, so errors land on the right inputs.
+ */
+export const registerResolver: Resolver<RegisterFormValues, unknown, RegistrationPayload> = async (
+  values,
+  context,
+  options,
+) => {
+  const isInstructor = values.role === "INSTRUCTOR";
+  const resolve = (isInstructor ? instructorResolver : studentResolver) as unknown as AnyResolver;
+  const input = isInstructor ? toInstructorInput(values) : toStudentInput(values);
+  const result = await resolve(input, context, options as unknown as ResolverOptions<FieldValues>);
+  if (Object.keys(result.errors).length > 0) return { values: {}, errors: result.errors };
+  return {
+    values: { ...(result.values as object), role: values.role } as RegistrationPayload,
+    errors: {},
+  };
+};

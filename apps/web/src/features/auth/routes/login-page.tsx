@@ -1,0 +1,42 @@
+import type { AuthResponse } from "@kerb/shared";
+import { Navigate, useNavigate } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent } from "@/components/ui/card";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { authStore, useCurrentUser } from "@/lib/auth-store";
+import { LoginForm } from "../components/login-form";
+import { postAuthPath } from "../utils/post-auth-path";
+
+export function LoginPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const sessionExpired = authStore.getSignOutReason() === "expired";
+
+  // Already signed in (another tab, or the back button): go where a fresh login would go.
+  if (user) return <Navigate to={postAuthPath(user)} replace />;
+
+  const handleSuccess = (session: AuthResponse) => {
+    navigate(postAuthPath(session.user), { replace: true });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+      <DocumentTitle title="Log in" />
+      <div className="flex flex-col gap-2 text-center">
+        <h1 className="font-bold text-3xl text-slate-900 tracking-tight">Welcome back</h1>
+        <p className="text-slate-600">Log in to book and manage your driving lessons.</p>
+      </div>
+      {sessionExpired ? <Alert tone="info">Your session has ended. Please log in again.</Alert> : null}
+      <Card>
+        <CardContent className="sm:px-8 sm:py-8">
+          <LoginForm onSuccess={handleSuccess} />
+        </CardContent>
+      </Card>
+      <p className="text-center text-slate-600">
+        New to Kerb? <TextLink to={paths.auth.register()}>Create an account</TextLink>
+      </p>
+    </div>
+  );
+}

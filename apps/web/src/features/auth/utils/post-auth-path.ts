@@ -1,0 +1,17 @@
+import type { AuthUser } from "@kerb/shared";
+import { paths } from "@/config/paths";
+import { hasResumableBookingDraft } from "@/lib/booking-draft";
+
+/** Where a user lands after logging in or registering (spec §4 "After login"). */
+export function postAuthPath(user: Pick<AuthUser, "role">, now: number = Date.now()): string {
+  switch (user.role) {
+    case "STUDENT":
+      return hasResumableBookingDraft(now)
+        ? paths.student.bookLessons({ resume: true })
+        : paths.student.dashboard();
+    case "INSTRUCTOR":
+      return paths.instructor.dashboard();
+    default:
+      return paths.home();
+  }
+}

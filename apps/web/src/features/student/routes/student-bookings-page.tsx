@@ -1,0 +1,91 @@
+import { CalendarDays } from "lucide-react";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Container } from "@/components/ui/container";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { SkeletonGroup } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { useStudentProfile } from "../api/get-student-profile";
+import { LessonRow, LessonRowSkeleton } from "../components/lesson-row";
+import { pastAndOtherLessons, upcomingLessons } from "../utils/profile-stats";
+
+export function StudentBookingsPage() {
+  const profileQuery = useStudentProfile();
+  const profile = profileQuery.data;
+  const now = Date.now();
+  const upcoming = profile ? upcomingLessons(profile.bookings, now) : [];
+  const others = profile ? pastAndOtherLessons(profile.bookings, now) : [];
+
+  return (
+    <Container className="flex flex-col gap-8 py-8 sm:py-12">
+      <DocumentTitle title="My bookings" />
+      <PageHeader
+        title="My bookings"
+        description="Every lesson you've booked. Times are shown in Sydney time."
+        actions={<ButtonLink to={paths.student.book()}>Book more lessons</ButtonLink>}
+      />
+
+      {profileQuery.isPending ? (
+        <Card>
+          <CardContent>
+            <SkeletonGroup label="Loading bookings…">
+              <ul className="divide-y divide-slate-100">
+                <LessonRowSkeleton />
+                <LessonRowSkeleton />
+                <LessonRowSkeleton />
+              </ul>
+            </SkeletonGroup>
+          </CardContent>
+        </Card>
+      ) : profileQuery.isError ? (
+        <ErrorState
+          title="We couldn't load your bookings"
+          error={profileQuery.error}
+          onRetry={() => profileQuery.refetch()}
+          isRetrying={profileQuery.isFetching}
+        />
+      ) : profileQuery.data.bookings.length === 0 ? (
+        <EmptyState
+          icon={<CalendarDays className="size-6" />}
+          title="No bookings yet"
+          description="Choose an instructor and pick your times. Your lessons will show up here once they're booked."
+          action={<ButtonLink to={paths.student.book()}>Book your first lesson</ButtonLink>}
+        />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader title="Upcoming" description={`${upcoming.length} scheduled`} />
+            <CardContent className="pt-2">
+              {upcoming.length === 0 ? (
+                <p className="py-4 text-slate-600">
+                  Nothing scheduled right now. Book a lesson to keep your momentum going.
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {upcoming.map((booking) => (
+                    <LessonRow key={booking.id} booking={booking} />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          {others.length > 0 ? (
+            <Card>
+              <CardHeader title="Past and other bookings" />
+              <CardContent className="pt-2">
+                <ul className="divide-y divide-slate-100">
+                  {others.map((booking) => (
+                    <LessonRow key={booking.id} booking={booking} />
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,150 @@
+import { CalendarDays, Package } from "lucide-react";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Container } from "@/components/ui/container";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { useCurrentUser } from "@/lib/auth-store";
+import { useStudentProfile } from "../api/get-student-profile";
+import { BundleCard } from "../components/bundle-card";
+import { LessonRow, LessonRowSkeleton } from "../components/lesson-row";
+import { StatTiles } from "../components/stat-tiles";
+import {
+  activeBundles,
+  completedLessonCount,
+  lessonsAvailable,
+  upcomingLessons,
+} from "../utils/profile-stats";
+
+const UPCOMING_LIMIT = 5;
+
+export function StudentDashboardPage() {
+  const user = useCurrentUser();
+  const profileQuery = useStudentProfile();
+  const profile = profileQuery.data;
+  const now = Date.now();
+  const firstName = profile?.firstName ?? user?.firstName ?? "";
+
+  const upcoming = profile ? upcomingLessons(profile.bookings, now) : [];
+  const bundles = profile ? activeBundles(profile.bundles, now) : [];
+
+  return (
+    <Container className="flex flex-col gap-8 py-8 sm:py-12">
+      <DocumentTitle title="Dashboard" />
+      <PageHeader
+        eyebrow="Student dashboard"
+        title={firstName ? `Welcome, ${firstName}` : "Welcome"}
+        description="Your lessons, bundles and progress in one place."
+      />
+
+      {profileQuery.isError ? (
+        <ErrorState
+          title="We couldn't load your dashboard"
+          error={profileQuery.error}
+          onRetry={() => profileQuery.refetch()}
+          isRetrying={profileQuery.isFetching}
+        />
+      ) : null}
+
+      {profile ? (
+        <StatTiles
+          activeBundleCount={bundles.length}
+          lessonsAvailable={lessonsAvailable(profile.bundles, now)}
+          lessonsCompleted={completedLessonCount(profile.bookings)}
+        />
+      ) : profileQuery.isPending ? (
+        <StatTiles isLoading />
+      ) : null}
+
+      {profileQuery.isError ? null : (
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+          <Card className="lg:col-span-3">
+            <CardHeader
+              title="Upcoming Lessons"
+              action={
+                profile && profile.bookings.length > 0 ? (
+                  <TextLink to={paths.student.bookings()} className="text-sm">
+                    All bookings
+                  </TextLink>
+                ) : null
+              }
+            />
+            <CardContent className="pt-2">
+              {profileQuery.isPending ? (
+                <SkeletonGroup label="Loading upcoming lessons…">
+                  <ul className="divide-y divide-slate-100">
+                    <LessonRowSkeleton />
+                    <LessonRowSkeleton />
+                  </ul>
+                </SkeletonGroup>
+              ) : upcoming.length === 0 ? (
+                <EmptyState
+                  icon={<CalendarDays className="size-6" />}
+                  title="No upcoming lessons"
+                  description="Book your next lesson to keep your skills fresh. Weekday pool hours save up to 35%."
+                  action={<ButtonLink to={paths.student.book()}>Book a lesson</ButtonLink>}
+                />
+              ) : (
+                <>
+                  <ul className="divide-y divide-slate-100">
+                    {upcoming.slice(0, UPCOMING_LIMIT).map((booking) => (
+                      <LessonRow key={booking.id} booking={booking} showStatus={false} />
+                    ))}
+                  </ul>
+                  {upcoming.length > UPCOMING_LIMIT ? (
+                    <p className="pt-2 text-slate-600 text-sm">
+                      And {upcoming.length - UPCOMING_LIMIT} more.{" "}
+                      <TextLink to={paths.student.bookings()}>See all bookings</TextLink>
+                    </p>
+                  ) : null}
+                </>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card className="lg:col-span-2">
+            <CardHeader
+              title="Your Bundles"
+              action={
+                profile && profile.bundles.length > 0 ? (
+                  <TextLink to={paths.student.bundles()} className="text-sm">
+                    All bundles
+                  </TextLink>
+                ) : null
+              }
+            />
+            <CardContent className="pt-2">
+              {profileQuery.isPending ? (
+                <SkeletonGroup label="Loading bundles…">
+                  <Skeleton className="h-36 w-full rounded-2xl" />
+                </SkeletonGroup>
+              ) : bundles.length === 0 ? (
+                <EmptyState
+                  icon={<Package className="size-6" />}
+                  title="No active bundles"
+                  description="Buy a bundle of lessons and pay less per lesson than booking one at a time."
+                  action={
+                    <ButtonLink to={paths.student.book()} variant="secondary">
+                      Explore bundles
+                    </ButtonLink>
+                  }
+                />
+              ) : (
+                <ul className="flex flex-col gap-3">
+                  {bundles.map((bundle) => (
+                    <BundleCard key={bundle.id} bundle={bundle} now={now} />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </Container>
+  );
+}

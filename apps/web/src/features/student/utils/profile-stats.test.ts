@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { studentProfile } from "@/test/fixtures";
+import {
+  activeBundles,
+  bundleState,
+  completedLessonCount,
+  lessonsAvailable,
+  pastAndOtherLessons,
+  upcomingLessons,
+} from "./profile-stats";
+
+const now = Date.parse("2026-06-01T00:00:00Z");
+const profile = studentProfile(now);
+
+describe("profile stats", () => {
+  it("counts SCHEDULED lessons in the future as upcoming, soonest first", () => {
+    expect(upcomingLessons(profile.bookings, now).map((b) => b.price)).toEqual([55.25, 85]);
+  });
+
+  it("does not count a lesson starting right now as upcoming", () => {
+    const startingNow = { ...profile.bookings[0]!, startTime: new Date(now).toISOString() };
+    expect(upcomingLessons([startingNow], now)).toEqual([]);
+  });
+
+  it("puts everything else in the past list, newest first", () => {
+    expect(pastAndOtherLessons(profile.bookings, now).map((b) => b.status)).toEqual([
+      "SCHEDULED",
+      "COMPLETED",
+    ]);
+  });
+
+  it("counts COMPLETED lessons as progress", () => {
+    expect(completedLessonCount(profile.bookings)).toBe(1);
+  });
+
+  it("treats used-up and expired bundles as inactive", () => {
+    const [usable, usedUp] = profile.bundles;
+    const expired = { ...usable!, expiresAt: new Date(now - 1).toISOString() };
+    expect(bundleState(usable!, now)).toBe("active");
+    expect(bundleState(usedUp!, now)).toBe("used");
+    expect(bundleState(expired, now)).toBe("expired");
+    expect(activeBundles([usable!, usedUp!, expired], now)).toEqual([usable]);
+    expect(lessonsAvailable([usable!, usedUp!, expired], now)).toBe(7);
+  });
+});

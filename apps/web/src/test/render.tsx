@@ -1,0 +1,31 @@
+import type { AuthResponse } from "@kerb/shared";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppProviders } from "@/app/providers";
+import { routes } from "@/app/router";
+import { setSessionExpiredHandler } from "@/lib/api-client";
+import { authStore } from "@/lib/auth-store";
+import { createQueryClient } from "@/lib/query-client";
+
+/**
+ * Renders the real route tree at `path` with a fresh query client, optionally signed in. Only fetch is
+ * mocked (see fetch-mock.ts).
+ */
+export function renderApp(path: string, { session }: { session?: AuthResponse } = {}) {
+  if (session) authStore.setSession(session);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setSessionExpiredHandler(() => {
+    queryClient.clear();
+    void router.navigate("/login", { replace: true });
+  });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, user, queryClient };
+}

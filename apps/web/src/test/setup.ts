@@ -1,0 +1,16 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach } from "vitest";
+import { authStore } from "@/lib/auth-store";
+
+// Lazy route chunks load on first use; on a busy CI machine that can take more than the default 1s.
+configure({ asyncUtilTimeout: 4000 });
+
+// jsdom has no layout: React Router's scroll restoration would only log "not implemented".
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  authStore.reload();
+});

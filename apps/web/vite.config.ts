@@ -1,0 +1,26 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv } from "vite";
+
+const appDir = decodeURIComponent(new URL(".", import.meta.url).pathname);
+const srcDir = decodeURIComponent(new URL("./src", import.meta.url).pathname);
+
+export default defineConfig(({ mode }) => {
+  // The API runs on its own port in development; in production it serves this build itself, so the app
+  // only ever talks to same-origin /api. KERB_API_ORIGIN points the dev proxy elsewhere.
+  const apiTarget = loadEnv(mode, appDir, "KERB_").KERB_API_ORIGIN || "http://127.0.0.1:3000";
+  const proxy = { "/api": { target: apiTarget, changeOrigin: false } };
+
+  return {
+    resolve: { alias: { "@": srcDir } },
+    plugins: [react(), tailwindcss()],
+    server: { host: "127.0.0.1", port: 5173, proxy },
+    preview: { host: "127.0.0.1", port: 4173, proxy },
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      sourcemap: true,
+      target: "es2022",
+    },
+  };
+});

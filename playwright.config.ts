@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Debian's Chromium, never a downloaded browser (see ../shared/TESTING.md).
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    locale: "en-AU",
+    timezoneId: "Australia/Sydney",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    // The production build on a brand-new embedded database, seeded with the demo data.
+    command: "rm -rf .e2e-data && node apps/api/dist/server.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: ".e2e-data",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "100000",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      LOGIN_MAX_FAILURES: "1000",
+      MAX_HELD_LESSONS: "50",
+    },
+  },
+});
