@@ -6,9 +6,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
-import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
-import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
-import { startHoldSweep } from "./modules/bookings/hold-sweep.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
@@ -16,11 +13,14 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { availabilityRoutes } from "./modules/availability/availability.routes.ts";
 import { bookingRoutes } from "./modules/bookings/bookings.routes.ts";
+import { startHoldSweep } from "./modules/bookings/hold-sweep.ts";
 import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
-import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
+import { paymentRoutes } from "./modules/payments/payments.routes.ts";
+import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
 import { studentRoutes } from "./modules/students/students.routes.ts";
 import { type AuthConfig, createGuard } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -50,7 +50,9 @@ function jwtSecret(env: Env): Uint8Array {
 
 function paymentProviderFromEnv(env: Env): PaymentProvider {
   if (env.PAYMENT_PROVIDER !== "stripe" || !env.STRIPE_SECRET_KEY) return demoProvider;
-  return createStripeProvider(createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }));
+  return createStripeProvider(
+    createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
+  );
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     guard: createGuard(authConfig),
     now: options.now ?? (() => new Date()),
     payments: options.paymentProvider ?? paymentProviderFromEnv(env),
+    log: app.log,
   };
 
   await app.register(

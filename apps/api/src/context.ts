@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PaymentProvider } from "./modules/payments/payment-provider.ts";
@@ -12,4 +13,5 @@ export interface AppContext {
   guard: Guard;
   now: () => Date;
   payments: PaymentProvider;
+  log: FastifyBaseLogger;
 }

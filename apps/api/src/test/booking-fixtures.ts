@@ -21,7 +21,10 @@ export function weekdayAhead(now: Date, daysAhead = 3): string {
 }
 
 export async function registerStudent(http: Http, overrides: Record<string, unknown> = {}) {
-  const res = await http.post("/api/auth/register/student", studentPayload({ suburb: "Sydney CBD", ...overrides }));
+  const res = await http.post(
+    "/api/auth/register/student",
+    studentPayload({ suburb: "Sydney CBD", ...overrides }),
+  );
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   return res.body as { accessToken: string; user: { id: string } };
 }

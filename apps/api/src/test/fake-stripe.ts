@@ -40,15 +40,24 @@ export async function startFakeStripe() {
           payment_intent: `pi_test_${counter}`,
         };
         sessions.set(id, session);
-        return send(200, { object: "checkout.session", url: `https://checkout.example.test/pay/${id}`, ...session });
+        return send(200, {
+          object: "checkout.session",
+          url: `https://checkout.example.test/pay/${id}`,
+          ...session,
+        });
       }
       const match = url.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
       if (req.method === "GET" && match?.[1]) {
         const session = sessions.get(match[1]);
-        return session ? send(200, { object: "checkout.session", ...session }) : send(404, { error: { message: "No such session" } });
+        return session
+          ? send(200, { object: "checkout.session", ...session })
+          : send(404, { error: { message: "No such session" } });
       }
       if (req.method === "POST" && url === "/v1/refunds") {
-        refunds.push({ payment_intent: form.get("payment_intent") ?? "", amount: Number(form.get("amount")) });
+        refunds.push({
+          payment_intent: form.get("payment_intent") ?? "",
+          amount: Number(form.get("amount")),
+        });
         return send(200, { object: "refund", id: `re_${refunds.length}` });
       }
       send(404, { error: { message: `fake stripe: no route ${req.method} ${url}` } });

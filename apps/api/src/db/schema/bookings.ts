@@ -74,9 +74,7 @@ export const bookings = pgTable(
     index("bookings_student_start_idx").on(t.studentId, t.startTime),
     index("bookings_payment_idx").on(t.paymentId),
     // The hold sweep and the lazy expiry look only at open holds.
-    index("bookings_open_holds_idx")
-      .on(t.holdExpiresAt)
-      .where(sql`${t.status} = 'PENDING_PAYMENT'`),
+    index("bookings_open_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
     check("bookings_period", sql`${t.endTime} > ${t.startTime}`),
     check("bookings_price", sql`${t.priceCents} >= 0`),
   ],

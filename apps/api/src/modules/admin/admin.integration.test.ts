@@ -393,15 +393,16 @@ describeEachDatabase("admin console", (kind) => {
       { reason: "Instructor unwell" },
       adminToken,
     );
+    // A full refund gives back the price and the GST charged on it: 64.99 + 6.50.
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refund: 64.99, bundleCreditReturned: false });
-    expect(res.body.booking).toMatchObject({ id, status: "CANCELLED", cancelledBy: "ADMIN", refund: 64.99 });
+    expect(res.body).toMatchObject({ refund: 71.49, bundleCreditReturned: false });
+    expect(res.body.booking).toMatchObject({ id, status: "CANCELLED", cancelledBy: "ADMIN", refund: 71.49 });
     expect(await readBooking(db(), id)).toMatchObject({
       status: "CANCELLED",
       cancelledBy: "ADMIN",
-      refundCents: 6499,
+      refundCents: 7149,
     });
-    expect((await readPayment(db(), paymentId)).refundedCents).toBe(6499);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(7149);
     const [entry] = await auditFor(id);
     expect(entry).toMatchObject({
       actorId: adminId,
@@ -410,14 +411,14 @@ describeEachDatabase("admin console", (kind) => {
       details: {
         cancelledBy: "ADMIN",
         reason: "Instructor unwell",
-        refundCents: 6499,
+        refundCents: 7149,
         bundleCreditReturned: false,
       },
     });
 
     const again = await http.post(`/api/admin/bookings/${id}/cancel`, undefined, adminToken);
     expect(again.status).toBe(409);
-    expect((await readPayment(db(), paymentId)).refundedCents).toBe(6499);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(7149);
     expect(await auditFor(id)).toHaveLength(1);
   });
 

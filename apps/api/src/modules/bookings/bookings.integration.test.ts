@@ -33,7 +33,10 @@ describeEachDatabase("batch bookings", (kind) => {
 
     const res = await http.post(
       "/api/student/bookings/batch",
-      { bookings: [asBooking(pool), asBooking(standard, { pickupLocation: "Central station" })], suburb: "Sydney CBD" },
+      {
+        bookings: [asBooking(pool), asBooking(standard, { pickupLocation: "Central station" })],
+        suburb: "Sydney CBD",
+      },
       student.accessToken,
     );
     expect(res.status).toBe(201);
@@ -49,13 +52,24 @@ describeEachDatabase("batch bookings", (kind) => {
     const pending = await http.get(`/api/payment/${paymentId}`, student.accessToken);
     expect(pending.body).toMatchObject({ type: "BOOKINGS", status: "PENDING", amount: 136.13 });
 
-    const confirm = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(confirm.status).toBe(200);
     expect(confirm.body.payment.status).toBe("PAID");
-    expect(confirm.body.payment.lessons.map((l: { status: string }) => l.status)).toEqual(["SCHEDULED", "SCHEDULED"]);
+    expect(confirm.body.payment.lessons.map((l: { status: string }) => l.status)).toEqual([
+      "SCHEDULED",
+      "SCHEDULED",
+    ]);
 
     // Idempotent: confirming again changes nothing.
-    const again = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, student.accessToken);
+    const again = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(again.status).toBe(200);
     expect(again.body.payment.paidAt).toBe(confirm.body.payment.paidAt);
 
@@ -68,7 +82,10 @@ describeEachDatabase("batch bookings", (kind) => {
     const mine = profile.body.bookings.filter((b: { status: string }) => b.status === "SCHEDULED");
     expect(mine).toHaveLength(2);
     expect(mine[0].instructor).toMatchObject({ firstName: "Daniel", lastName: "Cooper" });
-    expect(mine.map((b: { pickupLocation: string }) => b.pickupLocation).sort()).toEqual(["1 Martin Place", "Central station"]);
+    expect(mine.map((b: { pickupLocation: string }) => b.pickupLocation).sort()).toEqual([
+      "1 Martin Place",
+      "Central station",
+    ]);
 
     const instructor = await http.login("instructor@demo.test");
     const instructorProfile = await http.get("/api/instructor/profile", instructor.accessToken);
@@ -80,11 +97,19 @@ describeEachDatabase("batch bookings", (kind) => {
     const owner = await registerStudent(http);
     const [slot] = await demoSlots(owner.accessToken, weekdayAhead(t.clock.now, 5));
     if (!slot) throw new Error("no slot");
-    const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, owner.accessToken);
+    const res = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      owner.accessToken,
+    );
     const paymentId = res.body.payment.id;
     const other = await registerStudent(http);
     expect((await http.get(`/api/payment/${paymentId}`, other.accessToken)).status).toBe(404);
-    const stolen = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, other.accessToken);
+    const stolen = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      other.accessToken,
+    );
     expect(stolen.status).toBe(404);
     expect((await http.get(`/api/payment/${paymentId}`)).status).toBe(401);
     expect((await http.get("/api/payment/not-a-uuid", owner.accessToken)).status).toBe(400);
@@ -110,9 +135,9 @@ describeEachDatabase("batch bookings", (kind) => {
     expect(fakePool.body.error.code).toBe("amount_mismatch");
     const profile = await http.get("/api/student/profile", student.accessToken);
     expect(profile.body.bookings).toEqual([]);
-    expect((await demoSlots(student.accessToken, weekdayAhead(t.clock.now, 6))).map((s) => s.startTime)).toContain(
-      slot.startTime,
-    );
+    expect(
+      (await demoSlots(student.accessToken, weekdayAhead(t.clock.now, 6))).map((s) => s.startTime),
+    ).toContain(slot.startTime);
   });
 
   it("is all or nothing: one taken slot fails the whole batch with 409", async () => {
@@ -121,7 +146,10 @@ describeEachDatabase("batch bookings", (kind) => {
     const slots = await demoSlots(first.accessToken, day);
     const [a, b] = slots;
     if (!a || !b) throw new Error("no slots");
-    expect((await http.post("/api/student/bookings/batch", { bookings: [asBooking(a)] }, first.accessToken)).status).toBe(201);
+    expect(
+      (await http.post("/api/student/bookings/batch", { bookings: [asBooking(a)] }, first.accessToken))
+        .status,
+    ).toBe(201);
 
     const second = await registerStudent(http);
     const res = await http.post(
@@ -160,7 +188,9 @@ describeEachDatabase("batch bookings", (kind) => {
     expect(dup.body.error.code).toBe("duplicate_slot");
 
     const long = await post([
-      asBooking(slot, { endTime: new Date(new Date(slot.startTime).getTime() + 2 * 3_600_000).toISOString() }),
+      asBooking(slot, {
+        endTime: new Date(new Date(slot.startTime).getTime() + 2 * 3_600_000).toISOString(),
+      }),
     ]);
     expect(long.status).toBe(400);
 
@@ -184,22 +214,38 @@ describeEachDatabase("batch bookings", (kind) => {
     const slow = await registerStudent(http);
     const [slot] = await demoSlots(slow.accessToken, day);
     if (!slot) throw new Error("no slot");
-    const held = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, slow.accessToken);
+    const held = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      slow.accessToken,
+    );
     expect(held.status).toBe(201);
 
     const rival = await registerStudent(http);
-    const blocked = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, rival.accessToken);
+    const blocked = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      rival.accessToken,
+    );
     expect(blocked.status).toBe(409);
 
     t.clock.advanceMinutes(31);
     try {
-      const late = await http.post(`/api/student/bookings/batch/confirm/${held.body.payment.id}`, undefined, slow.accessToken);
+      const late = await http.post(
+        `/api/student/bookings/batch/confirm/${held.body.payment.id}`,
+        undefined,
+        slow.accessToken,
+      );
       expect(late.status).toBe(409);
       expect(late.body.error.code).toBe("hold_expired");
       const payment = await http.get(`/api/payment/${held.body.payment.id}`, slow.accessToken);
       expect(payment.body.status).toBe("EXPIRED");
 
-      const rivalAgain = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, rival.accessToken);
+      const rivalAgain = await http.post(
+        "/api/student/bookings/batch",
+        { bookings: [asBooking(slot)] },
+        rival.accessToken,
+      );
       expect(rivalAgain.status).toBe(201);
     } finally {
       t.clock.advanceMinutes(-31);
@@ -210,7 +256,9 @@ describeEachDatabase("batch bookings", (kind) => {
     const hoarder = await registerStudent(http);
     const slots = await demoSlots(hoarder.accessToken, weekdayAhead(t.clock.now, 10));
     const first = slots.slice(0, 4).map((s) => asBooking(s));
-    expect((await http.post("/api/student/bookings/batch", { bookings: first }, hoarder.accessToken)).status).toBe(201);
+    expect(
+      (await http.post("/api/student/bookings/batch", { bookings: first }, hoarder.accessToken)).status,
+    ).toBe(201);
     const more = slots.slice(4, 7).map((s) => asBooking(s));
     const res = await http.post("/api/student/bookings/batch", { bookings: more }, hoarder.accessToken);
     expect(res.status).toBe(429);
@@ -225,9 +273,17 @@ describeEachDatabase("batch bookings", (kind) => {
     if (!slot) throw new Error("no pool slots");
     expect(slot.instructorId).toBeNull();
     expect(slot.isPoolHours).toBe(true);
-    const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, student.accessToken);
+    const res = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      student.accessToken,
+    );
     expect(res.status).toBe(201);
-    const confirm = await http.post(`/api/student/bookings/batch/confirm/${res.body.payment.id}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bookings/batch/confirm/${res.body.payment.id}`,
+      undefined,
+      student.accessToken,
+    );
     const lesson = confirm.body.payment.lessons[0];
     expect(lesson.instructor.id).toBeTruthy();
     expect(lesson.price).toBe(slot.price);

@@ -14,7 +14,10 @@ export async function findStudentForCheckout(db: Executor, studentId: string) {
 
 export async function findInstructorSuburbs(db: Executor, instructorId: string) {
   const [row] = await db
-    .select({ suburbs: instructorProfiles.suburbs, verificationStatus: instructorProfiles.verificationStatus })
+    .select({
+      suburbs: instructorProfiles.suburbs,
+      verificationStatus: instructorProfiles.verificationStatus,
+    })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))
     .limit(1);

@@ -1,4 +1,10 @@
-import { batchBookingRequest, checkoutResponse, confirmResponse, errorResponse, paymentIdParams } from "@kerb/shared";
+import {
+  batchBookingRequest,
+  checkoutResponse,
+  confirmResponse,
+  errorResponse,
+  paymentIdParams,
+} from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -23,7 +29,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/batch",
     { schema: { ...common, body: batchBookingRequest, response: { 201: checkoutResponse, ...errors } } },
-    async (request, reply) => reply.status(201).send(await bookings.createBatch(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await bookings.createBatch(currentUser(request).id, request.body)),
   );
 
   app.post(

@@ -14,8 +14,8 @@ import { findOpenSlots, type OpenSlot } from "../availability/availability.servi
 import { startCheckout } from "../payments/checkout.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
 import { insertPayment } from "../payments/payments.repository.ts";
-import * as holds from "./holds.repository.ts";
 import * as repo from "./bookings.repository.ts";
+import * as holds from "./holds.repository.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
 type Item = BatchRequest["bookings"][number];
@@ -43,7 +43,10 @@ export function createBookingService(ctx: AppContext) {
         throw new AppError("bad_request", "Each lesson lasts exactly 60 minutes", { index });
       }
       if (start.getTime() < now.getTime()) {
-        throw new AppError("slot_in_past", "One of the chosen times is in the past", { index, startTime: item.startTime });
+        throw new AppError("slot_in_past", "One of the chosen times is in the past", {
+          index,
+          startTime: item.startTime,
+        });
       }
       if (!isBookableStart(start, now)) {
         throw new AppError("slot_in_past", "Lessons start on the hour and at least 2 hours from now", {
@@ -54,19 +57,17 @@ export function createBookingService(ctx: AppContext) {
       // The student cannot be in two cars at once, whoever the instructors are.
       const key = String(start.getTime());
       if (seen.has(key)) {
-        throw new AppError("duplicate_slot", "The same time appears twice in this booking", { index, startTime: item.startTime });
+        throw new AppError("duplicate_slot", "The same time appears twice in this booking", {
+          index,
+          startTime: item.startTime,
+        });
       }
       seen.add(key);
     });
   }
 
   /** Matches each requested lesson to a free slot priced by our own rules. */
-  async function plan(
-    tx: Executor,
-    items: Item[],
-    suburb: Suburb,
-    now: Date,
-  ): Promise<PlannedLesson[]> {
+  async function plan(tx: Executor, items: Item[], suburb: Suburb, now: Date): Promise<PlannedLesson[]> {
     const starts = items.map((i) => new Date(i.startTime));
     const firstDate = sydneyDateOf(new Date(Math.min(...starts.map((d) => d.getTime()))));
     const lastDate = sydneyDateOf(new Date(Math.max(...starts.map((d) => d.getTime()))));
@@ -94,24 +95,38 @@ export function createBookingService(ctx: AppContext) {
             throw new AppError("not_found", "That instructor is not available for booking", { index });
           }
           if (!instructor.suburbs.includes(suburb)) {
-            throw new AppError("instructor_not_in_suburb", `That instructor does not teach in ${suburb}`, { index });
+            throw new AppError("instructor_not_in_suburb", `That instructor does not teach in ${suburb}`, {
+              index,
+            });
           }
-          throw new AppError("slot_unavailable", "One of the chosen times has just been taken. Please choose another.", {
-            index,
-            startTime: item.startTime,
-          });
+          throw new AppError(
+            "slot_unavailable",
+            "One of the chosen times has just been taken. Please choose another.",
+            {
+              index,
+              startTime: item.startTime,
+            },
+          );
         }
       } else {
         if (!item.isPoolHours) {
-          throw new AppError("bad_request", "Choose an instructor, or book a pool-hours slot to be auto-assigned", { index });
+          throw new AppError(
+            "bad_request",
+            "Choose an instructor, or book a pool-hours slot to be auto-assigned",
+            { index },
+          );
         }
         // Auto-assignment: the cheapest free pool instructor at that time (the price the slot was listed at).
         slot = cheapestPoolSlot(poolByStart.get(start.getTime()) ?? []);
         if (!slot) {
-          throw new AppError("slot_unavailable", "No pool instructor is free at one of the chosen times any more.", {
-            index,
-            startTime: item.startTime,
-          });
+          throw new AppError(
+            "slot_unavailable",
+            "No pool instructor is free at one of the chosen times any more.",
+            {
+              index,
+              startTime: item.startTime,
+            },
+          );
         }
       }
       const chosen = slot;
@@ -125,7 +140,11 @@ export function createBookingService(ctx: AppContext) {
       // An instructor taken by this batch is no longer free for the next auto-assigned lesson.
       byKey.delete(`${chosen.instructorId}|${start.getTime()}`);
       const pool = poolByStart.get(start.getTime());
-      if (pool) poolByStart.set(start.getTime(), pool.filter((s) => s.instructorId !== chosen.instructorId));
+      if (pool)
+        poolByStart.set(
+          start.getTime(),
+          pool.filter((s) => s.instructorId !== chosen.instructorId),
+        );
       planned.push({
         instructorId: chosen.instructorId,
         start: chosen.start,

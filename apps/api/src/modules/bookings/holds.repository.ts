@@ -38,7 +38,11 @@ export async function countOpenHolds(db: Executor, studentId: string, now: Date)
     .select({ n: count() })
     .from(bookings)
     .where(
-      and(eq(bookings.studentId, studentId), eq(bookings.status, "PENDING_PAYMENT"), gt(bookings.holdExpiresAt, now)),
+      and(
+        eq(bookings.studentId, studentId),
+        eq(bookings.status, "PENDING_PAYMENT"),
+        gt(bookings.holdExpiresAt, now),
+      ),
     );
   return row?.n ?? 0;
 }

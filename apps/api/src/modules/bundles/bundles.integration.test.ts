@@ -28,7 +28,11 @@ describeEachDatabase("bundles", (kind) => {
     expect(pending.body).toMatchObject({ type: "BUNDLE", status: "PENDING", amount: 770 });
     expect(pending.body.bundle).toMatchObject({ id: null, totalLessons: 10, pricePerLesson: 70 });
 
-    const confirm = await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bundles/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(confirm.status).toBe(200);
     expect(confirm.body.payment.status).toBe("PAID");
     const expiresAt = new Date(confirm.body.payment.bundle.expiresAt);
@@ -36,7 +40,11 @@ describeEachDatabase("bundles", (kind) => {
     expect(months).toBeGreaterThan(11.9);
     expect(months).toBeLessThan(12.1);
 
-    const twice = await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, student.accessToken);
+    const twice = await http.post(
+      `/api/student/bundles/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(twice.status).toBe(200);
     const profile = await http.get("/api/student/profile", student.accessToken);
     expect(profile.body.bundles).toHaveLength(1);
@@ -72,12 +80,24 @@ describeEachDatabase("bundles", (kind) => {
 
   it("rejects malformed purchases and confirmation of a booking payment as a bundle", async () => {
     const student = await registerStudent(http);
-    for (const body of [{}, { totalLessons: "ten", pricePerLesson: 70 }, { totalLessons: 10.5, pricePerLesson: 70 }]) {
+    for (const body of [
+      {},
+      { totalLessons: "ten", pricePerLesson: 70 },
+      { totalLessons: 10.5, pricePerLesson: 70 },
+    ]) {
       expect((await http.post("/api/student/bundles/purchase", body, student.accessToken)).status).toBe(400);
     }
     const other = await registerStudent(http);
-    const res = await http.post("/api/student/bundles/purchase", { totalLessons: 10, pricePerLesson: 70 }, other.accessToken);
-    const foreign = await http.post(`/api/student/bundles/confirm/${res.body.payment.id}`, undefined, student.accessToken);
+    const res = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 10, pricePerLesson: 70 },
+      other.accessToken,
+    );
+    const foreign = await http.post(
+      `/api/student/bundles/confirm/${res.body.payment.id}`,
+      undefined,
+      student.accessToken,
+    );
     expect(foreign.status).toBe(404);
     const wrongType = await http.post(
       `/api/student/bookings/batch/confirm/${res.body.payment.id}`,

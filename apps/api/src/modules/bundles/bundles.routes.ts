@@ -1,11 +1,23 @@
-import { bundlePurchaseRequest, checkoutResponse, confirmResponse, errorResponse, paymentIdParams } from "@kerb/shared";
+import {
+  bundlePurchaseRequest,
+  checkoutResponse,
+  confirmResponse,
+  errorResponse,
+  paymentIdParams,
+} from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { createPaymentService } from "../payments/payments.service.ts";
 import { createBundleService } from "./bundles.service.ts";
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const bundles = createBundleService(ctx);
@@ -16,7 +28,8 @@ export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.post(
     "/purchase",
     { schema: { ...common, body: bundlePurchaseRequest, response: { 201: checkoutResponse, ...errors } } },
-    async (request, reply) => reply.status(201).send(await bundles.purchase(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await bundles.purchase(currentUser(request).id, request.body)),
   );
 
   app.post(

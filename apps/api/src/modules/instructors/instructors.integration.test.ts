@@ -371,19 +371,20 @@ describeEachDatabase("instructor portal", (kind) => {
     const before = await readPayment(db(), paymentId);
 
     const res = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    // A full refund gives back the price and the GST charged on it: 76.55 + 7.66.
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refund: 76.55, bundleCreditReturned: false });
+    expect(res.body).toMatchObject({ refund: 84.21, bundleCreditReturned: false });
     expect(res.body.lesson).toMatchObject({
       id,
       status: "CANCELLED",
       cancelledBy: "INSTRUCTOR",
-      refund: 76.55,
+      refund: 84.21,
     });
 
     const row = await readBooking(db(), id);
-    expect(row).toMatchObject({ status: "CANCELLED", cancelledBy: "INSTRUCTOR", refundCents: 7655 });
+    expect(row).toMatchObject({ status: "CANCELLED", cancelledBy: "INSTRUCTOR", refundCents: 8421 });
     expect(row.cancelledAt?.toISOString()).toBe(t.clock.now.toISOString());
-    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 7655);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 8421);
 
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audit).toHaveLength(1);
@@ -391,14 +392,14 @@ describeEachDatabase("instructor portal", (kind) => {
       actorId: ivy.id,
       action: "booking.cancel",
       targetType: "booking",
-      details: { cancelledBy: "INSTRUCTOR", refundCents: 7655, bundleCreditReturned: false },
+      details: { cancelledBy: "INSTRUCTOR", refundCents: 8421, bundleCreditReturned: false },
     });
 
     // A second cancel changes nothing and refunds nothing twice.
     const again = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("invalid_state");
-    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 7655);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 8421);
   });
 
   it("cancels a bundle-paid lesson by returning the credit, not money", async () => {
@@ -482,7 +483,7 @@ describeEachDatabase("instructor portal", (kind) => {
       [1, 2, 3].map(() => http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token)),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect((await readPayment(db(), paymentId)).refundedCents).toBe(8000);
+    expect((await readPayment(db(), paymentId)).refundedCents).toBe(8800); // 80.00 + 8.00 GST, once
   });
 
   it("answers 404 for another instructor's lesson on every lesson action, and changes nothing", async () => {

@@ -6,6 +6,7 @@ import {
   type CancelledBy,
   formatSydneyDate,
   formatSydneyTime,
+  gstCents,
   refundCents,
   refundTier,
 } from "@kerb/shared/rules";
@@ -21,8 +22,10 @@ export interface CancelLessonInput {
 
 export interface CancelLessonResult {
   bookingId: string;
-  /** Cents added to the payment's refundedCents (0 for a bundle lesson). */
+  /** Cents given back to the card, GST included (0 for a bundle lesson). */
   refundCents: number;
+  /** The card payment the refund belongs to, for the provider refund after commit. */
+  paymentId: string | null;
   /** True when the lesson went back to the bundle it was paid from. */
   bundleCreditReturned: boolean;
 }
@@ -32,7 +35,9 @@ export interface CancelLessonResult {
  * gives (`refundCents` rule: instructor and admin cancellations are always full):
  * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
  *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
- * - paid by card: bookings.refundCents = the refund, and payments.refundedCents grows by it.
+ * - paid by card: the lesson's refundable share plus the GST charged on it (the student paid both);
+ *   bookings.refundCents records it and payments.refundedCents grows by it. The card itself is
+ *   refunded by the caller after commit (`refundToCard`), since that is a network call.
  * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
  * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job.
  */
@@ -71,7 +76,8 @@ export async function cancelLessonWithRefund(
       bundleCreditReturned = true;
     }
   } else if (booking.paymentId) {
-    refund = refundCents(policy);
+    const share = refundCents(policy);
+    refund = share + gstCents(share);
     if (refund > 0) await repo.addPaymentRefund(tx, booking.paymentId, refund);
   }
   await repo.markBookingCancelled(tx, {
@@ -80,5 +86,10 @@ export async function cancelLessonWithRefund(
     cancelledBy: input.cancelledBy,
     refundCents: refund,
   });
-  return { bookingId: booking.id, refundCents: refund, bundleCreditReturned };
+  return {
+    bookingId: booking.id,
+    refundCents: refund,
+    paymentId: booking.paymentId ?? null,
+    bundleCreditReturned,
+  };
 }

@@ -32,9 +32,13 @@ export async function startCheckout(
         await repo.updatePayment(tx, payment.id, { status: "FAILED" });
         await expireLessonsOfPayment(tx, payment.id);
       });
-      throw new AppError("verification_error", "The card provider could not start the payment. Please try again.", {
-        reason: error instanceof Error ? error.message : String(error),
-      });
+      throw new AppError(
+        "verification_error",
+        "The card provider could not start the payment. Please try again.",
+        {
+          reason: error instanceof Error ? error.message : String(error),
+        },
+      );
     });
   if (result.providerRef) await repo.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef });
   return {

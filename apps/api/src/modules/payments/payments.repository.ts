@@ -57,7 +57,10 @@ export async function insertBundle(db: Executor, values: typeof bundles.$inferIn
 }
 
 /** Records a provider event once; false when it was seen before (webhooks are retried). */
-export async function recordPaymentEvent(db: Executor, event: typeof paymentEvents.$inferInsert): Promise<boolean> {
+export async function recordPaymentEvent(
+  db: Executor,
+  event: typeof paymentEvents.$inferInsert,
+): Promise<boolean> {
   const rows = await db
     .insert(paymentEvents)
     .values(event)

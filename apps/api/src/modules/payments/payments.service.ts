@@ -64,7 +64,10 @@ export function createPaymentService(ctx: AppContext) {
       if (payment.status === "PAID") return { kind: "paid" };
       if (payment.status === "EXPIRED") return { kind: "expired" };
       if (payment.status !== "PENDING") {
-        throw new AppError("invalid_state", `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`);
+        throw new AppError(
+          "invalid_state",
+          `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
+        );
       }
       if (payment.type === "BOOKINGS") {
         const lessons = await repo.listPaymentLessons(tx, payment.id);
@@ -106,7 +109,10 @@ export function createPaymentService(ctx: AppContext) {
         if (payment.status === "PENDING") {
           const verified = await ctx.payments.verify(payment);
           if (verified.status === "error") {
-            throw new AppError("verification_error", "We could not check this payment with the card provider. Please try again.");
+            throw new AppError(
+              "verification_error",
+              "We could not check this payment with the card provider. Please try again.",
+            );
           }
           if (verified.status === "unpaid") {
             throw new AppError("verification_failed", "The card provider has not confirmed this payment.");

@@ -45,7 +45,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         // Stripe's minimum session lifetime is 30 minutes, the same as our hold.
-        expires_at: Math.max(Math.floor(request.expiresAt.getTime() / 1000), Math.floor(Date.now() / 1000) + 1800),
+        expires_at: Math.max(
+          Math.floor(request.expiresAt.getTime() / 1000),
+          Math.floor(Date.now() / 1000) + 1800,
+        ),
       });
       return { paymentUrl: session.url ?? undefined, providerRef: session.id };
     },

@@ -32,7 +32,11 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
 
   it("redirects to Checkout and fulfils only after Stripe says paid in full", async () => {
     const student = await registerStudent(http);
-    const res = await http.post("/api/student/bundles/purchase", { totalLessons: 5, pricePerLesson: 75 }, student.accessToken);
+    const res = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 5, pricePerLesson: 75 },
+      student.accessToken,
+    );
     expect(res.status).toBe(201);
     expect(res.body.paymentUrl).toMatch(/^https:\/\/checkout\.example\.test\/pay\/cs_test_/);
     const paymentId = res.body.payment.id;
@@ -40,7 +44,11 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
     if (!session) throw new Error("no session created");
     expect(session.amount_total).toBe(41250);
 
-    const early = await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, student.accessToken);
+    const early = await http.post(
+      `/api/student/bundles/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(early.status).toBe(402);
     expect(early.body.error.code).toBe("verification_failed");
 
@@ -52,11 +60,19 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
 
   it("refuses a charge that does not match the invoice", async () => {
     const student = await registerStudent(http);
-    const res = await http.post("/api/student/bundles/purchase", { totalLessons: 5, pricePerLesson: 75 }, student.accessToken);
+    const res = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 5, pricePerLesson: 75 },
+      student.accessToken,
+    );
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === res.body.payment.id);
     if (!session) throw new Error("no session");
     stripe.pay(session.id, 100);
-    const confirm = await http.post(`/api/student/bundles/confirm/${res.body.payment.id}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bundles/confirm/${res.body.payment.id}`,
+      undefined,
+      student.accessToken,
+    );
     expect(confirm.body.error.code).toBe("amount_mismatch");
     const payment = await http.get(`/api/payment/${res.body.payment.id}`, student.accessToken);
     expect(payment.body.status).toBe("PENDING");
@@ -65,9 +81,16 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
   it("fulfils from a signed webhook exactly once and ignores forged ones", async () => {
     const student = await registerStudent(http);
     const demo = (await http.login("instructor@demo.test")).user.id;
-    const [slot] = await listSlots(http, student.accessToken, { date: weekdayAhead(t.clock.now, 3), instructorId: demo });
+    const [slot] = await listSlots(http, student.accessToken, {
+      date: weekdayAhead(t.clock.now, 3),
+      instructorId: demo,
+    });
     if (!slot) throw new Error("no slot");
-    const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, student.accessToken);
+    const res = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      student.accessToken,
+    );
     expect(res.status).toBe(201);
     const paymentId = res.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
@@ -100,7 +123,11 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
     expect(payment.body.lessons[0].status).toBe("SCHEDULED");
 
     // The client's own confirmation afterwards is a no-op that reports success.
-    const confirm = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(confirm.status).toBe(200);
     expect(confirm.body.payment.paidAt).toBe(payment.body.paidAt);
   });
