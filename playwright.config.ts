@@ -36,7 +36,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
     { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
   ],
   webServer: {

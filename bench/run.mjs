@@ -111,6 +111,12 @@ async function measure(base, scenario, seconds) {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     meanMs: result.latency.average,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
     requests: result.requests.total,
     non2xx: result.non2xx,
     statusCodes: Object.fromEntries(
@@ -122,10 +128,11 @@ async function measure(base, scenario, seconds) {
 }
 
 function printTable(rows) {
-  const header = ["endpoint", "req/s", "p99 ms", "mean ms", "vs health", "non-2xx", "errors"];
+  const header = ["endpoint", "req/s", "p50 ms", "p99 ms", "mean ms", "vs health", "non-2xx", "errors"];
   const lines = rows.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(0),
+    String(r.latencyMs.p50),
     String(r.p99Ms),
     r.meanMs.toFixed(1),
     `${(r.ratioVsHealth * 100).toFixed(1)}%`,
@@ -204,6 +211,8 @@ async function main() {
       let baseline;
       for (const s of scenarios) {
         await measure(server.base, s, warmupSeconds);
+        // autocannon stops without waiting for answers: let the warm-up's backlog drain first.
+        await sleep(1500);
         const m = await measure(server.base, s, durationSeconds);
         baseline ??= m.requestsPerSecond;
         results.push({

@@ -3,7 +3,7 @@ import { eachDateInRange, isPoolHourStart, poolRateCents, rankInstructors } from
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { findOpenSlots } from "./availability.service.ts";
+import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
 import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 // Monday 1 March 2027, 11:00 in Sydney (AEDT): every scenario below is relative to this clock.
@@ -476,6 +476,48 @@ describeEachDatabase("availability", (kind) => {
       expect(atEleven.map((s) => s.priceCents)).toEqual(
         [...atEleven.map((s) => s.priceCents)].sort((a, b) => a - b),
       );
+    });
+
+    it("findOpenSlots gives the same answer inside a transaction, and sees the transaction's own writes", async () => {
+      const db = t.database.db;
+      const date = "2027-03-10"; // Wednesday
+      const id = await insertInstructor(db, { suburbs: ["Penrith"], rules: [[3, "09:00", "12:00"]] });
+      const query = {
+        suburb: "Penrith" as const,
+        startDate: date,
+        endDate: date,
+        instructorId: id,
+        now: NOW,
+      };
+      const outside = await findOpenSlots(db, query);
+      expect(outside.map((s) => s.start)).toEqual(["09:00", "10:00", "11:00"].map((h) => sydneyAt(date, h)));
+      expect(outside[0]).toMatchObject({
+        instructorId: id,
+        instructorName: expect.stringMatching(/^Fiona /),
+      });
+      expect(outside[0]?.end.getTime()).toBe(sydneyAt(date, "10:00").getTime());
+
+      let before: OpenSlot[] = [];
+      let after: OpenSlot[] = [];
+      // drizzle rolls back by throwing: the transaction leaves nothing behind.
+      const rollback = await db
+        .transaction(async (tx) => {
+          before = await findOpenSlots(tx, query);
+          await insertBooking(tx, {
+            studentId,
+            instructorId: id,
+            start: sydneyAt(date, "10:00"),
+            status: "SCHEDULED",
+          });
+          after = await findOpenSlots(tx, query);
+          tx.rollback();
+        })
+        .catch((error: unknown) => error);
+      expect(rollback).toBeInstanceOf(Error);
+      expect(before).toEqual(outside);
+      expect(after.map((s) => s.start)).toEqual(["09:00", "11:00"].map((h) => sydneyAt(date, h)));
+      const rolledBack = await findOpenSlots(db, query);
+      expect(rolledBack).toEqual(outside);
     });
 
     it("stops offering lessons after the instructor's licence expires", async () => {

@@ -7,7 +7,7 @@ import {
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
-import type { BusyPeriod } from "./slot-generator.ts";
+import type { BusyPeriod, WeeklyRule } from "./slot-generator.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -19,11 +19,8 @@ export interface EligibleInstructorFilter {
   instructorId?: string;
 }
 
-/**
- * Verified instructors with a current licence and WWC check, optionally of one suburb and/or one id.
- * Best rated first (unrated last), then by name: the listing's default order.
- */
-export function listEligibleInstructors(db: Executor, filter: EligibleInstructorFilter) {
+/** Verified, with a current licence and WWC check, optionally of one suburb and/or one id. */
+function eligibleInstructor(filter: EligibleInstructorFilter): SQL | undefined {
   const conditions: SQL[] = [
     eq(instructorProfiles.verificationStatus, "VERIFIED"),
     or(
@@ -38,6 +35,19 @@ export function listEligibleInstructors(db: Executor, filter: EligibleInstructor
     );
   }
   if (filter.instructorId !== undefined) conditions.push(eq(users.id, filter.instructorId));
+  return and(...conditions);
+}
+
+/** Best rated first (unrated last), then by name: the listing's default order. */
+const listingOrder = [
+  sql`${instructorProfiles.ratingAverage} desc nulls last`,
+  asc(users.firstName),
+  asc(users.lastName),
+  asc(users.id),
+];
+
+/** Eligible instructors with everything the listing shows. */
+export function listEligibleInstructors(db: Executor, filter: EligibleInstructorFilter) {
   return db
     .select({
       id: users.id,
@@ -52,32 +62,64 @@ export function listEligibleInstructors(db: Executor, filter: EligibleInstructor
       vehicleType: instructorProfiles.vehicleType,
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
+    })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eligibleInstructor(filter))
+    .orderBy(...listingOrder);
+}
+
+/**
+ * Eligible instructors with only what slot generation needs. Kept apart from the listing query on
+ * purpose: decoding the text[] columns (languages, suburbs) costs more than the rest of the row.
+ */
+export function listSlotInstructors(db: Executor, filter: EligibleInstructorFilter) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      rating: instructorProfiles.ratingAverage,
+      standardRateCents: instructorProfiles.standardRateCents,
+      poolOptIn: instructorProfiles.poolOptIn,
       licenseExpiresOn: instructorProfiles.licenseExpiresOn,
       wwcExpiresOn: instructorProfiles.wwcExpiresOn,
     })
     .from(instructorProfiles)
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
-    .where(and(...conditions))
-    .orderBy(
-      sql`${instructorProfiles.ratingAverage} desc nulls last`,
-      asc(users.firstName),
-      asc(users.lastName),
-      asc(users.id),
-    );
+    .where(eligibleInstructor(filter))
+    .orderBy(...listingOrder);
 }
 
-export type EligibleInstructor = Awaited<ReturnType<typeof listEligibleInstructors>>[number];
+export type SlotInstructor = Awaited<ReturnType<typeof listSlotInstructors>>[number];
 
-export function listWeeklyRules(db: Executor, instructorIds: string[]) {
-  return db
+/** Weekly rules per instructor, aggregated like the busy periods below (one row per instructor). */
+export async function listWeeklyRules(
+  db: Executor,
+  instructorIds: string[],
+): Promise<Array<{ instructorId: string; rules: WeeklyRule[] }>> {
+  const rows = await db
     .select({
       instructorId: availabilityRules.instructorId,
-      weekday: availabilityRules.weekday,
-      startMinute: availabilityRules.startMinute,
-      endMinute: availabilityRules.endMinute,
+      rules: sql<Array<[number, number, number]> | string>`json_agg(json_build_array(
+        ${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}))`,
     })
     .from(availabilityRules)
-    .where(inArray(availabilityRules.instructorId, instructorIds));
+    .where(inArray(availabilityRules.instructorId, instructorIds))
+    .groupBy(availabilityRules.instructorId);
+  return rows.map((r) => ({
+    instructorId: r.instructorId,
+    rules: decodeJson(r.rules).map(([weekday, startMinute, endMinute]) => ({
+      weekday,
+      startMinute,
+      endMinute,
+    })),
+  }));
+}
+
+// Drivers decode json columns, but a driver configured to leave them as text must not break these.
+function decodeJson<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 
 export function listExceptions(db: Executor, instructorIds: string[], startDate: string, endDate: string) {
@@ -139,9 +181,5 @@ export async function listBusyPeriods(
       ),
     )
     .groupBy(bookings.instructorId);
-  // Drivers decode json columns, but a driver configured to leave them as text must not break this.
-  return rows.map((r) => ({
-    instructorId: r.instructorId,
-    periods: typeof r.periods === "string" ? (JSON.parse(r.periods) as BusyPeriod[]) : r.periods,
-  }));
+  return rows.map((r) => ({ instructorId: r.instructorId, periods: decodeJson(r.periods) }));
 }

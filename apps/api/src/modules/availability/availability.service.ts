@@ -32,7 +32,6 @@ import {
   type DateException,
   forEachOpenLessonStart,
   LESSON_MS,
-  type WeeklyRule,
 } from "./slot-generator.ts";
 
 type InstructorsQuery = z.output<typeof instructorsQuery>;
@@ -125,7 +124,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 
 /** Receives every open (instructor, start) the engine finds, in time order per instructor. */
 type OpenSlotVisitor = (
-  instructor: repo.EligibleInstructor,
+  instructor: repo.SlotInstructor,
   date: string,
   start: Date,
   isPoolHours: boolean,
@@ -142,10 +141,10 @@ async function scanOpenSlots(
   db: Executor,
   q: OpenSlotsQuery,
   visit: OpenSlotVisitor,
-): Promise<repo.EligibleInstructor[]> {
+): Promise<repo.SlotInstructor[]> {
   assertRealDates(q.startDate, q.endDate);
   const today = sydneyTodayDate(q.now);
-  const instructors = await repo.listEligibleInstructors(db, {
+  const instructors = await repo.listSlotInstructors(db, {
     today,
     suburb: q.suburb,
     instructorId: q.instructorId,
@@ -163,7 +162,7 @@ async function scanOpenSlots(
     repo.listExceptions(db, ids, firstDate, q.endDate),
     repo.listBusyPeriods(db, ids, from, to, q.now),
   ]);
-  const rulesBy = groupBy<WeeklyRule & { instructorId: string }>(rules, (r) => r.instructorId);
+  const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
   const exceptionsBy = groupBy<DateException & { instructorId: string }>(exceptions, (e) => e.instructorId);
   const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
   const days = calendarDays(firstDate, q.endDate);
@@ -270,7 +269,7 @@ export function createAvailabilityService(ctx: AppContext) {
       const suburb = resolveSuburb(query.suburb);
       const rows = await repo.listEligibleInstructors(ctx.db, { today: sydneyTodayDate(ctx.now()), suburb });
       const listings = rows.map(
-        ({ standardRateCents, licenseExpiresOn: _l, wwcExpiresOn: _w, ...row }): InstructorListing => ({
+        ({ standardRateCents, ...row }): InstructorListing => ({
           ...row,
           standardRate: centsToDollars(standardRateCents),
           poolRate: centsToDollars(row.poolOptIn ? poolRateCents(standardRateCents) : standardRateCents),
