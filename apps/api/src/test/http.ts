@@ -14,7 +14,6 @@ export function api(app: FastifyInstance) {
       ...(body === undefined ? {} : { payload: body as object }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
-    // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON bodies
     let json: any;
     try {
       json = res.json();
