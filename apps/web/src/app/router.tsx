@@ -27,6 +27,34 @@ const instructorDashboard = () =>
   import("@/features/instructor/routes/instructor-dashboard-page").then((m) => ({
     Component: m.InstructorDashboardPage,
   }));
+const instructorAvailability = () =>
+  import("@/features/instructor/routes/instructor-availability-page").then((m) => ({
+    Component: m.InstructorAvailabilityPage,
+  }));
+const instructorLessons = () =>
+  import("@/features/instructor/routes/instructor-lessons-page").then((m) => ({
+    Component: m.InstructorLessonsPage,
+  }));
+const instructorEarnings = () =>
+  import("@/features/instructor/routes/instructor-earnings-page").then((m) => ({
+    Component: m.InstructorEarningsPage,
+  }));
+const adminLayout = () =>
+  import("@/features/admin/routes/admin-layout").then((m) => ({ Component: m.AdminLayout }));
+const adminUsers = () =>
+  import("@/features/admin/routes/admin-users-page").then((m) => ({ Component: m.AdminUsersPage }));
+const adminInstructors = () =>
+  import("@/features/admin/routes/admin-instructors-page").then((m) => ({
+    Component: m.AdminInstructorsPage,
+  }));
+const adminBookings = () =>
+  import("@/features/admin/routes/admin-bookings-page").then((m) => ({ Component: m.AdminBookingsPage }));
+const adminPayments = () =>
+  import("@/features/admin/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
+const adminRevenue = () =>
+  import("@/features/admin/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
+const adminAuditLog = () =>
+  import("@/features/admin/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
 const paymentResult = () =>
   import("@/features/payment/routes/payment-result-page").then((m) => ({ Component: m.PaymentResultPage }));
 const paymentCancelled = () =>
@@ -60,7 +88,29 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireRole role="INSTRUCTOR" />,
-            children: [{ path: paths.instructor.dashboard(), lazy: instructorDashboard }],
+            children: [
+              { path: paths.instructor.dashboard(), lazy: instructorDashboard },
+              { path: paths.instructor.availability(), lazy: instructorAvailability },
+              { path: paths.instructor.lessons(), lazy: instructorLessons },
+              { path: paths.instructor.earnings(), lazy: instructorEarnings },
+            ],
+          },
+          {
+            element: <RequireRole role="ADMIN" />,
+            children: [
+              {
+                path: paths.admin.root(),
+                lazy: adminLayout,
+                children: [
+                  { index: true, lazy: adminUsers },
+                  { path: paths.admin.instructors(), lazy: adminInstructors },
+                  { path: paths.admin.bookings(), lazy: adminBookings },
+                  { path: paths.admin.payments(), lazy: adminPayments },
+                  { path: paths.admin.revenue(), lazy: adminRevenue },
+                  { path: paths.admin.auditLog(), lazy: adminAuditLog },
+                ],
+              },
+            ],
           },
           // Payment result pages have no guard (spec §6): the card provider redirects here.
           { path: paths.payment.confirmed(), lazy: paymentResult },

@@ -37,6 +37,19 @@ export const paths = {
   },
   instructor: {
     dashboard: () => "/instructor/dashboard",
+    availability: () => "/instructor/availability",
+    lessons: () => "/instructor/lessons",
+    earnings: () => "/instructor/earnings",
+  },
+  /** The operator console: Users is its landing tab, the other sections are sub-routes. */
+  admin: {
+    root: () => "/admin",
+    users: () => "/admin",
+    instructors: () => "/admin/instructors",
+    bookings: () => "/admin/bookings",
+    payments: () => "/admin/payments",
+    revenue: () => "/admin/revenue",
+    auditLog: () => "/admin/audit-log",
   },
   payment: {
     confirmed: (query: PaymentResultQuery = {}) => withQuery("/payment/confirmed", query),

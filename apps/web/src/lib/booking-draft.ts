@@ -1,14 +1,21 @@
 import { isDraftExpired } from "@kerb/shared/rules";
-import { readJson, removeKey } from "./storage";
+import { readJson, removeKey, writeJson } from "./storage";
 
 /** Where the booking wizard keeps its saved progress (spec §3 "Saved booking draft"). */
 export const BOOKING_DRAFT_KEY = "kerb.bookingDraft";
 
-export type StoredBookingDraft = {
+/** The step a draft is given once its purchase went through; such a draft is never resumed. */
+export const COMPLETED_DRAFT_STEP = "completed";
+
+/** A draft as the wizard hands it over; the save time is added when it is written. */
+export type BookingDraftFields = {
   currentStep: string;
+  [field: string]: unknown;
+};
+
+export type StoredBookingDraft = BookingDraftFields & {
   /** Epoch milliseconds of the last save. */
   timestamp: number;
-  [field: string]: unknown;
 };
 
 function isStoredDraft(value: unknown): value is StoredBookingDraft {
@@ -18,13 +25,17 @@ function isStoredDraft(value: unknown): value is StoredBookingDraft {
 }
 
 /**
- * The saved draft when one exists and is younger than its 2-hour lifetime. An expired or unreadable
- * draft is removed so it cannot resurface later.
+ * The saved draft when one exists and is younger than its 2-hour lifetime. An expired, completed or
+ * unreadable draft is removed so it cannot resurface later.
  */
 export function readBookingDraft(now: number = Date.now()): StoredBookingDraft | null {
   const value = readJson(BOOKING_DRAFT_KEY);
   if (value === null) return null;
-  if (!isStoredDraft(value) || isDraftExpired(value.timestamp, now)) {
+  if (
+    !isStoredDraft(value) ||
+    isDraftExpired(value.timestamp, now) ||
+    value.currentStep === COMPLETED_DRAFT_STEP
+  ) {
     removeKey(BOOKING_DRAFT_KEY);
     return null;
   }
@@ -33,4 +44,21 @@ export function readBookingDraft(now: number = Date.now()): StoredBookingDraft |
 
 export function hasResumableBookingDraft(now: number = Date.now()): boolean {
   return readBookingDraft(now) !== null;
+}
+
+/** Saves the wizard's progress, stamped with the save time. */
+export function writeBookingDraft(draft: BookingDraftFields, now: number = Date.now()): StoredBookingDraft {
+  const stored: StoredBookingDraft = { ...draft, timestamp: now };
+  writeJson(BOOKING_DRAFT_KEY, stored);
+  return stored;
+}
+
+export function clearBookingDraft(): void {
+  removeKey(BOOKING_DRAFT_KEY);
+}
+
+/** A draft whose purchase completed has no further use: forget it when the page goes away. */
+export function clearCompletedBookingDraft(): void {
+  const value = readJson(BOOKING_DRAFT_KEY);
+  if (isStoredDraft(value) && value.currentStep === COMPLETED_DRAFT_STEP) removeKey(BOOKING_DRAFT_KEY);
 }

@@ -38,10 +38,12 @@ describe("route guards", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("let a student through to the booking wizard placeholder", async () => {
+  it("let a student through to the booking wizard", async () => {
     mockFetch({});
     renderApp("/student/book-lessons", { session: sessionFor(studentUser) });
-    expect(await screen.findByRole("heading", { level: 1, name: "Booking wizard" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "How would you like to book?" }),
+    ).toBeInTheDocument();
   });
 
   it("let an instructor through to the instructor dashboard", async () => {

@@ -1,5 +1,16 @@
 import type { AuthUser } from "@kerb/shared";
-import { CalendarPlus, LayoutDashboard, LogOut, Menu, UserRound, X } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarPlus,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Menu,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+  X,
+} from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -23,6 +34,14 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () => void }) {
+  if (user.role === "ADMIN") {
+    return (
+      <NavLink to={paths.admin.root()} className={navLinkClasses} onClick={onNavigate}>
+        <ShieldCheck className="size-4" aria-hidden="true" />
+        Admin
+      </NavLink>
+    );
+  }
   return (
     <>
       <NavLink to={dashboardPath(user)} end className={navLinkClasses} onClick={onNavigate}>
@@ -34,6 +53,22 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
           <CalendarPlus className="size-4" aria-hidden="true" />
           Book Lessons
         </NavLink>
+      ) : null}
+      {user.role === "INSTRUCTOR" ? (
+        <>
+          <NavLink to={paths.instructor.availability()} className={navLinkClasses} onClick={onNavigate}>
+            <CalendarClock className="size-4" aria-hidden="true" />
+            Availability
+          </NavLink>
+          <NavLink to={paths.instructor.lessons()} className={navLinkClasses} onClick={onNavigate}>
+            <ListChecks className="size-4" aria-hidden="true" />
+            Lessons
+          </NavLink>
+          <NavLink to={paths.instructor.earnings()} className={navLinkClasses} onClick={onNavigate}>
+            <Wallet className="size-4" aria-hidden="true" />
+            Earnings
+          </NavLink>
+        </>
       ) : null}
     </>
   );
@@ -60,6 +95,11 @@ export function Navbar() {
     </Button>
   );
 
+  // Instructors have four links: they need a wider screen before the links fit in the bar.
+  const wide = user?.role === "INSTRUCTOR";
+  const desktopOnly = wide ? "hidden lg:flex" : "hidden md:flex";
+  const phoneOnly = wide ? "lg:hidden" : "md:hidden";
+
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <Container className="flex h-16 items-center justify-between gap-4">
@@ -67,10 +107,10 @@ export function Navbar() {
 
         {user ? (
           <>
-            <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <nav aria-label="Main" className={cn("items-center gap-1", desktopOnly)}>
               <SignedInLinks user={user} />
             </nav>
-            <div className="hidden items-center gap-2 md:flex">
+            <div className={cn("items-center gap-2", desktopOnly)}>
               <span className="flex max-w-56 items-center gap-2 text-slate-600 text-sm" title={user.email}>
                 <UserRound className="size-4 shrink-0" aria-hidden="true" />
                 <span className="truncate">{user.email}</span>
@@ -79,7 +119,7 @@ export function Navbar() {
             </div>
             <Button
               variant="ghost"
-              className="md:hidden"
+              className={phoneOnly}
               aria-expanded={isMenuOpen}
               aria-controls={menuId}
               onClick={() => setMenuOpen((open) => !open)}
@@ -105,7 +145,7 @@ export function Navbar() {
       </Container>
 
       {user && isMenuOpen ? (
-        <div id={menuId} className="border-slate-200 border-t bg-white md:hidden">
+        <div id={menuId} className={cn("border-slate-200 border-t bg-white", phoneOnly)}>
           <Container className="flex flex-col gap-1 py-3">
             <nav aria-label="Main" className="flex flex-col gap-1">
               <SignedInLinks user={user} onNavigate={() => setMenuOpen(false)} />

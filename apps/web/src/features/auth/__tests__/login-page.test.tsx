@@ -132,7 +132,7 @@ describe("Login page", () => {
 
   it.each([
     ["an instructor", instructorUser, "/instructor/dashboard"],
-    ["an admin", adminUser, "/"],
+    ["an admin", adminUser, "/admin"],
   ] as const)("sends %s to the right place", async (_label, account, destination) => {
     mockFetch({ "POST /api/auth/login": jsonResponse(200, sessionFor(account)) });
     const { user, router } = renderApp("/login");

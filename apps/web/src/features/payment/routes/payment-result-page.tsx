@@ -1,40 +1,112 @@
-import { CircleCheck, CircleX } from "lucide-react";
+import type { PaymentDetails } from "@kerb/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { RotateCw } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { ButtonLink } from "@/components/ui/button";
-import { DocumentTitle } from "@/components/ui/document-title";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-
-// Spec §8 names the codes but not their wording.
-const ERROR_MESSAGES: Record<string, string> = {
-  verification_failed: "We couldn't confirm the payment status with the card provider.",
-  payment_not_found: "We couldn't find this payment.",
-  verification_error:
-    "Something went wrong while verifying your payment. Please try again or contact support.",
-  amount_mismatch: "The amount charged doesn't match the expected amount. Please contact support.",
-};
-const UNKNOWN_ERROR_MESSAGE = "An unknown error occurred while processing your payment.";
+import { errorMessage, isApiError } from "@/lib/api-error";
+import { useCurrentUser } from "@/lib/auth-store";
+import { clearBookingDraft } from "@/lib/booking-draft";
+import { useConfirmPayment } from "../api/confirm-payment";
+import { usePayment } from "../api/get-payment";
+import { LOAD_FAILED_TITLE, paymentErrorMessage } from "../components/payment-messages";
+import { PaymentReceipt } from "../components/payment-receipt";
+import { ResultLayout } from "../components/result-layout";
 
 /**
- * The shared /payment/confirmed and /payment/failed screen (no guard). Placeholder until the payment
- * round loads the payment itself; for now it reads the query parameters.
+ * The shared /payment/confirmed and /payment/failed screen (spec §2; no guard: the card provider
+ * redirects here). Query: payment_id, session_id (from the card page), demo=true, error.
  */
 export function PaymentResultPage() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get("error");
-  const isFailed = pathname === paths.payment.failed() || errorCode !== null;
+  const paymentId = searchParams.get("payment_id");
 
-  if (isFailed) {
-    const title = errorCode === "payment_not_found" ? "Payment Not Found" : "Payment Failed";
+  if (errorCode !== null || pathname === paths.payment.failed()) return <FailedResult code={errorCode} />;
+  if (!paymentId) return <NotFoundResult />;
+  return (
+    <ConfirmedResult
+      paymentId={paymentId}
+      isReturning={searchParams.has("session_id") || searchParams.get("demo") === "true"}
+    />
+  );
+}
+
+function TryAgainActions() {
+  return (
+    <>
+      <ButtonLink to={paths.student.bookLessons({ resume: true })}>Try Again</ButtonLink>
+      <ButtonLink to={paths.student.dashboard()} variant="outline">
+        Go to dashboard
+      </ButtonLink>
+    </>
+  );
+}
+
+function NotFoundResult() {
+  return (
+    <ResultLayout title="Payment Not Found" tone="error" message={paymentErrorMessage("payment_not_found")}>
+      <TryAgainActions />
+    </ResultLayout>
+  );
+}
+
+function FailedResult({ code, message }: { code: string | null; message?: string }) {
+  if (code === "payment_not_found" || code === "not_found") return <NotFoundResult />;
+  return (
+    <ResultLayout title="Payment Failed" tone="error" message={message ?? paymentErrorMessage(code)}>
+      <TryAgainActions />
+    </ResultLayout>
+  );
+}
+
+const isNotFound = (error: unknown) =>
+  isApiError(error) && (error.status === 404 || error.code === "payment_not_found");
+
+function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isReturning: boolean }) {
+  const user = useCurrentUser();
+  const paymentQuery = usePayment(paymentId, { enabled: user !== null });
+  const confirm = useConfirmPayment();
+  const hasAskedToConfirm = useRef(false);
+  const payment = paymentQuery.data;
+
+  // Back from the card page with the payment still open: confirm it, once (the server verifies it).
+  useEffect(() => {
+    if (!payment || payment.status !== "PENDING" || !isReturning || hasAskedToConfirm.current) return;
+    hasAskedToConfirm.current = true;
+    confirm.mutate({ id: payment.id, type: payment.type });
+  }, [payment, isReturning, confirm]);
+
+  if (!user) {
     return (
       <ResultLayout
-        title={title}
-        tone="error"
-        message={
-          errorCode ? (ERROR_MESSAGES[errorCode] ?? UNKNOWN_ERROR_MESSAGE) : "Your payment didn't go through."
-        }
+        title="Sign in to see your payment"
+        tone="pending"
+        message="Your session has ended. Log in again to see this payment and your lessons."
       >
-        <ButtonLink to={paths.student.bookLessons({ resume: true })}>Try Again</ButtonLink>
+        <ButtonLink to={paths.auth.login()}>Login</ButtonLink>
+      </ResultLayout>
+    );
+  }
+
+  if (paymentQuery.isError) {
+    if (isNotFound(paymentQuery.error)) return <NotFoundResult />;
+    return (
+      <ResultLayout
+        title={LOAD_FAILED_TITLE}
+        tone="error"
+        message={errorMessage(paymentQuery.error, "Please check your connection and try again.")}
+      >
+        <Button
+          onClick={() => paymentQuery.refetch()}
+          isLoading={paymentQuery.isFetching}
+          icon={<RotateCw className="size-4" aria-hidden="true" />}
+        >
+          Retry
+        </Button>
         <ButtonLink to={paths.student.dashboard()} variant="outline">
           Go to dashboard
         </ButtonLink>
@@ -42,47 +114,83 @@ export function PaymentResultPage() {
     );
   }
 
-  return (
-    <ResultLayout
-      title="Payment received"
-      tone="success"
-      message="Thanks! Your lessons and bundles will appear in your account."
-    >
-      <ButtonLink to={paths.student.bookings()}>View my bookings</ButtonLink>
-      <ButtonLink to={paths.student.bundles()} variant="outline">
-        View my bundles
-      </ButtonLink>
-    </ResultLayout>
-  );
+  if (confirm.isError) {
+    const code = isApiError(confirm.error) ? confirm.error.code : null;
+    const known = code === "hold_expired" || code === "invalid_state";
+    return (
+      <FailedResult
+        code={code}
+        message={known ? errorMessage(confirm.error, paymentErrorMessage(code)) : undefined}
+      />
+    );
+  }
+
+  if (!payment || confirm.isPending || (payment.status === "PENDING" && isReturning && !confirm.isSuccess)) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12 sm:py-20">
+        <SkeletonGroup label={payment ? "Confirming your payment…" : "Loading payment details…"}>
+          <div className="flex flex-col items-center gap-4">
+            <Skeleton className="size-16 rounded-full" />
+            <Skeleton className="h-9 w-64" />
+            <Skeleton className="h-5 w-80 max-w-full" />
+            <Skeleton className="h-40 w-full rounded-2xl" />
+          </div>
+        </SkeletonGroup>
+      </div>
+    );
+  }
+
+  if (payment.status === "PAID") return <PaidResult payment={payment} />;
+
+  if (payment.status === "PENDING") {
+    return (
+      <ResultLayout
+        title="Payment Pending"
+        tone="pending"
+        message="We haven't received this payment yet. If you closed the card page, start again from your saved booking."
+      >
+        <TryAgainActions />
+      </ResultLayout>
+    );
+  }
+
+  const statusMessages: Record<string, string> = {
+    EXPIRED:
+      "This payment expired before it was completed, and its lesson times were released. You have not been charged.",
+    REFUNDED: "This payment was refunded to your card because its lesson times were no longer held.",
+  };
+  return <FailedResult code={null} message={statusMessages[payment.status]} />;
 }
 
-export function ResultLayout({
-  title,
-  message,
-  tone,
-  children,
-}: {
-  title: string;
-  message: string;
-  tone: "success" | "error" | "neutral";
-  children: React.ReactNode;
-}) {
-  const Icon = tone === "success" ? CircleCheck : CircleX;
-  const iconClasses =
-    tone === "success"
-      ? "bg-brand-50 text-brand-700"
-      : tone === "error"
-        ? "bg-red-50 text-red-700"
-        : "bg-slate-100 text-slate-700";
+function PaidResult({ payment }: { payment: PaymentDetails }) {
+  const queryClient = useQueryClient();
+  // The purchase is complete: its draft has nothing left to resume, and the dashboard is out of date.
+  useEffect(() => {
+    clearBookingDraft();
+    void queryClient.invalidateQueries({ queryKey: ["student"] });
+  }, [queryClient]);
+
+  const isBundle = payment.type === "BUNDLE";
+  const lessons = payment.lessons.length;
   return (
-    <div className="mx-auto flex w-full max-w-lg flex-col items-center gap-5 px-4 py-16 text-center sm:py-24">
-      <DocumentTitle title={title} />
-      <div className={`flex size-16 items-center justify-center rounded-full ${iconClasses}`}>
-        <Icon className="size-8" aria-hidden="true" />
-      </div>
-      <h1 className="font-bold text-3xl text-slate-900 tracking-tight">{title}</h1>
-      <p className="text-lg text-slate-600">{message}</p>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>
-    </div>
+    <ResultLayout
+      title="Payment Confirmed"
+      tone="success"
+      message={
+        isBundle
+          ? `Thank you! Your ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready to use.`
+          : `Thank you! ${lessons === 1 ? "Your lesson is" : `Your ${lessons} lessons are`} booked.`
+      }
+      details={<PaymentReceipt payment={payment} />}
+    >
+      {isBundle ? (
+        <ButtonLink to={paths.student.bundles()}>View my bundles</ButtonLink>
+      ) : (
+        <ButtonLink to={paths.student.bookings()}>View my bookings</ButtonLink>
+      )}
+      <ButtonLink to={paths.student.dashboard()} variant="outline">
+        Go to dashboard
+      </ButtonLink>
+    </ResultLayout>
   );
 }

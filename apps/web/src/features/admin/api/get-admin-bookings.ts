@@ -1,0 +1,37 @@
+import { adminBookingsResponse, type BookingStatus } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+
+export type AdminBookingsPage = z.infer<typeof adminBookingsResponse>;
+
+export type AdminBookingsParams = {
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+  instructorId?: string;
+  page: number;
+  pageSize?: number;
+};
+
+export async function getAdminBookings(
+  query: AdminBookingsParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminBookingsPage> {
+  const data = await api.get("/admin/bookings", { query, signal });
+  return adminBookingsResponse.parse(data);
+}
+
+export const adminBookingsQueryKey = ["admin", "bookings"] as const;
+
+export const getAdminBookingsParamsOptions = (query: AdminBookingsParams) =>
+  queryOptions({
+    queryKey: [...adminBookingsQueryKey, query] as const,
+    queryFn: ({ signal }) => getAdminBookings(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every booking, latest lesson first; from/to are Sydney dates of the lesson start, inclusive. */
+export function useAdminBookings(query: AdminBookingsParams) {
+  return useQuery(getAdminBookingsParamsOptions(query));
+}

@@ -1,0 +1,31 @@
+import { adminUsersResponse, type Role } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+
+export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
+
+/** Query of GET /api/admin/users (typed for the client; the shared schema coerces strings). */
+export type AdminUsersParams = { search?: string; role?: Role; page: number; pageSize?: number };
+
+export async function getAdminUsers(
+  query: AdminUsersParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminUsersPage> {
+  const data = await api.get("/admin/users", { query, signal });
+  return adminUsersResponse.parse(data);
+}
+
+export const adminUsersQueryKey = ["admin", "users"] as const;
+
+export const getAdminUsersParamsOptions = (query: AdminUsersParams) =>
+  queryOptions({
+    queryKey: [...adminUsersQueryKey, query] as const,
+    queryFn: ({ signal }) => getAdminUsers(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Accounts, newest first; search matches names and email. */
+export function useAdminUsers(query: AdminUsersParams) {
+  return useQuery(getAdminUsersParamsOptions(query));
+}

@@ -1,0 +1,30 @@
+import { auditLogResponse } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+
+export type AuditLogPage = z.infer<typeof auditLogResponse>;
+
+export type AuditLogParams = { page: number; pageSize?: number };
+
+export async function getAuditLog(
+  query: AuditLogParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AuditLogPage> {
+  const data = await api.get("/admin/audit-log", { query, signal });
+  return auditLogResponse.parse(data);
+}
+
+export const auditLogQueryKey = ["admin", "audit-log"] as const;
+
+export const getAuditLogParamsOptions = (query: AuditLogParams) =>
+  queryOptions({
+    queryKey: [...auditLogQueryKey, query] as const,
+    queryFn: ({ signal }) => getAuditLog(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Who changed what and when, newest first. */
+export function useAuditLog(query: AuditLogParams) {
+  return useQuery(getAuditLogParamsOptions(query));
+}

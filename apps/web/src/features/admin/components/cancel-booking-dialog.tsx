@@ -1,0 +1,97 @@
+import type { AdminBooking } from "@kerb/shared";
+import { dollarsToCents, formatAud, gstCents } from "@kerb/shared/rules";
+import { useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { errorMessage } from "@/lib/api-error";
+import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { useCancelAdminBooking } from "../api/cancel-admin-booking";
+import { FormDialog } from "./form-dialog";
+
+type CancelBookingDialogProps = {
+  booking: AdminBooking | null;
+  onClose: () => void;
+  onCancelled: (message: string) => void;
+};
+
+/** An admin cancellation refunds the student in full; the optional reason goes to the audit log. */
+export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBookingDialogProps) {
+  const mutation = useCancelAdminBooking();
+  const [reason, setReason] = useState("");
+  const id = useId();
+
+  const close = () => {
+    setReason("");
+    mutation.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    if (!booking) return;
+    const trimmed = reason.trim();
+    mutation.mutate(
+      { id: booking.id, ...(trimmed ? { reason: trimmed } : {}) },
+      {
+        onSuccess: (result) => {
+          const student = `${booking.student.firstName} ${booking.student.lastName}`;
+          onCancelled(
+            result.bundleCreditReturned
+              ? `Booking cancelled. The lesson credit went back to ${student}'s bundle.`
+              : `Booking cancelled. ${student} has been refunded ${formatDollars(result.refund)}.`,
+          );
+          close();
+        },
+      },
+    );
+  };
+
+  const student = booking ? `${booking.student.firstName} ${booking.student.lastName}` : "";
+  const cents = booking ? dollarsToCents(booking.price) : 0;
+  return (
+    <FormDialog
+      isOpen={booking !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Cancel this booking?"
+      submitLabel="Cancel booking"
+      submitVariant="danger"
+      cancelLabel="Keep booking"
+      pendingLabel="Cancelling…"
+      onSubmit={submit}
+      isPending={mutation.isPending}
+    >
+      {booking ? (
+        <div className="flex flex-col gap-2 text-slate-700 text-sm leading-relaxed">
+          <p>
+            <strong className="text-slate-900">{student}</strong> with {booking.instructor.firstName}{" "}
+            {booking.instructor.lastName}, {formatDate(booking.startTime)},{" "}
+            {formatTimeRange(booking.startTime, booking.endTime)} in {booking.suburb}.
+          </p>
+          <p>
+            {booking.bundleId
+              ? "The student is refunded in full: the lesson credit goes back to their bundle."
+              : `The student is refunded in full: ${formatAud(cents + gstCents(cents))} including GST.`}{" "}
+            This can't be undone.
+          </p>
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
+          Reason (optional)
+        </label>
+        <textarea
+          id={id}
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40"
+        />
+        <p className="text-slate-600 text-sm">Kept in the audit log.</p>
+      </div>
+      {mutation.isError ? (
+        <Alert tone="error" title="We couldn't cancel this booking">
+          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
+        </Alert>
+      ) : null}
+    </FormDialog>
+  );
+}

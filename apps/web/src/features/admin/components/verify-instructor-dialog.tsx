@@ -1,0 +1,141 @@
+import type { AdminInstructor } from "@kerb/shared";
+import { sydneyTodayDate } from "@kerb/shared/rules";
+import { CircleAlert } from "lucide-react";
+import { useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { TextField } from "@/components/ui/field";
+import { errorMessage } from "@/lib/api-error";
+import { useVerifyInstructor } from "../api/verify-instructor";
+import { FormDialog } from "./form-dialog";
+
+type VerifyInstructorDialogProps = {
+  instructor: AdminInstructor | null;
+  onClose: () => void;
+  onVerified: (message: string) => void;
+};
+
+type Errors = { checked?: string; licenseExpiresOn?: string; wwcExpiresOn?: string };
+
+/**
+ * Verification lists the instructor for students. The admin must tick that the licence number was
+ * checked; expiry dates are optional but cannot be in the past.
+ */
+export function VerifyInstructorDialog({ instructor, onClose, onVerified }: VerifyInstructorDialogProps) {
+  const mutation = useVerifyInstructor();
+  const today = sydneyTodayDate(new Date());
+  const [checked, setChecked] = useState(false);
+  const [licenseExpiresOn, setLicenseExpiresOn] = useState("");
+  const [wwcExpiresOn, setWwcExpiresOn] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const checkboxId = useId();
+  const checkboxErrorId = useId();
+
+  const close = () => {
+    setChecked(false);
+    setLicenseExpiresOn("");
+    setWwcExpiresOn("");
+    setErrors({});
+    mutation.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    if (!instructor) return;
+    const next: Errors = {};
+    if (!checked) next.checked = "Confirm that you have checked the licence number";
+    if (licenseExpiresOn && licenseExpiresOn < today) next.licenseExpiresOn = "This date is in the past";
+    if (wwcExpiresOn && wwcExpiresOn < today) next.wwcExpiresOn = "This date is in the past";
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    mutation.mutate(
+      {
+        id: instructor.id,
+        licenseNumberChecked: true,
+        ...(licenseExpiresOn ? { licenseExpiresOn } : {}),
+        ...(wwcExpiresOn ? { wwcExpiresOn } : {}),
+      },
+      {
+        onSuccess: ({ instructor: verified }) => {
+          onVerified(
+            `${verified.firstName} ${verified.lastName} is verified and can now be booked by students.`,
+          );
+          close();
+        },
+      },
+    );
+  };
+
+  const name = instructor ? `${instructor.firstName} ${instructor.lastName}` : "";
+  return (
+    <FormDialog
+      isOpen={instructor !== null}
+      onOpenChange={(open) => !open && close()}
+      title={`Verify ${name}`}
+      description="Verified instructors appear in search results and can be booked."
+      submitLabel="Verify instructor"
+      pendingLabel="Verifying…"
+      onSubmit={submit}
+      isPending={mutation.isPending}
+    >
+      {instructor ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm">
+          <dt className="text-slate-600">Licence number</dt>
+          <dd className="font-mono font-semibold text-slate-900">{instructor.licenseNumber}</dd>
+          <dt className="text-slate-600">Email</dt>
+          <dd className="break-all text-slate-900">{instructor.email}</dd>
+          <dt className="text-slate-600">Phone</dt>
+          <dd className="text-slate-900">{instructor.phone ?? "—"}</dd>
+        </dl>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={checked}
+            onChange={(event) => {
+              setChecked(event.target.checked);
+              if (event.target.checked) setErrors((e) => ({ ...e, checked: undefined }));
+            }}
+            aria-invalid={errors.checked ? true : undefined}
+            aria-describedby={errors.checked ? checkboxErrorId : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <label htmlFor={checkboxId} className="font-medium text-slate-900">
+            I have checked the licence number
+          </label>
+        </div>
+        {errors.checked ? (
+          <p id={checkboxErrorId} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {errors.checked}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label="Licence expiry (optional)"
+          type="date"
+          min={today}
+          value={licenseExpiresOn}
+          error={errors.licenseExpiresOn}
+          onChange={(event) => setLicenseExpiresOn(event.target.value)}
+        />
+        <TextField
+          label="WWC check expiry (optional)"
+          hint="Working with Children Check"
+          type="date"
+          min={today}
+          value={wwcExpiresOn}
+          error={errors.wwcExpiresOn}
+          onChange={(event) => setWwcExpiresOn(event.target.value)}
+        />
+      </div>
+      {mutation.isError ? (
+        <Alert tone="error" title="We couldn't verify this instructor">
+          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
+        </Alert>
+      ) : null}
+    </FormDialog>
+  );
+}

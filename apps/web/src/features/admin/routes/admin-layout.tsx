@@ -1,0 +1,66 @@
+import { CalendarDays, CreditCard, FileClock, TrendingUp, UserCheck, Users } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { Container } from "@/components/ui/container";
+import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
+import { cn } from "@/lib/cn";
+
+const SECTIONS = [
+  { to: paths.admin.users(), label: "Users", icon: Users, end: true },
+  { to: paths.admin.instructors(), label: "Instructors", icon: UserCheck, end: false },
+  { to: paths.admin.bookings(), label: "Bookings", icon: CalendarDays, end: false },
+  { to: paths.admin.payments(), label: "Payments", icon: CreditCard, end: false },
+  { to: paths.admin.revenue(), label: "Revenue", icon: TrendingUp, end: false },
+  { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
+] as const;
+
+/** The operator console: a row of section links (scrolls sideways on phones) above the section. */
+export function AdminLayout() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // On phones the section row scrolls sideways: bring the current section into view.
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
+
+  return (
+    <Container className="flex flex-col gap-6 py-8 sm:py-12">
+      <PageHeader
+        eyebrow="Kerb operations"
+        title="Admin console"
+        description="Verify instructors, look after bookings and payments, and follow revenue. Every change is recorded in the audit log."
+      />
+      <nav
+        ref={navRef}
+        aria-label="Admin sections"
+        className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+      >
+        <ul className="flex w-max gap-1 rounded-xl bg-slate-200/70 p-1">
+          {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3.5 font-semibold text-sm transition-colors",
+                    isActive ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </Container>
+  );
+}

@@ -1,0 +1,127 @@
+import { type AdminUser, ROLES } from "@kerb/shared";
+import { Search, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { Input, SelectField } from "@/components/ui/field";
+import { formatDate } from "@/lib/format";
+import { useAdminUsers } from "../api/get-admin-users";
+import { type Column, DataTable } from "../components/data-table";
+import { ListState } from "../components/list-state";
+import { Pager } from "../components/pager";
+import { SectionCard } from "../components/section-card";
+import { ROLE_LABELS, RoleBadge } from "../components/status-badges";
+import { pick, useListParams } from "../utils/search-params";
+
+const PAGE_SIZE = 20;
+
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    header: "Name",
+    cell: (user) => (
+      <span className="font-semibold text-slate-900">
+        {user.firstName} {user.lastName}
+      </span>
+    ),
+  },
+  { header: "Email", cell: (user) => <span className="break-all lg:break-normal">{user.email}</span> },
+  { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
+  { header: "Phone", cell: (user) => user.phone ?? <span className="text-slate-400">—</span> },
+  { header: "Created", cell: (user) => formatDate(user.createdAt) },
+];
+
+export function AdminUsersPage() {
+  const { values, page, setFilters, setPage } = useListParams(["search", "role"] as const);
+  const role = pick(values.role, ROLES);
+  const [searchText, setSearchText] = useState(values.search);
+  // Back/forward changes the URL: keep the box in step with it.
+  useEffect(() => setSearchText(values.search), [values.search]);
+
+  const usersQuery = useAdminUsers({ search: values.search || undefined, role, page, pageSize: PAGE_SIZE });
+  const data = usersQuery.data;
+
+  return (
+    <SectionCard
+      title="Users"
+      description="Every account, newest first. Search by name or email."
+      filters={
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilters({ search: searchText.trim() });
+          }}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+        >
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="admin-user-search" className="font-medium text-slate-800 text-sm">
+              Search users
+            </label>
+            <Input
+              id="admin-user-search"
+              type="search"
+              placeholder="Name or email"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+          <SelectField
+            label="Role"
+            value={role ?? ""}
+            options={[
+              { value: "", label: "All roles" },
+              ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+            ]}
+            onChange={(event) => setFilters({ role: event.target.value, search: searchText.trim() })}
+            className="sm:w-44"
+          />
+          <Button type="submit" icon={<Search className="size-4" aria-hidden="true" />}>
+            Search
+          </Button>
+        </form>
+      }
+    >
+      <DocumentTitle title="Users · Admin" />
+      <ListState
+        query={usersQuery}
+        isEmpty={data?.items.length === 0}
+        loadingLabel="Loading users…"
+        errorTitle="We couldn't load users"
+        empty={{
+          icon: <Users className="size-6" />,
+          title: "No users found",
+          description:
+            values.search || role
+              ? "Nothing matches these filters. Try another name, email or role."
+              : "Nobody has signed up yet.",
+          action:
+            values.search || role ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearchText("");
+                  setFilters({ search: "", role: "" });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : undefined,
+        }}
+      >
+        {data ? (
+          <>
+            <DataTable caption="Users" columns={COLUMNS} rows={data.items} rowKey={(user) => user.id} />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPageChange={setPage}
+              isFetching={usersQuery.isFetching}
+              noun={data.total === 1 ? "user" : "users"}
+            />
+          </>
+        ) : null}
+      </ListState>
+    </SectionCard>
+  );
+}

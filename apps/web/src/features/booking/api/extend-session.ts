@@ -1,0 +1,13 @@
+import { extendSessionResponse } from "@kerb/shared";
+import { api } from "@/lib/api-client";
+import { authStore } from "@/lib/auth-store";
+
+/**
+ * Keeps the session alive while a booking is in progress (spec §7) and keeps the fresh access token
+ * it hands out.
+ */
+export async function extendSession(): Promise<void> {
+  const data = await api.post("/auth/extend-session", { bookingInProgress: true });
+  const parsed = extendSessionResponse.safeParse(data);
+  if (parsed.success) authStore.setTokens({ accessToken: parsed.data.accessToken });
+}

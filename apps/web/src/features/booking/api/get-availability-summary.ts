@@ -1,0 +1,41 @@
+import { type AvailabilitySummary, availabilitySummaryResponse } from "@kerb/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** Query of both availability calls. Pool-only without an instructor means auto-assigned pool slots. */
+export type AvailabilityQuery = {
+  suburb: string;
+  startDate: string;
+  endDate: string;
+  instructorId?: string;
+  poolHoursOnly?: boolean;
+};
+
+export function toSearchParams(query: AvailabilityQuery) {
+  return {
+    suburb: query.suburb,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    instructorId: query.instructorId,
+    poolHoursOnly: query.poolHoursOnly ? "true" : undefined,
+  };
+}
+
+/** Per Sydney date of the range: whether anything is free and how many pool and standard slots. */
+export async function getAvailabilitySummary(
+  query: AvailabilityQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AvailabilitySummary> {
+  const data = await api.get("/student/availability-summary", { query: toSearchParams(query), signal });
+  return availabilitySummaryResponse.parse(data);
+}
+
+export const getAvailabilitySummaryQueryOptions = (query: AvailabilityQuery) =>
+  queryOptions({
+    queryKey: ["booking", "availability-summary", query] as const,
+    queryFn: ({ signal }) => getAvailabilitySummary(query, { signal }),
+  });
+
+export function useAvailabilitySummary(query: AvailabilityQuery) {
+  return useQuery(getAvailabilitySummaryQueryOptions(query));
+}

@@ -1,0 +1,30 @@
+import { type InstructorListing, instructorsResponse } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** Assessment answers (any case) order the list by recommendation score. */
+export type GetInstructorsQuery = {
+  suburb: string;
+  experienceLevel?: string;
+  licenseType?: string;
+  language?: string;
+};
+
+/** Instructors teaching in a suburb; with assessment answers they come best match first. */
+export async function getInstructors(
+  query: GetInstructorsQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<InstructorListing[]> {
+  const data = await api.get("/student/instructors", { query, signal });
+  return instructorsResponse.parse(data);
+}
+
+export const getInstructorsQueryOptions = (query: GetInstructorsQuery) =>
+  queryOptions({
+    queryKey: ["booking", "instructors", query] as const,
+    queryFn: ({ signal }) => getInstructors(query, { signal }),
+  });
+
+export function useInstructors(query: GetInstructorsQuery) {
+  return useQuery({ ...getInstructorsQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,37 @@
+import { type Slot, slotsResponse } from "@kerb/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { toSearchParams } from "./get-availability-summary";
+
+export type SlotsQuery = {
+  suburb: string;
+  /** The chosen Sydney day: sent as both startDate and endDate. */
+  date: string;
+  instructorId?: string;
+  poolHoursOnly?: boolean;
+};
+
+export async function getSlots(
+  query: SlotsQuery,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Slot[]> {
+  const { date, ...rest } = query;
+  const data = await api.get("/student/slots", {
+    query: toSearchParams({ ...rest, startDate: date, endDate: date }),
+    signal,
+  });
+  return slotsResponse.parse(data);
+}
+
+export const getSlotsQueryOptions = (query: SlotsQuery) =>
+  queryOptions({
+    queryKey: ["booking", "slots", query] as const,
+    queryFn: ({ signal }) => getSlots(query, { signal }),
+  });
+
+export function useSlots(query: SlotsQuery | null) {
+  return useQuery({
+    ...getSlotsQueryOptions(query ?? { suburb: "", date: "" }),
+    enabled: query !== null,
+  });
+}

@@ -1,0 +1,207 @@
+import type { AvailabilitySummary, DaySummary } from "@kerb/shared";
+import { eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
+import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+import { dayOfMonth, formatIsoDate, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
+
+export type DayAvailability = "pool" | "standard" | "both" | "none";
+
+export function dayAvailability(day: DaySummary | undefined): DayAvailability {
+  if (!day || !day.hasAvailability || day.totalSlots === 0) return "none";
+  if (day.poolHours > 0 && day.standardHours > 0) return "both";
+  return day.poolHours > 0 ? "pool" : "standard";
+}
+
+/** Colour per kind of day (spec §2): green pool only, blue standard only, yellow both, grey none. */
+export const DAY_CLASSES: Record<DayAvailability, string> = {
+  pool: "border-emerald-300 bg-emerald-100 text-emerald-950 hover:bg-emerald-200",
+  standard: "border-sky-300 bg-sky-100 text-sky-950 hover:bg-sky-200",
+  both: "border-amber-300 bg-amber-100 text-amber-950 hover:bg-amber-200",
+  none: "cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400",
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function dayLabel(date: string, day: DaySummary | undefined, selectedCount = 0): string {
+  const when = `${weekdayName(date)} ${formatIsoDate(date)}`;
+  if (dayAvailability(day) === "none" || !day) return `${when}, no available slots`;
+  const base = `${when}, ${plural(day.totalSlots, "slot")}: ${day.poolHours} pool, ${day.standardHours} standard`;
+  return selectedCount > 0 ? `${base}, ${selectedCount} selected` : base;
+}
+
+// Monday first, as Australian calendars are printed.
+const COLUMNS = [1, 2, 3, 4, 5, 6, 0] as const;
+
+type AvailabilityCalendarProps = {
+  startDate: string;
+  endDate: string;
+  summary: AvailabilitySummary;
+  selectedDate: string | null;
+  /** Lessons already in the selection per date, marked with a dot. */
+  selectedCounts: ReadonlyMap<string, number>;
+  onSelectDate: (date: string) => void;
+};
+
+/**
+ * The 30-day calendar: a grid of day buttons. One day is in the tab order; arrow keys move between
+ * bookable days (Left/Right a day, Up/Down a week), Home/End jump to the first/last bookable day.
+ */
+export function AvailabilityCalendar({
+  startDate,
+  endDate,
+  summary,
+  selectedDate,
+  selectedCounts,
+  onSelectDate,
+}: AvailabilityCalendarProps) {
+  const dates = useMemo(() => eachDateInRange(startDate, endDate), [startDate, endDate]);
+  const bookable = useMemo(
+    () => new Set(dates.filter((d) => dayAvailability(summary[d]) !== "none")),
+    [dates, summary],
+  );
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+
+  const firstBookable = dates.find((d) => bookable.has(d)) ?? null;
+  const tabStop =
+    focusDate && bookable.has(focusDate)
+      ? focusDate
+      : selectedDate && bookable.has(selectedDate)
+        ? selectedDate
+        : firstBookable;
+
+  const leading = (COLUMNS.indexOf(sydneyWeekday(startDate) as (typeof COLUMNS)[number]) + 7) % 7;
+  const cells: Array<string | null> = [...Array.from({ length: leading }, () => null), ...dates];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<string | null>> = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+
+  function moveFocus(from: string, step: number) {
+    let index = dates.indexOf(from) + step;
+    while (index >= 0 && index < dates.length) {
+      const candidate = dates[index] as string;
+      if (bookable.has(candidate)) {
+        setFocusDate(candidate);
+        buttons.current.get(candidate)?.focus();
+        return;
+      }
+      // Greyed days cannot take focus: keep going the same way until a bookable one.
+      index += step;
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 };
+    const step = moves[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      moveFocus(date, step);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      const list = dates.filter((d) => bookable.has(d));
+      const target = event.key === "Home" ? list[0] : list[list.length - 1];
+      if (target) {
+        setFocusDate(target);
+        buttons.current.get(target)?.focus();
+      }
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="grid" aria-label="Available days, next 30 days" className="flex flex-col gap-1.5">
+        <div role="row" className="grid grid-cols-7 gap-1.5">
+          {COLUMNS.map((weekday) => (
+            <div
+              key={weekday}
+              role="columnheader"
+              aria-label={WEEKDAY_NAMES[weekday]}
+              className="py-1 text-center font-semibold text-slate-600 text-xs uppercase"
+            >
+              {WEEKDAY_NAMES[weekday]?.slice(0, 3)}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week, row) => (
+          <div role="row" key={week.find(Boolean) ?? row} className="grid grid-cols-7 gap-1.5">
+            {week.map((date, column) => {
+              if (!date) {
+                return <div role="gridcell" key={`pad-${row}-${column}`} />;
+              }
+              const day = summary[date];
+              const kind = dayAvailability(day);
+              const isSelected = date === selectedDate;
+              const selectedCount = selectedCounts.get(date) ?? 0;
+              const showMonth = date === startDate || dayOfMonth(date) === 1;
+              return (
+                <div role="gridcell" key={date}>
+                  <button
+                    type="button"
+                    ref={(node) => {
+                      if (node) buttons.current.set(date, node);
+                      else buttons.current.delete(date);
+                    }}
+                    data-availability={kind}
+                    aria-label={dayLabel(date, day, selectedCount)}
+                    aria-pressed={isSelected}
+                    disabled={kind === "none"}
+                    tabIndex={date === tabStop ? 0 : -1}
+                    onClick={() => {
+                      setFocusDate(date);
+                      onSelectDate(date);
+                    }}
+                    onKeyDown={(event) => onKeyDown(event, date)}
+                    className={cn(
+                      "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-xl border-2 leading-none transition-colors sm:aspect-auto sm:h-16",
+                      DAY_CLASSES[kind],
+                      isSelected && "border-brand-700 ring-2 ring-brand-700 ring-offset-1",
+                    )}
+                  >
+                    {showMonth ? (
+                      <span className="absolute top-0.5 left-1 font-semibold text-[9px] uppercase sm:text-[10px]">
+                        {shortMonth(date)}
+                      </span>
+                    ) : null}
+                    <span className="font-bold text-sm sm:text-base">{dayOfMonth(date)}</span>
+                    <span className="mt-0.5 text-[11px] sm:text-xs">
+                      {kind === "none" ? "–" : (day?.totalSlots ?? 0)}
+                      <span className="hidden sm:inline"> {kind === "none" ? "" : "slots"}</span>
+                    </span>
+                    {selectedCount > 0 ? (
+                      <span className="absolute top-1 right-1 size-2 rounded-full bg-brand-700" />
+                    ) : null}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <CalendarLegend />
+    </div>
+  );
+}
+
+const LEGEND: { kind: DayAvailability; label: string }[] = [
+  { kind: "pool", label: "Pool Hours only" },
+  { kind: "standard", label: "Standard only" },
+  { kind: "both", label: "Pool Hours and standard" },
+  { kind: "none", label: "No times available" },
+];
+
+export function CalendarLegend() {
+  return (
+    <ul aria-label="Calendar legend" className="flex flex-wrap gap-x-4 gap-y-2 text-slate-700 text-sm">
+      {LEGEND.map((item) => (
+        <li key={item.kind} className="flex items-center gap-2">
+          <span aria-hidden="true" className={cn("size-4 rounded border-2", DAY_CLASSES[item.kind])} />
+          {item.label}
+        </li>
+      ))}
+      <li className="flex items-center gap-2">
+        <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
+        Has lessons in your selection
+      </li>
+    </ul>
+  );
+}

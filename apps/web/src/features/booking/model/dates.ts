@@ -1,0 +1,38 @@
+import { CALENDAR_DAYS } from "@kerb/shared";
+import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
+
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-11-24" → "24/11/2026" (a calendar date, no time zone involved). */
+export function formatIsoDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+export function weekdayName(date: string): string {
+  return WEEKDAY_NAMES[sydneyWeekday(date)] ?? "";
+}
+
+export function shortMonth(date: string): string {
+  return MONTH_SHORT[Number(date.slice(5, 7)) - 1] ?? "";
+}
+
+export function dayOfMonth(date: string): number {
+  return Number(date.slice(8, 10));
+}
+
+/** The calendar's 30 days, today (Sydney) first. */
+export function calendarRange(now: Date = new Date()): { startDate: string; endDate: string } {
+  const startDate = sydneyTodayDate(now);
+  return { startDate, endDate: addDaysToDate(startDate, CALENDAR_DAYS - 1) };
+}

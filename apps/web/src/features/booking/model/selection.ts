@@ -1,0 +1,77 @@
+import { MAX_LESSON_COUNT } from "@kerb/shared";
+import { dollarsToCents, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { type SelectedSlot, slotKey } from "./wizard-state";
+
+/** API prices are dollars; every sum is done in integer cents. */
+export function slotPriceCents(slot: Pick<SelectedSlot, "price">): number {
+  return dollarsToCents(slot.price);
+}
+
+export type SelectionTotals = {
+  lessonCount: number;
+  poolCount: number;
+  regularCount: number;
+  regularCents: number;
+  poolCents: number;
+  totalCents: number;
+};
+
+export function selectionTotals(slots: readonly SelectedSlot[]): SelectionTotals {
+  let poolCount = 0;
+  let regularCents = 0;
+  let poolCents = 0;
+  for (const slot of slots) {
+    const cents = slotPriceCents(slot);
+    if (slot.isPoolHours) {
+      poolCount++;
+      poolCents += cents;
+    } else {
+      regularCents += cents;
+    }
+  }
+  return {
+    lessonCount: slots.length,
+    poolCount,
+    regularCount: slots.length - poolCount,
+    regularCents,
+    poolCents,
+    totalCents: regularCents + poolCents,
+  };
+}
+
+export function sortByStart(slots: readonly SelectedSlot[]): SelectedSlot[] {
+  return [...slots].sort(
+    (a, b) => a.startTime.localeCompare(b.startTime) || a.instructorName.localeCompare(b.instructorName),
+  );
+}
+
+export function isSelected(selection: readonly SelectedSlot[], slot: SelectedSlot): boolean {
+  const key = slotKey(slot);
+  return selection.some((s) => slotKey(s) === key);
+}
+
+/**
+ * A student cannot be in two cars at once: a start time already in the selection (with another
+ * instructor) cannot be picked again. The server refuses such a batch too (duplicate_slot).
+ */
+export function clashesWithSelection(selection: readonly SelectedSlot[], slot: SelectedSlot): boolean {
+  const key = slotKey(slot);
+  const start = new Date(slot.startTime).getTime();
+  return selection.some((s) => slotKey(s) !== key && new Date(s.startTime).getTime() === start);
+}
+
+export function isSelectionFull(selection: readonly SelectedSlot[]): boolean {
+  return selection.length >= MAX_LESSON_COUNT;
+}
+
+export function toggleSlot(selection: readonly SelectedSlot[], slot: SelectedSlot): SelectedSlot[] {
+  if (isSelected(selection, slot)) return selection.filter((s) => slotKey(s) !== slotKey(slot));
+  if (clashesWithSelection(selection, slot) || isSelectionFull(selection)) return [...selection];
+  return sortByStart([...selection, slot]);
+}
+
+/** "Mon 24/11/2026, 10:00 am" style description of a lesson, for labels and lists. */
+export function describeSlot(slot: Pick<SelectedSlot, "startTime">): string {
+  const start = new Date(slot.startTime);
+  return `${formatSydneyDate(start)} at ${formatSydneyTime(start)}`;
+}

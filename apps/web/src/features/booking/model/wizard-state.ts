@@ -1,0 +1,365 @@
+import {
+  type CheckoutResponse,
+  checkoutResponse,
+  HOLD_MINUTES,
+  type Slot,
+  SUBURBS,
+  type Suburb,
+  slot as slotSchema,
+} from "@kerb/shared";
+import { type BundleSize, isValidLessonCount } from "@kerb/shared/rules";
+import type { BookingDraftFields, StoredBookingDraft } from "@/lib/booking-draft";
+
+/** Flow A buys a bundle, Flow B books several individual slots (spec §2, §4). */
+export type Flow = "bundle" | "multi_select";
+
+export const WIZARD_STEPS = [
+  "flow_selection",
+  "suburb_selection",
+  "assessment",
+  "instructor_selection",
+  "rate_instructor_option",
+  "slot_selection",
+  "invoice",
+] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** Step names older drafts may hold; all of them are the invoice screen today (spec §2). */
+const STEP_ALIASES: Record<string, WizardStep> = {
+  review_bundle: "invoice",
+  bundle_purchase: "invoice",
+  payment: "invoice",
+};
+
+export type ExperienceLevel = "never_driven" | "some_experience" | "failed_test";
+export type LicenseType = "automatic" | "manual";
+export type RateOption = "pool_hours" | "pick_instructor";
+
+export const ASSESSMENT_STEPS = 5;
+export type AssessmentStep = 1 | 2 | 3 | 4 | 5;
+
+export type AssessmentData = {
+  experienceLevel: ExperienceLevel | null;
+  licenseType: LicenseType | null;
+  /** Sydney date YYYY-MM-DD, optional. */
+  targetDate: string | null;
+  specificSkills: string[];
+  estimatedLessons: number | null;
+  /** Preferred instructor language for the recommendation; English unless the student picks another. */
+  language: string;
+};
+
+/**
+ * The chosen instructor. `autoMatch` marks a choice the student left to us: in Flow B it is the top
+ * recommended instructor, in Flow A (bundle) no instructor at all (`id` null).
+ */
+export type SelectedInstructor = {
+  id: string | null;
+  firstName: string;
+  lastName: string;
+  /** Dollars per hour, as listed. */
+  standardRate: number | null;
+  poolRate: number | null;
+  autoMatch: boolean;
+};
+
+export type SelectedSlot = Slot;
+
+/**
+ * A payment already opened for exactly this purchase (`signature`). Paying again reuses it instead of
+ * holding the same times twice, e.g. after coming back from the card page with "Try Again".
+ */
+export type PendingCheckout = { signature: string; response: CheckoutResponse; startedAt: number };
+
+/** Holds (and card sessions) last 30 minutes; a minute's margin keeps us from reusing a dying one. */
+export function isCheckoutReusable(checkout: PendingCheckout, signature: string, now: number): boolean {
+  return checkout.signature === signature && now - checkout.startedAt < (HOLD_MINUTES - 1) * 60_000;
+}
+
+export type WizardState = {
+  flow: Flow | null;
+  /** A WizardStep, or whatever an old or hand-edited draft held (shown as an unknown step). */
+  currentStep: string;
+  suburb: Suburb | null;
+  assessmentData: AssessmentData;
+  assessmentStep: AssessmentStep;
+  selectedInstructor: SelectedInstructor | null;
+  rateOption: RateOption | null;
+  selectedSlots: SelectedSlot[];
+  /** The calendar day whose slots are listed, YYYY-MM-DD. */
+  selectedDate: string | null;
+  /** Flow A: the bundle the student picked on the invoice; null means the recommended one. */
+  bundleSize: BundleSize | null;
+  pendingCheckout: PendingCheckout | null;
+};
+
+export const DEFAULT_LANGUAGE = "English";
+
+export function emptyAssessment(): AssessmentData {
+  return {
+    experienceLevel: null,
+    licenseType: null,
+    targetDate: null,
+    specificSkills: [],
+    estimatedLessons: null,
+    language: DEFAULT_LANGUAGE,
+  };
+}
+
+export function initialWizardState(): WizardState {
+  return {
+    flow: null,
+    currentStep: "flow_selection",
+    suburb: null,
+    assessmentData: emptyAssessment(),
+    assessmentStep: 1,
+    selectedInstructor: null,
+    rateOption: null,
+    selectedSlots: [],
+    selectedDate: null,
+    bundleSize: null,
+    pendingCheckout: null,
+  };
+}
+
+export function isWizardStep(step: string): step is WizardStep {
+  return (WIZARD_STEPS as readonly string[]).includes(step);
+}
+
+export function normalizeStep(step: string): string {
+  return STEP_ALIASES[step] ?? step;
+}
+
+export function isAssessmentComplete(a: AssessmentData): boolean {
+  return a.experienceLevel !== null && a.licenseType !== null && isValidLessonCount(a.estimatedLessons);
+}
+
+/** Identifies a slot: an auto-assigned pool slot has no instructor yet. */
+export function slotKey(slot: Pick<Slot, "instructorId" | "startTime">): string {
+  return `${slot.instructorId ?? "pool"}|${slot.startTime}`;
+}
+
+export function instructorName(i: Pick<SelectedInstructor, "firstName" | "lastName">): string {
+  return `${i.firstName} ${i.lastName}`.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation (spec §4)
+// ---------------------------------------------------------------------------------------------
+
+export type StepTarget = { step: WizardStep; assessmentStep?: AssessmentStep };
+
+/** Where Back leads from the current step. Null on the first step. */
+export function previousStep(state: WizardState): StepTarget | null {
+  switch (state.currentStep) {
+    case "flow_selection":
+      return null;
+    case "suburb_selection":
+      return { step: "flow_selection" };
+    case "assessment":
+      return state.assessmentStep > 1
+        ? { step: "assessment", assessmentStep: (state.assessmentStep - 1) as AssessmentStep }
+        : { step: "suburb_selection" };
+    case "rate_instructor_option":
+      return { step: "assessment", assessmentStep: 5 };
+    case "instructor_selection":
+      return state.flow === "bundle"
+        ? { step: "assessment", assessmentStep: 5 }
+        : { step: "rate_instructor_option" };
+    case "slot_selection":
+      return state.rateOption === "pick_instructor"
+        ? { step: "instructor_selection" }
+        : { step: "rate_instructor_option" };
+    case "invoice":
+      return state.flow === "bundle" ? { step: "instructor_selection" } : { step: "slot_selection" };
+    default:
+      return { step: "flow_selection" };
+  }
+}
+
+/** The main steps of the flow the student is on, for the progress indicator. */
+export function stepsOf(state: Pick<WizardState, "flow" | "rateOption">): WizardStep[] {
+  if (state.flow === "bundle") {
+    return ["flow_selection", "suburb_selection", "assessment", "instructor_selection", "invoice"];
+  }
+  if (state.flow === "multi_select" && state.rateOption === "pick_instructor") {
+    return [
+      "flow_selection",
+      "suburb_selection",
+      "assessment",
+      "rate_instructor_option",
+      "instructor_selection",
+      "slot_selection",
+      "invoice",
+    ];
+  }
+  return [
+    "flow_selection",
+    "suburb_selection",
+    "assessment",
+    "rate_instructor_option",
+    "slot_selection",
+    "invoice",
+  ];
+}
+
+export const STEP_LABELS: Record<WizardStep, string> = {
+  flow_selection: "Booking type",
+  suburb_selection: "Suburb",
+  assessment: "Assessment",
+  rate_instructor_option: "Booking option",
+  instructor_selection: "Instructor",
+  slot_selection: "Lesson times",
+  invoice: "Invoice",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Draft (spec §3): the saved form of the state, and a forgiving reader for it
+// ---------------------------------------------------------------------------------------------
+
+export function draftFromState(state: WizardState): BookingDraftFields {
+  return {
+    flow: state.flow,
+    currentStep: state.currentStep,
+    suburb: state.suburb,
+    assessmentData: state.assessmentData,
+    selectedInstructor: state.selectedInstructor,
+    rateOption: state.rateOption,
+    selectedSlots: state.selectedSlots,
+    selectedDate: state.selectedDate,
+    assessmentStep: state.assessmentStep,
+    bundleSize: state.bundleSize,
+    pendingCheckout: state.pendingCheckout,
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null =>
+  typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null;
+
+function readAssessment(value: unknown): AssessmentData {
+  const a = emptyAssessment();
+  if (!isRecord(value)) return a;
+  const level = typeof value.experienceLevel === "string" ? value.experienceLevel.toLowerCase() : null;
+  const licence = typeof value.licenseType === "string" ? value.licenseType.toLowerCase() : null;
+  return {
+    experienceLevel: oneOf(["never_driven", "some_experience", "failed_test"] as const, level),
+    licenseType: oneOf(["automatic", "manual"] as const, licence),
+    targetDate:
+      typeof value.targetDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value.targetDate)
+        ? value.targetDate
+        : null,
+    specificSkills: Array.isArray(value.specificSkills)
+      ? value.specificSkills.filter((s): s is string => typeof s === "string")
+      : [],
+    estimatedLessons: isValidLessonCount(value.estimatedLessons) ? value.estimatedLessons : null,
+    language:
+      typeof value.language === "string" && value.language.trim() ? value.language.trim() : DEFAULT_LANGUAGE,
+  };
+}
+
+function readInstructor(value: unknown): SelectedInstructor | null {
+  if (!isRecord(value)) return null;
+  if (typeof value.firstName !== "string" || typeof value.lastName !== "string") return null;
+  const id = typeof value.id === "string" ? value.id : null;
+  const autoMatch = value.autoMatch === true;
+  if (id === null && !autoMatch) return null;
+  const rate = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return {
+    id,
+    firstName: value.firstName,
+    lastName: value.lastName,
+    standardRate: rate(value.standardRate),
+    poolRate: rate(value.poolRate),
+    autoMatch,
+  };
+}
+
+function readPendingCheckout(value: unknown): PendingCheckout | null {
+  if (!isRecord(value) || typeof value.signature !== "string" || typeof value.startedAt !== "number") {
+    return null;
+  }
+  const response = checkoutResponse.safeParse(value.response);
+  return response.success
+    ? { signature: value.signature, response: response.data, startedAt: value.startedAt }
+    : null;
+}
+
+/** The furthest assessment question the answers so far allow (3 and 4 are optional). */
+function furthestAssessmentStep(a: AssessmentData): AssessmentStep {
+  if (!a.experienceLevel) return 1;
+  if (!a.licenseType) return 2;
+  return 5;
+}
+
+/**
+ * Rebuilds the wizard from a saved draft. Unreadable fields are dropped, and a step whose earlier
+ * answers are missing falls back to the first step that still needs an answer. An unknown step name
+ * is kept so the page can say so (spec §2).
+ */
+export function stateFromDraft(draft: StoredBookingDraft): WizardState {
+  const base = initialWizardState();
+  const flow = oneOf(["bundle", "multi_select"] as const, draft.flow);
+  const suburb = SUBURBS.find((s) => s === draft.suburb) ?? null;
+  const assessmentData = readAssessment(draft.assessmentData);
+  const storedAssessmentStep = draft.assessmentStep;
+  const assessmentStep =
+    typeof storedAssessmentStep === "number" &&
+    Number.isInteger(storedAssessmentStep) &&
+    storedAssessmentStep >= 1 &&
+    storedAssessmentStep <= ASSESSMENT_STEPS
+      ? (storedAssessmentStep as AssessmentStep)
+      : furthestAssessmentStep(assessmentData);
+  const selectedSlots = Array.isArray(draft.selectedSlots)
+    ? draft.selectedSlots.flatMap((s) => {
+        const parsed = slotSchema.safeParse(s);
+        return parsed.success ? [parsed.data] : [];
+      })
+    : [];
+  const state: WizardState = {
+    ...base,
+    flow,
+    currentStep: normalizeStep(draft.currentStep),
+    suburb,
+    assessmentData,
+    assessmentStep,
+    selectedInstructor: readInstructor(draft.selectedInstructor),
+    rateOption: oneOf(["pool_hours", "pick_instructor"] as const, draft.rateOption),
+    selectedSlots,
+    selectedDate:
+      typeof draft.selectedDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(draft.selectedDate)
+        ? draft.selectedDate
+        : null,
+    bundleSize: oneOf(["small", "medium", "large"] as const, draft.bundleSize),
+    pendingCheckout: readPendingCheckout(draft.pendingCheckout),
+  };
+  return { ...state, ...fitStep(state) };
+}
+
+/** The step to show for a restored state: the saved one when everything it needs is there. */
+function fitStep(state: WizardState): Pick<WizardState, "currentStep" | "assessmentStep"> {
+  const step = state.currentStep;
+  if (!isWizardStep(step) || step === "flow_selection") return state;
+  if (!state.flow) return { currentStep: "flow_selection", assessmentStep: state.assessmentStep };
+  if (step === "suburb_selection" || !state.suburb) {
+    return { currentStep: "suburb_selection", assessmentStep: state.assessmentStep };
+  }
+  const furthest = furthestAssessmentStep(state.assessmentData);
+  if (step === "assessment") {
+    return { currentStep: step, assessmentStep: Math.min(state.assessmentStep, furthest) as AssessmentStep };
+  }
+  if (!isAssessmentComplete(state.assessmentData)) {
+    return { currentStep: "assessment", assessmentStep: furthest };
+  }
+  const at = (currentStep: WizardStep) => ({ currentStep, assessmentStep: state.assessmentStep });
+  if (state.flow === "bundle") {
+    if (step === "invoice" && state.selectedInstructor) return state;
+    return at("instructor_selection");
+  }
+  if (step === "rate_instructor_option" || !state.rateOption) return at("rate_instructor_option");
+  if (step === "instructor_selection") return state;
+  const needsInstructor = state.rateOption === "pick_instructor" && !state.selectedInstructor?.id;
+  if (needsInstructor) return at("instructor_selection");
+  if (step === "invoice" && state.selectedSlots.length > 0) return state;
+  return at("slot_selection");
+}

@@ -1,0 +1,128 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { instructorUser, sessionFor } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+import { dashboard, lesson } from "./instructor-fixtures";
+
+const signedIn = { session: sessionFor(instructorUser) };
+
+describe("Instructor dashboard", () => {
+  it("fills the four tiles with counts, this month's net earnings and both rates", async () => {
+    mockFetch({ "GET /api/instructor/dashboard": jsonResponse(200, dashboard()) });
+    renderApp("/instructor/dashboard", signedIn);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Ivy" })).toBeInTheDocument();
+    const today = await screen.findByRole("region", { name: "Today's Lessons" });
+    expect(today).toHaveTextContent("2");
+    expect(today).toHaveTextContent("2 lessons on 16/01/2099");
+    expect(screen.getByRole("region", { name: "This Week" })).toHaveTextContent(
+      "7 lessons, Monday to Sunday",
+    );
+    const earnings = screen.getByRole("region", { name: "Monthly Earnings" });
+    expect(earnings).toHaveTextContent("$1,234.50");
+    expect(earnings).toHaveTextContent("After the 25% platform fee · January 2099");
+    const rates = screen.getByRole("region", { name: "Your Rates" });
+    expect(rates).toHaveTextContent("$85.00/hour");
+    expect(rates).toHaveTextContent("Pool hours: $55.25/hour");
+  });
+
+  it("lists upcoming lessons with Sydney date and time, a call link, pickup and the Pool Hours tag", async () => {
+    const upcoming = [
+      lesson({
+        // 23:00 UTC on 15 Jan is 10:00 am on 16 Jan in Sydney (AEDT).
+        startTime: "2099-01-15T23:00:00.000Z",
+        endTime: "2099-01-16T00:00:00.000Z",
+        isPoolHours: true,
+        pickupLocation: "Bondi Junction station",
+      }),
+      ...Array.from({ length: 5 }, (_, i) =>
+        lesson({ startTime: `2099-02-0${i + 1}T23:00:00.000Z`, endTime: `2099-02-0${i + 2}T00:00:00.000Z` }),
+      ),
+    ];
+    mockFetch({ "GET /api/instructor/dashboard": jsonResponse(200, dashboard({ upcoming })) });
+    renderApp("/instructor/dashboard", signedIn);
+
+    const card = (await screen.findByRole("heading", { name: "Upcoming Lessons" })).closest(".rounded-2xl");
+    const items = await within(card as HTMLElement).findAllByRole("listitem");
+    expect(items).toHaveLength(5);
+    const first = items[0] as HTMLElement;
+    expect(first).toHaveTextContent("16/01/2099 · 10:00 am – 11:00 am");
+    expect(first).toHaveTextContent("Sam Learner");
+    expect(within(first).getByRole("link", { name: "0412 345 678" })).toHaveAttribute(
+      "href",
+      "tel:0412345678",
+    );
+    expect(first).toHaveTextContent("Bondi Junction station (Bondi)");
+    expect(first).toHaveTextContent("Pool Hours");
+    expect(items[1]).not.toHaveTextContent("Pool Hours");
+  });
+
+  it("shows today's schedule, the instructor's details and no verification notice when verified", async () => {
+    const todays = lesson({
+      status: "COMPLETED",
+      student: { firstName: "Ana", lastName: "Lee", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(200, dashboard({ todaysSchedule: [todays] })),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+
+    await screen.findByText("Ana Lee");
+    const schedule = screen.getByRole("heading", { name: "Today's Schedule" }).closest(".rounded-2xl");
+    expect(schedule).toHaveTextContent("Ana Lee");
+    expect(schedule).toHaveTextContent("Completed");
+    expect(schedule).toHaveTextContent("No phone number");
+    const details = screen.getByRole("heading", { name: "Your Details" }).closest(".rounded-2xl");
+    expect(details).toHaveTextContent("English");
+    expect(details).toHaveTextContent("Mandarin");
+    expect(details).toHaveTextContent("Manly");
+    expect(details).toHaveTextContent("Automatic and manual");
+    expect(screen.queryByText(/awaiting verification/)).not.toBeInTheDocument();
+    expect(screen.getByText("No upcoming lessons")).toBeInTheDocument();
+  });
+
+  it("tells an unverified instructor that students can't see them yet", async () => {
+    const data = dashboard();
+    data.details.verificationStatus = "PENDING";
+    mockFetch({ "GET /api/instructor/dashboard": jsonResponse(200, data) });
+    renderApp("/instructor/dashboard", signedIn);
+    expect(
+      await screen.findByText("Your account is awaiting verification — students can't see you yet"),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the failure with a retry", async () => {
+    let attempts = 0;
+    mockFetch({
+      "GET /api/instructor/dashboard": () =>
+        ++attempts === 1
+          ? apiError(500, "internal_error", "Something went wrong on our side. Please try again.")
+          : jsonResponse(200, dashboard()),
+    });
+    const { user } = renderApp("/instructor/dashboard", signedIn);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("We couldn't load your dashboard");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("region", { name: "Monthly Earnings" })).toHaveTextContent("$1,234.50");
+  });
+
+  it("gives instructors Dashboard, Availability, Lessons and Earnings in the navbar", async () => {
+    mockFetch({ "GET /api/instructor/dashboard": jsonResponse(200, dashboard()) });
+    renderApp("/instructor/dashboard", signedIn);
+    const nav = (await screen.findAllByRole("navigation", { name: "Main" }))[0] as HTMLElement;
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/instructor/dashboard",
+    );
+    expect(within(nav).getByRole("link", { name: "Availability" })).toHaveAttribute(
+      "href",
+      "/instructor/availability",
+    );
+    expect(within(nav).getByRole("link", { name: "Lessons" })).toHaveAttribute("href", "/instructor/lessons");
+    expect(within(nav).getByRole("link", { name: "Earnings" })).toHaveAttribute(
+      "href",
+      "/instructor/earnings",
+    );
+  });
+});

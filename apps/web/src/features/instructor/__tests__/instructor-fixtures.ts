@@ -1,0 +1,88 @@
+import type {
+  AvailabilityChangeResponse,
+  InstructorAvailability,
+  InstructorDashboard,
+  InstructorLesson,
+} from "@kerb/shared";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+let nextId = 1;
+const lessonId = () => `c0000000-0000-4000-8000-${String(nextId++).padStart(12, "0")}`;
+
+export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLesson {
+  const start = Date.now() + 2 * DAY;
+  return {
+    id: lessonId(),
+    startTime: iso(start),
+    endTime: iso(start + HOUR),
+    status: "SCHEDULED",
+    price: 85,
+    isPoolHours: false,
+    suburb: "Bondi",
+    pickupLocation: "12 Campbell Pde",
+    paidWithBundle: false,
+    completedAt: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    refund: null,
+    student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
+    ...overrides,
+  };
+}
+
+/** A lesson `hoursFromNow` away (negative: in the past), one hour long. */
+export function lessonAt(hoursFromNow: number, overrides: Partial<InstructorLesson> = {}): InstructorLesson {
+  const start = Date.now() + hoursFromNow * HOUR;
+  return lesson({ startTime: iso(start), endTime: iso(start + HOUR), ...overrides });
+}
+
+export function dashboard(overrides: Partial<InstructorDashboard> = {}): InstructorDashboard {
+  return {
+    firstName: "Ivy",
+    today: "2099-01-16",
+    month: "2099-01",
+    tiles: { todaysLessons: 2, thisWeek: 7, monthlyEarnings: 1234.5, standardRate: 85, poolRate: 55.25 },
+    todaysSchedule: [],
+    upcoming: [],
+    details: {
+      languages: ["English", "Mandarin"],
+      suburbs: ["Bondi", "Manly"],
+      vehicleType: "BOTH",
+      poolOptIn: true,
+      verificationStatus: "VERIFIED",
+    },
+    ...overrides,
+  };
+}
+
+export function availability(overrides: Partial<InstructorAvailability> = {}): InstructorAvailability {
+  return {
+    weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      ranges: weekday >= 1 && weekday <= 5 ? [{ start: "09:00", end: "17:00" }] : [],
+    })),
+    exceptions: [],
+    poolOptIn: true,
+    suburbs: ["Bondi", "Manly"],
+    standardRate: 85,
+    poolRate: 55.25,
+    ...overrides,
+  };
+}
+
+export function change(
+  next: InstructorAvailability,
+  affected: AvailabilityChangeResponse["affectedBookings"] = [],
+): AvailabilityChangeResponse {
+  return {
+    availability: next,
+    affectedBookings: affected,
+    warning:
+      affected.length === 0
+        ? null
+        : "1 scheduled lesson no longer fits your hours or settings. It has NOT been cancelled: contact the student, or cancel from your lessons list (the student is refunded in full).",
+  };
+}

@@ -1,0 +1,160 @@
+import type { InstructorLesson } from "@kerb/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
+import { instructorUser, sessionFor } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+import { lessonAt } from "./instructor-fixtures";
+
+const signedIn = { session: sessionFor(instructorUser) };
+const page = (items: InstructorLesson[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
+
+function lessonsRoute(lists: { upcoming: InstructorLesson[]; past: InstructorLesson[] }) {
+  return ({ path }: MockRequest) =>
+    jsonResponse(200, page(path.includes("scope=past") ? lists.past : lists.upcoming));
+}
+
+function itemFor(name: string): HTMLElement {
+  return screen.getByText(name).closest("li") as HTMLElement;
+}
+
+describe("Instructor lessons", () => {
+  it("offers Cancel lesson before a lesson starts, and nothing while it is under way", async () => {
+    const future = lessonAt(30, { student: { firstName: "Fay", lastName: "Future", phone: "0400 000 001" } });
+    const running = lessonAt(-0.5, { student: { firstName: "Ron", lastName: "Running", phone: null } });
+    mockFetch({ "GET /api/instructor/lessons": lessonsRoute({ upcoming: [running, future], past: [] }) });
+    renderApp("/instructor/lessons", signedIn);
+
+    expect(await screen.findByRole("tab", { name: "Upcoming", selected: true })).toBeInTheDocument();
+    await screen.findByText("Fay Future");
+    const futureItem = itemFor("Fay Future");
+    expect(within(futureItem).getByRole("button", { name: "Cancel lesson" })).toBeInTheDocument();
+    expect(within(futureItem).queryByRole("button", { name: "Mark completed" })).not.toBeInTheDocument();
+    expect(within(futureItem).getByText("Scheduled")).toBeInTheDocument();
+    const runningItem = itemFor("Ron Running");
+    expect(within(runningItem).queryByRole("button")).not.toBeInTheDocument();
+    expect(runningItem).toHaveTextContent("In progress");
+  });
+
+  it("offers Mark completed and No-show for ended scheduled lessons on the Past tab only", async () => {
+    const ended = lessonAt(-26, { student: { firstName: "Eve", lastName: "Ended", phone: null } });
+    const done = lessonAt(-50, {
+      status: "COMPLETED",
+      student: { firstName: "Dan", lastName: "Done", phone: null },
+    });
+    const cancelled = lessonAt(-80, {
+      status: "CANCELLED",
+      cancelledBy: "STUDENT",
+      refund: 46.75,
+      student: { firstName: "Cal", lastName: "Cancelled", phone: null },
+    });
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [], past: [ended, done, cancelled] }),
+      [`POST /api/instructor/lessons/${ended.id}/complete`]: jsonResponse(200, {
+        lesson: { ...ended, status: "COMPLETED" },
+      }),
+    });
+    const { user, router } = renderApp("/instructor/lessons", signedIn);
+    expect(await screen.findByText("No upcoming lessons")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Past" }));
+    await screen.findByText("Eve Ended");
+    expect(router.state.location.search).toBe("?tab=past");
+    const endedItem = itemFor("Eve Ended");
+    expect(within(endedItem).getByRole("button", { name: "Mark completed" })).toBeInTheDocument();
+    expect(within(endedItem).getByRole("button", { name: "No-show" })).toBeInTheDocument();
+    expect(within(endedItem).queryByRole("button", { name: "Cancel lesson" })).not.toBeInTheDocument();
+    const doneItem = itemFor("Dan Done");
+    expect(within(doneItem).queryByRole("button")).not.toBeInTheDocument();
+    expect(doneItem).toHaveTextContent("Completed");
+    expect(doneItem).toHaveTextContent("You earn $63.75 after the 25% platform fee.");
+    expect(itemFor("Cal Cancelled")).toHaveTextContent("Cancelled by the student");
+    expect(itemFor("Cal Cancelled")).toHaveTextContent("$46.75 refunded");
+
+    await user.click(within(endedItem).getByRole("button", { name: "Mark completed" }));
+    expect(
+      await screen.findByText(/Lesson with Eve Ended on .* marked completed. You earn \$63.75./),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/instructor/lessons/${ended.id}/complete`)).toHaveLength(1);
+    // The list reloads after the change.
+    await waitFor(() =>
+      expect(callsTo("GET", "/api/instructor/lessons?scope=past&page=1&pageSize=20").length).toBeGreaterThan(
+        1,
+      ),
+    );
+  });
+
+  it("shows the server's refusal next to the lesson", async () => {
+    const ended = lessonAt(-26, { student: { firstName: "Eve", lastName: "Ended", phone: null } });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [], past: [ended] }),
+      [`POST /api/instructor/lessons/${ended.id}/no-show`]: apiError(
+        409,
+        "invalid_state",
+        "Only scheduled lessons can be marked a no-show; this lesson is completed",
+      ),
+    });
+    const { user } = renderApp("/instructor/lessons?tab=past", signedIn);
+    await screen.findByText("Eve Ended");
+    await user.click(screen.getByRole("button", { name: "No-show" }));
+    const alert = await within(itemFor("Eve Ended")).findByRole("alert");
+    expect(alert).toHaveTextContent(
+      "Only scheduled lessons can be marked a no-show; this lesson is completed",
+    );
+  });
+
+  it("confirms a cancellation in a dialog that says the student is refunded in full", async () => {
+    const future = lessonAt(30, {
+      price: 85,
+      student: { firstName: "Fay", lastName: "Future", phone: null },
+    });
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [future], past: [] }),
+      [`POST /api/instructor/lessons/${future.id}/cancel`]: jsonResponse(200, {
+        lesson: { ...future, status: "CANCELLED" },
+        refund: 93.5,
+        bundleCreditReturned: false,
+      }),
+    });
+    const { user } = renderApp("/instructor/lessons", signedIn);
+    await screen.findByText("Fay Future");
+
+    await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    expect(dialog).toHaveTextContent("The student is refunded in full: $93.50 including GST");
+    await user.click(within(dialog).getByRole("button", { name: "Keep lesson" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`)).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
+    const again = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    await user.click(within(again).getByRole("button", { name: "Cancel lesson" }));
+    expect(await screen.findByText(/Fay Future has been refunded \$93.50\./)).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`)).toHaveLength(1);
+  });
+
+  it("says a bundle lesson's credit goes back instead of money, and keeps the dialog open on failure", async () => {
+    const future = lessonAt(30, {
+      paidWithBundle: true,
+      student: { firstName: "Bea", lastName: "Bundle", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [future], past: [] }),
+      [`POST /api/instructor/lessons/${future.id}/cancel`]: apiError(
+        409,
+        "invalid_state",
+        "This lesson started at 4:00 pm on 26/11/2026 and can no longer be cancelled",
+      ),
+    });
+    const { user } = renderApp("/instructor/lessons", signedIn);
+    await screen.findByText("Bea Bundle");
+    await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    expect(dialog).toHaveTextContent(
+      "The student is refunded in full: the lesson credit goes back to Bea Bundle's bundle.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("can no longer be cancelled");
+  });
+});

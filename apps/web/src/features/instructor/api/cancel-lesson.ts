@@ -1,0 +1,18 @@
+import { type LessonCancellationResponse, lessonCancellationResponse } from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { invalidateAfterLessonChange } from "./lesson-change";
+
+/** An instructor's cancellation always refunds the student in full (or returns the bundle credit). */
+export async function cancelLesson(lessonId: string): Promise<LessonCancellationResponse> {
+  const data = await api.post(`/instructor/lessons/${encodeURIComponent(lessonId)}/cancel`);
+  return lessonCancellationResponse.parse(data);
+}
+
+export function useCancelLesson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelLesson,
+    onSuccess: () => invalidateAfterLessonChange(queryClient),
+  });
+}

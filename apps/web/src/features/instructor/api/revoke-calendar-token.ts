@@ -1,0 +1,18 @@
+import { okResponse } from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { type CalendarTokenStatus, calendarTokenQueryKey } from "./get-calendar-token";
+
+/** Turns the feed off: calendars subscribed to the old URL stop updating. */
+export async function revokeCalendarToken(): Promise<void> {
+  const data = await apiRequest("/instructor/calendar-token", { method: "DELETE" });
+  okResponse.parse(data);
+}
+
+export function useRevokeCalendarToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeCalendarToken,
+    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { url: null }),
+  });
+}

@@ -1,0 +1,21 @@
+import { calendarTokenResponse } from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+import { type CalendarTokenStatus, calendarTokenQueryKey } from "./get-calendar-token";
+
+export type CalendarToken = z.infer<typeof calendarTokenResponse>;
+
+/** Creates the feed, or replaces its secret: the previous URL stops working at once. */
+export async function rotateCalendarToken(): Promise<CalendarToken> {
+  const data = await api.post("/instructor/calendar-token");
+  return calendarTokenResponse.parse(data);
+}
+
+export function useRotateCalendarToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateCalendarToken,
+    onSuccess: (token) => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, token),
+  });
+}

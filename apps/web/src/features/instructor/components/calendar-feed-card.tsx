@@ -1,0 +1,209 @@
+import { Check, Copy, Link2, RefreshCw, Rss } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/field";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-error";
+import { useCalendarToken } from "../api/get-calendar-token";
+import { useRevokeCalendarToken } from "../api/revoke-calendar-token";
+import { useRotateCalendarToken } from "../api/rotate-calendar-token";
+import { ConfirmDialog } from "./confirm-dialog";
+
+type Confirming = "rotate" | "revoke" | null;
+
+function useCopy(resetAfterMs = 2500) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState("idle"), resetAfterMs);
+  };
+  return { state, copy };
+}
+
+/** The private iCal feed of the instructor's lessons: create, copy, replace or turn off. */
+export function CalendarFeedCard() {
+  const tokenQuery = useCalendarToken();
+  const rotateMutation = useRotateCalendarToken();
+  const revokeMutation = useRevokeCalendarToken();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const { state: copyState, copy } = useCopy();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const url = tokenQuery.data?.url ?? null;
+  const absoluteUrl = url ? new URL(url, window.location.origin).toString() : null;
+  const mutationError = rotateMutation.error ?? revokeMutation.error;
+
+  const rotate = (successMessage: string) => {
+    revokeMutation.reset();
+    rotateMutation.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(null);
+        setMessage(successMessage);
+      },
+    });
+  };
+
+  const revoke = () => {
+    rotateMutation.reset();
+    revokeMutation.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(null);
+        setMessage("Calendar feed turned off. The old link no longer works.");
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title={
+          <span className="flex items-center gap-2">
+            <Rss className="size-5 text-brand-600" aria-hidden="true" />
+            Calendar feed
+          </span>
+        }
+        description="See your Kerb lessons in Google Calendar, Apple Calendar or Outlook: subscribe to your private link (“From URL” or “Subscribe to calendar”)."
+      />
+      <CardContent className="flex flex-col gap-4">
+        {tokenQuery.isPending ? (
+          <SkeletonGroup label="Loading your calendar link…">
+            <Skeleton className="h-11 w-full" />
+          </SkeletonGroup>
+        ) : tokenQuery.isError ? (
+          <Alert tone="error" title="We couldn't load your calendar link">
+            {errorMessage(tokenQuery.error, "Something went wrong. Please try again.")}
+          </Alert>
+        ) : absoluteUrl ? (
+          <>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="calendar-feed-url" className="font-medium text-slate-800 text-sm">
+                Your private calendar link
+              </label>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  ref={inputRef}
+                  id="calendar-feed-url"
+                  readOnly
+                  value={absoluteUrl}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="font-mono text-sm"
+                />
+                <Button
+                  variant="secondary"
+                  className="shrink-0"
+                  onClick={() => {
+                    inputRef.current?.select();
+                    void copy(absoluteUrl);
+                  }}
+                  icon={
+                    copyState === "copied" ? (
+                      <Check className="size-4" aria-hidden="true" />
+                    ) : (
+                      <Copy className="size-4" aria-hidden="true" />
+                    )
+                  }
+                >
+                  {copyState === "copied" ? "Copied" : "Copy link"}
+                </Button>
+              </div>
+              <p className="text-slate-600 text-sm" aria-live="polite">
+                {copyState === "failed"
+                  ? "Copying isn't allowed here: the link is selected, so press Ctrl+C (or ⌘C) to copy it."
+                  : "Keep it private: anyone with this link can see your lesson times and pickup addresses."}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setConfirming("rotate")}
+                icon={<RefreshCw className="size-4" aria-hidden="true" />}
+              >
+                Get a new link
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-800"
+                onClick={() => setConfirming("revoke")}
+              >
+                Turn off feed
+              </Button>
+            </div>
+          </>
+        ) : (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-slate-600 text-sm">Your calendar feed is off.</p>
+            <Button
+              onClick={() => rotate("Calendar link created. Copy it into your calendar app.")}
+              isLoading={rotateMutation.isPending}
+              loadingText="Creating…"
+              icon={<Link2 className="size-4" aria-hidden="true" />}
+            >
+              Create calendar link
+            </Button>
+          </div>
+        )}
+        {message && !mutationError ? <Alert tone="success">{message}</Alert> : null}
+        {mutationError && confirming === null ? (
+          <Alert tone="error" title="That didn't work">
+            {errorMessage(mutationError, "Something went wrong. Please try again.")}
+          </Alert>
+        ) : null}
+      </CardContent>
+
+      <ConfirmDialog
+        isOpen={confirming === "rotate"}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Replace your calendar link?"
+        confirmLabel="Get a new link"
+        pendingLabel="Replacing…"
+        isPending={rotateMutation.isPending}
+        onConfirm={() =>
+          rotate("New calendar link ready. The old link has stopped working: update your calendar app.")
+        }
+      >
+        <p>
+          The current link stops working straight away. Calendars subscribed to it stop updating until you add
+          the new link.
+        </p>
+        {rotateMutation.isError ? (
+          <Alert tone="error">
+            {errorMessage(rotateMutation.error, "Something went wrong. Please try again.")}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirming === "revoke"}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Turn off your calendar feed?"
+        confirmLabel="Turn off feed"
+        confirmVariant="danger"
+        pendingLabel="Turning off…"
+        isPending={revokeMutation.isPending}
+        onConfirm={revoke}
+      >
+        <p>
+          The link stops working and subscribed calendars stop showing new lessons. You can create a new link
+          later.
+        </p>
+        {revokeMutation.isError ? (
+          <Alert tone="error">
+            {errorMessage(revokeMutation.error, "Something went wrong. Please try again.")}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </Card>
+  );
+}

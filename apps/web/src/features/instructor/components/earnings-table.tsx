@@ -1,0 +1,79 @@
+import type { InstructorEarnings } from "@kerb/shared";
+import { cn } from "@/lib/cn";
+import { formatDollars } from "@/lib/format";
+import { formatMonth } from "../utils/format-month";
+
+// Phones get one card per month: each cell shows its column name (data-label) before the value.
+const cellClasses =
+  "flex items-baseline justify-between gap-4 px-0 py-1 text-right sm:table-cell sm:px-4 sm:py-3 " +
+  "before:font-medium before:text-slate-600 before:content-[attr(data-label)] sm:before:content-none";
+
+const COLUMNS = ["Month", "Lessons", "Gross", "Platform fee (25%)", "Net earnings"] as const;
+
+function Row({
+  label,
+  figures,
+  isTotal = false,
+}: {
+  label: string;
+  figures: InstructorEarnings["totals"];
+  isTotal?: boolean;
+}) {
+  return (
+    <tr
+      className={cn(
+        "mb-3 block rounded-xl border border-slate-200 p-3 sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-slate-100 sm:border-t sm:p-0",
+        isTotal && "bg-brand-50 font-semibold sm:bg-slate-50",
+      )}
+    >
+      <th
+        scope="row"
+        className="block pb-1 text-left font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3"
+      >
+        {label}
+      </th>
+      <td data-label={COLUMNS[1]} className={cellClasses}>
+        {figures.lessons}
+      </td>
+      <td data-label={COLUMNS[2]} className={cellClasses}>
+        {formatDollars(figures.gross)}
+      </td>
+      <td data-label={COLUMNS[3]} className={cn(cellClasses, "text-slate-700")}>
+        −{formatDollars(figures.platformFee)}
+      </td>
+      <td data-label={COLUMNS[4]} className={cn(cellClasses, "font-semibold text-brand-800")}>
+        {formatDollars(figures.net)}
+      </td>
+    </tr>
+  );
+}
+
+/** Completed lessons per month with gross, the 25% fee and net, and a totals row. */
+export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
+  return (
+    <table className="block w-full text-sm sm:table">
+      <caption className="sr-only">Earnings by month, after the 25% platform fee</caption>
+      <thead className="hidden sm:table-header-group">
+        <tr className="text-slate-600">
+          {COLUMNS.map((column, index) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn("px-4 pb-3 font-medium", index === 0 ? "text-left" : "text-right")}
+            >
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block sm:table-row-group">
+        {earnings.months.map((month) => (
+          <Row key={month.month} label={formatMonth(month.month)} figures={month} />
+        ))}
+      </tbody>
+      <tfoot className="block sm:table-footer-group">
+        <Row label="Total" figures={earnings.totals} isTotal />
+      </tfoot>
+    </table>
+  );
+}

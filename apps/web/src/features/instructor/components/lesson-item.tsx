@@ -1,0 +1,221 @@
+import type { InstructorLesson } from "@kerb/shared";
+import { dollarsToCents, formatAud, gstCents, instructorEarningsCents } from "@kerb/shared/rules";
+import { CalendarX, CircleCheck, UserX } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api-error";
+import { formatDate, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
+import { useCancelLesson } from "../api/cancel-lesson";
+import { useCompleteLesson } from "../api/complete-lesson";
+import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
+import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
+import { ConfirmDialog } from "./confirm-dialog";
+import { LessonStatusBadge } from "./lesson-status-badge";
+import { LessonSummary } from "./lesson-summary";
+
+const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
+
+/** Card refunds give back the lesson price plus the GST charged on it. */
+function fullRefund(lesson: InstructorLesson): string {
+  const cents = dollarsToCents(lesson.price);
+  return formatAud(cents + gstCents(cents));
+}
+
+function StatusNote({ lesson }: { lesson: InstructorLesson }) {
+  if (lesson.status === "COMPLETED") {
+    return (
+      <p className="text-slate-600 text-sm">
+        You earn {formatAud(instructorEarningsCents(dollarsToCents(lesson.price)))} after the 25% platform
+        fee.
+      </p>
+    );
+  }
+  if (lesson.status === "CANCELLED") {
+    const by = lesson.cancelledBy ? CANCELLED_BY[lesson.cancelledBy] : null;
+    const refund =
+      lesson.refund !== null && lesson.refund > 0
+        ? ` · ${formatDollars(lesson.refund)} refunded`
+        : lesson.paidWithBundle
+          ? " · bundle credit returned"
+          : "";
+    return (
+      <p className="text-slate-600 text-sm">
+        Cancelled{by ? ` by ${by}` : ""}
+        {lesson.cancelledAt ? ` on ${formatDate(lesson.cancelledAt)}` : ""}
+        {refund}
+      </p>
+    );
+  }
+  return null;
+}
+
+type LessonItemProps = {
+  lesson: InstructorLesson;
+  now: number;
+  /** A finished action's message, shown above the list (the lesson may leave this list). */
+  onNotice: (message: string) => void;
+};
+
+/**
+ * A lesson with what can be done to it now: once a scheduled lesson has ended it can be marked completed
+ * or a no-show; before it starts it can be cancelled (the student is refunded in full).
+ */
+export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const completeMutation = useCompleteLesson();
+  const noShowMutation = useMarkLessonNoShow();
+  const cancelMutation = useCancelLesson();
+  const name = studentName(lesson);
+  const when = `${formatDate(lesson.startTime)} at ${formatTime(lesson.startTime)}`;
+  const isBusy = completeMutation.isPending || noShowMutation.isPending || cancelMutation.isPending;
+  const actionError = completeMutation.error ?? noShowMutation.error;
+
+  const resetAll = () => {
+    completeMutation.reset();
+    noShowMutation.reset();
+    cancelMutation.reset();
+  };
+
+  const complete = () => {
+    resetAll();
+    completeMutation.mutate(lesson.id, {
+      onSuccess: () =>
+        onNotice(
+          `Lesson with ${name} on ${when} marked completed. You earn ${formatAud(
+            instructorEarningsCents(dollarsToCents(lesson.price)),
+          )}.`,
+        ),
+    });
+  };
+
+  const noShow = () => {
+    resetAll();
+    noShowMutation.mutate(lesson.id, {
+      onSuccess: () => onNotice(`Lesson with ${name} on ${when} marked as a no-show.`),
+    });
+  };
+
+  const cancel = () => {
+    cancelMutation.mutate(lesson.id, {
+      onSuccess: (result) => {
+        setConfirmOpen(false);
+        onNotice(
+          result.bundleCreditReturned
+            ? `Lesson with ${name} on ${when} cancelled. The lesson credit went back to their bundle.`
+            : `Lesson with ${name} on ${when} cancelled. ${name} has been refunded ${formatDollars(result.refund)}.`,
+        );
+      },
+    });
+  };
+
+  const timing = lessonTiming(lesson, now);
+  let actions: React.ReactNode = null;
+  if (needsOutcome(lesson, now)) {
+    actions = (
+      <div className="flex flex-wrap gap-2 pt-2">
+        <Button
+          size="sm"
+          onClick={complete}
+          isLoading={completeMutation.isPending}
+          disabled={isBusy}
+          icon={<CircleCheck className="size-4" aria-hidden="true" />}
+        >
+          Mark completed
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={noShow}
+          isLoading={noShowMutation.isPending}
+          disabled={isBusy}
+          icon={<UserX className="size-4" aria-hidden="true" />}
+        >
+          No-show
+        </Button>
+      </div>
+    );
+  } else if (canCancel(lesson, now)) {
+    actions = (
+      <div className="flex flex-wrap gap-2 pt-2">
+        <Button
+          size="sm"
+          variant="outline"
+          className="text-red-800"
+          onClick={() => {
+            resetAll();
+            setConfirmOpen(true);
+          }}
+          disabled={isBusy}
+          icon={<CalendarX className="size-4" aria-hidden="true" />}
+        >
+          Cancel lesson
+        </Button>
+      </div>
+    );
+  } else if (lesson.status === "SCHEDULED" && timing === "in_progress") {
+    actions = (
+      <p className="text-slate-600 text-sm">
+        In progress. You can mark it completed or a no-show once it ends at {formatTime(lesson.endTime)}.
+      </p>
+    );
+  }
+
+  return (
+    <li className="py-4">
+      <LessonSummary
+        lesson={lesson}
+        aside={
+          <>
+            <span className="font-semibold text-slate-900">{formatDollars(lesson.price)}</span>
+            <LessonStatusBadge status={lesson.status} />
+          </>
+        }
+        footer={
+          <>
+            {lesson.paidWithBundle ? (
+              <p className="text-slate-600 text-sm">Paid with a bundle credit</p>
+            ) : null}
+            <StatusNote lesson={lesson} />
+            {actions}
+            {actionError ? (
+              <Alert tone="error" title="That didn't work" className="mt-2">
+                {errorMessage(actionError, "Something went wrong. Please try again.")}
+              </Alert>
+            ) : null}
+          </>
+        }
+      />
+      <ConfirmDialog
+        isOpen={isConfirmOpen}
+        onOpenChange={(open) => {
+          setConfirmOpen(open);
+          if (!open) cancelMutation.reset();
+        }}
+        title="Cancel this lesson?"
+        confirmLabel="Cancel lesson"
+        confirmVariant="danger"
+        cancelLabel="Keep lesson"
+        pendingLabel="Cancelling…"
+        onConfirm={cancel}
+        isPending={cancelMutation.isPending}
+      >
+        <p>
+          <strong className="text-slate-900">{name}</strong>, {formatDate(lesson.startTime)},{" "}
+          {formatTimeRange(lesson.startTime, lesson.endTime)} in {lesson.suburb}.
+        </p>
+        <p>
+          {lesson.paidWithBundle
+            ? `The student is refunded in full: the lesson credit goes back to ${name}'s bundle.`
+            : `The student is refunded in full: ${fullRefund(lesson)} including GST goes back to ${name}'s card.`}{" "}
+          This can't be undone, so let {lesson.student.firstName} know why.
+        </p>
+        {cancelMutation.isError ? (
+          <Alert tone="error" title="We couldn't cancel this lesson">
+            {errorMessage(cancelMutation.error, "Something went wrong. Please try again.")}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </li>
+  );
+}

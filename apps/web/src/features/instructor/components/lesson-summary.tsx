@@ -1,0 +1,68 @@
+import type { InstructorLesson } from "@kerb/shared";
+import { Clock, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
+import { PoolHoursBadge } from "./pool-hours-badge";
+import { StudentContact } from "./student-contact";
+
+type LessonSummaryProps = {
+  lesson: InstructorLesson;
+  /** Today's schedule already says which day it is: show the time only. */
+  showDate?: boolean;
+  /** Badges or prices at the end of the first line. */
+  aside?: ReactNode;
+  /** Buttons and messages below the details. */
+  footer?: ReactNode;
+};
+
+/** One lesson as an instructor needs it: when, who (with a call link), where, and whether it is pool hours. */
+export function LessonSummary({ lesson, showDate = true, aside, footer }: LessonSummaryProps) {
+  const when = formatTimeRange(lesson.startTime, lesson.endTime);
+  return (
+    <div className="flex gap-4">
+      <div className="flex w-16 shrink-0 flex-col items-center justify-center self-start rounded-xl bg-brand-50 py-2 text-brand-900 ring-1 ring-brand-100">
+        <span className="font-semibold text-xs uppercase">{formatWeekday(lesson.startTime)}</span>
+        <span className="font-bold text-lg leading-tight">{formatDate(lesson.startTime).slice(0, 5)}</span>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+            <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            {showDate ? `${formatDate(lesson.startTime)} · ${when}` : when}
+          </p>
+          {aside || lesson.isPoolHours ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {lesson.isPoolHours ? <PoolHoursBadge /> : null}
+              {aside}
+            </div>
+          ) : null}
+        </div>
+        <StudentContact lesson={lesson} />
+        <p className="flex items-start gap-1.5 text-slate-700 text-sm">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            <span className="sr-only">Pickup: </span>
+            {lesson.pickupLocation
+              ? `${lesson.pickupLocation} (${lesson.suburb})`
+              : `${lesson.suburb}, pickup to be arranged`}
+          </span>
+        </p>
+        {footer}
+      </div>
+    </div>
+  );
+}
+
+export function LessonSummarySkeleton() {
+  return (
+    <div className="flex gap-4 py-4">
+      <Skeleton className="h-16 w-16 shrink-0 rounded-xl" />
+      <div className="flex flex-1 flex-col gap-2">
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/3" />
+      </div>
+    </div>
+  );
+}

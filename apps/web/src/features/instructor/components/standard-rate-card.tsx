@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type InstructorAvailability, standardRateDollars } from "@kerb/shared";
+import { dollarsToCents, formatAud, poolRateCents } from "@kerb/shared/rules";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import { errorMessage } from "@/lib/api-error";
+import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
+import { ChangeResult, useLatestChange } from "./change-result";
+
+const rateForm = z.object({ standardRate: standardRateDollars });
+type RateForm = z.infer<typeof rateForm>;
+
+function poolPreview(rate: number): string | null {
+  if (!Number.isFinite(rate) || rate <= 0) return null;
+  return formatAud(poolRateCents(dollarsToCents(rate)));
+}
+
+/** Standard hourly rate, $30–$200 with the spec's messages; the pool rate follows it (×0.65). */
+export function StandardRateCard({ availability }: { availability: InstructorAvailability }) {
+  const mutation = useUpdateInstructorSettings();
+  const { isLatest, markLatest } = useLatestChange("rate");
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<RateForm>({
+    resolver: zodResolver(rateForm),
+    defaultValues: { standardRate: availability.standardRate },
+  });
+  const rate = useWatch({ control, name: "standardRate" });
+  const pool = poolPreview(rate);
+
+  const onSubmit = handleSubmit((values) => {
+    markLatest();
+    mutation.mutate(
+      { standardRate: values.standardRate },
+      { onSuccess: (change) => reset({ standardRate: change.availability.standardRate }) },
+    );
+  });
+
+  return (
+    <Card>
+      <CardHeader title="Standard rate" description="What students pay per hour outside pool hours." />
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="Standard rate" className="flex flex-col gap-4">
+          <TextField
+            label="Standard rate (AUD per hour)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={30}
+            max={200}
+            hint={
+              pool
+                ? `Between $30 and $200. Your pool rate would be ${pool} per hour.`
+                : "Between $30 and $200."
+            }
+            error={errors.standardRate?.message}
+            {...register("standardRate", { valueAsNumber: true, onChange: () => mutation.reset() })}
+          />
+          {mutation.isError ? (
+            <Alert tone="error" title="We couldn't save your rate">
+              {errorMessage(mutation.error, "Something went wrong. Please try again.")}
+            </Alert>
+          ) : null}
+          {mutation.isSuccess && isLatest ? (
+            <ChangeResult
+              success={`Standard rate saved: ${formatAud(dollarsToCents(mutation.data.availability.standardRate))} per hour.`}
+              change={mutation.data}
+            />
+          ) : null}
+          <div>
+            <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
+              Save rate
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,215 @@
+import type { InstructorAvailability, TimeRange } from "@kerb/shared";
+import { CircleAlert, Plus, Trash2 } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-error";
+import { useUpdateWeeklyAvailability } from "../api/update-weekly-availability";
+import { END_TIME_OPTIONS, START_TIME_OPTIONS } from "../utils/time-of-day";
+import {
+  type DayErrors,
+  MAX_RANGES_PER_DAY,
+  nextRange,
+  toWeeklyHours,
+  toWeeklyPayload,
+  validateWeek,
+  WEEKDAYS,
+  type WeeklyHours,
+  weeklyTotalHours,
+} from "../utils/weekly-hours";
+import { ChangeResult, useLatestChange } from "./change-result";
+import { TimeSelect } from "./time-select";
+
+function FieldError({ id, message }: { id?: string; message: string }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+type DayRowProps = {
+  name: string;
+  ranges: TimeRange[];
+  errors?: DayErrors;
+  onChange: (ranges: TimeRange[]) => void;
+};
+
+function DayRow({ name, ranges, errors, onChange }: DayRowProps) {
+  const headingId = useId();
+  const errorId = useId();
+  const update = (index: number, patch: Partial<TimeRange>) =>
+    onChange(ranges.map((range, i) => (i === index ? { ...range, ...patch } : range)));
+
+  const addButton =
+    ranges.length < MAX_RANGES_PER_DAY ? (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Add hours on ${name}`}
+        className="order-2 justify-self-end sm:order-3"
+        icon={<Plus className="size-4" aria-hidden="true" />}
+        onClick={() => onChange([...ranges, nextRange(ranges)])}
+      >
+        Add hours
+      </Button>
+    ) : null;
+
+  // Phones: day and "Add hours" on one line, the ranges below. Wider: day | ranges | Add hours.
+  return (
+    <fieldset
+      aria-labelledby={headingId}
+      className="grid grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 py-4 first:pt-0 last:pb-0 sm:grid-cols-[7rem_1fr_auto]"
+    >
+      <h3 id={headingId} className="order-1 flex min-h-11 items-center font-semibold text-slate-900">
+        {name}
+      </h3>
+      <div className="order-3 col-span-2 flex min-w-0 flex-col gap-3 sm:order-2 sm:col-span-1">
+        {ranges.length === 0 ? (
+          <p className="flex items-center text-slate-500 sm:min-h-11">Unavailable</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {ranges.map((range, index) => {
+              const rangeError = errors?.ranges[index];
+              const rangeErrorId = `${errorId}-${index}`;
+              const label = `${name} range ${index + 1}`;
+              return (
+                // Ranges have no id of their own; position is their identity while editing.
+                <li key={index} className="flex flex-col gap-1.5">
+                  <div className="flex items-center gap-2">
+                    <TimeSelect
+                      aria-label={`${label} start`}
+                      value={range.start}
+                      options={START_TIME_OPTIONS}
+                      aria-invalid={rangeError ? true : undefined}
+                      aria-describedby={rangeError ? rangeErrorId : undefined}
+                      onChange={(event) => update(index, { start: event.target.value })}
+                      className="min-w-0 max-w-36"
+                    />
+                    <span className="text-slate-500" aria-hidden="true">
+                      –
+                    </span>
+                    <TimeSelect
+                      aria-label={`${label} end`}
+                      value={range.end}
+                      options={END_TIME_OPTIONS}
+                      aria-invalid={rangeError ? true : undefined}
+                      aria-describedby={rangeError ? rangeErrorId : undefined}
+                      onChange={(event) => update(index, { end: event.target.value })}
+                      className="min-w-0 max-w-36"
+                    />
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${label}`}
+                      title="Remove these hours"
+                      className="shrink-0 px-2.5 text-slate-500 hover:text-red-700"
+                      icon={<Trash2 className="size-5" aria-hidden="true" />}
+                      onClick={() => onChange(ranges.filter((_, i) => i !== index))}
+                    />
+                  </div>
+                  {rangeError ? <FieldError id={rangeErrorId} message={rangeError} /> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {errors?.day ? <FieldError message={errors.day} /> : null}
+      </div>
+      {addButton}
+    </fieldset>
+  );
+}
+
+/**
+ * Weekly hours per weekday, several ranges a day on the hour or half hour. Saving replaces the whole
+ * week; lessons already booked outside the new hours are reported, not cancelled.
+ */
+export function WeeklyHoursEditor({ availability }: { availability: InstructorAvailability }) {
+  const [saved, setSaved] = useState(() => toWeeklyHours(availability.weekly));
+  const [hours, setHours] = useState<WeeklyHours>(saved);
+  const [showErrors, setShowErrors] = useState(false);
+  const mutation = useUpdateWeeklyAvailability();
+  const { isLatest, markLatest } = useLatestChange("weekly");
+
+  const errors = useMemo(() => validateWeek(hours), [hours]);
+  const hasErrors = Object.keys(errors).length > 0;
+  const isDirty = JSON.stringify(toWeeklyPayload(hours)) !== JSON.stringify(toWeeklyPayload(saved));
+  const total = weeklyTotalHours(hours);
+
+  const changeDay = (weekday: number, ranges: TimeRange[]) => {
+    setHours((current) => ({ ...current, [weekday]: ranges }));
+    if (!mutation.isPending) mutation.reset();
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (hasErrors) {
+      setShowErrors(true);
+      return;
+    }
+    setShowErrors(false);
+    markLatest();
+    mutation.mutate(toWeeklyPayload(hours), {
+      onSuccess: (change) => {
+        const next = toWeeklyHours(change.availability.weekly);
+        setSaved(next);
+        setHours(next);
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title="Weekly hours"
+        description="When students can book you each week (Sydney time). Lessons start on the hour and last 60 minutes."
+        action={isDirty ? <Badge tone="warning">Unsaved changes</Badge> : null}
+      />
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="Weekly hours" className="flex flex-col gap-5">
+          <div className="divide-y divide-slate-100">
+            {WEEKDAYS.map(({ weekday, name }) => (
+              <DayRow
+                key={weekday}
+                name={name}
+                ranges={hours[weekday] ?? []}
+                errors={errors[weekday]}
+                onChange={(ranges) => changeDay(weekday, ranges)}
+              />
+            ))}
+          </div>
+
+          {showErrors && hasErrors ? (
+            <Alert tone="error" title="Some hours need fixing">
+              Check the times marked above: each end time must be after its start, and ranges on one day must
+              not overlap.
+            </Alert>
+          ) : null}
+          {mutation.isError ? (
+            <Alert tone="error" title="We couldn't save your hours">
+              {errorMessage(mutation.error, "Something went wrong. Please try again.")}
+            </Alert>
+          ) : null}
+          {mutation.isSuccess && isLatest ? (
+            <ChangeResult success="Weekly hours saved." change={mutation.data} />
+          ) : null}
+
+          <div className="flex flex-col-reverse gap-3 border-slate-100 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-slate-600 text-sm">
+              {total === 0
+                ? "No weekly hours: students can only book dates you open below."
+                : `${total} ${total === 1 ? "hour" : "hours"} a week`}
+            </p>
+            <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
+              Save weekly hours
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

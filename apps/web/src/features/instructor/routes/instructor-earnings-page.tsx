@@ -1,0 +1,79 @@
+import { Wallet } from "lucide-react";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Container } from "@/components/ui/container";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { formatDollars } from "@/lib/format";
+import { useInstructorEarnings } from "../api/get-instructor-earnings";
+import { CalendarFeedCard } from "../components/calendar-feed-card";
+import { EarningsTable } from "../components/earnings-table";
+
+export function InstructorEarningsPage() {
+  const earningsQuery = useInstructorEarnings();
+  const earnings = earningsQuery.data;
+
+  return (
+    <Container className="flex flex-col gap-8 py-8 sm:py-12">
+      <DocumentTitle title="Earnings" />
+      <PageHeader
+        title="Earnings"
+        description="What you've earned from completed lessons, by the Sydney month they took place."
+        actions={
+          earnings && earnings.months.length > 0 ? (
+            <div className="rounded-xl bg-brand-50 px-4 py-2 text-brand-900 ring-1 ring-brand-100">
+              <p className="text-sm">Total net earnings</p>
+              <p className="font-bold text-2xl">{formatDollars(earnings.totals.net)}</p>
+            </div>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader
+            title="Earnings by month"
+            description="You keep 75% of each lesson's price; Kerb's platform fee is 25%. The Monthly Earnings tile on your dashboard equals this month's net."
+          />
+          <CardContent>
+            {earningsQuery.isPending ? (
+              <SkeletonGroup label="Loading earnings…">
+                <div className="flex flex-col gap-3">
+                  <Skeleton className="h-10 w-full" />
+                  <Skeleton className="h-10 w-full" />
+                  <Skeleton className="h-10 w-full" />
+                </div>
+              </SkeletonGroup>
+            ) : earningsQuery.isError ? (
+              <ErrorState
+                title="We couldn't load your earnings"
+                error={earningsQuery.error}
+                onRetry={() => earningsQuery.refetch()}
+                isRetrying={earningsQuery.isFetching}
+              />
+            ) : earnings && earnings.months.length > 0 ? (
+              <div className="-mx-1 sm:mx-0">
+                <EarningsTable earnings={earnings} />
+              </div>
+            ) : (
+              <EmptyState
+                icon={<Wallet className="size-6" />}
+                title="No earnings yet"
+                description="Earnings appear here once you mark lessons completed."
+                action={
+                  <ButtonLink to={paths.instructor.lessons()} variant="secondary">
+                    Go to your lessons
+                  </ButtonLink>
+                }
+              />
+            )}
+          </CardContent>
+        </Card>
+        <CalendarFeedCard />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import type { InstructorLesson } from "@kerb/shared";
+
+export type LessonTiming = "not_started" | "in_progress" | "ended";
+
+/** Where a lesson stands against the clock; what an instructor may do with it depends on this. */
+export function lessonTiming(
+  lesson: Pick<InstructorLesson, "startTime" | "endTime">,
+  now: number,
+): LessonTiming {
+  if (new Date(lesson.startTime).getTime() > now) return "not_started";
+  if (new Date(lesson.endTime).getTime() > now) return "in_progress";
+  return "ended";
+}
+
+/** A scheduled lesson still waiting for its outcome: it has ended but is neither completed nor a no-show. */
+export function needsOutcome(lesson: InstructorLesson, now: number): boolean {
+  return lesson.status === "SCHEDULED" && lessonTiming(lesson, now) === "ended";
+}
+
+/** Instructors may cancel a scheduled lesson until it starts. */
+export function canCancel(lesson: InstructorLesson, now: number): boolean {
+  return lesson.status === "SCHEDULED" && lessonTiming(lesson, now) === "not_started";
+}
+
+export function studentName(lesson: Pick<InstructorLesson, "student">): string {
+  return `${lesson.student.firstName} ${lesson.student.lastName}`;
+}
+
+/** "0412 345 678" → "tel:0412345678" (keeps a leading +). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,0 +1,193 @@
+import type { PaymentDetails } from "@kerb/shared";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
+import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { sessionFor, studentUser } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+
+const signedIn = { session: sessionFor(studentUser) };
+const paymentId = "d0000000-0000-4000-8000-000000000009";
+
+function payment(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
+  return {
+    id: paymentId,
+    type: "BOOKINGS",
+    status: "PAID",
+    provider: "stripe",
+    currency: "AUD",
+    invoiceNumber: "KRB-20261122-XYZ789",
+    subtotal: 133.85,
+    gst: 13.39,
+    amount: 147.24,
+    createdAt: "2026-11-22T04:00:00.000Z",
+    paidAt: "2026-11-22T04:01:00.000Z",
+    lessons: [
+      {
+        id: "e0000000-0000-4000-8000-000000000001",
+        // 23:00 UTC on 24 Nov is 10:00 am on 25 Nov in Sydney (AEDT).
+        startTime: "2026-11-24T23:00:00.000Z",
+        endTime: "2026-11-25T00:00:00.000Z",
+        status: "SCHEDULED",
+        price: 48.75,
+        isPoolHours: true,
+        pickupLocation: "Parramatta",
+        instructor: { id: "c0000000-0000-4000-8000-0000000000aa", firstName: "Zainab", lastName: "Hussain" },
+      },
+    ],
+    bundle: null,
+    ...overrides,
+  };
+}
+
+async function expectTryAgain() {
+  expect(await screen.findByRole("link", { name: "Try Again" })).toHaveAttribute(
+    "href",
+    "/student/book-lessons?resume=true",
+  );
+}
+
+describe("Payment failed screen", () => {
+  it.each([
+    ["verification_failed", /couldn't confirm your payment status with the card provider/],
+    ["verification_error", /Please try again or contact support/],
+    ["amount_mismatch", /amount charged does not match the expected amount/],
+    ["something_else", /An unknown error occurred/],
+  ])("explains error=%s", async (code, message) => {
+    mockFetch({});
+    renderApp(`/payment/failed?error=${code}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Failed" })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await expectTryAgain();
+  });
+
+  it("says Payment Not Found for payment_not_found", async () => {
+    mockFetch({});
+    renderApp("/payment/failed?error=payment_not_found");
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+    await expectTryAgain();
+  });
+
+  it("treats an error on the confirmed route as a failure too, without any guard", async () => {
+    mockFetch({});
+    renderApp("/payment/confirmed?error=verification_error&payment_id=x");
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Failed" })).toBeInTheDocument();
+  });
+});
+
+describe("Payment confirmed screen", () => {
+  it("says Payment Not Found without a payment id", async () => {
+    mockFetch({});
+    renderApp("/payment/confirmed", signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+  });
+
+  it("shows the paid lessons with invoice number and amount, and clears the finished draft", async () => {
+    window.localStorage.setItem(
+      BOOKING_DRAFT_KEY,
+      JSON.stringify({ currentStep: "invoice", timestamp: Date.now() }),
+    );
+    const { callsTo } = mockFetch({ [`GET /api/payment/${paymentId}`]: jsonResponse(200, payment()) });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}&session_id=cs_123`, signedIn);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+    expect(screen.getByText("KRB-20261122-XYZ789")).toBeInTheDocument();
+    expect(screen.getByText("$147.24")).toBeInTheDocument();
+    expect(
+      screen.getByText(/Subtotal \$133\.85 \+ GST \(10%\) \$13\.39 = \$147\.24 AUD/),
+    ).toBeInTheDocument();
+    expect(screen.getByText("25/11/2026, 10:00 am – 11:00 am")).toBeInTheDocument();
+    expect(screen.getByText(/Zainab Hussain/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View my bookings" })).toHaveAttribute(
+      "href",
+      "/student/bookings",
+    );
+    expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute(
+      "href",
+      "/student/dashboard",
+    );
+    // Already paid: nothing to confirm.
+    expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
+    await waitFor(() => expect(window.localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull());
+  });
+
+  it("confirms a still-pending bundle payment once on return from the card page", async () => {
+    const bundle = {
+      id: "f0000000-0000-4000-8000-000000000001",
+      totalLessons: 10,
+      pricePerLesson: 70,
+      expiresAt: "2027-11-21T13:00:00.000Z",
+    };
+    const { callsTo } = mockFetch({
+      [`GET /api/payment/${paymentId}`]: jsonResponse(
+        200,
+        payment({
+          type: "BUNDLE",
+          status: "PENDING",
+          paidAt: null,
+          lessons: [],
+          bundle: { ...bundle, id: null, expiresAt: null },
+        }),
+      ),
+      [`POST /api/student/bundles/confirm/${paymentId}`]: jsonResponse(200, {
+        payment: payment({ type: "BUNDLE", lessons: [], bundle, subtotal: 700, gst: 70, amount: 770 }),
+      }),
+    });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}&session_id=cs_123`, signedIn);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+    expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(1);
+    expect(screen.getByRole("heading", { name: "10-lesson bundle" })).toBeInTheDocument();
+    expect(screen.getByText("Use your lessons by 22/11/2027")).toBeInTheDocument();
+    expect(screen.getByText("$770.00")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View my bundles" })).toHaveAttribute("href", "/student/bundles");
+  });
+
+  it("shows the failure when confirming fails", async () => {
+    mockFetch({
+      [`GET /api/payment/${paymentId}`]: jsonResponse(200, payment({ status: "PENDING", paidAt: null })),
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: apiError(
+        402,
+        "verification_failed",
+        "The card provider has not confirmed this payment.",
+      ),
+    });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}&session_id=cs_123`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Failed" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/couldn't confirm your payment status with the card provider/),
+    ).toBeInTheDocument();
+  });
+
+  it("says Payment Not Found when the server does not know the payment", async () => {
+    mockFetch({ [`GET /api/payment/${paymentId}`]: apiError(404, "payment_not_found", "Payment not found") });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+  });
+
+  it("says Failed to load payment details when loading fails, with a retry", async () => {
+    let attempts = 0;
+    mockFetch({
+      [`GET /api/payment/${paymentId}`]: () =>
+        ++attempts === 1
+          ? apiError(500, "internal_error", "Something went wrong on our side.")
+          : jsonResponse(200, payment()),
+    });
+    const { user } = renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Failed to load payment details" }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+  });
+});
+
+describe("Payment cancelled screen", () => {
+  it("says nothing was charged and offers Try Again", async () => {
+    mockFetch({});
+    renderApp("/payment/cancelled?payment_id=abc");
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeInTheDocument();
+    expect(screen.getByText("No charges have been made.")).toBeInTheDocument();
+    await expectTryAgain();
+  });
+});

@@ -1,0 +1,88 @@
+import type { PaymentDetails } from "@kerb/shared";
+import { dollarsToCents, formatAud, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { Package, Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+
+const money = (dollars: number) => formatAud(dollarsToCents(dollars));
+
+/** What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. */
+export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5">
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+          <div className="flex flex-col">
+            <dt className="text-slate-600">Invoice number</dt>
+            <dd className="font-semibold text-slate-900">{payment.invoiceNumber}</dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-slate-600">Paid on</dt>
+            <dd className="font-semibold text-slate-900">
+              {formatSydneyDate(new Date(payment.paidAt ?? payment.createdAt))}
+            </dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-slate-600">Amount paid</dt>
+            <dd className="font-semibold text-slate-900">
+              {money(payment.amount)} <span className="font-normal text-slate-600">incl. GST</span>
+            </dd>
+          </div>
+        </dl>
+        <p className="text-slate-600 text-sm">
+          Subtotal {money(payment.subtotal)} + GST (10%) {money(payment.gst)} = {money(payment.amount)} AUD
+        </p>
+
+        {payment.type === "BUNDLE" && payment.bundle ? (
+          <div className="flex items-start gap-3 rounded-xl bg-brand-50 p-4">
+            <Package className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <div className="flex flex-col gap-0.5 text-sm">
+              <h2 className="font-semibold text-base text-slate-900">
+                {payment.bundle.totalLessons}-lesson bundle
+              </h2>
+              <p className="text-slate-700">{money(payment.bundle.pricePerLesson)} per lesson</p>
+              {payment.bundle.expiresAt ? (
+                <p className="text-slate-700">
+                  Use your lessons by {formatSydneyDate(new Date(payment.bundle.expiresAt))}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+
+        {payment.lessons.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <h2 className="font-semibold text-base text-slate-900">
+              Your {payment.lessons.length === 1 ? "lesson" : `${payment.lessons.length} lessons`}
+            </h2>
+            <ul className="flex flex-col divide-y divide-slate-100 text-sm">
+              {payment.lessons.map((lesson) => (
+                <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                  <span className="flex flex-col">
+                    <span className="font-semibold text-slate-900">
+                      {formatSydneyDate(new Date(lesson.startTime))},{" "}
+                      {formatSydneyTime(new Date(lesson.startTime))} –{" "}
+                      {formatSydneyTime(new Date(lesson.endTime))}
+                    </span>
+                    <span className="text-slate-600">
+                      {lesson.instructor.firstName} {lesson.instructor.lastName}
+                      {lesson.pickupLocation ? ` · Pickup: ${lesson.pickupLocation}` : ""}
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-2">
+                    {lesson.isPoolHours ? (
+                      <Badge tone="accent" icon={<Sparkles className="size-3" aria-hidden="true" />}>
+                        Pool Hours
+                      </Badge>
+                    ) : null}
+                    <span className="font-medium text-slate-900">{money(lesson.price)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
