@@ -100,10 +100,10 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
                   </span>
                   <span className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="whitespace-nowrap font-semibold text-slate-900">
+                      <span className="whitespace-nowrap font-semibold text-slate-900 text-sm sm:text-base">
                         {slotTimeRange(slot)}
                       </span>
-                      <span className="font-semibold text-slate-900">
+                      <span className="font-semibold text-slate-900 text-sm sm:text-base">
                         {formatAud(dollarsToCents(slot.price))}
                       </span>
                     </span>

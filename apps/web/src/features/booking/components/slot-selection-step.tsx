@@ -77,7 +77,7 @@ export function SlotSelectionStep({
     <div className="grid grid-cols-1 items-start gap-6 pb-44 lg:grid-cols-3 lg:pb-0">
       <div className="flex flex-col gap-6 lg:col-span-2">
         <Card>
-          <CardContent className="flex flex-col gap-4 xl:flex-row xl:items-center xl:justify-between">
+          <CardContent className="flex flex-col gap-4">
             <div className="flex items-start gap-3">
               {isPool ? (
                 <Sparkles className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />

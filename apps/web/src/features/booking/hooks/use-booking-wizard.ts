@@ -36,6 +36,18 @@ function reducer(state: WizardState, action: Action): WizardState {
 }
 
 /**
+ * Once there is a draft, a reload should resume it rather than start over, so `resume=true` joins the
+ * address. Written straight into the browser history (keeping the router's own history state) so the
+ * router does not treat it as a navigation and remount the wizard.
+ */
+function markUrlResumable() {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("resume") === "true") return;
+  url.searchParams.set("resume", "true");
+  window.history.replaceState(window.history.state, "", url);
+}
+
+/**
  * The wizard's state and its saved draft (spec §3, §4). With `resume` a valid draft is restored;
  * without it the session starts fresh and any old draft is dropped. Every change after the first
  * step is saved; the restored state itself is not re-saved, so its age (and the expiry banner) stays
@@ -60,6 +72,7 @@ export function useBookingWizard({ resume }: { resume: boolean }) {
     if (state === restoredState.current) return;
     if (state.currentStep === "flow_selection" || !isWizardStep(state.currentStep)) return;
     setSavedAt(writeBookingDraft(draftFromState(state)).timestamp);
+    markUrlResumable();
   }, [state]);
 
   useEffect(() => {
