@@ -105,15 +105,17 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
     }
     if (!demoInstructorId) throw new Error("seed: demo instructor missing");
 
-    // A little history so both demo dashboards have something to show: one completed lesson last
-    // week and one coming up, paid together.
+    // A little history so both demo dashboards have something to show: a completed lesson last week,
+    // one taught two days ago awaiting its mark, and one coming up, paid together.
     const today = sydneyTodayDate(now);
     const pastDate = nextWeekday(addDaysToDate(today, -8));
     const futureDate = nextWeekday(addDaysToDate(today, 4));
     const past = sydneyWallTimeToInstant(pastDate, 16 * 60);
     const future = sydneyWallTimeToInstant(futureDate, 16 * 60);
-    if (!past || !future) throw new Error("seed: lesson times invalid");
-    const subtotal = demoRateCents * 2;
+    // Taught two days ago but not yet marked: the instructor's "Mark completed" has work to do.
+    const unmarked = sydneyWallTimeToInstant(addDaysToDate(today, -2), 7 * 60);
+    if (!past || !future || !unmarked) throw new Error("seed: lesson times invalid");
+    const subtotal = demoRateCents * 3;
     const gst = gstCents(subtotal);
     const [payment] = await tx
       .insert(payments)
@@ -149,6 +151,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         completedAt: addHours(past, 1),
       },
       { ...lesson, startTime: future, endTime: addHours(future, 1), status: "SCHEDULED" },
+      { ...lesson, startTime: unmarked, endTime: addHours(unmarked, 1), status: "SCHEDULED" },
     ]);
   });
   return true;

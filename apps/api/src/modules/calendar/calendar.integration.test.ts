@@ -41,15 +41,19 @@ describeEachDatabase("calendar feed", (kind) => {
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
 
     const lines = contentLines(ics);
-    // The seed has one completed and one scheduled lesson: only the scheduled one is in the feed.
-    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
+    // The seed has one completed lesson and two scheduled ones (one awaiting its mark): only the
+    // scheduled ones are in the feed.
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(2);
     expect(lines).toContain("SUMMARY:Driving lesson – Sam");
     expect(lines).toContain("LOCATION:Town Hall station\\, George St entrance");
     const profile = (await http.get("/api/instructor/profile", demo.accessToken)).body;
-    const scheduled = profile.bookings.find((b: { status: string }) => b.status === "SCHEDULED");
-    expect(lines).toContain(`UID:${scheduled.id}@kerb`);
-    expect(lines).toContain(`DTSTART:${formatUtc(new Date(scheduled.startTime))}`);
-    expect(lines).toContain(`DTEND:${formatUtc(new Date(scheduled.endTime))}`);
+    const scheduled = profile.bookings.filter((b: { status: string }) => b.status === "SCHEDULED");
+    expect(scheduled).toHaveLength(2);
+    for (const lesson of scheduled) {
+      expect(lines).toContain(`UID:${lesson.id}@kerb`);
+      expect(lines).toContain(`DTSTART:${formatUtc(new Date(lesson.startTime))}`);
+      expect(lines).toContain(`DTEND:${formatUtc(new Date(lesson.endTime))}`);
+    }
     expect(lines.find((l) => l.startsWith("DTSTART:"))).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
     expect(lines.find((l) => l.startsWith("DTSTAMP:"))).toBe(`DTSTAMP:${formatUtc(t.clock.now)}`);
   });

@@ -134,7 +134,7 @@ describe("Assessment step", () => {
     await user.type(input, "50");
     expect(screen.queryByText("Enter a number of lessons from 1 to 50.")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     expect(storedDraft()).toMatchObject({
       currentStep: "rate_instructor_option",
       assessmentData: { estimatedLessons: 50 },

@@ -42,7 +42,7 @@ describe("Booking option step", () => {
     });
     seedDraft(rateOptionDraft);
     const { user } = renderApp("/student/book?resume=true", signedIn);
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     expect(screen.getByRole("radio", { name: /Pool Hours/ })).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: /Pick Instructor/ })).toBeInTheDocument();
     expect(screen.getByText("You can mix both")).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe("Booking draft", () => {
     mockFetch(keepaliveRoute);
     seedDraft({ ...rateOptionDraft, selectedSlots: [slot], selectedDate: today() });
     const { user } = renderApp("/student/book-lessons?resume=true", signedIn);
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     expect(screen.getByRole("progressbar", { name: "Booking progress" })).toHaveAttribute(
       "aria-valuenow",
       "4",
@@ -106,7 +106,7 @@ describe("Booking draft", () => {
     mockFetch(keepaliveRoute);
     seedDraft(rateOptionDraft, 89);
     renderApp("/student/book?resume=true", signedIn);
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     expect(screen.queryByText("Your saved booking will expire soon")).not.toBeInTheDocument();
   });
 
@@ -165,7 +165,7 @@ describe("Booking keepalive", () => {
     const { callsTo } = mockFetch(keepaliveRoute);
     seedDraft(rateOptionDraft);
     renderApp("/student/book?resume=true", signedIn);
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     await waitFor(() => expect(callsTo("POST", "/api/auth/extend-session")).toHaveLength(1));
     expect(callsTo("POST", "/api/auth/extend-session")[0]?.headers.get("Authorization")).toBe(
       "Bearer access-1",

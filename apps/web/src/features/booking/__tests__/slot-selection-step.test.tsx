@@ -300,7 +300,7 @@ describe("Slot step: slots and selection", () => {
     const { user } = startAtSlots();
     await findStepHeading("Pick your lesson times");
     await user.click(screen.getByRole("button", { name: "Back" }));
-    await findStepHeading("How would you like to book?");
+    await findStepHeading("Choose your booking option");
     expect(storedDraft()?.currentStep).toBe("rate_instructor_option");
   });
 });

@@ -65,7 +65,7 @@ function stepCopy(state: WizardState): { title: string; description?: string } {
       };
     case "rate_instructor_option":
       return {
-        title: "How would you like to book?",
+        title: "Choose your booking option",
         description: "Save with weekday Pool Hours, or choose your own instructor.",
       };
     case "instructor_selection":
