@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, logIn, registerStudent, snap } from "./support/helpers.ts";
+import { expectAccessible, logIn, openMenuIfCollapsed, registerStudent, snap } from "./support/helpers.ts";
 
 test.describe("visitor and sign-in", () => {
   test("home page offers the three calls to action", async ({ page }, testInfo) => {
@@ -36,9 +36,11 @@ test.describe("visitor and sign-in", () => {
     await logIn(page, "student@demo.test");
     await expect(page).toHaveURL(/\/student\/dashboard/);
     await expect(page.getByRole("heading", { name: "Welcome, Sam" })).toBeVisible();
-    await expect(page.getByText("student@demo.test")).toBeVisible();
-    await page.getByRole("button", { name: "Logout" }).first().click();
-    await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+    await openMenuIfCollapsed(page);
+    await expect(page.getByText("student@demo.test").filter({ visible: true })).toBeVisible();
+    await page.getByRole("button", { name: "Logout" }).filter({ visible: true }).click();
+    await openMenuIfCollapsed(page);
+    await expect(page.getByRole("link", { name: "Login" }).filter({ visible: true })).toBeVisible();
 
     await logIn(page, "instructor@demo.test");
     await expect(page).toHaveURL(/\/instructor\/dashboard/);

@@ -52,3 +52,9 @@ export async function registerStudent(page: Page, options: { suburb?: string; fi
   await expect(page).toHaveURL(/\/student\/dashboard/);
   return email;
 }
+
+/** On phones the navbar folds its links and account actions behind a "Menu" button. */
+export async function openMenuIfCollapsed(page: Page) {
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+}
