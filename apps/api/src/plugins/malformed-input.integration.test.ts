@@ -65,10 +65,12 @@ describe("hostile input never produces a 5xx", () => {
                   ...(body === undefined ? {} : { payload: body }),
                 });
                 requests++;
-                if (res.statusCode >= 500) failures.push(`${res.statusCode} ${method} ${url}${query} ${body ?? ""}`);
+                if (res.statusCode >= 500)
+                  failures.push(`${res.statusCode} ${method} ${url}${query} ${body ?? ""}`);
                 if (res.statusCode >= 400 && res.headers["content-type"]?.toString().includes("json")) {
                   const json = res.json();
-                  if (!json.error?.code || !json.error?.message) failures.push(`bad error shape: ${method} ${url}`);
+                  if (!json.error?.code || !json.error?.message)
+                    failures.push(`bad error shape: ${method} ${url}`);
                 }
               }
             }
