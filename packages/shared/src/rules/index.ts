@@ -9,3 +9,4 @@ export * from "./pool-hours.ts";
 export * from "./pricing.ts";
 export * from "./recommendation.ts";
 export * from "./sydney-time.ts";
+export * from "./working-hours.ts";

@@ -10,7 +10,6 @@ import {
   lessonStartsInWindows,
   openLessonStarts,
   type WeeklyRule,
-  workingWindowsForDate,
 } from "./slot-generator.ts";
 
 const at = (date: string, hour: number) => {
@@ -36,32 +35,6 @@ const closed = (date: string): DateException => ({
   kind: "CLOSED",
   startMinute: null,
   endMinute: null,
-});
-
-describe("workingWindowsForDate", () => {
-  it("uses the weekly rules of the date's weekday", () => {
-    expect(workingWindowsForDate(day("2027-03-08"), rules, [])).toEqual([
-      { startMinute: 540, endMinute: 720 },
-      { startMinute: 780, endMinute: 900 },
-    ]);
-    expect(workingWindowsForDate(day("2027-03-10"), rules, [])).toEqual([]); // Wednesday
-  });
-
-  it("lets OPEN exceptions replace the weekly hours and add up", () => {
-    expect(
-      workingWindowsForDate(day("2027-03-08"), rules, [open("2027-03-08", 6, 7), open("2027-03-08", 18, 20)]),
-    ).toEqual([
-      { startMinute: 360, endMinute: 420 },
-      { startMinute: 1080, endMinute: 1200 },
-    ]);
-  });
-
-  it("lets CLOSED win over weekly hours and OPEN exceptions", () => {
-    expect(workingWindowsForDate(day("2027-03-08"), rules, [closed("2027-03-08")])).toEqual([]);
-    expect(
-      workingWindowsForDate(day("2027-03-08"), rules, [open("2027-03-08", 6, 7), closed("2027-03-08")]),
-    ).toEqual([]);
-  });
 });
 
 describe("lessonStartsInWindows", () => {

@@ -4,36 +4,29 @@
  */
 import { LESSON_MINUTES } from "@kerb/shared";
 import {
+  type DateOverride,
   eachDateInRange,
   hourlyLessonStarts,
   isBookableStart,
   isPoolHourStart,
+  type MinuteWindow,
   sydneyWeekday,
+  type WeeklyHours,
+  workingWindowsOn,
 } from "@kerb/shared/rules";
 
 export const LESSON_MS = LESSON_MINUTES * 60_000;
 
-export interface WeeklyRule {
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
-  startMinute: number;
-  endMinute: number;
-}
+export type WeeklyRule = WeeklyHours;
+export type { MinuteWindow };
 
-export interface DateException {
+/** A date override of the shared working-hours rule, with the date it applies to. */
+export interface DateException extends DateOverride {
   date: string;
-  kind: "CLOSED" | "OPEN";
-  startMinute: number | null;
-  endMinute: number | null;
 }
 
 /** A taken period [start, end) in epoch milliseconds. */
 export type BusyPeriod = readonly [startMs: number, endMs: number];
-
-export interface MinuteWindow {
-  startMinute: number;
-  endMinute: number;
-}
 
 /** A Sydney date with its weekday, worked out once per request rather than once per instructor. */
 export interface CalendarDay {
@@ -50,28 +43,6 @@ export interface DatedStart {
   /** Sydney calendar date the lesson starts on. */
   date: string;
   start: Date;
-}
-
-/**
- * The wall-clock windows an instructor works on one date. A CLOSED exception wins over everything;
- * OPEN exceptions replace (not extend) that date's weekly hours and add up among themselves.
- */
-export function workingWindowsForDate(
-  day: CalendarDay,
-  weeklyRules: readonly WeeklyRule[],
-  exceptionsOfDate: readonly DateException[],
-): MinuteWindow[] {
-  if (exceptionsOfDate.some((e) => e.kind === "CLOSED")) return [];
-  const open: MinuteWindow[] = [];
-  for (const e of exceptionsOfDate) {
-    if (e.kind === "OPEN" && e.startMinute !== null && e.endMinute !== null) {
-      open.push({ startMinute: e.startMinute, endMinute: e.endMinute });
-    }
-  }
-  if (exceptionsOfDate.length > 0) return open;
-  return weeklyRules
-    .filter((r) => r.weekday === day.weekday)
-    .map((r) => ({ startMinute: r.startMinute, endMinute: r.endMinute }));
 }
 
 // The Sydney time-zone conversions behind hourlyLessonStarts and isPoolHourStart cost tens of
@@ -184,8 +155,8 @@ export function forEachOpenLessonStart(
   for (const day of days) {
     const { date } = day;
     if (schedule.lastDate !== null && date > schedule.lastDate) break;
-    const windows = workingWindowsForDate(
-      day,
+    const windows = workingWindowsOn(
+      day.weekday,
       schedule.weeklyRules,
       schedule.exceptionsByDate.get(date) ?? [],
     );

@@ -5,7 +5,6 @@ import {
   conflictReasons,
   type DateException,
   fitsWorkingHours,
-  mergeWindows,
   type WeeklyRule,
   windowsForDate,
 } from "./working-hours.ts";
@@ -24,20 +23,6 @@ const rules: WeeklyRule[] = [
 ];
 
 describe("working hours", () => {
-  it("merges touching and overlapping windows", () => {
-    expect(
-      mergeWindows([
-        [600, 720],
-        [540, 600],
-        [800, 900],
-        [850, 870],
-      ]),
-    ).toEqual([
-      [540, 720],
-      [800, 900],
-    ]);
-  });
-
   it("uses the weekly rules, joined, when a date has no exception", () => {
     expect(windowsForDate("2026-03-02", rules, [])).toEqual([[540, 900]]);
     expect(windowsForDate("2026-03-04", rules, [])).toEqual([]);

@@ -3,50 +3,32 @@
  * the rows and this decides, so the rules are unit-testable without a database.
  */
 import type { AffectedBooking } from "@kerb/shared";
-import { daysBetween, sydneyDateOf, sydneyMinutesOf, sydneyWeekday } from "@kerb/shared/rules";
+import {
+  type DateOverride,
+  daysBetween,
+  sydneyDateOf,
+  sydneyMinutesOf,
+  sydneyWeekday,
+  type WeeklyHours,
+  workingWindowsOn,
+} from "@kerb/shared/rules";
 
-export interface WeeklyRule {
-  weekday: number;
-  startMinute: number;
-  endMinute: number;
-}
+export type WeeklyRule = WeeklyHours;
 
-export interface DateException {
+export interface DateException extends DateOverride {
   date: string;
-  kind: "CLOSED" | "OPEN";
-  startMinute: number | null;
-  endMinute: number | null;
 }
 
 export type Window = [startMinute: number, endMinute: number];
 type Reason = AffectedBooking["reasons"][number];
 
-/** Sorted windows with touching or overlapping ones joined (09–12 + 12–15 is one window 09–15). */
-export function mergeWindows(windows: Window[]): Window[] {
-  const sorted = [...windows].sort((a, b) => a[0] - b[0]);
-  const merged: Window[] = [];
-  for (const [start, end] of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
-}
-
 /**
- * Working windows of one Sydney date: a CLOSED exception takes the day off; OPEN exceptions replace the
- * weekly hours of that date (several add up); otherwise the weekly rules of its weekday apply.
+ * Working windows of one Sydney date (the shared rule), as [start, end] minute pairs; `exceptions` may
+ * hold other dates too.
  */
 export function windowsForDate(date: string, rules: WeeklyRule[], exceptions: DateException[]): Window[] {
   const onDate = exceptions.filter((e) => e.date === date);
-  if (onDate.some((e) => e.kind === "CLOSED")) return [];
-  const open = onDate.filter(
-    (e): e is DateException & { startMinute: number; endMinute: number } =>
-      e.kind === "OPEN" && e.startMinute !== null && e.endMinute !== null,
-  );
-  if (open.length > 0) return mergeWindows(open.map((e) => [e.startMinute, e.endMinute]));
-  const weekday = sydneyWeekday(date);
-  return mergeWindows(rules.filter((r) => r.weekday === weekday).map((r) => [r.startMinute, r.endMinute]));
+  return workingWindowsOn(sydneyWeekday(date), rules, onDate).map((w) => [w.startMinute, w.endMinute]);
 }
 
 /** True when the lesson lies wholly inside one working window of its Sydney start date. */
