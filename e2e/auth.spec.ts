@@ -28,7 +28,7 @@ test.describe("visitor and sign-in", () => {
     await expectAccessible(page);
     await snap(page, testInfo, "login-errors");
 
-    await logIn(page, "student@demo.test", "wrong-password");
+    await logIn(page, "student@demo.test", "wrong-password", { expectSuccess: false });
     await expect(page.getByText("Invalid email or password")).toBeVisible();
   });
 

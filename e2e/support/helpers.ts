@@ -24,11 +24,18 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
 }
 
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function logIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options = { expectSuccess: true },
+) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
+  // Wait for the session to exist before the test navigates on, or a guard sends it back to /login.
+  if (options.expectSuccess) await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
 export function uniqueEmail(prefix: string) {

@@ -157,11 +157,10 @@ async function scanOpenSlots(
   const ids = candidates.map((i) => i.id);
   const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), q.now.getTime()));
   const to = sydneyMidnight(addDaysToDate(q.endDate, 1));
-  const [rules, exceptions, busy] = await Promise.all([
-    repo.listWeeklyRules(db, ids),
-    repo.listExceptions(db, ids, firstDate, q.endDate),
-    repo.listBusyPeriods(db, ids, from, to, q.now),
-  ]);
+  // One after another: `db` may be a transaction, whose single connection must not run queries in parallel.
+  const rules = await repo.listWeeklyRules(db, ids);
+  const exceptions = await repo.listExceptions(db, ids, firstDate, q.endDate);
+  const busy = await repo.listBusyPeriods(db, ids, from, to, q.now);
   const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
   const exceptionsBy = groupBy<DateException & { instructorId: string }>(exceptions, (e) => e.instructorId);
   const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
