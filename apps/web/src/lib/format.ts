@@ -1,9 +1,22 @@
 import { SYDNEY_TZ } from "@kerb/shared";
-import { dollarsToCents, formatAud, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import {
+  dollarsToCents,
+  formatAud,
+  formatSydneyDate,
+  formatSydneyTime,
+  gstCents,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
 
 /** API money fields are dollars; display goes through the shared cents formatter. */
 export function formatDollars(dollars: number): string {
   return formatAud(dollarsToCents(dollars));
+}
+
+/** A price plus the GST charged on it: what a full refund gives back. */
+export function formatDollarsWithGst(dollars: number): string {
+  const cents = dollarsToCents(dollars);
+  return formatAud(cents + gstCents(cents));
 }
 
 export function formatDate(iso: string): string {
@@ -12,6 +25,11 @@ export function formatDate(iso: string): string {
 
 export function formatTime(iso: string): string {
   return formatSydneyTime(new Date(iso));
+}
+
+/** "24/11/2026 at 10:00 am", in Sydney. */
+export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)} at ${formatTime(iso)}`;
 }
 
 const weekdayFormatter = new Intl.DateTimeFormat("en-AU", { weekday: "short", timeZone: SYDNEY_TZ });
@@ -24,4 +42,30 @@ export function formatWeekday(iso: string): string {
 /** "9:00 am – 10:00 am" */
 export function formatTimeRange(startIso: string, endIso: string): string {
   return `${formatTime(startIso)} – ${formatTime(endIso)}`;
+}
+
+/** "2026-11-03" → "03/11/2026": a Sydney calendar date needs no time-zone conversion. */
+export function formatIsoDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return year && month && day ? `${day}/${month}/${year}` : date;
+}
+
+const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** "2026-11-03" → "Tue 03/11/2026". */
+export function formatIsoDateWithWeekday(date: string): string {
+  try {
+    return `${SHORT_WEEKDAYS[sydneyWeekday(date)]} ${formatIsoDate(date)}`;
+  } catch {
+    return formatIsoDate(date);
+  }
+}
+
+const monthFormatter = new Intl.DateTimeFormat("en-AU", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2026-11" → "November 2026" (the API's months are Sydney calendar months, so no zone maths here). */
+export function formatMonth(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number);
+  if (!year || !monthNumber) return month;
+  return monthFormatter.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }

@@ -34,9 +34,9 @@ export function sessionFor(
   return { user, ...tokens };
 }
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+export const iso = (ms: number) => new Date(ms).toISOString();
 const instructor = { id: instructorUser.id, firstName: "Ivy", lastName: "Teacher" };
 
 /** A profile relative to `now`: two upcoming lessons (given out of order), one past, one completed. */

@@ -4,14 +4,14 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 
 type ErrorStateProps = {
-  title: string;
+  title?: string;
   error: unknown;
   onRetry?: () => void;
   isRetrying?: boolean;
   className?: string;
 };
 
-/** A failed load: what failed, why (when the server said), and a retry. */
+/** A failed request: what failed, why (when the server said), and a retry when one makes sense. */
 export function ErrorState({ title, error, onRetry, isRetrying, className }: ErrorStateProps) {
   return (
     <Alert

@@ -1,11 +1,9 @@
 import type { AdminBooking } from "@kerb/shared";
-import { dollarsToCents, formatAud, gstCents } from "@kerb/shared/rules";
 import { useId, useState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { errorMessage } from "@/lib/api-error";
-import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { formatDate, formatDollars, formatDollarsWithGst, formatTimeRange } from "@/lib/format";
 import { useCancelAdminBooking } from "../api/cancel-admin-booking";
-import { FormDialog } from "./form-dialog";
 
 type CancelBookingDialogProps = {
   booking: AdminBooking | null;
@@ -45,18 +43,18 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
   };
 
   const student = booking ? `${booking.student.firstName} ${booking.student.lastName}` : "";
-  const cents = booking ? dollarsToCents(booking.price) : 0;
   return (
-    <FormDialog
+    <ConfirmDialog
       isOpen={booking !== null}
       onOpenChange={(open) => !open && close()}
       title="Cancel this booking?"
-      submitLabel="Cancel booking"
-      submitVariant="danger"
+      confirmLabel="Cancel booking"
+      confirmVariant="danger"
       cancelLabel="Keep booking"
       pendingLabel="Cancelling…"
-      onSubmit={submit}
+      onConfirm={submit}
       isPending={mutation.isPending}
+      kind="form"
     >
       {booking ? (
         <div className="flex flex-col gap-2 text-slate-700 text-sm leading-relaxed">
@@ -68,7 +66,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
           <p>
             {booking.bundleId
               ? "The student is refunded in full: the lesson credit goes back to their bundle."
-              : `The student is refunded in full: ${formatAud(cents + gstCents(cents))} including GST.`}{" "}
+              : `The student is refunded in full: ${formatDollarsWithGst(booking.price)} including GST.`}{" "}
             This can't be undone.
           </p>
         </div>
@@ -88,10 +86,8 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
         <p className="text-slate-600 text-sm">Kept in the audit log.</p>
       </div>
       {mutation.isError ? (
-        <Alert tone="error" title="We couldn't cancel this booking">
-          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-        </Alert>
+        <ErrorState title="We couldn't cancel this booking" error={mutation.error} />
       ) : null}
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,10 +1,10 @@
 import type { AdminInstructor, InstructorComplianceRequest } from "@kerb/shared";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
 import { TextField } from "@/components/ui/field";
-import { errorMessage } from "@/lib/api-error";
 import { useUpdateInstructorCompliance } from "../api/update-instructor-compliance";
-import { FormDialog } from "./form-dialog";
 
 type ComplianceDialogProps = {
   instructor: AdminInstructor | null;
@@ -57,15 +57,16 @@ export function ComplianceDialog({ instructor, onClose, onSaved }: ComplianceDia
 
   const name = instructor ? `${instructor.firstName} ${instructor.lastName}` : "";
   return (
-    <FormDialog
+    <ConfirmDialog
       isOpen={instructor !== null}
       onOpenChange={(open) => !open && close()}
       title={`Compliance dates for ${name}`}
       description="An expired licence or Working with Children Check hides the instructor from students. Leave a date empty to clear it."
-      submitLabel="Save dates"
+      confirmLabel="Save dates"
       pendingLabel="Saving…"
-      onSubmit={submit}
+      onConfirm={submit}
       isPending={mutation.isPending}
+      kind="form"
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
@@ -89,11 +90,7 @@ export function ComplianceDialog({ instructor, onClose, onSaved }: ComplianceDia
         />
       </div>
       {nothingChanged ? <Alert tone="info">Nothing has changed yet: edit a date, or cancel.</Alert> : null}
-      {mutation.isError ? (
-        <Alert tone="error" title="We couldn't save these dates">
-          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-        </Alert>
-      ) : null}
-    </FormDialog>
+      {mutation.isError ? <ErrorState title="We couldn't save these dates" error={mutation.error} /> : null}
+    </ConfirmDialog>
   );
 }

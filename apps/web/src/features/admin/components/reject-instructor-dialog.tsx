@@ -1,11 +1,10 @@
 import type { AdminInstructor } from "@kerb/shared";
 import { CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { errorMessage } from "@/lib/api-error";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
 import { cn } from "@/lib/cn";
 import { useRejectInstructor } from "../api/reject-instructor";
-import { FormDialog } from "./form-dialog";
 
 type RejectInstructorDialogProps = {
   instructor: AdminInstructor | null;
@@ -50,7 +49,7 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
 
   const name = instructor ? `${instructor.firstName} ${instructor.lastName}` : "";
   return (
-    <FormDialog
+    <ConfirmDialog
       isOpen={instructor !== null}
       onOpenChange={(open) => !open && close()}
       title={`Reject ${name}`}
@@ -59,11 +58,12 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
           ? "This removes a verified instructor from search. Their booked lessons are not cancelled."
           : "The instructor stays hidden from students."
       }
-      submitLabel="Reject instructor"
-      submitVariant="danger"
+      confirmLabel="Reject instructor"
+      confirmVariant="danger"
       pendingLabel="Rejecting…"
-      onSubmit={submit}
+      onConfirm={submit}
       isPending={mutation.isPending}
+      kind="form"
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="font-medium text-slate-800 text-sm">
@@ -95,10 +95,8 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
         )}
       </div>
       {mutation.isError ? (
-        <Alert tone="error" title="We couldn't reject this instructor">
-          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-        </Alert>
+        <ErrorState title="We couldn't reject this instructor" error={mutation.error} />
       ) : null}
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

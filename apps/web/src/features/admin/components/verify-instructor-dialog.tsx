@@ -2,11 +2,10 @@ import type { AdminInstructor } from "@kerb/shared";
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
 import { TextField } from "@/components/ui/field";
-import { errorMessage } from "@/lib/api-error";
 import { useVerifyInstructor } from "../api/verify-instructor";
-import { FormDialog } from "./form-dialog";
 
 type VerifyInstructorDialogProps = {
   instructor: AdminInstructor | null;
@@ -67,15 +66,16 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
 
   const name = instructor ? `${instructor.firstName} ${instructor.lastName}` : "";
   return (
-    <FormDialog
+    <ConfirmDialog
       isOpen={instructor !== null}
       onOpenChange={(open) => !open && close()}
       title={`Verify ${name}`}
       description="Verified instructors appear in search results and can be booked."
-      submitLabel="Verify instructor"
+      confirmLabel="Verify instructor"
       pendingLabel="Verifying…"
-      onSubmit={submit}
+      onConfirm={submit}
       isPending={mutation.isPending}
+      kind="form"
     >
       {instructor ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm">
@@ -132,10 +132,8 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
         />
       </div>
       {mutation.isError ? (
-        <Alert tone="error" title="We couldn't verify this instructor">
-          {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-        </Alert>
+        <ErrorState title="We couldn't verify this instructor" error={mutation.error} />
       ) : null}
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { AuditEntry } from "@kerb/shared";
+import { formatAud } from "@kerb/shared/rules";
 import { FileClock } from "lucide-react";
 import { DocumentTitle } from "@/components/ui/document-title";
+import { Pager } from "@/components/ui/pager";
 import { formatDate, formatTime } from "@/lib/format";
 import { useAuditLog } from "../api/get-audit-log";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
-import { Pager } from "../components/pager";
 import { SectionCard } from "../components/section-card";
 import { useListParams } from "../utils/search-params";
 
@@ -26,9 +27,7 @@ function summarize(details: unknown): string[] {
   if (typeof d.reason === "string" && d.reason) lines.push(`Reason: ${d.reason}`);
   if (typeof d.cancelledBy === "string") lines.push(`By: ${d.cancelledBy.toLowerCase()}`);
   if (typeof d.refundCents === "number" && d.refundCents > 0) {
-    lines.push(
-      `Refund: ${new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(d.refundCents / 100)}`,
-    );
+    lines.push(`Refund: ${formatAud(d.refundCents)}`);
   }
   if (d.bundleCreditReturned === true) lines.push("Bundle credit returned");
   if (typeof d.licenseExpiresOn === "string") lines.push(`Licence expires ${d.licenseExpiresOn}`);

@@ -1,20 +1,20 @@
 import { type AdminBooking, BOOKING_STATUSES } from "@kerb/shared";
-import { CalendarDays, CalendarX, Sparkles } from "lucide-react";
+import { CalendarDays, CalendarX } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { SelectField, TextField } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
+import { BOOKING_STATUS, BookingStatusBadge } from "@/components/ui/status-badge";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { useAdminBookings } from "../api/get-admin-bookings";
 import { useAdminInstructors } from "../api/get-admin-instructors";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
-import { Pager } from "../components/pager";
 import { SectionCard } from "../components/section-card";
-import { BOOKING_STATUS, BookingStatusBadge } from "../components/status-badges";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -78,11 +78,7 @@ export function AdminBookingsPage() {
       cell: (b) => (
         <span className="flex flex-col items-end gap-1">
           <span>{formatDollars(b.price)}</span>
-          {b.isPoolHours ? (
-            <Badge tone="accent" icon={<Sparkles className="size-3" aria-hidden="true" />}>
-              Pool Hours
-            </Badge>
-          ) : null}
+          {b.isPoolHours ? <PoolHoursBadge /> : null}
         </span>
       ),
     },

@@ -1,12 +1,11 @@
 import type { AdminRevenue } from "@kerb/shared";
 import { TrendingUp } from "lucide-react";
 import { DocumentTitle } from "@/components/ui/document-title";
-import { formatDollars } from "@/lib/format";
+import { formatDollars, formatMonth } from "@/lib/format";
 import { useAdminRevenue } from "../api/get-admin-revenue";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
-import { formatMonth } from "../utils/format-calendar";
 
 type RevenueRow = AdminRevenue["totals"] & { month?: string };
 

@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { Input, SelectField } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
 import { useAdminUsers } from "../api/get-admin-users";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
-import { Pager } from "../components/pager";
 import { SectionCard } from "../components/section-card";
-import { ROLE_LABELS, RoleBadge } from "../components/status-badges";
+import { ROLE_STATUS, RoleBadge } from "../components/status-badges";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -70,7 +70,7 @@ export function AdminUsersPage() {
             value={role ?? ""}
             options={[
               { value: "", label: "All roles" },
-              ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+              ...ROLES.map((r) => ({ value: r, label: ROLE_STATUS[r].label })),
             ]}
             onChange={(event) => setFilters({ role: event.target.value, search: searchText.trim() })}
             className="sm:w-44"

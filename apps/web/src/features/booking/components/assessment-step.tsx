@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { type RadioCardOption, RadioCards } from "@/components/ui/radio-cards";
 import { cn } from "@/lib/cn";
-import { formatIsoDate } from "../model/dates";
+import { formatIsoDate } from "@/lib/format";
 import {
   ASSESSMENT_STEPS,
   type AssessmentData,
@@ -16,7 +17,6 @@ import {
   type ExperienceLevel,
   type LicenseType,
 } from "../model/wizard-state";
-import { ChoiceCards, type ChoiceOption } from "./choice-cards";
 import { StepActions } from "./step-frame";
 
 export const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
@@ -25,7 +25,7 @@ export const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
   failed_test: "I've failed a driving test",
 };
 
-const EXPERIENCE_OPTIONS: ChoiceOption<ExperienceLevel>[] = [
+const EXPERIENCE_OPTIONS: RadioCardOption<ExperienceLevel>[] = [
   {
     value: "never_driven",
     label: EXPERIENCE_LABELS.never_driven,
@@ -45,7 +45,7 @@ const EXPERIENCE_OPTIONS: ChoiceOption<ExperienceLevel>[] = [
 
 export const LICENSE_LABELS: Record<LicenseType, string> = { automatic: "Automatic", manual: "Manual" };
 
-const LICENSE_OPTIONS: ChoiceOption<LicenseType>[] = [
+const LICENSE_OPTIONS: RadioCardOption<LicenseType>[] = [
   {
     value: "automatic",
     label: "Automatic",
@@ -208,7 +208,8 @@ export function AssessmentStep({
           </h2>
 
           {step === 1 ? (
-            <ChoiceCards
+            <RadioCards
+              size="lg"
               labelledBy={questionId}
               value={data.experienceLevel}
               options={EXPERIENCE_OPTIONS}
@@ -226,7 +227,8 @@ export function AssessmentStep({
           ) : null}
 
           {step === 2 ? (
-            <ChoiceCards
+            <RadioCards
+              size="lg"
               labelledBy={questionId}
               value={data.licenseType}
               options={LICENSE_OPTIONS}

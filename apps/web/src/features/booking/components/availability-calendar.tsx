@@ -2,7 +2,8 @@ import type { AvailabilitySummary, DaySummary } from "@kerb/shared";
 import { eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
-import { dayOfMonth, formatIsoDate, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
+import { formatIsoDate } from "@/lib/format";
+import { dayOfMonth, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
 
 export type DayAvailability = "pool" | "standard" | "both" | "none";
 

@@ -1,10 +1,10 @@
 import type { InstructorListing } from "@kerb/shared";
-import { dollarsToCents, formatAud } from "@kerb/shared/rules";
 import { Car, Check, Languages, Star, Trophy } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { formatDollars } from "@/lib/format";
 
 const GENDER_LABELS = { MALE: "Male", FEMALE: "Female", OTHER: "Other" } as const;
 const VEHICLE_LABELS = {
@@ -97,15 +97,13 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm">
         <div className="flex flex-col">
           <dt className="text-slate-600">Standard rate</dt>
-          <dd className="font-semibold text-slate-900">
-            {formatAud(dollarsToCents(instructor.standardRate))}/hour
-          </dd>
+          <dd className="font-semibold text-slate-900">{formatDollars(instructor.standardRate)}/hour</dd>
         </div>
         <div className="flex flex-col">
           <dt className="text-slate-600">Pool rate</dt>
           <dd className="font-semibold text-slate-900">
             {instructor.poolOptIn ? (
-              <>{formatAud(dollarsToCents(instructor.poolRate))}/hour</>
+              <>{formatDollars(instructor.poolRate)}/hour</>
             ) : (
               <span className="font-normal text-slate-600">Not in Pool Hours</span>
             )}

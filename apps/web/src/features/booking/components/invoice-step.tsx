@@ -6,7 +6,6 @@ import {
   dollarsToCents,
   formatAud,
   formatSydneyDate,
-  formatSydneyTime,
 } from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CreditCard, Lock } from "lucide-react";
@@ -18,6 +17,7 @@ import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { useCurrentUser } from "@/lib/auth-store";
+import { formatDate, formatTime, formatTimeRange } from "@/lib/format";
 import { confirmBatchBooking } from "../api/confirm-batch-booking";
 import { confirmBundlePurchase } from "../api/confirm-bundle-purchase";
 import { createBatchBooking } from "../api/create-batch-booking";
@@ -42,7 +42,7 @@ import {
   slotKey,
 } from "../model/wizard-state";
 import { BundleOptions } from "./bundle-options";
-import { PoolTag, slotTimeRange } from "./slot-list";
+import { PoolTag } from "./slot-list";
 import { StepActions } from "./step-frame";
 
 export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
@@ -291,10 +291,8 @@ export function InvoiceStep({
                     key={slotKey(slot)}
                     className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 py-2.5 sm:grid-cols-[7rem_10rem_1fr]"
                   >
-                    <span className="font-medium text-slate-900">
-                      {formatSydneyDate(new Date(slot.startTime))}
-                    </span>
-                    <span className="text-slate-700">{slotTimeRange(slot)}</span>
+                    <span className="font-medium text-slate-900">{formatDate(slot.startTime)}</span>
+                    <span className="text-slate-700">{formatTimeRange(slot.startTime, slot.endTime)}</span>
                     <span className="col-span-2 flex flex-wrap items-center gap-2 text-slate-700 sm:col-span-1">
                       {slot.instructorName}
                       {slot.isPoolHours ? <PoolTag /> : null}
@@ -353,7 +351,7 @@ export function InvoiceStep({
 
       {holdExpiresAt && phase === "idle" ? (
         <Alert tone="info">
-          Your times are held until {formatSydneyTime(new Date(holdExpiresAt))}. Pay before then to keep them.
+          Your times are held until {formatTime(holdExpiresAt)}. Pay before then to keep them.
         </Alert>
       ) : null}
 

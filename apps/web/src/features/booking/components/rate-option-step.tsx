@@ -3,11 +3,11 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { type RadioCardOption, RadioCards } from "@/components/ui/radio-cards";
 import type { RateOption } from "../model/wizard-state";
-import { ChoiceCards, type ChoiceOption } from "./choice-cards";
 import { StepActions } from "./step-frame";
 
-const OPTIONS: ChoiceOption<RateOption>[] = [
+const OPTIONS: RadioCardOption<RateOption>[] = [
   {
     value: "pool_hours",
     label: "Pool Hours",
@@ -39,7 +39,14 @@ export function RateOptionStep({
       <h2 id={labelId} className="sr-only">
         Booking option
       </h2>
-      <ChoiceCards labelledBy={labelId} value={choice} onChange={setChoice} options={OPTIONS} columns={2} />
+      <RadioCards
+        size="lg"
+        labelledBy={labelId}
+        value={choice}
+        onChange={setChoice}
+        options={OPTIONS}
+        columns={2}
+      />
       <Alert tone="info" title="You can mix both">
         Start with either option. On the lesson-times step you can switch between Pool Hours and a picked
         instructor, and every lesson you have already chosen stays in your selection.

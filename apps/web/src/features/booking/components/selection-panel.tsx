@@ -1,14 +1,13 @@
 import { HOLD_MINUTES } from "@kerb/shared";
-import { dollarsToCents, formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { formatAud } from "@kerb/shared/rules";
 import { ChevronDown, ChevronUp, Clock, ShoppingBasket, Trash2, UserRoundCog, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { weekdayName } from "../model/dates";
+import { formatDate, formatDollars, formatTimeRange, formatWeekday } from "@/lib/format";
 import { selectionTotals } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
-import { slotTimeRange } from "./slot-list";
 
 type SelectionPanelProps = {
   slots: readonly SelectedSlot[];
@@ -16,12 +15,9 @@ type SelectionPanelProps = {
   onContinue: () => void;
 };
 
-const sydneyDate = (iso: string) => formatSydneyDate(new Date(iso));
-
+/** "Tue 03/11/2026", the Sydney day of the lesson. */
 function slotDay(slot: SelectedSlot): string {
-  const date = sydneyDate(slot.startTime);
-  const [dd, mm, yyyy] = date.split("/");
-  return `${weekdayName(`${yyyy}-${mm}-${dd}`).slice(0, 3)} ${date}`;
+  return `${formatWeekday(slot.startTime)} ${formatDate(slot.startTime)}`;
 }
 
 /**
@@ -100,7 +96,7 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
               <li key={slotKey(slot)} className="flex items-start gap-3 py-2.5">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
                   <span className="font-semibold text-slate-900">{slotDay(slot)}</span>
-                  <span className="text-slate-700">{slotTimeRange(slot)}</span>
+                  <span className="text-slate-700">{formatTimeRange(slot.startTime, slot.endTime)}</span>
                   <span className="truncate text-slate-600">{slot.instructorName}</span>
                   {slot.isPoolHours ? (
                     <span>
@@ -109,12 +105,12 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
                   ) : null}
                 </div>
                 <span className="shrink-0 font-semibold text-slate-900 text-sm">
-                  {formatAud(dollarsToCents(slot.price))}
+                  {formatDollars(slot.price)}
                 </span>
                 <button
                   type="button"
                   onClick={() => onRemove(slot)}
-                  aria-label={`Remove lesson on ${slotDay(slot)} at ${slotTimeRange(slot)}`}
+                  aria-label={`Remove lesson on ${slotDay(slot)} at ${formatTimeRange(slot.startTime, slot.endTime)}`}
                   className="-mt-2 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-500 hover:bg-red-50 hover:text-red-700"
                 >
                   <X className="size-5" aria-hidden="true" />

@@ -1,33 +1,25 @@
-import { dollarsToCents, formatAud, formatSydneyTime } from "@kerb/shared/rules";
-import { CalendarX2, Check, Plus, Sparkles } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { CalendarX2, Check, Plus } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
 import { type SlotsQuery, useSlots } from "../api/get-slots";
-import { formatIsoDate, weekdayName } from "../model/dates";
+import { weekdayName } from "../model/dates";
 import { clashesWithSelection, isSelected, isSelectionFull } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
 
 export const POOL_TAG = "Pool Hours - Save 35%";
 
-export function slotTimeRange(slot: Pick<SelectedSlot, "startTime" | "endTime">): string {
-  return `${formatSydneyTime(new Date(slot.startTime))} – ${formatSydneyTime(new Date(slot.endTime))}`;
-}
-
 /** What a screen reader hears for a slot button; the pressed state is announced separately. */
 export function slotLabel(slot: SelectedSlot): string {
-  const price = formatAud(dollarsToCents(slot.price));
-  return `${slotTimeRange(slot)}, ${slot.instructorName}, ${price}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;
+  const price = formatDollars(slot.price);
+  return `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${price}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;
 }
 
 export function PoolTag() {
-  return (
-    <Badge tone="accent" icon={<Sparkles className="size-3" aria-hidden="true" />}>
-      {POOL_TAG}
-    </Badge>
-  );
+  return <PoolHoursBadge>{POOL_TAG}</PoolHoursBadge>;
 }
 
 type SlotListProps = {
@@ -101,10 +93,10 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
                   <span className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span className="whitespace-nowrap font-semibold text-slate-900 text-sm sm:text-base">
-                        {slotTimeRange(slot)}
+                        {formatTimeRange(slot.startTime, slot.endTime)}
                       </span>
                       <span className="font-semibold text-slate-900 text-sm sm:text-base">
-                        {formatAud(dollarsToCents(slot.price))}
+                        {formatDollars(slot.price)}
                       </span>
                     </span>
                     <span className="text-slate-600 text-sm">{slot.instructorName}</span>

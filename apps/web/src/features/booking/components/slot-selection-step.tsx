@@ -8,8 +8,9 @@ import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { formatIsoDate } from "@/lib/format";
 import { type AvailabilityQuery, useAvailabilitySummary } from "../api/get-availability-summary";
-import { calendarRange, formatIsoDate } from "../model/dates";
+import { calendarRange } from "../model/dates";
 import {
   instructorName,
   type RateOption,

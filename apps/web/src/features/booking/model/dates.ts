@@ -13,12 +13,6 @@ export const WEEKDAY_NAMES = [
 
 const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2026-11-24" → "24/11/2026" (a calendar date, no time zone involved). */
-export function formatIsoDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${day}/${month}/${year}`;
-}
-
 export function weekdayName(date: string): string {
   return WEEKDAY_NAMES[sydneyWeekday(date)] ?? "";
 }

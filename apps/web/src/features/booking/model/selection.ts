@@ -1,5 +1,6 @@
 import { MAX_LESSON_COUNT } from "@kerb/shared";
-import { dollarsToCents, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { dollarsToCents } from "@kerb/shared/rules";
+import { formatDateTime } from "@/lib/format";
 import { type SelectedSlot, slotKey } from "./wizard-state";
 
 /** API prices are dollars; every sum is done in integer cents. */
@@ -72,6 +73,5 @@ export function toggleSlot(selection: readonly SelectedSlot[], slot: SelectedSlo
 
 /** "Mon 24/11/2026, 10:00 am" style description of a lesson, for labels and lists. */
 export function describeSlot(slot: Pick<SelectedSlot, "startTime">): string {
-  const start = new Date(slot.startTime);
-  return `${formatSydneyDate(start)} at ${formatSydneyTime(start)}`;
+  return formatDateTime(slot.startTime);
 }

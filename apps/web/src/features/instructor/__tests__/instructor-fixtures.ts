@@ -4,10 +4,7 @@ import type {
   InstructorDashboard,
   InstructorLesson,
 } from "@kerb/shared";
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
+import { DAY, HOUR, iso } from "@/test/fixtures";
 
 let nextId = 1;
 const lessonId = () => `c0000000-0000-4000-8000-${String(nextId++).padStart(12, "0")}`;

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/field";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-error";
 import { useCalendarToken } from "../api/get-calendar-token";
 import { useRevokeCalendarToken } from "../api/revoke-calendar-token";
 import { useRotateCalendarToken } from "../api/rotate-calendar-token";
-import { ConfirmDialog } from "./confirm-dialog";
 
 type Confirming = "rotate" | "revoke" | null;
 
@@ -81,9 +81,7 @@ export function CalendarFeedCard() {
             <Skeleton className="h-11 w-full" />
           </SkeletonGroup>
         ) : tokenQuery.isError ? (
-          <Alert tone="error" title="We couldn't load your calendar link">
-            {errorMessage(tokenQuery.error, "Something went wrong. Please try again.")}
-          </Alert>
+          <ErrorState title="We couldn't load your calendar link" error={tokenQuery.error} />
         ) : absoluteUrl ? (
           <>
             <div className="flex flex-col gap-1.5">
@@ -157,9 +155,7 @@ export function CalendarFeedCard() {
         )}
         {message && !mutationError ? <Alert tone="success">{message}</Alert> : null}
         {mutationError && confirming === null ? (
-          <Alert tone="error" title="That didn't work">
-            {errorMessage(mutationError, "Something went wrong. Please try again.")}
-          </Alert>
+          <ErrorState title="That didn't work" error={mutationError} />
         ) : null}
       </CardContent>
 
@@ -178,11 +174,7 @@ export function CalendarFeedCard() {
           The current link stops working straight away. Calendars subscribed to it stop updating until you add
           the new link.
         </p>
-        {rotateMutation.isError ? (
-          <Alert tone="error">
-            {errorMessage(rotateMutation.error, "Something went wrong. Please try again.")}
-          </Alert>
-        ) : null}
+        {rotateMutation.isError ? <ErrorState error={rotateMutation.error} /> : null}
       </ConfirmDialog>
       <ConfirmDialog
         isOpen={confirming === "revoke"}
@@ -198,11 +190,7 @@ export function CalendarFeedCard() {
           The link stops working and subscribed calendars stop showing new lessons. You can create a new link
           later.
         </p>
-        {revokeMutation.isError ? (
-          <Alert tone="error">
-            {errorMessage(revokeMutation.error, "Something went wrong. Please try again.")}
-          </Alert>
-        ) : null}
+        {revokeMutation.isError ? <ErrorState error={revokeMutation.error} /> : null}
       </ConfirmDialog>
     </Card>
   );

@@ -7,16 +7,15 @@ import {
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { CalendarOff, CalendarPlus, Clock, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { RadioCards } from "@/components/ui/radio-cards";
-import { errorMessage } from "@/lib/api-error";
+import { formatIsoDateWithWeekday } from "@/lib/format";
 import { useAddAvailabilityException } from "../api/add-availability-exception";
 import { useDeleteAvailabilityException } from "../api/delete-availability-exception";
-import { formatIsoDateWithWeekday } from "../utils/calendar-date";
 import { END_TIME_OPTIONS, formatClockRange, START_TIME_OPTIONS } from "../utils/time-of-day";
 import { ChangeResult, useLatestChange } from "./change-result";
 
@@ -145,9 +144,7 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
       <CardContent className="flex flex-col gap-6">
         {result && isLatest ? <ChangeResult success={result.message} change={result.change} /> : null}
         {deleteMutation.isError ? (
-          <Alert tone="error" title="We couldn't remove that override">
-            {errorMessage(deleteMutation.error, "Something went wrong. Please try again.")}
-          </Alert>
+          <ErrorState title="We couldn't remove that override" error={deleteMutation.error} />
         ) : null}
 
         {availability.exceptions.length === 0 ? (
@@ -217,9 +214,7 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
             onChange={(event) => setNote(event.target.value)}
           />
           {addMutation.isError ? (
-            <Alert tone="error" title="We couldn't add that override">
-              {errorMessage(addMutation.error, "Something went wrong. Please try again.")}
-            </Alert>
+            <ErrorState title="We couldn't add that override" error={addMutation.error} />
           ) : null}
           <div>
             <Button

@@ -1,7 +1,6 @@
 import type { InstructorEarnings } from "@kerb/shared";
 import { cn } from "@/lib/cn";
-import { formatDollars } from "@/lib/format";
-import { formatMonth } from "../utils/format-month";
+import { formatDollars, formatMonth } from "@/lib/format";
 
 // Phones get one card per month: each cell shows its column name (data-label) before the value.
 const cellClasses =

@@ -1,26 +1,26 @@
 import type { InstructorLesson } from "@kerb/shared";
-import { dollarsToCents, formatAud, gstCents, instructorEarningsCents } from "@kerb/shared/rules";
+import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
 import { CalendarX, CircleCheck, UserX } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-error";
-import { formatDate, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { BookingStatusBadge } from "@/components/ui/status-badge";
+import {
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  formatDollarsWithGst,
+  formatTime,
+  formatTimeRange,
+} from "@/lib/format";
 import { useCancelLesson } from "../api/cancel-lesson";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
 import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
-import { ConfirmDialog } from "./confirm-dialog";
-import { LessonStatusBadge } from "./lesson-status-badge";
 import { LessonSummary } from "./lesson-summary";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
-
-/** Card refunds give back the lesson price plus the GST charged on it. */
-function fullRefund(lesson: InstructorLesson): string {
-  const cents = dollarsToCents(lesson.price);
-  return formatAud(cents + gstCents(cents));
-}
 
 function StatusNote({ lesson }: { lesson: InstructorLesson }) {
   if (lesson.status === "COMPLETED") {
@@ -67,7 +67,7 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
   const noShowMutation = useMarkLessonNoShow();
   const cancelMutation = useCancelLesson();
   const name = studentName(lesson);
-  const when = `${formatDate(lesson.startTime)} at ${formatTime(lesson.startTime)}`;
+  const when = formatDateTime(lesson.startTime);
   const isBusy = completeMutation.isPending || noShowMutation.isPending || cancelMutation.isPending;
   const actionError = completeMutation.error ?? noShowMutation.error;
 
@@ -168,7 +168,7 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
         aside={
           <>
             <span className="font-semibold text-slate-900">{formatDollars(lesson.price)}</span>
-            <LessonStatusBadge status={lesson.status} />
+            <BookingStatusBadge status={lesson.status} />
           </>
         }
         footer={
@@ -179,9 +179,7 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
             <StatusNote lesson={lesson} />
             {actions}
             {actionError ? (
-              <Alert tone="error" title="That didn't work" className="mt-2">
-                {errorMessage(actionError, "Something went wrong. Please try again.")}
-              </Alert>
+              <ErrorState title="That didn't work" error={actionError} className="mt-2" />
             ) : null}
           </>
         }
@@ -207,13 +205,11 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
         <p>
           {lesson.paidWithBundle
             ? `The student is refunded in full: the lesson credit goes back to ${name}'s bundle.`
-            : `The student is refunded in full: ${fullRefund(lesson)} including GST goes back to ${name}'s card.`}{" "}
+            : `The student is refunded in full: ${formatDollarsWithGst(lesson.price)} including GST goes back to ${name}'s card.`}{" "}
           This can't be undone, so let {lesson.student.firstName} know why.
         </p>
         {cancelMutation.isError ? (
-          <Alert tone="error" title="We couldn't cancel this lesson">
-            {errorMessage(cancelMutation.error, "Something went wrong. Please try again.")}
-          </Alert>
+          <ErrorState title="We couldn't cancel this lesson" error={cancelMutation.error} />
         ) : null}
       </ConfirmDialog>
     </li>

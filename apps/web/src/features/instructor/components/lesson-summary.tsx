@@ -1,9 +1,9 @@
 import type { InstructorLesson } from "@kerb/shared";
 import { Clock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
-import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
-import { PoolHoursBadge } from "./pool-hours-badge";
+import { DateTile } from "@/components/ui/date-tile";
+import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
+import { formatDate, formatTimeRange } from "@/lib/format";
 import { StudentContact } from "./student-contact";
 
 type LessonSummaryProps = {
@@ -21,10 +21,7 @@ export function LessonSummary({ lesson, showDate = true, aside, footer }: Lesson
   const when = formatTimeRange(lesson.startTime, lesson.endTime);
   return (
     <div className="flex gap-4">
-      <div className="flex w-16 shrink-0 flex-col items-center justify-center self-start rounded-xl bg-brand-50 py-2 text-brand-900 ring-1 ring-brand-100">
-        <span className="font-semibold text-xs uppercase">{formatWeekday(lesson.startTime)}</span>
-        <span className="font-bold text-lg leading-tight">{formatDate(lesson.startTime).slice(0, 5)}</span>
-      </div>
+      <DateTile iso={lesson.startTime} className="self-start" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="flex items-center gap-1.5 font-semibold text-slate-900">
@@ -49,19 +46,6 @@ export function LessonSummary({ lesson, showDate = true, aside, footer }: Lesson
           </span>
         </p>
         {footer}
-      </div>
-    </div>
-  );
-}
-
-export function LessonSummarySkeleton() {
-  return (
-    <div className="flex gap-4 py-4">
-      <Skeleton className="h-16 w-16 shrink-0 rounded-xl" />
-      <div className="flex flex-1 flex-col gap-2">
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-1/3" />
       </div>
     </div>
   );

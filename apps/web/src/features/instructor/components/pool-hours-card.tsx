@@ -2,10 +2,9 @@ import type { InstructorAvailability } from "@kerb/shared";
 import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
 import { Sparkles } from "lucide-react";
 import { Switch } from "react-aria-components";
-import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
@@ -68,9 +67,7 @@ export function PoolHoursCard({ availability }: { availability: InstructorAvaila
           )}
         </Switch>
         {mutation.isError ? (
-          <Alert tone="error" title="We couldn't change pool hours">
-            {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-          </Alert>
+          <ErrorState title="We couldn't change pool hours" error={mutation.error} />
         ) : null}
         {mutation.isSuccess && isLatest ? (
           <ChangeResult

@@ -2,10 +2,9 @@ import { type InstructorAvailability, SUBURBS } from "@kerb/shared";
 import { Check, CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { Checkbox, CheckboxGroup, Label, Text } from "react-aria-components";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api-error";
+import { ErrorState } from "@/components/ui/error-state";
 import { cn } from "@/lib/cn";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
@@ -93,9 +92,7 @@ export function ServiceAreasCard({ availability }: { availability: InstructorAva
             ) : null}
           </CheckboxGroup>
           {mutation.isError ? (
-            <Alert tone="error" title="We couldn't save your service areas">
-              {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-            </Alert>
+            <ErrorState title="We couldn't save your service areas" error={mutation.error} />
           ) : null}
           {mutation.isSuccess && isLatest ? (
             <ChangeResult success="Service areas saved." change={mutation.data} />

@@ -3,11 +3,11 @@ import { type InstructorAvailability, standardRateDollars } from "@kerb/shared";
 import { dollarsToCents, formatAud, poolRateCents } from "@kerb/shared/rules";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
 import { TextField } from "@/components/ui/field";
-import { errorMessage } from "@/lib/api-error";
+import { formatDollars } from "@/lib/format";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
 
@@ -64,14 +64,10 @@ export function StandardRateCard({ availability }: { availability: InstructorAva
             error={errors.standardRate?.message}
             {...register("standardRate", { valueAsNumber: true, onChange: () => mutation.reset() })}
           />
-          {mutation.isError ? (
-            <Alert tone="error" title="We couldn't save your rate">
-              {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-            </Alert>
-          ) : null}
+          {mutation.isError ? <ErrorState title="We couldn't save your rate" error={mutation.error} /> : null}
           {mutation.isSuccess && isLatest ? (
             <ChangeResult
-              success={`Standard rate saved: ${formatAud(dollarsToCents(mutation.data.availability.standardRate))} per hour.`}
+              success={`Standard rate saved: ${formatDollars(mutation.data.availability.standardRate)} per hour.`}
               change={mutation.data}
             />
           ) : null}

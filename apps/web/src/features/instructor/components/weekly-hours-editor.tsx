@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api-error";
+import { ErrorState } from "@/components/ui/error-state";
 import { useUpdateWeeklyAvailability } from "../api/update-weekly-availability";
 import { END_TIME_OPTIONS, START_TIME_OPTIONS } from "../utils/time-of-day";
 import {
@@ -190,9 +190,7 @@ export function WeeklyHoursEditor({ availability }: { availability: InstructorAv
             </Alert>
           ) : null}
           {mutation.isError ? (
-            <Alert tone="error" title="We couldn't save your hours">
-              {errorMessage(mutation.error, "Something went wrong. Please try again.")}
-            </Alert>
+            <ErrorState title="We couldn't save your hours" error={mutation.error} />
           ) : null}
           {mutation.isSuccess && isLatest ? (
             <ChangeResult success="Weekly hours saved." change={mutation.data} />

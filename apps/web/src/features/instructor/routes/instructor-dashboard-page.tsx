@@ -5,18 +5,19 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
+import { DateTileRowSkeleton } from "@/components/ui/date-tile";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorDashboard } from "../api/get-instructor-dashboard";
 import { DashboardTiles } from "../components/dashboard-tiles";
-import { LessonStatusBadge } from "../components/lesson-status-badge";
-import { LessonSummary, LessonSummarySkeleton } from "../components/lesson-summary";
+import { LessonSummary } from "../components/lesson-summary";
 import { VerificationNotice } from "../components/verification-notice";
 
 const VEHICLE_LABELS: Record<InstructorDashboard["details"]["vehicleType"], string> = {
@@ -30,7 +31,7 @@ function LessonListSkeleton({ label, rows }: { label: string; rows: number }) {
     <SkeletonGroup label={label}>
       <div className="divide-y divide-slate-100">
         {Array.from({ length: rows }, (_, i) => (
-          <LessonSummarySkeleton key={i} />
+          <DateTileRowSkeleton key={i} />
         ))}
       </div>
     </SkeletonGroup>
@@ -132,7 +133,7 @@ export function InstructorDashboardPage() {
                           <LessonSummary
                             lesson={lesson}
                             showDate={false}
-                            aside={<LessonStatusBadge status={lesson.status} />}
+                            aside={<BookingStatusBadge status={lesson.status} />}
                           />
                         </li>
                       ))}

@@ -6,17 +6,17 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
+import { DateTileRowSkeleton } from "@/components/ui/date-tile";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
 import { SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { LESSONS_PAGE_SIZE, type LessonScope, useInstructorLessons } from "../api/get-instructor-lessons";
 import { LessonItem } from "../components/lesson-item";
-import { LessonSummarySkeleton } from "../components/lesson-summary";
-import { Pager } from "../components/pager";
 
 function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (message: string) => void }) {
   const [page, setPage] = useState(1);
@@ -27,9 +27,9 @@ function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (messa
     return (
       <SkeletonGroup label="Loading lessons…">
         <div className="divide-y divide-slate-100">
-          <LessonSummarySkeleton />
-          <LessonSummarySkeleton />
-          <LessonSummarySkeleton />
+          <DateTileRowSkeleton />
+          <DateTileRowSkeleton />
+          <DateTileRowSkeleton />
         </div>
       </SkeletonGroup>
     );
@@ -78,6 +78,7 @@ function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (messa
         onPageChange={setPage}
         isFetching={lessonsQuery.isFetching}
         noun="lessons"
+        onSinglePage="nothing"
       />
     </>
   );

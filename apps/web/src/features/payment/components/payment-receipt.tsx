@@ -1,10 +1,8 @@
 import type { PaymentDetails } from "@kerb/shared";
-import { dollarsToCents, formatAud, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
-import { Package, Sparkles } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { Package } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
-
-const money = (dollars: number) => formatAud(dollarsToCents(dollars));
+import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
+import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 
 /** What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. */
 export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
@@ -19,18 +17,19 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
           <div className="flex flex-col">
             <dt className="text-slate-600">Paid on</dt>
             <dd className="font-semibold text-slate-900">
-              {formatSydneyDate(new Date(payment.paidAt ?? payment.createdAt))}
+              {formatDate(payment.paidAt ?? payment.createdAt)}
             </dd>
           </div>
           <div className="flex flex-col">
             <dt className="text-slate-600">Amount paid</dt>
             <dd className="font-semibold text-slate-900">
-              {money(payment.amount)} <span className="font-normal text-slate-600">incl. GST</span>
+              {formatDollars(payment.amount)} <span className="font-normal text-slate-600">incl. GST</span>
             </dd>
           </div>
         </dl>
         <p className="text-slate-600 text-sm">
-          Subtotal {money(payment.subtotal)} + GST (10%) {money(payment.gst)} = {money(payment.amount)} AUD
+          Subtotal {formatDollars(payment.subtotal)} + GST (10%) {formatDollars(payment.gst)} ={" "}
+          {formatDollars(payment.amount)} AUD
         </p>
 
         {payment.type === "BUNDLE" && payment.bundle ? (
@@ -40,11 +39,9 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
               <h2 className="font-semibold text-base text-slate-900">
                 {payment.bundle.totalLessons}-lesson bundle
               </h2>
-              <p className="text-slate-700">{money(payment.bundle.pricePerLesson)} per lesson</p>
+              <p className="text-slate-700">{formatDollars(payment.bundle.pricePerLesson)} per lesson</p>
               {payment.bundle.expiresAt ? (
-                <p className="text-slate-700">
-                  Use your lessons by {formatSydneyDate(new Date(payment.bundle.expiresAt))}
-                </p>
+                <p className="text-slate-700">Use your lessons by {formatDate(payment.bundle.expiresAt)}</p>
               ) : null}
             </div>
           </div>
@@ -60,9 +57,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
                 <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                   <span className="flex flex-col">
                     <span className="font-semibold text-slate-900">
-                      {formatSydneyDate(new Date(lesson.startTime))},{" "}
-                      {formatSydneyTime(new Date(lesson.startTime))} –{" "}
-                      {formatSydneyTime(new Date(lesson.endTime))}
+                      {formatDate(lesson.startTime)}, {formatTimeRange(lesson.startTime, lesson.endTime)}
                     </span>
                     <span className="text-slate-600">
                       {lesson.instructor.firstName} {lesson.instructor.lastName}
@@ -70,12 +65,8 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
                     </span>
                   </span>
                   <span className="flex items-center gap-2">
-                    {lesson.isPoolHours ? (
-                      <Badge tone="accent" icon={<Sparkles className="size-3" aria-hidden="true" />}>
-                        Pool Hours
-                      </Badge>
-                    ) : null}
-                    <span className="font-medium text-slate-900">{money(lesson.price)}</span>
+                    {lesson.isPoolHours ? <PoolHoursBadge /> : null}
+                    <span className="font-medium text-slate-900">{formatDollars(lesson.price)}</span>
                   </span>
                 </li>
               ))}

@@ -1,36 +1,8 @@
 import { ArrowRight, CalendarPlus, GraduationCap, Package } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
+import { StatTile } from "@/components/ui/stat-tile";
 import { paths } from "@/config/paths";
-
-function Tile({
-  icon,
-  label,
-  value,
-  detail,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: ReactNode;
-  detail: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center gap-2 text-slate-600">
-        <span
-          className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
-          aria-hidden="true"
-        >
-          {icon}
-        </span>
-        <h2 className="font-medium text-sm">{label}</h2>
-      </div>
-      <p className="font-bold text-3xl text-slate-900 tracking-tight">{value}</p>
-      <p className="text-slate-600 text-sm">{detail}</p>
-    </div>
-  );
-}
 
 type StatTilesProps =
   | {
@@ -64,7 +36,7 @@ export function StatTiles(props: StatTilesProps) {
           />
         </span>
       </Link>
-      <Tile
+      <StatTile
         icon={<Package className="size-5" />}
         label="Active Bundles"
         value={props.isLoading ? loadingValue : props.activeBundleCount}
@@ -76,7 +48,7 @@ export function StatTiles(props: StatTilesProps) {
           )
         }
       />
-      <Tile
+      <StatTile
         icon={<GraduationCap className="size-5" />}
         label="Lessons Completed"
         value={props.isLoading ? loadingValue : props.lessonsCompleted}

@@ -2,6 +2,7 @@ import { CalendarDays } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
+import { DateTileRowSkeleton } from "@/components/ui/date-tile";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -9,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useStudentProfile } from "../api/get-student-profile";
-import { LessonRow, LessonRowSkeleton } from "../components/lesson-row";
+import { LessonRow } from "../components/lesson-row";
 import { pastAndOtherLessons, upcomingLessons } from "../utils/profile-stats";
 
 export function StudentBookingsPage() {
@@ -33,9 +34,9 @@ export function StudentBookingsPage() {
           <CardContent>
             <SkeletonGroup label="Loading bookings…">
               <ul className="divide-y divide-slate-100">
-                <LessonRowSkeleton />
-                <LessonRowSkeleton />
-                <LessonRowSkeleton />
+                <DateTileRowSkeleton as="li" />
+                <DateTileRowSkeleton as="li" />
+                <DateTileRowSkeleton as="li" />
               </ul>
             </SkeletonGroup>
           </CardContent>

@@ -2,6 +2,7 @@ import { CalendarDays, Package } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
+import { DateTileRowSkeleton } from "@/components/ui/date-tile";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,7 +13,7 @@ import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useStudentProfile } from "../api/get-student-profile";
 import { BundleCard } from "../components/bundle-card";
-import { LessonRow, LessonRowSkeleton } from "../components/lesson-row";
+import { LessonRow } from "../components/lesson-row";
 import { StatTiles } from "../components/stat-tiles";
 import {
   activeBundles,
@@ -78,8 +79,8 @@ export function StudentDashboardPage() {
               {profileQuery.isPending ? (
                 <SkeletonGroup label="Loading upcoming lessons…">
                   <ul className="divide-y divide-slate-100">
-                    <LessonRowSkeleton />
-                    <LessonRowSkeleton />
+                    <DateTileRowSkeleton as="li" />
+                    <DateTileRowSkeleton as="li" />
                   </ul>
                 </SkeletonGroup>
               ) : upcoming.length === 0 ? (

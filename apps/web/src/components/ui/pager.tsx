@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "./button";
 
 type PagerProps = {
   page: number;
@@ -7,15 +7,31 @@ type PagerProps = {
   total: number;
   onPageChange: (page: number) => void;
   isFetching?: boolean;
-  /** e.g. "lessons" in "21–40 of 45 lessons". */
+  /** e.g. "users" in "21–40 of 45 users". */
   noun: string;
+  /** When everything fits on one page: say how many there are ("3 users"), or show nothing. */
+  onSinglePage?: "count" | "nothing";
 };
 
-export function Pager({ page, pageSize, total, onPageChange, isFetching, noun }: PagerProps) {
+/** Previous / Next with "21–40 of 45 users"; on a single page, the count alone or nothing. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  isFetching,
+  noun,
+  onSinglePage = "count",
+}: PagerProps) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (pageCount <= 1) return null;
-  const first = (page - 1) * pageSize + 1;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const summary = (
+    <p className="text-center text-slate-600 text-sm" aria-live="polite">
+      {pageCount > 1 ? `${first}–${last} of ${total} ${noun}` : `${total} ${noun}`}
+    </p>
+  );
+  if (pageCount <= 1) return onSinglePage === "count" ? <div className="pt-4">{summary}</div> : null;
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4">
       <Button
@@ -27,9 +43,7 @@ export function Pager({ page, pageSize, total, onPageChange, isFetching, noun }:
       >
         Previous
       </Button>
-      <p className="text-center text-slate-600 text-sm" aria-live="polite">
-        {first}–{last} of {total} {noun}
-      </p>
+      {summary}
       <Button
         variant="outline"
         size="sm"
