@@ -12,5 +12,7 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     restoreMocks: true,
     unstubGlobals: true,
+    // Two cores shared with the API suites and builds in CI: generous, so only real failures fail.
+    testTimeout: 30_000,
   },
 });

@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 import { authStore } from "@/lib/auth-store";
 
 // Lazy route chunks load on first use; on a busy CI machine that can take more than the default 1s.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: React Router's scroll restoration would only log "not implemented".
 window.scrollTo = () => {};
