@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 
 // The only reader of process.env: every setting is parsed and documented here (README lists them).
@@ -55,6 +56,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  // `npm start` runs inside apps/api; relative paths mean the folder the command was typed in
+  // (npm's INIT_CWD), so the default ./data is the repository's data folder.
+  const base = source.INIT_CWD ?? process.cwd();
+  env.DATA_DIR = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(base, env.DATA_DIR);
+  if (env.WEB_DIST_DIR && !isAbsolute(env.WEB_DIST_DIR)) env.WEB_DIST_DIR = resolve(base, env.WEB_DIST_DIR);
   if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe");
   }
