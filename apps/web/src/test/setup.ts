@@ -6,7 +6,7 @@ import { authStore } from "@/lib/auth-store";
 // Lazy route chunks load on first use; on a busy CI machine that can take more than the default 1s.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no layout: React Router's scroll restoration would only log "not implemented".
+// jsdom has no layout, so React Router's scroll restoration would only log noise about scrollTo.
 window.scrollTo = () => {};
 
 afterEach(() => {

@@ -13,3 +13,8 @@ export const errorResponse = z.object({
 
 export const idParams = z.object({ id: uuid });
 export const paymentIdParams = z.object({ paymentId: uuid });
+
+/** The error statuses a route documents, all with the one error body: `errorResponses(400, 401, 404)`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
+}

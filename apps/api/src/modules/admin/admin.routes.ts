@@ -14,6 +14,7 @@ import {
   auditLogQuery,
   auditLogResponse,
   errorResponse,
+  errorResponses,
   idParams,
   instructorComplianceRequest,
   rejectInstructorRequest,
@@ -32,8 +33,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   const tags = ["admin"];
   const security = [{ bearerAuth: [] }];
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-  const stateErrors = { ...errors, 409: errorResponse };
+  const errors = errorResponses(400, 401, 403, 404);
+  const stateErrors = errorResponses(400, 401, 403, 404, 409);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(

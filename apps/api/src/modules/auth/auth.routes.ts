@@ -1,6 +1,6 @@
 import {
   authResponse,
-  errorResponse,
+  errorResponses,
   extendSessionRequest,
   extendSessionResponse,
   instructorRegistrationRequest,
@@ -17,7 +17,7 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { createAuthService } from "./auth.service.ts";
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const auth = createAuthService(ctx);

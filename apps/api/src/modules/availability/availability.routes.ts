@@ -1,7 +1,7 @@
 import {
   availabilityQuery,
   availabilitySummaryResponse,
-  errorResponse,
+  errorResponses,
   instructorsQuery,
   instructorsResponse,
   slotsResponse,
@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { createAvailabilityService } from "./availability.service.ts";
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Student-facing catalogue: instructors of a suburb, availability summary and slots (mounted at /api/student). */
 export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

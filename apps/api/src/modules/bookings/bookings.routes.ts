@@ -2,7 +2,7 @@ import {
   batchBookingRequest,
   checkoutResponse,
   confirmResponse,
-  errorResponse,
+  errorResponses,
   paymentIdParams,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,14 +11,7 @@ import { currentUser } from "../../plugins/auth.ts";
 import { createPaymentService } from "../payments/payments.service.ts";
 import { createBookingService } from "./bookings.service.ts";
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export const bookingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const bookings = createBookingService(ctx);

@@ -4,6 +4,7 @@ import {
   calendarTokenResponse,
   calendarTokenStatusResponse,
   errorResponse,
+  errorResponses,
   idParams,
   instructorAvailabilityResponse,
   instructorDashboardResponse,
@@ -37,8 +38,8 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   const tags = ["instructor"];
   const security = [{ bearerAuth: [] }];
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-  const stateErrors = { ...errors, 409: errorResponse };
+  const errors = errorResponses(400, 401, 403, 404);
+  const stateErrors = errorResponses(400, 401, 403, 404, 409);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
