@@ -40,6 +40,55 @@ test.describe("instructor", () => {
     expect((await totalNetCents(page)) - before).toBe(5625);
   });
 
+  test("sees a lesson a student has just booked and paid for", async ({ page, playwright }) => {
+    // The student books through the API from their own session, as another browser would.
+    const student = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const firstName = `Kai${Date.now().toString(36)}`;
+    const registered = await student.post("/api/auth/register/student", {
+      data: {
+        email: uniqueEmail("e2e.booker"),
+        password: DEMO_PASSWORD,
+        confirmPassword: DEMO_PASSWORD,
+        firstName,
+        lastName: "Booker",
+        phone: "0400 777 888",
+        suburb: "Sydney CBD",
+        licenseType: "AUTOMATIC",
+        experienceLevel: "SOME_EXPERIENCE",
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const auth = { authorization: `Bearer ${(await registered.json()).accessToken}` };
+    const instructors = await (
+      await student.get("/api/student/instructors?suburb=Sydney%20CBD", { headers: auth })
+    ).json();
+    const daniel = instructors.find((i: { lastName: string }) => i.lastName === "Cooper");
+    const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const slots = await (
+      await student.get(
+        `/api/student/slots?suburb=Sydney%20CBD&startDate=${start}&endDate=${end}&instructorId=${daniel.id}`,
+        { headers: auth },
+      )
+    ).json();
+    const slot = slots[slots.length - 1];
+    const held = await student.post("/api/student/bookings/batch", {
+      headers: auth,
+      data: { suburb: "Sydney CBD", bookings: [{ ...slot, pickupLocation: "Wynyard station" }] },
+    });
+    expect(held.status()).toBe(201);
+    const paymentId = (await held.json()).payment.id;
+    expect(
+      (await student.post(`/api/student/bookings/batch/confirm/${paymentId}`, { headers: auth })).status(),
+    ).toBe(200);
+    await student.dispose();
+
+    await logIn(page, "instructor@demo.test");
+    await page.goto("/instructor/lessons");
+    await expect(page.getByText(`${firstName} Booker`).first()).toBeVisible();
+    await expect(page.getByText("Wynyard station").first()).toBeVisible();
+  });
+
   test("sets weekly hours and a day off", async ({ page }, testInfo) => {
     await logIn(page, "instructor@demo.test");
     await page.goto("/instructor/availability");
