@@ -8,7 +8,8 @@ import {
   VEHICLE_TYPES,
   VERIFICATION_STATUSES,
 } from "../constants.ts";
-import { calendarDate, pageOf, pageQuery } from "./instructor-portal.ts";
+import { calendarDate, pageOf, pageQuery } from "./common.ts";
+import { cancellationOutcome } from "./instructor-portal.ts";
 
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
 
@@ -158,12 +159,7 @@ export const adminCancelBookingRequest = z.object({
 });
 export type AdminCancelBookingRequest = z.input<typeof adminCancelBookingRequest>;
 
-export const adminCancelBookingResponse = z.object({
-  booking: adminBooking,
-  /** Dollars returned to the student's payment (0 when a bundle credit was returned instead). */
-  refund: z.number(),
-  bundleCreditReturned: z.boolean(),
-});
+export const adminCancelBookingResponse = cancellationOutcome.extend({ booking: adminBooking });
 export type AdminCancelBookingResponse = z.infer<typeof adminCancelBookingResponse>;
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidIsoDate } from "../rules/sydney-time.ts";
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A Sydney calendar date, `YYYY-MM-DD`. */
@@ -18,3 +19,31 @@ export const paymentIdParams = z.object({ paymentId: uuid });
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponse> {
   return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
 }
+
+/** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused). */
+export const calendarDate = isoDate.refine(isValidIsoDate, "Not a real calendar date");
+
+/** `?page=&pageSize=`: bad values are a 400, page sizes are capped at 100. */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number" })
+    .int("pageSize must be a whole number")
+    .min(1, "pageSize must be at least 1")
+    .max(100, "pageSize cannot exceed 100")
+    .default(20),
+});
+
+/** `{items, total, page, pageSize}` around a list item schema. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

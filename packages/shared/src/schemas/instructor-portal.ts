@@ -6,42 +6,10 @@ import {
   SUBURBS,
   VEHICLE_TYPES,
 } from "../constants.ts";
-import { isValidIsoDate } from "../rules/sydney-time.ts";
 import { suburbName } from "./auth.ts";
-import { isoDate } from "./common.ts";
+import { calendarDate, pageOf, pageQuery } from "./common.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
-
-// ---------------------------------------------------------------------------------------------------
-// Shared building blocks (also used by admin.ts)
-
-/** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused). */
-export const calendarDate = isoDate.refine(isValidIsoDate, "Not a real calendar date");
-
-/** `?page=&pageSize=`: bad values are a 400, page sizes are capped at 100. */
-export const pageQuery = z.object({
-  page: z.coerce
-    .number({ error: "page must be a whole number" })
-    .int("page must be a whole number")
-    .min(1, "page starts at 1")
-    .max(10_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number" })
-    .int("pageSize must be a whole number")
-    .min(1, "pageSize must be at least 1")
-    .max(100, "pageSize cannot exceed 100")
-    .default(20),
-});
-
-/** `{items, total, page, pageSize}` around a list item schema. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
 
 // ---------------------------------------------------------------------------------------------------
 // Wall-clock times
@@ -270,12 +238,14 @@ export type InstructorLessonsPage = z.infer<typeof instructorLessonsResponse>;
 export const lessonActionResponse = z.object({ lesson: instructorLesson });
 export type LessonActionResponse = z.infer<typeof lessonActionResponse>;
 
-export const lessonCancellationResponse = z.object({
-  lesson: instructorLesson,
-  /** Dollars returned to the student's payment (0 when a bundle credit was returned instead). */
+/** What a cancellation settled; shared by the instructor's and the admin's cancel answers. */
+export const cancellationOutcome = z.object({
+  /** Dollars returned to the student's card, GST included (0 when a bundle credit was returned instead). */
   refund: z.number(),
   bundleCreditReturned: z.boolean(),
 });
+
+export const lessonCancellationResponse = cancellationOutcome.extend({ lesson: instructorLesson });
 export type LessonCancellationResponse = z.infer<typeof lessonCancellationResponse>;
 
 // ---------------------------------------------------------------------------------------------------

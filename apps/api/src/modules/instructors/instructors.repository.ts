@@ -171,26 +171,12 @@ export async function listLessonsPage(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The next `limit` SCHEDULED lessons starting after `now`. */
-export function listNextLessons(db: Executor, instructorId: string, now: Date, limit: number) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .where(
-      and(
-        eq(bookings.instructorId, instructorId),
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.startTime, now),
-      ),
-    )
-    .orderBy(asc(bookings.startTime))
-    .limit(limit);
-}
-
-/** SCHEDULED lessons starting after `now`: the ones an availability change can leave stranded. */
-export function listFutureScheduledLessons(db: Executor, instructorId: string, now: Date) {
-  return db
+/**
+ * SCHEDULED lessons starting after `now`, soonest first: the dashboard's next few (`limit`), or all the
+ * ones an availability change can leave stranded.
+ */
+export function listFutureScheduledLessons(db: Executor, instructorId: string, now: Date, limit?: number) {
+  const query = db
     .select(lessonColumns)
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
@@ -202,6 +188,7 @@ export function listFutureScheduledLessons(db: Executor, instructorId: string, n
       ),
     )
     .orderBy(asc(bookings.startTime));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** One lesson, only if it is this instructor's: another instructor's id is simply not found. */

@@ -116,7 +116,7 @@ export function createInstructorService(ctx: AppContext) {
         repo.listLessonsStartingBetween(ctx.db, instructorId, { ...day, statuses: COUNTED_STATUSES }),
         repo.countLessonsStartingBetween(ctx.db, instructorId, { ...week, statuses: COUNTED_STATUSES }),
         repo.completedLessonsByMonthAndPrice(ctx.db, instructorId, month),
-        repo.listNextLessons(ctx.db, instructorId, now, DASHBOARD_UPCOMING),
+        repo.listFutureScheduledLessons(ctx.db, instructorId, now, DASHBOARD_UPCOMING),
       ]);
       // Same computation as GET /earnings, restricted to this month: the tile equals that month's net.
       const earned = summarizeEarnings(monthGroups).totals;
