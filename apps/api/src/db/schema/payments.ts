@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
+
 /** What a bundle payment buys; kept on the payment so confirmation needs nothing from the client. */
 export interface BundlePurchaseSpec {
   totalLessons: number;
@@ -52,3 +53,36 @@ export const paymentEvents = pgTable("payment_events", {
   payload: jsonb().notNull(),
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The durable refund queue: a row is written in the transaction that decides a card refund and is
+ * delivered to the provider after commit, retried with backoff until it succeeds. Its id is the
+ * provider's idempotency key, so a retry after a lost answer never refunds twice.
+ */
+export const cardRefunds = pgTable(
+  "card_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    /** The lesson whose cancellation caused it; null for a whole unfulfilled payment. */
+    bookingId: uuid(),
+    amountCents: integer().notNull(),
+    reason: text({ enum: ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT"] }).notNull(),
+    status: text({ enum: ["PENDING", "SUCCEEDED"] })
+      .notNull()
+      .default("PENDING"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    providerRef: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("card_refunds_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index("card_refunds_payment_idx").on(t.paymentId),
+    check("card_refunds_amount", sql`${t.amountCents} > 0`),
+  ],
+);

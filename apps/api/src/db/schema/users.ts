@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -11,6 +11,11 @@ export const users = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     phone: text(),
+    /**
+     * Carried in every access token and compared on each request: bumping it (logout, role change,
+     * deletion) makes that user's outstanding access tokens worthless at once.
+     */
+    tokenVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
