@@ -15,12 +15,15 @@ import { availabilityRoutes } from "./modules/availability/availability.routes.t
 import { bookingRoutes } from "./modules/bookings/bookings.routes.ts";
 import { startHoldSweep } from "./modules/bookings/hold-sweep.ts";
 import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
+import { checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
+import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
+import { startRefundWorker } from "./modules/refunds/refund-worker.ts";
 import { studentRoutes } from "./modules/students/students.routes.ts";
 import { type AuthConfig, createGuard } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -113,14 +116,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bookingRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(paymentRoutes, { ...context, prefix: "/payment" });
+      await api.register(checkoutWebhookRoutes, { ...context, prefix: "/payment" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
       await api.register(adminRoutes, { ...context, prefix: "/admin" });
+      await api.register(refundRoutes, { ...context, prefix: "/admin/refunds" });
       await api.register(calendarRoutes, { ...context, prefix: "/calendar" });
     },
     { prefix: "/api" },
   );
 
   if (env.HOLD_SWEEP_INTERVAL_SECONDS > 0) startHoldSweep(app, context, env.HOLD_SWEEP_INTERVAL_SECONDS);
+  if (env.REFUND_RETRY_INTERVAL_SECONDS > 0) {
+    startRefundWorker(app, context, env.REFUND_RETRY_INTERVAL_SECONDS);
+  }
 
   const webDist =
     env.WEB_DIST_DIR ?? findPath(import.meta.url, ["../../web/dist/", "../../../apps/web/dist/"]);

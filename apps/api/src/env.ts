@@ -36,6 +36,8 @@ const envSchema = z.object({
   /** Most lessons a student may hold unpaid at once (stops slot hoarding). */
   MAX_HELD_LESSONS: z.coerce.number().int().min(1).default(30),
   HOLD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often queued card refunds whose backoff has passed are retried (0 = off). */
+  REFUND_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -88,3 +88,9 @@ export const FOCUS_SKILLS = [
   "Roundabouts",
   "Test Preparation",
 ] as const;
+
+/** The durable card-refund queue: a refund is PENDING until the provider has accepted it. */
+export const REFUND_STATUSES = ["PENDING", "SUCCEEDED"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_REASONS = ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];

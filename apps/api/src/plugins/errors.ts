@@ -8,6 +8,12 @@ type ErrorPayload = { status: number; code: string; message: string; details?: u
 const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
   "23505": { status: 409, code: "conflict", message: "This record already exists" },
   "23P01": { status: 409, code: "slot_unavailable", message: "That time is no longer available" },
+  // The same SQLSTATE from the student's own exclusion constraint: their clash, not a taken slot.
+  "23P01:bookings_student_no_overlap": {
+    status: 409,
+    code: "slot_unavailable",
+    message: "You already have a lesson at one of the chosen times",
+  },
   // Two batches racing for overlapping hours in different orders: one is chosen as the loser.
   "40P01": { status: 409, code: "slot_unavailable", message: "That time was just taken. Please try again." },
   "40001": { status: 409, code: "conflict", message: "The request clashed with another. Please try again." },
@@ -22,6 +28,15 @@ export function pgErrorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The violated constraint's name, where the driver reports one (pg and PGlite both do). */
+function pgConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
   }
   return undefined;
 }
@@ -58,7 +73,8 @@ function toPayload(error: FastifyError | AppError | Error): ErrorPayload {
         message: "Send the request body as application/json",
       };
   }
-  const pg = PG_ERRORS[pgErrorCode(error) ?? ""];
+  const sqlState = pgErrorCode(error) ?? "";
+  const pg = PG_ERRORS[`${sqlState}:${pgConstraint(error)}`] ?? PG_ERRORS[sqlState];
   if (pg) return pg;
   const status = fastifyError.statusCode;
   if (status === 429) {

@@ -15,7 +15,12 @@ export interface FakeSession {
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
-  const refunds: Array<{ payment_intent: string; amount: number }> = [];
+  const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string }> = [];
+  /** Every POST /v1/refunds that reached the server, answered or not, with its idempotency key. */
+  const refundRequests: Array<{ idempotencyKey: string; answered: number }> = [];
+  // Like Stripe: the first answer to an idempotency key is replayed for every retry with that key.
+  const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
+  const faults = { failRefunds: 0, loseRefundAnswers: 0 };
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -54,11 +59,32 @@ export async function startFakeStripe() {
           : send(404, { error: { message: "No such session" } });
       }
       if (req.method === "POST" && url === "/v1/refunds") {
-        refunds.push({
-          payment_intent: form.get("payment_intent") ?? "",
-          amount: Number(form.get("amount")),
-        });
-        return send(200, { object: "refund", id: `re_${refunds.length}` });
+        const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
+        let answer = idempotencyKey ? idempotentAnswers.get(idempotencyKey) : undefined;
+        if (!answer && faults.failRefunds > 0) {
+          // A provider outage: nothing happens and nothing is remembered under the key.
+          faults.failRefunds -= 1;
+          answer = { status: 500, body: { error: { type: "api_error", message: "fake stripe: refund outage" } } };
+        } else if (!answer) {
+          const refund = {
+            id: `re_${refunds.length + 1}`,
+            payment_intent: form.get("payment_intent") ?? "",
+            amount: Number(form.get("amount")),
+            idempotencyKey,
+          };
+          refunds.push(refund);
+          answer = { status: 200, body: { object: "refund", id: refund.id, amount: refund.amount, status: "succeeded" } };
+          if (idempotencyKey) idempotentAnswers.set(idempotencyKey, answer);
+        }
+        if (faults.loseRefundAnswers > 0) {
+          // Whatever happened, the answer never arrives: the caller must retry with the same key.
+          faults.loseRefundAnswers -= 1;
+          refundRequests.push({ idempotencyKey, answered: 0 });
+          req.socket.destroy();
+          return;
+        }
+        refundRequests.push({ idempotencyKey, answered: answer.status });
+        return send(answer.status, answer.body);
       }
       send(404, { error: { message: `fake stripe: no route ${req.method} ${url}` } });
     });
@@ -69,6 +95,18 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     sessions,
     refunds,
+    refundRequests,
+    /** The next `n` refund calls fail with a 500 (nothing refunded). */
+    failNextRefunds(n: number) {
+      faults.failRefunds = n;
+    },
+    /**
+     * The next `n` refund answers are lost (the connection drops after the refund is made). The SDK
+     * itself retries a dropped connection once with the same key, so lose two to fail one attempt.
+     */
+    loseNextRefundAnswers(n: number) {
+      faults.loseRefundAnswers = n;
+    },
     pay(sessionId: string, amount?: number) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);

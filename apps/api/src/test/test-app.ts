@@ -79,6 +79,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: "1000",
     RATE_LIMIT_MAX: "100000",
     HOLD_SWEEP_INTERVAL_SECONDS: "0",
+    REFUND_RETRY_INTERVAL_SECONDS: "0",
     ...options.env,
   });
   const db = await createTestDatabase(kind);

@@ -8,5 +8,6 @@ export * from "./money.ts";
 export * from "./pool-hours.ts";
 export * from "./pricing.ts";
 export * from "./recommendation.ts";
+export * from "./retry-backoff.ts";
 export * from "./sydney-time.ts";
 export * from "./working-hours.ts";

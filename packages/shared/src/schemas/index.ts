@@ -6,3 +6,4 @@ export * from "./common.ts";
 export * from "./instructor-portal.ts";
 export * from "./instructors.ts";
 export * from "./profiles.ts";
+export * from "./refunds.ts";

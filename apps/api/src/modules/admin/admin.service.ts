@@ -12,7 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { summarizeEarnings } from "../instructors/earnings.ts";
 import { cancelLessonWithRefund } from "../instructors/lesson-cancellation.ts";
-import { refundToCard } from "../payments/refund-to-card.ts";
+import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
 import { insertAuditEntry, listAuditEntries } from "./audit.repository.ts";
 
@@ -238,7 +238,7 @@ export function createAdminService(ctx: AppContext) {
         });
         return cancelled;
       });
-      await refundToCard(ctx, result);
+      await deliverCardRefunds(ctx, [result.refundId]);
       const row = await repo.findBooking(ctx.db, bookingId);
       if (!row) throw new AppError("not_found", "Booking not found");
       return {

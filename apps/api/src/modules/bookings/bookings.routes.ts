@@ -8,14 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createPaymentService } from "../payments/payments.service.ts";
+import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { createBookingService } from "./bookings.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export const bookingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const bookings = createBookingService(ctx);
-  const payments = createPaymentService(ctx);
+  const checkout = createCheckoutService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bookings"], security: [{ bearerAuth: [] }] };
 
@@ -29,6 +29,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/batch/confirm/:paymentId",
     { schema: { ...common, params: paymentIdParams, response: { 200: confirmResponse, ...errors } } },
-    (request) => payments.confirm(request.params.paymentId, currentUser(request).id, "BOOKINGS"),
+    (request) => checkout.confirm(request.params.paymentId, currentUser(request).id, "BOOKINGS"),
   );
 };

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
-import { startCheckout } from "../payments/checkout.ts";
+import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
 import { insertPayment } from "../payments/payments.repository.ts";
 import * as repo from "./bookings.repository.ts";
@@ -33,6 +33,7 @@ const HOLD_MS = 30 * 60_000;
 const LESSON_MS = LESSON_MINUTES * 60_000;
 
 export function createBookingService(ctx: AppContext) {
+  const checkout = createCheckoutService(ctx);
   /** Checks each lesson's shape and timing before any query: cheap rejections first. */
   function checkShape(items: Item[], now: Date) {
     const seen = new Set<string>();
@@ -169,18 +170,20 @@ export function createBookingService(ctx: AppContext) {
       }
       checkShape(request.bookings, now);
 
-      const open = await holds.countOpenHolds(ctx.db, studentId, now);
-      if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
-        throw new AppError(
-          "too_many_holds",
-          `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
-          { held: open, limit: ctx.env.MAX_HELD_LESSONS },
-        );
-      }
-
       // Lapsed holds must not block anyone, even if the sweep has not run yet.
       await holds.expireStaleHolds(ctx.db, now);
       const payment = await ctx.db.transaction(async (tx) => {
+        // One batch per student at a time: the hold cap below is counted and used atomically, so
+        // concurrent batches cannot each see room and together hoard slots.
+        await holds.lockStudentHolds(tx, studentId);
+        const open = await holds.countOpenHolds(tx, studentId, now);
+        if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
+          throw new AppError(
+            "too_many_holds",
+            `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
+            { held: open, limit: ctx.env.MAX_HELD_LESSONS },
+          );
+        }
         const clashes = await holds.findStudentClashes(
           tx,
           studentId,
@@ -206,8 +209,9 @@ export function createBookingService(ctx: AppContext) {
           expiresAt: holdExpiresAt,
           createdAt: now,
         });
-        // The exclusion constraint is the final word: a concurrent booking of the same instructor and
-        // hour makes this insert fail (23P01 → 409 slot_unavailable) and the whole batch roll back.
+        // The exclusion constraints are the final word: a concurrent booking of the same instructor
+        // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
+        // slot_unavailable) and the whole batch roll back.
         await holds.insertHeldLessons(
           tx,
           lessons.map((l) => ({
@@ -229,7 +233,7 @@ export function createBookingService(ctx: AppContext) {
       });
 
       const count = request.bookings.length;
-      return startCheckout(ctx, payment, student, `Kerb driving lessons × ${count} (${suburb})`);
+      return checkout.start(payment, student, `Kerb driving lessons × ${count} (${suburb})`);
     },
   };
 }

@@ -33,6 +33,11 @@ export async function expireStaleHolds(db: Executor, now: Date): Promise<number>
   return expired.length;
 }
 
+/** Serialises one student's checkouts until the transaction ends (other students are not held up). */
+export async function lockStudentHolds(db: Executor, studentId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kerb:holds:${studentId}`}, 0))`);
+}
+
 export async function countOpenHolds(db: Executor, studentId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -73,19 +78,4 @@ export async function findStudentClashes(
 
 export async function insertHeldLessons(db: Executor, rows: Array<typeof bookings.$inferInsert>) {
   await db.insert(bookings).values(rows);
-}
-
-/** Held lessons of a payment become real lessons. */
-export async function scheduleHeldLessons(db: Executor, paymentId: string) {
-  await db
-    .update(bookings)
-    .set({ status: "SCHEDULED", holdExpiresAt: null })
-    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")));
-}
-
-export async function expireLessonsOfPayment(db: Executor, paymentId: string) {
-  await db
-    .update(bookings)
-    .set({ status: "EXPIRED" })
-    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")));
 }

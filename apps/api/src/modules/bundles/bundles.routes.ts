@@ -8,14 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createPaymentService } from "../payments/payments.service.ts";
+import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { createBundleService } from "./bundles.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const bundles = createBundleService(ctx);
-  const payments = createPaymentService(ctx);
+  const checkout = createCheckoutService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bundles"], security: [{ bearerAuth: [] }] };
 
@@ -29,6 +29,6 @@ export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.post(
     "/confirm/:paymentId",
     { schema: { ...common, params: paymentIdParams, response: { 200: confirmResponse, ...errors } } },
-    (request) => payments.confirm(request.params.paymentId, currentUser(request).id, "BUNDLE"),
+    (request) => checkout.confirm(request.params.paymentId, currentUser(request).id, "BUNDLE"),
   );
 };

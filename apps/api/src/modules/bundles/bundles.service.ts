@@ -4,13 +4,14 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorSuburbs, findStudentForCheckout } from "../bookings/bookings.repository.ts";
-import { startCheckout } from "../payments/checkout.ts";
+import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
 import { insertPayment } from "../payments/payments.repository.ts";
 
 type PurchaseRequest = z.output<typeof bundlePurchaseRequest>;
 
 export function createBundleService(ctx: AppContext) {
+  const checkout = createCheckoutService(ctx);
   return {
     async purchase(studentId: string, request: PurchaseRequest) {
       const now = ctx.now();
@@ -44,7 +45,7 @@ export function createBundleService(ctx: AppContext) {
         bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId },
         createdAt: now,
       });
-      return startCheckout(ctx, payment, student, `Kerb lesson bundle × ${request.totalLessons}`);
+      return checkout.start(payment, student, `Kerb lesson bundle × ${request.totalLessons}`);
     },
   };
 }

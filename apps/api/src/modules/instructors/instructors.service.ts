@@ -12,7 +12,7 @@ import { centsToDollars, formatSydneyDate, formatSydneyTime, poolRateCents } fro
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../admin/audit.repository.ts";
-import { refundToCard } from "../payments/refund-to-card.ts";
+import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { summarizeEarnings } from "./earnings.ts";
 import * as availabilityRepo from "./instructor-availability.repository.ts";
 import * as repo from "./instructors.repository.ts";
@@ -187,7 +187,7 @@ export function createInstructorService(ctx: AppContext) {
         });
         return cancelled;
       });
-      await refundToCard(ctx, result);
+      await deliverCardRefunds(ctx, [result.refundId]);
       const lesson = await requireLesson(instructorId, lessonId);
       return {
         lesson: toInstructorLesson(lesson),

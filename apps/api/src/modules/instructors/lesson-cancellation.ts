@@ -12,6 +12,7 @@ import {
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./instructors.repository.ts";
 
 export interface CancelLessonInput {
@@ -24,8 +25,8 @@ export interface CancelLessonResult {
   bookingId: string;
   /** Cents given back to the card, GST included (0 for a bundle lesson). */
   refundCents: number;
-  /** The card payment the refund belongs to, for the provider refund after commit. */
-  paymentId: string | null;
+  /** The queued card refund, for the caller to deliver after commit (`deliverCardRefunds`). */
+  refundId: string | null;
   /** True when the lesson went back to the bundle it was paid from. */
   bundleCreditReturned: boolean;
 }
@@ -36,8 +37,9 @@ export interface CancelLessonResult {
  * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
  *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
  * - paid by card: the lesson's refundable share plus the GST charged on it (the student paid both);
- *   bookings.refundCents records it and payments.refundedCents grows by it. The card itself is
- *   refunded by the caller after commit (`refundToCard`), since that is a network call.
+ *   bookings.refundCents records it, payments.refundedCents grows by it and a card refund is
+ *   queued in the same transaction; the caller delivers it after commit (`deliverCardRefunds`),
+ *   since that is a network call, and the refund worker retries it until the provider accepts it.
  * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
  * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job.
  */
@@ -70,6 +72,7 @@ export async function cancelLessonWithRefund(
   };
   let refund = 0;
   let bundleCreditReturned = false;
+  let refundId: string | null = null;
   if (booking.bundleId) {
     if (refundTier(policy) === "full") {
       await repo.returnBundleCredit(tx, booking.bundleId);
@@ -78,7 +81,16 @@ export async function cancelLessonWithRefund(
   } else if (booking.paymentId) {
     const share = refundCents(policy);
     refund = share + gstCents(share);
-    if (refund > 0) await repo.addPaymentRefund(tx, booking.paymentId, refund);
+    if (refund > 0) {
+      await repo.addPaymentRefund(tx, booking.paymentId, refund);
+      refundId = await queueCardRefund(tx, {
+        paymentId: booking.paymentId,
+        bookingId: booking.id,
+        amountCents: refund,
+        reason: "LESSON_CANCELLED",
+        now: input.now,
+      });
+    }
   }
   await repo.markBookingCancelled(tx, {
     bookingId: booking.id,
@@ -89,7 +101,7 @@ export async function cancelLessonWithRefund(
   return {
     bookingId: booking.id,
     refundCents: refund,
-    paymentId: booking.paymentId ?? null,
+    refundId,
     bundleCreditReturned,
   };
 }

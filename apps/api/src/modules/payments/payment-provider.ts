@@ -28,7 +28,15 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
   /** Asks the provider whether the payment went through, and for how much. */
   verify(payment: { providerRef: string | null; amountCents: number }): Promise<VerificationResult>;
-  refund(payment: { providerRef: string | null }, amountCents: number): Promise<void>;
+  /**
+   * Sends money back to the card. `idempotencyKey` is the refund queue row's id: the provider
+   * performs one refund per key however often it is asked (retries after lost answers are safe).
+   */
+  refund(
+    payment: { providerRef: string | null },
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ providerRef: string | null }>;
 }
 
 /**
@@ -43,5 +51,7 @@ export const demoProvider: PaymentProvider = {
   async verify(payment) {
     return { status: "paid", amountCents: payment.amountCents };
   },
-  async refund() {},
+  async refund() {
+    return { providerRef: null };
+  },
 };

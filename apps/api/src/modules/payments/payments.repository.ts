@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, paymentEvents, payments, users } from "../../db/schema/index.ts";
+import { bookings, bundles, payments, users } from "../../db/schema/index.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -13,12 +13,6 @@ export async function insertPayment(db: Executor, values: typeof payments.$infer
 
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  return row;
-}
-
-/** Locks the payment row for the rest of the transaction: concurrent confirmations queue up here. */
-export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
   return row;
 }
 
@@ -52,19 +46,3 @@ export async function findBundleOfPayment(db: Executor, paymentId: string) {
   return row;
 }
 
-export async function insertBundle(db: Executor, values: typeof bundles.$inferInsert) {
-  await db.insert(bundles).values(values).onConflictDoNothing({ target: bundles.paymentId });
-}
-
-/** Records a provider event once; false when it was seen before (webhooks are retried). */
-export async function recordPaymentEvent(
-  db: Executor,
-  event: typeof paymentEvents.$inferInsert,
-): Promise<boolean> {
-  const rows = await db
-    .insert(paymentEvents)
-    .values(event)
-    .onConflictDoNothing({ target: paymentEvents.eventId })
-    .returning({ id: paymentEvents.id });
-  return rows.length === 1;
-}

@@ -1,11 +1,8 @@
-import type { PaymentDetails, PaymentType } from "@kerb/shared";
-import { bundleExpiryFrom, centsToDollars } from "@kerb/shared/rules";
+import type { PaymentDetails } from "@kerb/shared";
+import { centsToDollars } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { expireLessonsOfPayment, scheduleHeldLessons } from "../bookings/holds.repository.ts";
 import * as repo from "./payments.repository.ts";
-
-type Outcome = { kind: "paid" } | { kind: "expired" };
 
 export function createPaymentService(ctx: AppContext) {
   async function ownPayment(paymentId: string, userId: string) {
@@ -52,109 +49,13 @@ export function createPaymentService(ctx: AppContext) {
     };
   }
 
-  /**
-   * Fulfils a payment exactly once, whoever asks first (the client's confirm call or a provider
-   * webhook): the row lock serialises them and a PAID payment is returned as it is.
-   */
-  async function fulfil(paymentId: string): Promise<Outcome> {
-    const now = ctx.now();
-    return ctx.db.transaction(async (tx): Promise<Outcome> => {
-      const payment = await repo.lockPayment(tx, paymentId);
-      if (!payment) throw new AppError("payment_not_found", "Payment not found");
-      if (payment.status === "PAID") return { kind: "paid" };
-      if (payment.status === "EXPIRED") return { kind: "expired" };
-      if (payment.status !== "PENDING") {
-        throw new AppError(
-          "invalid_state",
-          `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
-        );
-      }
-      if (payment.type === "BOOKINGS") {
-        const lessons = await repo.listPaymentLessons(tx, payment.id);
-        const lapsed = lessons.some(
-          (l) => l.status !== "PENDING_PAYMENT" || !l.holdExpiresAt || l.holdExpiresAt <= now,
-        );
-        if (lapsed || lessons.length === 0) {
-          await expireLessonsOfPayment(tx, payment.id);
-          await repo.updatePayment(tx, payment.id, { status: "EXPIRED" });
-          return { kind: "expired" };
-        }
-        await scheduleHeldLessons(tx, payment.id);
-      } else {
-        const spec = payment.bundleSpec;
-        if (!spec) throw new AppError("invalid_state", "This bundle payment has no bundle attached");
-        await repo.insertBundle(tx, {
-          studentId: payment.userId,
-          instructorId: spec.instructorId,
-          paymentId: payment.id,
-          totalLessons: spec.totalLessons,
-          pricePerLessonCents: spec.pricePerLessonCents,
-          expiresAt: bundleExpiryFrom(now),
-        });
-      }
-      await repo.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
-      return { kind: "paid" };
-    });
-  }
-
   return {
     async getPayment(paymentId: string, userId: string) {
       return details(await ownPayment(paymentId, userId));
     },
-
-    async confirm(paymentId: string, userId: string, type: PaymentType) {
-      const payment = await ownPayment(paymentId, userId);
-      if (payment.type !== type) throw new AppError("payment_not_found", "Payment not found");
-      if (payment.status !== "PAID") {
-        if (payment.status === "PENDING") {
-          const verified = await ctx.payments.verify(payment);
-          if (verified.status === "error") {
-            throw new AppError(
-              "verification_error",
-              "We could not check this payment with the card provider. Please try again.",
-            );
-          }
-          if (verified.status === "unpaid") {
-            throw new AppError("verification_failed", "The card provider has not confirmed this payment.");
-          }
-          if (verified.amountCents !== payment.amountCents) {
-            throw new AppError("amount_mismatch", "The amount charged does not match the invoice.", {
-              expected: centsToDollars(payment.amountCents),
-              charged: centsToDollars(verified.amountCents),
-            });
-          }
-        }
-        const outcome = await fulfilPaid(payment);
-        if (outcome.kind === "expired") {
-          throw new AppError(
-            "hold_expired",
-            "Your 30-minute hold has expired and those times were released. You have not been charged.",
-          );
-        }
-      }
-      return { payment: await details(await ownPayment(paymentId, userId)) };
-    },
-
-    fulfilPaid,
+    /** The payment as its owner sees it (the caller has checked ownership). */
+    describe: details,
   };
-
-  /**
-   * Fulfils a payment the provider reports as paid. If its holds lapsed meanwhile, the slots are gone,
-   * so the money goes back to the card.
-   */
-  async function fulfilPaid(payment: repo.PaymentRow): Promise<Outcome> {
-    const outcome = await fulfil(payment.id);
-    if (outcome.kind === "expired" && payment.provider !== "demo") await refundUnfulfilled(payment);
-    return outcome;
-  }
-
-  /** A card charged for holds that lapsed meanwhile is given its money back. */
-  async function refundUnfulfilled(payment: repo.PaymentRow) {
-    const verified = await ctx.payments.verify(payment);
-    if (verified.status !== "paid") return;
-    await ctx.payments.refund(payment, verified.amountCents);
-    await repo.updatePayment(ctx.db, payment.id, { status: "REFUNDED", refundedCents: verified.amountCents });
-  }
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -62,12 +62,17 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         return { status: "error", message: error instanceof Error ? error.message : "Stripe error" };
       }
     },
-    async refund(payment, amountCents) {
-      if (!payment.providerRef || amountCents <= 0) return;
+    async refund(payment, amountCents, idempotencyKey) {
+      if (!payment.providerRef) throw new Error("This payment has no checkout session to refund");
       const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
       const paymentIntent =
         typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-      if (paymentIntent) await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents });
+      if (!paymentIntent) throw new Error("The checkout session has no payment to refund");
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { refundId: idempotencyKey } },
+        { idempotencyKey: `kerb-refund-${idempotencyKey}` },
+      );
+      return { providerRef: refund.id };
     },
   };
 }

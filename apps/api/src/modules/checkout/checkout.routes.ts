@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import Stripe from "stripe";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { createCheckoutService } from "./checkout.service.ts";
+
+/** POST /api/payment/webhook/stripe: Stripe tells us a checkout session completed. */
+export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const checkout = createCheckoutService(ctx);
+  // Stripe webhooks need the exact raw body to check the signature, so this route parses its own.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  app.post("/webhook/stripe", { schema: { hide: true }, config: { rateLimit: false } }, async (request) => {
+    const secret = ctx.env.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw new AppError("not_found", "Webhooks are not enabled");
+    let event: Stripe.Event;
+    try {
+      const signature = String(request.headers["stripe-signature"] ?? "");
+      event = Stripe.webhooks.constructEvent(request.body as Buffer, signature, secret);
+    } catch {
+      throw new AppError("bad_request", "Invalid webhook signature");
+    }
+    if (event.type === "checkout.session.completed") {
+      const session = event.data.object;
+      // A failure here answers 5xx with nothing recorded, so Stripe's retry of this event fulfils.
+      await checkout.handleCheckoutCompleted({
+        provider: "stripe",
+        eventId: event.id,
+        type: event.type,
+        payload: event as unknown as Record<string, unknown>,
+        paymentRef: session.metadata?.paymentId ?? session.client_reference_id ?? null,
+        paidCents: session.payment_status === "paid" ? (session.amount_total ?? null) : null,
+      });
+    }
+    return { received: true };
+  });
+};

@@ -1,0 +1,224 @@
+/**
+ * Checkout owns a payment from the moment it is handed to the card provider until it is fulfilled:
+ * the provider hand-off, the client's confirmation, the provider's webhook, and what happens to money
+ * that arrives for holds that have lapsed. Bookings and bundles create payments and call in here;
+ * nothing in here calls back into them.
+ */
+import { type CheckoutResponse, HOLD_MINUTES, type PaymentType, uuid } from "@kerb/shared";
+import { bundleExpiryFrom, centsToDollars } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import * as payments from "../payments/payments.repository.ts";
+import { createPaymentService } from "../payments/payments.service.ts";
+import { deliverCardRefunds, queueCardRefund } from "../refunds/refund-queue.ts";
+import * as repo from "./checkout.repository.ts";
+
+type Outcome =
+  | { kind: "paid" }
+  /** The holds lapsed before the money arrived; `refundId` when the charge is being sent back. */
+  | { kind: "expired"; refunded: boolean; refundId: string | null }
+  /** A provider event seen before: it was handled the first time. */
+  | { kind: "duplicate" };
+
+export interface ProviderEvent {
+  provider: "stripe";
+  eventId: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export interface CheckoutSessionEvent extends ProviderEvent {
+  paymentRef: string | null;
+  /** What the provider says the card was charged, in cents; null if not paid. */
+  paidCents: number | null;
+}
+
+export function createCheckoutService(ctx: AppContext) {
+  const paymentViews = createPaymentService(ctx);
+
+  async function ownPayment(paymentId: string, userId: string) {
+    const payment = await payments.findPayment(ctx.db, paymentId);
+    // Someone else's payment is "not found": its existence is none of the caller's business.
+    if (!payment || payment.userId !== userId) throw new AppError("payment_not_found", "Payment not found");
+    return payment;
+  }
+
+  /** A PENDING payment becomes what it paid for; false when its held lessons have lapsed. */
+  async function deliverPurchase(tx: Executor, payment: payments.PaymentRow, now: Date): Promise<boolean> {
+    if (payment.type === "BOOKINGS") {
+      const lessons = await payments.listPaymentLessons(tx, payment.id);
+      const lapsed = lessons.some(
+        (l) => l.status !== "PENDING_PAYMENT" || !l.holdExpiresAt || l.holdExpiresAt <= now,
+      );
+      if (lapsed || lessons.length === 0) return false;
+      await repo.scheduleHeldLessons(tx, payment.id);
+      return true;
+    }
+    const spec = payment.bundleSpec;
+    if (!spec) throw new AppError("invalid_state", "This bundle payment has no bundle attached");
+    await repo.insertBundle(tx, {
+      studentId: payment.userId,
+      instructorId: spec.instructorId,
+      paymentId: payment.id,
+      totalLessons: spec.totalLessons,
+      pricePerLessonCents: spec.pricePerLessonCents,
+      expiresAt: bundleExpiryFrom(now),
+    });
+    return true;
+  }
+
+  /**
+   * Fulfils a payment exactly once, whoever asks first (the client's confirmation or a provider
+   * webhook): the row lock serialises them and a PAID payment is returned as it is. A provider event
+   * is recorded in the same transaction, so a fulfilment that fails leaves no record and the
+   * provider's retry fulfils. Money charged for holds that lapsed is queued for refund, also in it.
+   */
+  async function fulfil(
+    paymentId: string,
+    options: { paidCents: number | null; event?: ProviderEvent },
+  ): Promise<Outcome> {
+    const now = ctx.now();
+    const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+      if (options.event && !(await repo.recordPaymentEvent(tx, { ...options.event, paymentId }))) {
+        return { kind: "duplicate" };
+      }
+      const payment = await repo.lockPayment(tx, paymentId);
+      if (!payment) throw new AppError("payment_not_found", "Payment not found");
+      if (payment.status === "PAID") return { kind: "paid" };
+      if (payment.status === "REFUNDED") return { kind: "expired", refunded: true, refundId: null };
+      if (payment.status === "PENDING") {
+        if (await deliverPurchase(tx, payment, now)) {
+          await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+          return { kind: "paid" };
+        }
+        await repo.expireLessonsOfPayment(tx, payment.id);
+        await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
+      } else if (payment.status !== "EXPIRED") {
+        throw new AppError(
+          "invalid_state",
+          `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
+        );
+      }
+      // The slots are gone; a card the provider charged anyway gets its money back (demo charges none).
+      const charged = options.paidCents ?? 0;
+      if (payment.provider === "demo" || charged <= 0) return { kind: "expired", refunded: false, refundId: null };
+      await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
+      const refundId = await queueCardRefund(tx, {
+        paymentId: payment.id,
+        bookingId: null,
+        amountCents: charged,
+        reason: "UNFULFILLED_PAYMENT",
+        now,
+      });
+      return { kind: "expired", refunded: true, refundId };
+    });
+    if (outcome.kind === "expired") await deliverCardRefunds(ctx, [outcome.refundId]);
+    return outcome;
+  }
+
+  return {
+    /**
+     * Hands a freshly created (and committed) payment to the provider. Demo mode returns no URL and
+     * the client confirms; Stripe returns its hosted page. If the provider refuses, the holds go.
+     */
+    async start(
+      payment: payments.PaymentRow,
+      customer: { email: string },
+      description: string,
+    ): Promise<CheckoutResponse> {
+      const origin = ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+      const result = await ctx.payments
+        .createCheckout({
+          paymentId: payment.id,
+          invoiceNumber: payment.invoiceNumber,
+          amountCents: payment.amountCents,
+          description,
+          customerEmail: customer.email,
+          successUrl: `${origin}/payment/confirmed?payment_id=${payment.id}&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${origin}/payment/cancelled?payment_id=${payment.id}`,
+          expiresAt: payment.expiresAt ?? new Date(ctx.now().getTime() + HOLD_MINUTES * 60_000),
+        })
+        .catch(async (error: unknown) => {
+          await ctx.db.transaction(async (tx) => {
+            await payments.updatePayment(tx, payment.id, { status: "FAILED" });
+            await repo.expireLessonsOfPayment(tx, payment.id);
+          });
+          throw new AppError(
+            "verification_error",
+            "The card provider could not start the payment. Please try again.",
+            { reason: error instanceof Error ? error.message : String(error) },
+          );
+        });
+      if (result.providerRef) {
+        await payments.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef });
+      }
+      return {
+        ...(result.paymentUrl ? { paymentUrl: result.paymentUrl } : {}),
+        payment: {
+          id: payment.id,
+          invoiceNumber: payment.invoiceNumber,
+          subtotal: centsToDollars(payment.subtotalCents),
+          gst: centsToDollars(payment.gstCents),
+          amount: centsToDollars(payment.amountCents),
+          holdExpiresAt: payment.type === "BOOKINGS" ? (payment.expiresAt?.toISOString() ?? null) : null,
+        },
+      };
+    },
+
+    /** The client's "I have paid": verified with the provider, never taken on trust. */
+    async confirm(paymentId: string, userId: string, type: PaymentType) {
+      const payment = await ownPayment(paymentId, userId);
+      if (payment.type !== type) throw new AppError("payment_not_found", "Payment not found");
+      if (payment.status === "PENDING" || payment.status === "EXPIRED" || payment.status === "REFUNDED") {
+        const verified = payment.status === "REFUNDED" ? undefined : await ctx.payments.verify(payment);
+        if (payment.status === "PENDING") {
+          if (verified?.status === "error") {
+            throw new AppError(
+              "verification_error",
+              "We could not check this payment with the card provider. Please try again.",
+            );
+          }
+          if (verified?.status === "unpaid") {
+            throw new AppError("verification_failed", "The card provider has not confirmed this payment.");
+          }
+          if (verified?.status === "paid" && verified.amountCents !== payment.amountCents) {
+            throw new AppError("amount_mismatch", "The amount charged does not match the invoice.", {
+              expected: centsToDollars(payment.amountCents),
+              charged: centsToDollars(verified.amountCents),
+            });
+          }
+        }
+        const outcome = await fulfil(payment.id, {
+          paidCents: verified?.status === "paid" ? verified.amountCents : null,
+        });
+        if (outcome.kind === "expired") {
+          throw new AppError(
+            "hold_expired",
+            outcome.refunded
+              ? "Your 30-minute hold expired before the payment arrived, so those times were released. The charge is being refunded to your card."
+              : "Your 30-minute hold has expired and those times were released. You have not been charged.",
+          );
+        }
+      }
+      return { payment: await paymentViews.describe(await ownPayment(paymentId, userId)) };
+    },
+
+    /**
+     * A provider reports a completed checkout session. Paid in full → fulfilled together with the
+     * event's record; anything else is only recorded (once) for the operator to look at.
+     */
+    async handleCheckoutCompleted(event: CheckoutSessionEvent) {
+      const paymentId = uuid.safeParse(event.paymentRef).success ? event.paymentRef : null;
+      const payment = paymentId ? await payments.findPayment(ctx.db, paymentId) : undefined;
+      const { paymentRef: _ref, paidCents, ...record } = event;
+      if (!payment || paidCents === null || paidCents !== payment.amountCents) {
+        await repo.recordPaymentEvent(ctx.db, { ...record, paymentId: payment?.id ?? null });
+        return;
+      }
+      await fulfil(payment.id, { paidCents, event: record });
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,87 @@
+/**
+ * The card-refund queue's public face. A refund is decided and queued inside one transaction
+ * (`queueCardRefund`), so it can never be decided and then forgotten; it is delivered after commit
+ * (`deliverCardRefunds`) and, if the provider fails, retried with backoff by the worker until the
+ * provider accepts it. The queue row's id is the provider's idempotency key: a retry after a lost
+ * answer, or two processes racing, can never refund twice.
+ */
+import { nextAttemptAt } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { findPayment } from "../payments/payments.repository.ts";
+import * as repo from "./refunds.repository.ts";
+
+/** How long a claimed delivery is left alone before another worker may try it (a crash mid-call). */
+export const DELIVERY_LEASE_MS = 5 * 60_000;
+
+export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
+
+/** What delivery needs of the app: a database, a clock, the card provider and a logger. */
+export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log">;
+
+export function queueCardRefund(tx: Executor, refund: repo.NewRefund): Promise<string> {
+  return repo.insertRefund(tx, refund);
+}
+
+/**
+ * One delivery attempt. `ignoreSchedule` is the operator's "retry now": it does not wait for the
+ * backoff, but still never takes a refund another worker is delivering at this moment.
+ */
+export async function attemptCardRefund(
+  ctx: RefundContext,
+  id: string,
+  options: { ignoreSchedule?: boolean } = {},
+): Promise<DeliveryOutcome> {
+  const now = ctx.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const row = await repo.claimRefund(tx, id, { now, ignoreSchedule: options.ignoreSchedule ?? false });
+    if (!row) return undefined;
+    const attempts = row.attempts + 1;
+    await repo.updateRefund(tx, id, { attempts, nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) });
+    return { ...row, attempts };
+  });
+  if (!claimed) return "skipped";
+
+  try {
+    const payment = await findPayment(ctx.db, claimed.paymentId);
+    if (!payment) throw new Error("The payment of this refund no longer exists");
+    let providerRef: string | null = null;
+    // A demo payment charged no card: there is nothing to send back.
+    if (payment.provider !== "demo") {
+      if (ctx.payments.name !== payment.provider) {
+        throw new Error(`The ${payment.provider} provider is not configured on this server`);
+      }
+      ({ providerRef } = await ctx.payments.refund(payment, claimed.amountCents, claimed.id));
+    }
+    await repo.updateRefund(ctx.db, id, { status: "SUCCEEDED", succeededAt: now, providerRef, lastError: null });
+    return "succeeded";
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await repo.updateRefund(ctx.db, id, {
+      lastError: message.slice(0, 500),
+      nextAttemptAt: nextAttemptAt(claimed.attempts, now),
+    });
+    ctx.log.warn(
+      { refundId: id, paymentId: claimed.paymentId, attempts: claimed.attempts, reason: message },
+      "card refund failed; it stays queued and will be retried",
+    );
+    return "failed";
+  }
+}
+
+/** After commit: tries the refunds a transaction just queued. Never throws: the queue keeps them. */
+export async function deliverCardRefunds(ctx: RefundContext, ids: Array<string | null | undefined>) {
+  for (const id of ids) {
+    if (!id) continue;
+    await attemptCardRefund(ctx, id).catch((err: unknown) =>
+      ctx.log.error({ err, refundId: id }, "card refund delivery crashed; the worker will retry it"),
+    );
+  }
+}
+
+/** One worker tick: every refund whose next attempt is due. */
+export async function deliverDueCardRefunds(ctx: RefundContext, limit = 20): Promise<number> {
+  const ids = await repo.listDueRefundIds(ctx.db, ctx.now(), limit);
+  await deliverCardRefunds(ctx, ids);
+  return ids.length;
+}

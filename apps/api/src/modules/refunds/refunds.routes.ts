@@ -1,0 +1,36 @@
+import { adminRefundResponse, adminRefundsQuery, adminRefundsResponse, errorResponses, idParams } from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createRefundService } from "./refunds.service.ts";
+
+/** /api/admin/refunds: the card-refund queue, visible to operators until every refund has gone through. */
+export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const refunds = createRefundService(ctx);
+  app.addHook("onRequest", ctx.guard("ADMIN"));
+  const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/",
+    {
+      schema: {
+        ...common,
+        querystring: adminRefundsQuery,
+        response: { 200: adminRefundsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => refunds.list(request.query),
+  );
+
+  app.post(
+    "/:id/retry",
+    {
+      schema: {
+        ...common,
+        params: idParams,
+        response: { 200: adminRefundResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    (request) => refunds.retry(request.params.id, currentUser(request).id),
+  );
+};
