@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysToDate } from "@kerb/shared/rules";
+import { asBooking, type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+
+// Races only mean something with real concurrent connections: PGlite serialises everything.
+describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts [postgres]", () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp("postgres", {
+      seed: true,
+      env: { DATABASE_POOL_SIZE: "20", MAX_HELD_LESSONS: "6" },
+    });
+    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  const postBatch = (token: string, slots: ListedSlot[]) =>
+    fetch(`${baseUrl}/api/student/bookings/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ bookings: slots.map((s) => asBooking(s)) }),
+    }).then((r) => r.status);
+
+  const activeLessonsOf = async (studentId: string) => {
+    const result = await t.database.db.execute(
+      sql`select start_time, instructor_id from bookings where student_id = ${studentId}
+          and status in ('PENDING_PAYMENT', 'SCHEDULED')`,
+    );
+    return result.rows as Array<{ start_time: Date; instructor_id: string }>;
+  };
+
+  it("puts one student in one car at a time: of 5 simultaneous batches for 5 instructors at one hour, 1 wins", async () => {
+    const student = await registerStudent(http);
+    const slots = await listSlots(http, student.accessToken, { date: weekdayAhead(t.clock.now, 4) });
+    const byStart = new Map<string, ListedSlot[]>();
+    for (const slot of slots.filter((s) => s.instructorId !== null)) {
+      byStart.set(slot.startTime, [...(byStart.get(slot.startTime) ?? []), slot]);
+    }
+    const hour = [...byStart.values()].find((group) => group.length >= 5);
+    if (!hour) throw new Error("no hour with five free instructors");
+
+    const statuses = await Promise.all(hour.slice(0, 5).map((slot) => postBatch(student.accessToken, [slot])));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    const [held] = await activeLessonsOf(student.user.id);
+    expect(await activeLessonsOf(student.user.id)).toHaveLength(1);
+
+    // The database itself refuses a second active lesson for the student at that hour.
+    const other = hour.find((s) => s.instructorId !== held?.instructor_id);
+    await expect(
+      t.database.db.execute(sql`insert into bookings
+        (student_id, instructor_id, start_time, end_time, status, price_cents, suburb)
+        values (${student.user.id}, ${other?.instructorId}, ${held?.start_time}, ${other?.endTime},
+                'SCHEDULED', 1000, 'Sydney CBD')`),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: "bookings_student_no_overlap" }) });
+  });
+
+  it("counts the hold cap atomically: of 10 simultaneous 4-lesson batches under a cap of 6, 1 is held", async () => {
+    const student = await registerStudent(http);
+    const demo = (await http.login("instructor@demo.test")).user.id;
+    // Forty different hours, so that only the cap (not a clash) can stop a batch.
+    const free: ListedSlot[] = [];
+    for (let day = 3; free.length < 40 && day < 28; day++) {
+      const date = addDaysToDate(weekdayAhead(t.clock.now, 3), day - 3);
+      free.push(...(await listSlots(http, student.accessToken, { date, instructorId: demo })));
+    }
+    expect(free.length).toBeGreaterThanOrEqual(40);
+
+    const batches = Array.from({ length: 10 }, (_, i) => free.slice(i * 4, i * 4 + 4));
+    const statuses = await Promise.all(batches.map((batch) => postBatch(student.accessToken, batch)));
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect(await activeLessonsOf(student.user.id)).toHaveLength(4);
+  });
+});
