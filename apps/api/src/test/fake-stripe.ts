@@ -64,7 +64,10 @@ export async function startFakeStripe() {
         if (!answer && faults.failRefunds > 0) {
           // A provider outage: nothing happens and nothing is remembered under the key.
           faults.failRefunds -= 1;
-          answer = { status: 500, body: { error: { type: "api_error", message: "fake stripe: refund outage" } } };
+          answer = {
+            status: 500,
+            body: { error: { type: "api_error", message: "fake stripe: refund outage" } },
+          };
         } else if (!answer) {
           const refund = {
             id: `re_${refunds.length + 1}`,
@@ -73,7 +76,10 @@ export async function startFakeStripe() {
             idempotencyKey,
           };
           refunds.push(refund);
-          answer = { status: 200, body: { object: "refund", id: refund.id, amount: refund.amount, status: "succeeded" } };
+          answer = {
+            status: 200,
+            body: { object: "refund", id: refund.id, amount: refund.amount, status: "succeeded" },
+          };
           if (idempotencyKey) idempotentAnswers.set(idempotencyKey, answer);
         }
         if (faults.loseRefundAnswers > 0) {

@@ -11,10 +11,10 @@ import { addDaysToDate, centsToDollars, sydneyTodayDate, sydneyWallTimeToInstant
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { summarizeEarnings } from "../instructors/earnings.ts";
-import { cancelLessonWithRefund } from "../instructors/lesson-cancellation.ts";
+import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
-import { insertAuditEntry, listAuditEntries } from "./audit.repository.ts";
+import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
 
 interface PageInput {
   page: number;

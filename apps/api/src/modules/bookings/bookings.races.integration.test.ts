@@ -1,7 +1,13 @@
+import { addDaysToDate } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDaysToDate } from "@kerb/shared/rules";
-import { asBooking, type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import {
+  asBooking,
+  type ListedSlot,
+  listSlots,
+  registerStudent,
+  weekdayAhead,
+} from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
@@ -32,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
       sql`select start_time, instructor_id from bookings where student_id = ${studentId}
           and status in ('PENDING_PAYMENT', 'SCHEDULED')`,
     );
-    return result.rows as Array<{ start_time: Date; instructor_id: string }>;
+    return (result as unknown as { rows: Array<{ start_time: Date; instructor_id: string }> }).rows;
   };
 
   it("puts one student in one car at a time: of 5 simultaneous batches for 5 instructors at one hour, 1 wins", async () => {
@@ -45,7 +51,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
     const hour = [...byStart.values()].find((group) => group.length >= 5);
     if (!hour) throw new Error("no hour with five free instructors");
 
-    const statuses = await Promise.all(hour.slice(0, 5).map((slot) => postBatch(student.accessToken, [slot])));
+    const statuses = await Promise.all(
+      hour.slice(0, 5).map((slot) => postBatch(student.accessToken, [slot])),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(4);
     const [held] = await activeLessonsOf(student.user.id);
@@ -58,7 +66,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
         (student_id, instructor_id, start_time, end_time, status, price_cents, suburb)
         values (${student.user.id}, ${other?.instructorId}, ${held?.start_time}, ${other?.endTime},
                 'SCHEDULED', 1000, 'Sydney CBD')`),
-    ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: "bookings_student_no_overlap" }) });
+    ).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: "bookings_student_no_overlap" }),
+    });
   });
 
   it("counts the hold cap atomically: of 10 simultaneous 4-lesson batches under a cap of 6, 1 is held", async () => {

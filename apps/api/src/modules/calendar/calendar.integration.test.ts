@@ -5,6 +5,7 @@ import {
   addHours,
   insertLesson,
   newInstructor,
+  newStudent,
   userIdByEmail,
 } from "../instructors/instructor-test-fixtures.ts";
 import { formatUtc } from "./ical.ts";
@@ -81,7 +82,9 @@ describeEachDatabase("calendar feed", (kind) => {
       start: addHours(start, 3),
       status: "PENDING_PAYMENT",
     });
-    await insertLesson(db(), { studentId, instructorId: other.id, start });
+    // Another instructor's lesson at the same hour (with another student: nobody is in two cars).
+    const otherStudent = (await newStudent(http)).id;
+    await insertLesson(db(), { studentId: otherStudent, instructorId: other.id, start });
 
     const { url } = (await http.post("/api/instructor/calendar-token", undefined, ivy.token)).body;
     const res = await feed(url);

@@ -37,7 +37,7 @@ describeEachDatabase("checkout fulfilment never drops money (real SDK, local fak
   });
 
   const query = async <T>(statement: ReturnType<typeof sql>) =>
-    (await t.database.db.execute(statement)).rows as T[];
+    ((await t.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
 
   async function heldLesson(student: { accessToken: string }, daysAhead: number) {
     const [slot] = await listSlots(http, student.accessToken, {
@@ -45,7 +45,11 @@ describeEachDatabase("checkout fulfilment never drops money (real SDK, local fak
       instructorId,
     });
     if (!slot) throw new Error("no slot");
-    const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, student.accessToken);
+    const res = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      student.accessToken,
+    );
     expect(res.status).toBe(201);
     const paymentId: string = res.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
@@ -151,7 +155,11 @@ describeEachDatabase("checkout fulfilment never drops money (real SDK, local fak
     expect(mine).toEqual([expect.objectContaining({ status: "SUCCEEDED", reason: "UNFULFILLED_PAYMENT" })]);
 
     // The student's own confirmation afterwards says what happened, and refunds nothing twice.
-    const confirm = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, student.accessToken);
+    const confirm = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
     expect(confirm.status).toBe(409);
     expect(confirm.body.error.code).toBe("hold_expired");
     expect(confirm.body.error.message).toMatch(/refunded/);

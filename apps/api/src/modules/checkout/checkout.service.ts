@@ -102,7 +102,8 @@ export function createCheckoutService(ctx: AppContext) {
       }
       // The slots are gone; a card the provider charged anyway gets its money back (demo charges none).
       const charged = options.paidCents ?? 0;
-      if (payment.provider === "demo" || charged <= 0) return { kind: "expired", refunded: false, refundId: null };
+      if (payment.provider === "demo" || charged <= 0)
+        return { kind: "expired", refunded: false, refundId: null };
       await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
       const refundId = await queueCardRefund(tx, {
         paymentId: payment.id,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import {
   addHours,
   addMinutes,
@@ -25,7 +26,6 @@ import {
   readPayment,
   userIdByEmail,
 } from "./instructor-test-fixtures.ts";
-import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 
 const at = (date: string, hour: number) => {
   const instant = sydneyWallTimeToInstant(date, hour * 60);
@@ -305,6 +305,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("marks a lesson completed only once it has ended", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const id = await insertLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -338,6 +340,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("marks a no-show only once the lesson has ended", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const future = await insertLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -362,6 +366,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("cancels a future card-paid lesson with a full refund, recorded in the audit log", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const { id, paymentId } = await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -404,6 +410,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("cancels a bundle-paid lesson by returning the credit, not money", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const bundle = await insertBundle(db(), { studentId, totalLessons: 5, usedLessons: 3 });
     const id = await insertLesson(db(), {
       studentId,
@@ -423,6 +431,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("refuses to cancel a lesson that has started or is not scheduled", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const { id: started, paymentId } = await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -447,6 +457,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("cancelLessonWithRefund leaves nothing behind when the caller's transaction rolls back", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const bundle = await insertBundle(db(), { studentId, totalLessons: 5, usedLessons: 1 });
     const bundleLesson = await insertLesson(db(), {
       studentId,
@@ -474,6 +486,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("refunds once when the same lesson is cancelled twice at the same moment", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const { id, paymentId } = await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -535,6 +549,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("reports earnings per Sydney month after the 25% fee, equal to the dashboard tile to the cent", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
+    const studentId = (await newStudent(http)).id;
     const other = await newStudent(http);
     const month = sydneyTodayDate(t.clock.now).slice(0, 7);
     const first = `${month}-01`;

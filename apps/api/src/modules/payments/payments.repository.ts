@@ -45,4 +45,3 @@ export async function findBundleOfPayment(db: Executor, paymentId: string) {
   const [row] = await db.select().from(bundles).where(eq(bundles.paymentId, paymentId)).limit(1);
   return row;
 }
-

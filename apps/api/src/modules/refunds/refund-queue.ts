@@ -53,7 +53,12 @@ export async function attemptCardRefund(
       }
       ({ providerRef } = await ctx.payments.refund(payment, claimed.amountCents, claimed.id));
     }
-    await repo.updateRefund(ctx.db, id, { status: "SUCCEEDED", succeededAt: now, providerRef, lastError: null });
+    await repo.updateRefund(ctx.db, id, {
+      status: "SUCCEEDED",
+      succeededAt: now,
+      providerRef,
+      lastError: null,
+    });
     return "succeeded";
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

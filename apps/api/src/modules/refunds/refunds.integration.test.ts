@@ -45,7 +45,11 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
       instructorId: instructor.id,
     });
     if (!slot) throw new Error("no slot");
-    const batch = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, student.accessToken);
+    const batch = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      student.accessToken,
+    );
     expect(batch.status).toBe(201);
     const paymentId: string = batch.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
@@ -75,7 +79,11 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     const lesson = await paidLesson(5);
     stripe.failNextRefunds(2);
 
-    const cancel = await http.post(`/api/instructor/lessons/${lesson.lessonId}/cancel`, undefined, instructor.token);
+    const cancel = await http.post(
+      `/api/instructor/lessons/${lesson.lessonId}/cancel`,
+      undefined,
+      instructor.token,
+    );
     expect(cancel.status).toBe(200);
     expect(cancel.body.refund).toBe(lesson.amountCents / 100);
 
@@ -177,7 +185,11 @@ describe("demo refunds", () => {
         instructorId: demo,
       });
       if (!slot) throw new Error("no slot");
-      const batch = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, student.accessToken);
+      const batch = await http.post(
+        "/api/student/bookings/batch",
+        { bookings: [asBooking(slot)] },
+        student.accessToken,
+      );
       const confirm = await http.post(
         `/api/student/bookings/batch/confirm/${batch.body.payment.id}`,
         undefined,

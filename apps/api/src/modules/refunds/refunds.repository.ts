@@ -53,7 +53,11 @@ export async function claimRefund(
   return row;
 }
 
-export async function updateRefund(db: Executor, id: string, patch: Partial<typeof cardRefunds.$inferInsert>) {
+export async function updateRefund(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof cardRefunds.$inferInsert>,
+) {
   await db.update(cardRefunds).set(patch).where(eq(cardRefunds.id, id));
 }
 

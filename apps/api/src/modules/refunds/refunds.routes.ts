@@ -1,4 +1,10 @@
-import { adminRefundResponse, adminRefundsQuery, adminRefundsResponse, errorResponses, idParams } from "@kerb/shared";
+import {
+  adminRefundResponse,
+  adminRefundsQuery,
+  adminRefundsResponse,
+  errorResponses,
+  idParams,
+} from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";

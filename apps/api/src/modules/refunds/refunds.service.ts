@@ -3,7 +3,7 @@ import { centsToDollars } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../admin/audit.repository.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { attemptCardRefund } from "./refund-queue.ts";
 import * as repo from "./refunds.repository.ts";
 

@@ -13,7 +13,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queueCardRefund } from "../refunds/refund-queue.ts";
-import * as repo from "./instructors.repository.ts";
+import * as repo from "./cancellations.repository.ts";
 
 export interface CancelLessonInput {
   bookingId: string;
