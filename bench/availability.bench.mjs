@@ -13,6 +13,11 @@ const BENCH_EMAIL = `'bench.%@penrith.kerb.test'`;
 const benchInstructors = `
   select id, split_part(split_part(email, '@', 1), '.', 2)::int as n
   from users where email like ${BENCH_EMAIL}`;
+// One learner per bench instructor: a student cannot be in two lessons at once (the database says so).
+const BENCH_STUDENT_EMAIL = `'learner.%@penrith.kerb.test'`;
+const benchStudents = `
+  select id, split_part(split_part(email, '@', 1), '.', 2)::int as n
+  from users where email like ${BENCH_STUDENT_EMAIL}`;
 
 /**
  * Seeds through SQL straight into the database (never through the HTTP API). `query(text)` runs one
@@ -22,9 +27,6 @@ const benchInstructors = `
 export async function seed(query) {
   const [{ count }] = await query(`select count(*)::int as count from users where email like ${BENCH_EMAIL}`);
   if (count >= EXTRA_INSTRUCTORS) return { seeded: false };
-  const [student] = await query(`select id from users where email = 'student@demo.test'`);
-  if (!student) throw new Error("The demo student is missing: start the server once to seed demo data");
-
   await query("begin");
   try {
     await query(`
@@ -32,6 +34,11 @@ export async function seed(query) {
       select 'bench.' || i || '@penrith.kerb.test', 'bench-account-no-login', 'INSTRUCTOR',
              (array['Alex','Sam','Jordan','Taylor','Casey','Riley','Morgan','Jamie'])[1 + i % 8],
              'Bench' || lpad(i::text, 2, '0'), '0400 000 ' || lpad(i::text, 3, '0')
+      from generate_series(1, ${EXTRA_INSTRUCTORS}) as i`);
+    await query(`
+      insert into users (email, password_hash, role, first_name, last_name)
+      select 'learner.' || i || '@penrith.kerb.test', 'bench-account-no-login', 'STUDENT',
+             'Learner', 'Bench' || lpad(i::text, 2, '0')
       from generate_series(1, ${EXTRA_INSTRUCTORS}) as i`);
     await query(`
       insert into instructor_profiles (user_id, license_number, vehicle_type, standard_rate_cents,
@@ -59,13 +66,14 @@ export async function seed(query) {
     await query(`
       insert into bookings (student_id, instructor_id, start_time, end_time, status, price_cents,
         is_pool_hours, suburb, hold_expires_at, completed_at)
-      select '${student.id}', b.id, t.start, t.start + interval '1 hour',
+      select s.id, b.id, t.start, t.start + interval '1 hour',
              case when t.start < now() then 'COMPLETED'
                   when (b.n + g.d) % 10 = 0 then 'PENDING_PAYMENT' else 'SCHEDULED' end,
              7000, false, '${SUBURB}',
              case when t.start >= now() and (b.n + g.d) % 10 = 0 then now() + interval '1 day' end,
              case when t.start < now() then t.start + interval '1 hour' end
       from (${benchInstructors}) b
+      join (${benchStudents}) s on s.n = b.n
       cross join generate_series(-60, 59) as g(d)
       cross join (values (9), (13), (16)) as h(hour)
       cross join lateral (
