@@ -8,7 +8,7 @@ import {
   VEHICLE_TYPES,
   VERIFICATION_STATUSES,
 } from "../constants.ts";
-import { calendarDate, pageOf, pageQuery } from "./common.ts";
+import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
 
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
@@ -24,7 +24,7 @@ const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T
 
 export const adminUsersQuery = pageQuery.extend({
   /** Matches first name, last name, full name or email, case-insensitively. */
-  search: z.string().trim().max(100, "search is too long").optional(),
+  search: safeText().trim().max(100, "search is too long").optional(),
   role: caseInsensitiveEnum(ROLES, "role must be STUDENT, INSTRUCTOR or ADMIN").optional(),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
@@ -92,8 +92,7 @@ export const verifyInstructorRequest = z.object({
 export type VerifyInstructorRequest = z.input<typeof verifyInstructorRequest>;
 
 export const rejectInstructorRequest = z.object({
-  reason: z
-    .string({ error: "A reason is required" })
+  reason: safeText({ error: "A reason is required" })
     .trim()
     .min(1, "A reason is required")
     .max(500, "Reason is too long"),
@@ -155,7 +154,7 @@ export type AdminBooking = z.infer<typeof adminBooking>;
 export const adminBookingsResponse = pageOf(adminBooking);
 
 export const adminCancelBookingRequest = z.object({
-  reason: z.string().trim().max(500, "Reason is too long").optional(),
+  reason: safeText().trim().max(500, "Reason is too long").optional(),
 });
 export type AdminCancelBookingRequest = z.input<typeof adminCancelBookingRequest>;
 

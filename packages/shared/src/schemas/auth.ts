@@ -9,16 +9,16 @@ import {
   SUBURBS,
   VEHICLE_TYPES,
 } from "../constants.ts";
+import { safeText } from "./common.ts";
 
 // The messages below are the spec's (§5): the web forms and the API answer with the same text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+const requiredString = (message: string) => safeText({ error: message }).trim().min(1, message);
 
 /** One of the 12 suburbs we serve, matched case-insensitively and answered in its canonical spelling. */
 export const suburbName = (requiredMessage = "Suburb is required") =>
-  z
-    .string({ error: requiredMessage })
+  safeText({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .transform((value, ctx) => {
@@ -33,8 +33,7 @@ export const suburbName = (requiredMessage = "Suburb is required") =>
       return match;
     });
 
-const email = z
-  .string({ error: "Email is required" })
+const email = safeText({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
@@ -77,7 +76,7 @@ export type StudentRegistrationRequest = z.input<typeof studentRegistrationReque
 
 const stringList = (message: string) =>
   z
-    .array(z.string().trim().max(60), { error: message })
+    .array(safeText().trim().max(60), { error: message })
     .transform((items) => items.filter((s) => s.length > 0))
     .pipe(z.array(z.string()).min(1, message).max(20));
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate } from "./common.ts";
+import { isoDate, safeText } from "./common.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -8,7 +8,7 @@ const booleanFlag = z
 
 /** Query of both GET /api/student/availability-summary and GET /api/student/slots. */
 export const availabilityQuery = z.object({
-  suburb: z.string().trim().min(1, "Suburb is required"),
+  suburb: safeText().trim().min(1, "Suburb is required"),
   startDate: isoDate,
   endDate: isoDate,
   instructorId: z.uuid().optional(),

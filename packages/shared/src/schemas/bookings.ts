@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_LESSON_COUNT } from "../constants.ts";
-import { isoDateTime } from "./common.ts";
+import { isoDateTime, safeText } from "./common.ts";
 
 const dollars = z.number().min(0).max(100_000).multipleOf(0.01, "Prices are in whole cents");
 
@@ -12,7 +12,7 @@ export const batchBookingItem = z.object({
   /** What the client was shown, in dollars; the server recomputes and rejects a mismatch. */
   price: dollars,
   isPoolHours: z.boolean(),
-  pickupLocation: z.string().trim().max(200).optional().nullable(),
+  pickupLocation: safeText().trim().max(200).optional().nullable(),
 });
 export type BatchBookingItem = z.input<typeof batchBookingItem>;
 
@@ -22,7 +22,7 @@ export const batchBookingRequest = z.object({
     .min(1, "Choose at least one lesson")
     .max(MAX_LESSON_COUNT, `At most ${MAX_LESSON_COUNT} lessons at once`),
   /** Suburb the lessons are in; defaults to the student's own suburb. */
-  suburb: z.string().trim().min(1).optional(),
+  suburb: safeText().trim().min(1).optional(),
 });
 export type BatchBookingRequest = z.input<typeof batchBookingRequest>;
 

@@ -8,6 +8,19 @@ export const isoDate = z.string().regex(ISO_DATE_PATTERN, "Use the format YYYY-M
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const uuid = z.uuid();
 
+// C0 control characters and DEL, except tab, line feed and carriage return (a textarea's newlines).
+// PostgreSQL cannot store NUL in text at all, and the others are never typed by a person.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTER_MESSAGE = "Remove the control characters (such as NUL) from this text";
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * The string every free-text input field starts from: `safeText({ error: "Name is required" }).trim()…`.
+ * Refuses control characters (400 validation_error) instead of letting them reach the database.
+ */
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+
 export const errorResponse = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });

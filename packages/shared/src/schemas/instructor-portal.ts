@@ -7,7 +7,7 @@ import {
   VEHICLE_TYPES,
 } from "../constants.ts";
 import { suburbName } from "./auth.ts";
-import { calendarDate, pageOf, pageQuery } from "./common.ts";
+import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
 
@@ -104,7 +104,7 @@ export const availabilityExceptionRequest = z
     kind: z.enum(EXCEPTION_KINDS, { error: "kind must be CLOSED (day off) or OPEN (different hours)" }),
     start: timeOfDay.optional(),
     end: timeOfDay.optional(),
-    note: z.string().trim().max(200, "Note is too long").optional(),
+    note: safeText().trim().max(200, "Note is too long").optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === "CLOSED") {

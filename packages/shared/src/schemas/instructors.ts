@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXPERIENCE_LEVELS, GENDERS, LICENSE_TYPES, VEHICLE_TYPES } from "../constants.ts";
+import { safeText } from "./common.ts";
 
 const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(values));
@@ -9,10 +10,10 @@ const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T
  * list by recommendation score (and include the score), so the web app needs no second algorithm.
  */
 export const instructorsQuery = z.object({
-  suburb: z.string().trim().min(1, "Suburb is required"),
+  suburb: safeText().trim().min(1, "Suburb is required"),
   experienceLevel: caseInsensitiveEnum(EXPERIENCE_LEVELS).optional(),
   licenseType: caseInsensitiveEnum(LICENSE_TYPES).optional(),
-  language: z.string().trim().max(40).optional(),
+  language: safeText().trim().max(40).optional(),
 });
 export type InstructorsQuery = z.input<typeof instructorsQuery>;
 
