@@ -165,6 +165,8 @@ async function main() {
     JWT_SECRET: randomBytes(32).toString("base64url"),
     RATE_LIMIT_MAX: "100000000",
     AUTH_RATE_LIMIT_MAX: "1000",
+    // The benchmarks sign in as the demo student, also on a PostgreSQL server (not seeded by default).
+    SEED_DEMO_DATA: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   };
   const databaseKind = databaseUrl ? "postgres" : "pglite";

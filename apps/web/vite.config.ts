@@ -19,7 +19,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: "dist",
       emptyOutDir: true,
-      sourcemap: true,
+      // Maps stay out of the served bundle: "hidden" writes them without a sourceMappingURL (for decoding
+      // production stack traces offline) and the API refuses to serve any .map file.
+      sourcemap: "hidden",
       target: "es2022",
     },
   };

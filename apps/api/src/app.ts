@@ -10,23 +10,25 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { findSessionState } from "./modules/auth/auth.repository.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { availabilityRoutes } from "./modules/availability/availability.routes.ts";
 import { bookingRoutes } from "./modules/bookings/bookings.routes.ts";
 import { startHoldSweep } from "./modules/bookings/hold-sweep.ts";
 import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
-import { checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
+import { checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
-import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
 import { startRefundWorker } from "./modules/refunds/refund-worker.ts";
+import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
 import { studentRoutes } from "./modules/students/students.routes.ts";
-import { type AuthConfig, createGuard } from "./plugins/auth.ts";
+import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
 
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   /** Replaces the provider chosen by PAYMENT_PROVIDER (tests point Stripe at a local fake this way). */
   paymentProvider?: PaymentProvider;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 function jwtSecret(env: Env): Uint8Array {
@@ -60,15 +64,19 @@ function paymentProviderFromEnv(env: Env): PaymentProvider {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  // Fastify takes a hop count as a function in its types (its runtime accepts the number too).
+  const hops = env.TRUST_PROXY;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: options.logger === false ? false : loggerOptions(env.LOG_LEVEL, options.logStream),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Decides request.ip, which the rate limits and the login throttle key on.
+    trustProxy: typeof hops === "number" ? (_address: string, hop: number) => hop < hops : hops,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStoreForPrivateResponses(app);
   // The API speaks JSON only: other bodies get 415 instead of reaching the validators as strings.
   app.removeContentTypeParser("text/plain");
 
@@ -101,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     database,
     auth: authConfig,
-    guard: createGuard(authConfig),
+    guard: createGuard(authConfig, (userId) => findSessionState(database.db, userId)),
     now: options.now ?? (() => new Date()),
     payments: options.paymentProvider ?? paymentProviderFromEnv(env),
     log: app.log,

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** Sign-in: this address has failed for this account too often; wait Retry-After seconds. */
+  too_many_attempts: 429,
   too_many_holds: 429,
   verification_failed: 402,
   verification_error: 502,

@@ -1,5 +1,5 @@
 import type { Role } from "@kerb/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "../lib/app-error.ts";
 
@@ -15,6 +15,17 @@ export interface AuthenticatedUser {
   role: Role;
 }
 
+/** What an access token is issued for: the user's token version goes into it as `ver`. */
+export interface AccessTokenSubject extends AuthenticatedUser {
+  tokenVersion: number;
+}
+
+/**
+ * The guard's per-request look-up (one primary-key read): the user's current role and token version,
+ * or undefined when the user no longer exists.
+ */
+export type SessionLookup = (userId: string) => Promise<{ role: Role; tokenVersion: number } | undefined>;
+
 declare module "fastify" {
   interface FastifyRequest {
     user?: AuthenticatedUser;
@@ -22,11 +33,14 @@ declare module "fastify" {
 }
 
 const ACCESS_TOKEN_TYPE = "access";
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
-export async function signAccessToken(config: AuthConfig, user: AuthenticatedUser, now = new Date()) {
+export async function signAccessToken(config: AuthConfig, user: AccessTokenSubject, now = new Date()) {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + config.accessTtlSeconds;
-  const token = await new SignJWT({ role: user.role, typ: ACCESS_TOKEN_TYPE })
+  // `role` is informative only: the guard reads the role from the database on every request.
+  const token = await new SignJWT({ role: user.role, typ: ACCESS_TOKEN_TYPE, ver: user.tokenVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(user.id)
     .setIssuer(config.issuer)
@@ -37,18 +51,24 @@ export async function signAccessToken(config: AuthConfig, user: AuthenticatedUse
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-async function verifyAccessToken(config: AuthConfig, token: string): Promise<AuthenticatedUser> {
+async function verifyAccessToken(config: AuthConfig, token: string): Promise<{ id: string; ver: number }> {
   try {
     const { payload } = await jwtVerify(token, config.secret, {
       issuer: config.issuer,
       audience: config.audience,
       algorithms: ["HS256"],
+      // A token without an expiry would be valid for ever.
+      requiredClaims: ["exp", "sub"],
     });
-    const role = payload.role;
-    if (payload.typ !== ACCESS_TOKEN_TYPE || typeof payload.sub !== "string")
+    if (
+      payload.typ !== ACCESS_TOKEN_TYPE ||
+      typeof payload.sub !== "string" ||
+      !UUID_PATTERN.test(payload.sub)
+    )
       throw new Error("wrong token type");
-    if (role !== "STUDENT" && role !== "INSTRUCTOR" && role !== "ADMIN") throw new Error("unknown role");
-    return { id: payload.sub, role };
+    if (typeof payload.ver !== "number" || !Number.isInteger(payload.ver))
+      throw new Error("no token version");
+    return { id: payload.sub, ver: payload.ver };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
       throw new AppError("token_expired", "Your session has expired");
@@ -65,14 +85,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Route guard, used as an `onRequest` hook so it runs before body validation: no or bad token → 401,
- * a role not in `roles` → 403. With no roles given, any signed-in user passes.
+ * a token older than the user's token version (logout, role change) or of a deleted user → 401,
+ * a role not in `roles` → 403. With no roles given, any signed-in user passes. The role is the
+ * database's, never the token's, so a demotion takes effect on the next request.
  */
-export function createGuard(config: AuthConfig) {
+export function createGuard(config: AuthConfig, lookup: SessionLookup) {
   return (...roles: Role[]) =>
     async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new AppError("unauthorized", "Please sign in to continue");
-      const user = await verifyAccessToken(config, token);
+      const claims = await verifyAccessToken(config, token);
+      const current = await lookup(claims.id);
+      if (!current || current.tokenVersion !== claims.ver) throw new AppError("unauthorized", SESSION_ENDED);
+      const user: AuthenticatedUser = { id: claims.id, role: current.role };
       if (roles.length > 0 && !roles.includes(user.role)) {
         throw new AppError("forbidden", "You do not have access to this resource");
       }
@@ -81,6 +106,21 @@ export function createGuard(config: AuthConfig) {
 }
 
 export type Guard = ReturnType<typeof createGuard>;
+
+/**
+ * Personal answers must not be kept by browsers or shared caches: every /api response to a request
+ * that carried credentials, and every /api/auth response (they carry tokens), is `no-store`.
+ */
+export function registerNoStoreForPrivateResponses(app: FastifyInstance) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const url = request.url;
+    const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+    if (isApi && (request.headers.authorization || request.user || url.startsWith("/api/auth/"))) {
+      reply.header("cache-control", "no-store");
+    }
+    return payload;
+  });
+}
 
 /** For handlers behind a guard: the signed-in user, which the guard has already checked. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {

@@ -19,6 +19,8 @@ const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
   "40001": { status: 409, code: "conflict", message: "The request clashed with another. Please try again." },
   "23503": { status: 400, code: "bad_request", message: "A referenced record does not exist" },
   "22P02": { status: 400, code: "bad_request", message: "A value has the wrong format" },
+  // NUL in text: the schemas refuse control characters; this catches any input they do not cover.
+  "22021": { status: 400, code: "bad_request", message: "The text holds a character that cannot be stored" },
   "22007": { status: 400, code: "bad_request", message: "A date or time has the wrong format" },
   "22008": { status: 400, code: "bad_request", message: "A date or time is out of range" },
 };

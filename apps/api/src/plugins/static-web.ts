@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
 /**
  * Serves the built SPA: real files as they are, any other GET outside /api as index.html so that deep
  * links (/student/book) reach the client router. /api/* always answers JSON, never the app.
+ * Source maps are never served, even when a build left them in dist: they would publish the source.
  */
+const isSourceMap = (path: string) => /\.map$/i.test(path);
+
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined) {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
   if (hasWeb) {
@@ -14,6 +17,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       root: webDistDir,
       wildcard: false,
       index: false,
+      globIgnore: ["**/*.map"],
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(reply, path) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (path.includes(`${join("/", "assets", "/")}`)) {
@@ -26,7 +31,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const isApi = path === "/api" || path.startsWith("/api/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+    // A missing asset or a source map is a 404, not the app's HTML under a .js or .map name.
+    const isFile = path.startsWith("/assets/") || isSourceMap(path);
+    if (!isApi && !isFile && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({

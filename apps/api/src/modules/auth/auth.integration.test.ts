@@ -208,29 +208,13 @@ describeEachDatabase("auth", (kind) => {
   });
 });
 
-describeEachDatabase("auth brute-force protection", (kind) => {
+// Per-account throttling (by account and address) is tested in login-throttle.integration.test.ts.
+describeEachDatabase("auth per-address request limit", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true, env: { LOGIN_MAX_FAILURES: "3", AUTH_RATE_LIMIT_MAX: "8" } });
+    t = await createTestApp(kind, { seed: true, env: { AUTH_RATE_LIMIT_MAX: "8" } });
   });
   afterAll(() => t.close());
-
-  it("locks an account after repeated failures, even for the right password", async () => {
-    const http = api(t.app);
-    for (let i = 0; i < 3; i++) {
-      expect(
-        (await http.post("/api/auth/login", { email: "admin@demo.test", password: "wrong" })).status,
-      ).toBe(401);
-    }
-    const locked = await http.post("/api/auth/login", { email: "admin@demo.test", password: "demo1234" });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error.message).toMatch(/Too many failed sign-in attempts/);
-    // After the lockout window the account works again.
-    t.clock.advanceMinutes(16);
-    expect(
-      (await http.post("/api/auth/login", { email: "admin@demo.test", password: "demo1234" })).status,
-    ).toBe(200);
-  });
 
   it("limits login attempts per IP with a clear 429", async () => {
     const http = api(t.app);

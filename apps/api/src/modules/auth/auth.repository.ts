@@ -9,6 +9,7 @@ const userColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   phone: users.phone,
+  tokenVersion: users.tokenVersion,
 };
 
 export type UserRow = {
@@ -18,6 +19,7 @@ export type UserRow = {
   firstName: string;
   lastName: string;
   phone: string | null;
+  tokenVersion: number;
 };
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -32,6 +34,27 @@ export async function findUserByEmail(db: Executor, email: string) {
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The guard's per-request read: a primary-key lookup of the two columns it needs. */
+export async function findSessionState(db: Executor, id: string) {
+  const [row] = await db
+    .select({ role: users.role, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Makes every access token issued to the user so far worthless (the guard compares versions). Call it
+ * on logout and wherever a user's role changes or the account is deleted or deactivated.
+ */
+export async function bumpTokenVersion(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 export interface NewUser {

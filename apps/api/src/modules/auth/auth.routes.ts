@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: { tags, body: loginRequest, response: { 200: authResponse, ...errors } },
       config: credentialLimit,
     },
-    (request) => auth.login(request.body.email, request.body.password),
+    (request) => auth.login(request.body.email, request.body.password, request.ip),
   );
 
   app.post(
@@ -62,7 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     "/logout",
     { schema: { tags, body: logoutRequest.optional(), response: { 200: okResponse, ...errors } } },
     async (request) => {
-      await auth.logout(request.body?.refreshToken);
+      // A valid bearer token sent along names the user even when no refresh token is given.
+      if (request.headers.authorization)
+        await ctx
+          .guard()(request)
+          .catch(() => undefined);
+      await auth.logout(request.body?.refreshToken, request.user?.id);
       return { ok: true as const };
     },
   );

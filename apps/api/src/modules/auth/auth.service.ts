@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
 import { pgErrorCode } from "../../plugins/errors.ts";
 import * as repo from "./auth.repository.ts";
-import { LoginThrottle } from "./login-throttle.ts";
+import { createMemoryLoginThrottle, type LoginThrottle } from "./login-throttle.ts";
 import { hashRefreshToken, newRefreshToken } from "./refresh-token.ts";
 
 type StudentRegistration = z.output<typeof studentRegistrationRequest>;
@@ -24,10 +24,46 @@ type InstructorRegistration = z.output<typeof instructorRegistrationRequest>;
 const INVALID_CREDENTIALS = "Invalid email or password";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
-export function createAuthService(ctx: AppContext) {
-  const throttle = new LoginThrottle(ctx.env.LOGIN_MAX_FAILURES, ctx.env.LOGIN_LOCKOUT_MINUTES * 60_000);
+/** 429 with Retry-After (the error handler copies `headers` onto a 429 answer). */
+class TooManyAttemptsError extends AppError {
+  readonly headers: Record<string, string>;
+  constructor(waitMs: number) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const wait =
+      seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+    super(
+      "too_many_attempts",
+      `Too many failed sign-in attempts for this account from your network. Please wait ${wait} and try again.`,
+      { retryAfterSeconds: seconds },
+    );
+    this.headers = { "retry-after": String(seconds) };
+  }
+}
 
-  async function issueSession(db: Executor, user: AuthUser, familyId: string = randomUUID()) {
+/** The user as answered to the client: no token version, no hash. */
+function publicUser({ id, email, role, firstName, lastName, phone }: repo.UserRow): AuthUser {
+  return { id, email, role, firstName, lastName, phone };
+}
+
+/** One throttle per app (tests build many), however many times the service is created for it. */
+const throttles = new WeakMap<AppContext["env"], LoginThrottle>();
+function loginThrottleFor(env: AppContext["env"]): LoginThrottle {
+  let throttle = throttles.get(env);
+  if (!throttle) {
+    throttle = createMemoryLoginThrottle({
+      failuresBeforeDelay: env.LOGIN_FAILURES_BEFORE_DELAY,
+      maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
+      accountFailuresBeforeSlowdown: env.LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN,
+    });
+    throttles.set(env, throttle);
+  }
+  return throttle;
+}
+
+export function createAuthService(ctx: AppContext) {
+  const throttle = loginThrottleFor(ctx.env);
+
+  async function issueSession(db: Executor, user: repo.UserRow, familyId: string = randomUUID()) {
     const now = ctx.now();
     const refresh = newRefreshToken();
     await repo.insertRefreshToken(db, {
@@ -36,7 +72,11 @@ export function createAuthService(ctx: AppContext) {
       tokenHash: refresh.hash,
       expiresAt: new Date(now.getTime() + ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
-    const access = await signAccessToken(ctx.auth, { id: user.id, role: user.role }, now);
+    const access = await signAccessToken(
+      ctx.auth,
+      { id: user.id, role: user.role, tokenVersion: user.tokenVersion },
+      now,
+    );
     return { accessToken: access.token, refreshToken: refresh.token };
   }
 
@@ -57,7 +97,7 @@ export function createAuthService(ctx: AppContext) {
           phone: base.phone,
         });
         await insertProfile(tx, user.id);
-        return { user, ...(await issueSession(tx, user)) };
+        return { user: publicUser(user), ...(await issueSession(tx, user)) };
       });
     } catch (error) {
       if (pgErrorCode(error) === "23505") {
@@ -68,25 +108,23 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    async login(email: string, password: string): Promise<AuthResponse> {
+    /** `address` is the client's IP as Fastify sees it (TRUST_PROXY decides how). */
+    async login(email: string, password: string, address: string): Promise<AuthResponse> {
       const key = email.toLowerCase();
       const now = ctx.now().getTime();
-      if (throttle.isLocked(key, now)) {
-        throw new AppError(
-          "rate_limited",
-          `Too many failed sign-in attempts. Please try again in ${ctx.env.LOGIN_LOCKOUT_MINUTES} minutes.`,
-        );
-      }
+      // Checked before the password, or a throttled guesser would still learn when a guess was right.
+      const wait = throttle.waitMs(key, address, now);
+      if (wait > 0) throw new TooManyAttemptsError(wait);
       const found = await repo.findUserByEmail(ctx.db, key);
       // Verify against a dummy hash for unknown emails so both failures take the same time.
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
-        throttle.recordFailure(key, now);
+        throttle.recordFailure(key, address, now);
         throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
       }
-      throttle.reset(key);
+      throttle.recordSuccess(key, address);
       const { passwordHash: _hash, ...user } = found;
-      return { user, ...(await issueSession(ctx.db, user)) };
+      return { user: publicUser(user), ...(await issueSession(ctx.db, user)) };
     },
 
     registerStudent(input: StudentRegistration) {
@@ -120,14 +158,17 @@ export function createAuthService(ctx: AppContext) {
       const row = await repo.findRefreshToken(ctx.db, hashRefreshToken(token));
       if (!row) throw new AppError("unauthorized", SESSION_ENDED);
       if (row.revokedAt || row.rotatedAt) {
-        // A used token presented again means it leaked: end every session descended from that login.
+        // A used token presented again means it leaked: end every session descended from that login,
+        // and the access tokens already handed out to its user.
         await repo.revokeTokenFamily(ctx.db, row.familyId, now);
+        await repo.bumpTokenVersion(ctx.db, row.userId);
         throw new AppError("unauthorized", SESSION_ENDED);
       }
       if (row.expiresAt <= now) throw new AppError("unauthorized", SESSION_ENDED);
       return ctx.db.transaction(async (tx) => {
         if (!(await repo.claimRefreshToken(tx, row.id, now))) {
           await repo.revokeTokenFamily(tx, row.familyId, now);
+          await repo.bumpTokenVersion(tx, row.userId);
           throw new AppError("unauthorized", SESSION_ENDED);
         }
         const user = await repo.findUserById(tx, row.userId);
@@ -136,22 +177,35 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
-    async logout(token: string | undefined) {
-      if (!token) return;
-      const row = await repo.findRefreshToken(ctx.db, hashRefreshToken(token));
-      if (row) await repo.revokeTokenFamily(ctx.db, row.familyId, ctx.now());
+    /**
+     * Ends the refresh token's family and every access token of its user (the token version moves on;
+     * the user's other devices refresh once with their own refresh tokens). `signedInUserId` comes from
+     * a valid bearer token sent along, so a client that lost its refresh token can still log out.
+     */
+    async logout(token: string | undefined, signedInUserId?: string) {
+      const row = token ? await repo.findRefreshToken(ctx.db, hashRefreshToken(token)) : undefined;
+      const userIds = new Set([row?.userId, signedInUserId].filter((id) => id !== undefined));
+      if (!row && userIds.size === 0) return;
+      await ctx.db.transaction(async (tx) => {
+        if (row) await repo.revokeTokenFamily(tx, row.familyId, ctx.now());
+        for (const userId of userIds) await repo.bumpTokenVersion(tx, userId);
+      });
     },
 
     async me(user: AuthenticatedUser): Promise<AuthUser> {
       const found = await repo.findUserById(ctx.db, user.id);
       if (!found) throw new AppError("unauthorized", SESSION_ENDED);
-      return found;
+      return publicUser(found);
     },
 
     async extendSession(user: AuthenticatedUser) {
       const found = await repo.findUserById(ctx.db, user.id);
       if (!found) throw new AppError("unauthorized", SESSION_ENDED);
-      const access = await signAccessToken(ctx.auth, { id: found.id, role: found.role }, ctx.now());
+      const access = await signAccessToken(
+        ctx.auth,
+        { id: found.id, role: found.role, tokenVersion: found.tokenVersion },
+        ctx.now(),
+      );
       return { accessToken: access.token, expiresAt: access.expiresAt.toISOString() };
     },
   };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { shouldSeedDemoData } from "./db/prepare-database.ts";
+import { loadEnv } from "./env.ts";
+
+describe("configuration", () => {
+  it("reads TRUST_PROXY as false, true, a hop count or a list of addresses/CIDRs", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: " 10.0.0.1, 10.0.0.0/8,loopback, fd00::/8 " }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+      "loopback",
+      "fd00::/8",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1/8/8", "proxy.internal", "1.2.3"]) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("seeds demo data into the embedded database by default, into a server only when asked", () => {
+    const server = "postgres://postgres@127.0.0.1:5432/kerb";
+    expect(shouldSeedDemoData(loadEnv({}))).toBe(true);
+    expect(shouldSeedDemoData(loadEnv({ SEED_DEMO_DATA: "false" }))).toBe(false);
+    expect(shouldSeedDemoData(loadEnv({ DATABASE_URL: server }))).toBe(false);
+    expect(shouldSeedDemoData(loadEnv({ DATABASE_URL: server, SEED_DEMO_DATA: "false" }))).toBe(false);
+    expect(shouldSeedDemoData(loadEnv({ DATABASE_URL: server, SEED_DEMO_DATA: "true" }))).toBe(true);
+  });
+
+  it("keeps the former login-lockout names working", () => {
+    const defaults = loadEnv({});
+    expect(defaults.LOGIN_FAILURES_BEFORE_DELAY).toBe(5);
+    expect(defaults.LOGIN_MAX_DELAY_SECONDS).toBe(900);
+    const legacy = loadEnv({ LOGIN_MAX_FAILURES: "3", LOGIN_LOCKOUT_MINUTES: "2" });
+    expect(legacy.LOGIN_FAILURES_BEFORE_DELAY).toBe(3);
+    expect(legacy.LOGIN_MAX_DELAY_SECONDS).toBe(120);
+    const both = loadEnv({ LOGIN_MAX_FAILURES: "3", LOGIN_FAILURES_BEFORE_DELAY: "7" });
+    expect(both.LOGIN_FAILURES_BEFORE_DELAY).toBe(7);
+  });
+});
