@@ -43,74 +43,74 @@ const trustProxy = z
     return entries;
   });
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().default("127.0.0.1"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Embedded PGlite data directory; ignored when DATABASE_URL is set. */
-    DATA_DIR: z.string().default("./data"),
-    /** postgres://… runs on a PostgreSQL server instead of the embedded database. */
-    DATABASE_URL: z.string().url().optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    /** Unset: demo data is seeded into the embedded database only, never into DATABASE_URL's server. */
-    SEED_DEMO_DATA: bool.optional(),
-    TRUST_PROXY: trustProxy.default(false),
-    /** HS256 secret; when absent one is generated once and kept in DATA_DIR/.jwt-secret. */
-    JWT_SECRET: z.string().min(32).optional(),
-    JWT_ISSUER: z.string().default("kerb-api"),
-    JWT_AUDIENCE: z.string().default("kerb-web"),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
-    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-    /** Requests per minute per IP across the whole API. */
-    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
-    /** Login and registration attempts per minute per IP. */
-    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-    /** Failed logins one address may make for one account before it has to wait (1 s, 2 s, 4 s…). */
-    LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).optional(),
-    /** Longest wait a run of failed logins can earn. */
-    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
-    /**
-     * Failed logins for one account from all addresses within 15 minutes after which every address gets
-     * its wait from its first failure: slows a distributed guess, never locks the owner out.
-     */
-    LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN: z.coerce.number().int().min(1).default(50),
-    /** Former names, still read: LOGIN_FAILURES_BEFORE_DELAY and LOGIN_MAX_DELAY_SECONDS (in minutes). */
-    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).optional(),
-    LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).optional(),
-    BODY_LIMIT_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(64 * 1024),
-    /** Most lessons a student may hold unpaid at once (stops slot hoarding). */
-    MAX_HELD_LESSONS: z.coerce.number().int().min(1).default(30),
-    HOLD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
-    /** How often queued card refunds whose backoff has passed are retried (0 = off). */
-    REFUND_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
-    PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
-    /** Points the Stripe SDK at another host (a local fake in tests): http://127.0.0.1:12111 */
-    STRIPE_API_BASE: z.string().url().optional(),
-    /** Public origin of the web app, for the card provider's return URLs. */
-    PUBLIC_URL: z.string().url().optional(),
-    /** Built web app to serve; defaults to apps/web/dist. */
-    WEB_DIST_DIR: z.string().optional(),
-  })
-  // The former login-lockout names keep working as the new settings they became.
-  .transform(({ LOGIN_MAX_FAILURES, LOGIN_LOCKOUT_MINUTES, ...env }) => ({
-    ...env,
-    LOGIN_FAILURES_BEFORE_DELAY: env.LOGIN_FAILURES_BEFORE_DELAY ?? LOGIN_MAX_FAILURES ?? 5,
-    LOGIN_MAX_DELAY_SECONDS:
-      env.LOGIN_MAX_DELAY_SECONDS ?? (LOGIN_LOCKOUT_MINUTES === undefined ? 900 : LOGIN_LOCKOUT_MINUTES * 60),
-  }));
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Embedded PGlite data directory; ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().default("./data"),
+  /** postgres://… runs on a PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Unset: demo data is seeded into the embedded database only, never into DATABASE_URL's server. */
+  SEED_DEMO_DATA: bool.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  /** HS256 secret; when absent one is generated once and kept in DATA_DIR/.jwt-secret. */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_ISSUER: z.string().default("kerb-api"),
+  JWT_AUDIENCE: z.string().default("kerb-web"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Requests per minute per IP across the whole API. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  /** Login and registration attempts per minute per IP. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Failed logins one address may make for one account before it has to wait (1 s, 2 s, 4 s…). */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).optional(),
+  /** Longest wait a run of failed logins can earn. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
+  /**
+   * Failed logins for one account from all addresses within 15 minutes after which every address gets
+   * its wait from its first failure: slows a distributed guess, never locks the owner out.
+   */
+  LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN: z.coerce.number().int().min(1).default(50),
+  /** Former names, still read: as LOGIN_FAILURES_BEFORE_DELAY, and as LOGIN_MAX_DELAY_SECONDS ÷ 60. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).optional(),
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /** Most lessons a student may hold unpaid at once (stops slot hoarding). */
+  MAX_HELD_LESSONS: z.coerce.number().int().min(1).default(30),
+  HOLD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often queued card refunds whose backoff has passed are retried (0 = off). */
+  REFUND_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
+  PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Points the Stripe SDK at another host (a local fake in tests): http://127.0.0.1:12111 */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Public origin of the web app, for the card provider's return URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Built web app to serve; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+});
 
-export type Env = z.infer<typeof envSchema>;
+// The former login-lockout names keep working as the new settings they became.
+const envWithAliases = envSchema.transform(({ LOGIN_MAX_FAILURES, LOGIN_LOCKOUT_MINUTES, ...env }) => ({
+  ...env,
+  LOGIN_FAILURES_BEFORE_DELAY: env.LOGIN_FAILURES_BEFORE_DELAY ?? LOGIN_MAX_FAILURES ?? 5,
+  LOGIN_MAX_DELAY_SECONDS:
+    env.LOGIN_MAX_DELAY_SECONDS ?? (LOGIN_LOCKOUT_MINUTES === undefined ? 900 : LOGIN_LOCKOUT_MINUTES * 60),
+}));
+
+export type Env = z.infer<typeof envWithAliases>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envWithAliases.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
