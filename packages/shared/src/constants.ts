@@ -70,7 +70,10 @@ export const LESSON_MINUTES = 60;
 export const HOLD_MINUTES = 30;
 export const MIN_LEAD_TIME_MINUTES = 120;
 export const CALENDAR_DAYS = 30;
-export const MAX_RANGE_DAYS = 31;
+/** Lessons can be booked from today (Sydney) up to this many days after it: rules/booking-window.ts. */
+export const BOOKING_HORIZON_DAYS = 30;
+/** The longest availability query: the whole booking horizon, today included. */
+export const MAX_RANGE_DAYS = BOOKING_HORIZON_DAYS + 1;
 export const BUNDLE_VALIDITY_MONTHS = 12;
 
 export const DRAFT_LIFETIME_MINUTES = 120;

@@ -4,19 +4,12 @@ import {
   formatAud,
   formatSydneyDate,
   formatSydneyTime,
-  gstCents,
   sydneyWeekday,
 } from "@kerb/shared/rules";
 
 /** API money fields are dollars; display goes through the shared cents formatter. */
 export function formatDollars(dollars: number): string {
   return formatAud(dollarsToCents(dollars));
-}
-
-/** A price plus the GST charged on it: what a full refund gives back. */
-export function formatDollarsWithGst(dollars: number): string {
-  const cents = dollarsToCents(dollars);
-  return formatAud(cents + gstCents(cents));
 }
 
 export function formatDate(iso: string): string {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bundleExpiryFrom, canReschedule, refundCents, refundTier } from "./cancellation.ts";
+import {
+  bundleExpiryFrom,
+  cancellationOutcome,
+  canReschedule,
+  refundCents,
+  refundTier,
+} from "./cancellation.ts";
 
 const HOUR = 3_600_000;
 const start = new Date("2026-06-20T00:00:00.000Z");
@@ -85,5 +91,49 @@ describe("bundleExpiryFrom", () => {
     const purchased = new Date("2026-06-01T00:00:00.000Z");
     bundleExpiryFrom(purchased);
     expect(purchased.toISOString()).toBe("2026-06-01T00:00:00.000Z");
+  });
+});
+
+describe("cancellationOutcome", () => {
+  const outcome = (
+    msBefore: number,
+    paidWith: "BUNDLE" | "CARD" | null,
+    cancelledBy: "STUDENT" | "INSTRUCTOR" | "ADMIN" = "STUDENT",
+    priceCents = 7000,
+  ) => cancellationOutcome({ priceCents, startTime: start, now: before(msBefore), cancelledBy, paidWith });
+
+  it("refunds a card-paid lesson's share plus the GST charged on it, at each tier boundary", () => {
+    expect(outcome(48 * HOUR + 1, "CARD")).toEqual({
+      tier: "full",
+      refundCents: 7700,
+      creditReturned: false,
+    });
+    expect(outcome(48 * HOUR, "CARD")).toEqual({ tier: "half", refundCents: 3850, creditReturned: false });
+    expect(outcome(24 * HOUR, "CARD")).toEqual({ tier: "half", refundCents: 3850, creditReturned: false });
+    expect(outcome(24 * HOUR - 1, "CARD")).toEqual({ tier: "none", refundCents: 0, creditReturned: false });
+  });
+
+  it("rounds the half share first, then its GST (what the card was charged for that share)", () => {
+    // 4551 / 2 = 2275.5 → 2276; GST 227.6 → 228.
+    expect(outcome(30 * HOUR, "CARD", "STUDENT", 4551).refundCents).toBe(2276 + 228);
+    // A pool lesson at $52.00: full refund $57.20.
+    expect(outcome(72 * HOUR, "CARD", "STUDENT", 5200).refundCents).toBe(5720);
+  });
+
+  it("returns a bundle credit only on a full-refund tier", () => {
+    expect(outcome(48 * HOUR + 1, "BUNDLE")).toEqual({ tier: "full", refundCents: 0, creditReturned: true });
+    expect(outcome(48 * HOUR, "BUNDLE")).toEqual({ tier: "half", refundCents: 0, creditReturned: false });
+    expect(outcome(HOUR, "BUNDLE")).toEqual({ tier: "none", refundCents: 0, creditReturned: false });
+  });
+
+  it("gives everything back when the instructor or an admin cancels, however late", () => {
+    for (const by of ["INSTRUCTOR", "ADMIN"] as const) {
+      expect(outcome(HOUR, "CARD", by)).toEqual({ tier: "full", refundCents: 7700, creditReturned: false });
+      expect(outcome(HOUR, "BUNDLE", by)).toEqual({ tier: "full", refundCents: 0, creditReturned: true });
+    }
+  });
+
+  it("moves nothing for a lesson that was neither paid by card nor by bundle", () => {
+    expect(outcome(72 * HOUR, null)).toEqual({ tier: "full", refundCents: 0, creditReturned: false });
   });
 });

@@ -2,6 +2,7 @@
 import { tz } from "@date-fns/tz";
 import { addMonths } from "date-fns";
 import { BUNDLE_VALIDITY_MONTHS, SYDNEY_TZ } from "../constants.ts";
+import { gstCents } from "./pricing.ts";
 
 const MS_PER_HOUR = 3_600_000;
 const FULL_REFUND_AFTER_HOURS = 48;
@@ -42,6 +43,32 @@ export function refundCents(input: RefundInput): number {
     case "none":
       return 0;
   }
+}
+
+/** How the cancelled lesson was paid for: a bundle credit, a card payment, or nothing to give back. */
+export type LessonPaidWith = "BUNDLE" | "CARD" | null;
+
+export interface CancellationOutcome {
+  tier: RefundTier;
+  /** Cents back to the card, GST included (the student paid both); 0 for a bundle lesson. */
+  refundCents: number;
+  /** True when the lesson credit goes back to the bundle it came from. */
+  creditReturned: boolean;
+}
+
+/**
+ * What cancelling a lesson gives back: the one rule behind the API's cancellation and every cancel
+ * dialog. A card-paid lesson refunds the tier's share of the price plus the GST charged on that share;
+ * a bundle credit cannot be split, so it goes back only on a full-refund tier and is forfeited otherwise.
+ */
+export function cancellationOutcome(input: RefundInput & { paidWith: LessonPaidWith }): CancellationOutcome {
+  const tier = refundTier(input);
+  if (input.paidWith === "BUNDLE") return { tier, refundCents: 0, creditReturned: tier === "full" };
+  if (input.paidWith === "CARD") {
+    const share = refundCents(input);
+    return { tier, refundCents: share + gstCents(share), creditReturned: false };
+  }
+  return { tier, refundCents: 0, creditReturned: false };
 }
 
 /** Rescheduling is allowed up to (and including) exactly 24 hours before the start. */

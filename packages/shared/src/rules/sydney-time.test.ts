@@ -9,6 +9,7 @@ import {
   isValidIsoDate,
   sydneyDateOf,
   sydneyHourOf,
+  sydneyMidnight,
   sydneyMinutesOf,
   sydneyTodayDate,
   sydneyWallTimeToInstant,
@@ -220,5 +221,29 @@ describe("hourlyLessonStarts", () => {
     expect(starts).toHaveLength(24);
     expect(starts[0]?.toISOString()).toBe("2026-06-14T14:00:00.000Z");
     expect(starts.at(-1)?.toISOString()).toBe("2026-06-15T13:00:00.000Z");
+  });
+});
+
+describe("sydneyMidnight", () => {
+  it("is 00:00 on the Sydney wall clock, in either offset", () => {
+    expect(sydneyMidnight("2026-06-15").toISOString()).toBe("2026-06-14T14:00:00.000Z"); // AEST
+    expect(sydneyMidnight("2026-01-15").toISOString()).toBe("2026-01-14T13:00:00.000Z"); // AEDT
+  });
+
+  it("bounds the 25-hour and 23-hour days of the DST changes", () => {
+    const hours = (a: string, b: string) =>
+      (sydneyMidnight(b).getTime() - sydneyMidnight(a).getTime()) / 3_600_000;
+    expect(sydneyMidnight("2026-04-05").toISOString()).toBe("2026-04-04T13:00:00.000Z"); // still AEDT
+    expect(sydneyMidnight("2026-04-06").toISOString()).toBe("2026-04-05T14:00:00.000Z"); // AEST
+    expect(hours("2026-04-05", "2026-04-06")).toBe(25);
+    expect(sydneyMidnight("2026-10-04").toISOString()).toBe("2026-10-03T14:00:00.000Z"); // still AEST
+    expect(sydneyMidnight("2026-10-05").toISOString()).toBe("2026-10-04T13:00:00.000Z"); // AEDT
+    expect(hours("2026-10-04", "2026-10-05")).toBe(23);
+    expect(hours("2026-06-15", "2026-06-16")).toBe(24);
+  });
+
+  it("throws for something that is not a real date", () => {
+    expect(() => sydneyMidnight("2026-02-30")).toThrow(RangeError);
+    expect(() => sydneyMidnight("15/06/2026")).toThrow(RangeError);
   });
 });

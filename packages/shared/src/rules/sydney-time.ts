@@ -109,6 +109,17 @@ export function sydneyWallTimeToInstant(date: string, minutesFromMidnight: numbe
   return null;
 }
 
+/**
+ * The instant a Sydney date begins. Midnight always exists exactly once there (the DST changes happen at
+ * 02:00/03:00), so this only throws for something that is not a real YYYY-MM-DD date.
+ * [sydneyMidnight(d), sydneyMidnight(d + 1)) is the whole Sydney day: 23, 24 or 25 hours long.
+ */
+export function sydneyMidnight(date: string): Date {
+  const instant = sydneyWallTimeToInstant(date, 0);
+  if (!instant) throw new RangeError(`Not a valid YYYY-MM-DD date: ${date}`);
+  return instant;
+}
+
 /** "DD/MM/YYYY" in Sydney, as printed on invoices. */
 export function formatSydneyDate(instant: Date): string {
   return format(instant, "dd/MM/yyyy", { in: inSydney });

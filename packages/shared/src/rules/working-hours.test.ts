@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   type DateOverride,
+  firstOverlap,
   mergeMinuteWindows,
   type WeeklyHours,
+  windowsOverlap,
   workingWindowsOn,
 } from "./working-hours.ts";
 
@@ -66,5 +68,36 @@ describe("mergeMinuteWindows", () => {
     const input = [{ startMinute: 60, endMinute: 120 }];
     mergeMinuteWindows(input).push({ startMinute: 0, endMinute: 1 });
     expect(input).toHaveLength(1);
+  });
+});
+
+describe("windowsOverlap / firstOverlap", () => {
+  const w = (from: number, to: number) => ({ startMinute: h(from), endMinute: h(to) });
+
+  it("counts shared time as overlap, touching ends as none", () => {
+    expect(windowsOverlap(w(9, 12), w(11, 13))).toBe(true);
+    expect(windowsOverlap(w(11, 13), w(9, 12))).toBe(true);
+    expect(windowsOverlap(w(9, 17), w(10, 11))).toBe(true);
+    expect(windowsOverlap(w(9, 12), w(12, 15))).toBe(false);
+    expect(windowsOverlap(w(12, 15), w(9, 12))).toBe(false);
+    expect(windowsOverlap({ startMinute: 0, endMinute: 30 }, { startMinute: 29, endMinute: 60 })).toBe(true);
+  });
+
+  it("reports the first overlapping pair in start order, whatever the input order", () => {
+    const ranges = [w(13, 15), w(9, 12), w(11, 14)];
+    expect(firstOverlap(ranges, (r) => r)).toEqual([w(9, 12), w(11, 14)]);
+    expect(firstOverlap([w(9, 17), w(10, 11), w(12, 13)], (r) => r)).toEqual([w(9, 17), w(10, 11)]);
+    expect(firstOverlap([w(12, 15), w(9, 12), w(15, 24)], (r) => r)).toBeNull();
+    expect(firstOverlap([], (r: ReturnType<typeof w>) => r)).toBeNull();
+    expect(firstOverlap([w(9, 10)], (r) => r)).toBeNull();
+  });
+
+  it("works on any item shape through windowOf", () => {
+    const items = [
+      { label: "a", from: h(9), to: h(12) },
+      { label: "b", from: h(11), to: h(13) },
+    ];
+    const pair = firstOverlap(items, (i) => ({ startMinute: i.from, endMinute: i.to }));
+    expect(pair?.map((i) => i.label)).toEqual(["a", "b"]);
   });
 });

@@ -54,3 +54,27 @@ export function workingWindowsOn(
   if (open.length > 0) return mergeMinuteWindows(open);
   return mergeMinuteWindows(weekly.filter((w) => w.weekday === weekday));
 }
+
+/** True when two [start, end) windows share time; touching ones (09–12 and 12–15) do not overlap. */
+export function windowsOverlap(a: MinuteWindow, b: MinuteWindow): boolean {
+  return a.startMinute < b.endMinute && b.startMinute < a.endMinute;
+}
+
+/**
+ * The first two items whose windows overlap, in start order (earlier first); null when none do. The one
+ * overlap rule for working hours: the weekly-hours schema, the instructor's weekly-hours form and the
+ * date-override check all use it. Sorted by start, any overlap shows up between neighbours.
+ */
+export function firstOverlap<T>(items: readonly T[], windowOf: (item: T) => MinuteWindow): [T, T] | null {
+  const sorted = items
+    .map((item) => ({ item, window: windowOf(item) }))
+    .sort((a, b) => a.window.startMinute - b.window.startMinute);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1];
+    const current = sorted[i];
+    if (previous && current && windowsOverlap(previous.window, current.window)) {
+      return [previous.item, current.item];
+    }
+  }
+  return null;
+}

@@ -1,37 +1,12 @@
 import { z } from "zod";
-import {
-  EXPERIENCE_LEVELS,
-  LICENSE_TYPES,
-  MAX_STANDARD_RATE_DOLLARS,
-  MIN_PASSWORD_LENGTH,
-  MIN_STANDARD_RATE_DOLLARS,
-  ROLES,
-  SUBURBS,
-  VEHICLE_TYPES,
-} from "../constants.ts";
+import { EXPERIENCE_LEVELS, LICENSE_TYPES, MIN_PASSWORD_LENGTH, ROLES, VEHICLE_TYPES } from "../constants.ts";
 import { safeText } from "./common.ts";
+import { standardRateDollars, suburbName } from "./fields.ts";
 
 // The messages below are the spec's (§5): the web forms and the API answer with the same text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredString = (message: string) => safeText({ error: message }).trim().min(1, message);
-
-/** One of the 12 suburbs we serve, matched case-insensitively and answered in its canonical spelling. */
-export const suburbName = (requiredMessage = "Suburb is required") =>
-  safeText({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .transform((value, ctx) => {
-      const match = SUBURBS.find((s) => s.toLowerCase() === value.toLowerCase());
-      if (!match) {
-        ctx.addIssue({
-          code: "custom",
-          message: `We don't serve "${value}" yet. Choose from: ${SUBURBS.join(", ")}`,
-        });
-        return z.NEVER;
-      }
-      return match;
-    });
 
 const email = safeText({ error: "Email is required" })
   .trim()
@@ -85,11 +60,7 @@ export const instructorRegistrationRequest = registrationBase
     role: z.literal("INSTRUCTOR").optional(),
     licenseNumber: requiredString("License number is required").pipe(z.string().max(40)),
     vehicleType: z.enum(VEHICLE_TYPES, { error: "Vehicle type is required" }),
-    standardRate: z
-      .number({ error: "Standard rate is required" })
-      .min(MIN_STANDARD_RATE_DOLLARS, `Rate must be at least $${MIN_STANDARD_RATE_DOLLARS}/hour`)
-      .max(MAX_STANDARD_RATE_DOLLARS, `Rate cannot exceed $${MAX_STANDARD_RATE_DOLLARS}/hour`)
-      .multipleOf(0.01, "Rate must be in whole cents"),
+    standardRate: standardRateDollars,
     languages: stringList("At least one language is required"),
     suburbs: stringList("At least one suburb is required").pipe(
       z.array(suburbName()).transform((l) => [...new Set(l)]),

@@ -1,19 +1,26 @@
 import { z } from "zod";
-import { isoDate, safeText } from "./common.ts";
+import { calendarDate } from "./common.ts";
+import { dateRangeInOrder, suburbName } from "./fields.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1")
   .optional();
 
-/** Query of both GET /api/student/availability-summary and GET /api/student/slots. */
-export const availabilityQuery = z.object({
-  suburb: safeText().trim().min(1, "Suburb is required"),
-  startDate: isoDate,
-  endDate: isoDate,
-  instructorId: z.uuid().optional(),
-  poolHoursOnly: booleanFlag,
-});
+/**
+ * Query of both GET /api/student/availability-summary and GET /api/student/slots: a suburb we serve
+ * (answered in its canonical spelling), real dates in order, at most MAX_RANGE_DAYS of them. The
+ * service adds the clock-dependent check: both dates inside the booking horizon.
+ */
+export const availabilityQuery = z
+  .object({
+    suburb: suburbName(),
+    startDate: calendarDate,
+    endDate: calendarDate,
+    instructorId: z.uuid().optional(),
+    poolHoursOnly: booleanFlag,
+  })
+  .superRefine(dateRangeInOrder);
 export type AvailabilityQuery = z.input<typeof availabilityQuery>;
 
 export const daySummary = z.object({

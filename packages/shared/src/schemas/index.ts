@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./availability.ts";
 export * from "./bookings.ts";
 export * from "./common.ts";
+export * from "./fields.ts";
 export * from "./instructor-portal.ts";
 export * from "./instructors.ts";
 export * from "./profiles.ts";

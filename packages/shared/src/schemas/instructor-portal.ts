@@ -1,13 +1,8 @@
 import { z } from "zod";
-import {
-  BOOKING_STATUSES,
-  MAX_STANDARD_RATE_DOLLARS,
-  MIN_STANDARD_RATE_DOLLARS,
-  SUBURBS,
-  VEHICLE_TYPES,
-} from "../constants.ts";
-import { suburbName } from "./auth.ts";
+import { BOOKING_STATUSES, SUBURBS, VEHICLE_TYPES } from "../constants.ts";
+import { firstOverlap, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
+import { standardRateDollars, suburbName } from "./fields.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
 
@@ -41,17 +36,9 @@ export const timeRange = z
   });
 export type TimeRange = z.infer<typeof timeRange>;
 
-/** Null when no two ranges overlap (touching ranges such as 09:00–12:00 and 12:00–15:00 are fine). */
-function firstOverlap(ranges: TimeRange[]): [TimeRange, TimeRange] | null {
-  const sorted = [...ranges].sort((a, b) => timeToMinutes(a.start) - timeToMinutes(b.start));
-  for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1];
-    const current = sorted[i];
-    if (previous && current && timeToMinutes(current.start) < timeToMinutes(previous.end)) {
-      return [previous, current];
-    }
-  }
-  return null;
+/** A time range as minutes from midnight, for the shared working-hours rules. */
+export function timeRangeWindow(range: TimeRange): MinuteWindow {
+  return { startMinute: timeToMinutes(range.start), endMinute: timeToMinutes(range.end) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -78,7 +65,8 @@ export const weeklyAvailabilityRequest = z
         });
       }
       seen.add(day.weekday);
-      const overlap = firstOverlap(day.ranges);
+      // The shared rule (touching ranges such as 09:00–12:00 and 12:00–15:00 are fine).
+      const overlap = firstOverlap(day.ranges, timeRangeWindow);
       if (overlap) {
         const [a, b] = overlap;
         ctx.addIssue({
@@ -165,13 +153,6 @@ const suburbList = z
       .max(SUBURBS.length * 2),
   )
   .transform((list) => [...new Set(list)]);
-
-/** Same bounds and messages as registration (spec §5). */
-export const standardRateDollars = z
-  .number({ error: "Standard rate is required" })
-  .min(MIN_STANDARD_RATE_DOLLARS, `Rate must be at least $${MIN_STANDARD_RATE_DOLLARS}/hour`)
-  .max(MAX_STANDARD_RATE_DOLLARS, `Rate cannot exceed $${MAX_STANDARD_RATE_DOLLARS}/hour`)
-  .multipleOf(0.01, "Rate must be in whole cents");
 
 /** PATCH /api/instructor/settings: any subset of the fields, at least one. */
 export const instructorSettingsRequest = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXPERIENCE_LEVELS, GENDERS, LICENSE_TYPES, VEHICLE_TYPES } from "../constants.ts";
 import { safeText } from "./common.ts";
+import { suburbName } from "./fields.ts";
 
 const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(values));
@@ -10,7 +11,7 @@ const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T
  * list by recommendation score (and include the score), so the web app needs no second algorithm.
  */
 export const instructorsQuery = z.object({
-  suburb: safeText().trim().min(1, "Suburb is required"),
+  suburb: suburbName(),
   experienceLevel: caseInsensitiveEnum(EXPERIENCE_LEVELS).optional(),
   licenseType: caseInsensitiveEnum(LICENSE_TYPES).optional(),
   language: safeText().trim().max(40).optional(),

@@ -7,14 +7,20 @@ import type {
   AdminUser,
   AuditEntry,
 } from "@kerb/shared";
-import { addDaysToDate, centsToDollars, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import {
+  addDaysToDate,
+  centsToDollars,
+  instructorCompliance,
+  sydneyMidnight,
+  sydneyTodayDate,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { summarizeEarnings } from "../instructors/earnings.ts";
+import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { summarizeEarnings } from "../instructors/earnings.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
-import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
 
 interface PageInput {
   page: number;
@@ -29,13 +35,6 @@ const paged = <T>(items: T[], total: number, p: PageInput) => ({
   pageSize: p.pageSize,
 });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** Sydney midnight starting a date: `from`/`to` filters are whole Sydney days. */
-function startOfSydneyDate(date: string): Date {
-  const instant = sydneyWallTimeToInstant(date, 0);
-  if (!instant) throw new AppError("validation_error", `Not a valid date: ${date}`);
-  return instant;
-}
 
 function toAdminBooking(row: repo.BookingRow): AdminBooking {
   return {
@@ -61,10 +60,8 @@ function toAdminBooking(row: repo.BookingRow): AdminBooking {
 
 export function createAdminService(ctx: AppContext) {
   function toAdminInstructor(row: repo.InstructorRow): AdminInstructor {
-    // Same rule as the student listing: an expiry date before today (Sydney) hides the instructor.
-    const today = sydneyTodayDate(ctx.now());
-    const licenseExpired = row.licenseExpiresOn !== null && row.licenseExpiresOn < today;
-    const wwcExpired = row.wwcExpiresOn !== null && row.wwcExpiresOn < today;
+    // The shared listing rule, the same one the student listing's SQL follows.
+    const compliance = instructorCompliance(row, sydneyTodayDate(ctx.now()));
     return {
       id: row.id,
       email: row.email,
@@ -80,11 +77,7 @@ export function createAdminService(ctx: AppContext) {
       licenseExpiresOn: row.licenseExpiresOn,
       wwcExpiresOn: row.wwcExpiresOn,
       createdAt: row.createdAt.toISOString(),
-      compliance: {
-        licenseExpired,
-        wwcExpired,
-        isListed: row.verificationStatus === "VERIFIED" && !licenseExpired && !wwcExpired,
-      },
+      compliance,
     };
   }
 
@@ -205,9 +198,10 @@ export function createAdminService(ctx: AppContext) {
         ctx.db,
         {
           status: query.status,
-          from: query.from ? startOfSydneyDate(query.from) : undefined,
+          // Whole Sydney days; the schema has checked both are real dates in order.
+          from: query.from ? sydneyMidnight(query.from) : undefined,
           // `to` is inclusive: lessons starting before the next day's midnight.
-          to: query.to ? startOfSydneyDate(addDaysToDate(query.to, 1)) : undefined,
+          to: query.to ? sydneyMidnight(addDaysToDate(query.to, 1)) : undefined,
           instructorId: query.instructorId,
         },
         toPage(query),

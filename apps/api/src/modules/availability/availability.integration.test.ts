@@ -1,5 +1,11 @@
 import { instructorsResponse, SUBURBS, slotsResponse } from "@kerb/shared";
-import { eachDateInRange, isPoolHourStart, poolRateCents, rankInstructors } from "@kerb/shared/rules";
+import {
+  addDaysToDate,
+  eachDateInRange,
+  isPoolHourStart,
+  poolRateCents,
+  rankInstructors,
+} from "@kerb/shared/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -108,12 +114,24 @@ describeEachDatabase("availability", (kind) => {
       expect(list.at(-1)?.rating ?? null).toBeNull();
     });
 
-    it("answers an unknown suburb with invalid_suburb and the valid list", async () => {
+    it("answers an unknown suburb with the schema's one message listing the valid ones", async () => {
       const res = await get("instructors", { suburb: "Atlantis" });
       expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe("invalid_suburb");
-      expect(res.body.error.details).toEqual({ validSuburbs: [...SUBURBS] });
-      expect((await get("instructors", {})).status).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      const message = `We don't serve "Atlantis" yet. Choose from: ${SUBURBS.join(", ")}`;
+      expect(res.body.error.details).toEqual([{ path: "suburb", message }]);
+      const missing = await get("instructors", {});
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.details).toEqual([{ path: "suburb", message: "Suburb is required" }]);
+    });
+
+    it("matches the suburb in any case", async () => {
+      const canonical = instructorsResponse.parse(
+        (await get("instructors", { suburb: "North Sydney" })).body,
+      );
+      const shouted = await get("instructors", { suburb: "  NORTH sydney " });
+      expect(shouted.status).toBe(200);
+      expect(instructorsResponse.parse(shouted.body)).toEqual(canonical);
     });
 
     it("orders by the shared recommendation score when assessment answers are given", async () => {
@@ -140,7 +158,8 @@ describeEachDatabase("availability", (kind) => {
 
   describe("availability summary and slots", () => {
     it("has an entry for every date, and its counts equal what /slots lists that day", async () => {
-      const range = { suburb: "Parramatta", startDate: "2027-02-25", endDate: "2027-03-27" };
+      // The whole booking horizon: today to 30 days ahead.
+      const range = { suburb: "Parramatta", startDate: "2027-03-01", endDate: "2027-03-31" };
       const dates = eachDateInRange(range.startDate, range.endDate);
       expect(dates).toHaveLength(31);
 
@@ -167,8 +186,7 @@ describeEachDatabase("availability", (kind) => {
           });
           total += slots.length;
         }
-        // Dates before the clock's today offer nothing; the month ahead offers plenty.
-        expect(res.body["2027-02-28"].totalSlots).toBe(0);
+        // The month ahead offers plenty.
         expect(total).toBeGreaterThan(20);
         // A multi-day /slots call lists exactly the summary's total, sorted by time.
         const all = slotsResponse.parse(await slotsOf(params));
@@ -178,33 +196,97 @@ describeEachDatabase("availability", (kind) => {
       }
     });
 
-    it("validates the date range", async () => {
+    it("validates the date range in the schema", async () => {
       const base = { suburb: "Bondi" };
-      for (const [startDate, endDate] of [
-        ["2027-03-01", "2027-04-01"], // 32 days
-        ["2027-03-10", "2027-03-09"], // end before start
-        ["2027-02-29", "2027-03-01"], // not a real date
-        ["2027-02-30", "2027-03-01"],
+      for (const [startDate, endDate, path] of [
+        ["2027-03-01", "2027-04-01", "endDate"], // 32 days
+        ["2027-03-10", "2027-03-09", "endDate"], // end before start
+        ["2027-02-29", "2027-03-01", "startDate"], // not a real date
+        ["2027-02-30", "2027-03-01", "startDate"],
+        ["1/3/2027", "2027-03-01", "startDate"], // not YYYY-MM-DD
       ] as const) {
-        const res = await get("availability-summary", { ...base, startDate, endDate });
-        expect(res.status, `${startDate}..${endDate}`).toBe(400);
-        expect(res.body.error.code).toBe("invalid_range");
-        expect((await get("slots", { ...base, startDate, endDate })).body.error.code).toBe("invalid_range");
+        for (const path_ of ["availability-summary", "slots"]) {
+          const res = await get(path_, { ...base, startDate, endDate });
+          expect(res.status, `${path_} ${startDate}..${endDate}`).toBe(400);
+          expect(res.body.error.code).toBe("validation_error");
+          expect(res.body.error.details[0].path).toBe(path);
+        }
       }
-      const ok = await get("availability-summary", {
-        ...base,
-        startDate: "2027-03-01",
-        endDate: "2027-03-31",
-      });
-      expect(ok.status).toBe(200);
-      const malformed = await get("slots", { ...base, startDate: "1/3/2027", endDate: "2027-03-01" });
-      expect(malformed.status).toBe(400);
       const suburb = await get("slots", {
         suburb: "Nowhere",
         startDate: "2027-03-01",
         endDate: "2027-03-01",
       });
-      expect(suburb.body.error.code).toBe("invalid_suburb");
+      expect(suburb.status).toBe(400);
+      expect(suburb.body.error.details[0].path).toBe("suburb");
+    });
+
+    it("answers only inside the booking horizon: today (Sydney) to 30 days ahead", async () => {
+      // The clock: 11:00 AEDT on Monday 1 March 2027, so the horizon is 2027-03-01..2027-03-31.
+      const base = { suburb: "Parramatta" };
+      const message =
+        "Lessons can be booked from today (2027-03-01) up to 30 days ahead (2027-03-31); choose dates in that range";
+      for (const path of ["availability-summary", "slots"]) {
+        const variants: Array<Record<string, string>> = [
+          {},
+          { poolHoursOnly: "true" },
+          { instructorId: demoInstructorId },
+        ];
+        for (const extra of variants) {
+          const ok = await get(path, { ...base, ...extra, startDate: "2027-03-01", endDate: "2027-03-31" });
+          expect(ok.status, `${path} whole horizon`).toBe(200);
+          for (const [startDate, endDate, outside] of [
+            ["2030-03-01", "2030-03-01", ["startDate", "endDate"]], // 3 years ahead
+            ["2030-03-01", "2030-03-31", ["startDate", "endDate"]],
+            ["2027-03-02", "2027-04-01", ["endDate"]], // one day past the horizon
+            ["2027-04-01", "2027-04-01", ["startDate", "endDate"]],
+            ["2027-02-28", "2027-03-01", ["startDate"]], // yesterday
+            ["2026-03-01", "2026-03-01", ["startDate", "endDate"]],
+          ] as const) {
+            const res = await get(path, { ...base, ...extra, startDate, endDate });
+            expect(res.status, `${path} ${startDate}..${endDate}`).toBe(400);
+            expect(res.body.error).toEqual({
+              code: "validation_error",
+              message,
+              details: outside.map((p) => ({ path: p, message })),
+            });
+          }
+        }
+      }
+      // The horizon follows the injected clock: just before Sydney midnight, 2027-03-31 is 30 days
+      // ahead; at midnight the window moves on by a day.
+      t.clock.now = new Date("2027-03-01T12:59:59Z"); // 23:59:59 AEDT
+      expect((await get("slots", { ...base, startDate: "2027-03-01", endDate: "2027-03-31" })).status).toBe(
+        200,
+      );
+      expect((await get("slots", { ...base, startDate: "2027-04-01", endDate: "2027-04-01" })).status).toBe(
+        400,
+      );
+      t.clock.now = new Date("2027-03-01T13:00:00Z"); // 00:00 AEDT on 2 March
+      expect((await get("slots", { ...base, startDate: "2027-03-01", endDate: "2027-03-01" })).status).toBe(
+        400,
+      );
+      expect((await get("slots", { ...base, startDate: "2027-03-02", endDate: "2027-04-01" })).status).toBe(
+        200,
+      );
+    });
+
+    it("findOpenSlots refuses a range outside the horizon before running any query", async () => {
+      // What a batch booking spanning years would ask for, inside its transaction.
+      const query = {
+        suburb: "Parramatta" as const,
+        startDate: "2027-03-02",
+        endDate: "2030-03-02",
+        now: NOW,
+      };
+      await expect(findOpenSlots(t.database.db, query)).rejects.toMatchObject({
+        code: "validation_error",
+        statusCode: 400,
+        details: [{ path: "endDate" }],
+      });
+      await expect(
+        findOpenSlots(t.database.db, { ...query, startDate: "2027-02-28", endDate: "2027-03-02" }),
+      ).rejects.toMatchObject({ code: "validation_error", details: [{ path: "startDate" }] });
     });
 
     it("rejects an unknown instructor (404) and one who does not teach in the suburb (400)", async () => {
@@ -535,7 +617,6 @@ describeEachDatabase("availability", (kind) => {
 
     it("gives exact UTC start times on the DST change days", async () => {
       const db = t.database.db;
-      t.clock.now = new Date("2026-03-01T00:00:00Z");
       const weekly = await insertInstructor(db, { suburbs: ["Penrith"], rules: [[0, "00:00", "06:00"]] });
       const override = await insertInstructor(db, {
         suburbs: ["Penrith"],
@@ -565,6 +646,8 @@ describeEachDatabase("availability", (kind) => {
       };
       for (const instructorId of [weekly, override]) {
         for (const [date, starts] of Object.entries(expected)) {
+          // Noon two weeks earlier: the DST day lies inside the booking horizon.
+          t.clock.now = sydneyAt(addDaysToDate(date, -14), "12:00");
           const params = { suburb: "Penrith", startDate: date, endDate: date, instructorId };
           const slots = await slotsOf(params);
           expect(startsOf(slots)).toEqual(starts);

@@ -15,7 +15,8 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../
 import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
 import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
-const NOW = new Date("2027-03-01T00:00:00Z");
+// 11:00 AEDT on START: START and the 30 days after it are the whole booking horizon.
+const NOW = new Date("2027-03-02T00:00:00Z");
 const START = "2027-03-02";
 const weekly = [1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "07:00", "19:00"]);
 
@@ -44,16 +45,21 @@ describeEachDatabase("availability query count", (kind) => {
       ? drizzlePglite({ client, schema, casing: "snake_case", logger })
       : drizzlePg({ client, schema, casing: "snake_case", logger })) as unknown as Database;
 
-    const [student] = await db
+    // One learner per large-suburb instructor: a student cannot hold two overlapping lessons
+    // (bookings_student_no_overlap), and each instructor's bookings below overlap other instructors'.
+    const students = await db
       .insert(users)
-      .values({
-        email: "count@example.test",
-        passwordHash: "x",
-        role: "STUDENT",
-        firstName: "C",
-        lastName: "Q",
-      })
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          email: `count${i}@example.test`,
+          passwordHash: "x",
+          role: "STUDENT" as const,
+          firstName: "C",
+          lastName: `Q${i}`,
+        })),
+      )
       .returning({ id: users.id });
+    const [student] = students;
     if (!student) throw new Error("no student");
 
     for (let i = 0; i < 3; i++) {
@@ -75,7 +81,7 @@ describeEachDatabase("availability query count", (kind) => {
       largeInstructor ??= id;
       for (const [k, date] of largeDates.entries()) {
         await insertBooking(db, {
-          studentId: student.id,
+          studentId: students[i]?.id ?? student.id,
           instructorId: id,
           start: sydneyAt(date, `${String(8 + ((i + k) % 10)).padStart(2, "0")}:00`),
           status: k % 4 === 0 ? "PENDING_PAYMENT" : "SCHEDULED",

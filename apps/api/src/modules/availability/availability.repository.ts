@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   availabilityExceptions,
@@ -7,6 +7,7 @@ import {
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
+import { activeBookingSql, listableInstructorSql, teachesInSuburbSql } from "../../db/sql-rules.ts";
 import type { BusyPeriod, WeeklyRule } from "./slot-generator.ts";
 
 const DAY_MS = 86_400_000;
@@ -19,21 +20,13 @@ export interface EligibleInstructorFilter {
   instructorId?: string;
 }
 
-/** Verified, with a current licence and WWC check, optionally of one suburb and/or one id. */
+/**
+ * Listable (the shared rule's SQL copy: verified, licence and WWC check not expired), optionally of one
+ * suburb and/or one id.
+ */
 function eligibleInstructor(filter: EligibleInstructorFilter): SQL | undefined {
-  const conditions: SQL[] = [
-    eq(instructorProfiles.verificationStatus, "VERIFIED"),
-    or(
-      isNull(instructorProfiles.licenseExpiresOn),
-      gte(instructorProfiles.licenseExpiresOn, filter.today),
-    ) as SQL,
-    or(isNull(instructorProfiles.wwcExpiresOn), gte(instructorProfiles.wwcExpiresOn, filter.today)) as SQL,
-  ];
-  if (filter.suburb !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from unnest(${instructorProfiles.suburbs}) as served(name) where lower(served.name) = lower(${filter.suburb}))`,
-    );
-  }
+  const conditions: SQL[] = [listableInstructorSql(filter.today)];
+  if (filter.suburb !== undefined) conditions.push(teachesInSuburbSql(filter.suburb));
   if (filter.instructorId !== undefined) conditions.push(eq(users.id, filter.instructorId));
   return and(...conditions);
 }
@@ -142,9 +135,8 @@ export function listExceptions(db: Executor, instructorIds: string[], startDate:
 }
 
 /**
- * Periods during which the instructors are taken, overlapping [from, to): scheduled lessons and
- * checkout holds that have not lapsed at `now`. An expired hold frees its time even before the sweep
- * has marked it EXPIRED; a hold without an expiry is treated as still held, as the database does.
+ * Periods during which the instructors are taken, overlapping [from, to): active bookings (the shared
+ * isActiveBooking rule), so an expired hold frees its time even before the sweep has marked it EXPIRED.
  * Aggregated per instructor as epoch-millisecond pairs: a busy month is thousands of bookings, and one
  * row per instructor is several times cheaper to transfer and decode than one row per booking.
  */
@@ -171,13 +163,8 @@ export async function listBusyPeriods(
         // Redundant with the overlap test (a booking is one lesson, far shorter than a day) but gives
         // the (instructor_id, start_time) index a lower bound, so past bookings are never scanned.
         gt(bookings.startTime, new Date(from.getTime() - DAY_MS)),
-        or(
-          eq(bookings.status, "SCHEDULED"),
-          and(
-            eq(bookings.status, "PENDING_PAYMENT"),
-            or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
-          ),
-        ),
+        // rules/holds.ts isActiveBooking: scheduled, or a hold not lapsed at `now`.
+        activeBookingSql(now),
       ),
     )
     .groupBy(bookings.instructorId);

@@ -1,24 +1,27 @@
-import {
-  type AvailabilitySummary,
-  type availabilityQuery,
-  type InstructorListing,
-  type instructorsQuery,
-  MAX_RANGE_DAYS,
-  type Slot,
-  SUBURBS,
-  type Suburb,
+import type {
+  AvailabilitySummary,
+  availabilityQuery,
+  InstructorListing,
+  instructorsQuery,
+  Slot,
+  Suburb,
 } from "@kerb/shared";
 import {
   addDaysToDate,
+  bookingHorizon,
+  bookingHorizonMessage,
   centsToDollars,
-  daysBetween,
+  choosePoolInstructor,
+  comparePoolCandidates,
   eachDateInRange,
-  isValidIsoDate,
+  isWithinBookingHorizon,
+  lastTeachingDate,
   lessonPriceCents,
+  type PoolCandidate,
   poolRateCents,
   rankInstructors,
+  sydneyMidnight,
   sydneyTodayDate,
-  sydneyWallTimeToInstant,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -61,54 +64,25 @@ export interface OpenSlotsQuery {
 
 export const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
 
-/** The canonical spelling of a suburb given in any case; unknown names are a 400 listing the valid ones. */
-export function resolveSuburb(input: string): Suburb {
-  const wanted = input.trim().toLowerCase();
-  const suburb = SUBURBS.find((s) => s.toLowerCase() === wanted);
-  if (!suburb) {
-    throw new AppError("invalid_suburb", `We do not serve "${input.trim()}" yet`, { validSuburbs: SUBURBS });
+/**
+ * Both dates inside the booking horizon at `now` (rules/booking-window.ts): today (Sydney) to 30 days
+ * ahead. Else a 400 validation_error naming the horizon, before any query runs: a range years ahead
+ * would otherwise scan the suburb's whole calendar (inside the caller's transaction, for a booking).
+ */
+export function assertWithinBookingHorizon(startDate: string, endDate: string, now: Date): void {
+  const horizon = bookingHorizon(now);
+  const message = bookingHorizonMessage(horizon);
+  const outside = [
+    { path: "startDate", date: startDate },
+    { path: "endDate", date: endDate },
+  ].filter(({ date }) => !isWithinBookingHorizon(date, now));
+  if (outside.length > 0) {
+    throw new AppError(
+      "validation_error",
+      message,
+      outside.map(({ path }) => ({ path, message })),
+    );
   }
-  return suburb;
-}
-
-function assertRealDates(startDate: string, endDate: string) {
-  if (!isValidIsoDate(startDate) || !isValidIsoDate(endDate)) {
-    throw new AppError("invalid_range", "Dates must be real calendar dates (YYYY-MM-DD)", {
-      startDate,
-      endDate,
-    });
-  }
-  if (endDate < startDate) {
-    throw new AppError("invalid_range", "The end date must not be before the start date", {
-      startDate,
-      endDate,
-    });
-  }
-}
-
-/** What the two availability endpoints accept: real dates, in order, at most MAX_RANGE_DAYS of them. */
-export function assertDateRange(startDate: string, endDate: string) {
-  assertRealDates(startDate, endDate);
-  if (daysBetween(startDate, endDate) + 1 > MAX_RANGE_DAYS) {
-    throw new AppError("invalid_range", `A date range can cover at most ${MAX_RANGE_DAYS} days`, {
-      startDate,
-      endDate,
-      maxDays: MAX_RANGE_DAYS,
-    });
-  }
-}
-
-function sydneyMidnight(date: string): Date {
-  // Sydney's DST changes happen at 02:00/03:00, so midnight always exists exactly once.
-  const instant = sydneyWallTimeToInstant(date, 0);
-  if (!instant) throw new RangeError(`No Sydney midnight on ${date}`);
-  return instant;
-}
-
-function earliest(dates: Array<string | null>): string | null {
-  let min: string | null = null;
-  for (const d of dates) if (d !== null && (min === null || d < min)) min = d;
-  return min;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -142,14 +116,13 @@ async function scanOpenSlots(
   q: OpenSlotsQuery,
   visit: OpenSlotVisitor,
 ): Promise<repo.SlotInstructor[]> {
-  assertRealDates(q.startDate, q.endDate);
-  const today = sydneyTodayDate(q.now);
+  assertWithinBookingHorizon(q.startDate, q.endDate, q.now);
   const instructors = await repo.listSlotInstructors(db, {
-    today,
+    today: sydneyTodayDate(q.now),
     suburb: q.suburb,
     instructorId: q.instructorId,
   });
-  const firstDate = q.startDate > today ? q.startDate : today;
+  const firstDate = q.startDate;
   // Instructors outside the pool can contribute nothing to a pool-only search.
   const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
   if (candidates.length === 0 || firstDate > q.endDate) return instructors;
@@ -172,7 +145,7 @@ async function scanOpenSlots(
       exceptionsByDate: groupBy(exceptionsBy.get(instructor.id) ?? [], (e) => e.date),
       busy: new BusyIndex(busyBy.get(instructor.id) ?? []),
       // Past either expiry date the instructor may not teach, so those dates offer nothing.
-      lastDate: earliest([instructor.licenseExpiresOn, instructor.wwcExpiresOn]),
+      lastDate: lastTeachingDate(instructor),
     };
     const { poolOptIn, standardRateCents } = instructor;
     const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true });
@@ -185,23 +158,19 @@ async function scanOpenSlots(
   return instructors;
 }
 
+/** By start, then in auto-assignment preference: the first pool slot of a start is the one assigned. */
 function compareOpenSlots(a: OpenSlot, b: OpenSlot): number {
-  return (
-    a.start.getTime() - b.start.getTime() ||
-    a.priceCents - b.priceCents ||
-    (b.rating ?? -1) - (a.rating ?? -1) ||
-    (a.instructorId < b.instructorId ? -1 : a.instructorId > b.instructorId ? 1 : 0)
-  );
+  return a.start.getTime() - b.start.getTime() || comparePoolCandidates(a, b);
 }
 
 const fullName = (i: { firstName: string; lastName: string }) => `${i.firstName} ${i.lastName}`;
 
 /**
  * Every open lesson of the suburb's eligible instructors in [startDate, endDate] (Sydney dates), one
- * per (instructor, start), sorted by start then price (then higher rating). Takes an Executor so the
- * booking service can call it inside its transaction. Dates must be real and in order (else AppError
- * invalid_range); the MAX_RANGE_DAYS limit is the HTTP layer's. An instructorId that is not eligible
- * in the suburb simply yields no slots.
+ * per (instructor, start), sorted by start then by the shared auto-assignment preference (price, higher
+ * rating, id). Takes an Executor so the booking service can call it inside its transaction. Both dates
+ * must lie inside the booking horizon (else AppError validation_error, before any query). An
+ * instructorId that is not eligible in the suburb simply yields no slots.
  */
 export async function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
@@ -222,9 +191,10 @@ export async function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<Op
 
 /**
  * How the open slots are offered to a student. Pool-only searches without an instructor are offered
- * once per start time: the booking service assigns the cheapest free pool instructor, so the lowest
- * pool price at that start is the price shown. Everything else is offered per (instructor, start).
- * The summary counts exactly the entries this produces, so it always agrees with /slots.
+ * once per start time, priced as the shared auto-assignment rule (choosePoolInstructor: cheapest free
+ * pool instructor, then higher rating, then id) will assign it at booking. Everything else is offered
+ * per (instructor, start). The summary counts exactly the entries this produces, so it always agrees
+ * with /slots.
  */
 function isAutoAssignedPool(query: { poolHoursOnly?: boolean; instructorId?: string }): boolean {
   return Boolean(query.poolHoursOnly) && !query.instructorId;
@@ -236,8 +206,9 @@ export function createAvailabilityService(ctx: AppContext) {
    * explained with one more query (not_found or instructor_not_in_suburb), only on that error path.
    */
   async function scan(query: AvailabilityQuery, visit: OpenSlotVisitor): Promise<void> {
-    const suburb = resolveSuburb(query.suburb);
-    assertDateRange(query.startDate, query.endDate);
+    // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
+    // MAX_RANGE_DAYS); the engine checks the booking horizon against the clock.
+    const { suburb } = query;
     const now = ctx.now();
     const instructors = await scanOpenSlots(
       ctx.db,
@@ -265,8 +236,10 @@ export function createAvailabilityService(ctx: AppContext) {
 
   return {
     async listInstructors(query: InstructorsQuery): Promise<InstructorListing[]> {
-      const suburb = resolveSuburb(query.suburb);
-      const rows = await repo.listEligibleInstructors(ctx.db, { today: sydneyTodayDate(ctx.now()), suburb });
+      const rows = await repo.listEligibleInstructors(ctx.db, {
+        today: sydneyTodayDate(ctx.now()),
+        suburb: query.suburb,
+      });
       const listings = rows.map(
         ({ standardRateCents, ...row }): InstructorListing => ({
           ...row,
@@ -280,7 +253,7 @@ export function createAvailabilityService(ctx: AppContext) {
     },
 
     async getAvailabilitySummary(query: AvailabilityQuery): Promise<AvailabilitySummary> {
-      assertDateRange(query.startDate, query.endDate); // before listing the dates of the range
+      // At most MAX_RANGE_DAYS entries (the schema's limit); scan() then refuses dates outside the horizon.
       const summary: AvailabilitySummary = {};
       for (const date of eachDateInRange(query.startDate, query.endDate)) {
         summary[date] = { hasAvailability: false, poolHours: 0, standardHours: 0, totalSlots: 0 };
@@ -310,22 +283,23 @@ export function createAvailabilityService(ctx: AppContext) {
     async listSlots(query: AvailabilityQuery): Promise<Slot[]> {
       const offered: OfferedSlot[] = [];
       if (isAutoAssignedPool(query)) {
-        const byStart = new Map<number, OfferedSlot>();
-        await scan(query, (_instructor, _date, start, _isPoolHours, priceCents) => {
-          const slot = byStart.get(start.getTime());
-          if (slot) slot.priceCents = Math.min(slot.priceCents, priceCents);
-          else {
-            const entry = {
-              start,
-              instructorId: null,
-              instructorName: AUTO_ASSIGNED_POOL_NAME,
-              priceCents,
-              isPoolHours: true,
-            };
-            byStart.set(start.getTime(), entry);
-            offered.push(entry);
-          }
+        // The instructor auto-assignment would pick at each start; the slot is offered at their price.
+        const assigned = new Map<number, PoolCandidate & { start: Date }>();
+        await scan(query, (instructor, _date, start, _isPoolHours, priceCents) => {
+          const candidate = { instructorId: instructor.id, priceCents, rating: instructor.rating, start };
+          const current = assigned.get(start.getTime());
+          const chosen = current ? choosePoolInstructor([current, candidate]) : candidate;
+          if (chosen) assigned.set(start.getTime(), chosen);
         });
+        for (const { start, priceCents } of assigned.values()) {
+          offered.push({
+            start,
+            instructorId: null,
+            instructorName: AUTO_ASSIGNED_POOL_NAME,
+            priceCents,
+            isPoolHours: true,
+          });
+        }
       } else {
         await scan(query, (instructor, _date, start, isPoolHours, priceCents) => {
           offered.push({

@@ -4,11 +4,9 @@
  */
 import {
   type CancelledBy,
+  cancellationOutcome,
   formatSydneyDate,
   formatSydneyTime,
-  gstCents,
-  refundCents,
-  refundTier,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -32,8 +30,8 @@ export interface CancelLessonResult {
 }
 
 /**
- * SCHEDULED lesson that has not started → CANCELLED, with the refund the shared cancellation policy
- * gives (`refundCents` rule: instructor and admin cancellations are always full):
+ * SCHEDULED lesson that has not started → CANCELLED, with the outcome the shared `cancellationOutcome`
+ * rule gives (instructor and admin cancellations are always full):
  * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
  *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
  * - paid by card: the lesson's refundable share plus the GST charged on it (the student paid both);
@@ -64,33 +62,28 @@ export async function cancelLessonWithRefund(
     );
   }
 
-  const policy = {
+  // The shared rule: the web's cancel dialogs preview exactly this outcome before anyone confirms.
+  const outcome = cancellationOutcome({
     priceCents: booking.priceCents,
     startTime: booking.startTime,
     now: input.now,
     cancelledBy: input.cancelledBy,
-  };
-  let refund = 0;
-  let bundleCreditReturned = false;
+    paidWith: booking.bundleId ? "BUNDLE" : booking.paymentId ? "CARD" : null,
+  });
+  const refund = outcome.refundCents;
+  const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
   if (booking.bundleId) {
-    if (refundTier(policy) === "full") {
-      await repo.returnBundleCredit(tx, booking.bundleId);
-      bundleCreditReturned = true;
-    }
-  } else if (booking.paymentId) {
-    const share = refundCents(policy);
-    refund = share + gstCents(share);
-    if (refund > 0) {
-      await repo.addPaymentRefund(tx, booking.paymentId, refund);
-      refundId = await queueCardRefund(tx, {
-        paymentId: booking.paymentId,
-        bookingId: booking.id,
-        amountCents: refund,
-        reason: "LESSON_CANCELLED",
-        now: input.now,
-      });
-    }
+    if (bundleCreditReturned) await repo.returnBundleCredit(tx, booking.bundleId);
+  } else if (booking.paymentId && refund > 0) {
+    await repo.addPaymentRefund(tx, booking.paymentId, refund);
+    refundId = await queueCardRefund(tx, {
+      paymentId: booking.paymentId,
+      bookingId: booking.id,
+      amountCents: refund,
+      reason: "LESSON_CANCELLED",
+      now: input.now,
+    });
   }
   await repo.markBookingCancelled(tx, {
     bookingId: booking.id,

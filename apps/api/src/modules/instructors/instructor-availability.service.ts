@@ -5,7 +5,14 @@ import {
   minutesToTime,
   timeToMinutes,
 } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, poolRateCents, sydneyTodayDate } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  dollarsToCents,
+  type MinuteWindow,
+  poolRateCents,
+  sydneyTodayDate,
+  windowsOverlap,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -129,10 +136,14 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           );
         }
         if (window) {
-          const open: Window[] = sameDay.flatMap((e) =>
-            e.startMinute !== null && e.endMinute !== null ? [[e.startMinute, e.endMinute] as Window] : [],
+          const wanted = { startMinute: window[0], endMinute: window[1] };
+          const open: MinuteWindow[] = sameDay.flatMap((e) =>
+            e.startMinute !== null && e.endMinute !== null
+              ? [{ startMinute: e.startMinute, endMinute: e.endMinute }]
+              : [],
           );
-          if (open.some(([from, to]) => window[0] < to && from < window[1])) {
+          // The shared overlap rule of working hours (touching hours are fine).
+          if (open.some((w) => windowsOverlap(w, wanted))) {
             throw new AppError("invalid_range", `These hours overlap hours already set for ${input.date}`);
           }
         }

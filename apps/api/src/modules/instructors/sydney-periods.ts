@@ -1,16 +1,14 @@
 /** Sydney day, Monday-to-Sunday week and calendar month around an instant, as [from, to) instants. */
-import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
+import {
+  addDaysToDate,
+  sydneyMidnight as midnight,
+  sydneyTodayDate,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
 
 export interface Period {
   from: Date;
   to: Date;
-}
-
-/** Sydney midnight of a date. Midnight always exists there: DST changes happen at 02:00/03:00. */
-function midnight(date: string): Date {
-  const instant = sydneyWallTimeToInstant(date, 0);
-  if (!instant) throw new RangeError(`No Sydney midnight on ${date}`);
-  return instant;
 }
 
 export function sydneyDay(now: Date): Period & { date: string } {

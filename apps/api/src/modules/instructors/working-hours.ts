@@ -9,6 +9,7 @@ import {
   sydneyDateOf,
   sydneyMinutesOf,
   sydneyWeekday,
+  teachesInSuburb,
   type WeeklyHours,
   workingWindowsOn,
 } from "@kerb/shared/rules";
@@ -58,7 +59,7 @@ export function conflictReasons(
 ): Reason[] {
   const reasons: Reason[] = [];
   if (!fitsWorkingHours(lesson, settings.rules, settings.exceptions)) reasons.push("OUTSIDE_HOURS");
-  if (!settings.suburbs.includes(lesson.suburb)) reasons.push("SUBURB_NOT_SERVED");
+  if (!teachesInSuburb(settings.suburbs, lesson.suburb)) reasons.push("SUBURB_NOT_SERVED");
   if (lesson.isPoolHours && !settings.poolOptIn) reasons.push("POOL_OPT_OUT");
   return reasons;
 }

@@ -1,8 +1,9 @@
 import type { AdminBooking } from "@kerb/shared";
+import { cancellationOutcome, dollarsToCents, formatAud } from "@kerb/shared/rules";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { formatDate, formatDollars, formatDollarsWithGst, formatTimeRange } from "@/lib/format";
+import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { useCancelAdminBooking } from "../api/cancel-admin-booking";
 
 type CancelBookingDialogProps = {
@@ -43,6 +44,16 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
   };
 
   const student = booking ? `${booking.student.firstName} ${booking.student.lastName}` : "";
+  // The shared rule the API settles the cancellation with: an admin's cancellation refunds in full.
+  const outcome = booking
+    ? cancellationOutcome({
+        priceCents: dollarsToCents(booking.price),
+        startTime: new Date(booking.startTime),
+        now: new Date(),
+        cancelledBy: "ADMIN",
+        paidWith: booking.bundleId ? "BUNDLE" : booking.paymentId ? "CARD" : null,
+      })
+    : null;
   return (
     <ConfirmDialog
       isOpen={booking !== null}
@@ -64,9 +75,11 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
             {formatTimeRange(booking.startTime, booking.endTime)} in {booking.suburb}.
           </p>
           <p>
-            {booking.bundleId
+            {outcome?.creditReturned
               ? "The student is refunded in full: the lesson credit goes back to their bundle."
-              : `The student is refunded in full: ${formatDollarsWithGst(booking.price)} including GST.`}{" "}
+              : outcome?.refundCents
+                ? `The student is refunded in full: ${formatAud(outcome.refundCents)} including GST.`
+                : "Nothing was paid for this lesson, so there is nothing to refund."}{" "}
             This can't be undone.
           </p>
         </div>

@@ -1,5 +1,4 @@
-import { CALENDAR_DAYS } from "@kerb/shared";
-import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
+import { bookingCalendarRange, sydneyWeekday } from "@kerb/shared/rules";
 
 export const WEEKDAY_NAMES = [
   "Sunday",
@@ -25,8 +24,10 @@ export function dayOfMonth(date: string): number {
   return Number(date.slice(8, 10));
 }
 
-/** The calendar's 30 days, today (Sydney) first. */
+/**
+ * The calendar's 30 days, today (Sydney) first: the shared booking-horizon rule, so every day shown is
+ * one the API answers for.
+ */
 export function calendarRange(now: Date = new Date()): { startDate: string; endDate: string } {
-  const startDate = sydneyTodayDate(now);
-  return { startDate, endDate: addDaysToDate(startDate, CALENDAR_DAYS - 1) };
+  return bookingCalendarRange(now);
 }

@@ -1,19 +1,12 @@
 import type { InstructorLesson } from "@kerb/shared";
-import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { cancellationOutcome, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
 import { CalendarX, CircleCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
-import {
-  formatDate,
-  formatDateTime,
-  formatDollars,
-  formatDollarsWithGst,
-  formatTime,
-  formatTimeRange,
-} from "@/lib/format";
+import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
 import { useCancelLesson } from "../api/cancel-lesson";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
@@ -109,6 +102,14 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
     });
   };
 
+  // The shared rule the API settles the cancellation with: an instructor's cancellation refunds in full.
+  const outcome = cancellationOutcome({
+    priceCents: dollarsToCents(lesson.price),
+    startTime: new Date(lesson.startTime),
+    now: new Date(now),
+    cancelledBy: "INSTRUCTOR",
+    paidWith: lesson.paidWithBundle ? "BUNDLE" : "CARD",
+  });
   const timing = lessonTiming(lesson, now);
   let actions: React.ReactNode = null;
   if (needsOutcome(lesson, now)) {
@@ -203,9 +204,9 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
           {formatTimeRange(lesson.startTime, lesson.endTime)} in {lesson.suburb}.
         </p>
         <p>
-          {lesson.paidWithBundle
+          {outcome.creditReturned
             ? `The student is refunded in full: the lesson credit goes back to ${name}'s bundle.`
-            : `The student is refunded in full: ${formatDollarsWithGst(lesson.price)} including GST goes back to ${name}'s card.`}{" "}
+            : `The student is refunded in full: ${formatAud(outcome.refundCents)} including GST goes back to ${name}'s card.`}{" "}
           This can't be undone, so let {lesson.student.firstName} know why.
         </p>
         {cancelMutation.isError ? (

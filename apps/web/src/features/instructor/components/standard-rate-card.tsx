@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type InstructorAvailability, standardRateDollars } from "@kerb/shared";
+import {
+  type InstructorAvailability,
+  MAX_STANDARD_RATE_DOLLARS,
+  MIN_STANDARD_RATE_DOLLARS,
+  standardRateDollars,
+} from "@kerb/shared";
 import { dollarsToCents, formatAud, poolRateCents } from "@kerb/shared/rules";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -11,7 +16,9 @@ import { formatDollars } from "@/lib/format";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
 
+// The one standard-rate schema (packages/shared/src/schemas/fields.ts), as registration and the API use.
 const rateForm = z.object({ standardRate: standardRateDollars });
+const rateBounds = `Between $${MIN_STANDARD_RATE_DOLLARS} and $${MAX_STANDARD_RATE_DOLLARS}.`;
 type RateForm = z.infer<typeof rateForm>;
 
 function poolPreview(rate: number): string | null {
@@ -54,13 +61,9 @@ export function StandardRateCard({ availability }: { availability: InstructorAva
             type="number"
             inputMode="decimal"
             step="0.01"
-            min={30}
-            max={200}
-            hint={
-              pool
-                ? `Between $30 and $200. Your pool rate would be ${pool} per hour.`
-                : "Between $30 and $200."
-            }
+            min={MIN_STANDARD_RATE_DOLLARS}
+            max={MAX_STANDARD_RATE_DOLLARS}
+            hint={pool ? `${rateBounds} Your pool rate would be ${pool} per hour.` : rateBounds}
             error={errors.standardRate?.message}
             {...register("standardRate", { valueAsNumber: true, onChange: () => mutation.reset() })}
           />

@@ -1,4 +1,5 @@
-import { minutesToTime, type TimeRange, timeToMinutes } from "@kerb/shared";
+import { minutesToTime, type TimeRange, timeRangeWindow, timeToMinutes } from "@kerb/shared";
+import { firstOverlap } from "@kerb/shared/rules";
 import { formatClockRange } from "./time-of-day";
 
 /** Weekday numbers as the API uses them (0 = Sunday), listed Monday first as Australian calendars do. */
@@ -53,7 +54,7 @@ export type DayErrors = {
   day?: string;
 };
 
-/** Same rules as the API's weekly schema, worded for the form; null when the day is fine. */
+/** Same rules as the API's weekly schema (shared), worded for the form; null when the day is fine. */
 export function validateDay(ranges: readonly TimeRange[]): DayErrors | null {
   const errors: DayErrors = { ranges: {} };
   ranges.forEach((range, index) => {
@@ -62,14 +63,11 @@ export function validateDay(ranges: readonly TimeRange[]): DayErrors | null {
     }
   });
   const valid = ranges.filter((_, index) => errors.ranges[index] === undefined);
-  const sorted = [...valid].sort((a, b) => timeToMinutes(a.start) - timeToMinutes(b.start));
-  for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1];
-    const current = sorted[i];
-    if (previous && current && timeToMinutes(current.start) < timeToMinutes(previous.end)) {
-      errors.day = `${formatClockRange(previous.start, previous.end)} overlaps ${formatClockRange(current.start, current.end)}`;
-      break;
-    }
+  // The shared overlap rule, the same one the API's weekly schema applies.
+  const overlap = firstOverlap(valid, timeRangeWindow);
+  if (overlap) {
+    const [previous, current] = overlap;
+    errors.day = `${formatClockRange(previous.start, previous.end)} overlaps ${formatClockRange(current.start, current.end)}`;
   }
   return Object.keys(errors.ranges).length > 0 || errors.day ? errors : null;
 }

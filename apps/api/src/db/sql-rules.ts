@@ -1,0 +1,41 @@
+/**
+ * SQL copies of shared domain rules, for the queries that must filter in the database. Each fragment is
+ * built from the same constants as its rule in packages/shared/src/rules and must change with it; the
+ * rule's unit tests define the behaviour, the repositories' integration tests check these agree.
+ */
+import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
+import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
+import { and, eq, gt, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { bookings, instructorProfiles } from "./schema/index.ts";
+
+/**
+ * rules/holds.ts `isActiveBooking(status, holdExpiresAt, now)`: the booking occupies its time —
+ * SCHEDULED, or PENDING_PAYMENT with a hold that has not lapsed at `now` (no expiry = still held).
+ */
+export function activeBookingSql(now: Date): SQL {
+  return and(
+    inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+    or(
+      ne(bookings.status, HELD_BOOKING_STATUS),
+      isNull(bookings.holdExpiresAt),
+      gt(bookings.holdExpiresAt, now),
+    ),
+  ) as SQL;
+}
+
+/**
+ * rules/instructor-listing.ts `isListableInstructor(profile, today)`: VERIFIED, and neither the licence
+ * nor the WWC check expired before `today` (a Sydney date; an expiry date is valid on the day itself).
+ */
+export function listableInstructorSql(today: string): SQL {
+  return and(
+    eq(instructorProfiles.verificationStatus, "VERIFIED"),
+    or(isNull(instructorProfiles.licenseExpiresOn), gte(instructorProfiles.licenseExpiresOn, today)),
+    or(isNull(instructorProfiles.wwcExpiresOn), gte(instructorProfiles.wwcExpiresOn, today)),
+  ) as SQL;
+}
+
+/** rules/suburbs.ts `teachesInSuburb(suburbs, suburb)`: the instructor's suburbs hold it, in any case. */
+export function teachesInSuburbSql(suburb: string): SQL {
+  return sql`exists (select 1 from unnest(${instructorProfiles.suburbs}) as served(name) where lower(served.name) = lower(${suburb}))`;
+}
