@@ -1,4 +1,5 @@
 import { isDraftExpired } from "@kerb/shared/rules";
+import { z } from "zod";
 import { readJson, removeKey, writeJson } from "./storage";
 
 /** Where the booking wizard keeps its saved progress (spec §3 "Saved booking draft"). */
@@ -18,10 +19,14 @@ export type StoredBookingDraft = BookingDraftFields & {
   timestamp: number;
 };
 
+/**
+ * What every stored draft has: its save time and step. The wizard extends this with its own fields
+ * (features/booking/model/wizard-state.ts); anything else is kept as it was saved.
+ */
+export const storedDraftEnvelope = z.looseObject({ timestamp: z.number(), currentStep: z.string() });
+
 function isStoredDraft(value: unknown): value is StoredBookingDraft {
-  if (typeof value !== "object" || value === null) return false;
-  const draft = value as Record<string, unknown>;
-  return typeof draft.timestamp === "number" && typeof draft.currentStep === "string";
+  return storedDraftEnvelope.safeParse(value).success;
 }
 
 /**

@@ -56,8 +56,9 @@ function markUrlResumable() {
 export function useBookingWizard({ resume }: { resume: boolean }) {
   const [initial] = useState(() => {
     const draft = resume ? readBookingDraft() : null;
-    return draft
-      ? { state: stateFromDraft(draft), savedAt: draft.timestamp as number | null }
+    const restored = draft ? stateFromDraft(draft) : null;
+    return draft && restored
+      ? { state: restored, savedAt: draft.timestamp as number | null }
       : { state: initialWizardState(), savedAt: null };
   });
   const [state, dispatch] = useReducer(reducer, initial.state);

@@ -2,13 +2,15 @@ import {
   type CheckoutResponse,
   checkoutResponse,
   HOLD_MINUTES,
+  isoDate,
   type Slot,
   SUBURBS,
   type Suburb,
   slot as slotSchema,
 } from "@kerb/shared";
 import { type BundleSize, isValidLessonCount } from "@kerb/shared/rules";
-import type { BookingDraftFields, StoredBookingDraft } from "@/lib/booking-draft";
+import { z } from "zod";
+import { type BookingDraftFields, storedDraftEnvelope } from "@/lib/booking-draft";
 
 /** Flow A buys a bundle, Flow B books several individual slots (spec §2, §4). */
 export type Flow = "bundle" | "multi_select";
@@ -214,7 +216,7 @@ export const STEP_LABELS: Record<WizardStep, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Draft (spec §3): the saved form of the state, and a forgiving reader for it
+// Draft (spec §3): the saved form of the state, and a forgiving schema to read it back
 // ---------------------------------------------------------------------------------------------
 
 export function draftFromState(state: WizardState): BookingDraftFields {
@@ -233,57 +235,96 @@ export function draftFromState(state: WizardState): BookingDraftFields {
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null =>
-  typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null;
+const nullableEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).nullable().catch(null);
+/** An answer stored in any letter case ("NEVER_DRIVEN" from the API, "never_driven" here). */
+const lowerCaseEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().toLowerCase().pipe(z.enum(values)).nullable().catch(null);
+const dateOrNull = isoDate.nullable().catch(null);
+const rateOrNull = z.number().nullable().catch(null);
 
-function readAssessment(value: unknown): AssessmentData {
-  const a = emptyAssessment();
-  if (!isRecord(value)) return a;
-  const level = typeof value.experienceLevel === "string" ? value.experienceLevel.toLowerCase() : null;
-  const licence = typeof value.licenseType === "string" ? value.licenseType.toLowerCase() : null;
-  return {
-    experienceLevel: oneOf(["never_driven", "some_experience", "failed_test"] as const, level),
-    licenseType: oneOf(["automatic", "manual"] as const, licence),
-    targetDate:
-      typeof value.targetDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value.targetDate)
-        ? value.targetDate
-        : null,
-    specificSkills: Array.isArray(value.specificSkills)
-      ? value.specificSkills.filter((s): s is string => typeof s === "string")
-      : [],
-    estimatedLessons: isValidLessonCount(value.estimatedLessons) ? value.estimatedLessons : null,
-    language:
-      typeof value.language === "string" && value.language.trim() ? value.language.trim() : DEFAULT_LANGUAGE,
-  };
-}
+const assessmentSchema = z
+  .object({
+    experienceLevel: lowerCaseEnum(["never_driven", "some_experience", "failed_test"]),
+    licenseType: lowerCaseEnum(["automatic", "manual"]),
+    targetDate: dateOrNull,
+    specificSkills: z
+      .array(z.unknown())
+      .transform((skills) => skills.filter((s): s is string => typeof s === "string"))
+      .catch([]),
+    estimatedLessons: z
+      .unknown()
+      .transform((n) => (isValidLessonCount(n) ? n : null))
+      .catch(null),
+    language: z.string().trim().min(1).catch(DEFAULT_LANGUAGE),
+  })
+  .catch(emptyAssessment);
 
-function readInstructor(value: unknown): SelectedInstructor | null {
-  if (!isRecord(value)) return null;
-  if (typeof value.firstName !== "string" || typeof value.lastName !== "string") return null;
-  const id = typeof value.id === "string" ? value.id : null;
-  const autoMatch = value.autoMatch === true;
-  if (id === null && !autoMatch) return null;
-  const rate = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
-  return {
-    id,
-    firstName: value.firstName,
-    lastName: value.lastName,
-    standardRate: rate(value.standardRate),
-    poolRate: rate(value.poolRate),
-    autoMatch,
-  };
-}
+const instructorSchema = z
+  .object({
+    id: z.string().nullable().catch(null),
+    firstName: z.string(),
+    lastName: z.string(),
+    standardRate: rateOrNull,
+    poolRate: rateOrNull,
+    autoMatch: z.boolean().catch(false),
+  })
+  // Without an id only an auto-match choice means anything.
+  .transform((i): SelectedInstructor | null => (i.id === null && !i.autoMatch ? null : i))
+  .nullable()
+  .catch(null);
 
-function readPendingCheckout(value: unknown): PendingCheckout | null {
-  if (!isRecord(value) || typeof value.signature !== "string" || typeof value.startedAt !== "number") {
-    return null;
-  }
-  const response = checkoutResponse.safeParse(value.response);
-  return response.success
-    ? { signature: value.signature, response: response.data, startedAt: value.startedAt }
-    : null;
-}
+const pendingCheckoutSchema = z
+  .object({ signature: z.string(), response: checkoutResponse, startedAt: z.number() })
+  .nullable()
+  .catch(null);
+
+/** One lesson that no longer reads as a slot is dropped; the others stay. */
+const slotsSchema = z
+  .array(z.unknown())
+  .transform((items) =>
+    items.flatMap((item) => {
+      const parsed = slotSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  )
+  .catch([]);
+
+/**
+ * A saved draft as the wizard reads it back (spec §3). Forgiving: an unreadable field becomes its empty
+ * value instead of failing the whole draft, and an old step name becomes today's. Only a value without
+ * the draft envelope (save time, step) fails.
+ */
+export const bookingDraftSchema = storedDraftEnvelope
+  .extend({
+    currentStep: z.string().transform(normalizeStep),
+    flow: nullableEnum(["bundle", "multi_select"]),
+    suburb: nullableEnum(SUBURBS),
+    assessmentData: assessmentSchema,
+    assessmentStep: z.int().min(1).max(ASSESSMENT_STEPS).optional().catch(undefined),
+    selectedInstructor: instructorSchema,
+    rateOption: nullableEnum(["pool_hours", "pick_instructor"]),
+    selectedSlots: slotsSchema,
+    selectedDate: dateOrNull,
+    bundleSize: nullableEnum(["small", "medium", "large"]),
+    pendingCheckout: pendingCheckoutSchema,
+  })
+  .transform(
+    (draft): WizardState => ({
+      flow: draft.flow,
+      currentStep: draft.currentStep,
+      suburb: draft.suburb,
+      assessmentData: draft.assessmentData,
+      assessmentStep:
+        (draft.assessmentStep as AssessmentStep | undefined) ?? furthestAssessmentStep(draft.assessmentData),
+      selectedInstructor: draft.selectedInstructor,
+      rateOption: draft.rateOption,
+      selectedSlots: draft.selectedSlots,
+      selectedDate: draft.selectedDate,
+      bundleSize: draft.bundleSize,
+      pendingCheckout: draft.pendingCheckout,
+    }),
+  );
 
 /** The furthest assessment question the answers so far allow (3 and 4 are optional). */
 function furthestAssessmentStep(a: AssessmentData): AssessmentStep {
@@ -293,47 +334,14 @@ function furthestAssessmentStep(a: AssessmentData): AssessmentStep {
 }
 
 /**
- * Rebuilds the wizard from a saved draft. Unreadable fields are dropped, and a step whose earlier
- * answers are missing falls back to the first step that still needs an answer. An unknown step name
- * is kept so the page can say so (spec §2).
+ * Rebuilds the wizard from a saved draft, or null when the value is no draft at all. Unreadable fields
+ * are dropped, and a step whose earlier answers are missing falls back to the first step that still
+ * needs an answer. An unknown step name is kept so the page can say so (spec §2).
  */
-export function stateFromDraft(draft: StoredBookingDraft): WizardState {
-  const base = initialWizardState();
-  const flow = oneOf(["bundle", "multi_select"] as const, draft.flow);
-  const suburb = SUBURBS.find((s) => s === draft.suburb) ?? null;
-  const assessmentData = readAssessment(draft.assessmentData);
-  const storedAssessmentStep = draft.assessmentStep;
-  const assessmentStep =
-    typeof storedAssessmentStep === "number" &&
-    Number.isInteger(storedAssessmentStep) &&
-    storedAssessmentStep >= 1 &&
-    storedAssessmentStep <= ASSESSMENT_STEPS
-      ? (storedAssessmentStep as AssessmentStep)
-      : furthestAssessmentStep(assessmentData);
-  const selectedSlots = Array.isArray(draft.selectedSlots)
-    ? draft.selectedSlots.flatMap((s) => {
-        const parsed = slotSchema.safeParse(s);
-        return parsed.success ? [parsed.data] : [];
-      })
-    : [];
-  const state: WizardState = {
-    ...base,
-    flow,
-    currentStep: normalizeStep(draft.currentStep),
-    suburb,
-    assessmentData,
-    assessmentStep,
-    selectedInstructor: readInstructor(draft.selectedInstructor),
-    rateOption: oneOf(["pool_hours", "pick_instructor"] as const, draft.rateOption),
-    selectedSlots,
-    selectedDate:
-      typeof draft.selectedDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(draft.selectedDate)
-        ? draft.selectedDate
-        : null,
-    bundleSize: oneOf(["small", "medium", "large"] as const, draft.bundleSize),
-    pendingCheckout: readPendingCheckout(draft.pendingCheckout),
-  };
-  return { ...state, ...fitStep(state) };
+export function stateFromDraft(draft: unknown): WizardState | null {
+  const parsed = bookingDraftSchema.safeParse(draft);
+  if (!parsed.success) return null;
+  return { ...parsed.data, ...fitStep(parsed.data) };
 }
 
 /** The step to show for a restored state: the saved one when everything it needs is there. */
