@@ -24,6 +24,17 @@ export function activeBookingSql(now: Date): SQL {
 }
 
 /**
+ * rules/holds.ts `isHoldActive(status, holdExpiresAt, now)`: a checkout hold that still keeps its time —
+ * PENDING_PAYMENT and not lapsed at `now` (no expiry = still held). For the hold cap and fulfilment.
+ */
+export function activeHoldSql(now: Date): SQL {
+  return and(
+    eq(bookings.status, HELD_BOOKING_STATUS),
+    or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+  ) as SQL;
+}
+
+/**
  * rules/instructor-listing.ts `isListableInstructor(profile, today)`: VERIFIED, and neither the licence
  * nor the WWC check expired before `today` (a Sydney date; an expiry date is valid on the day itself).
  */

@@ -1,0 +1,141 @@
+/**
+ * The SQL copies of the shared rules must answer exactly as the rules do: every combination of the
+ * inputs is written to a fresh database and each fragment's matches are compared with the rule's.
+ */
+import { BOOKING_STATUSES, type BookingStatus, VERIFICATION_STATUSES } from "@kerb/shared";
+import {
+  addDaysToDate,
+  isActiveBooking,
+  isHoldActive,
+  isListableInstructor,
+  sydneyTodayDate,
+  teachesInSuburb,
+} from "@kerb/shared/rules";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertInstructor } from "../modules/availability/test-fixtures.ts";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
+import { bookings, instructorProfiles, users } from "./schema/index.ts";
+import { activeBookingSql, activeHoldSql, listableInstructorSql, teachesInSuburbSql } from "./sql-rules.ts";
+
+const NOW = new Date("2026-10-04T01:30:00Z"); // 12:30 AEDT on Sunday 4 October 2026, the day DST starts
+const TODAY = sydneyTodayDate(NOW);
+const MINUTE = 60_000;
+
+describeEachDatabase("SQL copies of the shared rules", (kind) => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+  });
+  afterAll(() => testDb?.drop());
+
+  it("activeBookingSql and activeHoldSql match isActiveBooking and isHoldActive", async () => {
+    const db = testDb.handle.db;
+    const instructorId = await insertInstructor(db, { suburbs: ["Bondi"] });
+    const expiries = [null, -MINUTE, 0, 1, MINUTE].map((offset) =>
+      offset === null ? null : new Date(NOW.getTime() + offset),
+    );
+    const rows: Array<{ status: BookingStatus; holdExpiresAt: Date | null }> = [];
+    for (const status of BOOKING_STATUSES)
+      for (const holdExpiresAt of expiries) rows.push({ status, holdExpiresAt });
+    // One learner and one hour per row: the exclusion constraints must not refuse the fixtures.
+    const students = await db
+      .insert(users)
+      .values(
+        rows.map((_, i) => ({
+          email: `rules${i}@example.test`,
+          passwordHash: "x",
+          role: "STUDENT" as const,
+          firstName: "R",
+          lastName: `S${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const inserted = await db
+      .insert(bookings)
+      .values(
+        rows.map((row, i) => ({
+          studentId: students[i]?.id ?? "",
+          instructorId,
+          startTime: new Date(NOW.getTime() + (i + 1) * 60 * MINUTE),
+          endTime: new Date(NOW.getTime() + (i + 2) * 60 * MINUTE),
+          status: row.status,
+          priceCents: 8000,
+          suburb: "Bondi",
+          holdExpiresAt: row.holdExpiresAt,
+        })),
+      )
+      .returning({ id: bookings.id, status: bookings.status, holdExpiresAt: bookings.holdExpiresAt });
+
+    const ids = async (where: ReturnType<typeof activeBookingSql>) =>
+      (await db.select({ id: bookings.id }).from(bookings).where(where)).map((r) => r.id).sort();
+    const expected = (rule: typeof isActiveBooking) =>
+      inserted
+        .filter((r) => rule(r.status, r.holdExpiresAt, NOW))
+        .map((r) => r.id)
+        .sort();
+    expect(await ids(activeBookingSql(NOW))).toEqual(expected(isActiveBooking));
+    expect(await ids(activeHoldSql(NOW))).toEqual(expected(isHoldActive));
+    // Sanity: the combinations cover both answers.
+    expect(expected(isActiveBooking).length).toBeGreaterThan(0);
+    expect(expected(isActiveBooking).length).toBeLessThan(inserted.length);
+  });
+
+  it("listableInstructorSql and teachesInSuburbSql match isListableInstructor and teachesInSuburb", async () => {
+    const db = testDb.handle.db;
+    const dates = [null, addDaysToDate(TODAY, -1), TODAY, addDaysToDate(TODAY, 1)];
+    const created: string[] = [];
+    for (const verificationStatus of VERIFICATION_STATUSES) {
+      for (const licenseExpiresOn of dates) {
+        for (const wwcExpiresOn of dates) {
+          created.push(
+            await insertInstructor(db, {
+              suburbs: ["North Sydney", "manly"],
+              verificationStatus,
+              licenseExpiresOn,
+              wwcExpiresOn,
+            }),
+          );
+        }
+      }
+    }
+    const profiles = await db
+      .select({
+        id: instructorProfiles.userId,
+        verificationStatus: instructorProfiles.verificationStatus,
+        licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+        wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+        suburbs: instructorProfiles.suburbs,
+      })
+      .from(instructorProfiles);
+    const ours = profiles.filter((p) => created.includes(p.id));
+    expect(ours).toHaveLength(created.length);
+
+    const listed = (
+      await db
+        .select({ id: instructorProfiles.userId })
+        .from(instructorProfiles)
+        .where(listableInstructorSql(TODAY))
+    )
+      .map((r) => r.id)
+      .filter((id) => created.includes(id))
+      .sort();
+    expect(listed).toEqual(
+      ours
+        .filter((p) => isListableInstructor(p, TODAY))
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(listed.length).toBe(9); // VERIFIED with each expiry null, today or tomorrow: 3 × 3
+
+    const [one = ""] = created;
+    for (const suburb of ["Manly", "MANLY", "north sydney", "North Sydney", "Bondi", "Sydney"]) {
+      const found = await db
+        .select({ id: instructorProfiles.userId })
+        .from(instructorProfiles)
+        .where(and(eq(instructorProfiles.userId, one), teachesInSuburbSql(suburb)));
+      expect(found.length === 1, suburb).toBe(teachesInSuburb(["North Sydney", "manly"], suburb));
+    }
+  });
+});
