@@ -12,7 +12,17 @@ import { createQueryClient } from "@/lib/query-client";
  * Renders the real route tree at `path` with a fresh query client, optionally signed in. Only fetch is
  * mocked (see fetch-mock.ts).
  */
-export function renderApp(path: string, { session }: { session?: AuthResponse } = {}) {
+export function renderApp(
+  path: string,
+  {
+    session,
+    advanceTimers,
+  }: {
+    session?: AuthResponse;
+    /** With fake timers: how user-event moves the clock past its own small delays. */
+    advanceTimers?: (ms: number) => unknown;
+  } = {},
+) {
   if (session) authStore.setSession(session);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -21,7 +31,7 @@ export function renderApp(path: string, { session }: { session?: AuthResponse } 
     queryClient.clear();
     void router.navigate("/login", { replace: true });
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
-import type { PaymentDetails } from "@kerb/shared";
+import { DEMO_PAYMENT_DELAY_MS, type PaymentDetails } from "@kerb/shared";
 import { addDaysToDate } from "@kerb/shared/rules";
-import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -27,7 +27,22 @@ const olivia = slotAt(addDaysToDate(today(), 3), 9, {
   isPoolHours: false,
 });
 
-function startBatchInvoice() {
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The demo payment's 2-second processing wait runs on a fake clock: it still moves with real time (so
+ * Testing Library's polling works) and the test jumps it forward instead of sleeping.
+ */
+function useFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) };
+}
+
+const passTime = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function startBatchInvoice(options: { advanceTimers?: (ms: number) => unknown } = {}) {
   seedDraft({
     flow: "multi_select",
     currentStep: "invoice",
@@ -36,12 +51,13 @@ function startBatchInvoice() {
     rateOption: "pool_hours",
     selectedSlots: [poolLesson, olivia],
   });
-  return renderApp("/student/book?resume=true", signedIn);
+  return renderApp("/student/book?resume=true", { ...signedIn, ...options });
 }
 
 function startBundleInvoice(
   estimatedLessons: number,
   selectedInstructor: Record<string, unknown> | null = null,
+  options: { advanceTimers?: (ms: number) => unknown } = {},
 ) {
   seedDraft({
     flow: "bundle",
@@ -55,7 +71,7 @@ function startBundleInvoice(
       autoMatch: true,
     },
   });
-  return renderApp("/student/book?resume=true", signedIn);
+  return renderApp("/student/book?resume=true", { ...signedIn, ...options });
 }
 
 function paymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
@@ -151,7 +167,7 @@ describe("Invoice step: batch", () => {
       }),
       "GET /api/student/profile": jsonResponse(200, studentProfile()),
     });
-    const { user, router } = startBatchInvoice();
+    const { user, router } = startBatchInvoice(useFakeClock());
     await findStepHeading("Review your booking and pay");
     const pickup = screen.getByLabelText("Pickup address");
     await user.clear(pickup);
@@ -184,11 +200,13 @@ describe("Invoice step: batch", () => {
       ],
     });
     // Nothing is confirmed before the demo processing delay has passed.
+    await passTime(DEMO_PAYMENT_DELAY_MS / 2);
     expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
+    expect(alert).not.toHaveBeenCalled();
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bookings confirmed successfully!"), {
-      timeout: 5000,
-    });
+    await passTime(DEMO_PAYMENT_DELAY_MS / 2);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bookings confirmed successfully!"));
+    expect(alert).toHaveBeenCalledOnce();
     expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
     expect(storedDraft()).toBeNull();
@@ -334,20 +352,28 @@ describe("Invoice step: bundle", () => {
       }),
       "GET /api/student/profile": jsonResponse(200, studentProfile()),
     });
-    const { user, router } = startBundleInvoice(10, {
-      id: instructorId,
-      firstName: "Olivia",
-      lastName: "Brown",
-      standardRate: 85.1,
-      poolRate: 55.32,
-      autoMatch: false,
-    });
+    const { user, router } = startBundleInvoice(
+      10,
+      {
+        id: instructorId,
+        firstName: "Olivia",
+        lastName: "Brown",
+        standardRate: 85.1,
+        poolRate: 55.32,
+        autoMatch: false,
+      },
+      useFakeClock(),
+    );
     await findStepHeading("Review your bundle and pay");
     expect(screen.getByText("Instructor: Olivia Brown")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Pay" }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bundle purchased successfully!"), {
-      timeout: 5000,
-    });
+    expect(
+      await screen.findByText("Processing your payment… Please keep this page open."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(0);
+    await passTime(DEMO_PAYMENT_DELAY_MS);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bundle purchased successfully!"));
+    expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(1);
     expect(callsTo("POST", "/api/student/bundles/purchase")[0]?.body).toEqual({
       totalLessons: 10,
       pricePerLesson: 70,

@@ -1,0 +1,176 @@
+import { type CheckoutResponse, DEMO_PAYMENT_DELAY_MS, type Suburb } from "@kerb/shared";
+import { type BundleOption, centsToDollars } from "@kerb/shared/rules";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { type ApiError, errorMessage, isApiError } from "@/lib/api-error";
+import { useConfirmBatchBooking } from "../api/confirm-batch-booking";
+import { useConfirmBundlePurchase } from "../api/confirm-bundle-purchase";
+import { useCreateBatchBooking } from "../api/create-batch-booking";
+import { getSlotsQueryOptions } from "../api/get-slots";
+import { usePurchaseBundle } from "../api/purchase-bundle";
+import { findStaleSlots, isStaleSelectionError } from "../model/stale-slots";
+import {
+  type Flow,
+  isCheckoutReusable,
+  type PendingCheckout,
+  type SelectedInstructor,
+  type SelectedSlot,
+  slotKey,
+} from "../model/wizard-state";
+
+export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
+
+/**
+ * idle → creating (hold + payment opened) → processing (demo: the pretend card processing, then our
+ * own confirmation) → paid; or creating → redirecting (card mode: off to the provider's page).
+ */
+export type CheckoutPhase = "idle" | "creating" | "processing" | "redirecting" | "paid";
+
+/** Some chosen lessons can no longer be booked as they are: which ones, and the server's words. */
+export type StaleNotice = { code: string; message: string; removed: SelectedSlot[] };
+
+export type UseCheckoutOptions = {
+  flow: Flow;
+  suburb: Suburb;
+  instructor: SelectedInstructor | null;
+  slots: readonly SelectedSlot[];
+  bundle: BundleOption;
+  /** Where the instructor meets the student for every lesson of a batch. */
+  pickupLocation: string;
+  /** The payment opened earlier for this purchase, kept in the draft. */
+  pendingCheckout: PendingCheckout | null;
+  onCheckoutChange: (checkout: PendingCheckout | null) => void;
+  onPaid: (flow: Flow) => void;
+  /** Told while a payment is under way. */
+  onBusyChange?: (isBusy: boolean) => void;
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What was sent: a held checkout is reused only for exactly the same purchase. */
+export function checkoutSignature({
+  flow,
+  instructor,
+  slots,
+  bundle,
+  pickupLocation,
+}: Pick<UseCheckoutOptions, "flow" | "instructor" | "slots" | "bundle" | "pickupLocation">): string {
+  return flow === "bundle"
+    ? `bundle|${bundle.size}|${bundle.lessons}|${instructor?.id ?? ""}`
+    : `batch|${pickupLocation}|${slots.map(slotKey).join(",")}`;
+}
+
+/**
+ * Paying for the wizard's purchase (spec §7): opens the payment (or reuses the one held for exactly
+ * this purchase), then either hands over to the card provider's page or, in demo mode, waits the
+ * pretend processing time and confirms. A failure alerts and says why; when some lessons were taken
+ * meanwhile it works out which, so the student can drop them and pick again.
+ */
+export function useCheckout({
+  flow,
+  suburb,
+  instructor,
+  slots,
+  bundle,
+  pickupLocation,
+  pendingCheckout,
+  onCheckoutChange,
+  onPaid,
+  onBusyChange,
+}: UseCheckoutOptions) {
+  const queryClient = useQueryClient();
+  const createBatchBooking = useCreateBatchBooking();
+  const purchaseBundle = usePurchaseBundle();
+  const confirmBatchBooking = useConfirmBatchBooking();
+  const confirmBundlePurchase = useConfirmBundlePurchase();
+  const [phase, setPhase] = useState<CheckoutPhase>("idle");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [staleNotice, setStaleNotice] = useState<StaleNotice | null>(null);
+  const [isCheckingSlots, setCheckingSlots] = useState(false);
+
+  const isBundle = flow === "bundle";
+  const signature = checkoutSignature({ flow, instructor, slots, bundle, pickupLocation });
+  const checkout =
+    pendingCheckout && isCheckoutReusable(pendingCheckout, signature, Date.now())
+      ? pendingCheckout.response
+      : null;
+  const isBusy = phase !== "idle";
+  useEffect(() => onBusyChange?.(isBusy), [isBusy, onBusyChange]);
+
+  async function startCheckout(): Promise<CheckoutResponse> {
+    if (checkout) return checkout;
+    const response = isBundle
+      ? await purchaseBundle.mutateAsync({
+          totalLessons: bundle.lessons,
+          pricePerLesson: centsToDollars(bundle.pricePerLessonCents),
+          ...(instructor?.id && !instructor.autoMatch ? { instructorId: instructor.id } : {}),
+        })
+      : await createBatchBooking.mutateAsync({
+          suburb,
+          bookings: slots.map((slot) => ({
+            instructorId: slot.instructorId,
+            startTime: slot.startTime,
+            endTime: slot.endTime,
+            price: slot.price,
+            isPoolHours: slot.isPoolHours,
+            pickupLocation,
+          })),
+        });
+    onCheckoutChange({ signature, response, startedAt: Date.now() });
+    return response;
+  }
+
+  async function showStaleSelection(error: ApiError) {
+    // The held payment is gone (or never existed): the next attempt starts a new one.
+    onCheckoutChange(null);
+    setCheckingSlots(true);
+    const removed = await findStaleSlots(error, slots, suburb, (query) =>
+      queryClient.fetchQuery({ ...getSlotsQueryOptions(query), staleTime: 0 }),
+    );
+    void queryClient.invalidateQueries({ queryKey: ["booking", "availability-summary"] });
+    setCheckingSlots(false);
+    setStaleNotice({ code: error.code, message: error.message, removed });
+  }
+
+  async function pay() {
+    setFailure(null);
+    setStaleNotice(null);
+    setPhase("creating");
+    try {
+      const started = await startCheckout();
+      if (started.paymentUrl) {
+        // The card provider's page; it returns to /payment/confirmed or /payment/cancelled.
+        setPhase("redirecting");
+        window.location.assign(started.paymentUrl);
+        return;
+      }
+      // Demo mode: no card page, so pretend to process, then confirm ourselves (spec §7).
+      setPhase("processing");
+      await wait(DEMO_PAYMENT_DELAY_MS);
+      if (isBundle) await confirmBundlePurchase.mutateAsync(started.payment.id);
+      else await confirmBatchBooking.mutateAsync(started.payment.id);
+      setPhase("paid");
+      onPaid(flow);
+    } catch (error) {
+      setPhase("idle");
+      window.alert(PAYMENT_FAILED_MESSAGE);
+      if (!isBundle && isStaleSelectionError(error) && isApiError(error)) {
+        await showStaleSelection(error);
+        return;
+      }
+      setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
+    }
+  }
+
+  return {
+    /** The payment already opened for exactly this purchase, or null. */
+    checkout,
+    phase,
+    isBusy,
+    /** Why the last attempt failed (PAYMENT_FAILED_MESSAGE when there is nothing more to say). */
+    failure,
+    staleNotice,
+    isCheckingSlots,
+    pay,
+  };
+}
