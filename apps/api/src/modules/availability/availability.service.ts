@@ -202,7 +202,7 @@ function isAutoAssignedPool(query: { poolHoursOnly?: boolean; instructorId?: str
 
 export function createAvailabilityService(ctx: AppContext) {
   /**
-   * Validates the query and runs the engine. An instructorId that yields no eligible instructor is
+   * Runs the engine on a schema-checked query. An instructorId that yields no eligible instructor is
    * explained with one more query (not_found or instructor_not_in_suburb), only on that error path.
    */
   async function scan(query: AvailabilityQuery, visit: OpenSlotVisitor): Promise<void> {
