@@ -100,6 +100,7 @@ test.describe("student booking", () => {
     await expect(page.getByRole("heading", { name: "Review your booking and pay" })).toBeVisible();
     await expect(page.getByLabel("Pickup address")).toHaveValue(/Parramatta/);
     await page.getByLabel("Pickup address").fill("12 Church St, Parramatta");
+    await expect(page.getByTestId("invoice-total")).toHaveText(/^\$[\d,]+\.\d{2}$/);
     const subtotal = centsOf(await page.getByTestId("invoice-subtotal").textContent());
     const gst = centsOf(await page.getByTestId("invoice-gst").textContent());
     const total = centsOf(await page.getByTestId("invoice-total").textContent());
@@ -149,6 +150,10 @@ test.describe("student booking", () => {
       .filter({ hasNotText: "Pool" })
       .last()
       .click();
+    // Read the subtotals once both lessons are in the selection, not at whatever moment the click ends.
+    await expect(page.getByRole("list", { name: "Selected lessons" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByTestId("regular-subtotal")).not.toHaveText("$0.00");
+    await expect(page.getByTestId("pool-subtotal")).not.toHaveText("$0.00");
     const regular = centsOf(await page.getByTestId("regular-subtotal").textContent());
     const pool = centsOf(await page.getByTestId("pool-subtotal").textContent());
     expect(regular).toBeGreaterThan(0);

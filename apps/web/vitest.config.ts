@@ -14,8 +14,5 @@ export default defineConfig({
     unstubGlobals: true,
     // Two cores shared with the API suites and builds in CI: generous, so only real failures fail.
     testTimeout: 30_000,
-    // One retry on CI only, as Playwright does: a timing flake under load should not hide a green run;
-    // a real failure fails twice.
-    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -64,6 +64,8 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   phone: string;
+  /** The app's clock; the database's now() when left out. */
+  createdAt?: Date;
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {

@@ -95,6 +95,8 @@ export function createAuthService(ctx: AppContext) {
           firstName: base.firstName,
           lastName: base.lastName,
           phone: base.phone,
+          // The app's clock, as for every other record: tests order accounts by moving it.
+          createdAt: ctx.now(),
         });
         await insertProfile(tx, user.id);
         return { user: publicUser(user), ...(await issueSession(tx, user)) };
