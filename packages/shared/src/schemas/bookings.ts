@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LESSON_COUNT } from "../constants.ts";
 import { isoDateTime, safeText } from "./common.ts";
+import { suburbName } from "./fields.ts";
 
 const dollars = z.number().min(0).max(100_000).multipleOf(0.01, "Prices are in whole cents");
 
@@ -22,7 +23,7 @@ export const batchBookingRequest = z.object({
     .min(1, "Choose at least one lesson")
     .max(MAX_LESSON_COUNT, `At most ${MAX_LESSON_COUNT} lessons at once`),
   /** Suburb the lessons are in; defaults to the student's own suburb. */
-  suburb: safeText().trim().min(1).optional(),
+  suburb: suburbName().optional(),
 });
 export type BatchBookingRequest = z.input<typeof batchBookingRequest>;
 

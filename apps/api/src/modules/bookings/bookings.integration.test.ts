@@ -200,7 +200,20 @@ describeEachDatabase("batch bookings", (kind) => {
 
     const nowhere = await post([asBooking(slot)], { suburb: "Atlantis" });
     expect(nowhere.status).toBe(400);
-    expect(nowhere.body.error.code).toBe("invalid_suburb");
+    expect(nowhere.body.error.code).toBe("validation_error");
+
+    // Past the 30-day booking horizon: refused before any calendar is scanned, whatever the span.
+    const yearsAhead = new Date(new Date(slot.startTime).getTime() + 3 * 365 * 24 * 3_600_000);
+    const tooFar = await post([
+      asBooking(slot),
+      asBooking(slot, {
+        startTime: yearsAhead.toISOString(),
+        endTime: new Date(yearsAhead.getTime() + 3_600_000).toISOString(),
+      }),
+    ]);
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.error.code).toBe("validation_error");
+    expect(tooFar.body.error.message).toMatch(/up to 30 days ahead/);
 
     for (const body of [{}, { bookings: [] }, { bookings: "x" }, { bookings: [{ startTime: "tomorrow" }] }]) {
       const res = await http.post("/api/student/bookings/batch", body, student.accessToken);

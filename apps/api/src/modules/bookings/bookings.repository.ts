@@ -12,11 +12,14 @@ export async function findStudentForCheckout(db: Executor, studentId: string) {
   return row;
 }
 
-export async function findInstructorSuburbs(db: Executor, instructorId: string) {
+/** What decides whether a student may book or buy a bundle with this instructor (rules/instructor-listing.ts). */
+export async function findInstructorListing(db: Executor, instructorId: string) {
   const [row] = await db
     .select({
       suburbs: instructorProfiles.suburbs,
       verificationStatus: instructorProfiles.verificationStatus,
+      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

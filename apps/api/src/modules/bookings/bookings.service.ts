@@ -1,10 +1,20 @@
 import { type batchBookingRequest, LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
 import {
+  bookingHorizon,
+  bookingHorizonMessage,
   centsToDollars,
+  choosePoolInstructor,
   dollarsToCents,
+  findSuburb,
+  holdExpiryFrom,
   invoiceTotals,
   isBookableStart,
+  isListableInstructor,
+  isWithinBookingHorizon,
   sydneyDateOf,
+  sydneyTodayDate,
+  teachesInSuburb,
+  unknownSuburbMessage,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -29,7 +39,6 @@ interface PlannedLesson {
   pickupLocation: string | null;
 }
 
-const HOLD_MS = 30 * 60_000;
 const LESSON_MS = LESSON_MINUTES * 60_000;
 
 export function createBookingService(ctx: AppContext) {
@@ -48,6 +57,11 @@ export function createBookingService(ctx: AppContext) {
           index,
           startTime: item.startTime,
         });
+      }
+      if (!isWithinBookingHorizon(sydneyDateOf(start), now)) {
+        // Refused before any query: a batch spanning years must not scan a suburb's calendar.
+        const message = bookingHorizonMessage(bookingHorizon(now));
+        throw new AppError("validation_error", message, [{ path: `bookings.${index}.startTime`, message }]);
       }
       if (!isBookableStart(start, now)) {
         throw new AppError("slot_in_past", "Lessons start on the hour and at least 2 hours from now", {
@@ -91,11 +105,11 @@ export function createBookingService(ctx: AppContext) {
       if (item.instructorId) {
         slot = byKey.get(`${item.instructorId}|${start.getTime()}`);
         if (!slot) {
-          const instructor = await repo.findInstructorSuburbs(tx, item.instructorId);
-          if (!instructor || instructor.verificationStatus !== "VERIFIED") {
+          const instructor = await repo.findInstructorListing(tx, item.instructorId);
+          if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
             throw new AppError("not_found", "That instructor is not available for booking", { index });
           }
-          if (!instructor.suburbs.includes(suburb)) {
+          if (!teachesInSuburb(instructor.suburbs, suburb)) {
             throw new AppError("instructor_not_in_suburb", `That instructor does not teach in ${suburb}`, {
               index,
             });
@@ -117,8 +131,8 @@ export function createBookingService(ctx: AppContext) {
             { index },
           );
         }
-        // Auto-assignment: the cheapest free pool instructor at that time (the price the slot was listed at).
-        slot = cheapestPoolSlot(poolByStart.get(start.getTime()) ?? []);
+        // Auto-assignment by the same rule that priced the listed slot (rules/pool-assignment.ts).
+        slot = choosePoolInstructor(poolByStart.get(start.getTime()) ?? []);
         if (!slot) {
           throw new AppError(
             "slot_unavailable",
@@ -163,10 +177,12 @@ export function createBookingService(ctx: AppContext) {
       const now = ctx.now();
       const student = await repo.findStudentForCheckout(ctx.db, studentId);
       if (!student) throw new AppError("unauthorized", "Please sign in again");
-      const suburbText = request.suburb ?? student.suburb ?? "";
-      const suburb = SUBURBS.find((s) => s.toLowerCase() === suburbText.toLowerCase());
+      // The schema has already matched a suburb sent in the request; the student's own may be stale.
+      const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
       if (!suburb) {
-        throw new AppError("invalid_suburb", `We don't serve "${suburbText}"`, { validSuburbs: SUBURBS });
+        throw new AppError("invalid_suburb", unknownSuburbMessage(student.suburb ?? ""), {
+          validSuburbs: SUBURBS,
+        });
       }
       checkShape(request.bookings, now);
 
@@ -197,7 +213,7 @@ export function createBookingService(ctx: AppContext) {
         }
         const lessons = await plan(tx, request.bookings, suburb, now);
         const totals = invoiceTotals(lessons.map((l) => l.priceCents));
-        const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+        const holdExpiresAt = holdExpiryFrom(now);
         const created = await insertPayment(tx, {
           userId: studentId,
           type: "BOOKINGS",
@@ -236,9 +252,4 @@ export function createBookingService(ctx: AppContext) {
       return checkout.start(payment, student, `Kerb driving lessons × ${count} (${suburb})`);
     },
   };
-}
-
-/** Auto-assignment picks the cheapest free pool instructor; among equals, the best rated. */
-function cheapestPoolSlot(slots: OpenSlot[]): OpenSlot | undefined {
-  return [...slots].sort((a, b) => a.priceCents - b.priceCents || (b.rating ?? -1) - (a.rating ?? -1))[0];
 }

@@ -1,6 +1,8 @@
+import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema/index.ts";
+import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";
 
 /**
  * Releases checkout holds older than their expiry: the lessons become EXPIRED (outside the exclusion
@@ -18,7 +20,7 @@ export async function expireStaleHolds(db: Executor, now: Date): Promise<number>
         db
           .select({ id: bookings.id })
           .from(bookings)
-          .where(and(eq(bookings.status, "PENDING_PAYMENT"), lte(bookings.holdExpiresAt, now)))
+          .where(and(eq(bookings.status, HELD_BOOKING_STATUS), lte(bookings.holdExpiresAt, now)))
           .for("update", { skipLocked: true }),
       ),
     )
@@ -42,13 +44,7 @@ export async function countOpenHolds(db: Executor, studentId: string, now: Date)
   const [row] = await db
     .select({ n: count() })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.studentId, studentId),
-        eq(bookings.status, "PENDING_PAYMENT"),
-        gt(bookings.holdExpiresAt, now),
-      ),
-    );
+    .where(and(eq(bookings.studentId, studentId), activeHoldSql(now)));
   return row?.n ?? 0;
 }
 
@@ -67,13 +63,7 @@ export async function findStudentClashes(
   return db
     .select({ id: bookings.id, startTime: bookings.startTime })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.studentId, studentId),
-        sql`(${bookings.status} = 'SCHEDULED' or (${bookings.status} = 'PENDING_PAYMENT' and ${bookings.holdExpiresAt} > ${now}))`,
-        sql`(${overlaps})`,
-      ),
-    );
+    .where(and(eq(bookings.studentId, studentId), activeBookingSql(now), sql`(${overlaps})`));
 }
 
 export async function insertHeldLessons(db: Executor, rows: Array<typeof bookings.$inferInsert>) {

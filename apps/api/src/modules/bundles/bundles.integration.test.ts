@@ -1,7 +1,9 @@
+import { sydneyTodayDate } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { registerStudent } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
 
 describeEachDatabase("bundles", (kind) => {
   let t: TestApp;
@@ -105,5 +107,32 @@ describeEachDatabase("bundles", (kind) => {
       other.accessToken,
     );
     expect(wrongType.status).toBe(404);
+  });
+
+  // Last: it moves the suite's clock two days on.
+  it("sells a bundle only for an instructor students may book: not once the licence has lapsed", async () => {
+    const ivy = await newInstructor(http, t.database.db);
+    const admin = (await http.login("admin@demo.test")).accessToken;
+    const today = sydneyTodayDate(t.clock.now);
+    const compliance = await http.patch(
+      `/api/admin/instructors/${ivy.id}/compliance`,
+      { licenseExpiresOn: today },
+      admin,
+    );
+    expect(compliance.status).toBe(200);
+    const buy = async () => {
+      const student = await registerStudent(http);
+      return http.post(
+        "/api/student/bundles/purchase",
+        { totalLessons: 5, pricePerLesson: 75, instructorId: ivy.id },
+        student.accessToken,
+      );
+    };
+    expect((await buy()).status).toBe(201); // the licence is valid through its expiry date
+
+    t.clock.advanceMinutes(2 * 24 * 60);
+    const lapsed = await buy();
+    expect(lapsed.status).toBe(404);
+    expect(lapsed.body.error.message).toBe("That instructor is not available");
   });
 });

@@ -1,9 +1,16 @@
 import type { bundlePurchaseRequest } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, invoiceTotals, isPurchasableBundle } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  dollarsToCents,
+  invoiceTotals,
+  isListableInstructor,
+  isPurchasableBundle,
+  sydneyTodayDate,
+} from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findInstructorSuburbs, findStudentForCheckout } from "../bookings/bookings.repository.ts";
+import { findInstructorListing, findStudentForCheckout } from "../bookings/bookings.repository.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
 import { insertPayment } from "../payments/payments.repository.ts";
@@ -27,8 +34,9 @@ export function createBundleService(ctx: AppContext) {
       if (!student) throw new AppError("unauthorized", "Please sign in again");
       const instructorId = request.instructorId ?? null;
       if (instructorId) {
-        const instructor = await findInstructorSuburbs(ctx.db, instructorId);
-        if (!instructor || instructor.verificationStatus !== "VERIFIED") {
+        // The same rule as listing: a lapsed licence or WWC check means no new bundle either.
+        const instructor = await findInstructorListing(ctx.db, instructorId);
+        if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
           throw new AppError("not_found", "That instructor is not available");
         }
       }

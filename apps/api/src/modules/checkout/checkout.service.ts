@@ -4,8 +4,8 @@
  * that arrives for holds that have lapsed. Bookings and bundles create payments and call in here;
  * nothing in here calls back into them.
  */
-import { type CheckoutResponse, HOLD_MINUTES, type PaymentType, uuid } from "@kerb/shared";
-import { bundleExpiryFrom, centsToDollars } from "@kerb/shared/rules";
+import { type CheckoutResponse, type PaymentType, uuid } from "@kerb/shared";
+import { bundleExpiryFrom, centsToDollars, holdExpiryFrom, isHoldActive } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -48,9 +48,7 @@ export function createCheckoutService(ctx: AppContext) {
   async function deliverPurchase(tx: Executor, payment: payments.PaymentRow, now: Date): Promise<boolean> {
     if (payment.type === "BOOKINGS") {
       const lessons = await payments.listPaymentLessons(tx, payment.id);
-      const lapsed = lessons.some(
-        (l) => l.status !== "PENDING_PAYMENT" || !l.holdExpiresAt || l.holdExpiresAt <= now,
-      );
+      const lapsed = lessons.some((l) => !isHoldActive(l.status, l.holdExpiresAt, now));
       if (lapsed || lessons.length === 0) return false;
       await repo.scheduleHeldLessons(tx, payment.id);
       return true;
@@ -138,7 +136,7 @@ export function createCheckoutService(ctx: AppContext) {
           customerEmail: customer.email,
           successUrl: `${origin}/payment/confirmed?payment_id=${payment.id}&session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${origin}/payment/cancelled?payment_id=${payment.id}`,
-          expiresAt: payment.expiresAt ?? new Date(ctx.now().getTime() + HOLD_MINUTES * 60_000),
+          expiresAt: payment.expiresAt ?? holdExpiryFrom(ctx.now()),
         })
         .catch(async (error: unknown) => {
           await ctx.db.transaction(async (tx) => {
