@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { adminUser as adminAccount, sessionFor, studentUser } from "@/test/fixtures";
@@ -45,6 +45,33 @@ describe("Admin console: users", () => {
         1,
       ),
     );
+  });
+
+  it("checks the search text with the API's rule before searching, and follows the address", async () => {
+    const { callsTo } = mockFetch({ "GET /api/admin/users": jsonResponse(200, pageOf([adminUser()])) });
+    const { user, router } = renderApp("/admin?search=sam", signedIn);
+    const box = await screen.findByRole("searchbox", { name: "Search users" });
+    expect(box).toHaveValue("sam");
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste("x".repeat(101));
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText("search is too long")).toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(router.state.location.search).toBe("?search=sam");
+
+    await user.clear(box);
+    await user.type(box, "  ivy  ");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?search=ivy"));
+    await waitFor(() =>
+      expect(callsTo("GET", "/api/admin/users?search=ivy&page=1&pageSize=20")).toHaveLength(1),
+    );
+
+    // The address leads: a link to another search fills the box with it.
+    await act(() => router.navigate("/admin?search=bob"));
+    await waitFor(() => expect(box).toHaveValue("bob"));
   });
 
   it("pages through users", async () => {

@@ -1,9 +1,12 @@
-import { type AdminUser, ROLES } from "@kerb/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AdminUser, adminUsersQuery, ROLES } from "@kerb/shared";
 import { Search, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
-import { Input, SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
 import { useAdminUsers } from "../api/get-admin-users";
@@ -14,6 +17,11 @@ import { ROLE_STATUS, RoleBadge } from "../components/status-badges";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
+
+// The API's own rule for the search text (trimmed, at most 100 characters, no control characters).
+const searchForm = z.object({ search: adminUsersQuery.shape.search.unwrap() });
+type SearchFormInput = z.input<typeof searchForm>;
+type SearchFormValues = z.output<typeof searchForm>;
 
 const COLUMNS: Column<AdminUser>[] = [
   {
@@ -33,9 +41,19 @@ const COLUMNS: Column<AdminUser>[] = [
 export function AdminUsersPage() {
   const { values, page, setFilters, setPage } = useListParams(["search", "role"] as const);
   const role = pick(values.role, ROLES);
-  const [searchText, setSearchText] = useState(values.search);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<SearchFormInput, unknown, SearchFormValues>({
+    resolver: zodResolver(searchForm),
+    defaultValues: { search: values.search },
+  });
   // Back/forward changes the URL: keep the box in step with it.
-  useEffect(() => setSearchText(values.search), [values.search]);
+  useEffect(() => reset({ search: values.search }), [values.search, reset]);
+  const onSearch = handleSubmit(({ search }) => setFilters({ search }));
 
   const usersQuery = useAdminUsers({ search: values.search || undefined, role, page, pageSize: PAGE_SIZE });
   const data = usersQuery.data;
@@ -45,40 +63,40 @@ export function AdminUsersPage() {
       title="Users"
       description="Every account, newest first. Search by name or email."
       filters={
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFilters({ search: searchText.trim() });
-          }}
-          className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
-        >
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="admin-user-search" className="font-medium text-slate-800 text-sm">
-              Search users
-            </label>
-            <Input
-              id="admin-user-search"
+        <search>
+          <form
+            onSubmit={onSearch}
+            noValidate
+            className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+          >
+            <TextField
+              label="Search users"
               type="search"
               placeholder="Name or email"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+              error={errors.search?.message}
+              {...register("search")}
             />
-          </div>
-          <SelectField
-            label="Role"
-            value={role ?? ""}
-            options={[
-              { value: "", label: "All roles" },
-              ...ROLES.map((r) => ({ value: r, label: ROLE_STATUS[r].label })),
-            ]}
-            onChange={(event) => setFilters({ role: event.target.value, search: searchText.trim() })}
-            className="sm:w-44"
-          />
-          <Button type="submit" icon={<Search className="size-4" aria-hidden="true" />}>
-            Search
-          </Button>
-        </form>
+            <SelectField
+              label="Role"
+              value={role ?? ""}
+              options={[
+                { value: "", label: "All roles" },
+                ...ROLES.map((r) => ({ value: r, label: ROLE_STATUS[r].label })),
+              ]}
+              onChange={(event) =>
+                setFilters({ role: event.target.value, search: getValues("search").trim() })
+              }
+              className="sm:w-44"
+            />
+            <Button
+              type="submit"
+              className="sm:mt-6.5"
+              icon={<Search className="size-4" aria-hidden="true" />}
+            >
+              Search
+            </Button>
+          </form>
+        </search>
       }
     >
       <DocumentTitle title="Users · Admin" />
@@ -99,7 +117,7 @@ export function AdminUsersPage() {
               <Button
                 variant="secondary"
                 onClick={() => {
-                  setSearchText("");
+                  reset({ search: "" });
                   setFilters({ search: "", role: "" });
                 }}
               >

@@ -67,8 +67,14 @@ describe("Weekly hours editor", () => {
     expect(screen.getByText("9:00 am – 5:00 pm overlaps 12:00 pm – 2:00 pm")).toBeInTheDocument();
 
     await user.click(within(weeklyForm()).getByRole("button", { name: "Save weekly hours" }));
-    expect(screen.getByText("Some hours need fixing")).toBeInTheDocument();
+    expect(await screen.findByText("Some hours need fixing")).toBeInTheDocument();
     expect(callsTo("PUT", "/api/instructor/availability/weekly")).toHaveLength(0);
+
+    // Fixing the times takes the summary away again.
+    await user.selectOptions(screen.getByLabelText("Tuesday range 1 end"), "17:00");
+    await user.click(screen.getByRole("button", { name: "Remove Wednesday range 2" }));
+    expect(screen.queryByText("Some hours need fixing")).not.toBeInTheDocument();
+    expect(screen.queryByText("End time must be after start time")).not.toBeInTheDocument();
   });
 
   it("after saving, warns about booked lessons outside the new hours without cancelling them", async () => {
@@ -234,6 +240,41 @@ describe("Date overrides", () => {
     await user.click(screen.getByRole("button", { name: "Delete override for Mon 02/03/2099" }));
     expect(await screen.findByText("Override removed for Mon 02/03/2099.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Morning only")).not.toBeInTheDocument());
+  });
+
+  it("asks for a date, and for different hours an end after the start, before sending anything", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/availability": jsonResponse(200, availability()),
+      "POST /api/instructor/availability/exceptions": jsonResponse(201, change(availability())),
+    });
+    const { user } = renderApp("/instructor/availability", signedIn);
+    const form = (await screen.findByRole("form", { name: "Add a date override" })) as HTMLElement;
+    await user.click(within(form).getByRole("button", { name: "Add override" }));
+    expect(within(form).getByText("Choose a date")).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText("Date"), "2099-03-03");
+    await user.click(within(form).getByRole("radio", { name: /Different hours/ }));
+    await user.selectOptions(within(form).getByLabelText("Start time"), "14:00");
+    await user.selectOptions(within(form).getByLabelText("End time"), "12:00");
+    await user.click(within(form).getByRole("button", { name: "Add override" }));
+    expect(await within(form).findByText("End time must be after start time")).toBeInTheDocument();
+    expect(callsTo("POST", "/api/instructor/availability/exceptions")).toHaveLength(0);
+
+    await user.selectOptions(within(form).getByLabelText("End time"), "16:30");
+    await user.type(within(form).getByLabelText("Note (optional)"), "  Afternoon only ");
+    await user.click(within(form).getByRole("button", { name: "Add override" }));
+    expect(await screen.findByText("Override added for Tue 03/03/2099.")).toBeInTheDocument();
+    expect(callsTo("POST", "/api/instructor/availability/exceptions")[0]?.body).toEqual({
+      date: "2099-03-03",
+      kind: "OPEN",
+      start: "14:00",
+      end: "16:30",
+      note: "Afternoon only",
+    });
+    // Ready for the next date: the kind and times stay, the date and note are cleared.
+    expect(within(form).getByLabelText("Date")).toHaveValue("");
+    expect(within(form).getByLabelText("Note (optional)")).toHaveValue("");
+    expect(within(form).getByLabelText("Start time")).toHaveValue("14:00");
   });
 
   it("shows the server's reason when an override is refused", async () => {

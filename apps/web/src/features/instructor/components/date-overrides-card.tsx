@@ -1,12 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type AvailabilityChangeResponse,
   type AvailabilityException,
+  availabilityExceptionRequest,
+  EXCEPTION_KINDS,
   type InstructorAvailability,
-  timeToMinutes,
 } from "@kerb/shared";
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { CalendarOff, CalendarPlus, Clock, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useController, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -21,20 +25,42 @@ import { ChangeResult, useLatestChange } from "./change-result";
 
 type Kind = AvailabilityException["kind"];
 
-type FormErrors = { date?: string; end?: string };
-
-function validate(
-  values: { date: string; kind: Kind; start: string; end: string },
-  today: string,
-): FormErrors {
-  const errors: FormErrors = {};
-  if (!values.date) errors.date = "Choose a date";
-  else if (values.date < today) errors.date = "The date cannot be in the past";
-  if (values.kind === "OPEN" && timeToMinutes(values.end) <= timeToMinutes(values.start)) {
-    errors.end = "End time must be after start time";
-  }
-  return errors;
+/**
+ * The form's fields as typed, read through the API's own request schema (times only for different
+ * hours, end after start, a note of at most 200 characters), plus what only the form checks: a date is
+ * chosen and is not in the past.
+ */
+function overrideFormSchema(today: string) {
+  return z
+    .object({
+      date: z.string().min(1, "Choose a date"),
+      kind: z.enum(EXCEPTION_KINDS),
+      start: z.string(),
+      end: z.string(),
+      note: z.string(),
+    })
+    .transform(({ date, kind, start, end, note }) => ({
+      date,
+      kind,
+      ...(kind === "OPEN" ? { start, end } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    }))
+    .pipe(availabilityExceptionRequest)
+    .refine((request) => request.date >= today, {
+      message: "The date cannot be in the past",
+      path: ["date"],
+    });
 }
+type OverrideFormSchema = ReturnType<typeof overrideFormSchema>;
+type OverrideFormInput = z.input<OverrideFormSchema>;
+
+const EMPTY_OVERRIDE: OverrideFormInput = {
+  date: "",
+  kind: "CLOSED",
+  start: "09:00",
+  end: "13:00",
+  note: "",
+};
 
 function OverrideItem({
   exception,
@@ -88,42 +114,37 @@ function OverrideItem({
 /** One-off changes: a day off, or different hours for one date (replacing that day's weekly hours). */
 export function DateOverridesCard({ availability }: { availability: InstructorAvailability }) {
   const today = sydneyTodayDate(new Date());
-  const [date, setDate] = useState("");
-  const [kind, setKind] = useState<Kind>("CLOSED");
-  const [start, setStart] = useState("09:00");
-  const [end, setEnd] = useState("13:00");
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<FormErrors>({});
+  const schema = useMemo(() => overrideFormSchema(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<OverrideFormInput, unknown, z.output<OverrideFormSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_OVERRIDE,
+  });
+  const { field: kindField } = useController({ control, name: "kind" });
+  const kind = kindField.value;
   const [result, setResult] = useState<{ message: string; change: AvailabilityChangeResponse } | null>(null);
   const addMutation = useAddAvailabilityException();
   const { isLatest, markLatest } = useLatestChange("overrides");
   const deleteMutation = useDeleteAvailabilityException();
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const nextErrors = validate({ date, kind, start, end }, today);
-    setErrors(nextErrors);
-    if (Object.keys(nextErrors).length > 0) return;
+  const onSubmit = handleSubmit((request) => {
     setResult(null);
     markLatest();
     deleteMutation.reset();
-    const trimmedNote = note.trim();
-    addMutation.mutate(
-      {
-        date,
-        kind,
-        ...(kind === "OPEN" ? { start, end } : {}),
-        ...(trimmedNote ? { note: trimmedNote } : {}),
+    addMutation.mutate(request, {
+      onSuccess: (change) => {
+        setResult({ message: `Override added for ${formatIsoDateWithWeekday(request.date)}.`, change });
+        // The kind and times stay for the next date; the date and note start empty.
+        reset({ ...getValues(), date: "", note: "" });
       },
-      {
-        onSuccess: (change) => {
-          setResult({ message: `Override added for ${formatIsoDateWithWeekday(date)}.`, change });
-          setDate("");
-          setNote("");
-        },
-      },
-    );
-  };
+    });
+  });
 
   const onDelete = (exception: AvailabilityException) => {
     setResult(null);
@@ -175,15 +196,14 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
             label="Date"
             type="date"
             min={today}
-            value={date}
-            error={errors.date}
-            onChange={(event) => setDate(event.target.value)}
+            error={errors.date?.message}
             className="sm:max-w-60"
+            {...register("date")}
           />
           <RadioCards<Kind>
             label="What changes"
             value={kind}
-            onChange={setKind}
+            onChange={kindField.onChange}
             options={[
               { value: "CLOSED", label: "Day off", description: "No lessons that date" },
               { value: "OPEN", label: "Different hours", description: "Only these hours that date" },
@@ -193,25 +213,24 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
             <div className="grid grid-cols-2 gap-3 sm:max-w-md">
               <SelectField
                 label="Start time"
-                value={start}
                 options={START_TIME_OPTIONS}
-                onChange={(event) => setStart(event.target.value)}
+                error={errors.start?.message}
+                {...register("start")}
               />
               <SelectField
                 label="End time"
-                value={end}
                 options={END_TIME_OPTIONS}
-                error={errors.end}
-                onChange={(event) => setEnd(event.target.value)}
+                error={errors.end?.message}
+                {...register("end")}
               />
             </div>
           ) : null}
           <TextField
             label="Note (optional)"
             hint="Only you see this, e.g. “Car service”."
-            value={note}
             maxLength={200}
-            onChange={(event) => setNote(event.target.value)}
+            error={errors.note?.message}
+            {...register("note")}
           />
           {addMutation.isError ? (
             <ErrorState title="We couldn't add that override" error={addMutation.error} />

@@ -1,7 +1,9 @@
-import { type InstructorAvailability, SUBURBS } from "@kerb/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type InstructorAvailability, instructorSettingsRequest, SUBURBS } from "@kerb/shared";
 import { Check, CircleAlert } from "lucide-react";
-import { useState } from "react";
 import { Checkbox, CheckboxGroup, Label, Text } from "react-aria-components";
+import { useController, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -9,30 +11,36 @@ import { cn } from "@/lib/cn";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
 
+// The API's suburb-list rule: known suburbs, at least one, duplicates dropped.
+const areasForm = z.object({ suburbs: instructorSettingsRequest.shape.suburbs.unwrap() });
+type AreasFormInput = z.input<typeof areasForm>;
+type AreasFormValues = z.output<typeof areasForm>;
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item) => b.includes(item));
 
 /** The suburbs the instructor drives to (the 12 of spec §2), at least one. */
 export function ServiceAreasCard({ availability }: { availability: InstructorAvailability }) {
-  const [selected, setSelected] = useState<string[]>(availability.suburbs);
-  const [error, setError] = useState<string | null>(null);
   const mutation = useUpdateInstructorSettings();
   const { isLatest, markLatest } = useLatestChange("areas");
+  const { control, handleSubmit, reset } = useForm<AreasFormInput, unknown, AreasFormValues>({
+    resolver: zodResolver(areasForm),
+    defaultValues: { suburbs: availability.suburbs },
+  });
+  const {
+    field,
+    fieldState: { error },
+  } = useController({ control, name: "suburbs" });
+  const selected = field.value;
   const isDirty = !sameSet(selected, availability.suburbs);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (selected.length === 0) {
-      setError("At least one suburb is required");
-      return;
-    }
-    setError(null);
+  const onSubmit = handleSubmit((values) => {
     markLatest();
     mutation.mutate(
-      { suburbs: selected },
-      { onSuccess: (change) => setSelected(change.availability.suburbs) },
+      { suburbs: values.suburbs },
+      { onSuccess: (change) => reset({ suburbs: change.availability.suburbs }) },
     );
-  };
+  });
 
   return (
     <Card>
@@ -40,13 +48,13 @@ export function ServiceAreasCard({ availability }: { availability: InstructorAva
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Service areas" className="flex flex-col gap-4">
           <CheckboxGroup
+            name={field.name}
             value={selected}
             onChange={(value) => {
-              setSelected(value);
-              if (value.length > 0) setError(null);
+              field.onChange(value);
               if (!mutation.isPending) mutation.reset();
             }}
-            isInvalid={error !== null}
+            isInvalid={error !== undefined}
             className="flex flex-col gap-2"
           >
             <Label className="sr-only">Suburbs you serve</Label>
@@ -87,7 +95,7 @@ export function ServiceAreasCard({ availability }: { availability: InstructorAva
             {error ? (
               <Text slot="errorMessage" className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
                 <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {error}
+                {error.message}
               </Text>
             ) : null}
           </CheckboxGroup>

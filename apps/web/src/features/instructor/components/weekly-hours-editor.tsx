@@ -1,6 +1,15 @@
 import type { InstructorAvailability, TimeRange } from "@kerb/shared";
 import { CircleAlert, Plus, Trash2 } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
+import {
+  type Control,
+  type Resolver,
+  type ResolverResult,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -31,28 +40,51 @@ function FieldError({ id, message }: { id?: string; message: string }) {
   );
 }
 
+/** The week as the form holds it: one entry per weekday, Monday first (WEEKDAYS order). */
+type WeeklyForm = { week: { weekday: number; ranges: TimeRange[] }[] };
+
+function toForm(hours: WeeklyHours): WeeklyForm {
+  return { week: WEEKDAYS.map(({ weekday }) => ({ weekday, ranges: hours[weekday] ?? [] })) };
+}
+
+function fromForm(form: WeeklyForm): WeeklyHours {
+  return toWeeklyHours(form.week);
+}
+
+/** The utils' validation (the shared rules, worded for the form) decides whether the week can be sent. */
+const weeklyResolver: Resolver<WeeklyForm> = (values): ResolverResult<WeeklyForm> =>
+  Object.keys(validateWeek(fromForm(values))).length === 0
+    ? { values, errors: {} }
+    : { values: {}, errors: { week: { type: "validate", message: "Some hours need fixing" } } };
+
 type DayRowProps = {
   name: string;
-  ranges: TimeRange[];
+  dayIndex: number;
+  control: Control<WeeklyForm>;
+  register: UseFormRegister<WeeklyForm>;
   errors?: DayErrors;
-  onChange: (ranges: TimeRange[]) => void;
+  /** Any edit of the day: a new edit hides the result of the last save. */
+  onEdit: () => void;
 };
 
-function DayRow({ name, ranges, errors, onChange }: DayRowProps) {
+function DayRow({ name, dayIndex, control, register, errors, onEdit }: DayRowProps) {
   const headingId = useId();
   const errorId = useId();
-  const update = (index: number, patch: Partial<TimeRange>) =>
-    onChange(ranges.map((range, i) => (i === index ? { ...range, ...patch } : range)));
+  const { fields, append, remove } = useFieldArray({ control, name: `week.${dayIndex}.ranges` });
+  const ranges = useWatch({ control, name: `week.${dayIndex}.ranges` }) ?? [];
 
   const addButton =
-    ranges.length < MAX_RANGES_PER_DAY ? (
+    fields.length < MAX_RANGES_PER_DAY ? (
       <Button
         variant="secondary"
         size="sm"
         aria-label={`Add hours on ${name}`}
         className="order-2 justify-self-end sm:order-3"
         icon={<Plus className="size-4" aria-hidden="true" />}
-        onClick={() => onChange([...ranges, nextRange(ranges)])}
+        onClick={() => {
+          append(nextRange(ranges));
+          onEdit();
+        }}
       >
         Add hours
       </Button>
@@ -68,38 +100,35 @@ function DayRow({ name, ranges, errors, onChange }: DayRowProps) {
         {name}
       </h3>
       <div className="order-3 col-span-2 flex min-w-0 flex-col gap-3 sm:order-2 sm:col-span-1">
-        {ranges.length === 0 ? (
+        {fields.length === 0 ? (
           <p className="flex items-center text-slate-500 sm:min-h-11">Unavailable</p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {ranges.map((range, index) => {
+            {fields.map((field, index) => {
               const rangeError = errors?.ranges[index];
               const rangeErrorId = `${errorId}-${index}`;
               const label = `${name} range ${index + 1}`;
               return (
-                // Ranges have no id of their own; position is their identity while editing.
-                <li key={index} className="flex flex-col gap-1.5">
+                <li key={field.id} className="flex flex-col gap-1.5">
                   <div className="flex items-center gap-2">
                     <TimeSelect
                       aria-label={`${label} start`}
-                      value={range.start}
                       options={START_TIME_OPTIONS}
                       aria-invalid={rangeError ? true : undefined}
                       aria-describedby={rangeError ? rangeErrorId : undefined}
-                      onChange={(event) => update(index, { start: event.target.value })}
                       className="min-w-0 max-w-36"
+                      {...register(`week.${dayIndex}.ranges.${index}.start`, { onChange: onEdit })}
                     />
                     <span className="text-slate-500" aria-hidden="true">
                       –
                     </span>
                     <TimeSelect
                       aria-label={`${label} end`}
-                      value={range.end}
                       options={END_TIME_OPTIONS}
                       aria-invalid={rangeError ? true : undefined}
                       aria-describedby={rangeError ? rangeErrorId : undefined}
-                      onChange={(event) => update(index, { end: event.target.value })}
                       className="min-w-0 max-w-36"
+                      {...register(`week.${dayIndex}.ranges.${index}.end`, { onChange: onEdit })}
                     />
                     <Button
                       variant="ghost"
@@ -108,7 +137,10 @@ function DayRow({ name, ranges, errors, onChange }: DayRowProps) {
                       title="Remove these hours"
                       className="shrink-0 px-2.5 text-slate-500 hover:text-red-700"
                       icon={<Trash2 className="size-5" aria-hidden="true" />}
-                      onClick={() => onChange(ranges.filter((_, i) => i !== index))}
+                      onClick={() => {
+                        remove(index);
+                        onEdit();
+                      }}
                     />
                   </div>
                   {rangeError ? <FieldError id={rangeErrorId} message={rangeError} /> : null}
@@ -129,38 +161,39 @@ function DayRow({ name, ranges, errors, onChange }: DayRowProps) {
  * week; lessons already booked outside the new hours are reported, not cancelled.
  */
 export function WeeklyHoursEditor({ availability }: { availability: InstructorAvailability }) {
-  const [saved, setSaved] = useState(() => toWeeklyHours(availability.weekly));
-  const [hours, setHours] = useState<WeeklyHours>(saved);
-  const [showErrors, setShowErrors] = useState(false);
   const mutation = useUpdateWeeklyAvailability();
   const { isLatest, markLatest } = useLatestChange("weekly");
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors: submitErrors, defaultValues },
+  } = useForm<WeeklyForm>({
+    resolver: weeklyResolver,
+    defaultValues: toForm(toWeeklyHours(availability.weekly)),
+    // Errors are shown live below; the summary alert is about the last attempt to save.
+    reValidateMode: "onSubmit",
+  });
+  const week = useWatch({ control, name: "week" });
+  const hours = useMemo(() => fromForm({ week }), [week]);
 
   const errors = useMemo(() => validateWeek(hours), [hours]);
   const hasErrors = Object.keys(errors).length > 0;
+  const saved = fromForm(defaultValues as WeeklyForm);
   const isDirty = JSON.stringify(toWeeklyPayload(hours)) !== JSON.stringify(toWeeklyPayload(saved));
   const total = weeklyTotalHours(hours);
 
-  const changeDay = (weekday: number, ranges: TimeRange[]) => {
-    setHours((current) => ({ ...current, [weekday]: ranges }));
+  const onEdit = () => {
     if (!mutation.isPending) mutation.reset();
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (hasErrors) {
-      setShowErrors(true);
-      return;
-    }
-    setShowErrors(false);
+  const onSubmit = handleSubmit((values) => {
     markLatest();
-    mutation.mutate(toWeeklyPayload(hours), {
-      onSuccess: (change) => {
-        const next = toWeeklyHours(change.availability.weekly);
-        setSaved(next);
-        setHours(next);
-      },
+    mutation.mutate(toWeeklyPayload(fromForm(values)), {
+      onSuccess: (change) => reset(toForm(toWeeklyHours(change.availability.weekly))),
     });
-  };
+  });
 
   return (
     <Card>
@@ -172,18 +205,20 @@ export function WeeklyHoursEditor({ availability }: { availability: InstructorAv
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Weekly hours" className="flex flex-col gap-5">
           <div className="divide-y divide-slate-100">
-            {WEEKDAYS.map(({ weekday, name }) => (
+            {WEEKDAYS.map(({ weekday, name }, dayIndex) => (
               <DayRow
                 key={weekday}
                 name={name}
-                ranges={hours[weekday] ?? []}
+                dayIndex={dayIndex}
+                control={control}
+                register={register}
                 errors={errors[weekday]}
-                onChange={(ranges) => changeDay(weekday, ranges)}
+                onEdit={onEdit}
               />
             ))}
           </div>
 
-          {showErrors && hasErrors ? (
+          {submitErrors.week && hasErrors ? (
             <Alert tone="error" title="Some hours need fixing">
               Check the times marked above: each end time must be after its start, and ranges on one day must
               not overlap.
