@@ -76,6 +76,13 @@ export const BOOKING_HORIZON_DAYS = 30;
 export const MAX_RANGE_DAYS = BOOKING_HORIZON_DAYS + 1;
 export const BUNDLE_VALIDITY_MONTHS = 12;
 
+/** Cancellation policy (spec §9 invoice terms): notice before the lesson's start. */
+export const FULL_REFUND_NOTICE_HOURS = 48;
+export const HALF_REFUND_NOTICE_HOURS = 24;
+/** The share of the price refunded with between HALF_ and FULL_REFUND_NOTICE_HOURS of notice. */
+export const HALF_REFUND_SHARE = 0.5;
+export const RESCHEDULE_NOTICE_HOURS = 24;
+
 export const DRAFT_LIFETIME_MINUTES = 120;
 export const DRAFT_WARNING_MINUTES = 90;
 export const KEEPALIVE_SECONDS = 30;

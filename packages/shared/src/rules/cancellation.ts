@@ -1,13 +1,17 @@
 /** Cancellation, rescheduling and bundle-expiry policy (spec §9 invoice terms). */
 import { tz } from "@date-fns/tz";
 import { addMonths } from "date-fns";
-import { BUNDLE_VALIDITY_MONTHS, SYDNEY_TZ } from "../constants.ts";
+import {
+  BUNDLE_VALIDITY_MONTHS,
+  FULL_REFUND_NOTICE_HOURS,
+  HALF_REFUND_NOTICE_HOURS,
+  HALF_REFUND_SHARE,
+  RESCHEDULE_NOTICE_HOURS,
+  SYDNEY_TZ,
+} from "../constants.ts";
 import { gstCents } from "./pricing.ts";
 
 const MS_PER_HOUR = 3_600_000;
-const FULL_REFUND_AFTER_HOURS = 48;
-const HALF_REFUND_FROM_HOURS = 24;
-const RESCHEDULE_MIN_HOURS = 24;
 
 export type CancelledBy = "STUDENT" | "INSTRUCTOR" | "ADMIN";
 export type RefundTier = "full" | "half" | "none";
@@ -28,8 +32,8 @@ export function refundTier(input: Omit<RefundInput, "priceCents"> & { priceCents
   if (input.cancelledBy !== "STUDENT") return "full";
   const msBefore = input.startTime.getTime() - input.now.getTime();
   if (!(msBefore > 0)) return "none";
-  if (msBefore > FULL_REFUND_AFTER_HOURS * MS_PER_HOUR) return "full";
-  if (msBefore >= HALF_REFUND_FROM_HOURS * MS_PER_HOUR) return "half";
+  if (msBefore > FULL_REFUND_NOTICE_HOURS * MS_PER_HOUR) return "full";
+  if (msBefore >= HALF_REFUND_NOTICE_HOURS * MS_PER_HOUR) return "half";
   return "none";
 }
 
@@ -39,7 +43,7 @@ export function refundCents(input: RefundInput): number {
     case "full":
       return input.priceCents;
     case "half":
-      return Math.round(input.priceCents / 2);
+      return Math.round(input.priceCents * HALF_REFUND_SHARE);
     case "none":
       return 0;
   }
@@ -73,7 +77,7 @@ export function cancellationOutcome(input: RefundInput & { paidWith: LessonPaidW
 
 /** Rescheduling is allowed up to (and including) exactly 24 hours before the start. */
 export function canReschedule(startTime: Date, now: Date): boolean {
-  return startTime.getTime() - now.getTime() >= RESCHEDULE_MIN_HOURS * MS_PER_HOUR;
+  return startTime.getTime() - now.getTime() >= RESCHEDULE_NOTICE_HOURS * MS_PER_HOUR;
 }
 
 /**

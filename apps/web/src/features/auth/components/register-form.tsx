@@ -1,4 +1,12 @@
-import { type AuthResponse, EXPERIENCE_LEVELS, LICENSE_TYPES, SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
+import {
+  type AuthResponse,
+  EXPERIENCE_LEVELS,
+  LICENSE_TYPES,
+  MAX_STANDARD_RATE_DOLLARS,
+  MIN_STANDARD_RATE_DOLLARS,
+  SUBURBS,
+  VEHICLE_TYPES,
+} from "@kerb/shared";
 import { Car, GraduationCap } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Controller, type FieldPath, get, useForm } from "react-hook-form";
@@ -9,6 +17,7 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
+import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { useRegister } from "../api/register";
 import {
   emptyRegisterForm,
@@ -223,7 +232,7 @@ export function RegisterForm({ role: requestedRole, onRoleChange, onSuccess }: R
             max={200}
             step="any"
             placeholder="e.g. 75"
-            hint="Between $30 and $200. Pool hours are offered at 35% less."
+            hint={`Between $${MIN_STANDARD_RATE_DOLLARS} and $${MAX_STANDARD_RATE_DOLLARS}. Pool hours are offered at ${POOL_DISCOUNT} less.`}
             error={errorFor("standardRate")}
             {...register("standardRate")}
           />

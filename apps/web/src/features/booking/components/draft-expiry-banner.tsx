@@ -1,6 +1,7 @@
 import { draftMinutesRemaining, isDraftExpired, shouldWarnDraftExpiry } from "@kerb/shared/rules";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DRAFT_LIFETIME } from "@/lib/policy-text";
 
 /**
  * Warns once the saved booking is more than 90 minutes old (spec §2, §9): how long is left of its
@@ -27,7 +28,7 @@ export function DraftExpiryBanner({
           </Button>
         }
       >
-        Saved bookings are kept for 2 hours. Times you picked may have been booked by others since.
+        Saved bookings are kept for {DRAFT_LIFETIME}. Times you picked may have been booked by others since.
       </Alert>
     );
   }

@@ -2,6 +2,7 @@ import { CalendarRange, Check, Package } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
+import { BUNDLE_VALIDITY, POOL_DISCOUNT } from "@/lib/policy-text";
 import type { Flow } from "../model/wizard-state";
 
 type FlowCardProps = {
@@ -77,7 +78,7 @@ export function FlowSelectionStep({ flow, onChoose }: { flow: Flow | null; onCho
         points={[
           "From $65 per lesson in larger bundles",
           "Sized to the lessons we recommend for you",
-          "Lesson credits last 12 months",
+          `Lesson credits last ${BUNDLE_VALIDITY}`,
         ]}
         icon={<Package className="size-6" />}
         cta="Choose a bundle"
@@ -89,7 +90,7 @@ export function FlowSelectionStep({ flow, onChoose }: { flow: Flow | null; onCho
         title="Multi-Select Booking"
         description="Pick the exact lesson times you want from a 30-day calendar and pay for them in one go."
         points={[
-          "Weekday Pool Hours save up to 35%",
+          `Weekday Pool Hours save up to ${POOL_DISCOUNT}`,
           "Or pick your own instructor, or mix both",
           "Pay only for the lessons you choose",
         ]}

@@ -4,6 +4,7 @@ import { type ReactNode, useRef } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth-store";
 import { formatDate, formatTimeRange } from "@/lib/format";
+import { CANCELLATION_TERMS, GST_PERCENT } from "@/lib/policy-text";
 import { batchInvoiceLines, batchTotals, bundleInvoiceLines, bundleTotals } from "../model/invoice";
 import {
   type Flow,
@@ -161,7 +162,7 @@ export function InvoiceDocument({
             </dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">GST (10%)</dt>
+            <dt className="text-slate-600">GST ({GST_PERCENT})</dt>
             <dd className="tabular-nums" data-testid="invoice-gst">
               {formatAud(shown.gstCents)}
             </dd>
@@ -179,11 +180,9 @@ export function InvoiceDocument({
         <div className="flex flex-col gap-1.5 rounded-xl border border-slate-200 p-4 text-slate-700 text-sm">
           <h3 className="font-semibold text-slate-900">Cancellation terms</h3>
           <ul className="list-disc pl-5 leading-relaxed">
-            <li>Cancel more than 48 hours before a lesson: full refund.</li>
-            <li>Cancel 24 to 48 hours before: 50% refund.</li>
-            <li>Cancel less than 24 hours before: no refund.</li>
-            <li>You can reschedule a lesson up to 24 hours before it starts.</li>
-            <li>Bundle credits expire 12 months after purchase.</li>
+            {CANCELLATION_TERMS.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
           </ul>
         </div>
       </CardContent>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { formatTime } from "@/lib/format";
+import { HOLD_DURATION, HOLD_DURATION_ADJECTIVE } from "@/lib/policy-text";
 import {
   type CheckoutPhase,
   PAYMENT_FAILED_MESSAGE,
@@ -27,7 +28,7 @@ import { StepActions } from "./step-frame";
 
 const STALE_TITLES: Record<string, string> = {
   slot_unavailable: "Some of your times are no longer available",
-  hold_expired: "Your 30-minute hold has expired",
+  hold_expired: `Your ${HOLD_DURATION_ADJECTIVE} hold has expired`,
   amount_mismatch: "A lesson price has changed",
 };
 
@@ -142,7 +143,7 @@ export function InvoiceStep({
           <Lock className="size-4" aria-hidden="true" />
           {isBundle
             ? "Bundle lessons are booked later from your dashboard."
-            : "Times are held for 30 minutes while you pay."}
+            : `Times are held for ${HOLD_DURATION} while you pay.`}
         </p>
         <Button variant="outline" size="lg" onClick={onBack} disabled={isBusy}>
           Back to Review

@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type RadioCardOption, RadioCards } from "@/components/ui/radio-cards";
+import { POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 import type { RateOption } from "../model/wizard-state";
 import { StepActions } from "./step-frame";
 
@@ -12,9 +13,8 @@ const OPTIONS: RadioCardOption<RateOption>[] = [
     value: "pool_hours",
     label: "Pool Hours",
     icon: <Sparkles className="size-5" aria-hidden="true" />,
-    badge: <Badge tone="accent">Save up to 35%</Badge>,
-    description:
-      "Cheaper lessons on weekdays from 10 am to 3 pm. We assign a free certified instructor for each lesson.",
+    badge: <Badge tone="accent">Save up to {POOL_DISCOUNT}</Badge>,
+    description: `Cheaper lessons on weekdays, ${poolWindowText()}. We assign a free certified instructor for each lesson.`,
   },
   {
     value: "pick_instructor",

@@ -1,4 +1,3 @@
-import { HOLD_MINUTES } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
 import { ChevronDown, ChevronUp, Clock, ShoppingBasket, Trash2, UserRoundCog, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -6,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDate, formatDollars, formatTimeRange, formatWeekday } from "@/lib/format";
+import { GST_PERCENT, HOLD_DURATION } from "@/lib/policy-text";
 import { selectionTotals } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
 
@@ -141,13 +141,13 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
               </dd>
             </div>
           </dl>
-          <p className="text-slate-500 text-xs">GST (10%) is added on the invoice.</p>
+          <p className="text-slate-500 text-xs">GST ({GST_PERCENT}) is added on the invoice.</p>
         </div>
 
         <ul className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-slate-700 text-xs">
           <li className="flex items-start gap-2">
             <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Your times are held for {HOLD_MINUTES} minutes during checkout.
+            Your times are held for {HOLD_DURATION} during checkout.
           </li>
           <li className="flex items-start gap-2">
             <Trash2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />

@@ -5,12 +5,13 @@ import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
+import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { type SlotsQuery, useSlots } from "../api/get-slots";
 import { weekdayName } from "../model/dates";
 import { clashesWithSelection, isSelected, isSelectionFull } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
 
-export const POOL_TAG = "Pool Hours - Save 35%";
+export const POOL_TAG = `Pool Hours - Save ${POOL_DISCOUNT}`;
 
 /** What a screen reader hears for a slot button; the pressed state is announced separately. */
 export function slotLabel(slot: SelectedSlot): string {

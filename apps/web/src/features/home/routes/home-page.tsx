@@ -15,6 +15,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { paths } from "@/config/paths";
+import { calendarWindowText, POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 
 const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
   {
@@ -24,12 +25,12 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
   },
   {
     title: "Flexible Scheduling",
-    body: "See real availability for the next 30 days and book the times that suit you, one lesson or a whole batch at once.",
+    body: `See real availability for the ${calendarWindowText()} and book the times that suit you, one lesson or a whole batch at once.`,
     icon: <CalendarClock className="size-6" aria-hidden="true" />,
   },
   {
     title: "Competitive Rates",
-    body: "Clear per-hour prices up front, cheaper lesson bundles, and weekday pool hours that save you up to 35%.",
+    body: `Clear per-hour prices up front, cheaper lesson bundles, and weekday pool hours that save you up to ${POOL_DISCOUNT}.`,
     icon: <PiggyBank className="size-6" aria-hidden="true" />,
   },
 ];
@@ -77,7 +78,7 @@ function HeroPreview() {
           <span className="flex items-center gap-1.5 font-semibold text-amber-950 text-sm">
             <Sparkles className="size-4" /> Pool Hours
           </span>
-          <span className="font-semibold text-amber-950 text-sm">Save 35%</span>
+          <span className="font-semibold text-amber-950 text-sm">Save {POOL_DISCOUNT}</span>
         </div>
       </div>
     </div>
@@ -103,7 +104,7 @@ export function HomePage() {
             </h1>
             <p className="max-w-xl text-lg text-slate-700 leading-relaxed">
               Book driving lessons with certified instructors near you. Pay per lesson or save with a bundle,
-              and save up to 35% with weekday pool hours.
+              and save up to {POOL_DISCOUNT} with weekday pool hours.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={paths.auth.register()} size="lg">
@@ -163,10 +164,10 @@ export function HomePage() {
                 <Sparkles className="size-4" aria-hidden="true" /> Pool hours
               </p>
               <h2 id="pool-title" className="font-bold text-2xl text-amber-950 tracking-tight sm:text-3xl">
-                Save up to 35% on weekday lessons
+                Save up to {POOL_DISCOUNT} on weekday lessons
               </h2>
               <p className="text-amber-950/80 leading-relaxed">
-                Learn between 10 am and 3 pm on weekdays, when roads are quieter, and we'll pair you with an
+                Learn {poolWindowText()} on weekdays, when roads are quieter, and we'll pair you with an
                 available certified instructor at a lower rate.
               </p>
             </div>

@@ -3,6 +3,7 @@ import { CalendarCheck, CalendarDays, Tag, Wallet } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDollars, formatIsoDate, formatMonth } from "@/lib/format";
+import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 
 type DashboardTilesProps = { dashboard: InstructorDashboard } | { dashboard?: undefined };
 
@@ -41,7 +42,11 @@ export function DashboardTiles({ dashboard }: DashboardTilesProps) {
         icon={<Wallet className="size-5" />}
         label="Monthly Earnings"
         value={tiles ? formatDollars(tiles.monthlyEarnings) : loading}
-        detail={dashboard ? `After the 25% platform fee · ${formatMonth(dashboard.month)}` : loadingDetail}
+        detail={
+          dashboard
+            ? `After the ${PLATFORM_FEE_PERCENT} platform fee · ${formatMonth(dashboard.month)}`
+            : loadingDetail
+        }
       />
       <StatTile
         isCompact

@@ -1,13 +1,20 @@
 import type { InstructorEarnings } from "@kerb/shared";
 import { cn } from "@/lib/cn";
 import { formatDollars, formatMonth } from "@/lib/format";
+import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 
 // Phones get one card per month: each cell shows its column name (data-label) before the value.
 const cellClasses =
   "flex items-baseline justify-between gap-4 px-0 py-1 text-right sm:table-cell sm:px-4 sm:py-3 " +
   "before:font-medium before:text-slate-600 before:content-[attr(data-label)] sm:before:content-none";
 
-const COLUMNS = ["Month", "Lessons", "Gross", "Platform fee (25%)", "Net earnings"] as const;
+const COLUMNS = [
+  "Month",
+  "Lessons",
+  "Gross",
+  `Platform fee (${PLATFORM_FEE_PERCENT})`,
+  "Net earnings",
+] as const;
 
 function Row({
   label,
@@ -47,11 +54,11 @@ function Row({
   );
 }
 
-/** Completed lessons per month with gross, the 25% fee and net, and a totals row. */
+/** Completed lessons per month with gross, the platform fee and net, and a totals row. */
 export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
   return (
     <table className="block w-full text-sm sm:table">
-      <caption className="sr-only">Earnings by month, after the 25% platform fee</caption>
+      <caption className="sr-only">Earnings by month, after the {PLATFORM_FEE_PERCENT} platform fee</caption>
       <thead className="hidden sm:table-header-group">
         <tr className="text-slate-600">
           {COLUMNS.map((column, index) => (

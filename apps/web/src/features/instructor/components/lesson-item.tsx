@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
+import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 import { useCancelLesson } from "../api/cancel-lesson";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
@@ -19,8 +20,8 @@ function StatusNote({ lesson }: { lesson: InstructorLesson }) {
   if (lesson.status === "COMPLETED") {
     return (
       <p className="text-slate-600 text-sm">
-        You earn {formatAud(instructorEarningsCents(dollarsToCents(lesson.price)))} after the 25% platform
-        fee.
+        You earn {formatAud(instructorEarningsCents(dollarsToCents(lesson.price)))} after the{" "}
+        {PLATFORM_FEE_PERCENT} platform fee.
       </p>
     );
   }

@@ -7,6 +7,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
+import { INSTRUCTOR_SHARE_PERCENT, POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
 
@@ -29,9 +30,10 @@ export function PoolHoursCard({ availability }: { availability: InstructorAvaila
       />
       <CardContent className="flex flex-col gap-4">
         <p className="text-slate-700 text-sm leading-relaxed">
-          Pool hours are weekdays, <strong>10:00 am – 3:00 pm</strong>, when fewer students book. Students pay{" "}
-          <strong>35% less</strong> than your standard rate ({formatDollars(availability.poolRate)} instead of{" "}
-          {formatDollars(availability.standardRate)} an hour) and you earn 75% of that pool price:{" "}
+          Pool hours are weekdays, <strong>{poolWindowText({ withMinutes: true })}</strong>, when fewer
+          students book. Students pay <strong>{POOL_DISCOUNT} less</strong> than your standard rate (
+          {formatDollars(availability.poolRate)} instead of {formatDollars(availability.standardRate)} an
+          hour) and you earn {INSTRUCTOR_SHARE_PERCENT} of that pool price:{" "}
           <strong>{earnedPerPoolHour} an hour</strong>. Pool lessons are assigned to opted-in instructors
           automatically.
         </p>

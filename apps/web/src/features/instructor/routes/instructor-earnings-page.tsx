@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDollars } from "@/lib/format";
+import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 import { useInstructorEarnings } from "../api/get-instructor-earnings";
 import { CalendarFeedCard } from "../components/calendar-feed-card";
 import { EarningsTable } from "../components/earnings-table";
@@ -36,7 +37,7 @@ export function InstructorEarningsPage() {
         <Card className="lg:col-span-2">
           <CardHeader
             title="Earnings by month"
-            description="You keep 75% of each lesson's price; Kerb's platform fee is 25%. The Monthly Earnings tile on your dashboard equals this month's net."
+            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. The Monthly Earnings tile on your dashboard equals this month's net.`}
           />
           <CardContent>
             {earningsQuery.isPending ? (

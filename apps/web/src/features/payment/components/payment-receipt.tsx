@@ -3,6 +3,7 @@ import { Package } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { GST_PERCENT } from "@/lib/policy-text";
 
 /** What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. */
 export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
@@ -28,7 +29,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
           </div>
         </dl>
         <p className="text-slate-600 text-sm">
-          Subtotal {formatDollars(payment.subtotal)} + GST (10%) {formatDollars(payment.gst)} ={" "}
+          Subtotal {formatDollars(payment.subtotal)} + GST ({GST_PERCENT}) {formatDollars(payment.gst)} ={" "}
           {formatDollars(payment.amount)} AUD
         </p>
 

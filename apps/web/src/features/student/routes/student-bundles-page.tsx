@@ -7,6 +7,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { BUNDLE_VALIDITY } from "@/lib/policy-text";
 import { useStudentProfile } from "../api/get-student-profile";
 import { BundleCard } from "../components/bundle-card";
 import { bundleState } from "../utils/profile-stats";
@@ -31,7 +32,7 @@ export function StudentBundlesPage() {
       <DocumentTitle title="My bundles" />
       <PageHeader
         title="My bundles"
-        description="Prepaid lessons at a lower price. Bundle credits expire 12 months after purchase."
+        description={`Prepaid lessons at a lower price. Bundle credits expire ${BUNDLE_VALIDITY} after purchase.`}
         actions={<ButtonLink to={paths.student.book()}>Buy a bundle</ButtonLink>}
       />
 

@@ -11,6 +11,7 @@ import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
+import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { useStudentProfile } from "../api/get-student-profile";
 import { BundleCard } from "../components/bundle-card";
 import { LessonRow } from "../components/lesson-row";
@@ -87,7 +88,7 @@ export function StudentDashboardPage() {
                 <EmptyState
                   icon={<CalendarDays className="size-6" />}
                   title="No upcoming lessons"
-                  description="Book your next lesson to keep your skills fresh. Weekday pool hours save up to 35%."
+                  description={`Book your next lesson to keep your skills fresh. Weekday pool hours save up to ${POOL_DISCOUNT}.`}
                   action={<ButtonLink to={paths.student.book()}>Book a lesson</ButtonLink>}
                 />
               ) : (
