@@ -14,6 +14,7 @@ export function api(app: FastifyInstance) {
       ...(body === undefined ? {} : { payload: body as object }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
+    // biome-ignore lint/suspicious/noExplicitAny: tests dig into response JSON freely; expect() checks its shape
     let json: any;
     try {
       json = res.json();

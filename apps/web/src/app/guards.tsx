@@ -7,10 +7,10 @@ import { useCurrentUser } from "@/lib/auth-store";
  * Route guard (spec §6): a visitor who is not signed in goes to /login, a signed-in user with another
  * role goes to /. Reacts to the auth store, so signing out on a guarded page leaves it at once.
  */
-export function RequireRole({ role }: { role: Role }) {
+export function RequireRole({ allowed }: { allowed: Role }) {
   const user = useCurrentUser();
   const location = useLocation();
   if (!user) return <Navigate to={paths.auth.login()} replace state={{ from: location.pathname }} />;
-  if (user.role !== role) return <Navigate to={paths.home()} replace />;
+  if (user.role !== allowed) return <Navigate to={paths.home()} replace />;
   return <Outlet />;
 }

@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.auth.login(), lazy: login },
           { path: paths.auth.register(), lazy: register },
           {
-            element: <RequireRole role="STUDENT" />,
+            element: <RequireRole allowed="STUDENT" />,
             children: [
               { path: paths.student.dashboard(), lazy: studentDashboard },
               { path: paths.student.book(), lazy: bookLessons },
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireRole role="INSTRUCTOR" />,
+            element: <RequireRole allowed="INSTRUCTOR" />,
             children: [
               { path: paths.instructor.dashboard(), lazy: instructorDashboard },
               { path: paths.instructor.availability(), lazy: instructorAvailability },
@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireRole role="ADMIN" />,
+            element: <RequireRole allowed="ADMIN" />,
             children: [
               {
                 path: paths.admin.root(),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { defined } from "@/test/defined";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentUser } from "@/test/fixtures";
 import { api, apiRequest, setSessionExpiredHandler } from "./api-client";
@@ -23,14 +24,14 @@ describe("apiRequest", () => {
     await expect(api.post("/things", { a: 1 })).resolves.toEqual({ ok: true });
     expect(calls[0]?.body).toEqual({ a: 1 });
     expect(calls[0]?.headers.get("Content-Type")).toBe("application/json");
-    expect(bearer(calls[0]!.headers)).toBe("Bearer old-access");
+    expect(bearer(defined(calls[0]).headers)).toBe("Bearer old-access");
   });
 
   it("sends no Authorization header when signed out", async () => {
     authStore.clear();
     const { calls } = mockFetch({ "GET /api/public": jsonResponse(200, []) });
     await api.get("/public");
-    expect(bearer(calls[0]!.headers)).toBeNull();
+    expect(bearer(defined(calls[0]).headers)).toBeNull();
   });
 
   it("turns an error body into an ApiError with code, message, status and details", async () => {

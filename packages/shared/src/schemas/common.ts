@@ -10,9 +10,13 @@ export const uuid = z.uuid();
 
 // C0 control characters and DEL, except tab, line feed and carriage return (a textarea's newlines).
 // PostgreSQL cannot store NUL in text at all, and the others are never typed by a person.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const ALLOWED_CONTROL_CHARACTERS = new Set(["\t", "\n", "\r"]);
+const isControlCharacter = (character: string) => {
+  const code = character.charCodeAt(0);
+  return (code < 0x20 || code === 0x7f) && !ALLOWED_CONTROL_CHARACTERS.has(character);
+};
 export const CONTROL_CHARACTER_MESSAGE = "Remove the control characters (such as NUL) from this text";
-export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+export const hasNoControlCharacters = (value: string) => !Array.from(value).some(isControlCharacter);
 
 /**
  * The string every free-text input field starts from: `safeText({ error: "Name is required" }).trim()…`.

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { defined } from "@/test/defined";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor, studentProfile, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -51,7 +52,7 @@ describe("layout", () => {
     });
     const { user, router } = renderApp("/student/dashboard", { session: sessionFor(studentUser) });
     const header = await screen.findByRole("banner");
-    await user.click(within(header).getAllByRole("button", { name: "Logout" })[0]!);
+    await user.click(defined(within(header).getAllByRole("button", { name: "Logout" })[0]));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(callsTo("POST", "/api/auth/logout")[0]?.body).toEqual({ refreshToken: "refresh-1" });

@@ -11,7 +11,7 @@ import {
   Wallet,
   X,
 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -78,11 +78,13 @@ export function Navbar() {
   const user = useCurrentUser();
   const logoutMutation = useLogout();
   const location = useLocation();
-  const [isMenuOpen, setMenuOpen] = useState(false);
+  // The phone menu belongs to the page and account it was opened on: a followed link closes it, and so
+  // does signing out (or in as someone else).
+  const menuOwner = `${location.pathname}|${user?.id ?? ""}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isMenuOpen = openOn === menuOwner;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? menuOwner : null);
   const menuId = useId();
-
-  // A followed link closes the phone menu; so does signing out.
-  useEffect(() => setMenuOpen(false), [location.pathname, user]);
 
   const logoutButton = (
     <Button
@@ -122,7 +124,7 @@ export function Navbar() {
               className={phoneOnly}
               aria-expanded={isMenuOpen}
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!isMenuOpen)}
               icon={
                 isMenuOpen ? (
                   <X className="size-5" aria-hidden="true" />

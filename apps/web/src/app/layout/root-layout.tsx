@@ -24,14 +24,12 @@ function NavigationProgress() {
  */
 function useFocusMainOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const isFirstRender = useRef(true);
+  const lastPathname = useRef(pathname);
   useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
     mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, mainRef]);
 }
 
 export function RootLayout() {

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -8,6 +9,14 @@ export function Skeleton({ className }: { className?: string }) {
   return (
     <span aria-hidden="true" className={cn("block animate-pulse rounded-lg bg-slate-200/80", className)} />
   );
+}
+
+/** `count` copies of one placeholder shape, e.g. the rows of a list that is loading. */
+export function SkeletonRepeat({ count, children }: { count: number; children: ReactNode }) {
+  return Array.from({ length: count }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder: their position is their identity
+    <Fragment key={index}>{children}</Fragment>
+  ));
 }
 
 /** Wraps placeholder shapes: screen readers hear one "Loading…" message instead of empty shapes. */

@@ -1,6 +1,6 @@
 import { CalendarDays, CreditCard, FileClock, TrendingUp, UserCheck, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { matchPath, NavLink, Outlet, useLocation } from "react-router";
 import { Container } from "@/components/ui/container";
 import { PageHeader } from "@/components/ui/page-header";
 import { paths } from "@/config/paths";
@@ -19,14 +19,15 @@ const SECTIONS = [
 export function AdminLayout() {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const activeSection = SECTIONS.find(({ to, end }) => matchPath({ path: to, end }, pathname))?.to;
 
   // On phones the section row scrolls sideways: bring the current section into view.
   useEffect(() => {
     const nav = navRef.current;
-    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    const active = activeSection ? nav?.querySelector<HTMLElement>(`a[href="${activeSection}"]`) : null;
     if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
     nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
-  }, [pathname]);
+  }, [activeSection]);
 
   return (
     <Container className="flex flex-col gap-6 py-8 sm:py-12">

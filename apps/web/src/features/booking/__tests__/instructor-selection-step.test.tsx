@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { defined } from "@/test/defined";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render";
 import {
@@ -146,7 +147,7 @@ describe("Instructor step", () => {
 
     await findStepHeading("Pick your lesson times");
     await waitFor(() => expect(calls.some((c) => c.path.includes("availability-summary"))).toBe(true));
-    const summaryCall = query(calls.find((c) => c.path.includes("availability-summary"))!);
+    const summaryCall = query(defined(calls.find((c) => c.path.includes("availability-summary"))));
     expect(summaryCall.get("instructorId")).toBe(star.id);
     expect(summaryCall.has("poolHoursOnly")).toBe(false);
     expect(storedDraft()).toMatchObject({
@@ -175,7 +176,7 @@ describe("Instructor step", () => {
     await findStepHeading("Pick your lesson times");
     await waitFor(() => expect(calls.some((c) => c.path.includes("availability-summary"))).toBe(true));
     const request = calls.find((c) => c.path.includes("availability-summary"));
-    expect(query(request!).get("instructorId")).toBe(best.id);
+    expect(query(defined(request)).get("instructorId")).toBe(best.id);
     expect(screen.getByText("Showing times with Beth Best")).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { addDaysToDate } from "@kerb/shared/rules";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { defined } from "@/test/defined";
 import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render";
 import {
@@ -74,7 +75,7 @@ describe("Slot step: calendar", () => {
 
     const summaryCalls = calls.filter((c) => c.path.startsWith("/api/student/availability-summary"));
     expect(summaryCalls).toHaveLength(1);
-    const params = query(summaryCalls[0]!);
+    const params = query(defined(summaryCalls[0]));
     expect(params.get("suburb")).toBe("Parramatta");
     expect(params.get("startDate")).toBe(today());
     expect(params.get("endDate")).toBe(day(29));
@@ -153,7 +154,7 @@ describe("Slot step: calendar", () => {
     expect(await screen.findByText("No available times in the next 30 days")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Choose another suburb" })).toBeInTheDocument();
     const pick = screen.getAllByRole("button", { name: "Pick an instructor instead" });
-    await user.click(pick.at(-1)!);
+    await user.click(defined(pick.at(-1)));
     await findStepHeading("Choose your instructor");
   });
 });
@@ -174,7 +175,7 @@ describe("Slot step: slots and selection", () => {
     expect(
       await screen.findByRole("heading", { name: `Times on ${longWeekday(date)} ${ddmmyyyy(date)}` }),
     ).toBeInTheDocument();
-    const slotsCall = calls.find((c) => c.path.startsWith("/api/student/slots"))!;
+    const slotsCall = defined(calls.find((c) => c.path.startsWith("/api/student/slots")));
     expect(Object.fromEntries(query(slotsCall))).toEqual({
       suburb: "Parramatta",
       startDate: date,
@@ -208,7 +209,7 @@ describe("Slot step: slots and selection", () => {
     expect(ten).toHaveAttribute("aria-pressed", "false");
     expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$70.20");
     expect(storedDraft()).toMatchObject({ selectedDate: date });
-    expect((storedDraft()?.selectedSlots as unknown[]).length).toBe(2);
+    expect(storedDraft()?.selectedSlots).toHaveLength(2);
 
     expect(panel()).toHaveTextContent("Your times are held for 30 minutes during checkout.");
     expect(panel()).toHaveTextContent("You can remove lessons before you pay.");
@@ -248,7 +249,7 @@ describe("Slot step: slots and selection", () => {
     expect(within(panel()).getByTestId("pool-subtotal")).toHaveTextContent("$48.75");
     expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
     // The instructor's own calendar: no pool-only filter.
-    const summaryCall = calls.find((c) => c.path.startsWith("/api/student/availability-summary"))!;
+    const summaryCall = defined(calls.find((c) => c.path.startsWith("/api/student/availability-summary")));
     expect(query(summaryCall).get("instructorId")).toBe(instructor.id);
     expect(query(summaryCall).has("poolHoursOnly")).toBe(false);
 
@@ -266,7 +267,7 @@ describe("Slot step: slots and selection", () => {
     const list = within(panel()).getByRole("list", { name: "Selected lessons" });
     const removeButtons = within(list).getAllByRole("button", { name: /^Remove lesson on / });
     expect(removeButtons).toHaveLength(2);
-    await user.click(removeButtons[0]!);
+    await user.click(defined(removeButtons[0]));
     expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$85.10");
     expect(within(panel()).getByTestId("pool-subtotal")).toHaveTextContent("$0.00");
   });

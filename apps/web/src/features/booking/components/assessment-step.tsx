@@ -1,7 +1,7 @@
 import { FOCUS_SKILLS, MAX_LESSON_COUNT, MIN_LESSON_COUNT } from "@kerb/shared";
 import { defaultEstimatedLessons, isValidLessonCount, recommendedLessonRange } from "@kerb/shared/rules";
 import { Check, Sparkles } from "lucide-react";
-import { type RefObject, useEffect, useId, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Checkbox, CheckboxGroup, Label } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -146,16 +146,20 @@ export function AssessmentStep({
   headingRef,
 }: AssessmentStepProps) {
   const questionId = useId();
-  const [error, setError] = useState<string | null>(null);
+  // Messages belong to the question they were raised on.
+  const [raised, setRaised] = useState<{ step: AssessmentStepNumber; message: string } | null>(null);
+  const error = raised?.step === step ? raised.message : null;
+  const setError = (message: string | null) => setRaised(message === null ? null : { step, message });
   const [lessonText, setLessonText] = useState(() =>
     data.estimatedLessons !== null ? String(data.estimatedLessons) : "",
   );
 
-  // Messages belong to the question they were raised on.
-  useEffect(() => setError(null), [step]);
-
-  // The recommendation starts from the bottom of the range for the student's level (spec §9).
+  // The recommendation starts from the bottom of the range for the student's level (spec §9). Only on
+  // arriving at the question: typing is handled by the input itself.
+  const arrivedAt = useRef<AssessmentStepNumber | null>(null);
   useEffect(() => {
+    if (arrivedAt.current === step) return;
+    arrivedAt.current = step;
     if (step !== 5 || !data.experienceLevel) return;
     if (data.estimatedLessons === null) {
       const estimate = defaultEstimatedLessons(data.experienceLevel);
@@ -164,8 +168,7 @@ export function AssessmentStep({
     } else {
       setLessonText(String(data.estimatedLessons));
     }
-    // Only on arriving at the recommendation; typing is handled by the input itself.
-  }, [step]);
+  }, [step, data.experienceLevel, data.estimatedLessons, onChange]);
 
   function next() {
     if (step === 1 && !data.experienceLevel) return setError("Please choose your experience level.");

@@ -1,14 +1,15 @@
 import type { AvailabilitySummary, DaySummary } from "@kerb/shared";
-import { eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
+import { addDaysToDate, eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatIsoDate } from "@/lib/format";
+import { calendarWindowText } from "@/lib/policy-text";
 import { dayOfMonth, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
 
 export type DayAvailability = "pool" | "standard" | "both" | "none";
 
 export function dayAvailability(day: DaySummary | undefined): DayAvailability {
-  if (!day || !day.hasAvailability || day.totalSlots === 0) return "none";
+  if (!day?.hasAvailability || day.totalSlots === 0) return "none";
   if (day.poolHours > 0 && day.standardHours > 0) return "both";
   return day.poolHours > 0 ? "pool" : "standard";
 }
@@ -43,9 +44,21 @@ type AvailabilityCalendarProps = {
   onSelectDate: (date: string) => void;
 };
 
+/** The calendar's weeks, Monday first: every cell is a real date; those outside start–end stay empty. */
+function calendarWeeks(startDate: string, endDate: string): string[][] {
+  const leading = (COLUMNS.indexOf(sydneyWeekday(startDate) as (typeof COLUMNS)[number]) + 7) % 7;
+  const first = addDaysToDate(startDate, -leading);
+  const weeks: string[][] = [];
+  for (let monday = first; monday <= endDate; monday = addDaysToDate(monday, 7)) {
+    weeks.push(COLUMNS.map((_, column) => addDaysToDate(monday, column)));
+  }
+  return weeks;
+}
+
 /**
- * The 30-day calendar: a grid of day buttons. One day is in the tab order; arrow keys move between
- * bookable days (Left/Right a day, Up/Down a week), Home/End jump to the first/last bookable day.
+ * The calendar of bookable days: a grid (WAI-ARIA grid pattern, as date pickers are built) of day
+ * buttons. One day is in the tab order; arrow keys move between bookable days (Left/Right a day,
+ * Up/Down a week, greyed days skipped), Home/End jump to the first/last bookable day.
  */
 export function AvailabilityCalendar({
   startDate,
@@ -56,6 +69,7 @@ export function AvailabilityCalendar({
   onSelectDate,
 }: AvailabilityCalendarProps) {
   const dates = useMemo(() => eachDateInRange(startDate, endDate), [startDate, endDate]);
+  const weeks = useMemo(() => calendarWeeks(startDate, endDate), [startDate, endDate]);
   const bookable = useMemo(
     () => new Set(dates.filter((d) => dayAvailability(summary[d]) !== "none")),
     [dates, summary],
@@ -71,21 +85,16 @@ export function AvailabilityCalendar({
         ? selectedDate
         : firstBookable;
 
-  const leading = (COLUMNS.indexOf(sydneyWeekday(startDate) as (typeof COLUMNS)[number]) + 7) % 7;
-  const cells: Array<string | null> = [...Array.from({ length: leading }, () => null), ...dates];
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: Array<Array<string | null>> = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  function focusDay(date: string) {
+    setFocusDate(date);
+    buttons.current.get(date)?.focus();
+  }
 
   function moveFocus(from: string, step: number) {
     let index = dates.indexOf(from) + step;
     while (index >= 0 && index < dates.length) {
       const candidate = dates[index] as string;
-      if (bookable.has(candidate)) {
-        setFocusDate(candidate);
-        buttons.current.get(candidate)?.focus();
-        return;
-      }
+      if (bookable.has(candidate)) return focusDay(candidate);
       // Greyed days cannot take focus: keep going the same way until a bookable one.
       index += step;
     }
@@ -101,85 +110,127 @@ export function AvailabilityCalendar({
       event.preventDefault();
       const list = dates.filter((d) => bookable.has(d));
       const target = event.key === "Home" ? list[0] : list[list.length - 1];
-      if (target) {
-        setFocusDate(target);
-        buttons.current.get(target)?.focus();
-      }
+      if (target) focusDay(target);
     }
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="grid" aria-label="Available days, next 30 days" className="flex flex-col gap-1.5">
-        <div role="row" className="grid grid-cols-7 gap-1.5">
-          {COLUMNS.map((weekday) => (
-            <div
-              key={weekday}
-              role="columnheader"
-              aria-label={WEEKDAY_NAMES[weekday]}
-              className="py-1 text-center font-semibold text-slate-600 text-xs uppercase"
-            >
-              {WEEKDAY_NAMES[weekday]?.slice(0, 3)}
-            </div>
-          ))}
-        </div>
-        {weeks.map((week, row) => (
-          <div role="row" key={week.find(Boolean) ?? row} className="grid grid-cols-7 gap-1.5">
-            {week.map((date, column) => {
-              if (!date) {
-                return <div role="gridcell" key={`pad-${row}-${column}`} />;
-              }
-              const day = summary[date];
-              const kind = dayAvailability(day);
-              const isSelected = date === selectedDate;
-              const selectedCount = selectedCounts.get(date) ?? 0;
-              const showMonth = date === startDate || dayOfMonth(date) === 1;
-              return (
-                <div role="gridcell" key={date}>
-                  <button
-                    type="button"
-                    ref={(node) => {
-                      if (node) buttons.current.set(date, node);
-                      else buttons.current.delete(date);
-                    }}
-                    data-availability={kind}
-                    aria-label={dayLabel(date, day, selectedCount)}
-                    aria-pressed={isSelected}
-                    disabled={kind === "none"}
-                    tabIndex={date === tabStop ? 0 : -1}
-                    onClick={() => {
-                      setFocusDate(date);
-                      onSelectDate(date);
-                    }}
-                    onKeyDown={(event) => onKeyDown(event, date)}
-                    className={cn(
-                      "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-xl border-2 leading-none transition-colors sm:aspect-auto sm:h-16",
-                      DAY_CLASSES[kind],
-                      isSelected && "border-brand-700 ring-2 ring-brand-700 ring-offset-1",
-                    )}
-                  >
-                    {showMonth ? (
-                      <span className="absolute top-0.5 left-1 font-semibold text-[9px] uppercase sm:text-[10px]">
-                        {shortMonth(date)}
-                      </span>
-                    ) : null}
-                    <span className="font-bold text-sm sm:text-base">{dayOfMonth(date)}</span>
-                    <span className="mt-0.5 text-[11px] sm:text-xs">
-                      {kind === "none" ? "–" : (day?.totalSlots ?? 0)}
-                      <span className="hidden sm:inline"> {kind === "none" ? "" : "slots"}</span>
-                    </span>
-                    {selectedCount > 0 ? (
-                      <span className="absolute top-1 right-1 size-2 rounded-full bg-brand-700" />
-                    ) : null}
-                  </button>
-                </div>
-              );
-            })}
-          </div>
-        ))}
+      <div className="-mx-1.5">
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table with role="grid" is the WAI-ARIA grid pattern of date pickers: its th and td become column headers and gridcells, and arrow keys move between the day buttons
+          role="grid"
+          aria-label={`Available days, ${calendarWindowText()}`}
+          className="w-full table-fixed border-separate border-spacing-1.5"
+        >
+          <thead>
+            <tr>
+              {COLUMNS.map((weekday) => (
+                <th
+                  key={weekday}
+                  scope="col"
+                  aria-label={WEEKDAY_NAMES[weekday]}
+                  className="py-1 text-center font-semibold text-slate-600 text-xs uppercase"
+                >
+                  {WEEKDAY_NAMES[weekday]?.slice(0, 3)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((date) =>
+                  date < startDate || date > endDate ? (
+                    <td key={date} />
+                  ) : (
+                    <td key={date} className="p-0">
+                      <DayButton
+                        date={date}
+                        day={summary[date]}
+                        isSelected={date === selectedDate}
+                        selectedCount={selectedCounts.get(date) ?? 0}
+                        showMonth={date === startDate || dayOfMonth(date) === 1}
+                        isTabStop={date === tabStop}
+                        buttonRef={(node) => {
+                          if (node) buttons.current.set(date, node);
+                          else buttons.current.delete(date);
+                        }}
+                        onClick={() => {
+                          setFocusDate(date);
+                          onSelectDate(date);
+                        }}
+                        onKeyDown={(event) => onKeyDown(event, date)}
+                      />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <CalendarLegend />
     </div>
+  );
+}
+
+type DayButtonProps = {
+  date: string;
+  day: DaySummary | undefined;
+  isSelected: boolean;
+  selectedCount: number;
+  showMonth: boolean;
+  isTabStop: boolean;
+  buttonRef: (node: HTMLButtonElement | null) => void;
+  onClick: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+};
+
+/** One day: coloured by what it offers, with its slot count and a dot when it has chosen lessons. */
+function DayButton({
+  date,
+  day,
+  isSelected,
+  selectedCount,
+  showMonth,
+  isTabStop,
+  buttonRef,
+  onClick,
+  onKeyDown,
+}: DayButtonProps) {
+  const kind = dayAvailability(day);
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      data-availability={kind}
+      aria-label={dayLabel(date, day, selectedCount)}
+      aria-pressed={isSelected}
+      disabled={kind === "none"}
+      tabIndex={isTabStop ? 0 : -1}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      className={cn(
+        "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-xl border-2 leading-none transition-colors sm:aspect-auto sm:h-16",
+        DAY_CLASSES[kind],
+        isSelected && "border-brand-700 ring-2 ring-brand-700 ring-offset-1",
+      )}
+    >
+      {showMonth ? (
+        <span className="absolute top-0.5 left-1 font-semibold text-[9px] uppercase sm:text-[10px]">
+          {shortMonth(date)}
+        </span>
+      ) : null}
+      <span className="font-bold text-sm sm:text-base">{dayOfMonth(date)}</span>
+      <span className="mt-0.5 text-[11px] sm:text-xs">
+        {kind === "none" ? "–" : (day?.totalSlots ?? 0)}
+        <span className="hidden sm:inline"> {kind === "none" ? "" : "slots"}</span>
+      </span>
+      {selectedCount > 0 ? (
+        <span className="absolute top-1 right-1 size-2 rounded-full bg-brand-700" />
+      ) : null}
+    </button>
   );
 }
 

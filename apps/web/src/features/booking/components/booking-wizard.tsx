@@ -11,6 +11,7 @@ import { DocumentTitle } from "@/components/ui/document-title";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { paths } from "@/config/paths";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
+import { calendarWindowText } from "@/lib/policy-text";
 import { useBookingKeepalive } from "../hooks/use-booking-keepalive";
 import { useBookingWizard } from "../hooks/use-booking-wizard";
 import { useNow } from "../hooks/use-now";
@@ -76,7 +77,7 @@ function stepCopy(state: WizardState): { title: string; description?: string } {
     case "slot_selection":
       return {
         title: "Pick your lesson times",
-        description: "Choose days and times over the next 30 days. Add as many lessons as you like.",
+        description: `Choose days and times over the ${calendarWindowText()}. Add as many lessons as you like.`,
       };
     case "invoice":
       return {
@@ -110,12 +111,10 @@ export function BookingWizard({ resume }: { resume: boolean }) {
   useBookingKeepalive(step, isKnownStep && step !== "flow_selection");
 
   // A new step starts at the top with its heading focused, so screen readers announce it.
-  const isFirstRender = useRef(true);
+  const lastStep = useRef(step);
   useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
+    if (lastStep.current === step) return;
+    lastStep.current = step;
     window.scrollTo({ top: 0 });
     headingRef.current?.focus({ preventScroll: true });
   }, [step]);

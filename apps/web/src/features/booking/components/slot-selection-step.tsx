@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleton";
 import { formatIsoDate } from "@/lib/format";
+import { calendarWindowText, poolWindowText } from "@/lib/policy-text";
 import { type AvailabilityQuery, useAvailabilitySummary } from "../api/get-availability-summary";
 import { calendarRange } from "../model/dates";
 import {
@@ -93,7 +94,7 @@ export function SlotSelectionStep({
                   <MapPin className="size-3.5" aria-hidden="true" />
                   {suburb}
                   {isPool
-                    ? " · weekdays 10 am – 3 pm, instructor auto-assigned"
+                    ? ` · weekdays ${poolWindowText()}, instructor auto-assigned`
                     : " · standard and pool times"}
                 </p>
               </div>
@@ -131,12 +132,9 @@ export function SlotSelectionStep({
             {summaryQuery.isPending ? (
               <SkeletonGroup label="Loading the calendar…">
                 <div className="grid grid-cols-7 gap-1.5">
-                  {Array.from({ length: 35 }, (_, i) => (
-                    <Skeleton
-                      key={i}
-                      className="aspect-square min-h-11 w-full rounded-xl sm:aspect-auto sm:h-16"
-                    />
-                  ))}
+                  <SkeletonRepeat count={35}>
+                    <Skeleton className="aspect-square min-h-11 w-full rounded-xl sm:aspect-auto sm:h-16" />
+                  </SkeletonRepeat>
                 </div>
               </SkeletonGroup>
             ) : summaryQuery.isError ? (
@@ -149,7 +147,7 @@ export function SlotSelectionStep({
             ) : !summary || !hasAnyDay ? (
               <EmptyState
                 icon={<CalendarSearch className="size-6" />}
-                title="No available times in the next 30 days"
+                title={`No available times in the ${calendarWindowText()}`}
                 description={
                   isPool
                     ? `Pool Hours in ${suburb} are fully booked. Try picking an instructor, or another suburb.`

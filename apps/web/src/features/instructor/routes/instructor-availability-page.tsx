@@ -3,7 +3,7 @@ import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleton";
 import { useInstructorAvailability } from "../api/get-instructor-availability";
 import { LatestChangeProvider } from "../components/change-result";
 import { DateOverridesCard } from "../components/date-overrides-card";
@@ -17,12 +17,12 @@ function AvailabilitySkeleton() {
     <SkeletonGroup label="Loading your availability…" className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
         <CardContent className="flex flex-col gap-4">
-          {Array.from({ length: 7 }, (_, i) => (
-            <div key={i} className="flex items-center gap-4">
+          <SkeletonRepeat count={7}>
+            <div className="flex items-center gap-4">
               <Skeleton className="h-5 w-24" />
               <Skeleton className="h-11 flex-1" />
             </div>
-          ))}
+          </SkeletonRepeat>
         </CardContent>
       </Card>
       <Card>

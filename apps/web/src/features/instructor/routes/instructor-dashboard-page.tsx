@@ -10,7 +10,7 @@ import { DocumentTitle } from "@/components/ui/document-title";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleton";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
@@ -30,9 +30,9 @@ function LessonListSkeleton({ label, rows }: { label: string; rows: number }) {
   return (
     <SkeletonGroup label={label}>
       <div className="divide-y divide-slate-100">
-        {Array.from({ length: rows }, (_, i) => (
-          <DateTileRowSkeleton key={i} />
-        ))}
+        <SkeletonRepeat count={rows}>
+          <DateTileRowSkeleton />
+        </SkeletonRepeat>
       </div>
     </SkeletonGroup>
   );

@@ -75,7 +75,7 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
 
   // Back from the card page with the payment still open: confirm it, once (the server verifies it).
   useEffect(() => {
-    if (!payment || payment.status !== "PENDING" || !isReturning || hasAskedToConfirm.current) return;
+    if (payment?.status !== "PENDING" || !isReturning || hasAskedToConfirm.current) return;
     hasAskedToConfirm.current = true;
     confirm.mutate({ id: payment.id, type: payment.type });
   }, [payment, isReturning, confirm]);

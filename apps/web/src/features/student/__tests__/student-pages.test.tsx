@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { defined } from "@/test/defined";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentProfile, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -50,7 +51,7 @@ describe("Student dashboard", () => {
     const bundles = within(bundlesCard as HTMLElement).getAllByRole("listitem");
     expect(bundles).toHaveLength(1);
     expect(bundles[0]).toHaveTextContent("10-lesson bundle");
-    expect(within(bundles[0]!).getByRole("link", { name: "Use Bundle" })).toHaveAttribute(
+    expect(within(defined(bundles[0])).getByRole("link", { name: "Use Bundle" })).toHaveAttribute(
       "href",
       "/student/book",
     );
@@ -158,7 +159,7 @@ describe("Student bundles page", () => {
   it("shows lessons used of total and the expiry date", async () => {
     const now = Date.now();
     const profile = studentProfile(now);
-    profile.bundles[0]!.expiresAt = "2099-03-31T13:00:00.000Z"; // 1 April 2099, midnight in Sydney
+    defined(profile.bundles[0]).expiresAt = "2099-03-31T13:00:00.000Z"; // 1 April 2099, midnight in Sydney
     mockFetch({ "GET /api/student/profile": jsonResponse(200, profile) });
     renderApp("/student/bundles", signedIn);
 
@@ -168,13 +169,13 @@ describe("Student bundles page", () => {
     expect(items[0]).toHaveTextContent("3 of 10");
     expect(items[0]).toHaveTextContent("Expires 01/04/2099");
     expect(items[0]).toHaveTextContent("7 lessons left");
-    expect(within(items[0]!).getByRole("progressbar", { name: "Lessons used" })).toHaveAttribute(
+    expect(within(defined(items[0])).getByRole("progressbar", { name: "Lessons used" })).toHaveAttribute(
       "aria-valuenow",
       "3",
     );
     expect(items[1]).toHaveTextContent("5 of 5");
     expect(items[1]).toHaveTextContent("All lessons used");
-    expect(within(items[1]!).queryByRole("link", { name: "Use Bundle" })).not.toBeInTheDocument();
+    expect(within(defined(items[1])).queryByRole("link", { name: "Use Bundle" })).not.toBeInTheDocument();
   });
 
   it("keeps the page while the profile loads, then shows the empty state", async () => {

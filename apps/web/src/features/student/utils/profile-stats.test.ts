@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defined } from "@/test/defined";
 import { studentProfile } from "@/test/fixtures";
 import {
   activeBundles,
@@ -18,7 +19,7 @@ describe("profile stats", () => {
   });
 
   it("does not count a lesson starting right now as upcoming", () => {
-    const startingNow = { ...profile.bookings[0]!, startTime: new Date(now).toISOString() };
+    const startingNow = { ...defined(profile.bookings[0]), startTime: new Date(now).toISOString() };
     expect(upcomingLessons([startingNow], now)).toEqual([]);
   });
 
@@ -34,12 +35,13 @@ describe("profile stats", () => {
   });
 
   it("treats used-up and expired bundles as inactive", () => {
-    const [usable, usedUp] = profile.bundles;
-    const expired = { ...usable!, expiresAt: new Date(now - 1).toISOString() };
-    expect(bundleState(usable!, now)).toBe("active");
-    expect(bundleState(usedUp!, now)).toBe("used");
+    const usable = defined(profile.bundles[0]);
+    const usedUp = defined(profile.bundles[1]);
+    const expired = { ...usable, expiresAt: new Date(now - 1).toISOString() };
+    expect(bundleState(usable, now)).toBe("active");
+    expect(bundleState(usedUp, now)).toBe("used");
     expect(bundleState(expired, now)).toBe("expired");
-    expect(activeBundles([usable!, usedUp!, expired], now)).toEqual([usable]);
-    expect(lessonsAvailable([usable!, usedUp!, expired], now)).toBe(7);
+    expect(activeBundles([usable, usedUp, expired], now)).toEqual([usable]);
+    expect(lessonsAvailable([usable, usedUp, expired], now)).toBe(7);
   });
 });
