@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-
 /** What a bundle payment buys; kept on the payment so confirmation needs nothing from the client. */
 export interface BundlePurchaseSpec {
   totalLessons: number;

@@ -13,7 +13,6 @@ import {
   adminUsersResponse,
   auditLogQuery,
   auditLogResponse,
-  errorResponse,
   errorResponses,
   idParams,
   instructorComplianceRequest,

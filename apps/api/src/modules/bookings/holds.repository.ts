@@ -1,5 +1,5 @@
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
-import { and, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema/index.ts";
 import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";

@@ -39,7 +39,6 @@ describeEachDatabase("instructor portal", (kind) => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let demoToken: string;
-  let demoId: string;
   let studentId: string;
   let studentToken: string;
   let adminToken: string;
@@ -50,7 +49,6 @@ describeEachDatabase("instructor portal", (kind) => {
     demoToken = (await http.login("instructor@demo.test")).accessToken;
     studentToken = (await http.login("student@demo.test")).accessToken;
     adminToken = (await http.login("admin@demo.test")).accessToken;
-    demoId = await userIdByEmail(t.database.db, "instructor@demo.test");
     studentId = await userIdByEmail(t.database.db, "student@demo.test");
   });
   afterAll(() => t.close());

@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, payments, users } from "../../db/schema/index.ts";
+import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
   const [row] = await db

@@ -12,11 +12,11 @@ import { centsToDollars, formatSydneyDate, formatSydneyTime, poolRateCents } fro
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { summarizeEarnings } from "./earnings.ts";
 import * as availabilityRepo from "./instructor-availability.repository.ts";
 import * as repo from "./instructors.repository.ts";
-import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { sydneyDay, sydneyMonth, sydneyWeek } from "./sydney-periods.ts";
 
 /** Lessons that count on the dashboard: booked and paid (SCHEDULED) or taught (COMPLETED). */

@@ -1,3 +1,4 @@
+import type { AdminRefund } from "@kerb/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
@@ -72,7 +73,7 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
   const refundsOf = async (paymentId: string) => {
     const res = await http.get("/api/admin/refunds?pageSize=100", admin);
     expect(res.status).toBe(200);
-    return (res.body.items as Array<Record<string, any>>).filter((r) => r.payment.id === paymentId);
+    return (res.body.items as AdminRefund[]).filter((r) => r.payment.id === paymentId);
   };
 
   it("keeps a refund the provider refuses twice, and makes it on the third try, once", async () => {
@@ -110,7 +111,7 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     expect(queued).toMatchObject({ status: "SUCCEEDED", attempts: 3, lastError: null, nextAttemptAt: null });
 
     // Three calls, one key, one refund of the full amount.
-    const calls = stripe.refundRequests.filter((r) => r.idempotencyKey.endsWith(queued?.id));
+    const calls = stripe.refundRequests.filter((r) => r.idempotencyKey.endsWith(queued?.id ?? "?"));
     expect(calls.map((c) => c.answered)).toEqual([500, 500, 200]);
     const made = stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent);
     expect(made).toEqual([expect.objectContaining({ amount: lesson.amountCents })]);
@@ -132,7 +133,7 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     await deliverDueCardRefunds(worker);
     const [done] = await refundsOf(lesson.paymentId);
     expect(done).toMatchObject({ status: "SUCCEEDED", attempts: 2 });
-    const calls = stripe.refundRequests.filter((r) => r.idempotencyKey.endsWith(done?.id));
+    const calls = stripe.refundRequests.filter((r) => r.idempotencyKey.endsWith(done?.id ?? "?"));
     expect(calls.map((c) => c.answered)).toEqual([0, 0, 200]);
     expect(stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent)).toHaveLength(1);
   });
