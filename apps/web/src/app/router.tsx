@@ -51,6 +51,8 @@ const adminBookings = () =>
   import("@/features/admin/routes/admin-bookings-page").then((m) => ({ Component: m.AdminBookingsPage }));
 const adminPayments = () =>
   import("@/features/admin/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
+const adminRefunds = () =>
+  import("@/features/admin/routes/admin-refunds-page").then((m) => ({ Component: m.AdminRefundsPage }));
 const adminRevenue = () =>
   import("@/features/admin/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
 const adminAuditLog = () =>
@@ -106,6 +108,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.instructors(), lazy: adminInstructors },
                   { path: paths.admin.bookings(), lazy: adminBookings },
                   { path: paths.admin.payments(), lazy: adminPayments },
+                  { path: paths.admin.refunds(), lazy: adminRefunds },
                   { path: paths.admin.revenue(), lazy: adminRevenue },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
                 ],

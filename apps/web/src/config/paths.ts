@@ -48,6 +48,7 @@ export const paths = {
     instructors: () => "/admin/instructors",
     bookings: () => "/admin/bookings",
     payments: () => "/admin/payments",
+    refunds: () => "/admin/refunds",
     revenue: () => "/admin/revenue",
     auditLog: () => "/admin/audit-log",
   },

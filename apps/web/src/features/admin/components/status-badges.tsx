@@ -1,4 +1,4 @@
-import type { PaymentStatus, Role, VerificationStatus } from "@kerb/shared";
+import type { PaymentStatus, RefundStatus, Role, VerificationStatus } from "@kerb/shared";
 import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
 
 export const ROLE_STATUS: Record<Role, StatusStyle> = {
@@ -16,6 +16,11 @@ export const PAYMENT_STATUS: Record<PaymentStatus, StatusStyle> = {
   REFUNDED: { label: "Refunded", tone: "info" },
 };
 
+export const REFUND_STATUS: Record<RefundStatus, StatusStyle> = {
+  PENDING: { label: "Waiting for the card provider", tone: "warning" },
+  SUCCEEDED: { label: "Refunded", tone: "success" },
+};
+
 export const VERIFICATION_STATUS: Record<VerificationStatus, StatusStyle> = {
   PENDING: { label: "Pending", tone: "warning" },
   VERIFIED: { label: "Verified", tone: "success" },
@@ -28,4 +33,7 @@ export const PaymentStatusBadge = ({ status }: { status: PaymentStatus }) => (
 );
 export const VerificationBadge = ({ status }: { status: VerificationStatus }) => (
   <StatusBadge status={status} styles={VERIFICATION_STATUS} />
+);
+export const RefundStatusBadge = ({ status }: { status: RefundStatus }) => (
+  <StatusBadge status={status} styles={REFUND_STATUS} />
 );

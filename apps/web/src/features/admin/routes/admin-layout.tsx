@@ -1,4 +1,4 @@
-import { CalendarDays, CreditCard, FileClock, TrendingUp, UserCheck, Users } from "lucide-react";
+import { CalendarDays, CreditCard, FileClock, TrendingUp, Undo2, UserCheck, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { matchPath, NavLink, Outlet, useLocation } from "react-router";
 import { Container } from "@/components/ui/container";
@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: paths.admin.instructors(), label: "Instructors", icon: UserCheck, end: false },
   { to: paths.admin.bookings(), label: "Bookings", icon: CalendarDays, end: false },
   { to: paths.admin.payments(), label: "Payments", icon: CreditCard, end: false },
+  { to: paths.admin.refunds(), label: "Refunds", icon: Undo2, end: false },
   { to: paths.admin.revenue(), label: "Revenue", icon: TrendingUp, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
 ] as const;

@@ -1,0 +1,30 @@
+import { adminRefundsResponse, type RefundStatus } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
+
+export type AdminRefundsPage = z.infer<typeof adminRefundsResponse>;
+
+export type AdminRefundsParams = { status?: RefundStatus; page: number; pageSize?: number };
+
+export async function getAdminRefunds(
+  query: AdminRefundsParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminRefundsPage> {
+  const data = await api.get("/admin/refunds", { query, signal });
+  return adminRefundsResponse.parse(data);
+}
+
+export const adminRefundsQueryKey = ["admin", "refunds"] as const;
+
+export const getAdminRefundsOptions = (query: AdminRefundsParams) =>
+  queryOptions({
+    queryKey: [...adminRefundsQueryKey, query] as const,
+    queryFn: ({ signal }) => getAdminRefunds(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The card-refund queue: refunds still owed first, oldest first; then the settled ones. */
+export function useAdminRefunds(query: AdminRefundsParams) {
+  return useQuery(getAdminRefundsOptions(query));
+}
