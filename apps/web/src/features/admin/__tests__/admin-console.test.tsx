@@ -100,7 +100,7 @@ describe("Admin console: users", () => {
       within(sections)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(["Users", "Instructors", "Bookings", "Payments", "Revenue", "Audit log"]);
+    ).toEqual(["Users", "Instructors", "Bookings", "Payments", "Refunds", "Revenue", "Audit log"]);
     expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
   });
 
