@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+// Its own port and data directory let two runs share a checkout (E2E_PORT=4320 E2E_DATA_DIR=.e2e-b).
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium, never a downloaded browser (see ../shared/TESTING.md).
@@ -48,14 +50,15 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on a brand-new embedded database, seeded with the demo data.
-    command: "rm -rf .e2e-data && node apps/api/dist/server.js",
+    // Lessons in each cancellation tier need times relative to the server's start: seeded just before it.
+    command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx e2e/support/seed-cancellation-tiers.ts ${DATA_DIR} && node apps/api/dist/server.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: ".e2e-data",
+      DATA_DIR,
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "100000",
       AUTH_RATE_LIMIT_MAX: "1000",

@@ -1,5 +1,12 @@
-import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, logIn, snap, uniqueEmail } from "./support/helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  bookPaidLesson,
+  DEMO_PASSWORD,
+  expectAccessible,
+  logIn,
+  snap,
+  uniqueEmail,
+} from "./support/helpers.ts";
 
 /** The "Total" row's net earnings on /instructor/earnings, in cents. */
 async function totalNetCents(page: Page): Promise<number> {
@@ -10,56 +17,6 @@ async function totalNetCents(page: Page): Promise<number> {
   const cells = await totalRow.getByRole("cell").allInnerTexts();
   const net = cells.at(-1) ?? "";
   return Math.round(Number(net.replace(/[^0-9.]/g, "")) * 100);
-}
-
-/**
- * A new student books and pays (demo mode) Daniel Cooper's latest free lesson through the API, from
- * their own session, as another browser would. Returns the lesson's id.
- */
-async function bookPaidLesson(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  firstName: string,
-): Promise<string> {
-  const student = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const registered = await student.post("/api/auth/register/student", {
-    data: {
-      email: uniqueEmail("e2e.booker"),
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-      firstName,
-      lastName: "Booker",
-      phone: "0400 777 888",
-      suburb: "Sydney CBD",
-      licenseType: "AUTOMATIC",
-      experienceLevel: "SOME_EXPERIENCE",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const auth = { authorization: `Bearer ${(await registered.json()).accessToken}` };
-  const instructors = await (
-    await student.get("/api/student/instructors?suburb=Sydney%20CBD", { headers: auth })
-  ).json();
-  const daniel = instructors.find((i: { lastName: string }) => i.lastName === "Cooper");
-  const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const slots = await (
-    await student.get(
-      `/api/student/slots?suburb=Sydney%20CBD&startDate=${start}&endDate=${end}&instructorId=${daniel.id}`,
-      { headers: auth },
-    )
-  ).json();
-  const slot = slots[slots.length - 1];
-  const held = await student.post("/api/student/bookings/batch", {
-    headers: auth,
-    data: { suburb: "Sydney CBD", bookings: [{ ...slot, pickupLocation: "Wynyard station" }] },
-  });
-  expect(held.status()).toBe(201);
-  const paymentId = (await held.json()).payment.id;
-  const confirmed = await student.post(`/api/student/bookings/batch/confirm/${paymentId}`, { headers: auth });
-  expect(confirmed.status()).toBe(200);
-  const lessonId: string = (await confirmed.json()).payment.lessons[0].id;
-  await student.dispose();
-  return lessonId;
 }
 
 test.describe("instructor", () => {
@@ -177,7 +134,7 @@ test.describe("admin", () => {
     playwright,
   }, testInfo) => {
     const firstName = `Ria${Date.now().toString(36)}`;
-    const lessonId = await bookPaidLesson(playwright, firstName);
+    const { lessonId } = await bookPaidLesson(playwright, firstName);
     const login = await page.request.post("/api/auth/login", {
       data: { email: "admin@demo.test", password: DEMO_PASSWORD },
     });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type PlaywrightWorkerArgs, type TestInfo, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -64,4 +64,106 @@ export async function registerStudent(page: Page, options: { suburb?: string; fi
 export async function openMenuIfCollapsed(page: Page) {
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
+}
+
+/**
+ * A new student books and pays (demo mode) Daniel Cooper's latest free lesson through the API, from
+ * their own session, as another browser would. Returns the lesson, its payment and the student's
+ * sign-in (the password is DEMO_PASSWORD).
+ */
+export async function bookPaidLesson(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  firstName: string,
+): Promise<{ lessonId: string; paymentId: string; invoiceNumber: string; email: string }> {
+  const email = uniqueEmail("e2e.booker");
+  const student = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const registered = await student.post("/api/auth/register/student", {
+    data: {
+      email,
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+      firstName,
+      lastName: "Booker",
+      phone: "0400 777 888",
+      suburb: "Sydney CBD",
+      licenseType: "AUTOMATIC",
+      experienceLevel: "SOME_EXPERIENCE",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const auth = { authorization: `Bearer ${(await registered.json()).accessToken}` };
+  const instructors = await (
+    await student.get("/api/student/instructors?suburb=Sydney%20CBD", { headers: auth })
+  ).json();
+  const daniel = instructors.find((i: { lastName: string }) => i.lastName === "Cooper");
+  const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await (
+    await student.get(
+      `/api/student/slots?suburb=Sydney%20CBD&startDate=${start}&endDate=${end}&instructorId=${daniel.id}`,
+      { headers: auth },
+    )
+  ).json();
+  const slot = slots[slots.length - 1];
+  const held = await student.post("/api/student/bookings/batch", {
+    headers: auth,
+    data: { suburb: "Sydney CBD", bookings: [{ ...slot, pickupLocation: "Wynyard station" }] },
+  });
+  expect(held.status()).toBe(201);
+  const paymentId = (await held.json()).payment.id;
+  const confirmed = await student.post(`/api/student/bookings/batch/confirm/${paymentId}`, { headers: auth });
+  expect(confirmed.status()).toBe(200);
+  const { payment } = await confirmed.json();
+  await student.dispose();
+  return { lessonId: payment.lessons[0].id, paymentId, invoiceNumber: payment.invoiceNumber, email };
+}
+
+/**
+ * Holds `count` back-to-back lessons of Daniel Cooper's at least `minDaysAhead` days out for an
+ * existing student (POST /api/student/bookings/batch) without paying: a checkout left open. Returns
+ * its payment and the held lessons' start times.
+ */
+export async function holdUnpaidLessons(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  email: string,
+  { count = 2, minDaysAhead = 6 }: { count?: number; minDaysAhead?: number } = {},
+): Promise<{ paymentId: string; startTimes: string[] }> {
+  const student = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const login = await student.post("/api/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const auth = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const instructors = await (
+    await student.get("/api/student/instructors?suburb=Sydney%20CBD", { headers: auth })
+  ).json();
+  const daniel = instructors.find((i: { lastName: string }) => i.lastName === "Cooper");
+  const earliest = Date.now() + minDaysAhead * 86_400_000;
+  const start = new Date(earliest).toISOString().slice(0, 10);
+  const end = new Date(earliest + 7 * 86_400_000).toISOString().slice(0, 10);
+  const slots: Array<{ startTime: string; endTime: string }> = await (
+    await student.get(
+      `/api/student/slots?suburb=Sydney%20CBD&startDate=${start}&endDate=${end}&instructorId=${daniel.id}`,
+      { headers: auth },
+    )
+  ).json();
+  // Back to back, none overlapping the one before.
+  const chosen: typeof slots = [];
+  for (const slot of slots) {
+    if (Date.parse(slot.startTime) < earliest) continue;
+    const last = chosen[chosen.length - 1];
+    if (last && Date.parse(slot.startTime) < Date.parse(last.endTime)) continue;
+    chosen.push(slot);
+    if (chosen.length === count) break;
+  }
+  expect(chosen).toHaveLength(count);
+  const held = await student.post("/api/student/bookings/batch", {
+    headers: auth,
+    data: {
+      suburb: "Sydney CBD",
+      bookings: chosen.map((slot) => ({ ...slot, pickupLocation: "Town Hall station" })),
+    },
+  });
+  expect(held.status()).toBe(201);
+  const paymentId = (await held.json()).payment.id;
+  await student.dispose();
+  return { paymentId, startTimes: chosen.map((slot) => slot.startTime) };
 }

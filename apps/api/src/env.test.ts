@@ -28,6 +28,17 @@ describe("configuration", () => {
     expect(shouldSeedDemoData(loadEnv({ DATABASE_URL: server, SEED_DEMO_DATA: "true" }))).toBe(true);
   });
 
+  it("names the supplier on tax invoices: a marked demo ABN by default, a real one checked", () => {
+    const defaults = loadEnv({});
+    expect(defaults.SUPPLIER_NAME).toBe("Kerb Driving Pty Ltd");
+    expect(defaults.SUPPLIER_ABN).toMatch(/demo/i);
+    const real = loadEnv({ SUPPLIER_NAME: "Learn Safe Pty Ltd", SUPPLIER_ABN: "51 824 753 556" });
+    expect(real).toMatchObject({ SUPPLIER_NAME: "Learn Safe Pty Ltd", SUPPLIER_ABN: "51 824 753 556" });
+    for (const bad of ["51 824 753 557", "5182475355", "ABN 51 824 753 556"]) {
+      expect(() => loadEnv({ SUPPLIER_ABN: bad }), bad).toThrow(/SUPPLIER_ABN/);
+    }
+  });
+
   it("keeps the former login-lockout names working", () => {
     const defaults = loadEnv({});
     expect(defaults.LOGIN_FAILURES_BEFORE_DELAY).toBe(5);

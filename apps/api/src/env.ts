@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
+import { DEFAULT_SUPPLIER_NAME, DEMO_SUPPLIER_ABN } from "@kerb/shared";
 import { z } from "zod";
 
 // The only reader of process.env: every setting is parsed and documented here (README lists them).
@@ -15,6 +16,16 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   const bits = Number(prefix);
   return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+// The ATO's ABN check: first digit less one, weighted sum divisible by 89. A typo fails at startup
+// instead of being printed on every tax invoice.
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+function isValidAbn(value: string): boolean {
+  const digits = value.replace(/\s/g, "");
+  if (!/^\d{11}$/.test(digits)) return false;
+  const sum = ABN_WEIGHTS.reduce((acc, w, i) => acc + w * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
+  return sum % 89 === 0;
 }
 
 /**
@@ -97,6 +108,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
+  /** The business named on tax invoices. */
+  SUPPLIER_NAME: z.string().trim().min(1).default(DEFAULT_SUPPLIER_NAME),
+  /** Its ABN, printed on tax invoices; the default is a marked demonstration number, not a real ABN. */
+  SUPPLIER_ABN: z
+    .string()
+    .trim()
+    .refine(isValidAbn, "expected an 11-digit Australian Business Number, e.g. 51 824 753 556")
+    .default(DEMO_SUPPLIER_ABN),
 });
 
 // The former login-lockout names keep working as the new settings they became.

@@ -104,3 +104,13 @@ export const REFUND_STATUSES = ["PENDING", "SUCCEEDED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_REASONS = ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** How a cancelled lesson's value goes back to the student (rules/cancellation.ts `RefundMethod`). */
+export const REFUND_METHODS = ["CARD", "CREDIT", "NONE"] as const;
+
+/**
+ * The supplier printed on tax invoices. Overridden by `SUPPLIER_NAME` / `SUPPLIER_ABN`; the default ABN
+ * is a clearly marked demonstration number, never a real business's.
+ */
+export const DEFAULT_SUPPLIER_NAME = "Kerb Driving Pty Ltd";
+export const DEMO_SUPPLIER_ABN = "00 000 000 000 (demo ABN)";

@@ -23,6 +23,16 @@ export const ERROR_STATUS = {
   slot_unavailable: 409,
   hold_expired: 409,
   invalid_state: 409,
+  /** Rescheduling closes 24 h before the lesson (rules/cancellation.ts canReschedule). */
+  reschedule_window_closed: 409,
+  /** A lesson moves only to a slot of the same kind: pool hours to pool hours, standard to standard. */
+  reschedule_kind_mismatch: 409,
+  /** Spending more bundle credits than are left (all or nothing: none were spent). */
+  insufficient_credits: 409,
+  /** A bundle's credits lapse 12 months after purchase (BUNDLE_VALIDITY_MONTHS). */
+  bundle_expired: 409,
+  /** The bundle's instructor may no longer be booked: move the credits to another instructor. */
+  instructor_unavailable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

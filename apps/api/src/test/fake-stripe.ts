@@ -5,12 +5,14 @@ export interface FakeSession {
   id: string;
   amount_total: number;
   payment_status: "paid" | "unpaid";
+  /** "expired" once expired through the API: the customer can no longer pay on it. */
+  status: "open" | "complete" | "expired";
   metadata: Record<string, string>;
   payment_intent: string;
 }
 
 /**
- * A local stand-in for the three Stripe endpoints Kerb calls, so the real SDK is exercised offline
+ * A local stand-in for the Stripe endpoints Kerb calls, so the real SDK is exercised offline
  * (no stripe-mock exists on these machines). Tests flip a session to paid as the customer would.
  */
 export async function startFakeStripe() {
@@ -41,6 +43,7 @@ export async function startFakeStripe() {
           id,
           amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
           payment_status: "unpaid",
+          status: "open",
           metadata: { paymentId: form.get("metadata[paymentId]") ?? "" },
           payment_intent: `pi_test_${counter}`,
         };
@@ -57,6 +60,17 @@ export async function startFakeStripe() {
         return session
           ? send(200, { object: "checkout.session", ...session })
           : send(404, { error: { message: "No such session" } });
+      }
+      const expire = url.match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
+      if (req.method === "POST" && expire?.[1]) {
+        const session = sessions.get(expire[1]);
+        if (!session) return send(404, { error: { message: "No such session" } });
+        // Like Stripe: only an open session can be expired.
+        if (session.status !== "open") {
+          return send(400, { error: { type: "invalid_request_error", message: "Session is not open" } });
+        }
+        session.status = "expired";
+        return send(200, { object: "checkout.session", ...session });
       }
       if (req.method === "POST" && url === "/v1/refunds") {
         const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
@@ -117,6 +131,7 @@ export async function startFakeStripe() {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
       s.payment_status = "paid";
+      s.status = "complete";
       if (amount !== undefined) s.amount_total = amount;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -21,8 +21,16 @@ const studentBookings = () =>
   }));
 const studentBundles = () =>
   import("@/features/student/routes/student-bundles-page").then((m) => ({ Component: m.StudentBundlesPage }));
+const studentPayments = () =>
+  import("@/features/receipts/routes/student-payments-page").then((m) => ({
+    Component: m.StudentPaymentsPage,
+  }));
 const bookLessons = () =>
   import("@/features/booking/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
+const bundleCredits = () =>
+  import("@/features/booking/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
+const rescheduleLesson = () =>
+  import("@/features/booking/routes/reschedule-page").then((m) => ({ Component: m.ReschedulePage }));
 const instructorDashboard = () =>
   import("@/features/instructor/routes/instructor-dashboard-page").then((m) => ({
     Component: m.InstructorDashboardPage,
@@ -84,8 +92,12 @@ export const routes: RouteObject[] = [
               { path: paths.student.dashboard(), lazy: studentDashboard },
               { path: paths.student.book(), lazy: bookLessons },
               { path: paths.student.bookLessons(), lazy: bookLessons },
+              { path: paths.student.payments(), lazy: studentPayments },
               { path: paths.student.bundles(), lazy: studentBundles },
+              // Route patterns: the paths helpers encode their argument, so ":id" cannot go through them.
+              { path: "/student/bundles/:bundleId/book", lazy: bundleCredits },
               { path: paths.student.bookings(), lazy: studentBookings },
+              { path: "/student/bookings/:bookingId/reschedule", lazy: rescheduleLesson },
             ],
           },
           {

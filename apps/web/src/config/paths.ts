@@ -33,7 +33,15 @@ export const paths = {
     bookLessons: (opts: { resume?: boolean } = {}) =>
       withQuery("/student/book-lessons", { resume: opts.resume }),
     bundles: () => "/student/bundles",
+    /**
+     * The slot step for a bundle's instructor in credit mode ("Use Bundle"). Not named useBundle: the
+     * hooks lint reads any use* call as a React hook.
+     */
+    bookWithBundle: (bundleId: string) => `/student/bundles/${encodeURIComponent(bundleId)}/book`,
     bookings: () => "/student/bookings",
+    /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
+    reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
+    payments: () => "/student/payments",
   },
   instructor: {
     dashboard: () => "/instructor/dashboard",

@@ -27,6 +27,21 @@ describe("apiRequest", () => {
     expect(bearer(defined(calls[0]).headers)).toBe("Bearer old-access");
   });
 
+  it("fetches a file as a Blob with the bearer token, and still reads an error answer as JSON", async () => {
+    const { calls } = mockFetch({
+      "GET /api/files/1.pdf": new Response("%PDF-1.7", {
+        status: 200,
+        headers: { "Content-Type": "application/pdf" },
+      }),
+      "GET /api/files/2.pdf": apiError(409, "invalid_state", "Not paid yet"),
+    });
+    const blob = await api.getBlob("/files/1.pdf");
+    expect(blob.type).toBe("application/pdf");
+    expect(await blob.text()).toBe("%PDF-1.7");
+    expect(bearer(defined(calls[0]).headers)).toBe("Bearer old-access");
+    await expect(api.getBlob("/files/2.pdf")).rejects.toMatchObject({ status: 409, code: "invalid_state" });
+  });
+
   it("sends no Authorization header when signed out", async () => {
     authStore.clear();
     const { calls } = mockFetch({ "GET /api/public": jsonResponse(200, []) });

@@ -15,6 +15,8 @@ export type RequestOptions = {
    * caller as they are instead of triggering a refresh.
    */
   skipAuthRefresh?: boolean;
+  /** "blob" for files (PDFs): a successful body arrives as a Blob; error bodies are still read as JSON. */
+  responseType?: "json" | "blob";
 };
 
 const NETWORK_MESSAGE = "We couldn't reach Kerb. Check your connection and try again.";
@@ -74,7 +76,9 @@ async function send(
   options: RequestOptions,
   accessToken: string | undefined,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = {
+    Accept: options.responseType === "blob" ? "*/*" : "application/json",
+  };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   try {
@@ -141,6 +145,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401) endSession();
   }
 
+  if (response.ok && options.responseType === "blob") return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
@@ -151,4 +156,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),
+  /** A file the API only gives with the bearer token, so a plain link cannot fetch it. */
+  getBlob: (path: string, options?: Omit<RequestOptions, "method" | "body" | "responseType">) =>
+    apiRequest<Blob>(path, { ...options, method: "GET", responseType: "blob" }),
 };

@@ -2,6 +2,7 @@ import { SYDNEY_TZ } from "@kerb/shared";
 import {
   dollarsToCents,
   formatAud,
+  formatIsoDate,
   formatSydneyDate,
   formatSydneyTime,
   sydneyWeekday,
@@ -37,11 +38,8 @@ export function formatTimeRange(startIso: string, endIso: string): string {
   return `${formatTime(startIso)} – ${formatTime(endIso)}`;
 }
 
-/** "2026-11-03" → "03/11/2026": a Sydney calendar date needs no time-zone conversion. */
-export function formatIsoDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return year && month && day ? `${day}/${month}/${year}` : date;
-}
+/** "2026-11-03" → "03/11/2026": the shared rule, which the API's messages use too. */
+export { formatIsoDate };
 
 const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 

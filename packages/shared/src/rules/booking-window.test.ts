@@ -89,7 +89,7 @@ describe("bookingHorizon", () => {
 
   it("has one message naming both ends", () => {
     expect(bookingHorizonMessage(bookingHorizon(now))).toBe(
-      "Lessons can be booked from today (2026-06-15) up to 30 days ahead (2026-07-15); choose dates in that range",
+      "Lessons can be booked from today (15/06/2026) up to 30 days ahead (15/07/2026); choose dates in that range",
     );
   });
 });

@@ -1,6 +1,6 @@
 /** Which dates and lesson start times a student may book. */
 import { BOOKING_HORIZON_DAYS, CALENDAR_DAYS, MIN_LEAD_TIME_MINUTES } from "../constants.ts";
-import { addDaysToDate, isValidIsoDate, sydneyTodayDate } from "./sydney-time.ts";
+import { addDaysToDate, formatIsoDate, isValidIsoDate, sydneyTodayDate } from "./sydney-time.ts";
 
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_MINUTE = 60_000;
@@ -42,8 +42,8 @@ export function isWithinBookingHorizon(date: string, now: Date): boolean {
 /** The one wording of a date outside the horizon, for the API's 400 and any form that checks it. */
 export function bookingHorizonMessage(horizon: BookingHorizon): string {
   return (
-    `Lessons can be booked from today (${horizon.firstDate}) up to ${BOOKING_HORIZON_DAYS} days ahead ` +
-    `(${horizon.lastDate}); choose dates in that range`
+    `Lessons can be booked from today (${formatIsoDate(horizon.firstDate)}) up to ${BOOKING_HORIZON_DAYS} ` +
+    `days ahead (${formatIsoDate(horizon.lastDate)}); choose dates in that range`
   );
 }
 

@@ -105,12 +105,42 @@ describe("cancellationOutcome", () => {
   it("refunds a card-paid lesson's share plus the GST charged on it, at each tier boundary", () => {
     expect(outcome(48 * HOUR + 1, "CARD")).toEqual({
       tier: "full",
+      method: "CARD",
       refundCents: 7700,
+      refundGstCents: 700,
       creditReturned: false,
+      keptCents: 0,
+      instructorEarningsCents: 0,
     });
-    expect(outcome(48 * HOUR, "CARD")).toEqual({ tier: "half", refundCents: 3850, creditReturned: false });
-    expect(outcome(24 * HOUR, "CARD")).toEqual({ tier: "half", refundCents: 3850, creditReturned: false });
-    expect(outcome(24 * HOUR - 1, "CARD")).toEqual({ tier: "none", refundCents: 0, creditReturned: false });
+    expect(outcome(48 * HOUR, "CARD")).toEqual({
+      tier: "half",
+      method: "CARD",
+      refundCents: 3850,
+      refundGstCents: 350,
+      creditReturned: false,
+      keptCents: 3500,
+      instructorEarningsCents: 2625,
+    });
+    expect(outcome(24 * HOUR, "CARD")).toMatchObject({ tier: "half", refundCents: 3850, keptCents: 3500 });
+    expect(outcome(24 * HOUR - 1, "CARD")).toEqual({
+      tier: "none",
+      method: "NONE",
+      refundCents: 0,
+      refundGstCents: 0,
+      creditReturned: false,
+      keptCents: 7000,
+      instructorEarningsCents: 5250,
+    });
+  });
+
+  it("splits every outcome to the cent: refund share + kept = price, instructor + platform = kept", () => {
+    for (const price of [4551, 5200, 7000, 19999]) {
+      for (const ms of [72 * HOUR, 30 * HOUR, HOUR]) {
+        const o = outcome(ms, "CARD", "STUDENT", price);
+        expect(o.refundCents - o.refundGstCents + o.keptCents).toBe(price);
+        expect(o.instructorEarningsCents).toBe(Math.round(o.keptCents * 0.75));
+      }
+    }
   });
 
   it("rounds the half share first, then its GST (what the card was charged for that share)", () => {
@@ -120,20 +150,37 @@ describe("cancellationOutcome", () => {
     expect(outcome(72 * HOUR, "CARD", "STUDENT", 5200).refundCents).toBe(5720);
   });
 
-  it("returns a bundle credit only on a full-refund tier", () => {
-    expect(outcome(48 * HOUR + 1, "BUNDLE")).toEqual({ tier: "full", refundCents: 0, creditReturned: true });
-    expect(outcome(48 * HOUR, "BUNDLE")).toEqual({ tier: "half", refundCents: 0, creditReturned: false });
-    expect(outcome(HOUR, "BUNDLE")).toEqual({ tier: "none", refundCents: 0, creditReturned: false });
+  it("returns a bundle credit only on a full-refund tier; a forfeited credit is kept and earned on", () => {
+    expect(outcome(48 * HOUR + 1, "BUNDLE")).toMatchObject({
+      tier: "full",
+      method: "CREDIT",
+      refundCents: 0,
+      creditReturned: true,
+      keptCents: 0,
+      instructorEarningsCents: 0,
+    });
+    expect(outcome(48 * HOUR, "BUNDLE")).toMatchObject({
+      tier: "half",
+      method: "NONE",
+      creditReturned: false,
+      keptCents: 7000,
+      instructorEarningsCents: 5250,
+    });
+    expect(outcome(HOUR, "BUNDLE")).toMatchObject({ tier: "none", method: "NONE", creditReturned: false });
   });
 
   it("gives everything back when the instructor or an admin cancels, however late", () => {
     for (const by of ["INSTRUCTOR", "ADMIN"] as const) {
-      expect(outcome(HOUR, "CARD", by)).toEqual({ tier: "full", refundCents: 7700, creditReturned: false });
-      expect(outcome(HOUR, "BUNDLE", by)).toEqual({ tier: "full", refundCents: 0, creditReturned: true });
+      expect(outcome(HOUR, "CARD", by)).toMatchObject({ tier: "full", refundCents: 7700, keptCents: 0 });
+      expect(outcome(HOUR, "BUNDLE", by)).toMatchObject({
+        tier: "full",
+        method: "CREDIT",
+        creditReturned: true,
+      });
     }
   });
 
   it("moves nothing for a lesson that was neither paid by card nor by bundle", () => {
-    expect(outcome(72 * HOUR, null)).toEqual({ tier: "full", refundCents: 0, creditReturned: false });
+    expect(outcome(72 * HOUR, null)).toMatchObject({ tier: "full", method: "NONE", refundCents: 0 });
   });
 });

@@ -9,7 +9,7 @@ import {
   RESCHEDULE_NOTICE_HOURS,
   SYDNEY_TZ,
 } from "../constants.ts";
-import { gstCents } from "./pricing.ts";
+import { gstCents, instructorEarningsCents } from "./pricing.ts";
 
 const MS_PER_HOUR = 3_600_000;
 
@@ -52,27 +52,60 @@ export function refundCents(input: RefundInput): number {
 /** How the cancelled lesson was paid for: a bundle credit, a card payment, or nothing to give back. */
 export type LessonPaidWith = "BUNDLE" | "CARD" | null;
 
+/** How the student gets something back: money to the card, the credit to the bundle, or nothing. */
+export type RefundMethod = "CARD" | "CREDIT" | "NONE";
+
 export interface CancellationOutcome {
   tier: RefundTier;
+  method: RefundMethod;
   /** Cents back to the card, GST included (the student paid both); 0 for a bundle lesson. */
   refundCents: number;
+  /** The GST part of `refundCents`. */
+  refundGstCents: number;
   /** True when the lesson credit goes back to the bundle it came from. */
   creditReturned: boolean;
+  /** Lesson value the platform keeps (ex GST): the price less the refunded share, or a forfeited credit. */
+  keptCents: number;
+  /** What the instructor earns on the cancelled lesson: 75% of what the platform keeps. */
+  instructorEarningsCents: number;
 }
 
 /**
- * What cancelling a lesson gives back: the one rule behind the API's cancellation and every cancel
- * dialog. A card-paid lesson refunds the tier's share of the price plus the GST charged on that share;
- * a bundle credit cannot be split, so it goes back only on a full-refund tier and is forfeited otherwise.
+ * What cancelling a lesson gives back: the one rule behind the API's cancellations (student, instructor,
+ * admin) and every cancel dialog's preview. A card-paid lesson refunds the tier's share of the price
+ * plus the GST charged on that share; a bundle credit cannot be split, so it goes back only on a
+ * full-refund tier and is forfeited otherwise. Whatever is not given back is kept, and the instructor
+ * earns their share of it (so a late cancellation still pays them for the hour they kept free).
  */
 export function cancellationOutcome(input: RefundInput & { paidWith: LessonPaidWith }): CancellationOutcome {
   const tier = refundTier(input);
-  if (input.paidWith === "BUNDLE") return { tier, refundCents: 0, creditReturned: tier === "full" };
+  const outcome = (
+    method: RefundMethod,
+    refundShareCents: number,
+    creditReturned: boolean,
+  ): CancellationOutcome => {
+    const refundGstCents = gstCents(refundShareCents);
+    // Nothing paid (paidWith null) means nothing kept either.
+    const keptCents = creditReturned || input.paidWith === null ? 0 : input.priceCents - refundShareCents;
+    return {
+      tier,
+      method,
+      refundCents: refundShareCents + refundGstCents,
+      refundGstCents,
+      creditReturned,
+      keptCents,
+      instructorEarningsCents: instructorEarningsCents(keptCents),
+    };
+  };
+  if (input.paidWith === "BUNDLE") {
+    const creditReturned = tier === "full";
+    return outcome(creditReturned ? "CREDIT" : "NONE", 0, creditReturned);
+  }
   if (input.paidWith === "CARD") {
     const share = refundCents(input);
-    return { tier, refundCents: share + gstCents(share), creditReturned: false };
+    return outcome(share > 0 ? "CARD" : "NONE", share, false);
   }
-  return { tier, refundCents: 0, creditReturned: false };
+  return outcome("NONE", 0, false);
 }
 
 /** Rescheduling is allowed up to (and including) exactly 24 hours before the start. */

@@ -34,6 +34,7 @@ describe("rules index", () => {
       "sydneyHourOf",
       "formatSydneyDate",
       "formatSydneyTime",
+      "formatIsoDate",
       "hourlyLessonStarts",
       "isPoolHourStart",
       "refundCents",
@@ -62,6 +63,10 @@ describe("rules index", () => {
       "findSuburb",
       "unknownSuburbMessage",
       "teachesInSuburb",
+      "creditsLeft",
+      "isBundleExpired",
+      "creditSpendRefusal",
+      "creditSuburb",
       "windowsOverlap",
       "firstOverlap",
     ];

@@ -1,6 +1,7 @@
 /** Pure domain rules shared by the API and the web app. */
 export * from "./assessment.ts";
 export * from "./booking-window.ts";
+export * from "./bundle-credits.ts";
 export * from "./bundles.ts";
 export * from "./cancellation.ts";
 export * from "./draft.ts";

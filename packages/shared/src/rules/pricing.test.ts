@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   gstCents,
+  gstIncludedCents,
   instructorEarningsCents,
   invoiceTotals,
   lessonPriceCents,
@@ -44,6 +45,18 @@ describe("gstCents", () => {
     expect(gstCents(5)).toBe(1);
     expect(gstCents(12345)).toBe(1235); // 1234.5 rounds up
     expect(gstCents(12344)).toBe(1234);
+  });
+});
+
+describe("gstIncludedCents", () => {
+  it("recovers the GST of every amount charged as share + GST on it", () => {
+    for (let share = 0; share <= 250_000; share++) {
+      const gst = gstCents(share);
+      if (gstIncludedCents(share + gst) !== gst)
+        throw new Error(`share ${share}: ${gstIncludedCents(share + gst)}`);
+    }
+    expect(gstIncludedCents(7700)).toBe(700);
+    expect(gstIncludedCents(4668)).toBe(424); // half of an $84.88 lesson: 4244 + 424 (424.4 rounded)
   });
 });
 

@@ -120,6 +120,12 @@ export function sydneyMidnight(date: string): Date {
   return instant;
 }
 
+/** "2026-11-03" → "03/11/2026": a Sydney calendar date needs no time-zone conversion. */
+export function formatIsoDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return year && month && day ? `${day}/${month}/${year}` : date;
+}
+
 /** "DD/MM/YYYY" in Sydney, as printed on invoices. */
 export function formatSydneyDate(instant: Date): string {
   return format(instant, "dd/MM/yyyy", { in: inSydney });

@@ -31,7 +31,10 @@ export const bundlePurchaseRequest = z.object({
   totalLessons: z.number().int().min(1).max(100),
   /** Dollars; must be what the bundle rules charge for that size. */
   pricePerLesson: dollars,
+  /** The instructor the credits are for: the one chosen in Flow A, or the one Auto-Match picked. */
   instructorId: z.uuid().optional().nullable(),
+  /** Where the lessons will be; defaults to the student's own suburb. */
+  suburb: suburbName().optional(),
 });
 export type BundlePurchaseRequest = z.input<typeof bundlePurchaseRequest>;
 
@@ -86,3 +89,9 @@ export const paymentResponse = z.object({
 export type PaymentDetails = z.infer<typeof paymentResponse>;
 
 export const confirmResponse = z.object({ payment: paymentResponse });
+
+/** POST /api/payment/{id}/release: the unpaid checkout is let go and its held lessons freed. */
+export const releasePaymentResponse = z.object({
+  payment: z.object({ id: z.uuid(), status: z.literal("CANCELLED") }),
+});
+export type ReleasePaymentResponse = z.infer<typeof releasePaymentResponse>;

@@ -13,6 +13,19 @@ export const studentProfileBooking = z.object({
   price: z.number(),
   isPoolHours: z.boolean(),
   instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+  /** The card payment it belongs to (held or paid), or null for a lesson paid with bundle credits. */
+  paymentId: z.uuid().nullable(),
+  /** The bundle whose credit paid for it, or null for a card-paid lesson. */
+  bundleId: z.uuid().nullable(),
+  /** When a PENDING_PAYMENT hold lapses; null otherwise. */
+  holdExpiresAt: z.string().nullable(),
+  /** Dollars given back when it was cancelled (GST included); null unless CANCELLED. */
+  refund: z.number().nullable(),
+  /**
+   * The suburb the lesson is in: where a reschedule reads its instructor's calendar. Optional only so
+   * older answers and fixtures still read; the API always sends it.
+   */
+  suburb: z.string().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 
@@ -24,6 +37,14 @@ export const studentProfileBundle = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The suburb the credits are spent in (null on bundles bought before suburbs were recorded). */
+  suburb: z.string().nullable(),
+  /**
+   * False when the instructor may no longer be booked (delisted, lapsed licence or WWC check) or the
+   * bundle has none: the student may then move the remaining credits to another instructor.
+   */
+  instructorBookable: z.boolean(),
+  expired: z.boolean(),
 });
 export type StudentProfileBundle = z.infer<typeof studentProfileBundle>;
 

@@ -28,6 +28,8 @@ export const bundles = pgTable(
     totalLessons: integer().notNull(),
     usedLessons: integer().notNull().default(0),
     pricePerLessonCents: integer().notNull(),
+    /** Where the credits are spent: the suburb chosen in Flow A (null only on bundles bought before 0004). */
+    suburb: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +68,13 @@ export const bookings = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: text({ enum: ["STUDENT", "INSTRUCTOR", "ADMIN"] }),
+    /** Cents given back on cancellation, GST included (card) or 0 (credit). */
     refundCents: integer(),
+    /**
+     * On a CANCELLED lesson: the lesson value (ex GST) the platform keeps after the refund or a
+     * forfeited credit. The instructor earns 75% of it (rules/cancellation.ts); 0 when all went back.
+     */
+    keptCents: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,6 +85,8 @@ export const bookings = pgTable(
     index("bookings_open_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
     check("bookings_period", sql`${t.endTime} > ${t.startTime}`),
     check("bookings_price", sql`${t.priceCents} >= 0`),
+    check("bookings_kept", sql`${t.keptCents} is null or ${t.keptCents} between 0 and ${t.priceCents}`),
+    index("bookings_bundle_idx").on(t.bundleId),
   ],
 );
 

@@ -7,6 +7,8 @@ export interface BundlePurchaseSpec {
   totalLessons: number;
   pricePerLessonCents: number;
   instructorId: string | null;
+  /** Where the credits will be spent (absent on purchases made before suburbs were recorded). */
+  suburb?: string | null;
 }
 
 export const payments = pgTable(

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql, sum } from "dr
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, payments, users } from "../../db/schema/index.ts";
-import { sydneyMonthOf } from "../instructors/instructors.repository.ts";
+import { earningLessonsByMonthAndAmount, sydneyMonthOf } from "../instructors/instructors.repository.ts";
 
 export interface Page {
   limit: number;
@@ -243,14 +243,12 @@ export async function listPayments(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** COMPLETED lessons of every instructor per Sydney month of their start and price. */
+/**
+ * Earning lessons of every instructor per Sydney month of their start: COMPLETED ones at their price,
+ * and CANCELLED ones at what the platform kept (so fees and payouts include late cancellations).
+ */
 export function completedLessonsByMonthAndPrice(db: Executor) {
-  const month = sydneyMonthOf(bookings.startTime);
-  return db
-    .select({ month, priceCents: bookings.priceCents, lessons: count() })
-    .from(bookings)
-    .where(eq(bookings.status, "COMPLETED"))
-    .groupBy(month, bookings.priceCents);
+  return earningLessonsByMonthAndAmount(db);
 }
 
 /** GST of PAID payments per Sydney month of payment (creation time when paidAt is missing). */

@@ -6,7 +6,7 @@ export interface AuditEntryInput {
   actorId: string;
   /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`. */
   action: string;
-  targetType: "user" | "instructor" | "booking" | "payment" | "refund";
+  targetType: "user" | "instructor" | "booking" | "payment" | "refund" | "bundle";
   targetId: string;
   details?: Record<string, unknown>;
   createdAt: Date;

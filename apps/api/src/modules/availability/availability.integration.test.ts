@@ -225,7 +225,7 @@ describeEachDatabase("availability", (kind) => {
       // The clock: 11:00 AEDT on Monday 1 March 2027, so the horizon is 2027-03-01..2027-03-31.
       const base = { suburb: "Parramatta" };
       const message =
-        "Lessons can be booked from today (2027-03-01) up to 30 days ahead (2027-03-31); choose dates in that range";
+        "Lessons can be booked from today (01/03/2027) up to 30 days ahead (31/03/2027); choose dates in that range";
       for (const path of ["availability-summary", "slots"]) {
         const variants: Array<Record<string, string>> = [
           {},

@@ -1,16 +1,12 @@
-import { type batchBookingRequest, LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
+import { type batchBookingRequest, SUBURBS, type Suburb } from "@kerb/shared";
 import {
-  bookingHorizon,
-  bookingHorizonMessage,
   centsToDollars,
   choosePoolInstructor,
   dollarsToCents,
   findSuburb,
   holdExpiryFrom,
   invoiceTotals,
-  isBookableStart,
   isListableInstructor,
-  isWithinBookingHorizon,
   sydneyDateOf,
   sydneyTodayDate,
   teachesInSuburb,
@@ -26,6 +22,7 @@ import { newInvoiceNumber } from "../payments/invoice-number.ts";
 import { insertPayment } from "../payments/payments.repository.ts";
 import * as repo from "./bookings.repository.ts";
 import * as holds from "./holds.repository.ts";
+import { checkLessonTimes } from "./lesson-shape.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
 type Item = BatchRequest["bookings"][number];
@@ -39,48 +36,8 @@ interface PlannedLesson {
   pickupLocation: string | null;
 }
 
-const LESSON_MS = LESSON_MINUTES * 60_000;
-
 export function createBookingService(ctx: AppContext) {
   const checkout = createCheckoutService(ctx);
-  /** Checks each lesson's shape and timing before any query: cheap rejections first. */
-  function checkShape(items: Item[], now: Date) {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      const start = new Date(item.startTime);
-      const end = new Date(item.endTime);
-      if (end.getTime() - start.getTime() !== LESSON_MS) {
-        throw new AppError("bad_request", "Each lesson lasts exactly 60 minutes", { index });
-      }
-      if (start.getTime() < now.getTime()) {
-        throw new AppError("slot_in_past", "One of the chosen times is in the past", {
-          index,
-          startTime: item.startTime,
-        });
-      }
-      if (!isWithinBookingHorizon(sydneyDateOf(start), now)) {
-        // Refused before any query: a batch spanning years must not scan a suburb's calendar.
-        const message = bookingHorizonMessage(bookingHorizon(now));
-        throw new AppError("validation_error", message, [{ path: `bookings.${index}.startTime`, message }]);
-      }
-      if (!isBookableStart(start, now)) {
-        throw new AppError("slot_in_past", "Lessons start on the hour and at least 2 hours from now", {
-          index,
-          startTime: item.startTime,
-        });
-      }
-      // The student cannot be in two cars at once, whoever the instructors are.
-      const key = String(start.getTime());
-      if (seen.has(key)) {
-        throw new AppError("duplicate_slot", "The same time appears twice in this booking", {
-          index,
-          startTime: item.startTime,
-        });
-      }
-      seen.add(key);
-    });
-  }
-
   /** Matches each requested lesson to a free slot priced by our own rules. */
   async function plan(tx: Executor, items: Item[], suburb: Suburb, now: Date): Promise<PlannedLesson[]> {
     const starts = items.map((i) => new Date(i.startTime));
@@ -184,7 +141,7 @@ export function createBookingService(ctx: AppContext) {
           validSuburbs: SUBURBS,
         });
       }
-      checkShape(request.bookings, now);
+      checkLessonTimes(request.bookings, now);
 
       // Lapsed holds must not block anyone, even if the sweep has not run yet.
       await holds.expireStaleHolds(ctx.db, now);

@@ -1,11 +1,14 @@
 import type { bundlePurchaseRequest } from "@kerb/shared";
 import {
   centsToDollars,
+  creditSuburb,
   dollarsToCents,
+  findSuburb,
   invoiceTotals,
   isListableInstructor,
   isPurchasableBundle,
   sydneyTodayDate,
+  teachesInSuburb,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -33,12 +36,22 @@ export function createBundleService(ctx: AppContext) {
       const student = await findStudentForCheckout(ctx.db, studentId);
       if (!student) throw new AppError("unauthorized", "Please sign in again");
       const instructorId = request.instructorId ?? null;
+      // The suburb chosen in Flow A (the schema has matched it), else the student's own.
+      let suburb: string | null = request.suburb ?? findSuburb(student.suburb ?? "");
       if (instructorId) {
         // The same rule as listing: a lapsed licence or WWC check means no new bundle either.
         const instructor = await findInstructorListing(ctx.db, instructorId);
         if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
           throw new AppError("not_found", "That instructor is not available");
         }
+        if (request.suburb && !teachesInSuburb(instructor.suburbs, request.suburb)) {
+          throw new AppError(
+            "instructor_not_in_suburb",
+            `That instructor does not teach in ${request.suburb}`,
+          );
+        }
+        // The credits are spent where this instructor teaches, so they can always be spent.
+        suburb = creditSuburb([suburb], instructor.suburbs);
       }
       const lines = Array.from({ length: request.totalLessons }, () => pricePerLessonCents);
       const totals = invoiceTotals(lines);
@@ -50,7 +63,7 @@ export function createBundleService(ctx: AppContext) {
         gstCents: totals.gstCents,
         amountCents: totals.totalCents,
         invoiceNumber: newInvoiceNumber(now),
-        bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId },
+        bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId, suburb },
         createdAt: now,
       });
       return checkout.start(payment, student, `Kerb lesson bundle × ${request.totalLessons}`);

@@ -1,8 +1,9 @@
 /**
  * Cancelling a paid lesson and settling the money, in the caller's transaction. Shared by the
- * instructor portal, the admin console and (later) student self-service cancellation.
+ * instructor portal, the admin console and student self-service cancellation.
  */
 import {
+  type CancellationOutcome,
   type CancelledBy,
   cancellationOutcome,
   formatSydneyDate,
@@ -27,6 +28,57 @@ export interface CancelLessonResult {
   refundId: string | null;
   /** True when the lesson went back to the bundle it was paid from. */
   bundleCreditReturned: boolean;
+  /** The GST part of `refundCents`. */
+  refundGstCents: number;
+  /** How the student got something back: CARD, CREDIT (to the bundle) or NONE. */
+  method: CancellationOutcome["method"];
+  tier: CancellationOutcome["tier"];
+  /** Lesson value (ex GST) the platform keeps, stored as bookings.kept_cents; the instructor earns 75%. */
+  keptCents: number;
+}
+
+/** What a lesson needs for the cancellation rule: its state, start, price and how it was paid. */
+export interface CancellableLesson {
+  status: string;
+  startTime: Date;
+  priceCents: number;
+  paymentId: string | null;
+  bundleId: string | null;
+}
+
+/**
+ * The outcome cancelling `lesson` at `now` would have, or the 409 explaining why it cannot be
+ * cancelled. The student's preview and every actual cancellation call this, so they cannot disagree.
+ */
+export function cancellationFor(
+  lesson: CancellableLesson,
+  cancelledBy: CancelledBy,
+  now: Date,
+): CancellationOutcome {
+  if (lesson.status !== "SCHEDULED") {
+    throw new AppError(
+      "invalid_state",
+      `Only scheduled lessons can be cancelled; this lesson is ${lesson.status.toLowerCase().replace("_", " ")}`,
+      { status: lesson.status },
+    );
+  }
+  if (lesson.startTime.getTime() <= now.getTime()) {
+    const started = `This lesson started at ${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`;
+    throw new AppError(
+      "invalid_state",
+      cancelledBy === "STUDENT"
+        ? `${started} and can no longer be cancelled`
+        : `${started} and can no longer be cancelled; mark it completed or no-show instead`,
+      { status: lesson.status },
+    );
+  }
+  return cancellationOutcome({
+    priceCents: lesson.priceCents,
+    startTime: lesson.startTime,
+    now,
+    cancelledBy,
+    paidWith: lesson.bundleId ? "BUNDLE" : lesson.paymentId ? "CARD" : null,
+  });
 }
 
 /**
@@ -39,7 +91,8 @@ export interface CancelLessonResult {
  *   queued in the same transaction; the caller delivers it after commit (`deliverCardRefunds`),
  *   since that is a network call, and the refund worker retries it until the provider accepts it.
  * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
- * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job.
+ * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job. bookings.keptCents
+ * records what the platform keeps, which the earnings figures count (75% to the instructor).
  */
 export async function cancelLessonWithRefund(
   tx: Executor,
@@ -47,29 +100,7 @@ export async function cancelLessonWithRefund(
 ): Promise<CancelLessonResult> {
   const booking = await repo.lockBookingForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
-  if (booking.status !== "SCHEDULED") {
-    throw new AppError(
-      "invalid_state",
-      `Only scheduled lessons can be cancelled; this lesson is ${booking.status.toLowerCase().replace("_", " ")}`,
-      { status: booking.status },
-    );
-  }
-  if (booking.startTime.getTime() <= input.now.getTime()) {
-    throw new AppError(
-      "invalid_state",
-      `This lesson started at ${formatSydneyTime(booking.startTime)} on ${formatSydneyDate(booking.startTime)} ` +
-        "and can no longer be cancelled; mark it completed or no-show instead",
-    );
-  }
-
-  // The shared rule: the web's cancel dialogs preview exactly this outcome before anyone confirms.
-  const outcome = cancellationOutcome({
-    priceCents: booking.priceCents,
-    startTime: booking.startTime,
-    now: input.now,
-    cancelledBy: input.cancelledBy,
-    paidWith: booking.bundleId ? "BUNDLE" : booking.paymentId ? "CARD" : null,
-  });
+  const outcome = cancellationFor(booking, input.cancelledBy, input.now);
   const refund = outcome.refundCents;
   const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
@@ -90,11 +121,16 @@ export async function cancelLessonWithRefund(
     now: input.now,
     cancelledBy: input.cancelledBy,
     refundCents: refund,
+    keptCents: outcome.keptCents,
   });
   return {
     bookingId: booking.id,
     refundCents: refund,
     refundId,
     bundleCreditReturned,
+    refundGstCents: outcome.refundGstCents,
+    method: outcome.method,
+    tier: outcome.tier,
+    keptCents: outcome.keptCents,
   };
 }

@@ -1,8 +1,31 @@
+import { errorResponses, idParams, releasePaymentResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import Stripe from "stripe";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { currentUser } from "../../plugins/auth.ts";
 import { createCheckoutService } from "./checkout.service.ts";
+
+/**
+ * POST /api/payment/:id/release: the owner lets an unpaid checkout go ("Release" on held lessons).
+ * A plugin of its own: the webhook plugin below replaces the JSON body parser for signatures.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const checkout = createCheckoutService(ctx);
+  app.post(
+    "/:id/release",
+    {
+      schema: {
+        tags: ["payments"],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: releasePaymentResponse, ...errorResponses(400, 401, 404, 409) },
+      },
+      onRequest: ctx.guard(),
+    },
+    (request) => checkout.release(request.params.id, currentUser(request).id),
+  );
+};
 
 /** POST /api/payment/webhook/stripe: Stripe tells us a checkout session completed. */
 export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

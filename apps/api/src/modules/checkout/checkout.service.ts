@@ -9,6 +9,7 @@ import { bundleExpiryFrom, centsToDollars, holdExpiryFrom, isHoldActive } from "
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
 import * as payments from "../payments/payments.repository.ts";
 import { createPaymentService } from "../payments/payments.service.ts";
 import { deliverCardRefunds, queueCardRefund } from "../refunds/refund-queue.ts";
@@ -16,8 +17,11 @@ import * as repo from "./checkout.repository.ts";
 
 type Outcome =
   | { kind: "paid" }
-  /** The holds lapsed before the money arrived; `refundId` when the charge is being sent back. */
-  | { kind: "expired"; refunded: boolean; refundId: string | null }
+  /**
+   * The holds lapsed (or the student released them) before the money arrived; `refundId` when the
+   * charge is being sent back.
+   */
+  | { kind: "expired"; refunded: boolean; refundId: string | null; released: boolean }
   /** A provider event seen before: it was handled the first time. */
   | { kind: "duplicate" };
 
@@ -61,6 +65,7 @@ export function createCheckoutService(ctx: AppContext) {
       paymentId: payment.id,
       totalLessons: spec.totalLessons,
       pricePerLessonCents: spec.pricePerLessonCents,
+      suburb: spec.suburb ?? null,
       expiresAt: bundleExpiryFrom(now),
     });
     return true;
@@ -84,7 +89,10 @@ export function createCheckoutService(ctx: AppContext) {
       const payment = await repo.lockPayment(tx, paymentId);
       if (!payment) throw new AppError("payment_not_found", "Payment not found");
       if (payment.status === "PAID") return { kind: "paid" };
-      if (payment.status === "REFUNDED") return { kind: "expired", refunded: true, refundId: null };
+      const released = payment.status === "CANCELLED";
+      if (payment.status === "REFUNDED") {
+        return { kind: "expired", refunded: true, refundId: null, released };
+      }
       if (payment.status === "PENDING") {
         if (await deliverPurchase(tx, payment, now)) {
           await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
@@ -92,16 +100,17 @@ export function createCheckoutService(ctx: AppContext) {
         }
         await repo.expireLessonsOfPayment(tx, payment.id);
         await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
-      } else if (payment.status !== "EXPIRED") {
+      } else if (payment.status !== "EXPIRED" && !released) {
         throw new AppError(
           "invalid_state",
           `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
         );
       }
-      // The slots are gone; a card the provider charged anyway gets its money back (demo charges none).
+      // The slots are gone (lapsed or released by the student, never resurrected); a card the provider
+      // charged anyway gets its money back (demo charges none).
       const charged = options.paidCents ?? 0;
       if (payment.provider === "demo" || charged <= 0)
-        return { kind: "expired", refunded: false, refundId: null };
+        return { kind: "expired", refunded: false, refundId: null, released };
       await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
       const refundId = await queueCardRefund(tx, {
         paymentId: payment.id,
@@ -110,7 +119,7 @@ export function createCheckoutService(ctx: AppContext) {
         reason: "UNFULFILLED_PAYMENT",
         now,
       });
-      return { kind: "expired", refunded: true, refundId };
+      return { kind: "expired", refunded: true, refundId, released };
     });
     if (outcome.kind === "expired") await deliverCardRefunds(ctx, [outcome.refundId]);
     return outcome;
@@ -169,7 +178,12 @@ export function createCheckoutService(ctx: AppContext) {
     async confirm(paymentId: string, userId: string, type: PaymentType) {
       const payment = await ownPayment(paymentId, userId);
       if (payment.type !== type) throw new AppError("payment_not_found", "Payment not found");
-      if (payment.status === "PENDING" || payment.status === "EXPIRED" || payment.status === "REFUNDED") {
+      if (
+        payment.status === "PENDING" ||
+        payment.status === "EXPIRED" ||
+        payment.status === "CANCELLED" ||
+        payment.status === "REFUNDED"
+      ) {
         const verified = payment.status === "REFUNDED" ? undefined : await ctx.payments.verify(payment);
         if (payment.status === "PENDING") {
           if (verified?.status === "error") {
@@ -191,6 +205,14 @@ export function createCheckoutService(ctx: AppContext) {
         const outcome = await fulfil(payment.id, {
           paidCents: verified?.status === "paid" ? verified.amountCents : null,
         });
+        if (outcome.kind === "expired" && outcome.released) {
+          throw new AppError(
+            "hold_expired",
+            outcome.refunded
+              ? "You released these lessons before the payment arrived, so those times are no longer held. The charge is being refunded to your card."
+              : "You released these lessons, so those times are no longer held. You have not been charged.",
+          );
+        }
         if (outcome.kind === "expired") {
           throw new AppError(
             "hold_expired",
@@ -201,6 +223,53 @@ export function createCheckoutService(ctx: AppContext) {
         }
       }
       return { payment: await paymentViews.describe(await ownPayment(paymentId, userId)) };
+    },
+
+    /**
+     * The student lets an unpaid checkout go: its held lessons are released (EXPIRED, like a lapsed
+     * hold, so the slots are free at once and the lessons leave the student's list) and the payment
+     * is CANCELLED. The provider's checkout is closed after commit, best effort: if the card is
+     * charged anyway, fulfilment finds the payment CANCELLED and refunds it instead of booking.
+     */
+    async release(paymentId: string, userId: string) {
+      const now = ctx.now();
+      const released = await ctx.db.transaction(async (tx) => {
+        const payment = await repo.lockPayment(tx, paymentId);
+        if (!payment || payment.userId !== userId) {
+          throw new AppError("payment_not_found", "Payment not found");
+        }
+        if (payment.status !== "PENDING") {
+          throw new AppError(
+            "invalid_state",
+            payment.status === "PAID"
+              ? "This payment has already been made; cancel its lessons instead"
+              : `This payment is ${payment.status.toLowerCase()} and has nothing to release`,
+            { status: payment.status },
+          );
+        }
+        await repo.expireLessonsOfPayment(tx, payment.id);
+        await payments.updatePayment(tx, payment.id, { status: "CANCELLED" });
+        await insertAuditEntry(tx, {
+          actorId: userId,
+          action: "payment.release",
+          targetType: "payment",
+          targetId: payment.id,
+          details: { invoiceNumber: payment.invoiceNumber },
+          createdAt: now,
+        });
+        return payment;
+      });
+      if (released.provider === ctx.payments.name) {
+        await ctx.payments
+          .cancelCheckout(released)
+          .catch((err: unknown) =>
+            ctx.log.warn(
+              { err, paymentId },
+              "could not close the provider's checkout; a late payment on it will be refunded",
+            ),
+          );
+      }
+      return { payment: { id: released.id, status: "CANCELLED" as const } };
     },
 
     /**

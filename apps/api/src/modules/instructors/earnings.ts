@@ -2,13 +2,18 @@
  * Lesson money per Sydney month, from rows grouped by (month, price). The fee and the instructor's
  * share are computed per lesson with the shared pricing rules (so rounding matches a per-lesson
  * statement) and multiplied by the count: gross = fee + net to the cent, in every month and in total.
+ * A late-cancelled lesson earns on what the platform kept, but `lessons` counts only lessons taught.
  */
 import { instructorEarningsCents, platformFeeCents } from "@kerb/shared/rules";
 
 export interface MonthPriceGroup {
   month: string;
+  /** A taught lesson's price, or the value (ex GST) the platform kept on a cancelled one. */
   priceCents: number;
+  /** Lessons taught at this price: they earn and are counted. */
   lessons: number;
+  /** Cancelled lessons that kept this value: they earn, but are not lessons taught. */
+  cancelledLessons?: number;
 }
 
 export interface EarningsCents {
@@ -29,9 +34,10 @@ export function summarizeEarnings(groups: MonthPriceGroup[]): {
   for (const group of groups) {
     const month = byMonth.get(group.month) ?? zero();
     byMonth.set(group.month, month);
-    const n = Number(group.lessons);
+    const taught = Number(group.lessons);
+    const n = taught + Number(group.cancelledLessons ?? 0);
     for (const sum of [month, totals]) {
-      sum.lessons += n;
+      sum.lessons += taught;
       sum.grossCents += group.priceCents * n;
       sum.platformFeeCents += platformFeeCents(group.priceCents) * n;
       sum.netCents += instructorEarningsCents(group.priceCents) * n;

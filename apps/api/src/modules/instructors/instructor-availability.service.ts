@@ -8,6 +8,7 @@ import {
 import {
   centsToDollars,
   dollarsToCents,
+  formatIsoDate,
   type MinuteWindow,
   poolRateCents,
   sydneyTodayDate,
@@ -126,13 +127,13 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
         if (sameDay.some((e) => e.kind === "CLOSED")) {
           throw new AppError(
             "conflict",
-            `${input.date} is already a day off; remove that first to change it`,
+            `${formatIsoDate(input.date)} is already a day off; remove that first to change it`,
           );
         }
         if (input.kind === "CLOSED" && sameDay.length > 0) {
           throw new AppError(
             "conflict",
-            `${input.date} already has different hours; remove them first to take the day off`,
+            `${formatIsoDate(input.date)} already has different hours; remove them first to take the day off`,
           );
         }
         if (window) {
@@ -144,7 +145,10 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           );
           // The shared overlap rule of working hours (touching hours are fine).
           if (open.some((w) => windowsOverlap(w, wanted))) {
-            throw new AppError("invalid_range", `These hours overlap hours already set for ${input.date}`);
+            throw new AppError(
+              "invalid_range",
+              `These hours overlap hours already set for ${formatIsoDate(input.date)}`,
+            );
           }
         }
         await repo.insertException(tx, {

@@ -74,7 +74,15 @@ export async function insertPayment(
 
 export async function insertBundle(
   db: Database,
-  input: { studentId: string; totalLessons: number; usedLessons: number; pricePerLessonCents?: number },
+  input: {
+    studentId: string;
+    totalLessons: number;
+    usedLessons: number;
+    pricePerLessonCents?: number;
+    instructorId?: string | null;
+    suburb?: string | null;
+    expiresAt?: Date;
+  },
 ) {
   const price = input.pricePerLessonCents ?? 7000;
   const paymentId = await insertPayment(db, {
@@ -90,7 +98,9 @@ export async function insertBundle(
       totalLessons: input.totalLessons,
       usedLessons: input.usedLessons,
       pricePerLessonCents: price,
-      expiresAt: addHours(new Date(), 24 * 365),
+      instructorId: input.instructorId ?? null,
+      suburb: input.suburb ?? null,
+      expiresAt: input.expiresAt ?? addHours(new Date(), 24 * 365),
     })
     .returning({ id: bundles.id });
   if (!row) throw new Error("bundle not inserted");

@@ -226,6 +226,8 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("lists upcoming and past lessons with student contact, paged", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of its own: the demo student's seeded lessons sit at times relative to today's clock.
+    const { id: studentId } = await newStudent(http, { firstName: "Sam", phone: "0412 345 678" });
     const now = t.clock.now;
     const future1 = await insertLesson(db(), { studentId, instructorId: ivy.id, start: addHours(now, 30) });
     const future2 = await insertLesson(db(), { studentId, instructorId: ivy.id, start: addHours(now, 5) });

@@ -12,6 +12,7 @@ import {
   lte,
   ne,
   or,
+  type SQL,
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
@@ -243,26 +244,51 @@ export async function markLessonOutcome(
 export const sydneyMonthOf = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
 
+// What a lesson earns: its price once taught, or the value the platform kept when it was cancelled
+// late (bookings.kept_cents, ex GST). Literal SQL, no parameters, so GROUP BY can repeat it verbatim.
+const earningCents = sql<number>`(case when ${bookings.status} = 'COMPLETED' then ${bookings.priceCents} else ${bookings.keptCents} end)`;
+
 /**
- * COMPLETED lessons per Sydney month and price. Grouping by price keeps the per-lesson fee rounding
- * exact (count × fee(price)) without fetching every lesson.
+ * Earning lessons per Sydney month of their start and per amount: COMPLETED lessons at their price
+ * (counted in `lessons`) and CANCELLED lessons the platform kept money on, at kept_cents (counted in
+ * `cancelledLessons`, not in `lessons`: the instructor is paid for the hour, but it was not taught).
+ * Grouping by amount keeps the per-lesson fee rounding exact (count × fee(amount)) without fetching
+ * every lesson. `where` narrows it (one instructor, a month); the admin console passes nothing.
  */
+export function earningLessonsByMonthAndAmount(db: Executor, where?: SQL) {
+  const month = sydneyMonthOf(bookings.startTime);
+  return db
+    .select({
+      month,
+      priceCents: earningCents.mapWith(Number),
+      lessons: sql<number>`count(*) filter (where ${bookings.status} = 'COMPLETED')`.mapWith(Number),
+      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} = 'CANCELLED')`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(
+      and(
+        or(
+          sql`${bookings.status} = 'COMPLETED'`,
+          sql`${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0`,
+        ),
+        where,
+      ),
+    )
+    .groupBy(month, earningCents);
+}
+
+/** One instructor's earning lessons (see `earningLessonsByMonthAndAmount`), optionally in a range. */
 export function completedLessonsByMonthAndPrice(
   db: Executor,
   instructorId: string,
   range?: { from: Date; to: Date },
 ) {
-  const month = sydneyMonthOf(bookings.startTime);
-  return db
-    .select({ month, priceCents: bookings.priceCents, lessons: count() })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.instructorId, instructorId),
-        eq(bookings.status, "COMPLETED"),
-        range ? gte(bookings.startTime, range.from) : undefined,
-        range ? lt(bookings.startTime, range.to) : undefined,
-      ),
-    )
-    .groupBy(month, bookings.priceCents);
+  return earningLessonsByMonthAndAmount(
+    db,
+    and(
+      eq(bookings.instructorId, instructorId),
+      range ? gte(bookings.startTime, range.from) : undefined,
+      range ? lt(bookings.startTime, range.to) : undefined,
+    ),
+  );
 }

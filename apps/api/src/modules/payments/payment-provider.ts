@@ -26,6 +26,11 @@ export type VerificationResult =
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /**
+   * Closes an unpaid checkout so the customer can no longer pay on it (the student released the
+   * lessons). Best effort: a payment that arrives anyway is refunded by checkout's fulfilment.
+   */
+  cancelCheckout(payment: { providerRef: string | null }): Promise<void>;
   /** Asks the provider whether the payment went through, and for how much. */
   verify(payment: { providerRef: string | null; amountCents: number }): Promise<VerificationResult>;
   /**
@@ -48,6 +53,7 @@ export const demoProvider: PaymentProvider = {
   async createCheckout() {
     return {};
   },
+  async cancelCheckout() {},
   async verify(payment) {
     return { status: "paid", amountCents: payment.amountCents };
   },

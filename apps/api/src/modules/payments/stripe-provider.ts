@@ -52,6 +52,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       });
       return { paymentUrl: session.url ?? undefined, providerRef: session.id };
     },
+    async cancelCheckout(payment) {
+      if (payment.providerRef) await stripe.checkout.sessions.expire(payment.providerRef);
+    },
     async verify(payment) {
       if (!payment.providerRef) return { status: "error", message: "No checkout session for this payment" };
       try {

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, studentProfiles, users } from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import {
+  studentBookingColumns,
+  studentBookingInstructor,
+  studentBookingInstructorJoin,
+} from "./student-booking.ts";
 
 export async function findStudent(db: Executor, userId: string) {
   const [row] = await db
@@ -27,39 +32,40 @@ const instructor = alias(users, "instructor");
 export function listStudentBookings(db: Executor, studentId: string) {
   return (
     db
-      .select({
-        id: bookings.id,
-        startTime: bookings.startTime,
-        endTime: bookings.endTime,
-        status: bookings.status,
-        pickupLocation: bookings.pickupLocation,
-        priceCents: bookings.priceCents,
-        isPoolHours: bookings.isPoolHours,
-        instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
-      })
+      .select(studentBookingColumns)
       .from(bookings)
-      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+      .innerJoin(studentBookingInstructor, studentBookingInstructorJoin)
       // Lapsed checkout holds were never lessons; the student does not need to see them.
       .where(and(eq(bookings.studentId, studentId), ne(bookings.status, "EXPIRED")))
       .orderBy(asc(bookings.startTime))
   );
 }
 
-export function listStudentBundles(db: Executor, studentId: string) {
+/** A student's bundles with what decides whether their instructor may still be booked. */
+export function listStudentBundles(db: Executor, studentId: string, bundleId?: string) {
   return db
     .select({
       id: bundles.id,
       totalLessons: bundles.totalLessons,
       usedLessons: bundles.usedLessons,
       pricePerLessonCents: bundles.pricePerLessonCents,
+      suburb: bundles.suburb,
       expiresAt: bundles.expiresAt,
       createdAt: bundles.createdAt,
       instructorId: bundles.instructorId,
       instructorFirstName: instructor.firstName,
       instructorLastName: instructor.lastName,
+      listing: {
+        suburbs: instructorProfiles.suburbs,
+        verificationStatus: instructorProfiles.verificationStatus,
+        licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+        wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+      },
     })
     .from(bundles)
     .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
-    .where(eq(bundles.studentId, studentId))
+    .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bundles.instructorId))
+    .where(and(eq(bundles.studentId, studentId), bundleId ? eq(bundles.id, bundleId) : undefined))
     .orderBy(desc(bundles.createdAt));
 }
+export type StudentBundleRow = Awaited<ReturnType<typeof listStudentBundles>>[number];

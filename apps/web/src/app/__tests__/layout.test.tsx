@@ -16,7 +16,7 @@ describe("layout", () => {
     expect(screen.getByRole("contentinfo")).toHaveTextContent(`© ${new Date().getFullYear()} Kerb`);
   });
 
-  it("shows a student Dashboard, Book Lessons, their email and Logout", async () => {
+  it("shows a student Dashboard, Book Lessons, Payments, their email and Logout", async () => {
     mockFetch({ "GET /api/student/profile": jsonResponse(200, studentProfile()) });
     renderApp("/student/dashboard", { session: sessionFor(studentUser) });
     const header = await screen.findByRole("banner");
@@ -27,6 +27,10 @@ describe("layout", () => {
     expect(within(header).getAllByRole("link", { name: "Book Lessons" })[0]).toHaveAttribute(
       "href",
       "/student/book",
+    );
+    expect(within(header).getAllByRole("link", { name: "Payments" })[0]).toHaveAttribute(
+      "href",
+      "/student/payments",
     );
     expect(within(header).getAllByText("student@demo.test").length).toBeGreaterThan(0);
     expect(within(header).getAllByRole("button", { name: "Logout" }).length).toBeGreaterThan(0);
@@ -42,6 +46,7 @@ describe("layout", () => {
       "/instructor/dashboard",
     );
     expect(within(header).queryByRole("link", { name: "Book Lessons" })).not.toBeInTheDocument();
+    expect(within(header).queryByRole("link", { name: "Payments" })).not.toBeInTheDocument();
   });
 
   it("logs out through the server and lands signed out on the home page, even if the server fails", async () => {

@@ -6,6 +6,7 @@ import {
   ListChecks,
   LogOut,
   Menu,
+  Receipt,
   ShieldCheck,
   UserRound,
   Wallet,
@@ -49,10 +50,16 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
         Dashboard
       </NavLink>
       {user.role === "STUDENT" ? (
-        <NavLink to={paths.student.book()} className={navLinkClasses} onClick={onNavigate}>
-          <CalendarPlus className="size-4" aria-hidden="true" />
-          Book Lessons
-        </NavLink>
+        <>
+          <NavLink to={paths.student.book()} className={navLinkClasses} onClick={onNavigate}>
+            <CalendarPlus className="size-4" aria-hidden="true" />
+            Book Lessons
+          </NavLink>
+          <NavLink to={paths.student.payments()} className={navLinkClasses} onClick={onNavigate}>
+            <Receipt className="size-4" aria-hidden="true" />
+            Payments
+          </NavLink>
+        </>
       ) : null}
       {user.role === "INSTRUCTOR" ? (
         <>
@@ -97,8 +104,8 @@ export function Navbar() {
     </Button>
   );
 
-  // Instructors have four links: they need a wider screen before the links fit in the bar.
-  const wide = user?.role === "INSTRUCTOR";
+  // Instructors have four links and students three: they need a wider screen before the links fit in the bar.
+  const wide = user?.role === "INSTRUCTOR" || user?.role === "STUDENT";
   const desktopOnly = wide ? "hidden lg:flex" : "hidden md:flex";
   const phoneOnly = wide ? "lg:hidden" : "md:hidden";
 

@@ -34,6 +34,8 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   isPending?: boolean;
   pendingLabel?: string;
+  /** Until what the confirmation depends on is known (e.g. still loading), the action cannot be taken. */
+  isConfirmDisabled?: boolean;
   kind?: ConfirmDialogKind;
 };
 
@@ -54,6 +56,7 @@ export function ConfirmDialog({
   onConfirm,
   isPending = false,
   pendingLabel,
+  isConfirmDisabled = false,
   kind = "alert",
 }: ConfirmDialogProps) {
   const style = kinds[kind];
@@ -75,7 +78,7 @@ export function ConfirmDialog({
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              onConfirm();
+              if (!isConfirmDisabled) onConfirm();
             }}
             className={cn("flex flex-col p-5 sm:p-6", style.body)}
           >
@@ -90,7 +93,13 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
                 {cancelLabel}
               </Button>
-              <Button type="submit" variant={confirmVariant} isLoading={isPending} loadingText={pendingLabel}>
+              <Button
+                type="submit"
+                variant={confirmVariant}
+                isLoading={isPending}
+                loadingText={pendingLabel}
+                disabled={isConfirmDisabled}
+              >
                 {confirmLabel}
               </Button>
             </div>

@@ -14,6 +14,10 @@ const PAGE_SIZE = 25;
 
 const ACTIONS: Record<string, string> = {
   "booking.cancel": "Cancelled a booking",
+  "booking.reschedule": "Rescheduled a lesson",
+  "bundle.spend": "Booked lessons with bundle credits",
+  "bundle.instructor_change": "Moved bundle credits to another instructor",
+  "refund.retry": "Retried a card refund",
   "instructor.verify": "Verified an instructor",
   "instructor.reject": "Rejected an instructor",
   "instructor.compliance_update": "Updated compliance dates",

@@ -105,6 +105,39 @@ describe("Register page: student", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("says the passwords do not match together with the other missing fields, on the first submit", async () => {
+    const { calls } = mockFetch({});
+    const { user } = await openRegister();
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.type(screen.getByLabelText("Confirm password"), "secret2");
+    await user.click(submitStudent());
+
+    expect(await screen.findByText("Passwords do not match")).toBeInTheDocument();
+    for (const message of ["Email is required", "First name is required", "Suburb is required"]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toHaveLength(0);
+
+    // Matching them takes the message away while the other fields still need answers.
+    await user.clear(screen.getByLabelText("Confirm password"));
+    await user.type(screen.getByLabelText("Confirm password"), "secret1");
+    await user.click(submitStudent());
+    await waitFor(() => expect(screen.queryByText("Passwords do not match")).not.toBeInTheDocument());
+    expect(screen.getByText("Email is required")).toBeInTheDocument();
+  });
+
+  it("says the passwords do not match with the instructor's other errors too", async () => {
+    mockFetch({});
+    const { user } = await openRegister("/register?role=instructor");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.type(screen.getByLabelText("Confirm password"), "other1");
+    await user.click(submitInstructor());
+
+    expect(await screen.findByText("Passwords do not match")).toBeInTheDocument();
+    expect(screen.getByText("License number is required")).toBeInTheDocument();
+  });
+
   it("offers the 12 suburbs in alphabetical order", async () => {
     mockFetch({});
     await openRegister();

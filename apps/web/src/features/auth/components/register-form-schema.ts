@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { instructorRegistrationRequest, splitCommaList, studentRegistrationRequest } from "@kerb/shared";
-import type { FieldValues, Resolver, ResolverOptions } from "react-hook-form";
+import type { FieldErrors, FieldValues, Resolver, ResolverOptions } from "react-hook-form";
 import type { RegistrationPayload } from "../api/register";
 
 export type RegisterRole = "STUDENT" | "INSTRUCTOR";
@@ -87,6 +87,22 @@ export function toStudentInput(values: RegisterFormValues) {
   };
 }
 
+const PASSWORD_MISMATCH = "Passwords do not match";
+
+/**
+ * The schema checks that the passwords match only once every field is valid (zod runs an object's
+ * refinements after its fields), so a student fixing the form would meet this message last, alone.
+ * Said with the others at once instead, unless the confirmation already has its own message.
+ */
+function withPasswordMismatch(errors: FieldErrors, values: RegisterFormValues): FieldErrors {
+  if (errors.confirmPassword || values.confirmPassword === "" || values.password === values.confirmPassword) {
+    return errors;
+  }
+  const withMismatch: FieldErrors = { ...errors };
+  withMismatch.confirmPassword = { type: "custom", message: PASSWORD_MISMATCH };
+  return withMismatch;
+}
+
 const studentResolver = zodResolver(studentRegistrationRequest);
 const instructorResolver = zodResolver(instructorRegistrationRequest);
 
@@ -109,7 +125,9 @@ export const registerResolver: Resolver<RegisterFormValues, unknown, Registratio
   const resolve = (isInstructor ? instructorResolver : studentResolver) as unknown as AnyResolver;
   const input = isInstructor ? toInstructorInput(values) : toStudentInput(values);
   const result = await resolve(input, context, options as unknown as ResolverOptions<FieldValues>);
-  if (Object.keys(result.errors).length > 0) return { values: {}, errors: result.errors };
+  if (Object.keys(result.errors).length > 0) {
+    return { values: {}, errors: withPasswordMismatch(result.errors, values) };
+  }
   return {
     values: { ...(result.values as object), role: values.role } as RegistrationPayload,
     errors: {},

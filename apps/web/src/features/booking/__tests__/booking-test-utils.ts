@@ -1,9 +1,16 @@
-import type { AvailabilitySummary, DaySummary, InstructorListing, Slot } from "@kerb/shared";
+import type {
+  AvailabilitySummary,
+  DaySummary,
+  InstructorListing,
+  Slot,
+  StudentProfileBooking,
+} from "@kerb/shared";
 import { addDaysToDate, eachDateInRange, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { screen } from "@testing-library/react";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
-import { jsonResponse, type MockRequest } from "@/test/fetch-mock";
-import { sessionFor, studentUser } from "@/test/fixtures";
+import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
+import { sessionFor, studentProfile, studentUser } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
 
 export const signedIn = { session: sessionFor(studentUser) };
 
@@ -99,3 +106,66 @@ export const completeAssessment = {
 export async function findStepHeading(name: string | RegExp) {
   return screen.findByRole("heading", { level: 1, name });
 }
+
+/** Opens the wizard on a draft saved `ageMinutes` ago, as its Resume link does. */
+export function resumeDraft(
+  fields: Record<string, unknown>,
+  { ageMinutes, advanceTimers }: { ageMinutes?: number; advanceTimers?: (ms: number) => unknown } = {},
+) {
+  seedDraft(fields, ageMinutes);
+  return renderApp("/student/book?resume=true", { ...signedIn, advanceTimers });
+}
+
+/** Flow B at the slot step: Pool Hours in Parramatta, nothing chosen yet. */
+export const slotStepDraft = {
+  flow: "multi_select",
+  currentStep: "slot_selection",
+  suburb: "Parramatta",
+  assessmentData: completeAssessment,
+  rateOption: "pool_hours",
+  selectedSlots: [],
+};
+
+/** Flow A at the invoice: a bundle in Bondi with an auto-matched instructor. */
+export const bundleInvoiceDraft = {
+  flow: "bundle",
+  currentStep: "invoice",
+  suburb: "Bondi",
+  assessmentData: completeAssessment,
+  selectedInstructor: { id: null, firstName: "Auto-matched", lastName: "instructor", autoMatch: true },
+};
+
+export type WizardApi = {
+  /** Every day's [pool, standard] counts, or a whole summary. */
+  days?: [number, number] | AvailabilitySummary;
+  slots?: (request: MockRequest) => unknown[];
+  instructors?: InstructorListing[];
+  /** The student's own lessons, in their profile. */
+  bookings?: StudentProfileBooking[];
+};
+
+/**
+ * The API behind the wizard's steps, answering only what is given (anything else still fails the test):
+ * the session keepalive, the calendar, a day's times, the suburb's instructors and the student's lessons.
+ */
+export function wizardRoutes(
+  { days, slots, instructors, bookings }: WizardApi,
+  more: Parameters<typeof mockFetch>[0] = {},
+) {
+  const calendar = Array.isArray(days) ? () => summary(() => days) : () => days;
+  return mockFetch({
+    ...keepaliveRoute,
+    ...(days ? { "GET /api/student/availability-summary": () => jsonResponse(200, calendar()) } : {}),
+    ...(slots
+      ? { "GET /api/student/slots": (request: MockRequest) => jsonResponse(200, slots(request)) }
+      : {}),
+    ...(instructors ? { "GET /api/student/instructors": jsonResponse(200, instructors) } : {}),
+    ...(bookings
+      ? { "GET /api/student/profile": jsonResponse(200, studentProfile(Date.now(), { bookings })) }
+      : {}),
+    ...more,
+  });
+}
+
+/** The running selection beside the slot step's calendar. */
+export const selectionPanel = () => screen.getByRole("complementary", { name: "Your selection" });

@@ -4,15 +4,17 @@ import { authStore } from "@/lib/auth-store";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { renderApp } from "@/test/render";
 import {
+  bundleInvoiceDraft,
   completeAssessment,
   findStepHeading,
   keepaliveRoute,
+  resumeDraft,
   seedDraft,
   signedIn,
   slotAt,
   storedDraft,
-  summary,
   today,
+  wizardRoutes,
 } from "./booking-test-utils";
 
 const rateOptionDraft = {
@@ -32,16 +34,8 @@ afterEach(() => {
 
 describe("Booking option step", () => {
   it("offers Pool Hours or Pick Instructor, says both can be mixed, and needs a choice", async () => {
-    mockFetch({
-      ...keepaliveRoute,
-      "GET /api/student/availability-summary": () =>
-        jsonResponse(
-          200,
-          summary(() => [1, 0]),
-        ),
-    });
-    seedDraft(rateOptionDraft);
-    const { user } = renderApp("/student/book?resume=true", signedIn);
+    wizardRoutes({ days: [1, 0] });
+    const { user } = resumeDraft(rateOptionDraft);
     await findStepHeading("Choose your booking option");
     expect(screen.getByRole("radio", { name: /Pool Hours/ })).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: /Pick Instructor/ })).toBeInTheDocument();
@@ -87,8 +81,7 @@ describe("Booking draft", () => {
 
   it("ignores and removes a draft older than 2 hours", async () => {
     mockFetch(keepaliveRoute);
-    seedDraft(rateOptionDraft, 121);
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft(rateOptionDraft, { ageMinutes: 121 });
     await findStepHeading("How would you like to book?");
     expect(screen.getByRole("button", { name: "Buy Bundle" })).toBeInTheDocument();
     expect(storedDraft()).toBeNull();
@@ -96,24 +89,21 @@ describe("Booking draft", () => {
 
   it("warns once the draft is more than 90 minutes old, with the minutes left", async () => {
     mockFetch(keepaliveRoute);
-    seedDraft(rateOptionDraft, 95);
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft(rateOptionDraft, { ageMinutes: 95 });
     expect(await screen.findByText("Your saved booking will expire soon")).toBeInTheDocument();
     expect(screen.getByText(/It expires in 25 minutes\./)).toBeInTheDocument();
   });
 
   it("does not warn about a young draft", async () => {
     mockFetch(keepaliveRoute);
-    seedDraft(rateOptionDraft, 89);
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft(rateOptionDraft, { ageMinutes: 89 });
     await findStepHeading("Choose your booking option");
     expect(screen.queryByText("Your saved booking will expire soon")).not.toBeInTheDocument();
   });
 
   it("names an unknown step and offers Start Over", async () => {
     mockFetch(keepaliveRoute);
-    seedDraft({ ...rateOptionDraft, currentStep: "bogus" });
-    const { user } = renderApp("/student/book?resume=true", signedIn);
+    const { user } = resumeDraft({ ...rateOptionDraft, currentStep: "bogus" });
     expect(await screen.findByText("Unknown booking step:")).toBeInTheDocument();
     expect(screen.getByText("bogus")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Start Over" }));
@@ -126,22 +116,20 @@ describe("Booking draft", () => {
     "resumes the old step name %s at the invoice",
     async (step) => {
       mockFetch(keepaliveRoute);
-      seedDraft({
+      resumeDraft({
         flow: "bundle",
         currentStep: step,
         suburb: "Bondi",
         assessmentData: completeAssessment,
         selectedInstructor: { id: null, firstName: "Auto-matched", lastName: "instructor", autoMatch: true },
       });
-      renderApp("/student/book?resume=true", signedIn);
       await findStepHeading("Review your bundle and pay");
     },
   );
 
   it("falls back to the first step still missing an answer", async () => {
     mockFetch(keepaliveRoute);
-    seedDraft({ flow: "multi_select", currentStep: "invoice", suburb: "Bondi", assessmentData: {} });
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft({ flow: "multi_select", currentStep: "invoice", suburb: "Bondi", assessmentData: {} });
     await findStepHeading("Tell us about your driving");
     expect(screen.getByText("Question 1 of 5")).toBeInTheDocument();
   });
@@ -163,8 +151,7 @@ describe("Booking draft", () => {
 describe("Booking keepalive", () => {
   it("extends the session on entering a step and keeps the new access token", async () => {
     const { callsTo } = mockFetch(keepaliveRoute);
-    seedDraft(rateOptionDraft);
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft(rateOptionDraft);
     await findStepHeading("Choose your booking option");
     await waitFor(() => expect(callsTo("POST", "/api/auth/extend-session")).toHaveLength(1));
     expect(callsTo("POST", "/api/auth/extend-session")[0]?.headers.get("Authorization")).toBe(
@@ -184,14 +171,7 @@ describe("Booking keepalive", () => {
           ? jsonResponse(200, { accessToken: `access-${attempts + 1}`, expiresAt: new Date().toISOString() })
           : apiError(503, "service_unavailable", "Try later"),
     });
-    seedDraft({
-      flow: "bundle",
-      currentStep: "invoice",
-      suburb: "Bondi",
-      assessmentData: completeAssessment,
-      selectedInstructor: { id: null, firstName: "Auto-matched", lastName: "instructor", autoMatch: true },
-    });
-    renderApp("/student/book?resume=true", signedIn);
+    resumeDraft(bundleInvoiceDraft);
     await findStepHeading("Review your bundle and pay");
     await waitFor(() => expect(callsTo("POST", "/api/auth/extend-session")).toHaveLength(1));
 

@@ -180,15 +180,18 @@ describe("Instructor step", () => {
     expect(screen.getByText("Showing times with Beth Best")).toBeInTheDocument();
   });
 
-  it("Auto-Match in Flow A leaves the bundle untied to an instructor", async () => {
+  it("Auto-Match in Flow A ties the bundle to the best match, whose calendar its credits are spent in", async () => {
     mockFetch({ ...keepaliveRoute, "GET /api/student/instructors": { body: instructors } });
     const { user } = startAt("bundle");
-    await screen.findByText(/Your bundle won't be tied to one instructor/);
+    await screen.findByText(
+      "Your bundle goes to your best match, Beth Best: you book its lessons in their calendar.",
+    );
     await user.click(screen.getByRole("button", { name: "Auto-Match" }));
+    expect(screen.getByText("Selected: Auto-Match (Beth Best)")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await findStepHeading("Review your bundle and pay");
-    expect(screen.getByText("Instructor: Auto-Match (any suitable instructor)")).toBeInTheDocument();
-    expect(storedDraft()?.selectedInstructor).toMatchObject({ id: null, autoMatch: true });
+    expect(screen.getByText("Instructor: Beth Best (Auto-Match)")).toBeInTheDocument();
+    expect(storedDraft()?.selectedInstructor).toMatchObject({ id: best.id, autoMatch: true });
   });
 
   it("says so when nobody teaches in the suburb and offers another suburb", async () => {

@@ -1,77 +1,49 @@
 import { DEMO_PAYMENT_DELAY_MS, type PaymentDetails } from "@kerb/shared";
-import { addDaysToDate } from "@kerb/shared/rules";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
-import { renderApp } from "@/test/render";
 import {
+  bundleInvoiceDraft,
   completeAssessment,
   findStepHeading,
   keepaliveRoute,
-  seedDraft,
-  signedIn,
-  slotAt,
+  resumeDraft,
   storedDraft,
-  summary,
   today,
+  wizardRoutes,
 } from "./booking-test-utils";
-
-const instructorId = "c0000000-0000-4000-8000-0000000000aa";
-const paymentId = "d0000000-0000-4000-8000-000000000001";
-const poolLesson = slotAt(addDaysToDate(today(), 1), 10, { price: 48.75 });
-const olivia = slotAt(addDaysToDate(today(), 3), 9, {
+import {
+  batchInvoiceDraft,
+  checkout,
+  heldPayment,
   instructorId,
-  instructorName: "Olivia Brown",
-  price: 85.1,
-  isPoolHours: false,
-});
+  olivia,
+  passTime,
+  payBatchInvoice,
+  paymentId,
+  poolLesson,
+  startBatchInvoice,
+  useFakeClock,
+} from "./invoice-test-utils";
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/**
- * The demo payment's 2-second processing wait runs on a fake clock: it still moves with real time (so
- * Testing Library's polling works) and the test jumps it forward instead of sleeping.
- */
-function useFakeClock() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  return { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) };
-}
-
-const passTime = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-function startBatchInvoice(options: { advanceTimers?: (ms: number) => unknown } = {}) {
-  seedDraft({
-    flow: "multi_select",
-    currentStep: "invoice",
-    suburb: "Parramatta",
-    assessmentData: completeAssessment,
-    rateOption: "pool_hours",
-    selectedSlots: [poolLesson, olivia],
-  });
-  return renderApp("/student/book?resume=true", { ...signedIn, ...options });
-}
 
 function startBundleInvoice(
   estimatedLessons: number,
   selectedInstructor: Record<string, unknown> | null = null,
   options: { advanceTimers?: (ms: number) => unknown } = {},
 ) {
-  seedDraft({
-    flow: "bundle",
-    currentStep: "invoice",
-    suburb: "Bondi",
-    assessmentData: { ...completeAssessment, estimatedLessons },
-    selectedInstructor: selectedInstructor ?? {
-      id: null,
-      firstName: "Auto-matched",
-      lastName: "instructor",
-      autoMatch: true,
+  return resumeDraft(
+    {
+      ...bundleInvoiceDraft,
+      assessmentData: { ...completeAssessment, estimatedLessons },
+      ...(selectedInstructor ? { selectedInstructor } : {}),
     },
-  });
-  return renderApp("/student/book?resume=true", { ...signedIn, ...options });
+    options,
+  );
 }
 
 function paymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
@@ -93,19 +65,6 @@ function paymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails
   };
 }
 
-const checkout = (overrides: Record<string, unknown> = {}) =>
-  jsonResponse(201, {
-    payment: {
-      id: paymentId,
-      invoiceNumber: "KRB-20261122-ABC123",
-      subtotal: 133.85,
-      gst: 13.39,
-      amount: 147.24,
-      holdExpiresAt: new Date(Date.now() + 1_800_000).toISOString(),
-    },
-    ...overrides,
-  });
-
 function rows(table: HTMLElement) {
   return within(table)
     .getAllByRole("row")
@@ -123,7 +82,8 @@ describe("Invoice step: batch", () => {
     startBatchInvoice();
     await findStepHeading("Review your booking and pay");
 
-    expect(screen.getByTestId("invoice-number")).toHaveTextContent("Draft");
+    expect(screen.getByTestId("invoice-number")).toHaveTextContent("Invoice number assigned when you pay");
+    expect(screen.queryByText("Draft")).not.toBeInTheDocument();
     expect(screen.getByText(today().split("-").reverse().join("/"))).toBeInTheDocument();
     const billTo = screen.getByRole("heading", { name: "Bill to" }).parentElement as HTMLElement;
     expect(billTo).toHaveTextContent("Sam Learner");
@@ -212,57 +172,26 @@ describe("Invoice step: batch", () => {
     expect(storedDraft()).toBeNull();
   });
 
-  it("says Payment failed and removes the lessons that were taken, then returns to the calendar", async () => {
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-    mockFetch({
-      ...keepaliveRoute,
-      "POST /api/student/bookings/batch": apiError(
-        409,
-        "slot_unavailable",
-        "One of the chosen times has just been taken. Please choose another.",
-        { index: 1, startTime: olivia.startTime },
-      ),
-      // Asked again, the pool lesson is still free.
-      "GET /api/student/slots": (request) =>
-        jsonResponse(200, request.path.includes("poolHoursOnly=true") ? [poolLesson] : []),
-      "GET /api/student/availability-summary": () =>
-        jsonResponse(
-          200,
-          summary(() => [1, 0]),
-        ),
+  it("shows the invoice number of a payment already opened for this purchase", async () => {
+    mockFetch(keepaliveRoute);
+    resumeDraft({
+      ...batchInvoiceDraft,
+      pendingCheckout: {
+        signature: `batch|Parramatta|pool|${poolLesson.startTime},${instructorId}|${olivia.startTime}`,
+        startedAt: Date.now() - 60_000,
+        response: {
+          payment: heldPayment({
+            invoiceNumber: "KRB-20261122-XYZ789",
+            holdExpiresAt: new Date(Date.now() + 1_740_000).toISOString(),
+          }),
+        },
+      },
     });
-    const { user } = startBatchInvoice();
     await findStepHeading("Review your booking and pay");
-    await user.click(screen.getByRole("button", { name: "Pay" }));
-
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Payment failed. Please try again."));
-    expect(await screen.findByText("Some of your times are no longer available")).toBeInTheDocument();
-    expect(await screen.findByText(/with Olivia Brown$/)).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Back to slot selection" }));
-
-    await findStepHeading("Pick your lesson times");
-    expect(screen.getByText("We removed 1 lesson that can no longer be booked")).toBeInTheDocument();
-    expect(storedDraft()?.selectedSlots).toEqual([poolLesson]);
-    expect(screen.getByTestId("selection-total")).toHaveTextContent("$48.75");
+    expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-XYZ789");
   });
 
-  it("alerts on any other failure and explains on the page", async () => {
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-    mockFetch({
-      ...keepaliveRoute,
-      "POST /api/student/bookings/batch": apiError(
-        429,
-        "too_many_holds",
-        "You already have 10 lessons waiting for payment.",
-      ),
-    });
-    const { user } = startBatchInvoice();
-    await findStepHeading("Review your booking and pay");
-    await user.click(screen.getByRole("button", { name: "Pay" }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Payment failed. Please try again."));
-    expect(await screen.findByText("You already have 10 lessons waiting for payment.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
-  });
+  // Conflicts at payment (a time taken, a hold lapsed, too many held) are in payment-conflicts.test.tsx.
 
   it("hands over to the card page when the server returns a paymentUrl, keeping the draft for a retry", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {}); // jsdom cannot navigate away
@@ -272,9 +201,7 @@ describe("Invoice step: batch", () => {
         paymentUrl: "https://checkout.stripe.test/c/pay/cs_123",
       }),
     });
-    const { user } = startBatchInvoice();
-    await findStepHeading("Review your booking and pay");
-    await user.click(screen.getByRole("button", { name: "Pay" }));
+    await payBatchInvoice();
     expect(await screen.findByText("Taking you to our secure card payment page…")).toBeInTheDocument();
     expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
     expect(storedDraft()).toMatchObject({
@@ -284,14 +211,7 @@ describe("Invoice step: batch", () => {
   });
 
   it("goes Back to Review on the slot step", async () => {
-    mockFetch({
-      ...keepaliveRoute,
-      "GET /api/student/availability-summary": () =>
-        jsonResponse(
-          200,
-          summary(() => [1, 0]),
-        ),
-    });
+    wizardRoutes({ days: [1, 0] });
     const { user } = startBatchInvoice();
     await findStepHeading("Review your booking and pay");
     await user.click(screen.getByRole("button", { name: "Back to Review" }));
@@ -378,6 +298,7 @@ describe("Invoice step: bundle", () => {
       totalLessons: 10,
       pricePerLesson: 70,
       instructorId,
+      suburb: "Bondi",
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
     expect(storedDraft()).toBeNull();

@@ -3,18 +3,18 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { defined } from "@/test/defined";
 import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
-import { renderApp } from "@/test/render";
 import {
-  completeAssessment,
   findStepHeading,
   keepaliveRoute,
   query,
-  seedDraft,
-  signedIn,
+  resumeDraft,
+  selectionPanel,
   slotAt,
+  slotStepDraft,
   storedDraft,
   summary,
   today,
+  wizardRoutes,
 } from "./booking-test-utils";
 
 const instructor = {
@@ -43,29 +43,13 @@ const longWeekday = (date: string) =>
   );
 const ddmmyyyy = (date: string) => date.split("-").reverse().join("/");
 
-function startAtSlots(fields: Record<string, unknown> = {}) {
-  seedDraft({
-    flow: "multi_select",
-    currentStep: "slot_selection",
-    suburb: "Parramatta",
-    assessmentData: completeAssessment,
-    rateOption: "pool_hours",
-    selectedSlots: [],
-    ...fields,
-  });
-  return renderApp("/student/book?resume=true", signedIn);
-}
+const startAtSlots = (fields: Record<string, unknown> = {}) => resumeDraft({ ...slotStepDraft, ...fields });
 
 function routes(slotsFor: (request: MockRequest) => unknown[], days = calendar) {
-  return mockFetch({
-    ...keepaliveRoute,
-    "GET /api/student/availability-summary": () => jsonResponse(200, days),
-    "GET /api/student/slots": (request) => jsonResponse(200, slotsFor(request)),
-  });
+  return wizardRoutes({ days, slots: slotsFor });
 }
 
 const day = (offset: number) => addDaysToDate(today(), offset);
-const panel = () => screen.getByRole("complementary", { name: "Your selection" });
 
 describe("Slot step: calendar", () => {
   it("builds 30 days from today with one availability-summary call", async () => {
@@ -189,7 +173,7 @@ describe("Slot step: slots and selection", () => {
     expect(ten).toHaveAttribute("aria-pressed", "false");
     expect(within(ten.closest("li") as HTMLElement).getByText("Pool Hours - Save 35%")).toBeInTheDocument();
 
-    const continueButton = within(panel()).getByRole("button", { name: "Continue to Payment" });
+    const continueButton = within(selectionPanel()).getByRole("button", { name: "Continue to Payment" });
     expect(continueButton).toBeDisabled();
 
     await user.click(ten);
@@ -198,22 +182,22 @@ describe("Slot step: slots and selection", () => {
     expect(ten).toHaveAttribute("aria-pressed", "true");
 
     // 48.75 + 35.10 + 35.10 is 118.94999… in floating point; in cents it is exactly $118.95.
-    expect(within(panel()).getByText("Total lessons").nextSibling).toHaveTextContent("3");
-    expect(within(panel()).getByText("Pool Hours lessons").nextSibling).toHaveTextContent("3");
-    expect(within(panel()).getByTestId("pool-subtotal")).toHaveTextContent("$118.95");
-    expect(within(panel()).getByTestId("regular-subtotal")).toHaveTextContent("$0.00");
-    expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$118.95");
+    expect(within(selectionPanel()).getByText("Total lessons").nextSibling).toHaveTextContent("3");
+    expect(within(selectionPanel()).getByText("Pool Hours lessons").nextSibling).toHaveTextContent("3");
+    expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$118.95");
+    expect(within(selectionPanel()).getByTestId("regular-subtotal")).toHaveTextContent("$0.00");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$118.95");
     expect(continueButton).toBeEnabled();
 
     await user.click(ten);
     expect(ten).toHaveAttribute("aria-pressed", "false");
-    expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$70.20");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$70.20");
     expect(storedDraft()).toMatchObject({ selectedDate: date });
     expect(storedDraft()?.selectedSlots).toHaveLength(2);
 
-    expect(panel()).toHaveTextContent("Your times are held for 30 minutes during checkout.");
-    expect(panel()).toHaveTextContent("You can remove lessons before you pay.");
-    expect(panel()).toHaveTextContent("Pool Hours instructors are auto-assigned.");
+    expect(selectionPanel()).toHaveTextContent("Your times are held for 30 minutes during checkout.");
+    expect(selectionPanel()).toHaveTextContent("You can remove lessons before you pay.");
+    expect(selectionPanel()).toHaveTextContent("Pool Hours instructors are auto-assigned.");
 
     await user.click(continueButton);
     await findStepHeading("Review your booking and pay");
@@ -245,9 +229,9 @@ describe("Slot step: slots and selection", () => {
     expect(await screen.findByText("Showing times with Olivia Brown")).toBeInTheDocument();
     const nine = await screen.findByRole("button", { name: "9:00 am – 10:00 am, Olivia Brown, $85.10" });
     await user.click(nine);
-    expect(within(panel()).getByTestId("regular-subtotal")).toHaveTextContent("$85.10");
-    expect(within(panel()).getByTestId("pool-subtotal")).toHaveTextContent("$48.75");
-    expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(within(selectionPanel()).getByTestId("regular-subtotal")).toHaveTextContent("$85.10");
+    expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$48.75");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
     // The instructor's own calendar: no pool-only filter.
     const summaryCall = defined(calls.find((c) => c.path.startsWith("/api/student/availability-summary")));
     expect(query(summaryCall).get("instructorId")).toBe(instructor.id);
@@ -262,14 +246,14 @@ describe("Slot step: slots and selection", () => {
         ),
       ).toHaveLength(1),
     );
-    expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
 
-    const list = within(panel()).getByRole("list", { name: "Selected lessons" });
+    const list = within(selectionPanel()).getByRole("list", { name: "Selected lessons" });
     const removeButtons = within(list).getAllByRole("button", { name: /^Remove lesson on / });
     expect(removeButtons).toHaveLength(2);
     await user.click(defined(removeButtons[0]));
-    expect(within(panel()).getByTestId("selection-total")).toHaveTextContent("$85.10");
-    expect(within(panel()).getByTestId("pool-subtotal")).toHaveTextContent("$0.00");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$85.10");
+    expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$0.00");
   });
 
   it("does not let two lessons share a start time", async () => {

@@ -42,6 +42,8 @@ type AvailabilityCalendarProps = {
   /** Lessons already in the selection per date, marked with a dot. */
   selectedCounts: ReadonlyMap<string, number>;
   onSelectDate: (date: string) => void;
+  /** One day outlined and named, e.g. where the lesson being rescheduled is now. */
+  marked?: { date: string; label: string };
 };
 
 /** The calendar's weeks, Monday first: every cell is a real date; those outside start–end stay empty. */
@@ -67,6 +69,7 @@ export function AvailabilityCalendar({
   selectedDate,
   selectedCounts,
   onSelectDate,
+  marked,
 }: AvailabilityCalendarProps) {
   const dates = useMemo(() => eachDateInRange(startDate, endDate), [startDate, endDate]);
   const weeks = useMemo(() => calendarWeeks(startDate, endDate), [startDate, endDate]);
@@ -152,6 +155,7 @@ export function AvailabilityCalendar({
                         selectedCount={selectedCounts.get(date) ?? 0}
                         showMonth={date === startDate || dayOfMonth(date) === 1}
                         isTabStop={date === tabStop}
+                        markLabel={marked?.date === date ? marked.label : undefined}
                         buttonRef={(node) => {
                           if (node) buttons.current.set(date, node);
                           else buttons.current.delete(date);
@@ -170,7 +174,7 @@ export function AvailabilityCalendar({
           </tbody>
         </table>
       </div>
-      <CalendarLegend />
+      <CalendarLegend markLabel={marked?.label} />
     </div>
   );
 }
@@ -182,6 +186,7 @@ type DayButtonProps = {
   selectedCount: number;
   showMonth: boolean;
   isTabStop: boolean;
+  markLabel?: string;
   buttonRef: (node: HTMLButtonElement | null) => void;
   onClick: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -195,6 +200,7 @@ function DayButton({
   selectedCount,
   showMonth,
   isTabStop,
+  markLabel,
   buttonRef,
   onClick,
   onKeyDown,
@@ -205,25 +211,32 @@ function DayButton({
       type="button"
       ref={buttonRef}
       data-availability={kind}
-      aria-label={dayLabel(date, day, selectedCount)}
+      aria-label={
+        markLabel ? `${dayLabel(date, day, selectedCount)}, ${markLabel}` : dayLabel(date, day, selectedCount)
+      }
       aria-pressed={isSelected}
       disabled={kind === "none"}
       tabIndex={isTabStop ? 0 : -1}
       onClick={onClick}
       onKeyDown={onKeyDown}
       className={cn(
-        "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-xl border-2 leading-none transition-colors sm:aspect-auto sm:h-16",
+        "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center gap-0.5 rounded-xl border-2 leading-none transition-colors sm:aspect-auto sm:h-16",
         DAY_CLASSES[kind],
         isSelected && "border-brand-700 ring-2 ring-brand-700 ring-offset-1",
+        markLabel && "outline-2 outline-slate-900 outline-dashed outline-offset-2",
       )}
     >
-      {showMonth ? (
-        <span className="absolute top-0.5 left-1 font-semibold text-[9px] uppercase sm:text-[10px]">
-          {shortMonth(date)}
-        </span>
-      ) : null}
-      <span className="font-bold text-sm sm:text-base">{dayOfMonth(date)}</span>
-      <span className="mt-0.5 text-[11px] sm:text-xs">
+      {/* Every day keeps a line for the month, so the label never covers a number and days stay aligned. */}
+      <span
+        data-part={showMonth ? "month" : undefined}
+        className="h-2.5 font-semibold text-[9px] uppercase sm:h-3 sm:text-[10px]"
+      >
+        {showMonth ? shortMonth(date) : null}
+      </span>
+      <span data-part="day" className="font-bold text-sm sm:text-base">
+        {dayOfMonth(date)}
+      </span>
+      <span className="text-[11px] sm:text-xs">
         {kind === "none" ? "–" : (day?.totalSlots ?? 0)}
         <span className="hidden sm:inline"> {kind === "none" ? "" : "slots"}</span>
       </span>
@@ -241,7 +254,7 @@ const LEGEND: { kind: DayAvailability; label: string }[] = [
   { kind: "none", label: "No times available" },
 ];
 
-export function CalendarLegend() {
+export function CalendarLegend({ markLabel }: { markLabel?: string }) {
   return (
     <ul aria-label="Calendar legend" className="flex flex-wrap gap-x-4 gap-y-2 text-slate-700 text-sm">
       {LEGEND.map((item) => (
@@ -254,6 +267,12 @@ export function CalendarLegend() {
         <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
         Has lessons in your selection
       </li>
+      {markLabel ? (
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-4 rounded border-2 border-slate-900 border-dashed" />
+          {markLabel}
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
@@ -15,19 +14,21 @@ import { calendarWindowText } from "@/lib/policy-text";
 import { useBookingKeepalive } from "../hooks/use-booking-keepalive";
 import { useBookingWizard } from "../hooks/use-booking-wizard";
 import { useNow } from "../hooks/use-now";
+import { useStepHeadingFocus } from "../hooks/use-step-heading-focus";
 import { defaultBundle } from "../model/invoice";
-import { describeSlot, toggleSlot } from "../model/selection";
+import { toggleSlot } from "../model/selection";
 import {
   draftFromState,
   type Flow,
   isWizardStep,
+  MAX_PROGRESS_STEPS,
   previousStep,
   type RateOption,
   type SelectedInstructor,
   type SelectedSlot,
   STEP_LABELS,
   slotKey,
-  stepsOf,
+  stepProgress,
   type WizardState,
   type WizardStep,
 } from "../model/wizard-state";
@@ -37,6 +38,7 @@ import { FlowSelectionStep } from "./flow-selection-step";
 import { InstructorSelectionStep } from "./instructor-selection-step";
 import { InvoiceStep } from "./invoice-step";
 import { RateOptionStep } from "./rate-option-step";
+import { RemovedSlotsNotice } from "./removed-slots";
 import { SlotSelectionStep } from "./slot-selection-step";
 import { StepFrame } from "./step-frame";
 import { SuburbSelectionStep } from "./suburb-selection-step";
@@ -95,29 +97,22 @@ const CLEARED_BY_SUBURB: Partial<WizardState> = {
   selectedDate: null,
 };
 
-export function BookingWizard({ resume }: { resume: boolean }) {
-  const { state, savedAt, patch, goTo, startOver } = useBookingWizard({ resume });
+/** `session` names this booking session's history entries (see BookLessonsPage). */
+export function BookingWizard({ resume, session }: { resume: boolean; session: string }) {
+  const { state, savedAt, patch, goTo, goBack, startOver } = useBookingWizard({ resume, session });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useNow();
   const today = useMemo(() => sydneyTodayDate(new Date()), []);
   const [removedNotice, setRemovedNotice] = useState<SelectedSlot[] | null>(null);
   const [isPaying, setPaying] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const step = state.currentStep;
   const isKnownStep = isWizardStep(step);
 
   useBookingKeepalive(step, isKnownStep && step !== "flow_selection");
 
-  // A new step starts at the top with its heading focused, so screen readers announce it.
-  const lastStep = useRef(step);
-  useEffect(() => {
-    if (lastStep.current === step) return;
-    lastStep.current = step;
-    window.scrollTo({ top: 0 });
-    headingRef.current?.focus({ preventScroll: true });
-  }, [step]);
+  const headingRef = useStepHeadingFocus(step);
   const lastQuestion = useRef(state.assessmentStep);
   useEffect(() => {
     if (lastQuestion.current === state.assessmentStep) return;
@@ -126,8 +121,7 @@ export function BookingWizard({ resume }: { resume: boolean }) {
   }, [state.assessmentStep, step]);
 
   const back = previousStep(state);
-  const steps = stepsOf(state);
-  const stepIndex = isKnownStep ? steps.indexOf(step as WizardStep) : -1;
+  const progress = stepProgress(state);
   const copy = stepCopy(state);
 
   function chooseFlow(flow: Flow) {
@@ -208,7 +202,7 @@ export function BookingWizard({ resume }: { resume: boolean }) {
                 ...("estimatedLessons" in answers ? { bundleSize: null } : {}),
               })
             }
-            onStepChange={(assessmentStep) => patch({ assessmentStep })}
+            onStepChange={(assessmentStep) => goTo({ step: "assessment", assessmentStep })}
             onFinish={() =>
               goTo({ step: state.flow === "bundle" ? "instructor_selection" : "rate_instructor_option" })
             }
@@ -239,9 +233,14 @@ export function BookingWizard({ resume }: { resume: boolean }) {
             instructor={state.selectedInstructor}
             selectedSlots={state.selectedSlots}
             selectedDate={state.selectedDate}
+            openPaymentId={state.pendingCheckout?.response.payment.id ?? null}
             notice={
               removedNotice ? (
-                <RemovedSlotsNotice removed={removedNotice} onDismiss={() => setRemovedNotice(null)} />
+                <RemovedSlotsNotice
+                  slots={removedNotice}
+                  withInstructor
+                  onDismiss={() => setRemovedNotice(null)}
+                />
               ) : null
             }
             onSelectDate={(selectedDate) => patch({ selectedDate })}
@@ -269,7 +268,7 @@ export function BookingWizard({ resume }: { resume: boolean }) {
             bundle={bundle}
             estimatedLessons={estimate}
             onBundleChange={(bundleSize) => patch({ bundleSize })}
-            onBack={() => back && goTo(back)}
+            onBack={() => back && goBack(back)}
             onBusyChange={setPaying}
             onPaid={handlePaid}
             onReturnToSlots={returnToSlots}
@@ -297,7 +296,7 @@ export function BookingWizard({ resume }: { resume: boolean }) {
             <Button
               variant="ghost"
               className="-ml-3"
-              onClick={() => goTo(back)}
+              onClick={() => goBack(back)}
               disabled={isPaying}
               icon={<ArrowLeft className="size-5" aria-hidden="true" />}
             >
@@ -307,12 +306,12 @@ export function BookingWizard({ resume }: { resume: boolean }) {
             <p className="font-semibold text-brand-700 text-sm uppercase tracking-wide">Book lessons</p>
           )}
         </div>
-        {stepIndex >= 0 ? (
+        {progress ? (
           <ProgressBar
             label="Booking progress"
-            value={stepIndex + 1}
-            maxValue={steps.length}
-            valueLabel={`Step ${stepIndex + 1} of ${steps.length}: ${STEP_LABELS[step as WizardStep]}`}
+            value={progress.number}
+            maxValue={progress.total ?? MAX_PROGRESS_STEPS}
+            valueLabel={`Step ${progress.number}${progress.total ? ` of ${progress.total}` : ""}: ${STEP_LABELS[step as WizardStep]}`}
           />
         ) : null}
       </div>
@@ -323,35 +322,5 @@ export function BookingWizard({ resume }: { resume: boolean }) {
         {renderStep()}
       </StepFrame>
     </Container>
-  );
-}
-
-function RemovedSlotsNotice({ removed, onDismiss }: { removed: SelectedSlot[]; onDismiss: () => void }) {
-  return (
-    <Alert
-      tone={removed.length > 0 ? "warning" : "info"}
-      title={
-        removed.length > 0
-          ? `We removed ${removed.length} ${removed.length === 1 ? "lesson" : "lessons"} that can no longer be booked`
-          : "Your times are still free"
-      }
-      action={
-        <Button variant="outline" size="sm" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      }
-    >
-      {removed.length > 0 ? (
-        <ul className="list-disc pl-5">
-          {removed.map((slot) => (
-            <li key={slotKey(slot)}>
-              {describeSlot(slot)} with {slot.instructorName}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        "Check your selection, then continue to payment again."
-      )}
-    </Alert>
   );
 }

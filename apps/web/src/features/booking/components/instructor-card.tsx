@@ -2,7 +2,7 @@ import type { InstructorListing } from "@kerb/shared";
 import { Car, Check, Languages, Star, Trophy } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
 
@@ -139,5 +139,17 @@ export function InstructorCardSkeleton() {
       <Skeleton className="h-14 w-full" />
       <Skeleton className="h-11 w-full" />
     </li>
+  );
+}
+
+/** Two placeholder cards while the instructors load. */
+export function InstructorListSkeleton() {
+  return (
+    <SkeletonGroup label="Loading instructors…">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <InstructorCardSkeleton />
+        <InstructorCardSkeleton />
+      </ul>
+    </SkeletonGroup>
   );
 }

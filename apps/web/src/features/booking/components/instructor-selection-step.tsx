@@ -5,12 +5,11 @@ import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { type GetInstructorsQuery, useInstructors } from "../api/get-instructors";
 import { type InstructorTab, orderInstructors } from "../model/instructor-order";
 import { type Flow, instructorName, type SelectedInstructor } from "../model/wizard-state";
-import { InstructorCard, InstructorCardSkeleton } from "./instructor-card";
+import { InstructorCard, InstructorListSkeleton } from "./instructor-card";
 import { StepActions } from "./step-frame";
 
 const TABS: { id: InstructorTab; label: string }[] = [
@@ -29,16 +28,6 @@ function toSelection(instructor: InstructorListing, autoMatch: boolean): Selecte
     autoMatch,
   };
 }
-
-/** Flow A's auto-match: the bundle is not tied to one instructor. */
-const ANY_INSTRUCTOR: SelectedInstructor = {
-  id: null,
-  firstName: "Auto-matched",
-  lastName: "instructor",
-  standardRate: null,
-  poolRate: null,
-  autoMatch: true,
-};
 
 type InstructorSelectionStepProps = {
   flow: Flow;
@@ -61,17 +50,20 @@ export function InstructorSelectionStep({
   const instructors = instructorsQuery.data ?? [];
   const bestMatch = instructors[0] ?? null;
 
+  // In both flows Auto-Match is the best match: a bundle's credits are spent with one instructor.
   function autoMatch() {
-    if (flow === "bundle") setSelected(ANY_INSTRUCTOR);
-    else if (bestMatch) setSelected(toSelection(bestMatch, true));
+    if (bestMatch) setSelected(toSelection(bestMatch, true));
   }
 
   const isAutoMatch = selected?.autoMatch === true;
+  const bestMatchName = bestMatch ? `${bestMatch.firstName} ${bestMatch.lastName}` : null;
   const autoMatchDescription =
     flow === "bundle"
-      ? "Your bundle won't be tied to one instructor: each lesson is booked with a suitable certified instructor who is free."
-      : bestMatch
-        ? `We'll book you with your best match, ${bestMatch.firstName} ${bestMatch.lastName}.`
+      ? bestMatchName
+        ? `Your bundle goes to your best match, ${bestMatchName}: you book its lessons in their calendar.`
+        : "Your bundle goes to your best match: you book its lessons in their calendar."
+      : bestMatchName
+        ? `We'll book you with your best match, ${bestMatchName}.`
         : "We'll book you with your best match.";
 
   if (instructorsQuery.isError) {
@@ -115,7 +107,7 @@ export function InstructorSelectionStep({
           variant={isAutoMatch ? "primary" : "secondary"}
           aria-pressed={isAutoMatch}
           onClick={autoMatch}
-          disabled={flow !== "bundle" && !bestMatch}
+          disabled={!bestMatch}
           icon={isAutoMatch ? <Check className="size-5" aria-hidden="true" /> : undefined}
           className="shrink-0"
         >
@@ -147,12 +139,7 @@ export function InstructorSelectionStep({
         {TABS.map((t) => (
           <TabPanel key={t.id} id={t.id} className="pt-5 outline-none">
             {instructorsQuery.isPending ? (
-              <SkeletonGroup label="Loading instructors…">
-                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-                  <InstructorCardSkeleton />
-                  <InstructorCardSkeleton />
-                </ul>
-              </SkeletonGroup>
+              <InstructorListSkeleton />
             ) : (
               <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={`Instructors, ${t.label}`}>
                 {orderInstructors(instructors, t.id).map((instructor) => (
@@ -174,9 +161,7 @@ export function InstructorSelectionStep({
         <p className="text-center text-slate-600 text-sm sm:mr-auto sm:text-left" aria-live="polite">
           {selected
             ? isAutoMatch
-              ? flow === "bundle"
-                ? "Selected: Auto-Match (any suitable instructor)"
-                : `Selected: Auto-Match (${instructorName(selected)})`
+              ? `Selected: Auto-Match (${instructorName(selected)})`
               : `Selected: ${instructorName(selected)}`
             : "Choose an instructor or Auto-Match to continue."}
         </p>

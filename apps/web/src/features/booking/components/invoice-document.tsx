@@ -15,7 +15,8 @@ import {
 } from "../model/wizard-state";
 import { PoolTag } from "./slot-list";
 
-export const DRAFT_INVOICE_NUMBER = "Draft";
+/** The server numbers an invoice when the payment is opened (the first Pay), never before. */
+export const UNASSIGNED_INVOICE_NUMBER = "Invoice number assigned when you pay";
 
 type InvoiceDocumentProps = {
   flow: Flow;
@@ -64,8 +65,11 @@ export function InvoiceDocument({
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-right">
             <dt className="text-slate-600">Invoice number</dt>
-            <dd className="font-semibold text-slate-900" data-testid="invoice-number">
-              {checkout?.payment.invoiceNumber ?? DRAFT_INVOICE_NUMBER}
+            <dd
+              className={checkout ? "font-semibold text-slate-900" : "text-slate-600"}
+              data-testid="invoice-number"
+            >
+              {checkout?.payment.invoiceNumber ?? UNASSIGNED_INVOICE_NUMBER}
             </dd>
             <dt className="text-slate-600">Date</dt>
             <dd className="font-semibold text-slate-900">{today}</dd>
@@ -87,8 +91,8 @@ export function InvoiceDocument({
             {isBundle ? (
               <p className="text-slate-600">
                 Instructor:{" "}
-                {instructor && !instructor.autoMatch && instructor.id
-                  ? instructorName(instructor)
+                {instructor?.id
+                  ? `${instructorName(instructor)}${instructor.autoMatch ? " (Auto-Match)" : ""}`
                   : "Auto-Match (any suitable instructor)"}
               </p>
             ) : (

@@ -1,35 +1,33 @@
 import type { Suburb } from "@kerb/shared";
 import type { BundleOption, BundleSize } from "@kerb/shared/rules";
 import { ArrowLeft, CreditCard, Lock } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { formatTime } from "@/lib/format";
 import { HOLD_DURATION, HOLD_DURATION_ADJECTIVE } from "@/lib/policy-text";
 import {
+  type CheckoutConflict,
   type CheckoutPhase,
   PAYMENT_FAILED_MESSAGE,
-  type StaleNotice,
   useCheckout,
 } from "../hooks/use-checkout";
-import { describeSlot } from "../model/selection";
-import {
-  type Flow,
-  type PendingCheckout,
-  type SelectedInstructor,
-  type SelectedSlot,
-  slotKey,
-} from "../model/wizard-state";
+import type { CheckoutConflictCode } from "../model/stale-slots";
+import type { Flow, PendingCheckout, SelectedInstructor, SelectedSlot } from "../model/wizard-state";
 import { BundleOptions } from "./bundle-options";
+import { CheckingSlotsStatus } from "./checking-slots-status";
 import { InvoiceDocument } from "./invoice-document";
+import { PickupAddressField } from "./pickup-address-field";
+import { RemovedSlotList } from "./removed-slots";
 import { StepActions } from "./step-frame";
 
-const STALE_TITLES: Record<string, string> = {
-  slot_unavailable: "Some of your times are no longer available",
+const CONFLICT_TITLES: Record<CheckoutConflictCode, string> = {
+  slot_unavailable: "One of your times can no longer be booked",
   hold_expired: `Your ${HOLD_DURATION_ADJECTIVE} hold has expired`,
-  amount_mismatch: "A lesson price has changed",
+  amount_mismatch: "A price has changed",
+  too_many_holds: "You have lessons waiting for payment",
 };
 
 type InvoiceStepProps = {
@@ -70,7 +68,7 @@ export function InvoiceStep({
   onCheckoutChange,
 }: InvoiceStepProps) {
   const [pickup, setPickup] = useState<string>(suburb);
-  const { checkout, phase, isBusy, failure, staleNotice, isCheckingSlots, pay } = useCheckout({
+  const { checkout, phase, isBusy, failure, conflict, isCheckingSlots, pay } = useCheckout({
     flow,
     suburb,
     instructor,
@@ -104,17 +102,7 @@ export function InvoiceStep({
         bundle={bundle}
         checkout={checkout}
       >
-        {!isBundle ? (
-          <TextField
-            label="Pickup address"
-            hint="Where your instructor meets you for every lesson in this booking."
-            value={pickup}
-            maxLength={200}
-            autoComplete="street-address"
-            disabled={isBusy}
-            onChange={(event) => setPickup(event.target.value)}
-          />
-        ) : null}
+        {!isBundle ? <PickupAddressField value={pickup} onChange={setPickup} disabled={isBusy} /> : null}
       </InvoiceDocument>
 
       {holdExpiresAt && phase === "idle" ? (
@@ -125,10 +113,12 @@ export function InvoiceStep({
 
       <CheckoutStatus phase={phase} isCheckingSlots={isCheckingSlots} />
 
-      {staleNotice ? (
-        <StaleSelectionAlert
-          notice={staleNotice}
-          onReturnToSlots={() => onReturnToSlots(staleNotice.removed)}
+      {conflict && !isCheckingSlots ? (
+        <ConflictAlert
+          conflict={conflict}
+          isBundle={isBundle}
+          onReturnToSlots={() => onReturnToSlots(conflict.removed)}
+          onRetry={pay}
         />
       ) : null}
 
@@ -181,52 +171,77 @@ function CheckoutStatus({ phase, isCheckingSlots }: { phase: CheckoutPhase; isCh
         </div>
       ) : null}
 
-      {isCheckingSlots ? (
-        <div role="status" className="flex items-center gap-3 text-slate-700">
-          <Spinner className="size-5" />
-          Checking which of your times are still free…
-        </div>
-      ) : null}
+      {isCheckingSlots ? <CheckingSlotsStatus /> : null}
     </>
   );
 }
 
-function StaleSelectionAlert({
-  notice,
+/**
+ * What stopped the purchase, in the server's words, and a way on: choose other times when some were
+ * taken, hold them again when they are all still free, or see the lessons already waiting for payment.
+ */
+function ConflictAlert({
+  conflict,
+  isBundle,
   onReturnToSlots,
+  onRetry,
 }: {
-  notice: StaleNotice;
+  conflict: CheckoutConflict;
+  isBundle: boolean;
   onReturnToSlots: () => void;
+  onRetry: () => void;
 }) {
-  return (
-    <Alert
-      tone="error"
-      title={STALE_TITLES[notice.code] ?? "Some of your times need another look"}
-      action={
-        <Button
-          variant="outline"
-          onClick={onReturnToSlots}
-          icon={<ArrowLeft className="size-4" aria-hidden="true" />}
-        >
-          Back to slot selection
-        </Button>
-      }
+  const { code, message, removed } = conflict;
+  const title =
+    code === "slot_unavailable" && removed.length > 1
+      ? "Some of your times can no longer be booked"
+      : CONFLICT_TITLES[code];
+  const backToTimes = (
+    <Button
+      variant="outline"
+      onClick={onReturnToSlots}
+      icon={<ArrowLeft className="size-4" aria-hidden="true" />}
     >
-      <p>{notice.message}</p>
-      {notice.removed.length > 0 ? (
+      Back to lesson times
+    </Button>
+  );
+  let action: ReactNode;
+  if (removed.length > 0) {
+    action = (
+      <Button onClick={onReturnToSlots} icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+        Choose another time
+      </Button>
+    );
+  } else if (code === "too_many_holds") {
+    action = (
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <ButtonLink to={paths.student.bookings()}>See lessons waiting for payment</ButtonLink>
+        {isBundle ? null : backToTimes}
+      </div>
+    );
+  } else if (isBundle) {
+    action = <Button onClick={onRetry}>Try again</Button>;
+  } else {
+    action = (
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onRetry}>{code === "hold_expired" ? "Hold my times again" : "Try again"}</Button>
+        {backToTimes}
+      </div>
+    );
+  }
+
+  return (
+    <Alert tone="error" title={title} action={action}>
+      <p>{message}</p>
+      {removed.length > 0 ? (
         <>
           <p className="mt-1">We'll take these out of your selection:</p>
-          <ul className="list-disc pl-5">
-            {notice.removed.map((slot) => (
-              <li key={slotKey(slot)}>
-                {describeSlot(slot)} with {slot.instructorName}
-              </li>
-            ))}
-          </ul>
+          <RemovedSlotList slots={removed} withInstructor />
         </>
-      ) : (
-        <p className="mt-1">Please check your selection and try again. You have not been charged.</p>
-      )}
+      ) : !isBundle && code !== "too_many_holds" ? (
+        <p className="mt-1">Your times are all still free.</p>
+      ) : null}
+      <p className="mt-1">You have not been charged.</p>
     </Alert>
   );
 }

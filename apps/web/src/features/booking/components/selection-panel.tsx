@@ -1,18 +1,40 @@
+import { FULL_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
-import { ChevronDown, ChevronUp, Clock, ShoppingBasket, Trash2, UserRoundCog, X } from "lucide-react";
+import {
+  ChevronDown,
+  ChevronUp,
+  Clock,
+  RotateCcw,
+  ShoppingBasket,
+  Ticket,
+  Trash2,
+  UserRoundCog,
+  X,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { formatDate, formatDollars, formatTimeRange, formatWeekday } from "@/lib/format";
+import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 import { GST_PERCENT, HOLD_DURATION } from "@/lib/policy-text";
+import type { StandardPriceOf } from "../hooks/use-standard-prices";
+import { paidWithCreditsText } from "../model/credits";
+import { OWN_LESSON_NOTE } from "../model/own-lessons";
 import { selectionTotals } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
+import { SlotPrice } from "./slot-price";
 
-type SelectionPanelProps = {
+export type SelectionPanelProps = {
   slots: readonly SelectedSlot[];
   onRemove: (slot: SelectedSlot) => void;
   onContinue: () => void;
+  /** The standard price a pool lesson saves from, shown struck through. */
+  standardPriceOf?: StandardPriceOf;
+  /** Credit mode: the lessons are paid with a bundle's credits (`left` of them now), not money. */
+  credits?: { left: number };
+  continueLabel?: string;
+  /** The student already has a lesson then: the server would refuse it, so Continue waits for its removal. */
+  isOwnLessonTime?: (slot: SelectedSlot) => boolean;
 };
 
 /** "Tue 03/11/2026", the Sydney day of the lesson. */
@@ -24,11 +46,22 @@ function slotDay(slot: SelectedSlot): string {
  * The running selection: a sticky side column on desktop, a bottom sheet on phones whose details
  * fold away so the calendar stays usable. One element for both, so there is one set of controls.
  */
-export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelProps) {
+export function SelectionPanel({
+  slots,
+  onRemove,
+  onContinue,
+  standardPriceOf,
+  credits,
+  continueLabel = "Continue to Payment",
+  isOwnLessonTime,
+}: SelectionPanelProps) {
   const [isExpanded, setExpanded] = useState(false);
   const detailsId = useId();
   const headingId = useId();
+  const blockedId = useId();
+  const hasOwnClash = isOwnLessonTime !== undefined && slots.some(isOwnLessonTime);
   const totals = selectionTotals(slots);
+  const creditsAfter = credits ? credits.left - slots.length : 0;
 
   return (
     <aside
@@ -46,7 +79,7 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
           </h2>
           <p className="text-slate-600 text-sm" aria-live="polite">
             {totals.lessonCount} {totals.lessonCount === 1 ? "lesson" : "lessons"} ·{" "}
-            {formatAud(totals.totalCents)}
+            {credits ? paidWithCreditsText(Math.max(0, creditsAfter)) : formatAud(totals.totalCents)}
           </p>
         </div>
         <Button
@@ -103,10 +136,19 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
                       <Badge tone="accent">Pool Hours</Badge>
                     </span>
                   ) : null}
+                  {isOwnLessonTime?.(slot) ? (
+                    <span className="font-medium text-red-700">{OWN_LESSON_NOTE}</span>
+                  ) : null}
                 </div>
-                <span className="shrink-0 font-semibold text-slate-900 text-sm">
-                  {formatDollars(slot.price)}
-                </span>
+                {credits ? (
+                  <span className="shrink-0 font-semibold text-slate-700 text-sm">1 credit</span>
+                ) : (
+                  <SlotPrice
+                    price={slot.price}
+                    standardCents={standardPriceOf?.(slot) ?? null}
+                    className="shrink-0 flex-col items-end font-semibold text-slate-900 text-sm"
+                  />
+                )}
                 <button
                   type="button"
                   onClick={() => onRemove(slot)}
@@ -120,51 +162,119 @@ export function SelectionPanel({ slots, onRemove, onContinue }: SelectionPanelPr
           </ul>
         )}
 
-        <div className="flex flex-col gap-1.5 border-slate-200 border-t pt-3 text-sm">
-          <dl className="flex flex-col gap-1.5">
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Regular lessons subtotal</dt>
-              <dd className="font-medium text-slate-900" data-testid="regular-subtotal">
-                {formatAud(totals.regularCents)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Pool Hours subtotal</dt>
-              <dd className="font-medium text-slate-900" data-testid="pool-subtotal">
-                {formatAud(totals.poolCents)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3 text-base">
-              <dt className="font-semibold text-slate-900">Total</dt>
-              <dd className="font-bold text-slate-900" data-testid="selection-total">
-                {formatAud(totals.totalCents)}
-              </dd>
-            </div>
-          </dl>
-          <p className="text-slate-500 text-xs">GST ({GST_PERCENT}) is added on the invoice.</p>
-        </div>
+        {credits ? (
+          <CreditTotals used={slots.length} left={creditsAfter} />
+        ) : (
+          <div className="flex flex-col gap-1.5 border-slate-200 border-t pt-3 text-sm">
+            <dl className="flex flex-col gap-1.5">
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">Regular lessons subtotal</dt>
+                <dd className="font-medium text-slate-900" data-testid="regular-subtotal">
+                  {formatAud(totals.regularCents)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">Pool Hours subtotal</dt>
+                <dd className="font-medium text-slate-900" data-testid="pool-subtotal">
+                  {formatAud(totals.poolCents)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3 text-base">
+                <dt className="font-semibold text-slate-900">Total</dt>
+                <dd className="font-bold text-slate-900" data-testid="selection-total">
+                  {formatAud(totals.totalCents)}
+                </dd>
+              </div>
+            </dl>
+            <p className="text-slate-500 text-xs">GST ({GST_PERCENT}) is added on the invoice.</p>
+          </div>
+        )}
 
-        <ul className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-slate-700 text-xs">
-          <li className="flex items-start gap-2">
-            <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Your times are held for {HOLD_DURATION} during checkout.
-          </li>
-          <li className="flex items-start gap-2">
-            <Trash2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            You can remove lessons before you pay.
-          </li>
-          <li className="flex items-start gap-2">
-            <UserRoundCog className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Pool Hours instructors are auto-assigned.
-          </li>
-        </ul>
+        {credits ? (
+          <CreditNotes />
+        ) : (
+          <ul className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-slate-700 text-xs">
+            <li className="flex items-start gap-2">
+              <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              Your times are held for {HOLD_DURATION} during checkout.
+            </li>
+            <li className="flex items-start gap-2">
+              <Trash2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              You can remove lessons before you pay.
+            </li>
+            <li className="flex items-start gap-2">
+              <UserRoundCog className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              Pool Hours instructors are auto-assigned.
+            </li>
+          </ul>
+        )}
       </div>
 
       <div className="border-slate-100 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:border-0 lg:px-5 lg:pb-5">
-        <Button size="lg" fullWidth disabled={slots.length === 0} onClick={onContinue}>
-          Continue to Payment
+        {hasOwnClash ? (
+          <p id={blockedId} className="mb-2 text-red-700 text-sm">
+            Remove the lessons marked “{OWN_LESSON_NOTE}” to continue.
+          </p>
+        ) : null}
+        <Button
+          size="lg"
+          fullWidth
+          disabled={slots.length === 0 || creditsAfter < 0 || hasOwnClash}
+          aria-describedby={hasOwnClash ? blockedId : undefined}
+          onClick={onContinue}
+        >
+          {continueLabel}
         </Button>
       </div>
     </aside>
+  );
+}
+
+/** Credit mode's totals: credits instead of money, and no GST (it was charged on the bundle). */
+function CreditTotals({ used, left }: { used: number; left: number }) {
+  return (
+    <div className="flex flex-col gap-1.5 border-slate-200 border-t pt-3 text-sm">
+      <dl className="flex flex-col gap-1.5">
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Credits for these lessons</dt>
+          <dd className="font-medium text-slate-900" data-testid="credits-used">
+            {used}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 text-base">
+          <dt className="font-semibold text-slate-900">Credits left after booking</dt>
+          <dd className="font-bold text-slate-900" data-testid="credits-left">
+            {Math.max(0, left)}
+          </dd>
+        </div>
+      </dl>
+      {left < 0 ? (
+        <p className="font-medium text-red-800 text-xs" role="alert">
+          That is {-left} more than this bundle has left. Remove {-left === 1 ? "a lesson" : "some lessons"}{" "}
+          to continue.
+        </p>
+      ) : (
+        <p className="text-slate-500 text-xs">Nothing to pay: GST was charged when you bought the bundle.</p>
+      )}
+    </div>
+  );
+}
+
+function CreditNotes() {
+  return (
+    <ul className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 text-slate-700 text-xs">
+      <li className="flex items-start gap-2">
+        <Ticket className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+        Each lesson uses one credit, Pool Hours or standard.
+      </li>
+      <li className="flex items-start gap-2">
+        <RotateCcw className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+        Cancel more than {FULL_REFUND_NOTICE_HOURS} hours ahead and the credit goes back to your bundle.
+      </li>
+      <li className="flex items-start gap-2">
+        <Trash2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+        You can remove lessons before you book.
+      </li>
+    </ul>
   );
 }

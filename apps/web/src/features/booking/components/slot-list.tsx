@@ -1,4 +1,6 @@
+import { formatAud } from "@kerb/shared/rules";
 import { CalendarX2, Check, Plus } from "lucide-react";
+import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
@@ -7,33 +9,60 @@ import { cn } from "@/lib/cn";
 import { formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
 import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { type SlotsQuery, useSlots } from "../api/get-slots";
+import type { StandardPriceOf } from "../hooks/use-standard-prices";
 import { weekdayName } from "../model/dates";
+import { OWN_LESSON_NOTE } from "../model/own-lessons";
 import { clashesWithSelection, isSelected, isSelectionFull } from "../model/selection";
 import { type SelectedSlot, slotKey } from "../model/wizard-state";
+import { SlotPrice } from "./slot-price";
 
 export const POOL_TAG = `Pool Hours - Save ${POOL_DISCOUNT}`;
 
 /** What a screen reader hears for a slot button; the pressed state is announced separately. */
-export function slotLabel(slot: SelectedSlot): string {
+export function slotLabel(slot: SelectedSlot, standardCents: number | null = null): string {
   const price = formatDollars(slot.price);
-  return `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${price}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;
+  const was = standardCents !== null ? `, was ${formatAud(standardCents)}` : "";
+  return `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${price}${was}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;
 }
 
 export function PoolTag() {
   return <PoolHoursBadge>{POOL_TAG}</PoolHoursBadge>;
 }
 
-type SlotListProps = {
+export type SlotListProps = {
   query: SlotsQuery;
   selection: readonly SelectedSlot[];
   onToggle: (slot: SelectedSlot) => void;
+  /** The standard price a pool slot saves from, shown struck through. */
+  standardPriceOf?: StandardPriceOf;
+  /** Words instead of a price, where no money changes hands ("1 credit", "No charge"). */
+  priceText?: string;
+  /** Only the slots this keeps are offered (a reschedule keeps the lesson's kind). */
+  filter?: (slot: SelectedSlot) => boolean;
+  /** The most lessons the selection may hold (a bundle's credits left); the booking limit otherwise. */
+  maxSelection?: number;
+  /** Said once the selection is full, instead of the booking limit's message. */
+  fullNotice?: ReactNode;
+  /** The student already has a lesson then: shown, marked and not selectable (the server refuses it). */
+  isOwnLessonTime?: (slot: SelectedSlot) => boolean;
 };
 
 /** The times of one day; each toggles in and out of the selection. */
-export function SlotList({ query, selection, onToggle }: SlotListProps) {
+export function SlotList({
+  query,
+  selection,
+  onToggle,
+  standardPriceOf,
+  priceText,
+  filter,
+  maxSelection,
+  fullNotice,
+  isOwnLessonTime,
+}: SlotListProps) {
   const slotsQuery = useSlots(query);
   const heading = `Times on ${weekdayName(query.date)} ${formatIsoDate(query.date)}`;
-  const full = isSelectionFull(selection);
+  const full = maxSelection === undefined ? isSelectionFull(selection) : selection.length >= maxSelection;
+  const offered = (filter ? slotsQuery.data?.filter(filter) : slotsQuery.data) ?? [];
 
   return (
     <div className="flex flex-col gap-3">
@@ -53,7 +82,7 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
           onRetry={() => slotsQuery.refetch()}
           isRetrying={slotsQuery.isFetching}
         />
-      ) : slotsQuery.data.length === 0 ? (
+      ) : offered.length === 0 ? (
         <EmptyState
           icon={<CalendarX2 className="size-6" />}
           title="No times left on this day"
@@ -61,16 +90,22 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
         />
       ) : (
         <ul className="flex flex-col gap-2" aria-label={heading}>
-          {slotsQuery.data.map((slot) => {
+          {offered.map((slot) => {
             const selected = isSelected(selection, slot);
             const clash = !selected && clashesWithSelection(selection, slot);
-            const blocked = clash || (full && !selected);
+            const ownLesson = !selected && (isOwnLessonTime?.(slot) ?? false);
+            const blocked = clash || ownLesson || (full && !selected);
+            const standardCents = standardPriceOf?.(slot) ?? null;
             return (
               <li key={slotKey(slot)}>
                 <button
                   type="button"
                   aria-pressed={selected}
-                  aria-label={slotLabel(slot)}
+                  aria-label={`${
+                    priceText
+                      ? `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${priceText}${slot.isPoolHours ? ", Pool Hours" : ""}`
+                      : slotLabel(slot, standardCents)
+                  }${ownLesson ? `, ${OWN_LESSON_NOTE.toLowerCase()}` : ""}`}
                   disabled={blocked}
                   onClick={() => onToggle(slot)}
                   className={cn(
@@ -96,18 +131,28 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
                       <span className="whitespace-nowrap font-semibold text-slate-900 text-sm sm:text-base">
                         {formatTimeRange(slot.startTime, slot.endTime)}
                       </span>
-                      <span className="font-semibold text-slate-900 text-sm sm:text-base">
-                        {formatDollars(slot.price)}
-                      </span>
+                      {priceText ? (
+                        <span className="font-semibold text-slate-700 text-sm">{priceText}</span>
+                      ) : (
+                        <SlotPrice
+                          price={slot.price}
+                          standardCents={standardCents}
+                          className="font-semibold text-slate-900 text-sm sm:text-base"
+                        />
+                      )}
                     </span>
                     <span className="text-slate-600 text-sm">{slot.instructorName}</span>
-                    {slot.isPoolHours || clash ? (
+                    {slot.isPoolHours || clash || ownLesson ? (
                       <span className="flex flex-wrap gap-2">
-                        {slot.isPoolHours ? <PoolTag /> : null}
+                        {/* Without a price there is no saving to speak of. */}
+                        {slot.isPoolHours ? priceText ? <PoolHoursBadge /> : <PoolTag /> : null}
                         {clash ? (
                           <span className="text-slate-600 text-xs">
                             You already have a lesson at this time
                           </span>
+                        ) : null}
+                        {ownLesson ? (
+                          <span className="font-medium text-red-800 text-xs">{OWN_LESSON_NOTE}</span>
                         ) : null}
                       </span>
                     ) : null}
@@ -120,7 +165,8 @@ export function SlotList({ query, selection, onToggle }: SlotListProps) {
       )}
       {full ? (
         <p className="text-slate-600 text-sm">
-          You've reached the most lessons one booking can hold. Pay for these first, then book more.
+          {fullNotice ??
+            "You've reached the most lessons one booking can hold. Pay for these first, then book more."}
         </p>
       ) : null}
     </div>

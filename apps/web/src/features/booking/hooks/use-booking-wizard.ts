@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import {
   clearBookingDraft,
   clearCompletedBookingDraft,
   readBookingDraft,
   writeBookingDraft,
 } from "@/lib/booking-draft";
+import { requestedStep, stepSearch, wizardHistoryState } from "../model/step-address";
 import {
   draftFromState,
+  fitStep,
   initialWizardState,
   isWizardStep,
   type StepTarget,
@@ -36,44 +39,69 @@ function reducer(state: WizardState, action: Action): WizardState {
 }
 
 /**
- * Once there is a draft, a reload should resume it rather than start over, so `resume=true` joins the
- * address. Written straight into the browser history (keeping the router's own history state) so the
- * router does not treat it as a navigation and remount the wizard.
- */
-function markUrlResumable() {
-  const url = new URL(window.location.href);
-  if (url.searchParams.get("resume") === "true") return;
-  url.searchParams.set("resume", "true");
-  window.history.replaceState(window.history.state, "", url);
-}
-
-/**
  * The wizard's state and its saved draft (spec §3, §4). With `resume` a valid draft is restored;
  * without it the session starts fresh and any old draft is dropped. Every change after the first
  * step is saved; the restored state itself is not re-saved, so its age (and the expiry banner) stays
  * true until the student acts.
+ *
+ * The step lives in the address (model/step-address.ts): each step change is a history entry, so the
+ * browser's Back and Forward move between steps. The answers decide whether the step an address asks
+ * for can be shown; a link or Forward to a step whose answers are missing lands on the first step
+ * that still needs one, and the address is corrected in place.
  */
-export function useBookingWizard({ resume }: { resume: boolean }) {
+export function useBookingWizard({ resume, session }: { resume: boolean; session: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
   const [initial] = useState(() => {
     const draft = resume ? readBookingDraft() : null;
     const restored = draft ? stateFromDraft(draft) : null;
     return draft && restored
-      ? { state: restored, savedAt: draft.timestamp as number | null }
-      : { state: initialWizardState(), savedAt: null };
+      ? { state: restored, savedAt: draft.timestamp as number | null, fresh: false }
+      : { state: initialWizardState(), savedAt: null, fresh: !resume };
   });
-  const [state, dispatch] = useReducer(reducer, initial.state);
+  const [data, dispatch] = useReducer(reducer, initial.state);
   const [savedAt, setSavedAt] = useState<number | null>(initial.savedAt);
-  const restoredState = useRef(initial.state);
+
+  const requested = useMemo(() => requestedStep(location.search), [location.search]);
+  const state = useMemo<WizardState>(() => {
+    if (!requested) return data;
+    const wanted: WizardState = {
+      ...data,
+      currentStep: requested.step,
+      assessmentStep: requested.assessmentStep ?? data.assessmentStep,
+    };
+    return { ...wanted, ...fitStep(wanted) };
+  }, [data, requested]);
 
   useEffect(() => {
-    if (!resume) clearBookingDraft();
-  }, [resume]);
+    if (initial.fresh) clearBookingDraft();
+  }, [initial.fresh]);
 
+  // Whenever the address changes (arriving, Back, Forward), it is made to name the step shown, in this
+  // session's history entry. An unknown step from an old draft has no address: it keeps the one it has.
+  const canonical = isWizardStep(state.currentStep)
+    ? stepSearch({ step: state.currentStep, assessmentStep: state.assessmentStep })
+    : null;
+  const entry = wizardHistoryState(location.state);
+  const checkedLocation = useRef<string | null>(null);
   useEffect(() => {
-    if (state === restoredState.current) return;
+    if (checkedLocation.current === location.key) return;
+    checkedLocation.current = location.key;
+    if (canonical === null) return;
+    if (location.search === canonical && entry?.wizardSession === session) return;
+    navigate({ search: canonical }, { replace: true, state: { ...entry, wizardSession: session } });
+  }, [location.key, location.search, canonical, entry, session, navigate]);
+
+  const lastSaved = useRef<string | null>(null);
+  useEffect(() => {
+    const draft = draftFromState(state);
+    const json = JSON.stringify(draft);
+    const isFirstRun = lastSaved.current === null;
+    if (json === lastSaved.current) return;
+    lastSaved.current = json;
+    if (isFirstRun) return;
     if (state.currentStep === "flow_selection" || !isWizardStep(state.currentStep)) return;
-    setSavedAt(writeBookingDraft(draftFromState(state)).timestamp);
-    markUrlResumable();
+    setSavedAt(writeBookingDraft(draft).timestamp);
   }, [state]);
 
   useEffect(() => {
@@ -83,14 +111,30 @@ export function useBookingWizard({ resume }: { resume: boolean }) {
 
   const patch = useCallback((next: Partial<WizardState>) => dispatch({ type: "patch", patch: next }), []);
   const goTo = useCallback(
-    (target: StepTarget, next?: Partial<WizardState>) => dispatch({ type: "goTo", target, patch: next }),
-    [],
+    (target: StepTarget, next?: Partial<WizardState>) => {
+      dispatch({ type: "goTo", target, patch: next });
+      const to = stepSearch({ ...target, assessmentStep: target.assessmentStep ?? data.assessmentStep });
+      navigate({ search: to }, { state: { wizardSession: session, from: location.search } });
+    },
+    [navigate, session, location.search, data.assessmentStep],
+  );
+  /** The page's own Back: a step back through history when that is where it leads, so Forward returns. */
+  const goBack = useCallback(
+    (target: StepTarget) => {
+      if (entry?.from === stepSearch(target)) navigate(-1);
+      else goTo(target);
+    },
+    [entry, navigate, goTo],
   );
   const startOver = useCallback(() => {
     clearBookingDraft();
     setSavedAt(null);
     dispatch({ type: "reset" });
-  }, []);
+    navigate(
+      { search: stepSearch({ step: "flow_selection" }) },
+      { state: { wizardSession: session, from: location.search } },
+    );
+  }, [navigate, session, location.search]);
 
-  return { state, savedAt, patch, goTo, startOver };
+  return { state, savedAt, patch, goTo, goBack, startOver };
 }

@@ -9,6 +9,7 @@ import { createQueryClient } from "@/lib/query-client";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentUser } from "@/test/fixtures";
 import { slotAt, today } from "../__tests__/booking-test-utils";
+import { heldPayment, paymentId } from "../__tests__/invoice-test-utils";
 import type { PendingCheckout } from "../model/wizard-state";
 import {
   checkoutSignature,
@@ -17,19 +18,9 @@ import {
   useCheckout,
 } from "./use-checkout";
 
-const paymentId = "d0000000-0000-4000-8000-000000000001";
 const lesson = slotAt(addDaysToDate(today(), 2), 11, { price: 52 });
 const [, medium] = bundleOptions(10);
-const checkoutResponse = {
-  payment: {
-    id: paymentId,
-    invoiceNumber: "KRB-20261122-ABC123",
-    subtotal: 52,
-    gst: 5.2,
-    amount: 57.2,
-    holdExpiresAt: new Date(Date.now() + 1_800_000).toISOString(),
-  },
-};
+const checkoutResponse = { payment: heldPayment({ subtotal: 52, gst: 5.2, amount: 57.2 }) };
 const confirmed = {
   payment: {
     ...checkoutResponse.payment,
@@ -113,6 +104,7 @@ describe("useCheckout", () => {
     });
     const signature = checkoutSignature({
       flow: "multi_select",
+      suburb: "Parramatta",
       instructor: null,
       slots: [lesson],
       bundle: medium as NonNullable<typeof medium>,
@@ -131,9 +123,65 @@ describe("useCheckout", () => {
     expect(result.current.checkout).toBeNull();
   });
 
+  it("lets the payment held for other times go before holding the new ones, so they cannot clash", async () => {
+    vi.spyOn(window, "alert").mockImplementation(() => {});
+    const oldPaymentId = "d0000000-0000-4000-8000-0000000000ff";
+    const calls: string[] = [];
+    mockFetch({
+      [`POST /api/payment/${oldPaymentId}/release`]: () => {
+        calls.push("release");
+        return jsonResponse(200, { payment: { id: oldPaymentId, status: "CANCELLED" } });
+      },
+      "POST /api/student/bookings/batch": () => {
+        calls.push("hold");
+        return jsonResponse(201, checkoutResponse);
+      },
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: jsonResponse(200, confirmed),
+    });
+    const earlier: PendingCheckout = {
+      signature: "batch|Parramatta|an earlier selection",
+      response: { ...checkoutResponse, payment: { ...checkoutResponse.payment, id: oldPaymentId } },
+      startedAt: Date.now() - 60_000,
+    };
+    const { result, options } = setup({ pendingCheckout: earlier });
+    expect(result.current.checkout).toBeNull();
+
+    act(() => void result.current.pay());
+    await act(() => vi.advanceTimersByTimeAsync(DEMO_PAYMENT_DELAY_MS));
+    await waitFor(() => expect(options.onPaid).toHaveBeenCalledOnce());
+    expect(calls).toEqual(["release", "hold"]);
+  });
+
+  it("still holds the new times when the earlier payment cannot be let go (already lapsed or paid)", async () => {
+    vi.spyOn(window, "alert").mockImplementation(() => {});
+    const oldPaymentId = "d0000000-0000-4000-8000-0000000000ff";
+    const { callsTo } = mockFetch({
+      [`POST /api/payment/${oldPaymentId}/release`]: apiError(
+        409,
+        "invalid_state",
+        "This payment is expired and has nothing to release",
+      ),
+      "POST /api/student/bookings/batch": jsonResponse(201, checkoutResponse),
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: jsonResponse(200, confirmed),
+    });
+    const { result, options } = setup({
+      pendingCheckout: {
+        signature: "batch|Parramatta|an earlier selection",
+        response: { ...checkoutResponse, payment: { ...checkoutResponse.payment, id: oldPaymentId } },
+        startedAt: Date.now() - 40 * 60_000,
+      },
+    });
+    act(() => void result.current.pay());
+    await act(() => vi.advanceTimersByTimeAsync(DEMO_PAYMENT_DELAY_MS));
+    await waitFor(() => expect(options.onPaid).toHaveBeenCalledOnce());
+    expect(callsTo("POST", "/api/student/bookings/batch")).toHaveLength(1);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
   it("does not reuse a hold in its last minute", () => {
     const signature = checkoutSignature({
       flow: "multi_select",
+      suburb: "Parramatta",
       instructor: null,
       slots: [lesson],
       bundle: medium as NonNullable<typeof medium>,
@@ -166,7 +214,9 @@ describe("useCheckout", () => {
     expect(options.onPaid).not.toHaveBeenCalled();
   });
 
-  it("buys a bundle without an instructor when the student left it to auto-match", async () => {
+  const autoMatchedId = "c0000000-0000-4000-8000-0000000000bb";
+
+  it("buys the bundle for the instructor Auto-Match picked, in the wizard's suburb", async () => {
     vi.spyOn(window, "alert").mockImplementation(() => {});
     const { callsTo } = mockFetch({
       "POST /api/student/bundles/purchase": jsonResponse(201, checkoutResponse),
@@ -177,11 +227,11 @@ describe("useCheckout", () => {
     const { result, options } = setup({
       flow: "bundle",
       instructor: {
-        id: null,
-        firstName: "Auto-matched",
-        lastName: "instructor",
-        standardRate: null,
-        poolRate: null,
+        id: autoMatchedId,
+        firstName: "Beth",
+        lastName: "Best",
+        standardRate: 90,
+        poolRate: 58.5,
         autoMatch: true,
       },
     });
@@ -192,6 +242,8 @@ describe("useCheckout", () => {
     expect(callsTo("POST", "/api/student/bundles/purchase")[0]?.body).toEqual({
       totalLessons: 10,
       pricePerLesson: 70,
+      instructorId: autoMatchedId,
+      suburb: "Parramatta",
     });
   });
 });

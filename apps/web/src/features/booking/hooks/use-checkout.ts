@@ -8,7 +8,13 @@ import { useConfirmBundlePurchase } from "../api/confirm-bundle-purchase";
 import { useCreateBatchBooking } from "../api/create-batch-booking";
 import { getSlotsQueryOptions } from "../api/get-slots";
 import { usePurchaseBundle } from "../api/purchase-bundle";
-import { findStaleSlots, isStaleSelectionError } from "../model/stale-slots";
+import { useReleasePayment } from "../api/release-payment";
+import {
+  type CheckoutConflictCode,
+  checkoutConflictCode,
+  findStaleSlots,
+  isStaleSelectionError,
+} from "../model/stale-slots";
 import {
   type Flow,
   isCheckoutReusable,
@@ -26,8 +32,11 @@ export const PAYMENT_FAILED_MESSAGE = "Payment failed. Please try again.";
  */
 export type CheckoutPhase = "idle" | "creating" | "processing" | "redirecting" | "paid";
 
-/** Some chosen lessons can no longer be booked as they are: which ones, and the server's words. */
-export type StaleNotice = { code: string; message: string; removed: SelectedSlot[] };
+/**
+ * The purchase no longer stands as chosen (a time taken, a price changed, the hold lapsed, too many
+ * lessons held): the server's code and words, and the chosen lessons that can no longer be booked.
+ */
+export type CheckoutConflict = { code: CheckoutConflictCode; message: string; removed: SelectedSlot[] };
 
 export type UseCheckoutOptions = {
   flow: Flow;
@@ -50,21 +59,27 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** What was sent: a held checkout is reused only for exactly the same purchase. */
 export function checkoutSignature({
   flow,
+  suburb,
   instructor,
   slots,
   bundle,
   pickupLocation,
-}: Pick<UseCheckoutOptions, "flow" | "instructor" | "slots" | "bundle" | "pickupLocation">): string {
+}: Pick<
+  UseCheckoutOptions,
+  "flow" | "suburb" | "instructor" | "slots" | "bundle" | "pickupLocation"
+>): string {
   return flow === "bundle"
-    ? `bundle|${bundle.size}|${bundle.lessons}|${instructor?.id ?? ""}`
+    ? `bundle|${bundle.size}|${bundle.lessons}|${instructor?.id ?? ""}|${suburb}`
     : `batch|${pickupLocation}|${slots.map(slotKey).join(",")}`;
 }
 
 /**
  * Paying for the wizard's purchase (spec §7): opens the payment (or reuses the one held for exactly
  * this purchase), then either hands over to the card provider's page or, in demo mode, waits the
- * pretend processing time and confirms. A failure alerts and says why; when some lessons were taken
- * meanwhile it works out which, so the student can drop them and pick again.
+ * pretend processing time and confirms. A failed payment alerts "Payment failed" (spec §8) and says
+ * why. A conflict (a time taken, a price changed, the hold lapsed, too many lessons held) is no failed
+ * payment: it is reported as such, and when lessons were taken meanwhile it works out which, so the
+ * student can drop them and pick again.
  */
 export function useCheckout({
   flow,
@@ -83,13 +98,14 @@ export function useCheckout({
   const purchaseBundle = usePurchaseBundle();
   const confirmBatchBooking = useConfirmBatchBooking();
   const confirmBundlePurchase = useConfirmBundlePurchase();
+  const releasePayment = useReleasePayment();
   const [phase, setPhase] = useState<CheckoutPhase>("idle");
   const [failure, setFailure] = useState<string | null>(null);
-  const [staleNotice, setStaleNotice] = useState<StaleNotice | null>(null);
+  const [conflict, setConflict] = useState<CheckoutConflict | null>(null);
   const [isCheckingSlots, setCheckingSlots] = useState(false);
 
   const isBundle = flow === "bundle";
-  const signature = checkoutSignature({ flow, instructor, slots, bundle, pickupLocation });
+  const signature = checkoutSignature({ flow, suburb, instructor, slots, bundle, pickupLocation });
   const checkout =
     pendingCheckout && isCheckoutReusable(pendingCheckout, signature, Date.now())
       ? pendingCheckout.response
@@ -99,11 +115,20 @@ export function useCheckout({
 
   async function startCheckout(): Promise<CheckoutResponse> {
     if (checkout) return checkout;
+    if (pendingCheckout) {
+      // A payment opened for another purchase (other times, another bundle) still holds its lessons,
+      // and the server would refuse these as clashing with them: let it go first. When it cannot be
+      // (already lapsed, or paid meanwhile) there is nothing to free, and the new hold says the rest.
+      await releasePayment.mutateAsync(pendingCheckout.response.payment.id).catch(() => undefined);
+      onCheckoutChange(null);
+    }
     const response = isBundle
       ? await purchaseBundle.mutateAsync({
           totalLessons: bundle.lessons,
           pricePerLesson: centsToDollars(bundle.pricePerLessonCents),
-          ...(instructor?.id && !instructor.autoMatch ? { instructorId: instructor.id } : {}),
+          // The credits are for this instructor (Auto-Match's pick too) and spent in this suburb.
+          ...(instructor?.id ? { instructorId: instructor.id } : {}),
+          suburb,
         })
       : await createBatchBooking.mutateAsync({
           suburb,
@@ -120,7 +145,7 @@ export function useCheckout({
     return response;
   }
 
-  async function showStaleSelection(error: ApiError) {
+  async function showStaleSelection(error: ApiError, code: CheckoutConflictCode) {
     // The held payment is gone (or never existed): the next attempt starts a new one.
     onCheckoutChange(null);
     setCheckingSlots(true);
@@ -128,13 +153,15 @@ export function useCheckout({
       queryClient.fetchQuery({ ...getSlotsQueryOptions(query), staleTime: 0 }),
     );
     void queryClient.invalidateQueries({ queryKey: ["booking", "availability-summary"] });
+    // The clash may be a lesson the student booked meanwhile: the calendar should know it when back.
+    void queryClient.invalidateQueries({ queryKey: ["student", "profile"] });
     setCheckingSlots(false);
-    setStaleNotice({ code: error.code, message: error.message, removed });
+    setConflict({ code, message: error.message, removed });
   }
 
   async function pay() {
     setFailure(null);
-    setStaleNotice(null);
+    setConflict(null);
     setPhase("creating");
     try {
       const started = await startCheckout();
@@ -153,11 +180,18 @@ export function useCheckout({
       onPaid(flow);
     } catch (error) {
       setPhase("idle");
-      window.alert(PAYMENT_FAILED_MESSAGE);
-      if (!isBundle && isStaleSelectionError(error) && isApiError(error)) {
-        await showStaleSelection(error);
+      const code = checkoutConflictCode(error);
+      if (code && isApiError(error)) {
+        // Nothing failed to pay: the page explains what changed, so no "Payment failed" alert.
+        if (!isBundle && isStaleSelectionError(error)) {
+          await showStaleSelection(error, code);
+        } else {
+          if (code === "hold_expired") onCheckoutChange(null);
+          setConflict({ code, message: error.message, removed: [] });
+        }
         return;
       }
+      window.alert(PAYMENT_FAILED_MESSAGE);
       setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
     }
   }
@@ -169,7 +203,8 @@ export function useCheckout({
     isBusy,
     /** Why the last attempt failed (PAYMENT_FAILED_MESSAGE when there is nothing more to say). */
     failure,
-    staleNotice,
+    /** What stopped the last attempt when the purchase itself changed; no alert is shown for it. */
+    conflict,
     isCheckingSlots,
     pay,
   };

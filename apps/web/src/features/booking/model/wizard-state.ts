@@ -52,8 +52,9 @@ export type AssessmentData = {
 };
 
 /**
- * The chosen instructor. `autoMatch` marks a choice the student left to us: in Flow B it is the top
- * recommended instructor, in Flow A (bundle) no instructor at all (`id` null).
+ * The chosen instructor. `autoMatch` marks a choice the student left to us: the top recommended
+ * instructor in both flows. Only drafts saved before Flow A recorded its pick hold one with `id` null
+ * (such a bundle's credits are moved to an instructor when it is first used).
  */
 export type SelectedInstructor = {
   id: string | null;
@@ -179,30 +180,34 @@ export function previousStep(state: WizardState): StepTarget | null {
   }
 }
 
-/** The main steps of the flow the student is on, for the progress indicator. */
-export function stepsOf(state: Pick<WizardState, "flow" | "rateOption">): WizardStep[] {
-  if (state.flow === "bundle") {
-    return ["flow_selection", "suburb_selection", "assessment", "instructor_selection", "invoice"];
-  }
-  if (state.flow === "multi_select" && state.rateOption === "pick_instructor") {
-    return [
-      "flow_selection",
-      "suburb_selection",
-      "assessment",
-      "rate_instructor_option",
-      "instructor_selection",
-      "slot_selection",
-      "invoice",
-    ];
-  }
-  return [
-    "flow_selection",
-    "suburb_selection",
-    "assessment",
-    "rate_instructor_option",
-    "slot_selection",
-    "invoice",
-  ];
+/**
+ * The numbered steps of each flow, for the progress indicator. Flow B counts choosing an instructor as
+ * part of its booking-option step, so picking an instructor or switching to Pool Hours midway never
+ * changes the total the student was shown.
+ */
+const PROGRESS_STEPS: Record<Flow, readonly (readonly WizardStep[])[]> = {
+  bundle: [["flow_selection"], ["suburb_selection"], ["assessment"], ["instructor_selection"], ["invoice"]],
+  multi_select: [
+    ["flow_selection"],
+    ["suburb_selection"],
+    ["assessment"],
+    ["rate_instructor_option", "instructor_selection"],
+    ["slot_selection"],
+    ["invoice"],
+  ],
+};
+
+/** The longest flow's step count: how far the bar reaches before the flow (and its total) is known. */
+export const MAX_PROGRESS_STEPS = Math.max(...Object.values(PROGRESS_STEPS).map((steps) => steps.length));
+
+/** Where the student is: step `number` of the flow's `total`, or no total while the flow is unchosen. */
+export type StepProgress = { number: number; total: number | null };
+
+export function stepProgress(state: Pick<WizardState, "flow" | "currentStep">): StepProgress | null {
+  if (!state.flow) return state.currentStep === "flow_selection" ? { number: 1, total: null } : null;
+  const steps = PROGRESS_STEPS[state.flow];
+  const index = steps.findIndex((group) => (group as readonly string[]).includes(state.currentStep));
+  return index < 0 ? null : { number: index + 1, total: steps.length };
 }
 
 export const STEP_LABELS: Record<WizardStep, string> = {
@@ -344,8 +349,11 @@ export function stateFromDraft(draft: unknown): WizardState | null {
   return { ...parsed.data, ...fitStep(parsed.data) };
 }
 
-/** The step to show for a restored state: the saved one when everything it needs is there. */
-function fitStep(state: WizardState): Pick<WizardState, "currentStep" | "assessmentStep"> {
+/**
+ * The step to show for a restored state, or for the step an address asks for: that one when everything
+ * it needs is there, else the first step that still needs an answer.
+ */
+export function fitStep(state: WizardState): Pick<WizardState, "currentStep" | "assessmentStep"> {
   const step = state.currentStep;
   if (!isWizardStep(step) || step === "flow_selection") return state;
   if (!state.flow) return { currentStep: "flow_selection", assessmentStep: state.assessmentStep };

@@ -283,7 +283,7 @@ describe("Date overrides", () => {
       "POST /api/instructor/availability/exceptions": apiError(
         409,
         "conflict",
-        "2099-03-03 is already a day off; remove that first to change it",
+        "03/03/2099 is already a day off; remove that first to change it",
       ),
     });
     const { user } = renderApp("/instructor/availability", signedIn);
@@ -291,7 +291,7 @@ describe("Date overrides", () => {
     await user.type(within(form).getByLabelText("Date"), "2099-03-03");
     await user.click(within(form).getByRole("button", { name: "Add override" }));
     expect(await within(form).findByRole("alert")).toHaveTextContent(
-      "2099-03-03 is already a day off; remove that first to change it",
+      "03/03/2099 is already a day off; remove that first to change it",
     );
   });
 });

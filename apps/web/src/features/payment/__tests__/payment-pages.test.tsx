@@ -1,5 +1,5 @@
 import type { PaymentDetails } from "@kerb/shared";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
@@ -106,6 +106,11 @@ describe("Payment confirmed screen", () => {
       "href",
       "/student/dashboard",
     );
+    // The tax invoice lives with the student's payments.
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Payments" })).toHaveAttribute(
+      "href",
+      "/student/payments",
+    );
     // Already paid: nothing to confirm.
     expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
     await waitFor(() => expect(window.localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull());
@@ -163,6 +168,56 @@ describe("Payment confirmed screen", () => {
     mockFetch({ [`GET /api/payment/${paymentId}`]: apiError(404, "payment_not_found", "Payment not found") });
     renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
     expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["payment_id", "not-a-uuid"],
+    ["paymentId", "not-a-uuid"],
+    ["payment_id", "12345"],
+  ])(
+    "answers a malformed %s=%s with a friendly message and a way on, asking the server nothing",
+    async (name, value) => {
+      const { calls } = mockFetch({});
+      renderApp(`/payment/confirmed?${name}=${value}`, signedIn);
+
+      expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+      expect(screen.getByText(/couldn't find a payment for this link/)).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "View my payments" })).toHaveAttribute(
+        "href",
+        "/student/payments",
+      );
+      expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute(
+        "href",
+        "/student/dashboard",
+      );
+      expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    [404, "payment_not_found", "Payment not found"],
+    [400, "validation_error", "params/id must be a UUID"],
+  ])(
+    "treats a %i (%s) for the id as an unknown payment, without the raw error",
+    async (status, code, message) => {
+      mockFetch({ [`GET /api/payment/${paymentId}`]: apiError(status, code, message) });
+      renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
+
+      expect(await screen.findByRole("heading", { level: 1, name: "Payment Not Found" })).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "View my payments" })).toHaveAttribute(
+        "href",
+        "/student/payments",
+      );
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+    },
+  );
+
+  it("shows the app's not-found page, with ways on, for a payment address that does not exist", async () => {
+    mockFetch({});
+    renderApp("/payment/result?paymentId=not-a-uuid", signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Wrong turn" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
   });
 
   it("says Failed to load payment details when loading fails, with a retry", async () => {

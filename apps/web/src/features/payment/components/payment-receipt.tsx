@@ -2,6 +2,8 @@ import type { PaymentDetails } from "@kerb/shared";
 import { Package } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { GST_PERCENT } from "@/lib/policy-text";
 
@@ -32,6 +34,12 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
           Subtotal {formatDollars(payment.subtotal)} + GST ({GST_PERCENT}) {formatDollars(payment.gst)} ={" "}
           {formatDollars(payment.amount)} AUD
         </p>
+        {payment.status === "PAID" ? (
+          <p className="text-slate-700 text-sm">
+            Your tax invoice is ready to download any time from{" "}
+            <TextLink to={paths.student.payments()}>Payments</TextLink>.
+          </p>
+        ) : null}
 
         {payment.type === "BUNDLE" && payment.bundle ? (
           <div className="flex items-start gap-3 rounded-xl bg-brand-50 p-4">

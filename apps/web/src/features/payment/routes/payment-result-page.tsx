@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
@@ -23,10 +24,13 @@ export function PaymentResultPage() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get("error");
-  const paymentId = searchParams.get("payment_id");
+  // payment_id is what the card provider and the wizard send; paymentId is how people retype it.
+  const paymentId = searchParams.get("payment_id") ?? searchParams.get("paymentId");
 
   if (errorCode !== null || pathname === paths.payment.failed()) return <FailedResult code={errorCode} />;
   if (!paymentId) return <NotFoundResult />;
+  // A malformed id can name no payment: no need to ask the server (which would answer 400).
+  if (!isPaymentId(paymentId)) return <UnknownPaymentResult />;
   return (
     <ConfirmedResult
       paymentId={paymentId}
@@ -54,6 +58,27 @@ function NotFoundResult() {
   );
 }
 
+const isPaymentId = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * A link whose payment id is mistyped, or names no payment of this account: nothing to retry, so the
+ * way on is where the student's payments and lessons are.
+ */
+function UnknownPaymentResult() {
+  return (
+    <ResultLayout
+      title="Payment Not Found"
+      tone="neutral"
+      message="We couldn't find a payment for this link. It may be mistyped or incomplete. Your payments and lessons are all in your account."
+    >
+      <ButtonLink to={paths.student.payments()}>View my payments</ButtonLink>
+      <ButtonLink to={paths.student.dashboard()} variant="outline">
+        Go to dashboard
+      </ButtonLink>
+    </ResultLayout>
+  );
+}
+
 function FailedResult({ code, message }: { code: string | null; message?: string }) {
   if (code === "payment_not_found" || code === "not_found") return <NotFoundResult />;
   return (
@@ -63,8 +88,9 @@ function FailedResult({ code, message }: { code: string | null; message?: string
   );
 }
 
+// A 400 here is the id itself refused (the page checks its shape, the server may be stricter).
 const isNotFound = (error: unknown) =>
-  isApiError(error) && (error.status === 404 || error.code === "payment_not_found");
+  isApiError(error) && (error.status === 404 || error.status === 400 || error.code === "payment_not_found");
 
 function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isReturning: boolean }) {
   const user = useCurrentUser();
@@ -93,7 +119,7 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
   }
 
   if (paymentQuery.isError) {
-    if (isNotFound(paymentQuery.error)) return <NotFoundResult />;
+    if (isNotFound(paymentQuery.error)) return <UnknownPaymentResult />;
     return (
       <ResultLayout
         title={LOAD_FAILED_TITLE}

@@ -53,7 +53,7 @@ describe("Student dashboard", () => {
     expect(bundles[0]).toHaveTextContent("10-lesson bundle");
     expect(within(defined(bundles[0])).getByRole("link", { name: "Use Bundle" })).toHaveAttribute(
       "href",
-      "/student/book",
+      "/student/bundles/a0000000-0000-4000-8000-000000000001/book",
     );
   });
 
@@ -111,6 +111,10 @@ describe("Student bookings page", () => {
           price: 1234.5,
           isPoolHours: false,
           instructor: { id: "7d2a4c2f-1b5f-4c1b-8c4f-2a3b4c5d6e7f", firstName: "Ivy", lastName: "Teacher" },
+          paymentId: "00000000-0000-4000-8000-0000000000aa",
+          bundleId: null,
+          holdExpiresAt: null,
+          refund: null,
         },
         {
           id: "b0000000-0000-4000-8000-00000000000b",
@@ -121,6 +125,10 @@ describe("Student bookings page", () => {
           price: 85,
           isPoolHours: false,
           instructor: { id: "7d2a4c2f-1b5f-4c1b-8c4f-2a3b4c5d6e7f", firstName: "Ivy", lastName: "Teacher" },
+          paymentId: "00000000-0000-4000-8000-0000000000aa",
+          bundleId: null,
+          holdExpiresAt: null,
+          refund: null,
         },
       ],
     });

@@ -62,7 +62,7 @@ export function BundleCard({ bundle, now }: BundleCardProps) {
           ) : null}
         </p>
         {state === "active" ? (
-          <ButtonLink to={paths.student.book()} variant="secondary" size="sm">
+          <ButtonLink to={paths.student.bookWithBundle(bundle.id)} variant="secondary" size="sm">
             Use Bundle
           </ButtonLink>
         ) : null}

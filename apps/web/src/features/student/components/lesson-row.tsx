@@ -1,5 +1,6 @@
 import type { BookingStatus, StudentProfileBooking } from "@kerb/shared";
-import { Clock, MapPin, UserRound } from "lucide-react";
+import { Clock, MapPin, Undo2, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { BOOKING_STATUS, StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
@@ -11,13 +12,22 @@ const STUDENT_BOOKING_STATUS: Record<BookingStatus, StatusStyle> = {
   NO_SHOW: { label: "Missed", tone: "danger" },
 };
 
-/** One lesson: when (Sydney time), with whom, where, how much and its status. */
+/**
+ * One lesson: when (Sydney time), with whom, where, how much and its status; for a cancelled lesson,
+ * what came back; and what the student can do with it.
+ */
 export function LessonRow({
   booking,
   showStatus = true,
+  refundNote,
+  actions,
 }: {
   booking: StudentProfileBooking;
   showStatus?: boolean;
+  /** What the cancellation gave back ("Refunded $77.00 to your card"). */
+  refundNote?: string | null;
+  /** Cancel, Reschedule and the like. */
+  actions?: ReactNode;
 }) {
   const instructorName = `${booking.instructor.firstName} ${booking.instructor.lastName}`;
   return (
@@ -52,6 +62,13 @@ export function LessonRow({
           {showStatus ? <StatusBadge status={booking.status} styles={STUDENT_BOOKING_STATUS} /> : null}
           {booking.isPoolHours ? <PoolHoursBadge /> : null}
         </div>
+        {refundNote ? (
+          <p className="flex items-center gap-1.5 font-medium text-slate-800 text-sm">
+            <Undo2 className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            {refundNote}
+          </p>
+        ) : null}
+        {actions ? <div className="flex flex-wrap gap-2 pt-1">{actions}</div> : null}
       </div>
     </li>
   );

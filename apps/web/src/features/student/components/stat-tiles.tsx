@@ -1,17 +1,22 @@
 import { ArrowRight, CalendarPlus, GraduationCap, Package } from "lucide-react";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatTile } from "@/components/ui/stat-tile";
 import { paths } from "@/config/paths";
 
-type StatTilesProps =
+type StatTilesProps = (
   | {
       isLoading: true;
       activeBundleCount?: undefined;
       lessonsAvailable?: undefined;
       lessonsCompleted?: undefined;
     }
-  | { isLoading?: false; activeBundleCount: number; lessonsAvailable: number; lessonsCompleted: number };
+  | { isLoading?: false; activeBundleCount: number; lessonsAvailable: number; lessonsCompleted: number }
+) & {
+  /** Lets the dashboard ask before a new booking throws an unfinished one away. */
+  onBookClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+};
 
 /** The dashboard's three tiles (spec §2): Book a Lesson, Active Bundles, Lessons Completed. */
 export function StatTiles(props: StatTilesProps) {
@@ -20,6 +25,7 @@ export function StatTiles(props: StatTilesProps) {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <Link
         to={paths.student.book()}
+        onClick={props.onBookClick}
         className="group flex flex-col justify-between gap-3 rounded-2xl bg-brand-600 p-5 text-white shadow-sm transition-colors hover:bg-brand-700"
       >
         <span className="flex items-center gap-2">

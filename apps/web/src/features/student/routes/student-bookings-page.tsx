@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
@@ -9,16 +10,34 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { readBookingDraft } from "@/lib/booking-draft";
+import { useCancelledRefunds } from "../api/cancel-booking";
 import { useStudentProfile } from "../api/get-student-profile";
+import { HeldPaymentsCard } from "../components/held-payments";
+import { LessonActions } from "../components/lesson-actions";
 import { LessonRow } from "../components/lesson-row";
+import { StatusMessage } from "../components/status-message";
+import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
+import { useNow } from "../hooks/use-now";
+import { useStatusNote } from "../hooks/use-status-note";
+import { draftHeldPaymentId } from "../utils/draft-checkout";
+import { cancelledLessonRefund, heldPayments, isActiveHold } from "../utils/lesson-status";
 import { pastAndOtherLessons, upcomingLessons } from "../utils/profile-stats";
 
 export function StudentBookingsPage() {
   const profileQuery = useStudentProfile();
   const profile = profileQuery.data;
-  const now = Date.now();
+  const now = useNow();
   const upcoming = profile ? upcomingLessons(profile.bookings, now) : [];
-  const others = profile ? pastAndOtherLessons(profile.bookings, now) : [];
+  const held = profile ? heldPayments(profile.bookings, now) : [];
+  // Held lessons have their own card, with what can be done about them.
+  const others = profile
+    ? pastAndOtherLessons(profile.bookings, now).filter((booking) => !isActiveHold(booking, now))
+    : [];
+  const [draftPaymentId] = useState(() => draftHeldPaymentId(readBookingDraft()));
+  const refunds = useCancelledRefunds();
+  const { note, announce } = useStatusNote();
+  const cancellation = useLessonCancellation(announce);
 
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
@@ -28,6 +47,7 @@ export function StudentBookingsPage() {
         description="Every lesson you've booked. Times are shown in Sydney time."
         actions={<ButtonLink to={paths.student.book()}>Book more lessons</ButtonLink>}
       />
+      <StatusMessage note={note} />
 
       {profileQuery.isPending ? (
         <Card>
@@ -57,6 +77,7 @@ export function StudentBookingsPage() {
         />
       ) : (
         <div className="flex flex-col gap-6">
+          <HeldPaymentsCard groups={held} draftPaymentId={draftPaymentId} now={now} onAnnounce={announce} />
           <Card>
             <CardHeader title="Upcoming" description={`${upcoming.length} scheduled`} />
             <CardContent className="pt-2">
@@ -67,7 +88,13 @@ export function StudentBookingsPage() {
               ) : (
                 <ul className="divide-y divide-slate-100">
                   {upcoming.map((booking) => (
-                    <LessonRow key={booking.id} booking={booking} />
+                    <LessonRow
+                      key={booking.id}
+                      booking={booking}
+                      actions={
+                        <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
+                      }
+                    />
                   ))}
                 </ul>
               )}
@@ -79,7 +106,11 @@ export function StudentBookingsPage() {
               <CardContent className="pt-2">
                 <ul className="divide-y divide-slate-100">
                   {others.map((booking) => (
-                    <LessonRow key={booking.id} booking={booking} />
+                    <LessonRow
+                      key={booking.id}
+                      booking={booking}
+                      refundNote={cancelledLessonRefund(booking, refunds.get(booking.id))}
+                    />
                   ))}
                 </ul>
               </CardContent>
@@ -87,6 +118,7 @@ export function StudentBookingsPage() {
           ) : null}
         </div>
       )}
+      {cancellation.dialog}
     </Container>
   );
 }

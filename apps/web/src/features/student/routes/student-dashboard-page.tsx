@@ -13,9 +13,18 @@ import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { useStudentProfile } from "../api/get-student-profile";
+import { DiscardDraftDialog, ResumeBookingNotice } from "../components/booking-draft-prompts";
 import { BundleCard } from "../components/bundle-card";
+import { HeldPaymentsCard } from "../components/held-payments";
+import { LessonActions } from "../components/lesson-actions";
 import { LessonRow } from "../components/lesson-row";
 import { StatTiles } from "../components/stat-tiles";
+import { StatusMessage } from "../components/status-message";
+import { useBookingDraftChoice } from "../hooks/use-booking-draft-choice";
+import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
+import { useNow } from "../hooks/use-now";
+import { useStatusNote } from "../hooks/use-status-note";
+import { heldPayments } from "../utils/lesson-status";
 import {
   activeBundles,
   completedLessonCount,
@@ -29,11 +38,15 @@ export function StudentDashboardPage() {
   const user = useCurrentUser();
   const profileQuery = useStudentProfile();
   const profile = profileQuery.data;
-  const now = Date.now();
+  const now = useNow();
   const firstName = profile?.firstName ?? user?.firstName ?? "";
 
   const upcoming = profile ? upcomingLessons(profile.bookings, now) : [];
   const bundles = profile ? activeBundles(profile.bundles, now) : [];
+  const held = profile ? heldPayments(profile.bookings, now) : [];
+  const { note, announce } = useStatusNote();
+  const cancellation = useLessonCancellation(announce);
+  const draft = useBookingDraftChoice(new Set(held.map((group) => group.paymentId)));
 
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
@@ -43,6 +56,18 @@ export function StudentDashboardPage() {
         title={firstName ? `Welcome, ${firstName}` : "Welcome"}
         description="Your lessons, bundles and progress in one place."
       />
+      <StatusMessage note={note} />
+
+      {draft.savedAt !== null ? (
+        <ResumeBookingNotice
+          savedAt={draft.savedAt}
+          now={now}
+          holdsLessons={draft.holdsLessons}
+          // Throwing the draft away (and releasing its held times) is asked about first.
+          onStartAgain={() => draft.setAsking(true)}
+          isStartingAgain={draft.isStartingAgain}
+        />
+      ) : null}
 
       {profileQuery.isError ? (
         <ErrorState
@@ -58,10 +83,13 @@ export function StudentDashboardPage() {
           activeBundleCount={bundles.length}
           lessonsAvailable={lessonsAvailable(profile.bundles, now)}
           lessonsCompleted={completedLessonCount(profile.bookings)}
+          onBookClick={draft.guardBookLink}
         />
       ) : profileQuery.isPending ? (
-        <StatTiles isLoading />
+        <StatTiles isLoading onBookClick={draft.guardBookLink} />
       ) : null}
+
+      <HeldPaymentsCard groups={held} draftPaymentId={draft.draftPaymentId} now={now} onAnnounce={announce} />
 
       {profileQuery.isError ? null : (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
@@ -89,13 +117,24 @@ export function StudentDashboardPage() {
                   icon={<CalendarDays className="size-6" />}
                   title="No upcoming lessons"
                   description={`Book your next lesson to keep your skills fresh. Weekday pool hours save up to ${POOL_DISCOUNT}.`}
-                  action={<ButtonLink to={paths.student.book()}>Book a lesson</ButtonLink>}
+                  action={
+                    <ButtonLink to={paths.student.book()} onClick={draft.guardBookLink}>
+                      Book a lesson
+                    </ButtonLink>
+                  }
                 />
               ) : (
                 <>
                   <ul className="divide-y divide-slate-100">
                     {upcoming.slice(0, UPCOMING_LIMIT).map((booking) => (
-                      <LessonRow key={booking.id} booking={booking} showStatus={false} />
+                      <LessonRow
+                        key={booking.id}
+                        booking={booking}
+                        showStatus={false}
+                        actions={
+                          <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
+                        }
+                      />
                     ))}
                   </ul>
                   {upcoming.length > UPCOMING_LIMIT ? (
@@ -131,7 +170,7 @@ export function StudentDashboardPage() {
                   title="No active bundles"
                   description="Buy a bundle of lessons and pay less per lesson than booking one at a time."
                   action={
-                    <ButtonLink to={paths.student.book()} variant="secondary">
+                    <ButtonLink to={paths.student.book()} variant="secondary" onClick={draft.guardBookLink}>
                       Explore bundles
                     </ButtonLink>
                   }
@@ -147,6 +186,18 @@ export function StudentDashboardPage() {
           </Card>
         </div>
       )}
+      {cancellation.dialog}
+      {draft.savedAt !== null ? (
+        <DiscardDraftDialog
+          isOpen={draft.isAsking}
+          onOpenChange={draft.setAsking}
+          savedAt={draft.savedAt}
+          now={now}
+          holdsLessons={draft.holdsLessons}
+          onStartAgain={draft.startAgain}
+          isStartingAgain={draft.isStartingAgain}
+        />
+      ) : null}
     </Container>
   );
 }

@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { bookings, bundles } from "../../db/schema/index.ts";
+import {
+  studentBookingColumns,
+  studentBookingInstructor,
+  studentBookingInstructorJoin,
+} from "../students/student-booking.ts";
+
+/**
+ * The student's bundle, locked until the transaction ends: concurrent spends (and an instructor change)
+ * of one bundle queue here, so each sees the credits the previous one left. Someone else's bundle is
+ * simply absent.
+ */
+export async function lockStudentBundle(tx: Executor, studentId: string, bundleId: string) {
+  const [row] = await tx
+    .select({
+      id: bundles.id,
+      instructorId: bundles.instructorId,
+      totalLessons: bundles.totalLessons,
+      usedLessons: bundles.usedLessons,
+      pricePerLessonCents: bundles.pricePerLessonCents,
+      suburb: bundles.suburb,
+      expiresAt: bundles.expiresAt,
+    })
+    .from(bundles)
+    .where(and(eq(bundles.id, bundleId), eq(bundles.studentId, studentId)))
+    .for("update");
+  return row;
+}
+export type LockedBundle = NonNullable<Awaited<ReturnType<typeof lockStudentBundle>>>;
+
+/**
+ * Counts `lessons` credits as used. The `bundles_usage` check constraint is the database's own guard:
+ * even a path that skipped the lock could not take the count past the total.
+ */
+export async function useCredits(tx: Executor, bundleId: string, lessons: number) {
+  const [row] = await tx
+    .update(bundles)
+    .set({ usedLessons: sql`${bundles.usedLessons} + ${lessons}` })
+    .where(eq(bundles.id, bundleId))
+    .returning({
+      id: bundles.id,
+      totalLessons: bundles.totalLessons,
+      usedLessons: bundles.usedLessons,
+      expiresAt: bundles.expiresAt,
+    });
+  if (!row) throw new Error(`bundle ${bundleId} vanished inside its own lock`);
+  return row;
+}
+
+export async function insertCreditLessons(tx: Executor, rows: Array<typeof bookings.$inferInsert>) {
+  return tx.insert(bookings).values(rows).returning({ id: bookings.id });
+}
+
+export async function setBundleInstructor(
+  tx: Executor,
+  bundleId: string,
+  values: { instructorId: string; suburb: string },
+) {
+  await tx.update(bundles).set(values).where(eq(bundles.id, bundleId));
+}
+
+/** The student's view of the lessons just booked, in time order. */
+export function listStudentLessons(db: Executor, studentId: string, ids: string[]) {
+  return db
+    .select(studentBookingColumns)
+    .from(bookings)
+    .innerJoin(studentBookingInstructor, studentBookingInstructorJoin)
+    .where(and(eq(bookings.studentId, studentId), inArray(bookings.id, ids)))
+    .orderBy(bookings.startTime);
+}

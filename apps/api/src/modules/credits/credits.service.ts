@@ -1,0 +1,218 @@
+/**
+ * Spending a Flow A bundle: lessons with the bundle's instructor, paid with its credits. No card and no
+ * new GST (both were on the bundle's invoice); the lessons are SCHEDULED at once. All or nothing: the
+ * bundle row is locked, the credits counted, the lessons inserted under the exclusion constraints and
+ * the credits used, in one transaction.
+ */
+import { type CreditBookingRequest, type CreditBookingResponse, SUBURBS } from "@kerb/shared";
+import {
+  creditSpendRefusal,
+  creditSuburb,
+  creditsLeft,
+  isBundleExpired,
+  isListableInstructor,
+  sydneyDateOf,
+  sydneyTodayDate,
+  teachesInSuburb,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { findOpenSlots } from "../availability/availability.service.ts";
+import { findInstructorListing, findStudentForCheckout } from "../bookings/bookings.repository.ts";
+import * as holds from "../bookings/holds.repository.ts";
+import { checkLessonTimes } from "../bookings/lesson-shape.ts";
+import { toStudentBooking } from "../students/student-booking.ts";
+import { listStudentBundles } from "../students/students.repository.ts";
+import { toStudentBundle } from "../students/students.service.ts";
+import * as repo from "./credits.repository.ts";
+
+const bundleNotFound = () => new AppError("not_found", "Bundle not found");
+
+const expired = () =>
+  new AppError("bundle_expired", "This bundle has expired: its credits could be used for 12 months");
+
+function plural(n: number) {
+  return `${n} lesson${n === 1 ? "" : "s"}`;
+}
+
+export function createCreditService(ctx: AppContext) {
+  async function readBundle(db: Executor, studentId: string, bundleId: string) {
+    const [row] = await listStudentBundles(db, studentId, bundleId);
+    if (!row) throw bundleNotFound();
+    return toStudentBundle(row, ctx.now());
+  }
+
+  /** The bundle's instructor, if they may still be booked, and the suburb the lessons happen in. */
+  async function bookableInstructor(tx: Executor, bundle: repo.LockedBundle, studentSuburb: string | null) {
+    const listing = bundle.instructorId ? await findInstructorListing(tx, bundle.instructorId) : undefined;
+    if (!bundle.instructorId || !listing || !isListableInstructor(listing, sydneyTodayDate(ctx.now()))) {
+      throw new AppError(
+        "instructor_unavailable",
+        "Your bundle's instructor is not taking bookings at the moment. You can move your credits to another instructor in your suburb.",
+      );
+    }
+    const suburb = creditSuburb([bundle.suburb, studentSuburb], listing.suburbs);
+    if (!suburb) {
+      throw new AppError(
+        "instructor_unavailable",
+        "Your bundle's instructor no longer teaches in our suburbs",
+      );
+    }
+    return { instructorId: bundle.instructorId, suburb };
+  }
+
+  return {
+    getBundle: (studentId: string, bundleId: string) => readBundle(ctx.db, studentId, bundleId),
+
+    async spend(
+      studentId: string,
+      bundleId: string,
+      request: CreditBookingRequest,
+    ): Promise<CreditBookingResponse> {
+      const now = ctx.now();
+      const items = request.bookings;
+      checkLessonTimes(items, now);
+      const student = await findStudentForCheckout(ctx.db, studentId);
+      if (!student) throw new AppError("unauthorized", "Please sign in again");
+      // Lapsed holds must not block anyone, even if the sweep has not run yet.
+      await holds.expireStaleHolds(ctx.db, now);
+
+      const result = await ctx.db.transaction(async (tx) => {
+        const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
+        if (!bundle) throw bundleNotFound();
+        const refusal = creditSpendRefusal(bundle, items.length, now);
+        if (refusal === "bundle_expired") throw expired();
+        if (refusal === "insufficient_credits") {
+          const left = creditsLeft(bundle);
+          throw new AppError(
+            "insufficient_credits",
+            `This bundle has ${plural(left)} left; you chose ${plural(items.length)}. Nothing was booked.`,
+            { creditsLeft: left, requested: items.length },
+          );
+        }
+        const { instructorId, suburb } = await bookableInstructor(tx, bundle, student.suburb);
+
+        const periods = items.map((i) => ({ start: new Date(i.startTime), end: new Date(i.endTime) }));
+        const clashes = await holds.findStudentClashes(tx, studentId, periods, now);
+        if (clashes.length > 0) {
+          throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
+            startTime: clashes[0]?.startTime.toISOString(),
+          });
+        }
+        // The availability engine decides what is free: working hours, exceptions, other students'
+        // lessons and holds. Pool or standard time alike costs one credit.
+        const starts = periods.map((p) => p.start.getTime());
+        const open = await findOpenSlots(tx, {
+          suburb,
+          startDate: sydneyDateOf(new Date(Math.min(...starts))),
+          endDate: sydneyDateOf(new Date(Math.max(...starts))),
+          instructorId,
+          now,
+        });
+        const openByStart = new Map(open.map((slot) => [slot.start.getTime(), slot]));
+        const rows = items.map((item, index) => {
+          const slot = openByStart.get(new Date(item.startTime).getTime());
+          if (!slot) {
+            throw new AppError(
+              "slot_unavailable",
+              "One of the chosen times has just been taken. Please choose another. No credits were used.",
+              { index, startTime: item.startTime },
+            );
+          }
+          return {
+            studentId,
+            instructorId,
+            startTime: slot.start,
+            endTime: slot.end,
+            status: "SCHEDULED" as const,
+            // The lesson's value is what the bundle charged for it (ex GST): the instructor earns 75%.
+            priceCents: bundle.pricePerLessonCents,
+            isPoolHours: slot.isPoolHours,
+            suburb,
+            pickupLocation: item.pickupLocation?.trim() || suburb,
+            bundleId: bundle.id,
+            createdAt: now,
+          };
+        });
+        // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
+        const inserted = await repo.insertCreditLessons(tx, rows);
+        const credits = await repo.useCredits(tx, bundle.id, rows.length);
+        await insertAuditEntry(tx, {
+          actorId: studentId,
+          action: "bundle.spend",
+          targetType: "bundle",
+          targetId: bundle.id,
+          details: { lessons: inserted.map((r) => r.id), usedLessons: credits.usedLessons },
+          createdAt: now,
+        });
+        const lessons = await repo.listStudentLessons(
+          tx,
+          studentId,
+          inserted.map((r) => r.id),
+        );
+        return { credits, lessons };
+      });
+
+      return {
+        bundle: {
+          id: result.credits.id,
+          totalLessons: result.credits.totalLessons,
+          usedLessons: result.credits.usedLessons,
+          expiresAt: result.credits.expiresAt.toISOString(),
+        },
+        bookings: result.lessons.map((row) => ({ ...toStudentBooking(row), status: "SCHEDULED" as const })),
+      };
+    },
+
+    /**
+     * Moves the remaining credits to another verified instructor of the bundle's suburb. Only while the
+     * bundle's own instructor may not be booked: a student cannot walk away from a working instructor
+     * with credits bought at their price.
+     */
+    async changeInstructor(studentId: string, bundleId: string, instructorId: string) {
+      const now = ctx.now();
+      const today = sydneyTodayDate(now);
+      await ctx.db.transaction(async (tx) => {
+        const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
+        if (!bundle) throw bundleNotFound();
+        if (isBundleExpired(bundle, now)) throw expired();
+        if (creditsLeft(bundle) === 0) {
+          throw new AppError("invalid_state", "This bundle has no credits left to move");
+        }
+        const current = bundle.instructorId
+          ? await findInstructorListing(tx, bundle.instructorId)
+          : undefined;
+        if (current && isListableInstructor(current, today)) {
+          throw new AppError(
+            "invalid_state",
+            "Your bundle's instructor is still taking bookings, so the credits stay with them",
+          );
+        }
+        const next = await findInstructorListing(tx, instructorId);
+        if (instructorId === bundle.instructorId || !next || !isListableInstructor(next, today)) {
+          throw new AppError("not_found", "That instructor is not available");
+        }
+        const student = await findStudentForCheckout(tx, studentId);
+        const suburb = creditSuburb([bundle.suburb, student?.suburb], SUBURBS);
+        if (!suburb || !teachesInSuburb(next.suburbs, suburb)) {
+          throw new AppError(
+            "instructor_not_in_suburb",
+            `That instructor does not teach in ${suburb ?? "your suburb"}`,
+          );
+        }
+        await repo.setBundleInstructor(tx, bundle.id, { instructorId, suburb });
+        await insertAuditEntry(tx, {
+          actorId: studentId,
+          action: "bundle.instructor_change",
+          targetType: "bundle",
+          targetId: bundle.id,
+          details: { from: bundle.instructorId, to: instructorId, suburb },
+          createdAt: now,
+        });
+      });
+      return readBundle(ctx.db, studentId, bundleId);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { useState } from "react";
+import { type AvailabilityQuery, useAvailabilitySummary } from "../api/get-availability-summary";
+import { calendarRange } from "../model/dates";
+
+/** Whose free times the calendar counts: an instructor's, Pool Hours only, or both. */
+export type CalendarSource = Pick<AvailabilityQuery, "instructorId" | "poolHoursOnly">;
+
+/**
+ * The booking calendar's window (fixed when the step opens) and its availability summary for
+ * `source` in `suburb`.
+ */
+export function useCalendarAvailability(suburb: string, source: CalendarSource) {
+  const [range] = useState(() => calendarRange(new Date()));
+  const summaryQuery = useAvailabilitySummary({ suburb, ...range, ...source });
+  return { range, summaryQuery };
+}

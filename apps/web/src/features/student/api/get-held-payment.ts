@@ -1,0 +1,21 @@
+import { type PaymentDetails, paymentResponse } from "@kerb/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** The held checkout's invoice: what paying for it now would charge, GST included. */
+export async function getHeldPayment(
+  paymentId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PaymentDetails> {
+  const data = await api.get(`/payment/${encodeURIComponent(paymentId)}`, { signal });
+  return paymentResponse.parse(data);
+}
+
+export function useHeldPayment(paymentId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ["student", "held-payment", paymentId],
+    queryFn: ({ signal }) => getHeldPayment(paymentId, { signal }),
+    staleTime: 0,
+    enabled,
+  });
+}

@@ -1,0 +1,53 @@
+import type { StudentProfileBooking } from "@kerb/shared";
+import { CalendarClock, X } from "lucide-react";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { formatDate, formatTime } from "@/lib/format";
+import { canCancelLesson, canRescheduleLesson } from "../utils/lesson-status";
+
+/**
+ * What a student can do with a lesson that is still to come: cancel it (any time before it starts;
+ * the dialog says what comes back) and move it (up to 24 hours before). Each action names its lesson
+ * for screen readers, since a list holds many of them.
+ */
+export function LessonActions({
+  booking,
+  now,
+  onCancel,
+}: {
+  booking: StudentProfileBooking;
+  now: number;
+  onCancel: (booking: StudentProfileBooking) => void;
+}) {
+  if (!canCancelLesson(booking, now)) return null;
+  // The whole name is given, visible word first: an sr-only span's leading space is lost in the
+  // accessible name ("Cancellesson on …"), the span being its own item of the flex button.
+  const which = `lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)}`;
+  return (
+    <>
+      {canRescheduleLesson(booking, now) ? (
+        <ButtonLink
+          to={paths.student.reschedule(booking.id)}
+          variant="outline"
+          size="sm"
+          icon={<CalendarClock className="size-4" aria-hidden="true" />}
+          aria-label={`Reschedule ${which}`}
+        >
+          Reschedule
+        </ButtonLink>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        // `cn` does not merge classes and the ghost variant's slate comes later in the stylesheet, so
+        // the red is marked important (without it the action showed slate, like any other).
+        className="text-red-700! hover:bg-red-50! hover:text-red-800!"
+        icon={<X className="size-4" aria-hidden="true" />}
+        onClick={() => onCancel(booking)}
+        aria-label={`Cancel ${which}`}
+      >
+        Cancel
+      </Button>
+    </>
+  );
+}

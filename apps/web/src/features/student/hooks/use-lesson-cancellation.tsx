@@ -1,0 +1,41 @@
+import type { StudentProfileBooking, StudentRefund } from "@kerb/shared";
+import { useState } from "react";
+import { formatDate, formatTime } from "@/lib/format";
+import { CancelLessonDialog } from "../components/cancel-lesson-dialog";
+import { refundText } from "../utils/lesson-status";
+
+/** "Lesson on 24/11/2026 at 10:00 am cancelled. Refunded $77.00 to your card." */
+export function cancelledMessage(booking: StudentProfileBooking, refund: StudentRefund): string {
+  return `Lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)} cancelled. ${refundText(refund)}.`;
+}
+
+/**
+ * One cancel dialog for a list of lessons: `requestCancel(lesson)` opens it for that lesson, and
+ * `onCancelled` hears what came back once the server has cancelled it.
+ */
+export function useLessonCancellation(onCancelled: (message: string) => void) {
+  const [lesson, setLesson] = useState<StudentProfileBooking | null>(null);
+  const [isOpen, setOpen] = useState(false);
+
+  const dialog = lesson ? (
+    <CancelLessonDialog
+      // A fresh dialog (and preview) per lesson.
+      key={lesson.id}
+      booking={lesson}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      onCancelled={(booking, refund) => {
+        setOpen(false);
+        onCancelled(cancelledMessage(booking, refund));
+      }}
+    />
+  ) : null;
+
+  return {
+    requestCancel: (booking: StudentProfileBooking) => {
+      setLesson(booking);
+      setOpen(true);
+    },
+    dialog,
+  };
+}

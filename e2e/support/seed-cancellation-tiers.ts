@@ -1,0 +1,113 @@
+/**
+ * Runs before the e2e server starts, on its fresh embedded database: the demo data, plus a student
+ * whose paid lessons sit in each cancellation tier measured from now (more than 48 h, 24–48 h and
+ * under 24 h ahead). No booking through the API can place lessons at such times on demand (the
+ * instructor's hours and the time of day decide what is free), so the spec gets them from here.
+ *
+ *   npx tsx e2e/support/seed-cancellation-tiers.ts <dataDir>
+ */
+import { gstCents } from "@kerb/shared/rules";
+import { openDatabase } from "../../apps/api/src/db/client.ts";
+import {
+  bookings,
+  instructorProfiles,
+  payments,
+  studentProfiles,
+  users,
+} from "../../apps/api/src/db/schema/index.ts";
+import { seedDemoData } from "../../apps/api/src/db/seed.ts";
+import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
+import { TIER_LESSONS, TIERS_STUDENT } from "./cancellation-tiers.ts";
+
+const PRICE_CENTS = 7500;
+
+async function main(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  const now = new Date();
+  await seedDemoData(database.db, now);
+  const passwordHash = await hashPassword("demo1234");
+  const hour = 3_600_000;
+  const nextHour = Math.ceil(now.getTime() / hour) * hour;
+
+  await database.db.transaction(async (tx) => {
+    const [student] = await tx
+      .insert(users)
+      .values({
+        email: TIERS_STUDENT,
+        passwordHash,
+        role: "STUDENT",
+        firstName: "Tia",
+        lastName: "Tiers",
+        phone: "0400 111 222",
+      })
+      .returning({ id: users.id });
+    // An instructor of their own, so no demo lesson can overlap these times.
+    const [instructor] = await tx
+      .insert(users)
+      .values({
+        email: "tiers.instructor@e2e.test",
+        passwordHash,
+        role: "INSTRUCTOR",
+        firstName: "Tom",
+        lastName: "Teacher",
+        phone: "0400 333 444",
+      })
+      .returning({ id: users.id });
+    if (!student || !instructor) throw new Error("seed: tier accounts not created");
+    await tx.insert(studentProfiles).values({
+      userId: student.id,
+      suburb: "Bondi",
+      licenseType: "AUTOMATIC",
+      experienceLevel: "NEVER_DRIVEN",
+    });
+    await tx.insert(instructorProfiles).values({
+      userId: instructor.id,
+      licenseNumber: "NSWE2E001",
+      vehicleType: "AUTOMATIC",
+      standardRateCents: PRICE_CENTS,
+      // Listed in no suburb: the other specs' searches and Auto-Match never meet this instructor.
+      suburbs: [],
+      verificationStatus: "VERIFIED",
+      verifiedAt: now,
+    });
+
+    for (const lesson of TIER_LESSONS) {
+      const start = new Date(nextHour + lesson.hoursAhead * hour);
+      const gst = gstCents(PRICE_CENTS);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          userId: student.id,
+          type: "BOOKINGS",
+          status: "PAID",
+          provider: "demo",
+          subtotalCents: PRICE_CENTS,
+          gstCents: gst,
+          amountCents: PRICE_CENTS + gst,
+          invoiceNumber: lesson.invoiceNumber,
+          paidAt: now,
+          createdAt: now,
+        })
+        .returning({ id: payments.id });
+      if (!payment) throw new Error("seed: tier payment not created");
+      await tx.insert(bookings).values({
+        studentId: student.id,
+        instructorId: instructor.id,
+        startTime: start,
+        endTime: new Date(start.getTime() + hour),
+        status: "SCHEDULED",
+        priceCents: PRICE_CENTS,
+        suburb: "Bondi",
+        pickupLocation: `${lesson.hoursAhead} Campbell Parade, Bondi`,
+        paymentId: payment.id,
+        createdAt: now,
+      });
+    }
+  });
+  await database.close();
+}
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error("usage: seed-cancellation-tiers.ts <dataDir>");
+await main(dataDir);
