@@ -107,6 +107,12 @@ export const reviews = pgTable(
     rating: smallint().notNull(),
     comment: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin hides the review: it stops counting towards the rating and is not shown. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [check("reviews_rating", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    check("reviews_rating", sql`${t.rating} between 1 and 5`),
+    index("reviews_instructor_idx").on(t.instructorId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -40,3 +40,28 @@ export const refreshTokens = pgTable("refresh_tokens", {
   revokedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use account tokens sent by email: password resets (1 h) and confirmations of a new email
+ * address. Only the SHA-256 of the token is stored, as for refresh tokens.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: ["PASSWORD_RESET", "EMAIL_CHANGE"] }).notNull(),
+    tokenHash: text().notNull().unique(),
+    /** The address being confirmed (EMAIL_CHANGE only). */
+    newEmail: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    check("account_tokens_purpose_check", sql`${t.purpose} in ('PASSWORD_RESET', 'EMAIL_CHANGE')`),
+  ],
+);

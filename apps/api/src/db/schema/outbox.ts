@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** A file sent with an email (an .ics invitation, say); content is base64 so the row stays JSON. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/**
+ * The transactional outbox: an email is written here in the same transaction as the change it reports,
+ * then delivered after commit by the notifications worker. The message is stored fully rendered, so what
+ * the admin "Outbox" page shows is exactly what was (or will be) sent.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** What the message is about (booking_confirmed, password_reset…): for filtering and tests. */
+    kind: text().notNull(),
+    toEmail: text().notNull(),
+    toName: text(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text().notNull(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
+    /**
+     * Writing the same event twice (a retried job, a second scan) must not send twice: a message with a
+     * key already in the outbox is not enqueued again.
+     */
+    dedupeKey: text(),
+    status: text({ enum: ["PENDING", "SENT", "FAILED"] })
+      .notNull()
+      .default("PENDING"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex("outbox_dedupe_key_idx").on(t.dedupeKey),
+    index("outbox_created_idx").on(t.createdAt),
+    check("outbox_status_check", sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,42 @@
+/**
+ * The outbox's public face for every module: `enqueueEmail` inside the transaction that makes the
+ * change the email reports, so the change and its email commit (or roll back) together. Delivery is the
+ * notifications worker's job, after commit.
+ */
+import type { Executor } from "../../db/client.ts";
+import { type OutboxAttachment, outbox } from "../../db/schema/index.ts";
+import type { RenderedEmail } from "./email-layout.ts";
+
+export interface OutboxEmail extends RenderedEmail {
+  /** What the message is about, e.g. "booking_confirmed" (for the admin page, filters and tests). */
+  kind: string;
+  to: { email: string; name?: string | null };
+  attachments?: OutboxAttachment[];
+  /**
+   * Stable key of the event this message reports to this person (e.g. `reminder:<bookingId>:student`):
+   * enqueuing the same key twice keeps one message. Leave it out for messages that may repeat.
+   */
+  dedupeKey?: string;
+  now: Date;
+}
+
+/** Writes one email to the outbox; returns its id, or null when its dedupe key was already there. */
+export async function enqueueEmail(tx: Executor, email: OutboxEmail): Promise<string | null> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      kind: email.kind,
+      toEmail: email.to.email,
+      toName: email.to.name ?? null,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      attachments: email.attachments ?? [],
+      dedupeKey: email.dedupeKey ?? null,
+      nextAttemptAt: email.now,
+      createdAt: email.now,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return row?.id ?? null;
+}
