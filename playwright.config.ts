@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 // Its own port and data directory let two runs share a checkout (E2E_PORT=4320 E2E_DATA_DIR=.e2e-b).
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 const baseURL = `http://127.0.0.1:${PORT}`;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 15);
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? ".e2e-mail";
 
 // Debian's Chromium, never a downloaded browser (see ../shared/TESTING.md).
 const chromium = {
@@ -48,22 +50,33 @@ export default defineConfig({
     },
     { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
   ],
-  webServer: {
-    // The production build on a brand-new embedded database, seeded with the demo data.
-    // Lessons in each cancellation tier need times relative to the server's start: seeded just before it.
-    command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx e2e/support/seed-cancellation-tiers.ts ${DATA_DIR} && node apps/api/dist/server.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      LOGIN_MAX_FAILURES: "1000",
-      MAX_HELD_LESSONS: "50",
+  webServer: [
+    {
+      // A real SMTP receiver: the server's outbox delivers here and the specs read the .eml files.
+      command: "node_modules/.bin/tsx e2e/support/mail-sink.ts",
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: MAIL_DIR },
     },
-  },
+    {
+      // The production build on a brand-new embedded database, seeded with the demo data.
+      // Lessons in each cancellation tier need times relative to the server's start: seeded just before it.
+      command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx e2e/support/seed-cancellation-tiers.ts ${DATA_DIR} && node apps/api/dist/server.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MAX: "100000",
+        AUTH_RATE_LIMIT_MAX: "1000",
+        LOGIN_MAX_FAILURES: "1000",
+        MAX_HELD_LESSONS: "50",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        OUTBOX_INTERVAL_SECONDS: "1",
+      },
+    },
+  ],
 });

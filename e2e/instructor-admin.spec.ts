@@ -40,6 +40,12 @@ test.describe("instructor", () => {
     await expect(page.getByRole("heading", { name: "Lessons", exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Mark completed" }).first().click();
+    // Marking completed asks for confirmation first.
+    const confirm = page.getByRole("alertdialog", { name: "Mark this lesson completed?" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Mark completed" }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.getByRole("button", { name: "Mark completed" })).toHaveCount(0);
     await snap(page, testInfo, "instructor-lessons");
 
@@ -117,6 +123,11 @@ test.describe("admin", () => {
     await dialog.getByRole("button", { name: "Verify instructor" }).click();
     await expect(dialog.getByText("Confirm that you have checked the licence number")).toBeVisible();
     await dialog.getByLabel("I have checked the licence number").check();
+    // Both expiry dates are required: an instructor is only listed with both on record.
+    await dialog.getByRole("button", { name: "Verify instructor" }).click();
+    await expect(dialog.getByText("Enter the licence expiry date")).toBeVisible();
+    await dialog.getByLabel("Licence expiry").fill("2030-06-30");
+    await dialog.getByLabel("WWC check expiry").fill("2031-01-31");
     await dialog.getByRole("button", { name: "Verify instructor" }).click();
     await expect(dialog).toBeHidden();
     await snap(page, testInfo, "admin-instructors");

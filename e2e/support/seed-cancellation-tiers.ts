@@ -18,6 +18,7 @@ import {
 import { seedDemoData } from "../../apps/api/src/db/seed.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { TIER_LESSONS, TIERS_STUDENT } from "./cancellation-tiers.ts";
+import { seedTrustAccounts } from "./seed-trust.ts";
 
 const PRICE_CENTS = 7500;
 
@@ -70,6 +71,9 @@ async function main(dataDir: string) {
       suburbs: [],
       verificationStatus: "VERIFIED",
       verifiedAt: now,
+      // Listed (both documents on record and current), so a student cancellation follows the tiers.
+      licenseExpiresOn: "2099-12-31",
+      wwcExpiresOn: "2099-12-31",
     });
 
     for (const lesson of TIER_LESSONS) {
@@ -104,6 +108,7 @@ async function main(dataDir: string) {
         createdAt: now,
       });
     }
+    await seedTrustAccounts(tx, now, passwordHash);
   });
   await database.close();
 }

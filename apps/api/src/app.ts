@@ -9,6 +9,8 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
+import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
+import { instructorAccountRoutes, studentAccountRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { findSessionState } from "./modules/auth/auth.repository.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -19,18 +21,29 @@ import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
 import { studentLessonRoutes } from "./modules/cancellations/student-lessons.routes.ts";
 import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
+import { complianceRoutes } from "./modules/compliance/compliance.routes.ts";
+import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
+import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
+import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
 import { receiptRoutes } from "./modules/receipts/receipts.routes.ts";
 import { startRefundWorker } from "./modules/refunds/refund-worker.ts";
 import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
+import {
+  adminReviewRoutes,
+  publicReviewRoutes,
+  studentReviewRoutes,
+} from "./modules/reviews/reviews.routes.ts";
 import { studentRoutes } from "./modules/students/students.routes.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
+import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
@@ -75,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Decides request.ip, which the rate limits and the login throttle key on.
     trustProxy: typeof hops === "number" ? (_address: string, hop: number) => hop < hops : hops,
     routerOptions: { ignoreTrailingSlash: true },
+    // Node's own answer to an over-long URL is a bare 431: this one has the API's error body.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNoStoreForPrivateResponses(app);
   // The API speaks JSON only: other bodies get 415 instead of reaching the validators as strings.
   app.removeContentTypeParser("text/plain");
+  registerJsonBodyParser(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -122,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes, context);
       await api.register(authRoutes, { ...context, prefix: "/auth" });
+      await api.register(accountRoutes, { ...context, prefix: "/auth" });
       await api.register(studentRoutes, { ...context, prefix: "/student" });
+      await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
       await api.register(bookingRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
@@ -133,8 +151,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkoutRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutWebhookRoutes, { ...context, prefix: "/payment" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
       await api.register(adminRoutes, { ...context, prefix: "/admin" });
       await api.register(refundRoutes, { ...context, prefix: "/admin/refunds" });
+      await api.register(complianceRoutes, { ...context, prefix: "/admin/compliance" });
+      await api.register(notificationRoutes, { ...context, prefix: "/admin/outbox" });
+      await api.register(studentReviewRoutes, { ...context, prefix: "/student/bookings" });
+      await api.register(publicReviewRoutes, { ...context, prefix: "/instructors" });
+      await api.register(adminReviewRoutes, { ...context, prefix: "/admin/reviews" });
       await api.register(calendarRoutes, { ...context, prefix: "/calendar" });
     },
     { prefix: "/api" },
@@ -144,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.REFUND_RETRY_INTERVAL_SECONDS > 0) {
     startRefundWorker(app, context, env.REFUND_RETRY_INTERVAL_SECONDS);
   }
+  if (env.COMPLIANCE_SCAN_INTERVAL_SECONDS > 0) {
+    startComplianceScan(app, context, env.COMPLIANCE_SCAN_INTERVAL_SECONDS);
+  }
+  // Always wired (its ticks may be off): shutdown must let an email being sent finish first.
+  startOutbox(app, context, runNotificationScan);
 
   const webDist =
     env.WEB_DIST_DIR ?? findPath(import.meta.url, ["../../web/dist/", "../../../apps/web/dist/"]);

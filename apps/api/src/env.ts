@@ -99,6 +99,18 @@ const envSchema = z.object({
   HOLD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How often queued card refunds whose backoff has passed are retried (0 = off). */
   REFUND_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How often lapsed instructor documents and delisted instructors' lessons are looked for (0 = off). */
+  COMPLIANCE_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(900),
+  /** smtp://user:pass@host:port for outgoing email; unset, emails are written to the log instead. */
+  SMTP_URL: z.string().url().optional(),
+  /** The From of every email. */
+  MAIL_FROM: z.string().trim().min(3).default("Kerb <no-reply@kerb.test>"),
+  /** How often the email outbox is delivered (0 = off; emails are also sent right after commit). */
+  OUTBOX_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Attempts after which an email is marked FAILED for an operator to retry. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** How often reminders, "mark your lesson" and document-expiry emails are looked for (0 = off). */
+  NOTIFICATION_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

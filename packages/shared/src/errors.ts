@@ -12,6 +12,12 @@ export const ERROR_STATUS = {
   instructor_not_in_suburb: 400,
   invalid_bundle: 400,
   amount_mismatch: 400,
+  /** Password reset link unknown, already used or older than 1 h (rules/account-tokens.ts). */
+  invalid_reset_token: 400,
+  /** Email-change confirmation link unknown, already used or expired. */
+  invalid_email_change_token: 400,
+  /** Changing the password or email while signed in: the current password given is wrong. */
+  invalid_current_password: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   token_expired: 401,
@@ -33,8 +39,18 @@ export const ERROR_STATUS = {
   bundle_expired: 409,
   /** The bundle's instructor may no longer be booked: move the credits to another instructor. */
   instructor_unavailable: 409,
+  /** A lesson is reviewed once (rules/reviews.ts). */
+  already_reviewed: 409,
+  /** Only a COMPLETED lesson can be reviewed. */
+  lesson_not_completed: 409,
+  /** Reviews close REVIEW_WINDOW_DAYS after the lesson ends. */
+  review_window_closed: 409,
+  /** Node gave up waiting for the whole request (server requestTimeout). */
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** The request line and headers (a very long URL, say) exceed Node's 16 KB limit. */
+  headers_too_large: 431,
   rate_limited: 429,
   /** Sign-in: this address has failed for this account too often; wait Retry-After seconds. */
   too_many_attempts: 429,

@@ -17,6 +17,7 @@ import {
   users,
 } from "./schema/index.ts";
 import { buildSeedInstructors, DEMO_PASSWORD } from "./seed-data.ts";
+import { seedReviews } from "./seed-reviews.ts";
 
 /**
  * Seeds the demo accounts and catalogue into a database that has none of it; a second run changes
@@ -62,7 +63,9 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
 
     let demoInstructorId: string | undefined;
     let demoRateCents = 0;
-    for (const seed of buildSeedInstructors()) {
+    const rated: Array<{ id: string; rating: number | null; rateCents: number }> = [];
+    const seedToday = sydneyTodayDate(now);
+    for (const [index, seed] of buildSeedInstructors().entries()) {
       const [user] = await tx
         .insert(users)
         .values({
@@ -87,6 +90,10 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         suburbs: seed.suburbs,
         verificationStatus: "VERIFIED",
         verifiedAt: now,
+        // Listing needs both documents on record and current: 1–3 years ahead, staggered, so the
+        // demo never has an instructor expiring inside the 30-day reminder window.
+        licenseExpiresOn: addDaysToDate(seedToday, 400 + ((index * 37) % 700)),
+        wwcExpiresOn: addDaysToDate(seedToday, 500 + ((index * 53) % 600)),
         ratingAverage: seed.rating,
         ratingCount: seed.ratingCount,
       });
@@ -98,12 +105,15 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
           endMinute: endHour * 60,
         })),
       );
+      rated.push({ id: user.id, rating: seed.rating, rateCents: seed.rateDollars * 100 });
       if (seed.email === "instructor@demo.test") {
         demoInstructorId = user.id;
         demoRateCents = seed.rateDollars * 100;
       }
     }
     if (!demoInstructorId) throw new Error("seed: demo instructor missing");
+    // Ratings backed by real reviews of past lessons (ten each); the aggregates are recounted from them.
+    await seedReviews(tx, { instructors: rated, passwordHash, now });
 
     // A little history so both demo dashboards have something to show: a completed lesson last week,
     // one taught two days ago awaiting its mark, and one coming up, paid together.

@@ -16,7 +16,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertInstructor } from "../modules/availability/test-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { bookings, instructorProfiles, users } from "./schema/index.ts";
-import { activeBookingSql, activeHoldSql, listableInstructorSql, teachesInSuburbSql } from "./sql-rules.ts";
+import {
+  activeBookingSql,
+  activeHoldSql,
+  listableInstructorSql,
+  teachesInSuburbSql,
+  unlistableInstructorSql,
+} from "./sql-rules.ts";
 
 const NOW = new Date("2026-10-04T01:30:00Z"); // 12:30 AEDT on Sunday 4 October 2026, the day DST starts
 const TODAY = sydneyTodayDate(NOW);
@@ -82,7 +88,7 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
     expect(expected(isActiveBooking).length).toBeLessThan(inserted.length);
   });
 
-  it("listableInstructorSql and teachesInSuburbSql match isListableInstructor and teachesInSuburb", async () => {
+  it("listableInstructorSql, unlistableInstructorSql and teachesInSuburbSql match isListableInstructor and teachesInSuburb", async () => {
     const db = testDb.handle.db;
     const dates = [null, addDaysToDate(TODAY, -1), TODAY, addDaysToDate(TODAY, 1)];
     const created: string[] = [];
@@ -127,7 +133,25 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
         .map((p) => p.id)
         .sort(),
     );
-    expect(listed.length).toBe(9); // VERIFIED with each expiry null, today or tomorrow: 3 × 3
+    expect(listed.length).toBe(4); // VERIFIED with each expiry today or tomorrow: 2 × 2 (null is unlisted)
+
+    // The negated copy (the admin follow-up list) is exactly the complement, NULL dates included.
+    const unlisted = (
+      await db
+        .select({ id: instructorProfiles.userId })
+        .from(instructorProfiles)
+        .where(unlistableInstructorSql(TODAY))
+    )
+      .map((r) => r.id)
+      .filter((id) => created.includes(id))
+      .sort();
+    expect(unlisted).toEqual(
+      ours
+        .filter((p) => !isListableInstructor(p, TODAY))
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(unlisted.length + listed.length).toBe(created.length);
 
     const [one = ""] = created;
     for (const suburb of ["Manly", "MANLY", "north sydney", "North Sydney", "Bondi", "Sydney"]) {

@@ -5,7 +5,7 @@
  */
 import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
-import { and, eq, gt, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { bookings, instructorProfiles } from "./schema/index.ts";
 
 /**
@@ -35,14 +35,31 @@ export function activeHoldSql(now: Date): SQL {
 }
 
 /**
- * rules/instructor-listing.ts `isListableInstructor(profile, today)`: VERIFIED, and neither the licence
- * nor the WWC check expired before `today` (a Sydney date; an expiry date is valid on the day itself).
+ * rules/instructor-listing.ts `isListableInstructor(profile, today)`: VERIFIED, and both the licence and
+ * the WWC check have an expiry date on record that is not before `today` (a Sydney date; an expiry date
+ * is valid on the day itself). A missing date is NULL, and `NULL >= today` is never true.
  */
 export function listableInstructorSql(today: string): SQL {
   return and(
     eq(instructorProfiles.verificationStatus, "VERIFIED"),
-    or(isNull(instructorProfiles.licenseExpiresOn), gte(instructorProfiles.licenseExpiresOn, today)),
-    or(isNull(instructorProfiles.wwcExpiresOn), gte(instructorProfiles.wwcExpiresOn, today)),
+    isNotNull(instructorProfiles.licenseExpiresOn),
+    gte(instructorProfiles.licenseExpiresOn, today),
+    isNotNull(instructorProfiles.wwcExpiresOn),
+    gte(instructorProfiles.wwcExpiresOn, today),
+  ) as SQL;
+}
+
+/**
+ * The negation of `listableInstructorSql` written out so NULLs count as "not listable" (a plain
+ * `not (...)` of a comparison with NULL is NULL, which would drop the row).
+ */
+export function unlistableInstructorSql(today: string): SQL {
+  return or(
+    ne(instructorProfiles.verificationStatus, "VERIFIED"),
+    isNull(instructorProfiles.licenseExpiresOn),
+    lt(instructorProfiles.licenseExpiresOn, today),
+    isNull(instructorProfiles.wwcExpiresOn),
+    lt(instructorProfiles.wwcExpiresOn, today),
   ) as SQL;
 }
 

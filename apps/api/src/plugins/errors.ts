@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { maxHeaderSize, STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
 
@@ -94,6 +96,39 @@ function toPayload(error: FastifyError | AppError | Error): ErrorPayload {
     code: "internal_error",
     message: "Something went wrong on our side. Please try again.",
   };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node refuses before any route sees them (a URL and headers
+ * over maxHeaderSize, broken HTTP, a request timeout) get the API's error body instead of Node's bare one.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, code, message } =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? {
+          status: 431,
+          code: "headers_too_large",
+          message: `The URL and headers are too large (over ${maxHeaderSize / 1024} KB): shorten the URL`,
+        }
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? { status: 408, code: "request_timeout", message: "The request took too long to arrive" }
+        : { status: 400, code: "bad_request", message: "The request is not valid HTTP" };
+  this.log.debug({ err: error, code }, "client error");
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: { code, message } });
+  // end(), not write() then destroy(): the answer must leave before the connection closes.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      "Connection: close\r\n\r\n" +
+      body,
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -43,6 +43,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
 
   // Files that exist are served by @fastify/static's per-file routes (wildcard: false).
   if (hasWeb) {
-    app.get("/", (_request, reply) => reply.header("cache-control", "no-cache").sendFile("index.html"));
+    // The SPA's page, not part of the API contract.
+    app.get("/", { schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html"),
+    );
   }
 }

@@ -80,6 +80,9 @@ export async function createTestApp(
     RATE_LIMIT_MAX: "100000",
     HOLD_SWEEP_INTERVAL_SECONDS: "0",
     REFUND_RETRY_INTERVAL_SECONDS: "0",
+    COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
+    OUTBOX_INTERVAL_SECONDS: "0",
+    NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
     ...options.env,
   });
   const db = await createTestDatabase(kind);

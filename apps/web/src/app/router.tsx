@@ -11,6 +11,18 @@ const home = () => import("@/features/home/routes/home-page").then((m) => ({ Com
 const login = () => import("@/features/auth/routes/login-page").then((m) => ({ Component: m.LoginPage }));
 const register = () =>
   import("@/features/auth/routes/register-page").then((m) => ({ Component: m.RegisterPage }));
+const forgotPassword = () =>
+  import("@/features/account/routes/forgot-password-page").then((m) => ({ Component: m.ForgotPasswordPage }));
+const resetPassword = () =>
+  import("@/features/account/routes/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage }));
+const confirmEmail = () =>
+  import("@/features/account/routes/confirm-email-page").then((m) => ({ Component: m.ConfirmEmailPage }));
+const studentAccount = () =>
+  import("@/features/account/routes/student-account-page").then((m) => ({ Component: m.StudentAccountPage }));
+const instructorAccount = () =>
+  import("@/features/account/routes/instructor-account-page").then((m) => ({
+    Component: m.InstructorAccountPage,
+  }));
 const studentDashboard = () =>
   import("@/features/student/routes/student-dashboard-page").then((m) => ({
     Component: m.StudentDashboardPage,
@@ -55,14 +67,26 @@ const adminInstructors = () =>
   import("@/features/admin/routes/admin-instructors-page").then((m) => ({
     Component: m.AdminInstructorsPage,
   }));
+const adminCompliance = () =>
+  import("@/features/admin/routes/admin-compliance-page").then((m) => ({
+    Component: m.AdminCompliancePage,
+  }));
 const adminBookings = () =>
   import("@/features/admin/routes/admin-bookings-page").then((m) => ({ Component: m.AdminBookingsPage }));
 const adminPayments = () =>
   import("@/features/admin/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
 const adminRefunds = () =>
   import("@/features/admin/routes/admin-refunds-page").then((m) => ({ Component: m.AdminRefundsPage }));
+const adminOutbox = () =>
+  import("@/features/admin/routes/admin-outbox-page").then((m) => ({ Component: m.AdminOutboxPage }));
 const adminRevenue = () =>
   import("@/features/admin/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
+const adminReviews = () =>
+  import("@/features/reviews/routes/admin-reviews-page").then((m) => ({ Component: m.AdminReviewsPage }));
+const instructorProfile = () =>
+  import("@/features/reviews/routes/instructor-profile-page").then((m) => ({
+    Component: m.InstructorProfilePage,
+  }));
 const adminAuditLog = () =>
   import("@/features/admin/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
 const paymentResult = () =>
@@ -86,6 +110,10 @@ export const routes: RouteObject[] = [
           { index: true, lazy: home },
           { path: paths.auth.login(), lazy: login },
           { path: paths.auth.register(), lazy: register },
+          { path: paths.auth.forgotPassword(), lazy: forgotPassword },
+          { path: paths.auth.resetPassword(), lazy: resetPassword },
+          // Not guarded: the link in the new inbox may be opened where nobody is signed in.
+          { path: paths.auth.confirmEmail(), lazy: confirmEmail },
           {
             element: <RequireRole allowed="STUDENT" />,
             children: [
@@ -93,6 +121,7 @@ export const routes: RouteObject[] = [
               { path: paths.student.book(), lazy: bookLessons },
               { path: paths.student.bookLessons(), lazy: bookLessons },
               { path: paths.student.payments(), lazy: studentPayments },
+              { path: paths.student.account(), lazy: studentAccount },
               { path: paths.student.bundles(), lazy: studentBundles },
               // Route patterns: the paths helpers encode their argument, so ":id" cannot go through them.
               { path: "/student/bundles/:bundleId/book", lazy: bundleCredits },
@@ -107,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: paths.instructor.availability(), lazy: instructorAvailability },
               { path: paths.instructor.lessons(), lazy: instructorLessons },
               { path: paths.instructor.earnings(), lazy: instructorEarnings },
+              { path: paths.instructor.account(), lazy: instructorAccount },
             ],
           },
           {
@@ -118,16 +148,21 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: adminUsers },
                   { path: paths.admin.instructors(), lazy: adminInstructors },
+                  { path: paths.admin.compliance(), lazy: adminCompliance },
                   { path: paths.admin.bookings(), lazy: adminBookings },
                   { path: paths.admin.payments(), lazy: adminPayments },
                   { path: paths.admin.refunds(), lazy: adminRefunds },
+                  { path: paths.admin.outbox(), lazy: adminOutbox },
                   { path: paths.admin.revenue(), lazy: adminRevenue },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
+                  { path: paths.admin.reviews(), lazy: adminReviews },
                 ],
               },
             ],
           },
           // Payment result pages have no guard (spec §6): the card provider redirects here.
+          // Public: a listed instructor's profile and reviews.
+          { path: "/instructors/:instructorId", lazy: instructorProfile },
           { path: paths.payment.confirmed(), lazy: paymentResult },
           { path: paths.payment.failed(), lazy: paymentResult },
           { path: paths.payment.cancelled(), lazy: paymentCancelled },

@@ -24,6 +24,10 @@ export const paths = {
     login: () => "/login",
     register: (opts: { role?: RegisterRole } = {}) =>
       withQuery("/register", { role: opts.role === "instructor" ? "instructor" : undefined }),
+    forgotPassword: () => "/forgot-password",
+    /** The emailed link's page; `token` comes from the email, never from the app. */
+    resetPassword: (opts: { token?: string } = {}) => withQuery("/reset-password", { token: opts.token }),
+    confirmEmail: (opts: { token?: string } = {}) => withQuery("/confirm-email", { token: opts.token }),
   },
   student: {
     dashboard: () => "/student/dashboard",
@@ -42,23 +46,32 @@ export const paths = {
     /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
     payments: () => "/student/payments",
+    account: () => "/student/account",
   },
   instructor: {
     dashboard: () => "/instructor/dashboard",
     availability: () => "/instructor/availability",
     lessons: () => "/instructor/lessons",
     earnings: () => "/instructor/earnings",
+    account: () => "/instructor/account",
   },
   /** The operator console: Users is its landing tab, the other sections are sub-routes. */
   admin: {
     root: () => "/admin",
     users: () => "/admin",
     instructors: () => "/admin/instructors",
+    compliance: () => "/admin/compliance",
     bookings: () => "/admin/bookings",
     payments: () => "/admin/payments",
     refunds: () => "/admin/refunds",
+    outbox: () => "/admin/outbox",
     revenue: () => "/admin/revenue",
     auditLog: () => "/admin/audit-log",
+    reviews: () => "/admin/reviews",
+  },
+  /** Public pages about an instructor (no sign-in needed). */
+  instructors: {
+    profile: (instructorId: string) => `/instructors/${encodeURIComponent(instructorId)}`,
   },
   payment: {
     confirmed: (query: PaymentResultQuery = {}) => withQuery("/payment/confirmed", query),

@@ -37,6 +37,28 @@ describe("student refunds", () => {
     expect(refund(30 * HOUR, 1)).toBe(1);
   });
 
+  it("refunds in full at any notice when the instructor may no longer teach, but not once started", () => {
+    const unavailable = (msBefore: number) =>
+      refundTier({
+        startTime: start,
+        now: before(msBefore),
+        cancelledBy: "STUDENT",
+        instructorUnavailable: true,
+      });
+    expect(unavailable(30 * HOUR)).toBe("full");
+    expect(unavailable(1)).toBe("full");
+    expect(unavailable(0)).toBe("none");
+    const outcome = cancellationOutcome({
+      priceCents: 7000,
+      startTime: start,
+      now: before(2 * HOUR),
+      cancelledBy: "STUDENT",
+      paidWith: "BUNDLE",
+      instructorUnavailable: true,
+    });
+    expect(outcome).toMatchObject({ tier: "full", method: "CREDIT", creditReturned: true, keptCents: 0 });
+  });
+
   it("refunds nothing under 24 hours or once started", () => {
     expect(refund(24 * HOUR - 1)).toBe(0);
     expect(refund(1)).toBe(0);

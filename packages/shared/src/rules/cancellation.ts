@@ -21,17 +21,23 @@ export interface RefundInput {
   startTime: Date;
   now: Date;
   cancelledBy: CancelledBy;
+  /**
+   * The lesson's instructor may no longer teach (delisted, or a document expired or not on record):
+   * the student did not cause the cancellation, so it is always the full tier.
+   */
+  instructorUnavailable?: boolean;
 }
 
 /**
  * Which refund applies. Instructor or admin cancellations are not the student's fault: always full.
  * For students: more than 48 h ahead full; 24 h to 48 h inclusive half; under 24 h, or once the
- * lesson has started, nothing.
+ * lesson has started, nothing; but full whenever their instructor may no longer teach the lesson.
  */
 export function refundTier(input: Omit<RefundInput, "priceCents"> & { priceCents?: number }): RefundTier {
   if (input.cancelledBy !== "STUDENT") return "full";
   const msBefore = input.startTime.getTime() - input.now.getTime();
   if (!(msBefore > 0)) return "none";
+  if (input.instructorUnavailable) return "full";
   if (msBefore > FULL_REFUND_NOTICE_HOURS * MS_PER_HOUR) return "full";
   if (msBefore >= HALF_REFUND_NOTICE_HOURS * MS_PER_HOUR) return "half";
   return "none";

@@ -7,9 +7,12 @@ export function findSuburb(input: string): Suburb | null {
   return SUBURBS.find((s) => s.toLowerCase() === wanted) ?? null;
 }
 
-/** The one answer to a suburb we do not serve (schemas and services alike). */
-export function unknownSuburbMessage(input: string): string {
-  return `We don't serve "${input.trim()}" yet. Choose from: ${SUBURBS.join(", ")}`;
+/**
+ * The one answer to a suburb we do not serve (schemas and services alike). It lists what we do serve
+ * and never repeats the input: an error message is no place to reflect whatever a client sent.
+ */
+export function unknownSuburbMessage(): string {
+  return `We don't serve that suburb yet. Choose from: ${SUBURBS.join(", ")}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   VEHICLE_TYPES,
   VERIFICATION_STATUSES,
 } from "../constants.ts";
+import { UNLISTED_REASONS } from "../rules/instructor-listing.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
 
@@ -45,11 +46,28 @@ export const adminUsersResponse = pageOf(adminUser);
 // ---------------------------------------------------------------------------------------------------
 // Instructors: verification and compliance
 
+export const ADMIN_INSTRUCTOR_SORTS = ["applied", "name", "expiry", "rate"] as const;
+export type AdminInstructorSort = (typeof ADMIN_INSTRUCTOR_SORTS)[number];
+
 export const adminInstructorsQuery = pageQuery.extend({
   status: caseInsensitiveEnum(
     VERIFICATION_STATUSES,
     "status must be PENDING, VERIFIED or REJECTED",
   ).optional(),
+  /** Matches first name, last name, full name, email or licence number, case-insensitively. */
+  search: safeText().trim().max(100, "search is too long").optional(),
+  /**
+   * applied: oldest application first (the verification queue); name: last then first name A–Z;
+   * expiry: the earliest document expiry first, missing dates first of all; rate: highest rate first.
+   */
+  sort: z
+    .enum(ADMIN_INSTRUCTOR_SORTS, { error: `sort must be one of ${ADMIN_INSTRUCTOR_SORTS.join(", ")}` })
+    .default("applied"),
+  /** Only instructors needing attention: a document expiry missing, past, or within 30 days. */
+  flagged: z
+    .enum(["true", "false"], { error: "flagged must be true or false" })
+    .transform((v) => v === "true")
+    .optional(),
 });
 export type AdminInstructorsQuery = z.input<typeof adminInstructorsQuery>;
 
@@ -72,8 +90,15 @@ export const adminInstructor = z.object({
     /** An expiry date before today (Sydney). */
     licenseExpired: z.boolean(),
     wwcExpired: z.boolean(),
-    /** Verified and nothing expired: students can find and book this instructor. */
+    /** No expiry date on record: the instructor cannot be listed until one is recorded. */
+    licenseMissing: z.boolean(),
+    wwcMissing: z.boolean(),
+    /** Verified, both dates on record and nothing expired: students can find and book this instructor. */
     isListed: z.boolean(),
+    /** Why the instructor is not listed (empty when listed). */
+    reasons: z.array(z.enum(UNLISTED_REASONS)),
+    /** A document expires within 30 days (today included). */
+    expiringSoon: z.boolean(),
   }),
 });
 export type AdminInstructor = z.infer<typeof adminInstructor>;
@@ -81,13 +106,23 @@ export type AdminInstructor = z.infer<typeof adminInstructor>;
 export const adminInstructorsResponse = pageOf(adminInstructor);
 export const adminInstructorResponse = z.object({ instructor: adminInstructor });
 
-/** POST /api/admin/instructors/:id/verify. The expiry dates, when given, must not be in the past. */
+/** A calendar date that must be there: missing (or an empty form field) says `message`. */
+const requiredDate = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string({ error: message }).pipe(calendarDate),
+  );
+
+/**
+ * POST /api/admin/instructors/:id/verify. Both expiry dates are required (the admin confirms them from
+ * the documents) and must be after today: an instructor is only listed with both on record.
+ */
 export const verifyInstructorRequest = z.object({
   licenseNumberChecked: z.literal(true, {
     error: "Confirm that you checked the licence number (licenseNumberChecked: true)",
   }),
-  licenseExpiresOn: calendarDate.optional(),
-  wwcExpiresOn: calendarDate.optional(),
+  licenseExpiresOn: requiredDate("Enter the licence expiry date"),
+  wwcExpiresOn: requiredDate("Enter the Working With Children check expiry date"),
 });
 export type VerifyInstructorRequest = z.input<typeof verifyInstructorRequest>;
 
@@ -204,8 +239,14 @@ const revenueFigures = z.object({
   gross: z.number(),
   platformFees: z.number(),
   instructorPayouts: z.number(),
-  /** Dollars of GST on PAID payments, by the Sydney month they were paid. */
+  /**
+   * Dollars of GST kept: GST on PAID payments (by the Sydney month they were paid) less the GST given
+   * back with refunds (by the Sydney month of the cancellation), i.e. gstOnPayments − gstRefunded.
+   */
   gstCollected: z.number(),
+  gstOnPayments: z.number(),
+  /** The GST part of `refunds`. */
+  gstRefunded: z.number(),
   /** Dollars refunded on cancelled lessons, by the Sydney month of the cancellation. */
   refunds: z.number(),
 });
@@ -220,7 +261,30 @@ export type AdminRevenue = z.infer<typeof adminRevenueResponse>;
 // ---------------------------------------------------------------------------------------------------
 // Audit log
 
-export const auditLogQuery = pageQuery;
+/**
+ * Filters of the audit log, all optional and combined: `actor` matches the actor's email or name
+ * (case-insensitive), `action` an exact action (`booking.cancel`) or a family ending in a dot
+ * (`booking.`), and `from`/`to` are inclusive Sydney dates of the entry.
+ */
+export const auditLogQuery = pageQuery
+  .extend({
+    actor: safeText().trim().max(100, "actor is too long").optional(),
+    action: z
+      .string()
+      .trim()
+      .max(60, "action is too long")
+      .regex(
+        /^[a-z_]*(\.[a-z_]*)*$/,
+        "action looks like booking.cancel, or booking. for every booking action",
+      )
+      .optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "from must be on or before to",
+    path: ["to"],
+  });
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
 
 export const auditEntry = z.object({

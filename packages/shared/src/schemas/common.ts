@@ -32,9 +32,29 @@ export const errorResponse = z.object({
 export const idParams = z.object({ id: uuid });
 export const paymentIdParams = z.object({ paymentId: uuid });
 
+/** What each error status means across the API: the description the OpenAPI document gives it. */
+const ERROR_STATUS_MEANINGS: Record<number, string> = {
+  400: "The request is not valid: see error.code (validation_error lists each field in error.details)",
+  401: "Not signed in, or the session has ended",
+  402: "The card provider has not confirmed the payment",
+  403: "Signed in with a role that may not do this",
+  404: "Not found, or not yours",
+  409: "Conflicts with the current state: see error.code",
+  413: "The request body is too large",
+  415: "The request body is not JSON",
+  429: "Too many requests: wait Retry-After seconds",
+  500: "Something went wrong on our side",
+  502: "The card provider could not be reached",
+  503: "A service the API needs is down",
+};
+
 /** The error statuses a route documents, all with the one error body: `errorResponses(400, 401, 404)`. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponse> {
-  return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
+  const described = (status: number) => {
+    const meaning = ERROR_STATUS_MEANINGS[status];
+    return meaning ? errorResponse.describe(meaning) : errorResponse;
+  };
+  return Object.fromEntries(statuses.map((s) => [s, described(s)])) as Record<S, typeof errorResponse>;
 }
 
 /** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused). */

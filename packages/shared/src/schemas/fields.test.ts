@@ -19,7 +19,7 @@ describe("suburbName", () => {
 
   it("refuses other places with one message, and a missing suburb with the spec's", () => {
     expect(issues(suburbName().safeParse("Atlantis"))).toEqual([
-      { path: "", message: `We don't serve "Atlantis" yet. Choose from: ${SUBURBS.join(", ")}` },
+      { path: "", message: `We don't serve that suburb yet. Choose from: ${SUBURBS.join(", ")}` },
     ]);
     expect(issues(suburbName().safeParse("  "))).toEqual([{ path: "", message: "Suburb is required" }]);
     expect(issues(suburbName().safeParse(undefined))).toEqual([{ path: "", message: "Suburb is required" }]);

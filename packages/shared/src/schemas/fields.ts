@@ -16,7 +16,7 @@ export const suburbName = (requiredMessage = "Suburb is required") =>
     .transform((value, ctx) => {
       const match = findSuburb(value);
       if (!match) {
-        ctx.addIssue({ code: "custom", message: unknownSuburbMessage(value) });
+        ctx.addIssue({ code: "custom", message: unknownSuburbMessage() });
         return z.NEVER;
       }
       return match;

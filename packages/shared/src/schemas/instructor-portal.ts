@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES, SUBURBS, VEHICLE_TYPES } from "../constants.ts";
 import { firstOverlap, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
+import { instructorComplianceStatus } from "./compliance.ts";
 import { standardRateDollars, suburbName } from "./fields.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
@@ -138,6 +139,11 @@ export const instructorAvailabilityResponse = z.object({
   /** Dollars per hour. */
   standardRate: z.number(),
   poolRate: z.number(),
+  /**
+   * Booked lessons still to come that these hours and settings no longer allow (a day off over a lesson,
+   * say): shown until resolved, by changing the hours back or cancelling the lesson.
+   */
+  conflicts: z.array(z.lazy(() => affectedBooking)),
 });
 export type InstructorAvailability = z.infer<typeof instructorAvailabilityResponse>;
 
@@ -248,7 +254,8 @@ export const instructorDashboardResponse = z.object({
     thisWeek: z.number().int(),
     monthlyEarnings: z.number(),
     standardRate: z.number(),
-    poolRate: z.number(),
+    /** Null when the instructor has opted out of pool hours: there is no pool rate to show. */
+    poolRate: z.number().nullable(),
   }),
   todaysSchedule: z.array(instructorLesson),
   /** The next 5 scheduled lessons. */
@@ -260,6 +267,8 @@ export const instructorDashboardResponse = z.object({
     poolOptIn: z.boolean(),
     verificationStatus: z.string(),
   }),
+  /** Verification and document expiry dates, and whether students can find them. */
+  compliance: instructorComplianceStatus,
 });
 export type InstructorDashboard = z.infer<typeof instructorDashboardResponse>;
 
@@ -284,6 +293,11 @@ export type InstructorEarnings = z.infer<typeof instructorEarningsResponse>;
 // ---------------------------------------------------------------------------------------------------
 // Calendar feed
 
+/** POST /api/instructor/calendar-token takes no body: none, or `{}` (anything else is a 400). */
+export const rotateCalendarTokenRequest = z.strictObject(
+  {},
+  { error: "This request takes no body: send none, or an empty JSON object" },
+);
 /** POST /api/instructor/calendar-token: the feed URL (relative to the site origin), secret included. */
 export const calendarTokenResponse = z.object({ url: z.string() });
 /** GET /api/instructor/calendar-token: the current feed URL, or null when none is active. */

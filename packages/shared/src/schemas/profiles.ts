@@ -26,6 +26,16 @@ export const studentProfileBooking = z.object({
    * older answers and fixtures still read; the API always sends it.
    */
   suburb: z.string().optional(),
+  /**
+   * The student's review of this lesson, or null when there is none yet. Only the profile sends it
+   * (other answers describing a lesson leave it out).
+   */
+  review: z.object({ rating: z.number().int(), createdAt: z.string() }).nullable().optional(),
+  /**
+   * A SCHEDULED lesson whose instructor may no longer teach (delisted, or a document expired): the
+   * student can cancel it with a full refund whatever the notice. Only the profile sends it.
+   */
+  instructorUnavailable: z.boolean().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 

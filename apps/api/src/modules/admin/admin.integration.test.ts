@@ -197,13 +197,29 @@ describeEachDatabase("admin console", (kind) => {
       expect(res.status).toBe(400);
       expect(messages(res.body)).toContain("Confirm that you checked the licence number");
     }
-    const past = await http.post(
+    // Both expiry dates are required: the listing rule needs them.
+    const missing = await http.post(
       `/api/admin/instructors/${id}/verify`,
-      { licenseNumberChecked: true, licenseExpiresOn: addDaysToDate(sydneyTodayDate(t.clock.now), -1) },
+      { licenseNumberChecked: true },
       adminToken,
     );
-    expect(past.status).toBe(400);
-    expect(past.body.error.message).toMatch(/expiry date in the past/);
+    expect(missing.status).toBe(400);
+    expect(messages(missing.body)).toContain("Enter the licence expiry date");
+    expect(messages(missing.body)).toContain("Enter the Working With Children check expiry date");
+    const today = sydneyTodayDate(t.clock.now);
+    for (const [licenseExpiresOn, wwcExpiresOn] of [
+      [addDaysToDate(today, -1), expiry],
+      [expiry, today], // valid today, but verifying needs a future date
+    ]) {
+      const past = await http.post(
+        `/api/admin/instructors/${id}/verify`,
+        { licenseNumberChecked: true, licenseExpiresOn, wwcExpiresOn },
+        adminToken,
+      );
+      expect(past.status).toBe(400);
+      expect(past.body.error.message).toMatch(/both expiry dates recorded and in the future/);
+      expect(messages(past.body)).toMatch(/expiry date must be in the future/);
+    }
     expect(await auditFor(id)).toHaveLength(0);
 
     const res = await http.post(
@@ -275,10 +291,11 @@ describeEachDatabase("admin console", (kind) => {
       { licenseExpiresOn: null },
       adminToken,
     );
+    // A date not on record keeps the instructor off the listing too.
     expect(cleared.body.instructor).toMatchObject({
       licenseExpiresOn: null,
       wwcExpiresOn: today,
-      compliance: { isListed: true },
+      compliance: { licenseMissing: true, isListed: false, reasons: ["DOCUMENTS_MISSING"] },
     });
     const audit = await auditFor(ivy.id);
     expect(audit.map((a) => a.action)).toEqual([
@@ -288,8 +305,9 @@ describeEachDatabase("admin console", (kind) => {
     expect(audit.map((a) => a.details)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          after: { licenseExpiresOn: null },
+          changed: { licenseExpiresOn: null },
           before: expect.objectContaining({ licenseExpiresOn: yesterday }),
+          after: expect.objectContaining({ licenseExpiresOn: null, wwcExpiresOn: today }),
         }),
       ]),
     );
@@ -309,7 +327,7 @@ describeEachDatabase("admin console", (kind) => {
     for (const id of [UNKNOWN_ID, studentId, adminId]) {
       const verify = await http.post(
         `/api/admin/instructors/${id}/verify`,
-        { licenseNumberChecked: true },
+        { licenseNumberChecked: true, licenseExpiresOn: "2099-01-01", wwcExpiresOn: "2099-01-01" },
         adminToken,
       );
       expect(verify.status).toBe(404);
@@ -325,8 +343,13 @@ describeEachDatabase("admin console", (kind) => {
       expect(await auditFor(id)).toHaveLength(0);
     }
     expect(
-      (await http.post("/api/admin/instructors/abc/verify", { licenseNumberChecked: true }, adminToken))
-        .status,
+      (
+        await http.post(
+          "/api/admin/instructors/abc/verify",
+          { licenseNumberChecked: true, licenseExpiresOn: "2099-01-01", wwcExpiresOn: "2099-01-01" },
+          adminToken,
+        )
+      ).status,
     ).toBe(400);
   });
 
@@ -545,7 +568,7 @@ describeEachDatabase("admin console", (kind) => {
       paidAt: null,
       createdAt: march(6, 12),
     });
-    // A refund recorded in March 2020.
+    // A refund recorded in March 2020: $70 of lesson and the $7 GST charged on it.
     const refunded = await insertLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -555,7 +578,7 @@ describeEachDatabase("admin console", (kind) => {
     });
     await db()
       .update(bookings)
-      .set({ refundCents: 7000, cancelledAt: march(21, 9) })
+      .set({ refundCents: 7700, cancelledAt: march(21, 9) })
       .where(eq(bookings.id, refunded));
 
     const res = await http.get("/api/admin/revenue", adminToken);
@@ -570,8 +593,11 @@ describeEachDatabase("admin console", (kind) => {
       gross: centsToDollars(7333 + 4877 + 10001),
       platformFees: centsToDollars(fee),
       instructorPayouts: centsToDollars(net),
-      gstCollected: 22.21,
-      refunds: 70,
+      // GST is net of the GST given back with the refund.
+      gstCollected: 15.21,
+      gstOnPayments: 22.21,
+      gstRefunded: 7,
+      refunds: 77,
     });
     expect(fee + net).toBe(7333 + 4877 + 10001);
     expect(res.body.months.find((m: { month: string }) => m.month === "2020-04")).toEqual({
@@ -581,11 +607,22 @@ describeEachDatabase("admin console", (kind) => {
       platformFees: 12.5,
       instructorPayouts: 37.5,
       gstCollected: 5,
+      gstOnPayments: 5,
+      gstRefunded: 0,
       refunds: 0,
     });
     // Totals are the sum of the months, in cents.
     const cents = (x: number) => Math.round(x * 100);
-    for (const key of ["gross", "platformFees", "instructorPayouts", "gstCollected", "refunds"] as const) {
+    const keys = [
+      "gross",
+      "platformFees",
+      "instructorPayouts",
+      "gstCollected",
+      "gstOnPayments",
+      "gstRefunded",
+      "refunds",
+    ] as const;
+    for (const key of keys) {
       const sum = res.body.months.reduce((s: number, m: Record<string, number>) => s + cents(m[key] ?? 0), 0);
       expect(cents(res.body.totals[key]), key).toBe(sum);
     }
@@ -602,7 +639,12 @@ describeEachDatabase("admin console", (kind) => {
     t.clock.advanceMinutes(1);
     await http.post(`/api/admin/instructors/${id}/reject`, { reason: "First look" }, adminToken);
     t.clock.advanceMinutes(1);
-    await http.post(`/api/admin/instructors/${id}/verify`, { licenseNumberChecked: true }, adminToken);
+    const expiry = addDaysToDate(sydneyTodayDate(t.clock.now), 365);
+    await http.post(
+      `/api/admin/instructors/${id}/verify`,
+      { licenseNumberChecked: true, licenseExpiresOn: expiry, wwcExpiresOn: expiry },
+      adminToken,
+    );
     const res = await http.get("/api/admin/audit-log?pageSize=2", adminToken);
     expect(res.status).toBe(200);
     expect(res.body.pageSize).toBe(2);
@@ -621,5 +663,108 @@ describeEachDatabase("admin console", (kind) => {
     const page2 = await http.get("/api/admin/audit-log?page=2&pageSize=1", adminToken);
     expect(page2.body.items[0].id).toBe(res.body.items[1].id);
     expect(page2.body.total).toBe(res.body.total);
+  });
+  // Instructors: search, sort, flags ---------------------------------------------------------------
+
+  it("searches instructors by name, email or licence number and sorts them", async () => {
+    const suffix = Date.now().toString(36);
+    const a = await newInstructor(http, db(), {
+      firstName: "Quinn",
+      lastName: `Aardvark${suffix}`,
+      standardRate: 95,
+    });
+    const b = await newInstructor(http, db(), {
+      firstName: "quentin",
+      lastName: `Zebu${suffix}`,
+      standardRate: 60,
+    });
+    const search = async (query: string) =>
+      (await http.get(`/api/admin/instructors?pageSize=100&${query}`, adminToken)).body.items.map(
+        (i: { id: string }) => i.id,
+      );
+    expect(await search(`search=${suffix}&sort=name`)).toEqual([a.id, b.id]);
+    expect(await search(`search=${suffix}&sort=rate`)).toEqual([a.id, b.id]);
+    expect(await search(`search=${encodeURIComponent(`quentin zebu${suffix}`)}`)).toEqual([b.id]);
+    expect(await search(`search=${encodeURIComponent(b.email.toUpperCase())}`)).toEqual([b.id]);
+    // Expiry: the earliest document first, missing dates before everything.
+    const today = sydneyTodayDate(t.clock.now);
+    await db()
+      .update(instructorProfiles)
+      .set({ licenseExpiresOn: addDaysToDate(today, 10) })
+      .where(eq(instructorProfiles.userId, b.id));
+    expect(await search(`search=${suffix}&sort=expiry`)).toEqual([b.id, a.id]);
+    await db()
+      .update(instructorProfiles)
+      .set({ wwcExpiresOn: null })
+      .where(eq(instructorProfiles.userId, a.id));
+    expect(await search(`search=${suffix}&sort=expiry`)).toEqual([a.id, b.id]);
+    expect((await http.get("/api/admin/instructors?sort=cheapest", adminToken)).status).toBe(400);
+  });
+
+  it("flags verified instructors with a document missing, expired or expiring within 30 days", async () => {
+    const today = sydneyTodayDate(t.clock.now);
+    const fine = await newInstructor(http, db());
+    const missing = await newInstructor(http, db());
+    const soon = await newInstructor(http, db());
+    const expired = await newInstructor(http, db());
+    const set = (id: string, values: Partial<typeof instructorProfiles.$inferInsert>) =>
+      db().update(instructorProfiles).set(values).where(eq(instructorProfiles.userId, id));
+    await set(missing.id, { licenseExpiresOn: null });
+    await set(soon.id, { wwcExpiresOn: addDaysToDate(today, 30) });
+    await set(expired.id, { licenseExpiresOn: addDaysToDate(today, -1) });
+    const res = await http.get("/api/admin/instructors?flagged=true&pageSize=100", adminToken);
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.items.map((i: { id: string }) => [i.id, i]));
+    expect(byId.has(fine.id)).toBe(false);
+    expect(byId.get(missing.id)).toMatchObject({
+      compliance: { licenseMissing: true, isListed: false, reasons: ["DOCUMENTS_MISSING"] },
+    });
+    expect(byId.get(soon.id)).toMatchObject({ compliance: { isListed: true, expiringSoon: true } });
+    expect(byId.get(expired.id)).toMatchObject({
+      compliance: { licenseExpired: true, isListed: false, reasons: ["LICENCE_EXPIRED"] },
+    });
+    // The seeded demo instructors all have dates a year or more ahead: none is flagged.
+    expect(byId.has(demoInstructorId)).toBe(false);
+  });
+
+  it("filters the audit log by actor, action and date range, and pages the result", async () => {
+    const ivy = await newInstructor(http, db(), { firstName: "Audrey", lastName: "Auditlog" });
+    const ivyToken = ivy.token;
+    t.clock.advanceMinutes(1);
+    // A minute apart: the log lists newest first.
+    for (const body of [{ standardRate: 91 }, { poolOptIn: false }, { standardRate: 92 }]) {
+      expect((await http.patch("/api/instructor/settings", body, ivyToken)).status).toBe(200);
+      t.clock.advanceMinutes(1);
+    }
+    const get = (query: string) => http.get(`/api/admin/audit-log?${query}`, adminToken);
+
+    const mine = await get("actor=audrey%20auditlog&pageSize=2");
+    expect(mine.status).toBe(200);
+    expect(mine.body.total).toBe(3);
+    expect(mine.body.items.map((e: { action: string }) => e.action)).toEqual([
+      "instructor.rate_change",
+      "instructor.pool_opt_in_change",
+    ]);
+    expect(mine.body.items[0]).toMatchObject({
+      targetId: ivy.id,
+      details: { before: { standardRateCents: 9100 }, after: { standardRateCents: 9200 } },
+      actor: { id: ivy.id, email: ivy.email },
+    });
+    const page2 = await get("actor=auditlog&pageSize=2&page=2");
+    expect(page2.body.items.map((e: { action: string }) => e.action)).toEqual(["instructor.rate_change"]);
+
+    const rates = await get(`actor=${encodeURIComponent(ivy.email)}&action=instructor.rate_change`);
+    expect(rates.body.total).toBe(2);
+    const family = await get(`actor=${encodeURIComponent(ivy.email)}&action=instructor.`);
+    expect(family.body.total).toBe(3);
+
+    const today = sydneyTodayDate(t.clock.now);
+    const inRange = await get(`actor=auditlog&from=${today}&to=${today}`);
+    expect(inRange.body.total).toBe(3);
+    const before = await get(`actor=auditlog&to=${addDaysToDate(today, -1)}`);
+    expect(before.body.total).toBe(0);
+    const bad = await get(`from=${today}&to=${addDaysToDate(today, -1)}`);
+    expect(bad.status).toBe(400);
+    expect((await get("action=DROP%20TABLE")).status).toBe(400);
   });
 });

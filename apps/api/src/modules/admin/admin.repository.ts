@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, payments, users } from "../../db/schema/index.ts";
@@ -76,22 +76,67 @@ const instructorColumns = {
 
 export type InstructorRow = NonNullable<Awaited<ReturnType<typeof findInstructor>>>;
 
-export async function listInstructors(
-  db: Executor,
-  filter: { status?: "PENDING" | "VERIFIED" | "REJECTED" },
-  page: Page,
-) {
-  const where = filter.status ? eq(instructorProfiles.verificationStatus, filter.status) : undefined;
+export interface InstructorFilter {
+  status?: "PENDING" | "VERIFIED" | "REJECTED";
+  search?: string;
+  /** VERIFIED instructors with a document date missing or on/before `flaggedUntil` (expired or soon). */
+  flaggedUntil?: string;
+  sort: "applied" | "name" | "expiry" | "rate";
+}
+
+// The earlier of the two expiry dates; NULL when either is missing (least() would skip a NULL).
+const earliestExpiry = sql`(case when ${instructorProfiles.licenseExpiresOn} is null or ${instructorProfiles.wwcExpiresOn} is null then null else least(${instructorProfiles.licenseExpiresOn}, ${instructorProfiles.wwcExpiresOn}) end)`;
+
+const instructorOrder = {
+  applied: [asc(instructorProfiles.createdAt), asc(users.id)],
+  name: [asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id)],
+  // Missing dates first: they are the most urgent to record.
+  expiry: [sql`${earliestExpiry} asc nulls first`, asc(users.id)],
+  rate: [desc(instructorProfiles.standardRateCents), asc(users.id)],
+} satisfies Record<InstructorFilter["sort"], SQL[]>;
+
+export async function listInstructors(db: Executor, filter: InstructorFilter, page: Page) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(instructorProfiles.verificationStatus, filter.status));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const byText = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(instructorProfiles.licenseNumber, pattern),
+    );
+    if (byText) conditions.push(byText);
+  }
+  if (filter.flaggedUntil) {
+    conditions.push(
+      and(
+        eq(instructorProfiles.verificationStatus, "VERIFIED"),
+        or(
+          isNull(instructorProfiles.licenseExpiresOn),
+          isNull(instructorProfiles.wwcExpiresOn),
+          lte(instructorProfiles.licenseExpiresOn, filter.flaggedUntil),
+          lte(instructorProfiles.wwcExpiresOn, filter.flaggedUntil),
+        ),
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select(instructorColumns)
       .from(instructorProfiles)
       .innerJoin(users, eq(users.id, instructorProfiles.userId))
       .where(where)
-      .orderBy(instructorProfiles.createdAt, users.id)
+      .orderBy(...instructorOrder[filter.sort])
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(instructorProfiles).where(where),
+    db
+      .select({ n: count() })
+      .from(instructorProfiles)
+      .innerJoin(users, eq(users.id, instructorProfiles.userId))
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -261,11 +306,21 @@ export function gstCollectedByMonth(db: Executor) {
     .groupBy(month);
 }
 
-/** Refunds on cancelled lessons per Sydney month of the cancellation. */
+/**
+ * Refunds on cancelled lessons per Sydney month of the cancellation, and their GST part. A refund is
+ * share + gstCents(share) (rules/cancellation.ts), and round(refund / 1.1) recovers the share exactly
+ * (the GST rounding moves it by at most half a cent, well under half of 1.1), so the GST is the rest.
+ */
 export function refundsByMonth(db: Executor) {
   const month = sydneyMonthOf(bookings.cancelledAt);
   return db
-    .select({ month, refundCents: sum(bookings.refundCents).mapWith(Number) })
+    .select({
+      month,
+      refundCents: sum(bookings.refundCents).mapWith(Number),
+      refundGstCents: sum(sql`${bookings.refundCents} - round(${bookings.refundCents} / 1.1)`).mapWith(
+        Number,
+      ),
+    })
     .from(bookings)
     .where(and(eq(bookings.status, "CANCELLED"), sql`${bookings.refundCents} > 0`))
     .groupBy(month);

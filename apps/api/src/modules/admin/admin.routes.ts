@@ -41,6 +41,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "listUsers",
+        summary: "Search accounts",
+        description:
+          "Every account, newest first, a page at a time; search matches name or email, role filters.",
         security,
         querystring: adminUsersQuery,
         response: { 200: adminUsersResponse, ...errors },
@@ -54,6 +58,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "listAdminInstructors",
+        summary: "Instructors for verification and compliance",
+        description:
+          "Instructors with their verification status and document expiry dates, searchable and sortable " +
+          "(applied, name, expiry, rate); flagged=true keeps those with a missing, past or soon-expiring " +
+          "document.",
         security,
         querystring: adminInstructorsQuery,
         response: { 200: adminInstructorsResponse, ...errors },
@@ -67,6 +77,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "verifyInstructor",
+        summary: "Verify an instructor",
+        description:
+          "Lists the instructor to students. Both the licence and the Working-With-Children expiry dates " +
+          "are required and must be in the future (audited).",
         security,
         params: idParams,
         body: verifyInstructorRequest,
@@ -81,6 +96,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "rejectInstructor",
+        summary: "Reject or delist an instructor",
+        description: "The instructor is no longer listed to students; the reason is recorded (audited).",
         security,
         params: idParams,
         body: rejectInstructorRequest,
@@ -95,6 +113,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "updateInstructorCompliance",
+        summary: "Record document expiry dates",
+        description:
+          "Sets or clears (null) the licence and Working-With-Children expiry dates; at least one field " +
+          "(audited).",
         security,
         params: idParams,
         body: instructorComplianceRequest,
@@ -109,6 +132,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "listAdminBookings",
+        summary: "Search lessons",
+        description:
+          "Every lesson, latest start first, a page at a time, filtered by the query (from/to are " +
+          "inclusive Sydney dates of the lesson start).",
         security,
         querystring: adminBookingsQuery,
         response: { 200: adminBookingsResponse, ...errors },
@@ -122,6 +150,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "cancelAdminBooking",
+        summary: "Cancel any lesson",
+        description:
+          "Cancels a scheduled lesson with a full refund (card refund queued, or the bundle credit " +
+          "returned); the reason is optional (audited). A lesson that is not scheduled is 409.",
         security,
         params: idParams,
         // No body at all is fine: the reason is optional.
@@ -137,6 +170,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     {
       schema: {
         tags,
+        operationId: "listAdminPayments",
+        summary: "Search payments",
+        description: "Every payment, newest first, a page at a time, optionally of one status or provider.",
         security,
         querystring: adminPaymentsQuery,
         response: { 200: adminPaymentsResponse, ...errors },
@@ -147,14 +183,35 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.get(
     "/revenue",
-    { schema: { tags, security, response: { 200: adminRevenueResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "getRevenue",
+        summary: "Revenue per month",
+        description:
+          "Per Sydney month, newest first, plus totals: money taken, refunded and GST (net of refunded GST).",
+        security,
+        response: { 200: adminRevenueResponse, ...errors },
+      },
+    },
     () => admin.getRevenue(),
   );
 
   app.get(
     "/audit-log",
     {
-      schema: { tags, security, querystring: auditLogQuery, response: { 200: auditLogResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "listAuditLog",
+        summary: "Search the audit log",
+        description:
+          "Who changed what and when, newest first, a page at a time. actor matches an email or name, " +
+          "action an exact action (booking.cancel) or a family ending in a dot (booking.), from/to are " +
+          "inclusive Sydney dates.",
+        security,
+        querystring: auditLogQuery,
+        response: { 200: auditLogResponse, ...errors },
+      },
     },
     (request) => admin.listAuditLog(request.query),
   );

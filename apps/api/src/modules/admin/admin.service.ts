@@ -10,15 +10,23 @@ import type {
 import {
   addDaysToDate,
   centsToDollars,
+  DOCUMENT_EXPIRY_WARNING_DAYS,
   instructorCompliance,
+  isExpiringSoon,
+  isListableInstructor,
   sydneyMidnight,
   sydneyTodayDate,
+  verificationDateProblems,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { notifyInstructorDelisted, notifyInstructorVerified } from "../compliance/compliance.service.ts";
 import { summarizeEarnings } from "../instructors/earnings.ts";
+import { appUrlOf } from "../notifications/notices.ts";
+import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
 
@@ -61,7 +69,11 @@ function toAdminBooking(row: repo.BookingRow): AdminBooking {
 export function createAdminService(ctx: AppContext) {
   function toAdminInstructor(row: repo.InstructorRow): AdminInstructor {
     // The shared listing rule, the same one the student listing's SQL follows.
-    const compliance = instructorCompliance(row, sydneyTodayDate(ctx.now()));
+    const today = sydneyTodayDate(ctx.now());
+    const compliance = {
+      ...instructorCompliance(row, today),
+      expiringSoon: isExpiringSoon(row.licenseExpiresOn, today) || isExpiringSoon(row.wwcExpiresOn, today),
+    };
     return {
       id: row.id,
       email: row.email,
@@ -93,22 +105,43 @@ export function createAdminService(ctx: AppContext) {
       patch: Parameters<typeof repo.updateInstructorProfile>[2];
       details?: Record<string, unknown>;
     },
+    /** Side effects of the change (its emails), in the same transaction. */
+    afterChange?: (
+      tx: Executor,
+      change: { wasListed: boolean; isListed: boolean; now: Date },
+    ) => Promise<unknown>,
   ): Promise<{ instructor: AdminInstructor }> {
     const now = ctx.now();
+    const today = sydneyTodayDate(now);
     await ctx.db.transaction(async (tx) => {
       const current = await repo.lockInstructorProfile(tx, instructorId);
       if (!current) throw new AppError("not_found", "Instructor not found");
       const { patch, details } = buildPatch(current);
       await repo.updateInstructorProfile(tx, instructorId, patch);
+      const next = { ...current, ...patch };
       await insertAuditEntry(tx, {
         actorId: adminId,
         action,
         targetType: "instructor",
         targetId: instructorId,
-        details: { before: current, ...details },
+        details: {
+          before: current,
+          after: {
+            verificationStatus: next.verificationStatus,
+            licenseExpiresOn: next.licenseExpiresOn,
+            wwcExpiresOn: next.wwcExpiresOn,
+          },
+          ...details,
+        },
         createdAt: now,
       });
+      await afterChange?.(tx, {
+        wasListed: isListableInstructor(current, today),
+        isListed: isListableInstructor(next, today),
+        now,
+      });
     });
+    if (afterChange) kickOutboxDelivery(ctx);
     const row = await repo.findInstructor(ctx.db, instructorId);
     if (!row) throw new AppError("not_found", "Instructor not found");
     return { instructor: toAdminInstructor(row) };
@@ -125,50 +158,87 @@ export function createAdminService(ctx: AppContext) {
       return paged(items, total, query);
     },
 
-    async listInstructors(query: PageInput & { status?: AdminInstructor["verificationStatus"] }) {
-      const { rows, total } = await repo.listInstructors(ctx.db, { status: query.status }, toPage(query));
+    async listInstructors(
+      query: PageInput & {
+        status?: AdminInstructor["verificationStatus"];
+        search?: string;
+        sort: repo.InstructorFilter["sort"];
+        flagged?: boolean;
+      },
+    ) {
+      const today = sydneyTodayDate(ctx.now());
+      const { rows, total } = await repo.listInstructors(
+        ctx.db,
+        {
+          status: query.status,
+          search: query.search || undefined,
+          sort: query.sort,
+          // The same window as the `expiringSoon` flag (rules/instructor-listing.ts).
+          flaggedUntil: query.flagged ? addDaysToDate(today, DOCUMENT_EXPIRY_WARNING_DAYS) : undefined,
+        },
+        toPage(query),
+      );
       return paged(rows.map(toAdminInstructor), total, query);
     },
 
     verifyInstructor(
       adminId: string,
       instructorId: string,
-      input: { licenseNumberChecked: true; licenseExpiresOn?: string; wwcExpiresOn?: string },
+      input: { licenseNumberChecked: true; licenseExpiresOn: string; wwcExpiresOn: string },
     ) {
       const now = ctx.now();
-      const today = sydneyTodayDate(now);
-      const expired = (["licenseExpiresOn", "wwcExpiresOn"] as const).filter((k) => {
-        const date = input[k];
-        return date !== undefined && date < today;
-      });
-      if (expired.length > 0) {
+      // Both dates, both after today: the listing rule needs them, so verifying without them would
+      // verify someone students still cannot find.
+      const problems = verificationDateProblems(input, sydneyTodayDate(now));
+      if (problems.length > 0) {
         throw new AppError(
           "validation_error",
-          "An instructor cannot be verified with an expiry date in the past",
-          expired.map((path) => ({ path, message: "This date is in the past" })),
+          "An instructor can only be verified with both expiry dates recorded and in the future",
+          problems,
         );
       }
-      return changeInstructor(adminId, instructorId, "instructor.verify", () => ({
-        patch: {
-          verificationStatus: "VERIFIED",
-          verifiedAt: now,
-          ...(input.licenseExpiresOn ? { licenseExpiresOn: input.licenseExpiresOn } : {}),
-          ...(input.wwcExpiresOn ? { wwcExpiresOn: input.wwcExpiresOn } : {}),
-        },
-        details: {
-          licenseNumberChecked: true,
-          licenseExpiresOn: input.licenseExpiresOn ?? null,
-          wwcExpiresOn: input.wwcExpiresOn ?? null,
-        },
-      }));
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.verify",
+        () => ({
+          patch: {
+            verificationStatus: "VERIFIED",
+            verifiedAt: now,
+            licenseExpiresOn: input.licenseExpiresOn,
+            wwcExpiresOn: input.wwcExpiresOn,
+          },
+          details: {
+            licenseNumberChecked: true,
+            licenseExpiresOn: input.licenseExpiresOn,
+            wwcExpiresOn: input.wwcExpiresOn,
+          },
+        }),
+        (tx, change) =>
+          notifyInstructorVerified(tx, { instructorId, now: change.now, appUrl: appUrlOf(ctx.env) }),
+      );
     },
 
     rejectInstructor(adminId: string, instructorId: string, input: { reason: string }) {
-      return changeInstructor(adminId, instructorId, "instructor.reject", () => ({
-        patch: { verificationStatus: "REJECTED", verifiedAt: null },
-        // The reason lives in the audit log: it is the record of the decision.
-        details: { reason: input.reason },
-      }));
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.reject",
+        () => ({
+          patch: { verificationStatus: "REJECTED", verifiedAt: null },
+          // The reason lives in the audit log: it is the record of the decision.
+          details: { reason: input.reason },
+        }),
+        // The instructor hears why; their students with lessons ahead are told and offered a way on.
+        (tx, change) =>
+          notifyInstructorDelisted(tx, {
+            instructorId,
+            now: change.now,
+            appUrl: appUrlOf(ctx.env),
+            wasListed: change.wasListed,
+            note: input.reason,
+          }),
+      );
     },
 
     updateCompliance(
@@ -180,10 +250,23 @@ export function createAdminService(ctx: AppContext) {
         ...(input.licenseExpiresOn === undefined ? {} : { licenseExpiresOn: input.licenseExpiresOn }),
         ...(input.wwcExpiresOn === undefined ? {} : { wwcExpiresOn: input.wwcExpiresOn }),
       };
-      return changeInstructor(adminId, instructorId, "instructor.compliance_update", () => ({
-        patch,
-        details: { after: patch },
-      }));
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.compliance_update",
+        () => ({ patch, details: { changed: patch } }),
+        // A date moved into the past (or cleared) delists a listed instructor just like an expiry.
+        async (tx, change) => {
+          if (change.wasListed && !change.isListed) {
+            await notifyInstructorDelisted(tx, {
+              instructorId,
+              now: change.now,
+              appUrl: appUrlOf(ctx.env),
+              wasListed: true,
+            });
+          }
+        },
+      );
     },
 
     async listBookings(
@@ -216,7 +299,13 @@ export function createAdminService(ctx: AppContext) {
     ): Promise<AdminCancelBookingResponse> {
       const now = ctx.now();
       const result = await ctx.db.transaction(async (tx) => {
-        const cancelled = await cancelLessonWithRefund(tx, { bookingId, cancelledBy: "ADMIN", now });
+        const cancelled = await cancelLessonWithRefund(tx, {
+          bookingId,
+          cancelledBy: "ADMIN",
+          now,
+          reason: input.reason ?? null,
+          appUrl: appUrlOf(ctx.env),
+        });
         await insertAuditEntry(tx, {
           actorId: adminId,
           action: "booking.cancel",
@@ -233,6 +322,7 @@ export function createAdminService(ctx: AppContext) {
         return cancelled;
       });
       await deliverCardRefunds(ctx, [result.refundId]);
+      kickOutboxDelivery(ctx);
       const row = await repo.findBooking(ctx.db, bookingId);
       if (!row) throw new AppError("not_found", "Booking not found");
       return {
@@ -276,6 +366,7 @@ export function createAdminService(ctx: AppContext) {
       const lessons = summarizeEarnings(lessonGroups);
       const gst = new Map(gstRows.map((r) => [r.month, r.gstCents]));
       const refunds = new Map(refundRows.map((r) => [r.month, r.refundCents]));
+      const refundedGst = new Map(refundRows.map((r) => [r.month, r.refundGstCents]));
       const months = [...new Set([...lessons.months.map((m) => m.month), ...gst.keys(), ...refunds.keys()])]
         .sort()
         .reverse();
@@ -283,12 +374,16 @@ export function createAdminService(ctx: AppContext) {
         l: { lessons: number; grossCents: number; platformFeeCents: number; netCents: number } | undefined,
         gstCents: number,
         refundCents: number,
+        refundGstCents: number,
       ) => ({
         lessonsCompleted: l?.lessons ?? 0,
         gross: centsToDollars(l?.grossCents ?? 0),
         platformFees: centsToDollars(l?.platformFeeCents ?? 0),
         instructorPayouts: centsToDollars(l?.netCents ?? 0),
-        gstCollected: centsToDollars(gstCents),
+        // GST given back with a refund is no longer collected: it is netted off here.
+        gstCollected: centsToDollars(gstCents - refundGstCents),
+        gstOnPayments: centsToDollars(gstCents),
+        gstRefunded: centsToDollars(refundGstCents),
         refunds: centsToDollars(refundCents),
       });
       const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
@@ -299,14 +394,25 @@ export function createAdminService(ctx: AppContext) {
             lessons.months.find((m) => m.month === month),
             gst.get(month) ?? 0,
             refunds.get(month) ?? 0,
+            refundedGst.get(month) ?? 0,
           ),
         })),
-        totals: figures(lessons.totals, sum(gst.values()), sum(refunds.values())),
+        totals: figures(lessons.totals, sum(gst.values()), sum(refunds.values()), sum(refundedGst.values())),
       };
     },
 
-    async listAuditLog(query: PageInput) {
-      const { rows, total } = await listAuditEntries(ctx.db, toPage(query));
+    async listAuditLog(query: PageInput & { actor?: string; action?: string; from?: string; to?: string }) {
+      const { rows, total } = await listAuditEntries(
+        ctx.db,
+        {
+          actor: query.actor || undefined,
+          action: query.action || undefined,
+          // Whole Sydney days, `to` inclusive.
+          from: query.from ? sydneyMidnight(query.from) : undefined,
+          to: query.to ? sydneyMidnight(addDaysToDate(query.to, 1)) : undefined,
+        },
+        toPage(query),
+      );
       const items: AuditEntry[] = rows.map((r) => ({
         id: r.id,
         action: r.action,

@@ -1,12 +1,13 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 
 export interface AuditEntryInput {
-  actorId: string;
+  /** Who did it; null for the system itself (a scheduled scan, a worker). */
+  actorId: string | null;
   /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`. */
   action: string;
-  targetType: "user" | "instructor" | "booking" | "payment" | "refund" | "bundle";
+  targetType: "user" | "instructor" | "booking" | "payment" | "refund" | "bundle" | "review" | "outbox";
   targetId: string;
   details?: Record<string, unknown>;
   createdAt: Date;
@@ -17,7 +18,43 @@ export async function insertAuditEntry(tx: Executor, entry: AuditEntryInput) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? null });
 }
 
-export async function listAuditEntries(db: Executor, page: { limit: number; offset: number }) {
+export interface AuditFilter {
+  /** Part of the actor's email or name, case-insensitive. */
+  actor?: string;
+  /** An exact action, or a family when it ends in a dot (`booking.`). */
+  action?: string;
+  /** Entries at or after `from` and before `to`. */
+  from?: Date;
+  to?: Date;
+}
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listAuditEntries(
+  db: Executor,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.actor) {
+    const pattern = `%${escapeLike(filter.actor)}%`;
+    const byActor = or(
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (byActor) conditions.push(byActor);
+  }
+  if (filter.action) {
+    conditions.push(
+      filter.action.endsWith(".")
+        ? like(auditLog.action, `${escapeLike(filter.action)}%`)
+        : eq(auditLog.action, filter.action),
+    );
+  }
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -34,10 +71,11 @@ export async function listAuditEntries(db: Executor, page: { limit: number; offs
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(auditLog),
+    db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

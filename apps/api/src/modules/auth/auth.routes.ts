@@ -28,7 +28,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     "/login",
     {
-      schema: { tags, body: loginRequest, response: { 200: authResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "loginUser",
+        summary: "Sign in with email and password",
+        description:
+          "Answers an access token, a refresh token and the user. Wrong email or password is 401 " +
+          "invalid_credentials either way; repeated failures for one account earn a growing wait (429 " +
+          "too_many_attempts with Retry-After).",
+        body: loginRequest,
+        response: { 200: authResponse, ...errors },
+      },
       config: credentialLimit,
     },
     (request) => auth.login(request.body.email, request.body.password, request.ip),
@@ -37,7 +47,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     "/register/student",
     {
-      schema: { tags, body: studentRegistrationRequest, response: { 201: authResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "registerStudent",
+        summary: "Create a student account",
+        description:
+          "Creates the account and signs it in. The suburb must be one Kerb serves; an email already " +
+          "registered is 409 email_taken.",
+        body: studentRegistrationRequest,
+        response: { 201: authResponse, ...errors },
+      },
       config: credentialLimit,
     },
     async (request, reply) => reply.status(201).send(await auth.registerStudent(request.body)),
@@ -46,7 +65,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     "/register/instructor",
     {
-      schema: { tags, body: instructorRegistrationRequest, response: { 201: authResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "registerInstructor",
+        summary: "Create an instructor account",
+        description:
+          "Creates the account and signs it in. The instructor is not listed to students until an admin " +
+          "has verified their licence and Working-With-Children check.",
+        body: instructorRegistrationRequest,
+        response: { 201: authResponse, ...errors },
+      },
       config: credentialLimit,
     },
     async (request, reply) => reply.status(201).send(await auth.registerInstructor(request.body)),
@@ -54,13 +82,36 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     "/refresh",
-    { schema: { tags, body: refreshRequest, response: { 200: refreshResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "refreshSession",
+        summary: "Swap a refresh token for new tokens",
+        description:
+          "Refresh tokens are single-use: each call answers a new pair. Presenting a used one again ends " +
+          "every session descended from that sign-in (401).",
+        body: refreshRequest,
+        response: { 200: refreshResponse, ...errors },
+      },
+    },
     (request) => auth.refresh(request.body.refreshToken),
   );
 
   app.post(
     "/logout",
-    { schema: { tags, body: logoutRequest.optional(), response: { 200: okResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "logoutUser",
+        summary: "Sign out",
+        description:
+          "Ends the refresh token's sessions and every access token of its user. A valid bearer token sent " +
+          "instead names the user, so a client that lost its refresh token can still sign out.",
+        // Nullish: Fastify validates a missing body as null.
+        body: logoutRequest.nullish(),
+        response: { 200: okResponse, ...errors },
+      },
+    },
     async (request) => {
       // A valid bearer token sent along names the user even when no refresh token is given.
       if (request.headers.authorization)
@@ -75,7 +126,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     "/me",
     {
-      schema: { tags, security: [{ bearerAuth: [] }], response: { 200: meResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "getCurrentUser",
+        summary: "The signed-in user",
+        description: "The user the bearer token belongs to; 401 once the session has ended.",
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponse, ...errors },
+      },
       onRequest: ctx.guard(),
     },
     async (request) => ({ user: await auth.me(currentUser(request)) }),
@@ -86,8 +144,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       schema: {
         tags,
+        operationId: "extendSession",
+        summary: "Get a fresh access token",
+        description:
+          "Answers a new access token for the signed-in user and when it expires, e.g. while a booking " +
+          "is in progress; the refresh token is unchanged.",
         security: [{ bearerAuth: [] }],
-        body: extendSessionRequest.optional(),
+        body: extendSessionRequest.nullish(),
         response: { 200: extendSessionResponse, ...errors },
       },
       onRequest: ctx.guard(),

@@ -24,6 +24,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       schema: {
         tags,
+        operationId: "listInstructors",
+        summary: "Instructors a student can book in a suburb",
+        description:
+          "Verified instructors with current documents who teach in the suburb, with rating, rate and " +
+          "languages, optionally filtered by experience level, licence type and language.",
         security,
         querystring: instructorsQuery,
         response: { 200: instructorsResponse, ...errors },
@@ -37,6 +42,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       schema: {
         tags,
+        operationId: "getAvailabilitySummary",
+        summary: "Free hours per day in a suburb",
+        description:
+          "One entry per Sydney date of the range (at most the booking horizon): whether anything is free, " +
+          "and how many pool and standard hours. Booked and held times are left out.",
         security,
         querystring: availabilityQuery,
         response: { 200: availabilitySummaryResponse, ...errors },
@@ -48,7 +58,17 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     "/slots",
     {
-      schema: { tags, security, querystring: availabilityQuery, response: { 200: slotsResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "listSlots",
+        summary: "Bookable one-hour slots in a suburb",
+        description:
+          "The free slots of the date range, optionally of one instructor or pool hours only. A pool slot " +
+          "has no instructor yet: one is assigned when it is booked.",
+        security,
+        querystring: availabilityQuery,
+        response: { 200: slotsResponse, ...errors },
+      },
     },
     (request) => availability.listSlots(request.query),
   );

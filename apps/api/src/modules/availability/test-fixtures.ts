@@ -28,6 +28,9 @@ export interface TestInstructor {
   exceptions?: Array<{ date: string; kind: "CLOSED" | "OPEN"; from?: string; to?: string }>;
 }
 
+/** Expiry date of fixture instructors' licence and WWC check: far enough away to never matter. */
+export const FIXTURE_DOCUMENT_EXPIRY = "2099-12-31";
+
 export function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
@@ -61,8 +64,9 @@ export async function insertInstructor(db: Executor, o: TestInstructor): Promise
     languages: o.languages ?? ["English"],
     suburbs: o.suburbs,
     verificationStatus: o.verificationStatus ?? "VERIFIED",
-    licenseExpiresOn: o.licenseExpiresOn ?? null,
-    wwcExpiresOn: o.wwcExpiresOn ?? null,
+    // Listable by default: both documents on record and valid for years (pass null to leave one out).
+    licenseExpiresOn: o.licenseExpiresOn === undefined ? FIXTURE_DOCUMENT_EXPIRY : o.licenseExpiresOn,
+    wwcExpiresOn: o.wwcExpiresOn === undefined ? FIXTURE_DOCUMENT_EXPIRY : o.wwcExpiresOn,
     ratingAverage: o.rating ?? null,
     ratingCount: o.rating == null ? 0 : 10,
   });

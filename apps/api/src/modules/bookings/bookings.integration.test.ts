@@ -219,6 +219,18 @@ describeEachDatabase("batch bookings", (kind) => {
       const res = await http.post("/api/student/bookings/batch", body, student.accessToken);
       expect(res.status).toBe(400);
     }
+
+    // A stale suburb on the student's own profile: the suburbs we serve are listed, the stored value
+    // is not repeated back.
+    await t.database.db.execute(
+      sql`update student_profiles set suburb = 'Atlantis' where user_id = ${student.user.id}`,
+    );
+    const stale = await post([asBooking(slot)]);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.code).toBe("invalid_suburb");
+    expect(stale.body.error.message).toMatch(/^We don't serve that suburb yet\. Choose from: .*Bondi/);
+    expect(stale.body.error.details.validSuburbs).toContain("Bondi");
+    expect(JSON.stringify(stale.body)).not.toContain("Atlantis");
     expect((await http.get("/api/student/profile", student.accessToken)).body.bookings).toEqual([]);
   });
 

@@ -137,7 +137,7 @@ export function createBookingService(ctx: AppContext) {
       // The schema has already matched a suburb sent in the request; the student's own may be stale.
       const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
       if (!suburb) {
-        throw new AppError("invalid_suburb", unknownSuburbMessage(student.suburb ?? ""), {
+        throw new AppError("invalid_suburb", unknownSuburbMessage(), {
           validSuburbs: SUBURBS,
         });
       }

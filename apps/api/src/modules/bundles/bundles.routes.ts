@@ -21,14 +21,38 @@ export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.post(
     "/purchase",
-    { schema: { ...common, body: bundlePurchaseRequest, response: { 201: checkoutResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "purchaseBundle",
+        summary: "Start paying for a lesson bundle",
+        description:
+          "Opens a payment for a bundle of lesson credits with one instructor. The price per lesson must " +
+          "be what the bundle rules charge for that size (400 amount_mismatch otherwise); the credits " +
+          "exist once the payment is confirmed.",
+        body: bundlePurchaseRequest,
+        response: { 201: checkoutResponse, ...errors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await bundles.purchase(currentUser(request).id, request.body)),
   );
 
   app.post(
     "/confirm/:paymentId",
-    { schema: { ...common, params: paymentIdParams, response: { 200: confirmResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "confirmBundlePurchase",
+        summary: "Confirm the payment of a bundle",
+        description:
+          'The client\'s "I have paid": checked with the card provider, never taken on trust, then the ' +
+          "bundle's credits are issued. Not paid yet is 402 verification_failed, the provider unreachable " +
+          "502 verification_error.",
+        params: paymentIdParams,
+        response: { 200: confirmResponse, ...errors, ...errorResponses(402, 502) },
+      },
+    },
     (request) => checkout.confirm(request.params.paymentId, currentUser(request).id, "BUNDLE"),
   );
 };

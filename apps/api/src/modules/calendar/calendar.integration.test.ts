@@ -128,4 +128,29 @@ describeEachDatabase("calendar feed", (kind) => {
       expect(res.json().error).toEqual({ code: "not_found", message: "Calendar feed not found" });
     }
   });
+
+  it("rotates the token with no body or an empty one, and refuses any other body", async () => {
+    const ivy = await newInstructor(http, db());
+    const rotate = (payload?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/instructor/calendar-token",
+        headers: {
+          authorization: `Bearer ${ivy.token}`,
+          ...(payload === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    expect((await rotate()).statusCode).toBe(200);
+    expect((await rotate("{}")).statusCode).toBe(200);
+    const current = (await http.get("/api/instructor/calendar-token", ivy.token)).body.url;
+    for (const payload of ['{"token":"mine"}', "[]", '"x"']) {
+      const res = await rotate(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toBe("validation_error");
+      expect(res.json().error.message).toBe("This request takes no body: send none, or an empty JSON object");
+    }
+    // A refused request changed nothing.
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body.url).toBe(current);
+  });
 });

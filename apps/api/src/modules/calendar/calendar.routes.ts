@@ -1,4 +1,4 @@
-import { errorResponse } from "@kerb/shared";
+import { errorResponses } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -15,10 +15,17 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: {
         tags: ["calendar"],
+        operationId: "getCalendarFeed",
         summary: "An instructor's scheduled lessons as an iCalendar (RFC 5545) feed",
+        description:
+          "For calendar apps to subscribe to: no session, the secret token in the URL is the authority " +
+          "(the instructor can rotate or revoke it). An unknown or revoked token is 404.",
         params: feedParams,
-        // A string body with a non-JSON content type is sent as it is, never serialised as JSON.
-        response: { 200: z.string().describe("text/calendar"), 404: errorResponse },
+        response: {
+          // A string body with a non-JSON content type is sent as it is, never serialised as JSON.
+          200: { description: "The feed", content: { "text/calendar": { schema: z.string() } } },
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {

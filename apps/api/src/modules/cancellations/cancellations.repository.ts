@@ -14,6 +14,7 @@ export async function lockBookingForCancellation(tx: Executor, bookingId: string
   const [row] = await tx
     .select({
       id: bookings.id,
+      instructorId: bookings.instructorId,
       status: bookings.status,
       startTime: bookings.startTime,
       priceCents: bookings.priceCents,

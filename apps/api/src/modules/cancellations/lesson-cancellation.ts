@@ -11,6 +11,8 @@ import {
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
+import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./cancellations.repository.ts";
 
@@ -18,6 +20,10 @@ export interface CancelLessonInput {
   bookingId: string;
   cancelledBy: CancelledBy;
   now: Date;
+  /** Why, when the canceller said (admin console): quoted in the email to the other party. */
+  reason?: string | null;
+  /** The web app's origin, for the link in that email. */
+  appUrl?: string;
 }
 
 export interface CancelLessonResult {
@@ -44,6 +50,8 @@ export interface CancellableLesson {
   priceCents: number;
   paymentId: string | null;
   bundleId: string | null;
+  /** Its instructor may no longer teach (compliance): a student's cancellation is then always full. */
+  instructorUnavailable?: boolean;
 }
 
 /**
@@ -78,6 +86,7 @@ export function cancellationFor(
     now,
     cancelledBy,
     paidWith: lesson.bundleId ? "BUNDLE" : lesson.paymentId ? "CARD" : null,
+    instructorUnavailable: lesson.instructorUnavailable ?? false,
   });
 }
 
@@ -100,7 +109,9 @@ export async function cancelLessonWithRefund(
 ): Promise<CancelLessonResult> {
   const booking = await repo.lockBookingForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
-  const outcome = cancellationFor(booking, input.cancelledBy, input.now);
+  const instructorUnavailable =
+    input.cancelledBy === "STUDENT" && (await isInstructorUnavailable(tx, booking.instructorId, input.now));
+  const outcome = cancellationFor({ ...booking, instructorUnavailable }, input.cancelledBy, input.now);
   const refund = outcome.refundCents;
   const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
@@ -122,6 +133,15 @@ export async function cancelLessonWithRefund(
     cancelledBy: input.cancelledBy,
     refundCents: refund,
     keptCents: outcome.keptCents,
+  });
+  // Every cancellation path comes through here, so the other party is always told, in this transaction.
+  await enqueueLessonCancelled(tx, {
+    bookingId: booking.id,
+    cancelledBy: input.cancelledBy,
+    refund: { method: outcome.method, refundCents: refund, refundGstCents: outcome.refundGstCents },
+    reason: input.reason ?? null,
+    now: input.now,
+    ...(input.appUrl ? { appUrl: input.appUrl } : {}),
   });
   return {
     bookingId: booking.id,

@@ -21,19 +21,50 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.get(
     "/:id/cancellation",
-    { schema: { ...common, response: { 200: cancellationPreviewResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "getCancellationPreview",
+        summary: "What cancelling a lesson would refund",
+        description:
+          "Exactly what cancelling the lesson now would do (refund tier and amount, and a sentence for " +
+          "the confirm dialog), by the same rule and clock; nothing is changed.",
+        response: { 200: cancellationPreviewResponse, ...errors },
+      },
+    },
     (request) => lessons.previewCancellation(currentUser(request).id, request.params.id),
   );
 
   app.post(
     "/:id/cancel",
-    { schema: { ...common, response: { 200: cancelStudentBookingResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "cancelStudentBooking",
+        summary: "Cancel one of the student's lessons",
+        description:
+          "Cancels a scheduled lesson and refunds by the cancellation rule (card refunds are queued, " +
+          "bundle credits come back). A lesson that is not scheduled is 409 invalid_state.",
+        response: { 200: cancelStudentBookingResponse, ...errors },
+      },
+    },
     (request) => lessons.cancel(currentUser(request).id, request.params.id),
   );
 
   app.post(
     "/:id/reschedule",
-    { schema: { ...common, body: rescheduleRequest, response: { 200: rescheduleResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "rescheduleStudentBooking",
+        summary: "Move a lesson to another free slot",
+        description:
+          "Moves a scheduled lesson to another free slot of the same instructor, suburb and kind, at the " +
+          "price already paid; allowed up to 24 h before the lesson (409 reschedule_window_closed after).",
+        body: rescheduleRequest,
+        response: { 200: rescheduleResponse, ...errors },
+      },
+    },
     (request) => lessons.reschedule(currentUser(request).id, request.params.id, request.body),
   );
 };

@@ -28,6 +28,9 @@ import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
 import { checkLessonTime } from "../bookings/lesson-shape.ts";
+import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
+import { appUrlOf, enqueueLessonRescheduled } from "../notifications/notices.ts";
+import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { findStudentBooking, toStudentBooking } from "../students/student-booking.ts";
 import * as repo from "./cancellations.repository.ts";
@@ -66,7 +69,9 @@ export function createStudentLessonService(ctx: AppContext) {
     async previewCancellation(studentId: string, bookingId: string): Promise<CancellationPreview> {
       const row = await repo.findStudentLessonRow(ctx.db, studentId, bookingId);
       if (!row) throw notFound();
-      const outcome = cancellationFor(row, "STUDENT", ctx.now());
+      const now = ctx.now();
+      const instructorUnavailable = await isInstructorUnavailable(ctx.db, row.instructor.id, now);
+      const outcome = cancellationFor({ ...row, instructorUnavailable }, "STUDENT", now);
       const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
       return {
         booking: toStudentBooking(row),
@@ -82,7 +87,12 @@ export function createStudentLessonService(ctx: AppContext) {
       const result = await ctx.db.transaction(async (tx) => {
         // Ownership first, under lock: someone else's lesson is "not found", never "forbidden".
         if (!(await repo.lockStudentLesson(tx, studentId, bookingId))) throw notFound();
-        const cancelled = await cancelLessonWithRefund(tx, { bookingId, cancelledBy: "STUDENT", now });
+        const cancelled = await cancelLessonWithRefund(tx, {
+          bookingId,
+          cancelledBy: "STUDENT",
+          now,
+          appUrl: appUrlOf(ctx.env),
+        });
         await insertAuditEntry(tx, {
           actorId: studentId,
           action: "booking.cancel",
@@ -103,6 +113,7 @@ export function createStudentLessonService(ctx: AppContext) {
       });
       // After commit: the provider call is a network call, and the refund queue retries a failure.
       await deliverCardRefunds(ctx, [result.refundId]);
+      kickOutboxDelivery(ctx);
       return { booking: { id: bookingId, status: "CANCELLED" }, refund: refundOf(result) };
     },
 
@@ -184,7 +195,14 @@ export function createStudentLessonService(ctx: AppContext) {
           },
           createdAt: now,
         });
+        await enqueueLessonRescheduled(tx, {
+          bookingId,
+          previous: { startTime: lesson.startTime, endTime: lesson.endTime },
+          now,
+          appUrl: appUrlOf(ctx.env),
+        });
       });
+      kickOutboxDelivery(ctx);
       const booking = await findStudentBooking(ctx.db, studentId, bookingId);
       if (!booking) throw notFound();
       return { booking };

@@ -1,6 +1,7 @@
 import { errorResponses, idParams, releasePaymentResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import Stripe from "stripe";
+import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -17,6 +18,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       schema: {
         tags: ["payments"],
+        operationId: "releasePayment",
+        summary: "Let an unpaid checkout go",
+        description:
+          "Releases the payment's held lessons at once and cancels the payment. If the card is charged " +
+          "anyway, the charge is refunded instead of booking. A paid payment is 409.",
         security: [{ bearerAuth: [] }],
         params: idParams,
         response: { 200: releasePaymentResponse, ...errorResponses(400, 401, 404, 409) },
@@ -33,7 +39,27 @@ export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   // Stripe webhooks need the exact raw body to check the signature, so this route parses its own.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-  app.post("/webhook/stripe", { schema: { hide: true }, config: { rateLimit: false } }, async (request) => {
+  const webhookSchema = {
+    tags: ["webhooks"],
+    operationId: "receiveStripeWebhook",
+    summary: "Stripe reports a completed checkout",
+    description:
+      "Called by Stripe, not by clients. The body is read as raw bytes and checked against the " +
+      "Stripe-Signature header (400 when it does not match); checkout.session.completed fulfils the " +
+      "payment once however often it is delivered, other events are acknowledged. 404 while webhooks are " +
+      "not configured (no STRIPE_WEBHOOK_SECRET); a 5xx makes Stripe retry.",
+    // Loose: the other headers stay on the request as they are.
+    headers: z.looseObject({
+      "stripe-signature": z.string().optional().describe("Stripe's signature over the raw body"),
+    }),
+    // Documentation only: the body reaches the handler as a Buffer, and the signature is its validation.
+    body: z.any().describe("A Stripe event (JSON), exactly as Stripe sent it"),
+    response: {
+      200: z.object({ received: z.literal(true) }).describe("The event was accepted"),
+      ...errorResponses(400, 404, 500),
+    },
+  };
+  app.post("/webhook/stripe", { schema: webhookSchema, config: { rateLimit: false } }, async (request) => {
     const secret = ctx.env.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new AppError("not_found", "Webhooks are not enabled");
     let event: Stripe.Event;
@@ -55,6 +81,6 @@ export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         paidCents: session.payment_status === "paid" ? (session.amount_total ?? null) : null,
       });
     }
-    return { received: true };
+    return { received: true as const };
   });
 };

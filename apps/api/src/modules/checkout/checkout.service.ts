@@ -10,6 +10,8 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { appUrlOf, enqueuePurchaseConfirmation } from "../notifications/notices.ts";
+import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import * as payments from "../payments/payments.repository.ts";
 import { createPaymentService } from "../payments/payments.service.ts";
 import { deliverCardRefunds, queueCardRefund } from "../refunds/refund-queue.ts";
@@ -96,6 +98,8 @@ export function createCheckoutService(ctx: AppContext) {
       if (payment.status === "PENDING") {
         if (await deliverPurchase(tx, payment, now)) {
           await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+          // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
+          await enqueuePurchaseConfirmation(tx, payment, { now, appUrl: appUrlOf(ctx.env) });
           return { kind: "paid" };
         }
         await repo.expireLessonsOfPayment(tx, payment.id);
@@ -122,6 +126,7 @@ export function createCheckoutService(ctx: AppContext) {
       return { kind: "expired", refunded: true, refundId, released };
     });
     if (outcome.kind === "expired") await deliverCardRefunds(ctx, [outcome.refundId]);
+    if (outcome.kind === "paid") kickOutboxDelivery(ctx);
     return outcome;
   }
 

@@ -21,7 +21,15 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.get(
     "/:id",
-    { schema: { ...common, response: { 200: studentBundleResponse, ...errors } } },
+    {
+      schema: {
+        ...common,
+        operationId: "getBundle",
+        summary: "One of the student's bundles",
+        description: "The bundle's instructor, suburb, and credits used and left, for booking with credits.",
+        response: { 200: studentBundleResponse, ...errors },
+      },
+    },
     async (request) => ({ bundle: await credits.getBundle(currentUser(request).id, request.params.id) }),
   );
 
@@ -30,6 +38,12 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       schema: {
         ...common,
+        operationId: "createCreditBookings",
+        summary: "Book lessons with bundle credits",
+        description:
+          "Books the chosen slots with the bundle's instructor, one credit each, all or nothing: too few " +
+          "credits is 409 insufficient_credits, an expired bundle 409 bundle_expired, a taken slot 409 " +
+          "slot_unavailable.",
         body: creditBookingRequest,
         response: { 201: creditBookingResponse, ...errors },
       },
@@ -43,6 +57,11 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       schema: {
         ...common,
+        operationId: "changeBundleInstructor",
+        summary: "Move a bundle's credits to another instructor",
+        description:
+          "Only while the bundle's own instructor may not be booked (delisted or documents lapsed): the " +
+          "remaining credits move to another verified instructor of the bundle's suburb.",
         body: bundleInstructorRequest,
         response: { 200: studentBundleResponse, ...errors },
       },

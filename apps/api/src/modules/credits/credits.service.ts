@@ -23,6 +23,8 @@ import { findOpenSlots } from "../availability/availability.service.ts";
 import { findInstructorListing, findStudentForCheckout } from "../bookings/bookings.repository.ts";
 import * as holds from "../bookings/holds.repository.ts";
 import { checkLessonTimes } from "../bookings/lesson-shape.ts";
+import { appUrlOf, enqueueCreditBooking } from "../notifications/notices.ts";
+import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { toStudentBooking } from "../students/student-booking.ts";
 import { listStudentBundles } from "../students/students.repository.ts";
 import { toStudentBundle } from "../students/students.service.ts";
@@ -147,6 +149,12 @@ export function createCreditService(ctx: AppContext) {
           details: { lessons: inserted.map((r) => r.id), usedLessons: credits.usedLessons },
           createdAt: now,
         });
+        await enqueueCreditBooking(tx, {
+          bookingIds: inserted.map((r) => r.id),
+          credits,
+          now,
+          appUrl: appUrlOf(ctx.env),
+        });
         const lessons = await repo.listStudentLessons(
           tx,
           studentId,
@@ -154,6 +162,7 @@ export function createCreditService(ctx: AppContext) {
         );
         return { credits, lessons };
       });
+      kickOutboxDelivery(ctx);
 
       return {
         bundle: {

@@ -8,7 +8,18 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.get(
     "/health",
     {
-      schema: { tags: ["health"], response: { 200: healthResponse, 503: healthResponse } },
+      schema: {
+        tags: ["health"],
+        operationId: "getHealth",
+        summary: "Check the API and its database",
+        description:
+          "Answers 200 while the database answers a query and 503 while it does not; needs no session and " +
+          "is not rate limited.",
+        response: {
+          200: healthResponse.describe("The API and its database are up"),
+          503: healthResponse.describe("The database does not answer"),
+        },
+      },
       config: { rateLimit: false },
     },
     async (_request, reply) => {

@@ -210,11 +210,21 @@ describeEachDatabase("instructor availability and settings", (kind) => {
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe("conflict");
 
+    // The clash is part of the availability itself, so it is still reported on a later load and after
+    // an unrelated change, until it is resolved.
+    const reloaded = await http.get("/api/instructor/availability", ivy.token);
+    expect(reloaded.body.conflicts.map((b: { id: string; reasons: string[] }) => [b.id, b.reasons])).toEqual([
+      [lesson, ["OUTSIDE_HOURS"]],
+    ]);
+    const rate = await http.patch("/api/instructor/settings", { standardRate: 81 }, ivy.token);
+    expect(rate.body.availability.conflicts.map((b: { id: string }) => b.id)).toEqual([lesson]);
+
     const closedId = off.body.availability.exceptions[0].id;
     const removed = await http.delete(`/api/instructor/availability/exceptions/${closedId}`, ivy.token);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ affectedBookings: [], warning: null });
     expect(removed.body.availability.exceptions).toEqual([]);
+    expect((await http.get("/api/instructor/availability", ivy.token)).body.conflicts).toEqual([]);
 
     // Different hours replace the weekly ones on that date: 12:00–16:00 leaves the 10:00 lesson out…
     const late = await http.post(

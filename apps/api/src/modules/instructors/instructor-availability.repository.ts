@@ -2,17 +2,29 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
 
+const settingsColumns = {
+  standardRateCents: instructorProfiles.standardRateCents,
+  poolOptIn: instructorProfiles.poolOptIn,
+  suburbs: instructorProfiles.suburbs,
+  calendarToken: instructorProfiles.calendarToken,
+};
+
 export async function findSettings(db: Executor, instructorId: string) {
   const [row] = await db
-    .select({
-      standardRateCents: instructorProfiles.standardRateCents,
-      poolOptIn: instructorProfiles.poolOptIn,
-      suburbs: instructorProfiles.suburbs,
-      calendarToken: instructorProfiles.calendarToken,
-    })
+    .select(settingsColumns)
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))
     .limit(1);
+  return row;
+}
+
+/** The settings under a row lock, so the audited "before" is what the update replaced. */
+export async function lockSettings(tx: Executor, instructorId: string) {
+  const [row] = await tx
+    .select(settingsColumns)
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .for("update");
   return row;
 }
 
@@ -81,15 +93,15 @@ export async function insertException(
   return row;
 }
 
-/** Deletes the instructor's own exception; false when there is none with that id for them. */
+/** Deletes the instructor's own exception and returns it; undefined when they have none with that id. */
 export async function deleteOwnException(db: Executor, instructorId: string, exceptionId: string) {
-  const deleted = await db
+  const [deleted] = await db
     .delete(availabilityExceptions)
     .where(
       and(eq(availabilityExceptions.id, exceptionId), eq(availabilityExceptions.instructorId, instructorId)),
     )
-    .returning({ id: availabilityExceptions.id });
-  return deleted.length === 1;
+    .returning(exceptionColumns);
+  return deleted;
 }
 
 export async function updateSettings(

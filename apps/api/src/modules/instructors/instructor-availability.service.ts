@@ -17,6 +17,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
 import * as repo from "./instructor-availability.repository.ts";
 import * as lessonsRepo from "./instructors.repository.ts";
 import { toInstructorLesson } from "./instructors.service.ts";
@@ -35,7 +36,25 @@ function toException(row: ExceptionRow): AvailabilityException {
   };
 }
 
+const showRule = (r: { weekday: number; startMinute: number; endMinute: number }) => ({
+  weekday: r.weekday,
+  start: minutesToTime(r.startMinute),
+  end: minutesToTime(r.endMinute),
+});
+
 export function createInstructorAvailabilityService(ctx: AppContext) {
+  /** Hours, overrides, rate and pool opt-in change what students can book and pay: audited in the change's transaction. */
+  function audit(tx: Executor, instructorId: string, action: string, details: Record<string, unknown>) {
+    return insertAuditEntry(tx, {
+      actorId: instructorId,
+      action,
+      targetType: "instructor",
+      targetId: instructorId,
+      details,
+      createdAt: ctx.now(),
+    });
+  }
+
   async function loadAvailability(db: Executor, instructorId: string) {
     const today = sydneyTodayDate(ctx.now());
     const [settings, rules, exceptions] = await Promise.all([
@@ -47,7 +66,25 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
     return { settings, rules, exceptions };
   }
 
-  function present(loaded: Awaited<ReturnType<typeof loadAvailability>>): InstructorAvailability {
+  /** Future SCHEDULED lessons the current hours and settings no longer allow (reported, never cancelled). */
+  async function conflictsOf(instructorId: string, loaded: Awaited<ReturnType<typeof loadAvailability>>) {
+    const lessons = await lessonsRepo.listFutureScheduledLessons(ctx.db, instructorId, ctx.now());
+    const snapshot = {
+      rules: loaded.rules,
+      exceptions: loaded.exceptions,
+      suburbs: loaded.settings.suburbs,
+      poolOptIn: loaded.settings.poolOptIn,
+    };
+    return lessons.flatMap((lesson) => {
+      const reasons = conflictReasons(lesson, snapshot);
+      return reasons.length > 0 ? [{ ...toInstructorLesson(lesson), reasons }] : [];
+    });
+  }
+
+  function present(
+    loaded: Awaited<ReturnType<typeof loadAvailability>>,
+    conflicts: InstructorAvailability["conflicts"],
+  ): InstructorAvailability {
     const { settings, rules, exceptions } = loaded;
     return {
       weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
@@ -61,6 +98,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       suburbs: settings.suburbs,
       standardRate: centsToDollars(settings.standardRateCents),
       poolRate: centsToDollars(poolRateCents(settings.standardRateCents)),
+      conflicts,
     };
   }
 
@@ -70,19 +108,9 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
    */
   async function afterChange(instructorId: string): Promise<AvailabilityChangeResponse> {
     const loaded = await loadAvailability(ctx.db, instructorId);
-    const lessons = await lessonsRepo.listFutureScheduledLessons(ctx.db, instructorId, ctx.now());
-    const snapshot = {
-      rules: loaded.rules,
-      exceptions: loaded.exceptions,
-      suburbs: loaded.settings.suburbs,
-      poolOptIn: loaded.settings.poolOptIn,
-    };
-    const affectedBookings = lessons.flatMap((lesson) => {
-      const reasons = conflictReasons(lesson, snapshot);
-      return reasons.length > 0 ? [{ ...toInstructorLesson(lesson), reasons }] : [];
-    });
+    const affectedBookings = await conflictsOf(instructorId, loaded);
     return {
-      availability: present(loaded),
+      availability: present(loaded, affectedBookings),
       affectedBookings,
       warning: affectedWarning(affectedBookings.length),
     };
@@ -90,7 +118,8 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
 
   return {
     async getAvailability(instructorId: string): Promise<InstructorAvailability> {
-      return present(await loadAvailability(ctx.db, instructorId));
+      const loaded = await loadAvailability(ctx.db, instructorId);
+      return present(loaded, await conflictsOf(instructorId, loaded));
     },
 
     async replaceWeekly(
@@ -104,7 +133,14 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           endMinute: timeToMinutes(r.end),
         })),
       );
-      await ctx.db.transaction((tx) => repo.replaceRules(tx, instructorId, rules));
+      await ctx.db.transaction(async (tx) => {
+        const before = await repo.listRules(tx, instructorId);
+        await repo.replaceRules(tx, instructorId, rules);
+        await audit(tx, instructorId, "availability.hours_replace", {
+          before: before.map(showRule),
+          after: rules.map(showRule),
+        });
+      });
       return afterChange(instructorId);
     },
 
@@ -151,7 +187,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
             );
           }
         }
-        await repo.insertException(tx, {
+        const added = await repo.insertException(tx, {
           instructorId,
           date: input.date,
           kind: input.kind,
@@ -159,14 +195,25 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           endMinute: window?.[1] ?? null,
           note: input.note && input.note.length > 0 ? input.note : null,
         });
+        if (added) {
+          await audit(tx, instructorId, "availability.override_add", {
+            before: null,
+            after: toException(added),
+          });
+        }
       });
       return afterChange(instructorId);
     },
 
     async removeException(instructorId: string, exceptionId: string): Promise<AvailabilityChangeResponse> {
-      if (!(await repo.deleteOwnException(ctx.db, instructorId, exceptionId))) {
-        throw new AppError("not_found", "Availability exception not found");
-      }
+      await ctx.db.transaction(async (tx) => {
+        const removed = await repo.deleteOwnException(tx, instructorId, exceptionId);
+        if (!removed) throw new AppError("not_found", "Availability exception not found");
+        await audit(tx, instructorId, "availability.override_remove", {
+          before: toException(removed),
+          after: null,
+        });
+      });
       return afterChange(instructorId);
     },
 
@@ -174,13 +221,37 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       instructorId: string,
       input: { poolOptIn?: boolean; suburbs?: string[]; standardRate?: number },
     ): Promise<AvailabilityChangeResponse> {
-      await repo.updateSettings(ctx.db, instructorId, {
+      const patch = {
         ...(input.poolOptIn === undefined ? {} : { poolOptIn: input.poolOptIn }),
         ...(input.suburbs === undefined ? {} : { suburbs: input.suburbs }),
         // A new rate applies to future bookings only: booked lessons keep the price that was paid.
         ...(input.standardRate === undefined
           ? {}
           : { standardRateCents: dollarsToCents(input.standardRate) }),
+      };
+      await ctx.db.transaction(async (tx) => {
+        const before = await repo.lockSettings(tx, instructorId);
+        if (!before) throw new AppError("not_found", "Instructor profile not found");
+        await repo.updateSettings(tx, instructorId, patch);
+        // One entry per kind of change, so the log can be filtered by rate or pool opt-in.
+        if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
+          await audit(tx, instructorId, "instructor.rate_change", {
+            before: { standardRateCents: before.standardRateCents },
+            after: { standardRateCents: patch.standardRateCents },
+          });
+        }
+        if (patch.poolOptIn !== undefined && patch.poolOptIn !== before.poolOptIn) {
+          await audit(tx, instructorId, "instructor.pool_opt_in_change", {
+            before: { poolOptIn: before.poolOptIn },
+            after: { poolOptIn: patch.poolOptIn },
+          });
+        }
+        if (patch.suburbs !== undefined && patch.suburbs.join("|") !== before.suburbs.join("|")) {
+          await audit(tx, instructorId, "instructor.suburbs_change", {
+            before: { suburbs: before.suburbs },
+            after: { suburbs: patch.suburbs },
+          });
+        }
       });
       return afterChange(instructorId);
     },

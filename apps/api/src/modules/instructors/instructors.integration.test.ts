@@ -336,6 +336,75 @@ describeEachDatabase("instructor portal", (kind) => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/this lesson is completed/);
     expect((await http.post(`/api/instructor/lessons/${id}/no-show`, undefined, ivy.token)).status).toBe(409);
+
+    // Audited once, with the instructor as actor and the status before and after.
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: ivy.id,
+      action: "booking.complete",
+      details: { before: { status: "SCHEDULED" }, after: { status: "COMPLETED" } },
+    });
+  });
+
+  it("shows the instructor their compliance status and dates, and no pool rate once opted out", async () => {
+    const ivy = await newInstructor(http, db());
+    const today = sydneyTodayDate(t.clock.now);
+    const soon = addDaysToDate(today, 20);
+    await http.patch(`/api/admin/instructors/${ivy.id}/compliance`, { wwcExpiresOn: soon }, adminToken);
+    const listed = await http.get("/api/instructor/dashboard", ivy.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.compliance).toEqual({
+      verificationStatus: "VERIFIED",
+      licenseExpiresOn: "2099-12-31",
+      wwcExpiresOn: soon,
+      isListed: true,
+      reasons: [],
+      licenseExpiringSoon: false,
+      wwcExpiringSoon: true,
+    });
+    expect(listed.body.tiles.poolRate).toBe(52); // $80 × 0.65
+
+    await http.patch(
+      `/api/admin/instructors/${ivy.id}/compliance`,
+      { licenseExpiresOn: addDaysToDate(today, -1) },
+      adminToken,
+    );
+    expect((await http.patch("/api/instructor/settings", { poolOptIn: false }, ivy.token)).status).toBe(200);
+    const after = await http.get("/api/instructor/dashboard", ivy.token);
+    expect(after.body.compliance).toMatchObject({ isListed: false, reasons: ["LICENCE_EXPIRED"] });
+    expect(after.body.tiles.poolRate).toBeNull();
+    expect(after.body.details.poolOptIn).toBe(false);
+  });
+
+  it("audits weekly hours and date overrides with before and after", async () => {
+    const ivy = await newInstructor(http, db());
+    const weekly = [{ weekday: 1, ranges: [{ start: "09:00", end: "12:00" }] }];
+    expect((await http.put("/api/instructor/availability/weekly", { weekly }, ivy.token)).status).toBe(200);
+    const date = addDaysToDate(sydneyTodayDate(t.clock.now), 7);
+    const added = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date, kind: "CLOSED" },
+      ivy.token,
+    );
+    expect(added.status).toBe(201);
+    const exceptionId = added.body.availability.exceptions[0].id as string;
+    expect(
+      (await http.delete(`/api/instructor/availability/exceptions/${exceptionId}`, ivy.token)).status,
+    ).toBe(200);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, ivy.id));
+    const byAction = Object.fromEntries(audit.map((a) => [a.action, a.details]));
+    expect(byAction["availability.hours_replace"]).toMatchObject({
+      after: [{ weekday: 1, start: "09:00", end: "12:00" }],
+    });
+    expect(byAction["availability.override_add"]).toMatchObject({
+      before: null,
+      after: { date, kind: "CLOSED" },
+    });
+    expect(byAction["availability.override_remove"]).toMatchObject({
+      before: { id: exceptionId, date, kind: "CLOSED" },
+      after: null,
+    });
   });
 
   it("marks a no-show only once the lesson has ended", async () => {

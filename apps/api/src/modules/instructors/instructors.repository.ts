@@ -33,6 +33,8 @@ export async function findInstructor(db: Executor, userId: string) {
       suburbs: instructorProfiles.suburbs,
       vehicleType: instructorProfiles.vehicleType,
       verificationStatus: instructorProfiles.verificationStatus,
+      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
     })
     .from(users)
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, users.id))

@@ -3,7 +3,6 @@ import {
   availabilityExceptionRequest,
   calendarTokenResponse,
   calendarTokenStatusResponse,
-  errorResponse,
   errorResponses,
   idParams,
   instructorAvailabilityResponse,
@@ -16,6 +15,7 @@ import {
   lessonActionResponse,
   lessonCancellationResponse,
   okResponse,
+  rotateCalendarTokenRequest,
   weeklyAvailabilityRequest,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -47,8 +47,12 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "getInstructorProfile",
+        summary: "The signed-in instructor's profile",
+        description:
+          "The instructor's details, suburbs, languages, rates and verification status, and their lessons.",
         security,
-        response: { 200: instructorProfileResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: instructorProfileResponse, ...errorResponses(401, 403) },
       },
     },
     (request) => instructors.getProfile(me(request)),
@@ -56,7 +60,18 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get(
     "/dashboard",
-    { schema: { tags, security, response: { 200: instructorDashboardResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "getInstructorDashboard",
+        summary: "The instructor's dashboard",
+        description:
+          "Today's schedule, the next 5 lessons, this week's and this month's figures, rates and the " +
+          "instructor's listing details, as of the Sydney date today.",
+        security,
+        response: { 200: instructorDashboardResponse, ...errors },
+      },
+    },
     (request) => instructors.getDashboard(me(request)),
   );
 
@@ -64,7 +79,18 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get(
     "/availability",
-    { schema: { tags, security, response: { 200: instructorAvailabilityResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "getInstructorAvailability",
+        summary: "The instructor's hours and settings",
+        description:
+          "Weekly hours for all 7 weekdays (empty = day off), dated exceptions, suburbs, pool opt-in and " +
+          "standard rate.",
+        security,
+        response: { 200: instructorAvailabilityResponse, ...errors },
+      },
+    },
     (request) => availability.getAvailability(me(request)),
   );
 
@@ -73,6 +99,11 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "replaceWeeklyAvailability",
+        summary: "Replace the weekly hours",
+        description:
+          "Replaces every weekly range; a weekday left out is a day off. Booked lessons are never " +
+          "cancelled: those that no longer fit come back in affectedBookings with a warning.",
         security,
         body: weeklyAvailabilityRequest,
         response: { 200: availabilityChangeResponse, ...errors },
@@ -86,6 +117,12 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "addAvailabilityException",
+        summary: "Take a date off or set its hours",
+        description:
+          "CLOSED takes the whole date off; OPEN replaces that date's weekly hours (several OPEN entries " +
+          "add up). The date must not be in the past; a clash with an existing exception is 409. Lessons " +
+          "that no longer fit are reported, not cancelled.",
         security,
         body: availabilityExceptionRequest,
         response: { 201: availabilityChangeResponse, ...stateErrors },
@@ -98,7 +135,15 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.delete(
     "/availability/exceptions/:id",
     {
-      schema: { tags, security, params: idParams, response: { 200: availabilityChangeResponse, ...errors } },
+      schema: {
+        tags,
+        operationId: "removeAvailabilityException",
+        summary: "Remove a date exception",
+        description: "The date goes back to its weekly hours. Another instructor's exception is 404.",
+        security,
+        params: idParams,
+        response: { 200: availabilityChangeResponse, ...errors },
+      },
     },
     (request) => availability.removeException(me(request), request.params.id),
   );
@@ -108,6 +153,11 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "updateInstructorSettings",
+        summary: "Change suburbs, pool opt-in or rate",
+        description:
+          "Any subset of poolOptIn, suburbs and standardRate (at least one). Lessons that no longer fit " +
+          "are reported in affectedBookings, not cancelled.",
         security,
         body: instructorSettingsRequest,
         response: { 200: availabilityChangeResponse, ...errors },
@@ -123,6 +173,11 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "listInstructorLessons",
+        summary: "The instructor's lessons, a page at a time",
+        description:
+          "upcoming: scheduled lessons that have not ended, soonest first. past: everything else " +
+          "(ended, completed, no-show, cancelled), newest first.",
         security,
         querystring: instructorLessonsQuery,
         response: { 200: instructorLessonsResponse, ...errors },
@@ -133,13 +188,37 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     "/lessons/:id/complete",
-    { schema: { tags, security, params: idParams, response: { 200: lessonActionResponse, ...stateErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: "completeLesson",
+        summary: "Mark a lesson taught",
+        description:
+          "Only a scheduled lesson that has ended can be marked completed; anything else is 409 " +
+          "invalid_state with the reason.",
+        security,
+        params: idParams,
+        response: { 200: lessonActionResponse, ...stateErrors },
+      },
+    },
     (request) => instructors.completeLesson(me(request), request.params.id),
   );
 
   app.post(
     "/lessons/:id/no-show",
-    { schema: { tags, security, params: idParams, response: { 200: lessonActionResponse, ...stateErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: "markLessonNoShow",
+        summary: "Mark that the student did not come",
+        description:
+          "Only a scheduled lesson that has ended can be marked a no-show; anything else is 409 " +
+          "invalid_state with the reason. Nothing is refunded.",
+        security,
+        params: idParams,
+        response: { 200: lessonActionResponse, ...stateErrors },
+      },
+    },
     (request) => instructors.markNoShow(me(request), request.params.id),
   );
 
@@ -148,6 +227,11 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     {
       schema: {
         tags,
+        operationId: "cancelInstructorLesson",
+        summary: "Cancel a lesson as its instructor",
+        description:
+          "Cancels a scheduled lesson; the student gets everything back (card refund queued, or the " +
+          "bundle credit returned). A lesson that is not scheduled is 409 invalid_state.",
         security,
         params: idParams,
         response: { 200: lessonCancellationResponse, ...stateErrors },
@@ -160,25 +244,64 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get(
     "/earnings",
-    { schema: { tags, security, response: { 200: instructorEarningsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "getInstructorEarnings",
+        summary: "Earnings per month",
+        description: "Completed lessons per Sydney month of the lesson start, newest first, and the totals.",
+        security,
+        response: { 200: instructorEarningsResponse, ...errors },
+      },
+    },
     (request) => instructors.getEarnings(me(request)),
   );
 
   app.get(
     "/calendar-token",
-    { schema: { tags, security, response: { 200: calendarTokenStatusResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "getCalendarToken",
+        summary: "The instructor's calendar feed URL",
+        description: "The current iCalendar feed URL (secret included), or null when no feed is active.",
+        security,
+        response: { 200: calendarTokenStatusResponse, ...errors },
+      },
+    },
     (request) => instructors.getCalendarToken(me(request)),
   );
 
   app.post(
     "/calendar-token",
-    { schema: { tags, security, response: { 200: calendarTokenResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "rotateCalendarToken",
+        summary: "Create or replace the calendar feed URL",
+        description:
+          "A new secret each time: the previous feed URL stops working at once. Takes no body (none, or " +
+          "{}); anything else is 400.",
+        security,
+        body: rotateCalendarTokenRequest.nullish(),
+        response: { 200: calendarTokenResponse, ...errors },
+      },
+    },
     (request) => instructors.rotateCalendarToken(me(request)),
   );
 
   app.delete(
     "/calendar-token",
-    { schema: { tags, security, response: { 200: okResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: "revokeCalendarToken",
+        summary: "Turn the calendar feed off",
+        description: "The feed URL stops working at once; a new one can be created later.",
+        security,
+        response: { 200: okResponse, ...errors },
+      },
+    },
     (request) => instructors.revokeCalendarToken(me(request)),
   );
 };

@@ -8,11 +8,20 @@ import type {
   LessonActionResponse,
   LessonCancellationResponse,
 } from "@kerb/shared";
-import { centsToDollars, formatSydneyDate, formatSydneyTime, poolRateCents } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  formatSydneyDate,
+  formatSydneyTime,
+  instructorCompliance,
+  isExpiringSoon,
+  poolRateCents,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { appUrlOf } from "../notifications/notices.ts";
+import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { summarizeEarnings } from "./earnings.ts";
 import * as availabilityRepo from "./instructor-availability.repository.ts";
@@ -65,7 +74,21 @@ export function createInstructorService(ctx: AppContext) {
     status: "COMPLETED" | "NO_SHOW",
   ): Promise<LessonActionResponse> {
     const now = ctx.now();
-    const done = await repo.markLessonOutcome(ctx.db, { instructorId, lessonId, status, now });
+    const done = await ctx.db.transaction(async (tx) => {
+      const marked = await repo.markLessonOutcome(tx, { instructorId, lessonId, status, now });
+      // Completed or no-show decides what the instructor earns: audited with the change.
+      if (marked) {
+        await insertAuditEntry(tx, {
+          actorId: instructorId,
+          action: status === "COMPLETED" ? "booking.complete" : "booking.no_show",
+          targetType: "booking",
+          targetId: lessonId,
+          details: { before: { status: "SCHEDULED" }, after: { status } },
+          createdAt: now,
+        });
+      }
+      return marked;
+    });
     const lesson = await requireLesson(instructorId, lessonId);
     if (done) return { lesson: toInstructorLesson(lesson) };
     const verb = status === "COMPLETED" ? "completed" : "a no-show";
@@ -120,6 +143,7 @@ export function createInstructorService(ctx: AppContext) {
       ]);
       // Same computation as GET /earnings, restricted to this month: the tile equals that month's net.
       const earned = summarizeEarnings(monthGroups).totals;
+      const compliance = instructorCompliance(instructor, day.date);
       return {
         firstName: instructor.firstName,
         today: day.date,
@@ -129,7 +153,8 @@ export function createInstructorService(ctx: AppContext) {
           thisWeek: weekCount,
           monthlyEarnings: centsToDollars(earned.netCents),
           standardRate: centsToDollars(instructor.standardRateCents),
-          poolRate: centsToDollars(poolRateCents(instructor.standardRateCents)),
+          // No pool rate for an instructor who does not teach pool hours.
+          poolRate: instructor.poolOptIn ? centsToDollars(poolRateCents(instructor.standardRateCents)) : null,
         },
         todaysSchedule: todays.map(toInstructorLesson),
         upcoming: upcoming.map(toInstructorLesson),
@@ -139,6 +164,15 @@ export function createInstructorService(ctx: AppContext) {
           vehicleType: instructor.vehicleType,
           poolOptIn: instructor.poolOptIn,
           verificationStatus: instructor.verificationStatus,
+        },
+        compliance: {
+          verificationStatus: instructor.verificationStatus,
+          licenseExpiresOn: instructor.licenseExpiresOn,
+          wwcExpiresOn: instructor.wwcExpiresOn,
+          isListed: compliance.isListed,
+          reasons: compliance.reasons,
+          licenseExpiringSoon: isExpiringSoon(instructor.licenseExpiresOn, day.date),
+          wwcExpiringSoon: isExpiringSoon(instructor.wwcExpiresOn, day.date),
         },
       };
     },
@@ -172,6 +206,7 @@ export function createInstructorService(ctx: AppContext) {
           bookingId: lessonId,
           cancelledBy: "INSTRUCTOR",
           now,
+          appUrl: appUrlOf(ctx.env),
         });
         await insertAuditEntry(tx, {
           actorId: instructorId,
@@ -188,6 +223,7 @@ export function createInstructorService(ctx: AppContext) {
         return cancelled;
       });
       await deliverCardRefunds(ctx, [result.refundId]);
+      kickOutboxDelivery(ctx);
       const lesson = await requireLesson(instructorId, lessonId);
       return {
         lesson: toInstructorLesson(lesson),

@@ -1,4 +1,4 @@
-import { errorResponse, idParams, paymentResponse } from "@kerb/shared";
+import { errorResponses, idParams, paymentResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -12,9 +12,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         tags: ["payments"],
+        operationId: "getPayment",
+        summary: "One of the caller's payments",
+        description:
+          "The payment with its amounts (AUD, GST included), status, and the lessons or bundle it pays " +
+          "for. Someone else's payment is 404, as if it did not exist.",
         security: [{ bearerAuth: [] }],
         params: idParams,
-        response: { 200: paymentResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: paymentResponse, ...errorResponses(400, 401, 404) },
       },
       onRequest: ctx.guard(),
     },

@@ -9,11 +9,21 @@ import { createReceiptService } from "./receipts.service.ts";
 export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const receipts = createReceiptService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
-  const common = { tags: ["student"], security: [{ bearerAuth: [] }] };
+  const common = { tags: ["receipts"], security: [{ bearerAuth: [] }] };
 
   app.get(
     "/",
-    { schema: { ...common, response: { 200: studentPaymentsResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        ...common,
+        operationId: "listStudentPayments",
+        summary: "The student's payments",
+        description:
+          "Every payment of the signed-in student, newest first, with its invoice number, amounts " +
+          "(GST included) and any refunds.",
+        response: { 200: studentPaymentsResponse, ...errorResponses(401, 403) },
+      },
+    },
     (request) => receipts.list(currentUser(request).id),
   );
 
@@ -22,11 +32,21 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         ...common,
-        description: "The payment's tax invoice as application/pdf (an attachment), with any credit notes.",
+        operationId: "downloadTaxInvoice",
+        summary: "Download a payment's tax invoice (PDF)",
+        description:
+          "The payment's tax invoice as an application/pdf attachment, with a credit note for each refund. " +
+          "Errors are JSON as everywhere else; an unpaid payment has no invoice (409).",
         params: idParams,
-        produces: ["application/pdf", "application/json"],
-        // A Buffer is sent as it is: Fastify never runs it through the response serializer.
-        response: { 200: z.any().describe("The PDF file"), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          // A Buffer is sent as it is: Fastify never runs it through the response serializer. z.any()
+          // lets the handler send one; the meta is what the document shows.
+          200: {
+            description: "The tax invoice",
+            content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
+          },
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@
 import { nextAttemptAt } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findPayment } from "../payments/payments.repository.ts";
 import * as repo from "./refunds.repository.ts";
 
@@ -19,8 +20,26 @@ export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 /** What delivery needs of the app: a database, a clock, the card provider and a logger. */
 export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log">;
 
-export function queueCardRefund(tx: Executor, refund: repo.NewRefund): Promise<string> {
-  return repo.insertRefund(tx, refund);
+/** Queues a card refund and audits it, in the caller's transaction (the change that decided it). */
+export async function queueCardRefund(tx: Executor, refund: repo.NewRefund): Promise<string> {
+  const id = await repo.insertRefund(tx, refund);
+  // The actor of the decision is on the change's own entry (booking.cancel, …); this one is the money.
+  await insertAuditEntry(tx, {
+    actorId: null,
+    action: "refund.queue",
+    targetType: "refund",
+    targetId: id,
+    details: {
+      paymentId: refund.paymentId,
+      bookingId: refund.bookingId,
+      reason: refund.reason,
+      amountCents: refund.amountCents,
+      before: { status: null },
+      after: { status: "PENDING" },
+    },
+    createdAt: refund.now,
+  });
+  return id;
 }
 
 /**
@@ -53,11 +72,27 @@ export async function attemptCardRefund(
       }
       ({ providerRef } = await ctx.payments.refund(payment, claimed.amountCents, claimed.id));
     }
-    await repo.updateRefund(ctx.db, id, {
-      status: "SUCCEEDED",
-      succeededAt: now,
-      providerRef,
-      lastError: null,
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateRefund(tx, id, {
+        status: "SUCCEEDED",
+        succeededAt: now,
+        providerRef,
+        lastError: null,
+      });
+      await insertAuditEntry(tx, {
+        actorId: null,
+        action: "refund.succeed",
+        targetType: "refund",
+        targetId: id,
+        details: {
+          paymentId: claimed.paymentId,
+          amountCents: claimed.amountCents,
+          attempts: claimed.attempts,
+          before: { status: "PENDING" },
+          after: { status: "SUCCEEDED" },
+        },
+        createdAt: now,
+      });
     });
     return "succeeded";
   } catch (err) {

@@ -21,6 +21,11 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       schema: {
         ...common,
+        operationId: "listRefunds",
+        summary: "The card-refund queue",
+        description:
+          "Card refunds with their status, attempts and last error, optionally of one status, a page at a " +
+          "time: operators see every refund until it has gone through.",
         querystring: adminRefundsQuery,
         response: { 200: adminRefundsResponse, ...errorResponses(400, 401, 403) },
       },
@@ -33,8 +38,13 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       schema: {
         ...common,
+        operationId: "retryRefund",
+        summary: "Retry a failed card refund now",
+        description:
+          "Sends a pending refund to the card provider at once, whatever its backoff says (audited). A " +
+          "refund that has already gone through is 409 invalid_state.",
         params: idParams,
-        response: { 200: adminRefundResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: adminRefundResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     (request) => refunds.retry(request.params.id, currentUser(request).id),

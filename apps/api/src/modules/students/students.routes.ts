@@ -1,4 +1,4 @@
-import { errorResponse, studentProfileResponse } from "@kerb/shared";
+import { errorResponses, studentProfileResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -13,8 +13,11 @@ export const studentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       schema: {
         tags: ["student"],
+        operationId: "getStudentProfile",
+        summary: "The signed-in student's profile and lessons",
+        description: "The student's details, their lessons (past and upcoming) and their lesson bundles.",
         security: [{ bearerAuth: [] }],
-        response: { 200: studentProfileResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: studentProfileResponse, ...errorResponses(401, 403) },
       },
     },
     (request) => students.getProfile(currentUser(request).id),

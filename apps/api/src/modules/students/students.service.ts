@@ -2,6 +2,8 @@ import type { StudentProfile, StudentProfileBundle } from "@kerb/shared";
 import { centsToDollars, isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { unavailableInstructorIds } from "../compliance/compliance.service.ts";
+import { listStudentReviewRatings } from "../reviews/reviews.repository.ts";
 import { toStudentBooking } from "./student-booking.ts";
 import * as repo from "./students.repository.ts";
 
@@ -37,16 +39,30 @@ export function toStudentBundle(b: repo.StudentBundleRow, now: Date): StudentPro
 export function createStudentService(ctx: AppContext) {
   return {
     async getProfile(studentId: string): Promise<StudentProfile> {
-      const [student, bookings, bundles] = await Promise.all([
+      const [student, bookings, bundles, reviews] = await Promise.all([
         repo.findStudent(ctx.db, studentId),
         repo.listStudentBookings(ctx.db, studentId),
         repo.listStudentBundles(ctx.db, studentId),
+        listStudentReviewRatings(ctx.db, studentId),
       ]);
       if (!student) throw new AppError("not_found", "Student not found");
       const now = ctx.now();
+      const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
+      const unavailable = await unavailableInstructorIds(
+        ctx.db,
+        upcoming.map((b) => b.instructor.id),
+        now,
+      );
       return {
         ...student,
-        bookings: bookings.map(toStudentBooking),
+        bookings: bookings.map((b) => {
+          const review = reviews.get(b.id);
+          return {
+            ...toStudentBooking(b),
+            review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
+            instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
+          };
+        }),
         bundles: bundles.map((b) => toStudentBundle(b, now)),
       };
     },

@@ -81,6 +81,54 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
   );
 }
 
+/** The signed-in email; for students and instructors a link to their account settings. */
+function AccountEmail({
+  user,
+  className,
+  onNavigate,
+}: {
+  user: AuthUser;
+  className: string;
+  onNavigate?: () => void;
+}) {
+  const content = (
+    <>
+      <UserRound className="size-4 shrink-0" aria-hidden="true" />
+      <span className="truncate">{user.email}</span>
+    </>
+  );
+  const to =
+    user.role === "STUDENT"
+      ? paths.student.account()
+      : user.role === "INSTRUCTOR"
+        ? paths.instructor.account()
+        : null;
+  if (!to) {
+    return (
+      <span className={cn("flex items-center gap-2 text-slate-600 text-sm", className)} title={user.email}>
+        {content}
+      </span>
+    );
+  }
+  return (
+    <NavLink
+      to={to}
+      title="Account settings"
+      aria-label={`Account settings (${user.email})`}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          "flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm transition-colors",
+          isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+          className,
+        )
+      }
+    >
+      {content}
+    </NavLink>
+  );
+}
+
 export function Navbar() {
   const user = useCurrentUser();
   const logoutMutation = useLogout();
@@ -120,10 +168,7 @@ export function Navbar() {
               <SignedInLinks user={user} />
             </nav>
             <div className={cn("items-center gap-2", desktopOnly)}>
-              <span className="flex max-w-56 items-center gap-2 text-slate-600 text-sm" title={user.email}>
-                <UserRound className="size-4 shrink-0" aria-hidden="true" />
-                <span className="truncate">{user.email}</span>
-              </span>
+              <AccountEmail user={user} className="max-w-56" />
               {logoutButton}
             </div>
             <Button
@@ -160,10 +205,7 @@ export function Navbar() {
               <SignedInLinks user={user} onNavigate={() => setMenuOpen(false)} />
             </nav>
             <div className="mt-2 flex items-center justify-between gap-3 border-slate-100 border-t pt-3">
-              <span className="flex min-w-0 items-center gap-2 text-slate-600 text-sm">
-                <UserRound className="size-4 shrink-0" aria-hidden="true" />
-                <span className="truncate">{user.email}</span>
-              </span>
+              <AccountEmail user={user} className="min-w-0" onNavigate={() => setMenuOpen(false)} />
               {logoutButton}
             </div>
           </Container>

@@ -100,7 +100,18 @@ describe("Admin console: users", () => {
       within(sections)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(["Users", "Instructors", "Bookings", "Payments", "Refunds", "Revenue", "Audit log"]);
+    ).toEqual([
+      "Users",
+      "Instructors",
+      "Compliance",
+      "Bookings",
+      "Payments",
+      "Refunds",
+      "Outbox",
+      "Revenue",
+      "Reviews",
+      "Audit log",
+    ]);
     expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
   });
 
@@ -133,7 +144,18 @@ describe("Admin console: instructor verification", () => {
     expect(callsTo("POST", `/api/admin/instructors/${penny.id}/verify`)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole("checkbox", { name: "I have checked the licence number" }));
-    await user.type(within(dialog).getByLabelText("Licence expiry (optional)"), "2099-06-30");
+    await user.type(within(dialog).getByLabelText("Licence expiry"), "2099-06-30");
+    // Both dates are required: an instructor is only listed with both on record.
+    await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
+    expect(within(dialog).getByText("Enter the Working With Children check expiry date")).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/instructors/${penny.id}/verify`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("WWC check expiry"), "2000-01-01");
+    await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
+    expect(
+      within(dialog).getByText("The Working With Children check expiry date must be in the future"),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText("WWC check expiry"));
+    await user.type(within(dialog).getByLabelText("WWC check expiry"), "2099-08-31");
     await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
     expect(
       await screen.findByText("Penny Pending is verified and can now be booked by students."),
@@ -141,6 +163,7 @@ describe("Admin console: instructor verification", () => {
     expect(callsTo("POST", `/api/admin/instructors/${penny.id}/verify`)[0]?.body).toEqual({
       licenseNumberChecked: true,
       licenseExpiresOn: "2099-06-30",
+      wwcExpiresOn: "2099-08-31",
     });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
@@ -173,7 +196,15 @@ describe("Admin console: instructor verification", () => {
       verificationStatus: "VERIFIED",
       licenseExpiresOn: "2099-01-01",
       wwcExpiresOn: "2099-02-01",
-      compliance: { licenseExpired: false, wwcExpired: false, isListed: true },
+      compliance: {
+        licenseExpired: false,
+        wwcExpired: false,
+        licenseMissing: false,
+        wwcMissing: false,
+        isListed: true,
+        reasons: [],
+        expiringSoon: false,
+      },
     });
     const { callsTo } = mockFetch({
       "GET /api/admin/instructors": jsonResponse(200, pageOf([ivy])),
@@ -283,6 +314,8 @@ describe("Admin console: bookings, payments, revenue and audit log", () => {
             platformFees: 37.5,
             instructorPayouts: 112.5,
             gstCollected: 15,
+            gstOnPayments: 15,
+            gstRefunded: 0,
             refunds: 0,
           },
           {
@@ -291,7 +324,9 @@ describe("Admin console: bookings, payments, revenue and audit log", () => {
             gross: 80,
             platformFees: 20,
             instructorPayouts: 60,
-            gstCollected: 8,
+            gstCollected: 0,
+            gstOnPayments: 8,
+            gstRefunded: 8,
             refunds: 88,
           },
         ],
@@ -300,7 +335,9 @@ describe("Admin console: bookings, payments, revenue and audit log", () => {
           gross: 230,
           platformFees: 57.5,
           instructorPayouts: 172.5,
-          gstCollected: 23,
+          gstCollected: 15,
+          gstOnPayments: 23,
+          gstRefunded: 8,
           refunds: 88,
         },
       }),
@@ -313,7 +350,11 @@ describe("Admin console: bookings, payments, revenue and audit log", () => {
       "October 2026",
       "Total",
     ]);
-    expect(rows[2]).toHaveTextContent("3$230.00$57.50$172.50$23.00−$88.00");
+    // GST on payments, less the GST refunded, is the GST collected.
+    expect(rows[1]).toHaveTextContent("1$80.00$20.00$60.00$8.00−$8.00$0.00−$88.00");
+    expect(rows[2]).toHaveTextContent("3$230.00$57.50$172.50$23.00−$8.00$15.00−$88.00");
+    expect(within(table).getByRole("columnheader", { name: "GST collected (net)" })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: "GST refunded" })).toBeInTheDocument();
   });
 
   it("shows who did what and when in the audit log", async () => {
@@ -339,7 +380,9 @@ describe("Admin console: bookings, payments, revenue and audit log", () => {
       ),
     });
     renderApp("/admin/audit-log", signedIn);
-    const row = (await screen.findByText("Rejected an instructor")).closest("tr") as HTMLElement;
+    // The action's name is also an option of the Action filter: look for it in the table.
+    const table = await screen.findByRole("table", { name: "Audit log" });
+    const row = within(table).getByText("Rejected an instructor").closest("tr") as HTMLElement;
     expect(row).toHaveTextContent("01/11/2026");
     expect(row).toHaveTextContent("11:00 am");
     expect(row).toHaveTextContent("Alex Admin");

@@ -40,7 +40,15 @@ export function adminInstructor(overrides: Partial<AdminInstructor> = {}): Admin
     licenseExpiresOn: null,
     wwcExpiresOn: null,
     createdAt: "2026-11-01T00:00:00.000Z",
-    compliance: { licenseExpired: false, wwcExpired: false, isListed: false },
+    compliance: {
+      licenseExpired: false,
+      wwcExpired: false,
+      licenseMissing: true,
+      wwcMissing: true,
+      isListed: false,
+      reasons: ["NOT_VERIFIED", "DOCUMENTS_MISSING"],
+      expiringSoon: false,
+    },
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { adminBookingsQueryKey } from "./get-admin-bookings";
 import { adminPaymentsQueryKey } from "./get-admin-payments";
 import { adminRevenueQueryKey } from "./get-admin-revenue";
 import { auditLogQueryKey } from "./get-audit-log";
+import { complianceFollowUpQueryKey } from "./get-compliance-follow-up";
 
 /** An admin cancellation always refunds in full (or returns the bundle credit). */
 export async function cancelAdminBooking({
@@ -24,9 +25,13 @@ export function useCancelAdminBooking() {
     mutationFn: cancelAdminBooking,
     onSuccess: () =>
       Promise.all(
-        [adminBookingsQueryKey, adminPaymentsQueryKey, adminRevenueQueryKey, auditLogQueryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          adminBookingsQueryKey,
+          adminPaymentsQueryKey,
+          adminRevenueQueryKey,
+          auditLogQueryKey,
+          complianceFollowUpQueryKey,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

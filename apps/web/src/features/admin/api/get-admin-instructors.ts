@@ -1,11 +1,19 @@
-import { adminInstructorsResponse, type VerificationStatus } from "@kerb/shared";
+import { type AdminInstructorSort, adminInstructorsResponse, type VerificationStatus } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 
 export type AdminInstructorsPage = z.infer<typeof adminInstructorsResponse>;
 
-export type AdminInstructorsParams = { status?: VerificationStatus; page: number; pageSize?: number };
+export type AdminInstructorsParams = {
+  status?: VerificationStatus;
+  search?: string;
+  sort?: AdminInstructorSort;
+  /** Only instructors with a document date missing, past or within 30 days. */
+  flagged?: boolean;
+  page: number;
+  pageSize?: number;
+};
 
 export async function getAdminInstructors(
   query: AdminInstructorsParams,
@@ -24,7 +32,7 @@ export const getAdminInstructorsParamsOptions = (query: AdminInstructorsParams) 
     placeholderData: keepPreviousData,
   });
 
-/** Instructors by verification status, oldest application first (the verification queue). */
+/** Instructors by verification status, search and sort (default: oldest application first, the queue). */
 export function useAdminInstructors(query: AdminInstructorsParams) {
   return useQuery(getAdminInstructorsParamsOptions(query));
 }

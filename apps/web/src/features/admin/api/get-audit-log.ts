@@ -5,7 +5,17 @@ import { api } from "@/lib/api-client";
 
 export type AuditLogPage = z.infer<typeof auditLogResponse>;
 
-export type AuditLogParams = { page: number; pageSize?: number };
+export type AuditLogParams = {
+  /** Part of the actor's name or email. */
+  actor?: string;
+  /** An exact action, or a family ending in a dot (`booking.`). */
+  action?: string;
+  /** Inclusive Sydney dates YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize?: number;
+};
 
 export async function getAuditLog(
   query: AuditLogParams,

@@ -6,8 +6,17 @@ import { ErrorState } from "@/components/ui/error-state";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { useCancelAdminBooking } from "../api/cancel-admin-booking";
 
+/** What the dialog needs of a lesson: the bookings list and the compliance follow-up list both have it. */
+export type CancellableBooking = Pick<
+  AdminBooking,
+  "id" | "startTime" | "endTime" | "price" | "suburb" | "paymentId" | "bundleId"
+> & {
+  student: { firstName: string; lastName: string };
+  instructor: { firstName: string; lastName: string };
+};
+
 type CancelBookingDialogProps = {
-  booking: AdminBooking | null;
+  booking: CancellableBooking | null;
   onClose: () => void;
   onCancelled: (message: string) => void;
 };

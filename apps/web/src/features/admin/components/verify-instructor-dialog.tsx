@@ -1,7 +1,7 @@
 import type { AdminInstructor } from "@kerb/shared";
-import { sydneyTodayDate } from "@kerb/shared/rules";
+import { addDaysToDate, sydneyTodayDate, verificationDateProblems } from "@kerb/shared/rules";
 import { CircleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { TextField } from "@/components/ui/field";
@@ -17,7 +17,8 @@ type Errors = { checked?: string; licenseExpiresOn?: string; wwcExpiresOn?: stri
 
 /**
  * Verification lists the instructor for students. The admin must tick that the licence number was
- * checked; expiry dates are optional but cannot be in the past.
+ * checked and confirm both expiry dates (prefilled with any on record), each after today: the listing
+ * rule needs both (rules/instructor-listing.ts, the same check the API makes).
  */
 export function VerifyInstructorDialog({ instructor, onClose, onVerified }: VerifyInstructorDialogProps) {
   const mutation = useVerifyInstructor();
@@ -28,6 +29,11 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
   const [errors, setErrors] = useState<Errors>({});
   const checkboxId = useId();
   const checkboxErrorId = useId();
+  // Dates already on record are the starting point: the admin confirms them against the documents.
+  useEffect(() => {
+    setLicenseExpiresOn(instructor?.licenseExpiresOn ?? "");
+    setWwcExpiresOn(instructor?.wwcExpiresOn ?? "");
+  }, [instructor]);
 
   const close = () => {
     setChecked(false);
@@ -42,17 +48,13 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
     if (!instructor) return;
     const next: Errors = {};
     if (!checked) next.checked = "Confirm that you have checked the licence number";
-    if (licenseExpiresOn && licenseExpiresOn < today) next.licenseExpiresOn = "This date is in the past";
-    if (wwcExpiresOn && wwcExpiresOn < today) next.wwcExpiresOn = "This date is in the past";
+    for (const problem of verificationDateProblems({ licenseExpiresOn, wwcExpiresOn }, today)) {
+      next[problem.path] = problem.message;
+    }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     mutation.mutate(
-      {
-        id: instructor.id,
-        licenseNumberChecked: true,
-        ...(licenseExpiresOn ? { licenseExpiresOn } : {}),
-        ...(wwcExpiresOn ? { wwcExpiresOn } : {}),
-      },
+      { id: instructor.id, licenseNumberChecked: true, licenseExpiresOn, wwcExpiresOn },
       {
         onSuccess: ({ instructor: verified }) => {
           onVerified(
@@ -70,7 +72,7 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
       isOpen={instructor !== null}
       onOpenChange={(open) => !open && close()}
       title={`Verify ${name}`}
-      description="Verified instructors appear in search results and can be booked."
+      description="Verified instructors with both documents current appear in search results and can be booked. They are emailed when you verify them."
       confirmLabel="Verify instructor"
       pendingLabel="Verifying…"
       onConfirm={submit}
@@ -114,18 +116,20 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          label="Licence expiry (optional)"
+          label="Licence expiry"
           type="date"
-          min={today}
+          required
+          min={addDaysToDate(today, 1)}
           value={licenseExpiresOn}
           error={errors.licenseExpiresOn}
           onChange={(event) => setLicenseExpiresOn(event.target.value)}
         />
         <TextField
-          label="WWC check expiry (optional)"
+          label="WWC check expiry"
           hint="Working with Children Check"
           type="date"
-          min={today}
+          required
+          min={addDaysToDate(today, 1)}
           value={wwcExpiresOn}
           error={errors.wwcExpiresOn}
           onChange={(event) => setWwcExpiresOn(event.target.value)}

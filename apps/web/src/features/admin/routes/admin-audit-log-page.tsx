@@ -1,9 +1,15 @@
-import type { AuditEntry } from "@kerb/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AuditEntry, auditLogQuery } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
-import { FileClock } from "lucide-react";
+import { FileClock, Search } from "lucide-react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
+import { SelectField, TextField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
-import { formatDate, formatTime } from "@/lib/format";
+import { formatDate, formatIsoDate, formatTime } from "@/lib/format";
 import { useAuditLog } from "../api/get-audit-log";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
@@ -21,7 +27,51 @@ const ACTIONS: Record<string, string> = {
   "instructor.verify": "Verified an instructor",
   "instructor.reject": "Rejected an instructor",
   "instructor.compliance_update": "Updated compliance dates",
+  "instructor.documents_expired": "Delisted: a document expired",
+  "instructor.rate_change": "Changed their hourly rate",
+  "instructor.pool_opt_in_change": "Changed pool hours opt-in",
+  "instructor.suburbs_change": "Changed their suburbs",
+  "availability.hours_replace": "Changed weekly hours",
+  "availability.override_add": "Added a date override",
+  "availability.override_remove": "Removed a date override",
+  "booking.complete": "Marked a lesson completed",
+  "booking.no_show": "Marked a lesson no-show",
+  "refund.queue": "Queued a card refund",
+  "refund.succeed": "Card refund went through",
 };
+
+/** The action filter: families first (every action starting with it), then single actions. */
+const ACTION_FILTERS = [
+  { value: "", label: "All actions" },
+  { value: "booking.", label: "Lessons: all" },
+  { value: "refund.", label: "Refunds: all" },
+  { value: "instructor.", label: "Instructors: all" },
+  { value: "availability.", label: "Availability: all" },
+  { value: "bundle.", label: "Bundles: all" },
+  ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
+];
+
+// The API's own rules for the filters; the dates are the inputs' YYYY-MM-DD.
+const filterForm = z
+  .object({
+    actor: auditLogQuery.shape.actor.unwrap(),
+    from: z.union([z.literal(""), auditLogQuery.shape.from.unwrap()]),
+    to: z.union([z.literal(""), auditLogQuery.shape.to.unwrap()]),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "From must be on or before To",
+    path: ["to"],
+  });
+type FilterFormInput = z.input<typeof filterForm>;
+type FilterFormValues = z.output<typeof filterForm>;
+
+/** A value as the admin reads it: cents as dollars, ISO dates as DD/MM/YYYY, nothing as "none". */
+function show(value: unknown, key = ""): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "number" && key.endsWith("Cents")) return formatAud(value);
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatIsoDate(value);
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
 
 /** The few detail fields worth a line of their own; the full record stays one click away. */
 function summarize(details: unknown): string[] {
@@ -34,12 +84,20 @@ function summarize(details: unknown): string[] {
     lines.push(`Refund: ${formatAud(d.refundCents)}`);
   }
   if (d.bundleCreditReturned === true) lines.push("Bundle credit returned");
-  if (typeof d.licenseExpiresOn === "string") lines.push(`Licence expires ${d.licenseExpiresOn}`);
-  if (typeof d.wwcExpiresOn === "string") lines.push(`WWC expires ${d.wwcExpiresOn}`);
-  const after = d.after as Record<string, unknown> | undefined;
-  if (after && typeof after === "object") {
-    for (const [key, value] of Object.entries(after))
-      lines.push(`${key}: ${value === null ? "cleared" : String(value)}`);
+  if (typeof d.licenseExpiresOn === "string") lines.push(`Licence expires ${show(d.licenseExpiresOn)}`);
+  if (typeof d.wwcExpiresOn === "string") lines.push(`WWC expires ${show(d.wwcExpiresOn)}`);
+  // Before → after, for the fields that changed (the full record is under "Show record").
+  const before = (d.before ?? {}) as Record<string, unknown> | unknown[];
+  const after = d.after as Record<string, unknown> | unknown[] | null | undefined;
+  if (Array.isArray(after) || Array.isArray(before)) {
+    lines.push(`${show(before)} → ${show(after)}`);
+  } else if (after && typeof after === "object") {
+    for (const [key, value] of Object.entries(after)) {
+      const previous = (before as Record<string, unknown>)[key];
+      if (show(previous, key) !== show(value, key)) {
+        lines.push(`${key.replace(/Cents$/, "")}: ${show(previous, key)} → ${show(value, key)}`);
+      }
+    }
   }
   return lines;
 }
@@ -105,14 +163,71 @@ const COLUMNS: Column<AuditEntry>[] = [
 ];
 
 export function AdminAuditLogPage() {
-  const { page, setPage } = useListParams([] as const);
-  const auditQuery = useAuditLog({ page, pageSize: PAGE_SIZE });
+  const { values, page, setFilters, setPage } = useListParams(["actor", "action", "from", "to"] as const);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<FilterFormInput, unknown, FilterFormValues>({
+    resolver: zodResolver(filterForm),
+    defaultValues: { actor: values.actor, from: values.from, to: values.to },
+  });
+  // Back/forward changes the URL: keep the fields in step with it.
+  useEffect(
+    () => reset({ actor: values.actor, from: values.from, to: values.to }),
+    [values.actor, values.from, values.to, reset],
+  );
+  const onFilter = handleSubmit((filters) => setFilters(filters));
+  const action = ACTION_FILTERS.some((a) => a.value === values.action) ? values.action : "";
+  const auditQuery = useAuditLog({
+    actor: values.actor || undefined,
+    action: action || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const data = auditQuery.data;
+  const hasFilters = Boolean(values.actor || action || values.from || values.to);
 
   return (
     <SectionCard
       title="Audit log"
-      description="Who changed what and when, newest first. Times are Sydney time."
+      description="Who changed what and when, newest first, with the values before and after. Times are Sydney time."
+      filters={
+        <search>
+          <form
+            onSubmit={onFilter}
+            noValidate
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-start"
+          >
+            <TextField
+              label="Who"
+              type="search"
+              placeholder="Name or email"
+              error={errors.actor?.message}
+              {...register("actor")}
+            />
+            <SelectField
+              label="Action"
+              value={action}
+              options={ACTION_FILTERS}
+              onChange={(event) => setFilters({ ...getValues(), action: event.target.value })}
+            />
+            <TextField label="From" type="date" error={errors.from?.message} {...register("from")} />
+            <TextField label="To" type="date" error={errors.to?.message} {...register("to")} />
+            <Button
+              type="submit"
+              className="lg:mt-6.5"
+              icon={<Search className="size-4" aria-hidden="true" />}
+            >
+              Filter
+            </Button>
+          </form>
+        </search>
+      }
     >
       <DocumentTitle title="Audit log · Admin" />
       <ListState
@@ -122,8 +237,21 @@ export function AdminAuditLogPage() {
         errorTitle="We couldn't load the audit log"
         empty={{
           icon: <FileClock className="size-6" />,
-          title: "Nothing recorded yet",
-          description: "Verifications, rejections, compliance changes and cancellations are recorded here.",
+          title: hasFilters ? "No entries match these filters" : "Nothing recorded yet",
+          description: hasFilters
+            ? "Try another name, action or date range."
+            : "Verifications, lesson outcomes, cancellations, refunds, rates, hours and overrides are recorded here.",
+          action: hasFilters ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset({ actor: "", from: "", to: "" });
+                setFilters({ actor: "", action: "", from: "", to: "" });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : undefined,
         }}
       >
         {data ? (

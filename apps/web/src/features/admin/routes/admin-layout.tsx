@@ -1,4 +1,15 @@
-import { CalendarDays, CreditCard, FileClock, TrendingUp, Undo2, UserCheck, Users } from "lucide-react";
+import {
+  CalendarDays,
+  CreditCard,
+  FileClock,
+  Mail,
+  ShieldAlert,
+  Star,
+  TrendingUp,
+  Undo2,
+  UserCheck,
+  Users,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
 import { matchPath, NavLink, Outlet, useLocation } from "react-router";
 import { Container } from "@/components/ui/container";
@@ -9,10 +20,13 @@ import { cn } from "@/lib/cn";
 const SECTIONS = [
   { to: paths.admin.users(), label: "Users", icon: Users, end: true },
   { to: paths.admin.instructors(), label: "Instructors", icon: UserCheck, end: false },
+  { to: paths.admin.compliance(), label: "Compliance", icon: ShieldAlert, end: false },
   { to: paths.admin.bookings(), label: "Bookings", icon: CalendarDays, end: false },
   { to: paths.admin.payments(), label: "Payments", icon: CreditCard, end: false },
   { to: paths.admin.refunds(), label: "Refunds", icon: Undo2, end: false },
+  { to: paths.admin.outbox(), label: "Outbox", icon: Mail, end: false },
   { to: paths.admin.revenue(), label: "Revenue", icon: TrendingUp, end: false },
+  { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
 ] as const;
 

@@ -20,9 +20,24 @@ const COLUMNS: Column<RevenueRow>[] = [
   { header: "Gross", align: "right", cell: (r) => formatDollars(r.gross) },
   { header: "Platform fees", align: "right", cell: (r) => formatDollars(r.platformFees) },
   { header: "Instructor payouts", align: "right", cell: (r) => formatDollars(r.instructorPayouts) },
-  { header: "GST collected", align: "right", cell: (r) => formatDollars(r.gstCollected) },
+  { header: "GST on payments", align: "right", cell: (r) => formatDollars(r.gstOnPayments) },
   {
-    header: "Refunds",
+    header: "GST refunded",
+    align: "right",
+    cell: (r) =>
+      r.gstRefunded > 0 ? (
+        <span className="text-red-700">−{formatDollars(r.gstRefunded)}</span>
+      ) : (
+        formatDollars(0)
+      ),
+  },
+  {
+    header: "GST collected (net)",
+    align: "right",
+    cell: (r) => <span className="font-semibold">{formatDollars(r.gstCollected)}</span>,
+  },
+  {
+    header: "Refunds (incl. GST)",
     align: "right",
     cell: (r) =>
       r.refunds > 0 ? <span className="text-red-700">−{formatDollars(r.refunds)}</span> : formatDollars(0),
@@ -36,7 +51,7 @@ export function AdminRevenuePage() {
   return (
     <SectionCard
       title="Revenue"
-      description="Per Sydney month. Lessons, gross, fees and payouts count completed lessons (ex GST; gross = platform fees + instructor payouts). GST is counted when a payment is made, refunds when a lesson is cancelled."
+      description="Per Sydney month. Lessons, gross, fees and payouts count completed lessons (ex GST; gross = platform fees + instructor payouts). GST is counted when a payment is made and given back when a lesson is refunded: GST collected is net of refunded GST. Refunds count when a lesson is cancelled."
     >
       <DocumentTitle title="Revenue · Admin" />
       <ListState

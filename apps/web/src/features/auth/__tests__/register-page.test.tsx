@@ -271,14 +271,16 @@ describe("Register page: instructor", () => {
     expect(screen.getByText("At least one suburb is required")).toBeInTheDocument();
   });
 
-  it("names a suburb we don't serve", async () => {
+  it("refuses a suburb we don't serve, listing the ones we do", async () => {
     mockFetch({});
     const { user } = await openRegister();
     await chooseInstructor(user);
     await fillCommon(user);
     await fillInstructor(user, { "Suburbs you cover": "Parramatta, Gotham" });
     await user.click(submitInstructor());
-    expect(await screen.findByText(/We don't serve "Gotham" yet/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/We don't serve that suburb yet\. Choose from: .*Parramatta/),
+    ).toBeInTheDocument();
   });
 
   it.each(["30", "200"])("accepts the boundary rate %s and sends split, trimmed lists", async (rate) => {

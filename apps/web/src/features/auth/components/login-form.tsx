@@ -4,7 +4,9 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/config/env";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-error";
 import { type LoginPayload, useLogin } from "../api/login";
 import { DemoAccounts } from "./demo-accounts";
@@ -53,6 +55,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           error={errors.password?.message}
           {...register("password")}
         />
+        <p className="-mt-2 text-sm">
+          <TextLink to={paths.auth.forgotPassword()}>Forgot password?</TextLink>
+        </p>
         <Button
           type="submit"
           size="lg"

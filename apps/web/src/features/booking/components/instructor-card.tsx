@@ -1,10 +1,16 @@
 import type { InstructorListing } from "@kerb/shared";
-import { Car, Check, Languages, Star, Trophy } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Car, Check, ChevronDown, Languages, Star, Trophy } from "lucide-react";
+import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ReviewList } from "@/components/ui/review-list";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
+import { instructorReviewsQueryOptions } from "@/lib/instructor-reviews";
 
 const GENDER_LABELS = { MALE: "Male", FEMALE: "Female", OTHER: "Other" } as const;
 const VEHICLE_LABELS = {
@@ -111,6 +117,8 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
         </div>
       </dl>
 
+      {instructor.ratingCount > 0 ? <RecentReviews instructor={instructor} /> : null}
+
       <Button
         variant={isSelected ? "primary" : "outline"}
         aria-pressed={isSelected}
@@ -122,6 +130,62 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
         {isSelected ? "Selected" : "Select"}
       </Button>
     </li>
+  );
+}
+
+const RECENT_REVIEWS = 3;
+
+/** The newest reviews, fetched when the student opens them, with a link to the instructor's page. */
+function RecentReviews({ instructor }: { instructor: InstructorListing }) {
+  const [isOpen, setOpen] = useState(false);
+  const panelId = useId();
+  const reviews = useQuery({
+    ...instructorReviewsQueryOptions(instructor.id, { page: 1, pageSize: RECENT_REVIEWS }),
+    enabled: isOpen,
+  });
+  const name = `${instructor.firstName} ${instructor.lastName}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setOpen((open) => !open)}
+        className="flex min-h-11 items-center justify-between gap-2 rounded-lg px-1 font-medium text-brand-800 text-sm hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-500/40"
+      >
+        <span>
+          Recent reviews<span className="sr-only"> of {name}</span>
+        </span>
+        <ChevronDown
+          className={cn("size-4 transition-transform", isOpen && "rotate-180")}
+          aria-hidden="true"
+        />
+      </button>
+      {isOpen ? (
+        <div id={panelId} className="rounded-xl border border-slate-200 px-3">
+          {reviews.isPending ? (
+            <SkeletonGroup label="Loading reviews…">
+              <div className="flex flex-col gap-2 py-3">
+                <Skeleton className="h-4 w-1/2" />
+                <Skeleton className="h-4 w-full" />
+              </div>
+            </SkeletonGroup>
+          ) : reviews.isError ? (
+            <p className="py-3 text-red-700 text-sm">We couldn't load the reviews. Please try again.</p>
+          ) : reviews.data.items.length === 0 ? (
+            <p className="py-3 text-slate-600 text-sm">No written reviews yet.</p>
+          ) : (
+            <ReviewList reviews={reviews.data.items} compact />
+          )}
+          <p className="border-slate-100 border-t py-2.5 text-sm">
+            <TextLink to={paths.instructors.profile(instructor.id)} target="_blank">
+              All reviews of {name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </TextLink>
+          </p>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

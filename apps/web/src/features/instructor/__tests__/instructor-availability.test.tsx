@@ -90,13 +90,52 @@ describe("Weekly hours editor", () => {
 
     expect(await screen.findByText("Weekly hours saved.")).toBeInTheDocument();
     const warning = screen.getByRole("alert");
-    expect(warning).toHaveTextContent("1 booked lesson is outside your new settings");
-    expect(warning).toHaveTextContent("It has NOT been cancelled");
+    expect(warning).toHaveTextContent("1 booked lesson is outside your hours or settings");
+    expect(warning).toHaveTextContent("These lessons have NOT been cancelled");
     expect(warning).toHaveTextContent("with Sam Learner in Manly (outside your hours)");
     expect(within(warning).getByRole("link", { name: "Go to your lessons" })).toHaveAttribute(
       "href",
       "/instructor/lessons",
     );
+  });
+});
+
+describe("Conflicts with booked lessons", () => {
+  it("keeps a day-off conflict visible, across other saves and reloads, until it is resolved", async () => {
+    const clash = { ...lessonAt(72, { suburb: "Bondi" }), reasons: ["OUTSIDE_HOURS" as const] };
+    const dayOff = {
+      id: "d0000000-0000-4000-8000-000000000009",
+      date: "2099-03-03",
+      kind: "CLOSED" as const,
+      start: null,
+      end: null,
+      note: null,
+    };
+    const withClash = availability({ exceptions: [dayOff], conflicts: [clash] });
+    mockFetch({
+      // Loaded fresh (a reload, or coming back later): the server still reports the clash.
+      "GET /api/instructor/availability": { body: withClash },
+      // Saving something else keeps the day off, so the clash is still there.
+      "PATCH /api/instructor/settings": { body: change({ ...withClash, standardRate: 90 }, [clash]) },
+      // Removing the day off resolves it.
+      [`DELETE /api/instructor/availability/exceptions/${dayOff.id}`]: { body: change(availability()) },
+    });
+    const { user } = renderApp("/instructor/availability", signedIn);
+    const title = "1 booked lesson is outside your hours or settings";
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(title).closest("[role=alert]")).toHaveTextContent("with Sam Learner in Bondi");
+
+    const rate = screen.getByLabelText("Standard rate (AUD per hour)");
+    await user.clear(rate);
+    await user.type(rate, "90");
+    await user.click(screen.getByRole("button", { name: "Save rate" }));
+    expect(await screen.findByText(/saved/i)).toBeInTheDocument();
+    // Still there after an unrelated save: it is not the rate card's message to clear.
+    expect(screen.getByText(title)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Delete override for Tue 03/03/2099" }));
+    expect(await screen.findByText("Override removed for Tue 03/03/2099.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(title)).not.toBeInTheDocument());
   });
 });
 

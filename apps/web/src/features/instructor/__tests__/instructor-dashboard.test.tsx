@@ -28,6 +28,69 @@ describe("Instructor dashboard", () => {
     expect(rates).toHaveTextContent("Pool hours: $55.25/hour");
   });
 
+  it("shows no pool rate to an instructor who has opted out of pool hours", async () => {
+    const base = dashboard();
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(
+        200,
+        dashboard({
+          tiles: { ...base.tiles, poolRate: null },
+          details: { ...base.details, poolOptIn: false },
+        }),
+      ),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+    const rates = await screen.findByRole("region", { name: "Your Rates" });
+    await waitFor(() => expect(rates).toHaveTextContent("$85.00/hour"));
+    expect(rates).toHaveTextContent("Standard rate");
+    expect(rates).not.toHaveTextContent("Pool hours");
+    expect(rates).not.toHaveTextContent("$55.25");
+  });
+
+  it("shows the instructor's compliance status and both expiry dates, warning before they lapse", async () => {
+    const base = dashboard();
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(
+        200,
+        dashboard({
+          compliance: { ...base.compliance, wwcExpiresOn: "2099-02-05", wwcExpiringSoon: true },
+        }),
+      ),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+    const card = (await screen.findByRole("heading", { name: "Compliance" })).closest(
+      ".rounded-2xl",
+    ) as HTMLElement;
+    await waitFor(() => expect(card).toHaveTextContent("Listed: students can find and book you"));
+    expect(card).toHaveTextContent("Driving instructor licence31/03/2100");
+    expect(card).toHaveTextContent("Working With Children check05/02/2099Expires in 20 days");
+    expect(within(card).getByRole("alert")).toHaveTextContent("A document expires soon");
+  });
+
+  it("tells an instructor whose document expired that students can't book them, and why", async () => {
+    const base = dashboard();
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(
+        200,
+        dashboard({
+          compliance: {
+            ...base.compliance,
+            licenseExpiresOn: "2099-01-10",
+            isListed: false,
+            reasons: ["LICENCE_EXPIRED"],
+          },
+        }),
+      ),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+    const card = (await screen.findByRole("heading", { name: "Compliance" })).closest(
+      ".rounded-2xl",
+    ) as HTMLElement;
+    await waitFor(() => expect(card).toHaveTextContent("Not listed: students can't book you"));
+    expect(card).toHaveTextContent("10/01/2099Expired");
+    expect(within(card).getByRole("alert")).toHaveTextContent("driving instructor licence expired");
+  });
+
   it("lists upcoming lessons with Sydney date and time, a call link, pickup and the Pool Hours tag", async () => {
     const upcoming = [
       lesson({

@@ -51,6 +51,15 @@ export function dashboard(overrides: Partial<InstructorDashboard> = {}): Instruc
       poolOptIn: true,
       verificationStatus: "VERIFIED",
     },
+    compliance: {
+      verificationStatus: "VERIFIED",
+      licenseExpiresOn: "2100-03-31",
+      wwcExpiresOn: "2101-06-30",
+      isListed: true,
+      reasons: [],
+      licenseExpiringSoon: false,
+      wwcExpiringSoon: false,
+    },
     ...overrides,
   };
 }
@@ -66,6 +75,7 @@ export function availability(overrides: Partial<InstructorAvailability> = {}): I
     suburbs: ["Bondi", "Manly"],
     standardRate: 85,
     poolRate: 55.25,
+    conflicts: [],
     ...overrides,
   };
 }
@@ -75,7 +85,8 @@ export function change(
   affected: AvailabilityChangeResponse["affectedBookings"] = [],
 ): AvailabilityChangeResponse {
   return {
-    availability: next,
+    // As the API answers: the new availability carries the same lessons as its standing conflicts.
+    availability: { ...next, conflicts: affected },
     affectedBookings: affected,
     warning:
       affected.length === 0

@@ -71,10 +71,22 @@ describe("Instructor lessons", () => {
     expect(itemFor("Cal Cancelled")).toHaveTextContent("Cancelled by the student");
     expect(itemFor("Cal Cancelled")).toHaveTextContent("$46.75 refunded");
 
+    // Marking completed asks first: "Not yet" leaves the lesson as it was.
     await user.click(within(endedItem).getByRole("button", { name: "Mark completed" }));
+    let dialog = await screen.findByRole("alertdialog", { name: "Mark this lesson completed?" });
+    expect(dialog).toHaveTextContent("Eve Ended");
+    expect(dialog).toHaveTextContent("you earn $63.75");
+    await user.click(within(dialog).getByRole("button", { name: "Not yet" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(callsTo("POST", `/api/instructor/lessons/${ended.id}/complete`)).toHaveLength(0);
+
+    await user.click(within(endedItem).getByRole("button", { name: "Mark completed" }));
+    dialog = await screen.findByRole("alertdialog", { name: "Mark this lesson completed?" });
+    await user.click(within(dialog).getByRole("button", { name: "Mark completed" }));
     expect(
       await screen.findByText(/Lesson with Eve Ended on .* marked completed. You earn \$63.75./),
     ).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(callsTo("POST", `/api/instructor/lessons/${ended.id}/complete`)).toHaveLength(1);
     // The list reloads after the change.
     await waitFor(() =>

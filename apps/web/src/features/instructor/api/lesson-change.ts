@@ -1,11 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { instructorAvailabilityQueryKey } from "./get-instructor-availability";
 import { instructorDashboardQueryKey } from "./get-instructor-dashboard";
 import { instructorEarningsQueryKey } from "./get-instructor-earnings";
 import { instructorLessonsQueryKey } from "./get-instructor-lessons";
 
-/** A lesson changed state: its lists, the dashboard counts and the earnings all move with it. */
+/**
+ * A lesson changed state: its lists, the dashboard counts, the earnings and the availability page's
+ * conflicts (a cancelled lesson no longer clashes with a day off) all move with it.
+ */
 export function invalidateAfterLessonChange(queryClient: QueryClient) {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: instructorAvailabilityQueryKey }),
     queryClient.invalidateQueries({ queryKey: instructorLessonsQueryKey }),
     queryClient.invalidateQueries({ queryKey: instructorDashboardQueryKey }),
     queryClient.invalidateQueries({ queryKey: instructorEarningsQueryKey }),

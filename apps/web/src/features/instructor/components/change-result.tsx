@@ -13,46 +13,50 @@ const REASONS: Record<AffectedBooking["reasons"][number], string> = {
 };
 
 /**
- * What a saved change did: a confirmation, and when booked lessons no longer fit the new hours or
- * settings, the server's warning with those lessons. They are kept, not cancelled.
+ * What a saved change did: a confirmation. Lessons the change left outside the hours or settings are
+ * not repeated here: the page's `ConflictsWarning` lists them for as long as they stay unresolved.
  */
-export function ChangeResult({ success, change }: { success: string; change: AvailabilityChangeResponse }) {
-  const affected = change.affectedBookings;
+export function ChangeResult({ success }: { success: string; change?: AvailabilityChangeResponse }) {
+  return <Alert tone="success">{success}</Alert>;
+}
+
+/**
+ * Booked lessons the current hours or settings no longer allow (a day off over a lesson, pool hours
+ * turned off…). Computed by the server from the current state on every load and after every change, so
+ * it stays on the page until resolved: the hours change back, or the lesson is cancelled.
+ */
+export function ConflictsWarning({ conflicts }: { conflicts: AffectedBooking[] }) {
+  if (conflicts.length === 0) return null;
   return (
-    <div className="flex flex-col gap-3">
-      <Alert tone="success">{success}</Alert>
-      {affected.length > 0 ? (
-        <Alert
-          tone="warning"
-          title={
-            affected.length === 1
-              ? "1 booked lesson is outside your new settings"
-              : `${affected.length} booked lessons are outside your new settings`
-          }
-          action={
-            <TextLink to={paths.instructor.lessons()} className="text-sm">
-              Go to your lessons
-            </TextLink>
-          }
-        >
-          <p>
-            {change.warning ??
-              "These lessons have NOT been cancelled: contact the student, or cancel from your lessons list."}
-          </p>
-          <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
-            {affected.map((lesson) => (
-              <li key={lesson.id}>
-                <span className="font-semibold">
-                  {formatDate(lesson.startTime)} {formatTimeRange(lesson.startTime, lesson.endTime)}
-                </span>{" "}
-                with {studentName(lesson)} in {lesson.suburb} (
-                {lesson.reasons.map((reason) => REASONS[reason] ?? reason).join(", ")})
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-    </div>
+    <Alert
+      tone="warning"
+      title={
+        conflicts.length === 1
+          ? "1 booked lesson is outside your hours or settings"
+          : `${conflicts.length} booked lessons are outside your hours or settings`
+      }
+      action={
+        <TextLink to={paths.instructor.lessons()} className="text-sm">
+          Go to your lessons
+        </TextLink>
+      }
+    >
+      <p>
+        These lessons have NOT been cancelled: teach them, change your hours back, or cancel them from your
+        lessons list (the student is refunded in full). This stays here until each one is resolved.
+      </p>
+      <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
+        {conflicts.map((lesson) => (
+          <li key={lesson.id}>
+            <span className="font-semibold">
+              {formatDate(lesson.startTime)} {formatTimeRange(lesson.startTime, lesson.endTime)}
+            </span>{" "}
+            with {studentName(lesson)} in {lesson.suburb} (
+            {lesson.reasons.map((reason) => REASONS[reason] ?? reason).join(", ")})
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 

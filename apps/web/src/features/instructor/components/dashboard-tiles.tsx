@@ -67,9 +67,14 @@ export function DashboardTiles({ dashboard }: DashboardTilesProps) {
           tiles ? (
             <>
               Standard rate
-              <br />
-              Pool hours:{" "}
-              <span className="font-semibold text-slate-900">{formatDollars(tiles.poolRate)}/hour</span>
+              {/* No pool rate for an instructor who has opted out of pool hours. */}
+              {tiles.poolRate === null ? null : (
+                <>
+                  <br />
+                  Pool hours:{" "}
+                  <span className="font-semibold text-slate-900">{formatDollars(tiles.poolRate)}/hour</span>
+                </>
+              )}
             </>
           ) : (
             loadingDetail

@@ -57,13 +57,15 @@ type LessonItemProps = {
  */
 export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [isCompleteOpen, setCompleteOpen] = useState(false);
   const completeMutation = useCompleteLesson();
   const noShowMutation = useMarkLessonNoShow();
   const cancelMutation = useCancelLesson();
   const name = studentName(lesson);
   const when = formatDateTime(lesson.startTime);
   const isBusy = completeMutation.isPending || noShowMutation.isPending || cancelMutation.isPending;
-  const actionError = completeMutation.error ?? noShowMutation.error;
+  // A failed completion shows in its dialog; a failed no-show under the lesson.
+  const actionError = noShowMutation.error;
 
   const resetAll = () => {
     completeMutation.reset();
@@ -71,15 +73,14 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
     cancelMutation.reset();
   };
 
+  const earns = formatAud(instructorEarningsCents(dollarsToCents(lesson.price)));
+  // Marking completed is final and decides the pay: asked for confirmation, like cancelling.
   const complete = () => {
-    resetAll();
     completeMutation.mutate(lesson.id, {
-      onSuccess: () =>
-        onNotice(
-          `Lesson with ${name} on ${when} marked completed. You earn ${formatAud(
-            instructorEarningsCents(dollarsToCents(lesson.price)),
-          )}.`,
-        ),
+      onSuccess: () => {
+        setCompleteOpen(false);
+        onNotice(`Lesson with ${name} on ${when} marked completed. You earn ${earns}.`);
+      },
     });
   };
 
@@ -118,8 +119,10 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
       <div className="flex flex-wrap gap-2 pt-2">
         <Button
           size="sm"
-          onClick={complete}
-          isLoading={completeMutation.isPending}
+          onClick={() => {
+            resetAll();
+            setCompleteOpen(true);
+          }}
           disabled={isBusy}
           icon={<CircleCheck className="size-4" aria-hidden="true" />}
         >
@@ -212,6 +215,31 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
         </p>
         {cancelMutation.isError ? (
           <ErrorState title="We couldn't cancel this lesson" error={cancelMutation.error} />
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={isCompleteOpen}
+        onOpenChange={(open) => {
+          setCompleteOpen(open);
+          if (!open) completeMutation.reset();
+        }}
+        title="Mark this lesson completed?"
+        confirmLabel="Mark completed"
+        cancelLabel="Not yet"
+        pendingLabel="Saving…"
+        onConfirm={complete}
+        isPending={completeMutation.isPending}
+      >
+        <p>
+          <strong className="text-slate-900">{name}</strong>, {formatDate(lesson.startTime)},{" "}
+          {formatTimeRange(lesson.startTime, lesson.endTime)} in {lesson.suburb}.
+        </p>
+        <p>
+          Only confirm if you taught this lesson: you earn {earns} for it. This can't be changed afterwards;
+          if {lesson.student.firstName} didn't turn up, choose No-show instead.
+        </p>
+        {completeMutation.isError ? (
+          <ErrorState title="We couldn't mark this lesson completed" error={completeMutation.error} />
         ) : null}
       </ConfirmDialog>
     </li>

@@ -5,7 +5,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleton";
 import { useInstructorAvailability } from "../api/get-instructor-availability";
-import { LatestChangeProvider } from "../components/change-result";
+import { ConflictsWarning, LatestChangeProvider } from "../components/change-result";
 import { DateOverridesCard } from "../components/date-overrides-card";
 import { PoolHoursCard } from "../components/pool-hours-card";
 import { ServiceAreasCard } from "../components/service-areas-card";
@@ -58,6 +58,7 @@ export function InstructorAvailabilityPage() {
         />
       ) : availability ? (
         <LatestChangeProvider>
+          <ConflictsWarning conflicts={availability.conflicts} />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
               <WeeklyHoursEditor availability={availability} />

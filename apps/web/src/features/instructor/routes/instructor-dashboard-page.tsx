@@ -1,6 +1,7 @@
 import type { InstructorDashboard } from "@kerb/shared";
 import { CalendarClock, CalendarDays, Car, Languages, MapPinned, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -16,6 +17,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorDashboard } from "../api/get-instructor-dashboard";
+import { ComplianceCard } from "../components/compliance-card";
 import { DashboardTiles } from "../components/dashboard-tiles";
 import { LessonSummary } from "../components/lesson-summary";
 import { VerificationNotice } from "../components/verification-notice";
@@ -96,6 +98,12 @@ export function InstructorDashboardPage() {
       />
 
       {dashboard ? <VerificationNotice status={dashboard.details.verificationStatus} /> : null}
+      {dashboard?.compliance.verificationStatus === "VERIFIED" && !dashboard.compliance.isListed ? (
+        // Verified but a document lapsed (or is not on record): the Compliance card says which.
+        <Alert tone="error" title="Students can't book you right now">
+          Your documents need renewing before you are listed again: see Compliance below.
+        </Alert>
+      ) : null}
 
       {dashboardQuery.isError ? (
         <ErrorState
@@ -177,29 +185,32 @@ export function InstructorDashboardPage() {
               </Card>
             </div>
 
-            <Card className="lg:col-span-2">
-              <CardHeader
-                title="Your Details"
-                action={
-                  <TextLink to={paths.instructor.availability()} className="text-sm">
-                    Edit service areas
-                  </TextLink>
-                }
-              />
-              <CardContent className="pt-3">
-                {dashboard ? (
-                  <YourDetails details={dashboard.details} />
-                ) : (
-                  <SkeletonGroup label="Loading your details…">
-                    <div className="flex flex-col gap-3">
-                      <Skeleton className="h-5 w-2/3" />
-                      <Skeleton className="h-5 w-full" />
-                      <Skeleton className="h-5 w-1/2" />
-                    </div>
-                  </SkeletonGroup>
-                )}
-              </CardContent>
-            </Card>
+            <div className="flex flex-col gap-6 lg:col-span-2">
+              <ComplianceCard compliance={dashboard?.compliance} today={dashboard?.today} />
+              <Card>
+                <CardHeader
+                  title="Your Details"
+                  action={
+                    <TextLink to={paths.instructor.availability()} className="text-sm">
+                      Edit service areas
+                    </TextLink>
+                  }
+                />
+                <CardContent className="pt-3">
+                  {dashboard ? (
+                    <YourDetails details={dashboard.details} />
+                  ) : (
+                    <SkeletonGroup label="Loading your details…">
+                      <div className="flex flex-col gap-3">
+                        <Skeleton className="h-5 w-2/3" />
+                        <Skeleton className="h-5 w-full" />
+                        <Skeleton className="h-5 w-1/2" />
+                      </div>
+                    </SkeletonGroup>
+                  )}
+                </CardContent>
+              </Card>
+            </div>
           </div>
         </>
       )}

@@ -70,6 +70,47 @@ async function openCancelDialog(user: ReturnType<typeof renderApp>["user"], rowT
   return screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
 }
 
+describe("A lesson whose instructor can't teach any more", () => {
+  it("says so, offers Cancel with full refund (no reschedule) and shows the server's full-refund preview", async () => {
+    // Tomorrow-ish: a student's cancellation would normally refund nothing this close.
+    const start = new Date(Date.now() + 20 * 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const stranded = lesson("b0000000-0000-4000-8000-000000000199", start.toISOString(), {
+      instructorUnavailable: true,
+    });
+    const bundled = lesson("b0000000-0000-4000-8000-000000000198", "2099-04-15T23:00:00.000Z", {
+      instructorUnavailable: true,
+      paymentId: null,
+      bundleId: "b0000000-0000-4000-8000-0000000001bb",
+    });
+    const server = studentServer([stranded, bundled], {
+      previewOf: (b) => preview(b, "full", fullRefund, FULL_SUMMARY),
+    });
+    const { user } = renderApp("/student/bookings", signedIn);
+    const notice = await screen.findAllByRole("note", { name: "Your instructor can't teach at the moment" });
+    expect(notice).toHaveLength(2);
+    expect(notice[0]).toHaveTextContent("Ivy Teacher can't teach on Kerb at the moment");
+    expect(notice[0]).toHaveTextContent(
+      "cancel it with a full refund any time before it starts, then book another instructor",
+    );
+    expect(notice[1]).toHaveTextContent("move your credits to another instructor");
+    expect(within(notice[1] as HTMLElement).getByRole("link", { name: "your bundles" })).toHaveAttribute(
+      "href",
+      "/student/bundles",
+    );
+
+    const row = defined(notice[0]?.closest("li"), "row") as HTMLElement;
+    expect(within(row).queryByRole("link", { name: /^Reschedule/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: /with a full refund$/ }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    expect(await within(dialog).findByText(FULL_SUMMARY)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST", `/api/student/bookings/${stranded.id}/cancel`)).toHaveLength(1),
+    );
+  });
+});
+
 describe("Cancelling a lesson on My bookings", () => {
   it("shows the server's preview (its sentence and amounts) before anything is cancelled", async () => {
     const server = studentServer([soon, later]);

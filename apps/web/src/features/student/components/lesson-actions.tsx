@@ -23,6 +23,21 @@ export function LessonActions({
   // The whole name is given, visible word first: an sr-only span's leading space is lost in the
   // accessible name ("Cancellesson on …"), the span being its own item of the flex button.
   const which = `lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)}`;
+  // Their instructor may no longer teach: cancelling is always a full refund, and there is no one to
+  // reschedule with.
+  if (booking.instructorUnavailable) {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        icon={<X className="size-4" aria-hidden="true" />}
+        onClick={() => onCancel(booking)}
+        aria-label={`Cancel ${which} with a full refund`}
+      >
+        Cancel with full refund
+      </Button>
+    );
+  }
   return (
     <>
       {canRescheduleLesson(booking, now) ? (

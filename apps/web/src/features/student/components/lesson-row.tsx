@@ -1,9 +1,11 @@
 import type { BookingStatus, StudentProfileBooking } from "@kerb/shared";
-import { Clock, MapPin, Undo2, UserRound } from "lucide-react";
+import { Clock, MapPin, TriangleAlert, Undo2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { BOOKING_STATUS, StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 
 // Students read a no-show as a lesson they missed; instructors and admins see "No-show".
@@ -67,6 +69,29 @@ export function LessonRow({
             <Undo2 className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
             {refundNote}
           </p>
+        ) : null}
+        {booking.instructorUnavailable && booking.status === "SCHEDULED" ? (
+          // The instructor was delisted or a document lapsed: say what that means and what to do.
+          <div
+            role="note"
+            aria-label="Your instructor can't teach at the moment"
+            className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p className="leading-relaxed">
+              <span className="font-semibold">{instructorName} can't teach on Kerb at the moment,</span> so
+              this lesson may not go ahead. You can cancel it with a full refund any time before it starts
+              {booking.bundleId ? (
+                <>
+                  {" "}
+                  (the credit goes back to your bundle), then move your credits to another instructor on{" "}
+                  <TextLink to={paths.student.bundles()}>your bundles</TextLink>.
+                </>
+              ) : (
+                <>, then book another instructor.</>
+              )}
+            </p>
+          </div>
         ) : null}
         {actions ? <div className="flex flex-wrap gap-2 pt-1">{actions}</div> : null}
       </div>

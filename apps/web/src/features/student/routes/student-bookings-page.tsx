@@ -16,8 +16,10 @@ import { useStudentProfile } from "../api/get-student-profile";
 import { HeldPaymentsCard } from "../components/held-payments";
 import { LessonActions } from "../components/lesson-actions";
 import { LessonRow } from "../components/lesson-row";
+import { ReviewAction } from "../components/review-action";
 import { StatusMessage } from "../components/status-message";
 import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
+import { useLessonReview } from "../hooks/use-lesson-review";
 import { useNow } from "../hooks/use-now";
 import { useStatusNote } from "../hooks/use-status-note";
 import { draftHeldPaymentId } from "../utils/draft-checkout";
@@ -38,6 +40,7 @@ export function StudentBookingsPage() {
   const refunds = useCancelledRefunds();
   const { note, announce } = useStatusNote();
   const cancellation = useLessonCancellation(announce);
+  const review = useLessonReview(announce);
 
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
@@ -110,6 +113,11 @@ export function StudentBookingsPage() {
                       key={booking.id}
                       booking={booking}
                       refundNote={cancelledLessonRefund(booking, refunds.get(booking.id))}
+                      actions={
+                        booking.status === "COMPLETED" ? (
+                          <ReviewAction booking={booking} now={now} onReview={review.requestReview} />
+                        ) : undefined
+                      }
                     />
                   ))}
                 </ul>
@@ -119,6 +127,7 @@ export function StudentBookingsPage() {
         </div>
       )}
       {cancellation.dialog}
+      {review.dialog}
     </Container>
   );
 }

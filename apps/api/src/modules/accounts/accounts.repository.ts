@@ -1,0 +1,240 @@
+import type { AccountTokenPurpose } from "@kerb/shared/rules";
+import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  accountTokens,
+  instructorProfiles,
+  refreshTokens,
+  studentProfiles,
+  users,
+} from "../../db/schema/index.ts";
+
+// Account tokens ---------------------------------------------------------------------------------
+
+export async function insertAccountToken(
+  db: Executor,
+  token: {
+    userId: string;
+    purpose: AccountTokenPurpose;
+    tokenHash: string;
+    newEmail?: string | null;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+) {
+  await db.insert(accountTokens).values({ ...token, newEmail: token.newEmail ?? null });
+}
+
+export async function findAccountToken(db: Executor, tokenHash: string, purpose: AccountTokenPurpose) {
+  const [row] = await db
+    .select({
+      id: accountTokens.id,
+      userId: accountTokens.userId,
+      newEmail: accountTokens.newEmail,
+      expiresAt: accountTokens.expiresAt,
+      usedAt: accountTokens.usedAt,
+    })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used, only if nobody has used it yet: of two concurrent uses exactly one wins. */
+export async function claimAccountToken(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.id, id), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
+  return rows.length === 1;
+}
+
+/** Ends every still-unused token of that purpose for the user (a newer one replaces them, or they are moot). */
+export async function retireUnusedTokens(
+  db: Executor,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );
+}
+
+export async function countTokensSince(
+  db: Executor,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gte(accountTokens.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The newest address waiting for confirmation, if its link is still alive. */
+export async function findPendingEmail(db: Executor, userId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: accountTokens.newEmail })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, "EMAIL_CHANGE"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+// Users and credentials --------------------------------------------------------------------------
+
+export type AccountUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  tokenVersion: number;
+};
+
+const accountUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+};
+
+export async function findAccountUser(db: Executor, userId: string): Promise<AccountUser | undefined> {
+  const [row] = await db.select(accountUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function findAccountUserByEmail(db: Executor, email: string): Promise<AccountUser | undefined> {
+  const [row] = await db
+    .select(accountUserColumns)
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findPasswordHash(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.passwordHash;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateEmail(db: Executor, userId: string, email: string, now: Date) {
+  await db.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Ends every refresh token of the user: no device can get a new access token with an old one. */
+export async function revokeAllRefreshTokens(db: Executor, userId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+// Profiles ---------------------------------------------------------------------------------------
+
+export async function findStudentAccount(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      suburb: studentProfiles.suburb,
+      licenseType: studentProfiles.licenseType,
+    })
+    .from(users)
+    .innerJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findInstructorAccount(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      bio: instructorProfiles.bio,
+      languages: instructorProfiles.languages,
+      vehicleType: instructorProfiles.vehicleType,
+      gender: instructorProfiles.gender,
+      licenseNumber: instructorProfiles.licenseNumber,
+      verificationStatus: instructorProfiles.verificationStatus,
+    })
+    .from(users)
+    .innerJoin(instructorProfiles, eq(instructorProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function updateUserDetails(
+  db: Executor,
+  userId: string,
+  changes: { firstName?: string; lastName?: string; phone?: string },
+  now: Date,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+export async function updateStudentProfile(
+  db: Executor,
+  userId: string,
+  changes: { suburb?: string; licenseType?: "AUTOMATIC" | "MANUAL" },
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(studentProfiles).set(changes).where(eq(studentProfiles.userId, userId));
+}
+
+export async function updateInstructorProfile(
+  db: Executor,
+  userId: string,
+  changes: Partial<
+    Pick<
+      typeof instructorProfiles.$inferInsert,
+      "bio" | "languages" | "vehicleType" | "gender" | "licenseNumber" | "verificationStatus" | "verifiedAt"
+    >
+  >,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(instructorProfiles).set(changes).where(eq(instructorProfiles.userId, userId));
+}

@@ -1,0 +1,120 @@
+/**
+ * Compliance emails: an instructor verified or delisted, and a student told that their instructor can no
+ * longer teach a booked lesson, with what they can do about it.
+ */
+import { formatIsoDate, type UnlistedReason, unlistedReasonText } from "@kerb/shared/rules";
+import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import {
+  fullName,
+  type LessonTime,
+  lessonWhen,
+  link,
+  type Person,
+} from "../notifications/messages/format.ts";
+
+export const COMPLIANCE_EMAIL_KINDS = {
+  verified: "instructor_verified",
+  delisted: "instructor_delisted",
+  unavailable: "instructor_unavailable",
+} as const;
+
+interface Documents {
+  licenseExpiresOn: string | null;
+  wwcExpiresOn: string | null;
+}
+
+const dateOrMissing = (date: string | null) => (date ? formatIsoDate(date) : "not on record");
+
+const documentRows = (d: Documents): Array<[string, string]> => [
+  ["Driving instructor licence expires", dateOrMissing(d.licenseExpiresOn)],
+  ["Working With Children check expires", dateOrMissing(d.wwcExpiresOn)],
+];
+
+export function instructorVerifiedEmail(data: {
+  instructor: Person;
+  documents: Documents;
+  appUrl?: string;
+}): RenderedEmail {
+  const url = link(data.appUrl, "/instructor/dashboard");
+  return brandedEmail({
+    subject: "You're verified: students can now book you on Kerb",
+    greeting: `Hi ${data.instructor.firstName},`,
+    paragraphs: [
+      "We have checked your driving instructor licence and your Working With Children check. You are now listed, so students in your suburbs can find you and book lessons.",
+      "You stay listed while both documents are current. We will remind you 30 days before either expires; send us the renewed document before then so your lessons are not interrupted.",
+    ],
+    details: documentRows(data.documents),
+    ...(url ? { action: { label: "Open your dashboard", url } } : {}),
+  });
+}
+
+export function instructorDelistedEmail(data: {
+  instructor: Person;
+  reasons: UnlistedReason[];
+  /** The admin's reason when they rejected the instructor. */
+  note?: string | null;
+  documents: Documents;
+  wasListed: boolean;
+  lessonsAffected: number;
+  appUrl?: string;
+}): RenderedEmail {
+  const url = link(data.appUrl, "/instructor/dashboard");
+  const why = data.reasons.map(unlistedReasonText).join("; ");
+  const paragraphs = [
+    data.wasListed
+      ? `You are no longer listed on Kerb, so students cannot find or book you. The reason: ${why}.`
+      : `We could not verify your application to teach on Kerb. The reason: ${why}.`,
+  ];
+  if (data.note) paragraphs.push(`Note from our team: ${data.note}`);
+  if (data.lessonsAffected > 0) {
+    paragraphs.push(
+      `You have ${data.lessonsAffected === 1 ? "1 booked lesson" : `${data.lessonsAffected} booked lessons`} still to come. We have told your students, and they can cancel with a full refund or move to another instructor. Please do not teach these lessons until you are listed again.`,
+    );
+  }
+  paragraphs.push(
+    "If this is a mistake, or you have renewed a document, reply to this email with a copy and we will check it again.",
+  );
+  return brandedEmail({
+    subject: data.wasListed ? "You are no longer listed on Kerb" : "Your Kerb application was not approved",
+    greeting: `Hi ${data.instructor.firstName},`,
+    paragraphs,
+    details: documentRows(data.documents),
+    ...(url ? { action: { label: "See your compliance status", url } } : {}),
+  });
+}
+
+export function instructorUnavailableEmail(data: {
+  student: Person;
+  instructor: Person;
+  lesson: LessonTime;
+  paidWith: "CARD" | "BUNDLE" | null;
+  appUrl?: string;
+}): RenderedEmail {
+  const url = link(data.appUrl, "/student/bookings");
+  const instructorName = fullName(data.instructor);
+  const refund =
+    data.paidWith === "BUNDLE"
+      ? "the lesson credit goes back to your bundle"
+      : data.paidWith === "CARD"
+        ? "you get everything you paid for it back to your card"
+        : "nothing was charged for it";
+  const move =
+    data.paidWith === "BUNDLE"
+      ? "To learn with someone else, cancel the lesson, then on the Bundles page move your credits to another instructor and book again."
+      : "To learn with someone else, cancel the lesson and book another instructor.";
+  return brandedEmail({
+    subject: `Your lesson with ${instructorName} may not go ahead`,
+    greeting: `Hi ${data.student.firstName},`,
+    paragraphs: [
+      `${instructorName} cannot teach on Kerb at the moment, because their registration with us is not current. Your lesson stays booked in case that is resolved before it starts, but it may not go ahead.`,
+      `You can cancel it with a full refund at any time before it starts, whatever the notice: ${refund}.`,
+      move,
+    ],
+    details: [
+      ["Lesson", lessonWhen(data.lesson)],
+      ["Instructor", instructorName],
+    ],
+    ...(url ? { action: { label: "Open My lessons", url } } : {}),
+    footnote: "You are receiving this because you have a lesson booked on Kerb.",
+  });
+}

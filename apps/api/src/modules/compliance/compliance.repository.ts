@@ -1,0 +1,143 @@
+/**
+ * Reads behind compliance: future lessons of instructors who may not teach them (the admin follow-up
+ * list), who to tell, and which instructors the expiry scan must look at.
+ */
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
+import { unlistableInstructorSql } from "../../db/sql-rules.ts";
+
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+
+/** The dedupe key of the "your instructor can't teach this lesson" email: one per lesson. */
+export const studentNoticeKey = (bookingId: string) => `instructor_unavailable:${bookingId}`;
+
+const complianceColumns = {
+  verificationStatus: instructorProfiles.verificationStatus,
+  licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+  wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+};
+
+/** SCHEDULED lessons that have not started, of instructors not listable today: the follow-up list. */
+export async function listFollowUpLessons(
+  db: Executor,
+  filter: { today: string; now: Date },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    eq(bookings.status, "SCHEDULED"),
+    gt(bookings.startTime, filter.now),
+    unlistableInstructorSql(filter.today),
+  );
+  const notice = alias(outbox, "notice");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        startTime: bookings.startTime,
+        endTime: bookings.endTime,
+        suburb: bookings.suburb,
+        priceCents: bookings.priceCents,
+        paymentId: bookings.paymentId,
+        bundleId: bookings.bundleId,
+        student: {
+          id: student.id,
+          firstName: student.firstName,
+          lastName: student.lastName,
+          email: student.email,
+        },
+        instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+        ...complianceColumns,
+        studentNotifiedAt: notice.createdAt,
+      })
+      .from(bookings)
+      .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+      .innerJoin(student, eq(student.id, bookings.studentId))
+      .leftJoin(notice, eq(notice.dedupeKey, sql`'instructor_unavailable:' || ${bookings.id}::text`))
+      .where(where)
+      .orderBy(asc(bookings.startTime), asc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type FollowUpRow = Awaited<ReturnType<typeof listFollowUpLessons>>["rows"][number];
+
+/** An instructor's name, email and documents, for their emails and the delisting side effects. */
+export async function findInstructorContact(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      ...complianceColumns,
+    })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eq(instructorProfiles.userId, instructorId));
+  return row;
+}
+export type InstructorContact = NonNullable<Awaited<ReturnType<typeof findInstructorContact>>>;
+
+/** The instructor's SCHEDULED lessons that have not started, with each student's contact. */
+export function listFutureLessonsWithStudents(db: Executor, instructorId: string, now: Date) {
+  return db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      suburb: bookings.suburb,
+      paymentId: bookings.paymentId,
+      bundleId: bookings.bundleId,
+      student: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.studentId))
+    .where(
+      and(
+        eq(bookings.instructorId, instructorId),
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, now),
+      ),
+    )
+    .orderBy(asc(bookings.startTime));
+}
+
+/**
+ * What the expiry scan looks at: instructors not listable today who either still have lessons ahead
+ * (their students must hear of it) or are VERIFIED with a document already past its date (they must
+ * hear of it). Instructors who never had lessons and were never verified are not its business.
+ */
+export function listInstructorsToScan(db: Executor, today: string, now: Date) {
+  const hasFutureLessons = sql`exists (select 1 from ${bookings} where ${bookings.instructorId} = ${instructorProfiles.userId} and ${bookings.status} = 'SCHEDULED' and ${bookings.startTime} > ${now})`;
+  const expiredWhileVerified = and(
+    eq(instructorProfiles.verificationStatus, "VERIFIED"),
+    or(
+      and(isNotNull(instructorProfiles.licenseExpiresOn), lt(instructorProfiles.licenseExpiresOn, today)),
+      and(isNotNull(instructorProfiles.wwcExpiresOn), lt(instructorProfiles.wwcExpiresOn, today)),
+    ),
+  );
+  return db
+    .select({ id: instructorProfiles.userId })
+    .from(instructorProfiles)
+    .where(and(unlistableInstructorSql(today), or(hasFutureLessons, expiredWhileVerified)))
+    .orderBy(asc(instructorProfiles.userId));
+}
+
+/** The compliance inputs of these instructors (for the student's "may not teach" notice). */
+export async function findInstructorListings(db: Executor, instructorIds: string[]) {
+  if (instructorIds.length === 0) return [];
+  return db
+    .select({ id: instructorProfiles.userId, ...complianceColumns })
+    .from(instructorProfiles)
+    .where(inArray(instructorProfiles.userId, instructorIds));
+}

@@ -1,0 +1,252 @@
+/**
+ * Compliance that holds: what happens when an instructor is verified or stops being listable (delisted
+ * by an admin, a document expired), the admin follow-up list of lessons they may not teach, and the
+ * scan that notices expiries on its own. Every notice goes through the outbox in the transaction of the
+ * change, and the per-lesson dedupe key means a student hears once per lesson however often it runs.
+ */
+import type { ComplianceFollowUpLesson, ComplianceFollowUpPage } from "@kerb/shared";
+import {
+  centsToDollars,
+  instructorCompliance,
+  sydneyTodayDate,
+  type UnlistedReason,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { appUrlOf } from "../notifications/notices.ts";
+import { enqueueEmail } from "../notifications/outbox.ts";
+import * as repo from "./compliance.repository.ts";
+import {
+  COMPLIANCE_EMAIL_KINDS,
+  instructorDelistedEmail,
+  instructorUnavailableEmail,
+  instructorVerifiedEmail,
+} from "./compliance-emails.ts";
+
+const paidWithOf = (row: { paymentId: string | null; bundleId: string | null }) =>
+  row.bundleId ? ("BUNDLE" as const) : row.paymentId ? ("CARD" as const) : null;
+
+/**
+ * Students are told when their instructor is delisted or a document lapsed; not when the only gap is a
+ * date an admin never recorded (an instructor listed before dates were required): that is ours to fix,
+ * from the flagged list, before it worries anyone.
+ */
+export function shouldTellStudents(reasons: UnlistedReason[]): boolean {
+  return reasons.some((r) => r !== "DOCUMENTS_MISSING");
+}
+
+/** In the caller's transaction: the "you're verified" email. */
+export async function notifyInstructorVerified(
+  tx: Executor,
+  input: { instructorId: string; now: Date; appUrl?: string },
+) {
+  const contact = await repo.findInstructorContact(tx, input.instructorId);
+  if (!contact) return;
+  await enqueueEmail(tx, {
+    kind: COMPLIANCE_EMAIL_KINDS.verified,
+    to: { email: contact.email, name: `${contact.firstName} ${contact.lastName}` },
+    ...instructorVerifiedEmail({ instructor: contact, documents: contact, appUrl: input.appUrl }),
+    now: input.now,
+  });
+}
+
+export interface DelistInput {
+  instructorId: string;
+  now: Date;
+  appUrl?: string;
+  /** Was the instructor listed just before this change (decides the email's wording)? */
+  wasListed: boolean;
+  /** The admin's reason, when an admin delisted them. */
+  note?: string | null;
+  /** Leave out to always email the instructor (an admin action); the scan passes one to email once. */
+  instructorDedupeKey?: string;
+}
+
+/**
+ * In the caller's transaction, after the instructor stopped being listable: emails the instructor and
+ * tells every student with a lesson still to come (once per lesson). Returns what was enqueued; the
+ * instructor email's id is null when its dedupe key had already been used.
+ */
+export async function notifyInstructorDelisted(tx: Executor, input: DelistInput) {
+  const contact = await repo.findInstructorContact(tx, input.instructorId);
+  if (!contact) return { instructorEmailId: null, studentsNotified: 0, lessonsAffected: 0 };
+  const { reasons } = instructorCompliance(contact, sydneyTodayDate(input.now));
+  const lessons = await repo.listFutureLessonsWithStudents(tx, input.instructorId, input.now);
+  const instructorEmailId = await enqueueEmail(tx, {
+    kind: COMPLIANCE_EMAIL_KINDS.delisted,
+    to: { email: contact.email, name: `${contact.firstName} ${contact.lastName}` },
+    ...instructorDelistedEmail({
+      instructor: contact,
+      reasons,
+      note: input.note,
+      documents: contact,
+      wasListed: input.wasListed,
+      lessonsAffected: lessons.length,
+      appUrl: input.appUrl,
+    }),
+    ...(input.instructorDedupeKey ? { dedupeKey: input.instructorDedupeKey } : {}),
+    now: input.now,
+  });
+  const studentsNotified = shouldTellStudents(reasons)
+    ? await notifyStudents(tx, contact, lessons, input)
+    : 0;
+  return { instructorEmailId, studentsNotified, lessonsAffected: lessons.length };
+}
+
+async function notifyStudents(
+  tx: Executor,
+  instructor: repo.InstructorContact,
+  lessons: Awaited<ReturnType<typeof repo.listFutureLessonsWithStudents>>,
+  input: { now: Date; appUrl?: string },
+) {
+  let sent = 0;
+  for (const lesson of lessons) {
+    const id = await enqueueEmail(tx, {
+      kind: COMPLIANCE_EMAIL_KINDS.unavailable,
+      to: { email: lesson.student.email, name: `${lesson.student.firstName} ${lesson.student.lastName}` },
+      ...instructorUnavailableEmail({
+        student: lesson.student,
+        instructor,
+        lesson,
+        paidWith: paidWithOf(lesson),
+        appUrl: input.appUrl,
+      }),
+      dedupeKey: repo.studentNoticeKey(lesson.id),
+      now: input.now,
+    });
+    if (id) sent += 1;
+  }
+  return sent;
+}
+
+export interface ComplianceScanResult {
+  instructorsScanned: number;
+  instructorsNotified: number;
+  studentsNotified: number;
+}
+
+/**
+ * One tick of the compliance scan (also callable from tests): every instructor who is not listable
+ * today and still has lessons ahead, or whose document lapsed while verified. Safe to run as often and
+ * on as many processes as you like: the outbox's dedupe keys make each email, and the audit entry
+ * written with the instructor's email, happen once per expiry.
+ */
+export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "env">) {
+  const now = ctx.now();
+  const today = sydneyTodayDate(now);
+  const result: ComplianceScanResult = { instructorsScanned: 0, instructorsNotified: 0, studentsNotified: 0 };
+  const candidates = await repo.listInstructorsToScan(ctx.db, today, now);
+  for (const { id } of candidates) {
+    result.instructorsScanned += 1;
+    await ctx.db.transaction(async (tx) => {
+      const contact = await repo.findInstructorContact(tx, id);
+      if (!contact) return;
+      const compliance = instructorCompliance(contact, today);
+      if (compliance.isListed) return; // renewed since the candidates were read
+      const lapsed =
+        contact.verificationStatus === "VERIFIED" && (compliance.licenseExpired || compliance.wwcExpired);
+      if (lapsed) {
+        // One email and one audit entry per lapse: a renewed document that lapses again is a new key.
+        const expired = [
+          compliance.licenseExpired ? `licence:${contact.licenseExpiresOn}` : null,
+          compliance.wwcExpired ? `wwc:${contact.wwcExpiresOn}` : null,
+        ].filter(Boolean);
+        const outcome = await notifyInstructorDelisted(tx, {
+          instructorId: id,
+          now,
+          appUrl: appUrlOf(ctx.env),
+          wasListed: true,
+          instructorDedupeKey: `instructor_delisted:${id}:${expired.join(",")}`,
+        });
+        result.studentsNotified += outcome.studentsNotified;
+        if (outcome.instructorEmailId) {
+          result.instructorsNotified += 1;
+          await insertAuditEntry(tx, {
+            actorId: null,
+            action: "instructor.documents_expired",
+            targetType: "instructor",
+            targetId: id,
+            details: {
+              before: { isListed: true },
+              after: { isListed: false, reasons: compliance.reasons },
+              licenseExpiresOn: contact.licenseExpiresOn,
+              wwcExpiresOn: contact.wwcExpiresOn,
+              lessonsAffected: outcome.lessonsAffected,
+            },
+            createdAt: now,
+          });
+        }
+        return;
+      }
+      if (!shouldTellStudents(compliance.reasons)) return;
+      // Delisted some other way (an admin, or a licence change sending them back to verification): the
+      // students of lessons booked since, or missed before, still hear once per lesson.
+      const lessons = await repo.listFutureLessonsWithStudents(tx, id, now);
+      result.studentsNotified += await notifyStudents(tx, contact, lessons, {
+        now,
+        appUrl: appUrlOf(ctx.env),
+      });
+    });
+  }
+  return result;
+}
+
+/**
+ * May this instructor no longer teach (not listable today)? A student cancelling such a lesson always
+ * gets the full tier (rules/cancellation.ts `instructorUnavailable`).
+ */
+export async function isInstructorUnavailable(db: Executor, instructorId: string, now: Date) {
+  const [listing] = await repo.findInstructorListings(db, [instructorId]);
+  return listing !== undefined && !instructorCompliance(listing, sydneyTodayDate(now)).isListed;
+}
+
+/** Which of these instructors may not teach today, for the student's "your instructor can't teach" notice. */
+export async function unavailableInstructorIds(db: Executor, instructorIds: string[], now: Date) {
+  const today = sydneyTodayDate(now);
+  const listings = await repo.findInstructorListings(db, [...new Set(instructorIds)]);
+  return new Set(listings.filter((l) => !instructorCompliance(l, today).isListed).map((l) => l.id));
+}
+
+export function toFollowUpLesson(row: repo.FollowUpRow, today: string): ComplianceFollowUpLesson {
+  const { reasons } = instructorCompliance(row, today);
+  return {
+    id: row.id,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    suburb: row.suburb,
+    price: centsToDollars(row.priceCents),
+    paidWith: paidWithOf(row),
+    paymentId: row.paymentId,
+    bundleId: row.bundleId,
+    student: row.student,
+    instructor: {
+      ...row.instructor,
+      verificationStatus: row.verificationStatus,
+      licenseExpiresOn: row.licenseExpiresOn,
+      wwcExpiresOn: row.wwcExpiresOn,
+    },
+    reasons,
+    studentNotifiedAt: row.studentNotifiedAt?.toISOString() ?? null,
+  };
+}
+
+export function createComplianceService(ctx: AppContext) {
+  return {
+    async listFollowUp(query: { page: number; pageSize: number }): Promise<ComplianceFollowUpPage> {
+      const now = ctx.now();
+      const today = sydneyTodayDate(now);
+      const { rows, total } = await repo.listFollowUpLessons(
+        ctx.db,
+        { today, now },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return {
+        items: rows.map((r) => toFollowUpLesson(r, today)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** The bundle purchase confirmation, to the student who bought it. */
+import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
+import { link, type Person, withGst } from "./format.ts";
+
+export interface BundlePurchasedData {
+  student: Person;
+  instructor: Person | null;
+  totalLessons: number;
+  pricePerLessonCents: number;
+  suburb: string | null;
+  amountCents: number;
+  gstCents: number;
+  invoiceNumber: string;
+  expiresAt: Date;
+  appUrl?: string;
+}
+
+export function bundlePurchased(data: BundlePurchasedData): RenderedEmail {
+  const url = link(data.appUrl, "/student/bundles");
+  const details: Array<[string, string]> = [
+    ["Bundle", `${data.totalLessons} lessons at ${formatAud(data.pricePerLessonCents)} each (ex GST)`],
+  ];
+  if (data.instructor)
+    details.push(["Instructor", `${data.instructor.firstName} ${data.instructor.lastName}`]);
+  if (data.suburb) details.push(["Suburb", data.suburb]);
+  details.push(
+    ["Paid", withGst(data.amountCents, data.gstCents)],
+    ["Invoice", data.invoiceNumber],
+    ["Credits valid until", formatSydneyDate(data.expiresAt)],
+  );
+  return brandedEmail({
+    subject: `Your ${data.totalLessons}-lesson bundle is ready`,
+    greeting: `Hi ${data.student.firstName},`,
+    paragraphs: [
+      `Thanks for buying a ${data.totalLessons}-lesson bundle. Each lesson you book with it uses one credit, with nothing more to pay.`,
+      `Your credits can be used until ${formatSydneyDate(data.expiresAt)}.`,
+    ],
+    details,
+    ...(url ? { action: { label: "Book with my bundle", url } } : {}),
+    footnote: "You received this email because you bought a lesson bundle on Kerb.",
+  });
+}

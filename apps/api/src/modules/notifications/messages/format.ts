@@ -1,0 +1,44 @@
+/** Small wording helpers every message shares: names, lesson times in Sydney, money. */
+import { formatAud, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+}
+
+export interface LessonTime {
+  startTime: Date;
+  endTime: Date;
+}
+
+export interface LessonSummary extends LessonTime {
+  id: string;
+  suburb: string;
+  pickupLocation: string | null;
+  isPoolHours: boolean;
+  /** The lesson's value ex GST (what the bundle or the card paid for it). */
+  priceCents: number;
+}
+
+export const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
+
+/** "12/05/2026, 10:00 am – 11:00 am (Sydney time)": en-AU date, Sydney wall clock. */
+export function lessonWhen(lesson: LessonTime): string {
+  return `${formatSydneyDate(lesson.startTime)}, ${formatSydneyTime(lesson.startTime)} – ${formatSydneyTime(lesson.endTime)} (Sydney time)`;
+}
+
+export function pickupOf(lesson: Pick<LessonSummary, "suburb" | "pickupLocation">): string {
+  const pickup = lesson.pickupLocation?.trim();
+  return pickup && pickup !== lesson.suburb ? `${pickup}, ${lesson.suburb}` : lesson.suburb;
+}
+
+/** "$82.50 (including $7.50 GST)" */
+export const withGst = (amountCents: number, gstCents: number) =>
+  `${formatAud(amountCents)} (including ${formatAud(gstCents)} GST)`;
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Links point at the web app; without a public URL configured they are left out. */
+export function link(appUrl: string | undefined, path: string): string | undefined {
+  return appUrl ? `${appUrl.replace(/\/+$/, "")}${path}` : undefined;
+}

@@ -1,0 +1,67 @@
+/** Scheduled lesson emails: the 24-hour reminder (both people) and "mark the lesson you taught". */
+import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
+import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf } from "./format.ts";
+
+export interface LessonReminderData {
+  recipient: "STUDENT" | "INSTRUCTOR";
+  student: Person;
+  instructor: Person;
+  lesson: LessonSummary;
+  appUrl?: string;
+}
+
+export function lessonReminder(data: LessonReminderData): RenderedEmail {
+  const forStudent = data.recipient === "STUDENT";
+  const me = forStudent ? data.student : data.instructor;
+  const other = forStudent ? data.instructor : data.student;
+  const start = data.lesson.startTime;
+  const url = link(data.appUrl, forStudent ? "/student/bookings" : "/instructor/lessons");
+  return brandedEmail({
+    subject: `Reminder: lesson ${formatSydneyDate(start)} at ${formatSydneyTime(start)} with ${other.firstName}`,
+    greeting: `Hi ${me.firstName},`,
+    paragraphs: [
+      forStudent
+        ? `Your driving lesson with ${fullName(data.instructor)} is coming up. Bring your learner licence, and be ready at the pickup point a few minutes early.`
+        : `You are teaching ${fullName(data.student)} soon.`,
+      ...(forStudent
+        ? [
+            "It is now less than 24 hours away, so it can no longer be rescheduled, and cancelling now refunds nothing.",
+          ]
+        : []),
+    ],
+    details: [
+      ["Lesson", lessonWhen(data.lesson)],
+      [forStudent ? "Instructor" : "Student", fullName(other)],
+      ["Pickup", pickupOf(data.lesson)],
+    ],
+    ...(url ? { action: { label: forStudent ? "View my lessons" : "Open my lessons", url } } : {}),
+    footnote: "You received this reminder because you have a lesson booked on Kerb.",
+  });
+}
+
+export interface MarkLessonData {
+  student: Person;
+  instructor: Person;
+  lesson: LessonSummary;
+  appUrl?: string;
+}
+
+export function markLessonReminder(data: MarkLessonData): RenderedEmail {
+  const url = link(data.appUrl, "/instructor/lessons");
+  return brandedEmail({
+    subject: `Mark your lesson with ${fullName(data.student)} (${formatSydneyDate(data.lesson.startTime)})`,
+    greeting: `Hi ${data.instructor.firstName},`,
+    paragraphs: [
+      `Your lesson with ${fullName(data.student)} has ended. Please mark it as completed, or as a no-show if the student did not come.`,
+      "Marked lessons count towards your earnings and let the student review the lesson.",
+    ],
+    details: [
+      ["Lesson", lessonWhen(data.lesson)],
+      ["Student", fullName(data.student)],
+      ["Pickup", pickupOf(data.lesson)],
+    ],
+    ...(url ? { action: { label: "Mark the lesson", url } } : {}),
+    footnote: "You received this email because a lesson you taught on Kerb is not marked yet.",
+  });
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { bookingConfirmedForInstructor, bookingConfirmedForStudent } from "./booking-confirmed.ts";
+import { documentExpiring } from "./documents-expiring.ts";
+import { lessonCancelled } from "./lesson-cancelled.ts";
+import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
+import { lessonRescheduled } from "./lesson-rescheduled.ts";
+
+const student = { firstName: "Sam", lastName: "Lee" };
+const instructor = { firstName: "Ivy", lastName: "Ng" };
+// 10:00 am AEST on Tuesday 12 May 2026.
+const lesson = {
+  id: "8f0c2a56-6c1e-4a57-9a57-1f1a6a1c2b3d",
+  startTime: new Date("2026-05-12T00:00:00Z"),
+  endTime: new Date("2026-05-12T01:00:00Z"),
+  suburb: "Parramatta",
+  pickupLocation: "12 Church St",
+  isPoolHours: false,
+  priceCents: 7500,
+};
+
+describe("booking confirmed", () => {
+  const data = {
+    student,
+    instructor,
+    lessons: [lesson],
+    paidWith: { kind: "card" as const, invoiceNumber: "KRB-000123", amountCents: 8250, gstCents: 750 },
+    appUrl: "https://kerb.test",
+    now: new Date("2026-05-01T00:00:00Z"),
+  };
+
+  it("tells the student when, where and what was paid, in en-AU dates and Sydney time, with an .ics", () => {
+    const email = bookingConfirmedForStudent(data);
+    expect(email.subject).toBe("Lesson confirmed: 12/05/2026 with Ivy");
+    expect(email.text).toContain("Lesson: 12/05/2026, 10:00 am – 11:00 am (Sydney time)");
+    expect(email.text).toContain("Pickup: 12 Church St, Parramatta");
+    expect(email.text).toContain("Paid: $82.50 (including $7.50 GST)");
+    expect(email.text).toContain("View my lessons: https://kerb.test/student/bookings");
+    expect(email.html).toContain("12/05/2026, 10:00 am – 11:00 am");
+    const [ics] = email.attachments;
+    const calendar = Buffer.from(ics?.contentBase64 ?? "", "base64").toString("utf8");
+    expect(calendar).toContain("DTSTART:20260512T000000Z");
+    expect(calendar).toContain(`UID:${lesson.id}@kerb`);
+    expect(calendar).toContain("SUMMARY:Driving lesson with Ivy Ng");
+  });
+
+  it("tells the instructor who booked and what the lesson is worth, without an attachment", () => {
+    const email = bookingConfirmedForInstructor(data);
+    expect(email.subject).toBe("New booking: 1 lesson with Sam Lee");
+    expect(email.text).toContain("Lesson value (ex GST): $75.00");
+  });
+
+  it("escapes what people typed in the HTML", () => {
+    const email = bookingConfirmedForStudent({
+      ...data,
+      lessons: [{ ...lesson, pickupLocation: "<script>alert(1)</script>" }],
+    });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;script&gt;");
+  });
+});
+
+describe("lesson cancelled", () => {
+  const base = {
+    student,
+    instructor,
+    lesson,
+    paidWithBundle: false,
+    refund: { method: "CARD" as const, refundCents: 4125, refundGstCents: 375 },
+  };
+
+  it("a student's cancellation tells the instructor, with the student's refund", () => {
+    const email = lessonCancelled({ ...base, recipient: "INSTRUCTOR", cancelledBy: "STUDENT" });
+    expect(email.subject).toBe("Lesson cancelled: 12/05/2026 with Sam");
+    expect(email.text).toContain("Sam Lee has cancelled their lesson with you on 12/05/2026, 10:00 am");
+    expect(email.text).toContain("Refund to the student: $41.25 (including $3.75 GST) back to the card");
+  });
+
+  it("an admin's cancellation names the support team and the reason", () => {
+    const email = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "ADMIN",
+      reason: "Flooding",
+      refund: { method: "CREDIT", refundCents: 0, refundGstCents: 0 },
+      paidWithBundle: true,
+    });
+    expect(email.text).toContain("has been cancelled by Kerb's support team");
+    expect(email.text).toContain("Reason: Flooding");
+    expect(email.text).toContain("Your lesson credit is back in your bundle");
+  });
+
+  it("a forfeited credit says so", () => {
+    const email = lessonCancelled({
+      ...base,
+      recipient: "INSTRUCTOR",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+      paidWithBundle: true,
+    });
+    expect(email.text).toContain("the lesson credit was forfeited");
+  });
+});
+
+describe("scheduled messages", () => {
+  it("reschedule shows the old and new time", () => {
+    const email = lessonRescheduled({
+      student,
+      instructor,
+      lesson: {
+        ...lesson,
+        startTime: new Date("2026-05-13T04:00:00Z"),
+        endTime: new Date("2026-05-13T05:00:00Z"),
+      },
+      previous: lesson,
+    });
+    expect(email.text).toContain("Was: 12/05/2026, 10:00 am – 11:00 am (Sydney time)");
+    expect(email.text).toContain("Now: 13/05/2026, 2:00 pm – 3:00 pm (Sydney time)");
+  });
+
+  it("the reminder goes to each party about the other; the nudge asks to mark the lesson", () => {
+    const toStudent = lessonReminder({ recipient: "STUDENT", student, instructor, lesson });
+    expect(toStudent.subject).toBe("Reminder: lesson 12/05/2026 at 10:00 am with Ivy");
+    expect(lessonReminder({ recipient: "INSTRUCTOR", student, instructor, lesson }).subject).toContain(
+      "with Sam",
+    );
+    expect(markLessonReminder({ student, instructor, lesson }).subject).toBe(
+      "Mark your lesson with Sam Lee (12/05/2026)",
+    );
+  });
+
+  it("a document notice names the document, the date and the days left", () => {
+    const email = documentExpiring({ instructor, document: "WWC", expiresOn: "2026-06-10", daysLeft: 30 });
+    expect(email.subject).toBe("Your Working With Children Check expires on 10/06/2026");
+    expect(email.text).toContain("expires in 30 days, on 10/06/2026");
+  });
+});

@@ -1,0 +1,419 @@
+import { addDaysToDate, formatSydneyDate, formatSydneyTime, sydneyTodayDate } from "@kerb/shared/rules";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
+import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { bookPaidLesson, type Http, type Student } from "../cancellations/student-lesson-fixtures.ts";
+import { addHours, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
+import { enqueueEmail } from "./outbox.ts";
+import { deliverDueEmails, type OutboxContext, settleOutboxDelivery } from "./outbox-delivery.ts";
+import { runNotificationScan } from "./scheduled-notices.ts";
+
+const INSTRUCTOR = "instructor@demo.test";
+
+describeEachDatabase("email notifications through the outbox", (kind) => {
+  let inbox: SmtpInbox;
+  let t: TestApp;
+  let http: Http;
+  let ctx: OutboxContext;
+  let base: Date;
+  let demo: { id: string; token: string };
+  let admin: string;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url, OUTBOX_MAX_ATTEMPTS: "3" } });
+    http = api(t.app);
+    base = t.clock.now;
+    ctx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
+    const login = await http.login(INSTRUCTOR);
+    demo = { id: login.user.id, token: login.accessToken };
+    admin = (await http.login("admin@demo.test")).accessToken;
+  });
+  beforeEach(async () => {
+    await settleOutboxDelivery(ctx);
+    inbox.clear();
+  });
+  afterEach(() => {
+    t.clock.now = base;
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  /** Lets after-commit deliveries finish, then sends anything still due (as the tick would). */
+  async function delivered() {
+    await settleOutboxDelivery(ctx);
+    await deliverDueEmails(ctx);
+    return inbox.messages();
+  }
+  const emailOf = async (student: Student) => {
+    const profile = await http.get("/api/student/profile", student.accessToken);
+    return profile.body.email as string;
+  };
+  const outboxRows = (kindOf: string, to: string) =>
+    t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, kindOf), eq(outbox.toEmail, to)));
+
+  it("a paid batch: the student gets a confirmation with an .ics, the instructor one too, each once", async () => {
+    const student = await registerStudent(http);
+    const studentEmail = await emailOf(student);
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, 5),
+      instructorId: demo.id,
+    });
+    const mail = await delivered();
+    expect(mail).toHaveLength(2);
+
+    const [toStudent] = await inbox.to(studentEmail);
+    const when = `${formatSydneyDate(lesson.start)}, ${formatSydneyTime(lesson.start)}`;
+    expect(toStudent?.parsed.subject).toBe(`Lesson confirmed: ${formatSydneyDate(lesson.start)} with Daniel`);
+    expect(toStudent?.parsed.text).toContain(when);
+    expect(toStudent?.parsed.text).toContain("$82.50 (including $7.50 GST)");
+    expect(toStudent?.parsed.html).toContain("Kerb");
+    expect(toStudent?.parsed.from?.text).toContain("no-reply@kerb.test");
+    const [ics] = toStudent?.parsed.attachments ?? [];
+    expect(ics?.filename).toBe("kerb-lesson.ics");
+    expect(ics?.contentType).toBe("text/calendar");
+    const calendar = ics?.content.toString("utf8") ?? "";
+    expect(calendar).toContain("BEGIN:VEVENT");
+    expect(calendar).toContain(`UID:${lesson.id}@kerb`);
+    expect(calendar).toContain(
+      `DTSTART:${lesson.start
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}Z$/, "Z")}`,
+    );
+
+    const [row] = await outboxRows("booking_confirmed", studentEmail);
+    expect(row).toMatchObject({ status: "SENT", attempts: 1 });
+    // The outbox id is the Message-ID: a resend after a crash is recognisably the same message.
+    expect(toStudent?.parsed.messageId).toBe(`<${row?.id}@kerb>`);
+
+    const instructorMail = mail.filter((m) => !m.to.includes(studentEmail));
+    expect(instructorMail).toHaveLength(1);
+    expect(instructorMail[0]?.parsed.subject).toMatch(/^New booking: 1 lesson with Lee Learner$/);
+    expect(instructorMail[0]?.parsed.text).toContain(when);
+    expect(instructorMail[0]?.parsed.attachments).toHaveLength(0);
+
+    // Nothing more goes out on later ticks.
+    inbox.clear();
+    expect(await delivered()).toHaveLength(0);
+  });
+
+  it("a bundle: the purchase is confirmed; spending credits confirms the lessons to both", async () => {
+    const student = await registerStudent(http);
+    const studentEmail = await emailOf(student);
+    const purchase = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 10, pricePerLesson: 70, instructorId: demo.id, suburb: "Sydney CBD" },
+      student.accessToken,
+    );
+    expect(purchase.status).toBe(201);
+    const confirm = await http.post(
+      `/api/student/bundles/confirm/${purchase.body.payment.id}`,
+      undefined,
+      student.accessToken,
+    );
+    expect(confirm.status).toBe(200);
+    let mail = await delivered();
+    expect(mail.map((m) => m.parsed.subject)).toEqual(["Your 10-lesson bundle is ready"]);
+    expect(mail[0]?.to).toEqual([studentEmail]);
+    expect(mail[0]?.parsed.text).toContain("$770.00 (including $70.00 GST)");
+
+    inbox.clear();
+    const profile = await http.get("/api/student/profile", student.accessToken);
+    const bundleId = profile.body.bundles[0].id as string;
+    const slots = await listSlots(http, student.accessToken, {
+      date: weekdayAhead(base, 6),
+      instructorId: demo.id,
+    });
+    const chosen = slots.filter((s) => !s.isPoolHours).slice(0, 2);
+    const spend = await http.post(
+      `/api/student/bundles/${bundleId}/bookings`,
+      { bookings: chosen.map((s) => ({ startTime: s.startTime, endTime: s.endTime })) },
+      student.accessToken,
+    );
+    expect(spend.status).toBe(201);
+    mail = await delivered();
+    expect(mail).toHaveLength(2);
+    const [toStudent] = await inbox.to(studentEmail);
+    expect(toStudent?.parsed.subject).toBe("2 lessons confirmed with Daniel");
+    expect(toStudent?.parsed.text).toContain("Paid with: 2 bundle credits");
+    expect(toStudent?.parsed.text).toContain("Credits left: 8");
+    const calendar = toStudent?.parsed.attachments[0]?.content.toString("utf8") ?? "";
+    expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(mail.find((m) => !m.to.includes(studentEmail))?.parsed.subject).toMatch(/^New booking: 2 lessons/);
+  });
+
+  it("a student cancels: the instructor is told, with the refund; an instructor cancels: the student is", async () => {
+    const student = await registerStudent(http);
+    const studentEmail = await emailOf(student);
+    const first = await bookPaidLesson(http, student, { date: weekdayAhead(base, 7), instructorId: demo.id });
+    const second = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, 8),
+      instructorId: demo.id,
+    });
+    await delivered();
+    inbox.clear();
+
+    t.clock.now = addHours(first.start, -30); // 24–48 h: half back
+    expect(
+      (await http.post(`/api/student/bookings/${first.id}/cancel`, undefined, student.accessToken)).status,
+    ).toBe(200);
+    let mail = await delivered();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.to).not.toContain(studentEmail);
+    expect(mail[0]?.parsed.subject).toBe(`Lesson cancelled: ${formatSydneyDate(first.start)} with Lee`);
+    expect(mail[0]?.parsed.text).toContain("Lee Learner has cancelled their lesson with you");
+    expect(mail[0]?.parsed.text).toContain("Cancelled by: Lee Learner (the student)");
+    expect(mail[0]?.parsed.text).toContain(
+      "Refund to the student: $41.25 (including $3.75 GST) back to the card",
+    );
+
+    inbox.clear();
+    t.clock.now = base;
+    const cancel = await http.post(`/api/instructor/lessons/${second.id}/cancel`, undefined, demo.token);
+    expect(cancel.status).toBe(200);
+    mail = await delivered();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.to).toEqual([studentEmail]);
+    expect(mail[0]?.parsed.text).toContain("has been cancelled by Daniel");
+    expect(mail[0]?.parsed.text).toContain("$82.50 (including $7.50 GST) back to the card");
+  });
+
+  it("an admin cancels with a reason: both people are told why", async () => {
+    const student = await registerStudent(http);
+    const studentEmail = await emailOf(student);
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, 9),
+      instructorId: demo.id,
+    });
+    await delivered();
+    inbox.clear();
+    const res = await http.post(
+      `/api/admin/bookings/${lesson.id}/cancel`,
+      { reason: "Car in for repairs" },
+      admin,
+    );
+    expect(res.status).toBe(200);
+    const mail = await delivered();
+    expect(mail).toHaveLength(2);
+    for (const m of mail) {
+      expect(m.parsed.text).toContain("Cancelled by: Kerb's support team");
+      expect(m.parsed.text).toContain("Reason: Car in for repairs");
+    }
+    expect(mail.some((m) => m.to.includes(studentEmail))).toBe(true);
+  });
+
+  it("a reschedule tells the instructor the old and the new time", async () => {
+    const student = await registerStudent(http);
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, 10),
+      instructorId: demo.id,
+    });
+    await delivered();
+    inbox.clear();
+    const slots = await listSlots(http, student.accessToken, {
+      date: weekdayAhead(base, 11),
+      instructorId: demo.id,
+    });
+    const target = slots.find((s) => !s.isPoolHours);
+    if (!target) throw new Error("no slot to move to");
+    const res = await http.post(
+      `/api/student/bookings/${lesson.id}/reschedule`,
+      { startTime: target.startTime, endTime: target.endTime },
+      student.accessToken,
+    );
+    expect(res.status).toBe(200);
+    const mail = await delivered();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.to).toEqual([INSTRUCTOR]);
+    const text = mail[0]?.parsed.text ?? "";
+    expect(text).toContain(`Was: ${formatSydneyDate(lesson.start)}, ${formatSydneyTime(lesson.start)}`);
+    const next = new Date(target.startTime);
+    expect(text).toContain(`Now: ${formatSydneyDate(next)}, ${formatSydneyTime(next)}`);
+  });
+
+  it("the scan reminds both people 24 h ahead and asks the instructor to mark the lesson, once each", async () => {
+    const student = await registerStudent(http);
+    const studentEmail = await emailOf(student);
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, 12),
+      instructorId: demo.id,
+    });
+    await delivered();
+    inbox.clear();
+
+    // Other lessons (seeded ones) may be due too: look at this lesson's mail only.
+    const when = `${formatSydneyDate(lesson.start)}, ${formatSydneyTime(lesson.start)}`;
+    const aboutThis = (all: Awaited<ReturnType<typeof delivered>>) =>
+      all.filter((m) => m.parsed.text?.includes(when));
+    t.clock.now = addHours(lesson.start, -25);
+    await runNotificationScan(ctx);
+    expect(aboutThis(await delivered())).toHaveLength(0);
+
+    t.clock.now = addHours(lesson.start, -23);
+    await Promise.all([runNotificationScan(ctx), runNotificationScan(ctx)]);
+    await runNotificationScan(ctx);
+    let mail = aboutThis(await delivered()).filter(
+      (m) => m.to.includes(studentEmail) || m.parsed.text?.includes("You are teaching Lee Learner"),
+    );
+    expect(mail).toHaveLength(2);
+    const toStudent = mail.find((m) => m.to.includes(studentEmail));
+    expect(toStudent?.parsed.subject).toBe(
+      `Reminder: lesson ${formatSydneyDate(lesson.start)} at ${formatSydneyTime(lesson.start)} with Daniel`,
+    );
+    expect(mail.find((m) => m.to.includes(INSTRUCTOR))?.parsed.text).toContain(
+      "You are teaching Lee Learner soon",
+    );
+
+    inbox.clear();
+    t.clock.now = addHours(lesson.start, 1.5);
+    await runNotificationScan(ctx);
+    await runNotificationScan(ctx);
+    mail = await delivered();
+    // Only the mark-lesson nudge: the reminder is not sent again.
+    const nudges = aboutThis(mail).filter((m) => m.parsed.subject?.startsWith("Mark your lesson"));
+    expect(nudges).toHaveLength(1);
+    expect(nudges[0]?.to).toEqual([INSTRUCTOR]);
+    expect(mail.filter((m) => m.to.includes(studentEmail))).toHaveLength(0);
+
+    // A lesson marked completed is not nudged about again.
+    const completed = await http.post(`/api/instructor/lessons/${lesson.id}/complete`, undefined, demo.token);
+    expect(completed.status).toBe(200);
+  });
+
+  it("documents expiring in 30 days: the instructor is told once per document", async () => {
+    const instructorId = await userIdByEmail(t.database.db, INSTRUCTOR);
+    const today = sydneyTodayDate(t.clock.now);
+    const [before] = await t.database.db
+      .select({ license: instructorProfiles.licenseExpiresOn, wwc: instructorProfiles.wwcExpiresOn })
+      .from(instructorProfiles)
+      .where(eq(instructorProfiles.userId, instructorId));
+    await t.database.db
+      .update(instructorProfiles)
+      .set({ licenseExpiresOn: addDaysToDate(today, 20), wwcExpiresOn: addDaysToDate(today, 31) })
+      .where(eq(instructorProfiles.userId, instructorId));
+    try {
+      await runNotificationScan(ctx);
+      await runNotificationScan(ctx);
+      const mail = (await delivered()).filter((m) => m.parsed.subject?.includes("expires on"));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.to).toEqual([INSTRUCTOR]);
+      expect(mail[0]?.parsed.subject).toBe(
+        `Your driving instructor licence expires on ${addDaysToDate(today, 20).split("-").reverse().join("/")}`,
+      );
+      expect(mail[0]?.parsed.text).toContain("expires in 20 days");
+    } finally {
+      await t.database.db
+        .update(instructorProfiles)
+        .set({ licenseExpiresOn: before?.license ?? null, wwcExpiresOn: before?.wwc ?? null })
+        .where(eq(instructorProfiles.userId, instructorId));
+    }
+  });
+
+  it("a refused send is retried with backoff, fails for good after the maximum, and an admin can retry it", async () => {
+    const to = { email: "retry.me@example.com", name: "Retry Me" };
+    const id = await enqueueEmail(t.database.db, {
+      kind: "test",
+      to,
+      subject: "Retry me",
+      text: "Hello",
+      html: "<p>Hello</p>",
+      now: t.clock.now,
+    });
+    inbox.rejectNext(1);
+    expect(await deliverDueEmails(ctx)).toEqual({ sent: 0, failed: 1 });
+    let [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, id ?? ""));
+    expect(row).toMatchObject({ status: "PENDING", attempts: 1 });
+    expect(row?.lastError).toContain("Mailbox busy");
+    // Not due before its backoff (1 minute after the first failure).
+    expect(await deliverDueEmails(ctx)).toEqual({ sent: 0, failed: 0 });
+    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    expect(await deliverDueEmails(ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(await inbox.to(to.email)).toHaveLength(1);
+
+    const failing = await enqueueEmail(t.database.db, {
+      kind: "test",
+      to,
+      subject: "Fails",
+      text: "x",
+      html: "x",
+      now: t.clock.now,
+    });
+    inbox.rejectNext(3);
+    for (let i = 0; i < 3; i++) {
+      await deliverDueEmails(ctx);
+      t.clock.now = new Date(t.clock.now.getTime() + 5 * 60_000);
+    }
+    [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, failing ?? ""));
+    expect(row).toMatchObject({ status: "FAILED", attempts: 3 });
+
+    const list = await http.get("/api/admin/outbox?status=failed", admin);
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((m: { id: string }) => m.id)).toContain(failing);
+    expect(list.body.items[0]).not.toHaveProperty("htmlBody");
+    expect((await http.get("/api/admin/outbox", demo.token)).status).toBe(403);
+
+    const retry = await http.post(`/api/admin/outbox/${failing}/retry`, undefined, admin);
+    expect(retry.status).toBe(200);
+    expect(retry.body.message).toMatchObject({ id: failing, status: "SENT", attempts: 4 });
+    expect((await http.post(`/api/admin/outbox/${failing}/retry`, undefined, admin)).status).toBe(409);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, failing ?? ""));
+    expect(audit).toMatchObject([{ action: "outbox.retry", targetType: "outbox" }]);
+  });
+
+  it.runIf(kind === "postgres")("two processes delivering at once send each message once", async () => {
+    // A second connection pool on the same database stands in for a second API process.
+    const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    };
+    const current = result.rows[0];
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${current?.name}`;
+    const other = await openDatabase({ url: url.toString(), poolSize: 5 });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const id = await enqueueEmail(t.database.db, {
+          kind: "test",
+          to: { email: `race.${i}@example.com` },
+          subject: `Race ${i}`,
+          text: "x",
+          html: "x",
+          now: t.clock.now,
+        });
+        if (id) ids.push(id);
+      }
+      const second: OutboxContext = { ...ctx, db: other.db };
+      const reports = await Promise.all([
+        deliverDueEmails(ctx),
+        deliverDueEmails(second),
+        deliverDueEmails(ctx),
+      ]);
+      expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(30);
+      const mail = (await inbox.messages()).filter((m) => m.parsed.subject?.startsWith("Race "));
+      expect(mail).toHaveLength(30);
+      expect(new Set(mail.map((m) => m.parsed.messageId)).size).toBe(30);
+    } finally {
+      await other.close();
+    }
+  });
+});

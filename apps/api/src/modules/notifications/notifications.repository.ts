@@ -1,0 +1,248 @@
+/**
+ * The only place the notifications module touches drizzle: the outbox queue (claims, marks, the admin
+ * list) and the reads that gather what a message needs to say.
+ */
+import type { OutboxStatus } from "@kerb/shared";
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, bundles, instructorProfiles, outbox, payments, users } from "../../db/schema/index.ts";
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Claims up to `limit` due PENDING emails (or only `ids`, when given) and leases them: attempts + 1 and
+ * the next attempt pushed to `leaseUntil`, so no other worker takes them while this one sends. SKIP
+ * LOCKED: two workers claiming at once never wait on, or both take, the same row. Run it in its own
+ * transaction so the lease is committed before the (slow) send starts.
+ */
+export async function claimDueEmails(
+  tx: Executor,
+  options: { now: Date; leaseUntil: Date; limit: number; ids?: string[] },
+): Promise<OutboxRow[]> {
+  const due = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, "PENDING"),
+        lte(outbox.nextAttemptAt, options.now),
+        options.ids ? inArray(outbox.id, options.ids) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
+  return tx
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: options.leaseUntil })
+    .where(
+      inArray(
+        outbox.id,
+        due.map((r) => r.id),
+      ),
+    )
+    .returning();
+}
+
+export async function markEmailSent(db: Executor, id: string, now: Date) {
+  await db
+    .update(outbox)
+    .set({ status: "SENT", sentAt: now, lastError: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
+}
+
+export async function markEmailAttemptFailed(
+  db: Executor,
+  id: string,
+  patch: { lastError: string; nextAttemptAt: Date; givenUp: boolean },
+) {
+  await db
+    .update(outbox)
+    .set({
+      lastError: patch.lastError,
+      nextAttemptAt: patch.nextAttemptAt,
+      status: patch.givenUp ? "FAILED" : "PENDING",
+    })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
+}
+
+/**
+ * A FAILED email goes back to PENDING, due now. Its attempts are kept, so they are already at the
+ * maximum: it gets exactly one more try and is FAILED again if that fails too.
+ */
+export async function requeueFailedEmail(db: Executor, id: string, now: Date) {
+  const rows = await db
+    .update(outbox)
+    .set({ status: "PENDING", nextAttemptAt: now })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "FAILED")))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+const PREVIEW_CHARS = 160;
+
+// No bodies in the list: a preview of the text body is enough to tell messages apart.
+const listColumns = {
+  id: outbox.id,
+  kind: outbox.kind,
+  toEmail: outbox.toEmail,
+  toName: outbox.toName,
+  subject: outbox.subject,
+  preview: sql<string>`left(${outbox.textBody}, ${sql.raw(String(PREVIEW_CHARS))})`,
+  attachments: outbox.attachments,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  nextAttemptAt: outbox.nextAttemptAt,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
+
+export async function listOutbox(
+  db: Executor,
+  filter: { status?: OutboxStatus; limit: number; offset: number },
+) {
+  const where = filter.status ? eq(outbox.status, filter.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findOutboxMessage(db: Executor, id: string) {
+  const [row] = await db.select(listColumns).from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row;
+}
+
+export type OutboxListRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>>>;
+
+// ── What the messages say ────────────────────────────────────────────────────────────────────────
+
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+
+const lessonColumns = {
+  id: bookings.id,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+  createdAt: bookings.createdAt,
+  student: { id: student.id, email: student.email, firstName: student.firstName, lastName: student.lastName },
+  instructor: {
+    id: instructor.id,
+    email: instructor.email,
+    firstName: instructor.firstName,
+    lastName: instructor.lastName,
+  },
+};
+
+export type LessonNoticeRow = Awaited<ReturnType<typeof listLessonsForNotice>>[number];
+
+/** Lessons with both people, in start order. */
+export function listLessonsForNotice(db: Executor, bookingIds: string[]) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(inArray(bookings.id, bookingIds))
+    .orderBy(asc(bookings.startTime));
+}
+
+export async function listPaymentLessonIds(db: Executor, paymentId: string): Promise<string[]> {
+  const rows = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId));
+  return rows.map((r) => r.id);
+}
+
+/** A bundle bought by `paymentId`, with its student, instructor (if any) and invoice. */
+export async function findBundlePurchase(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select({
+      id: bundles.id,
+      totalLessons: bundles.totalLessons,
+      pricePerLessonCents: bundles.pricePerLessonCents,
+      suburb: bundles.suburb,
+      expiresAt: bundles.expiresAt,
+      invoiceNumber: payments.invoiceNumber,
+      amountCents: payments.amountCents,
+      gstCents: payments.gstCents,
+      student: { email: student.email, firstName: student.firstName, lastName: student.lastName },
+      instructorFirstName: instructor.firstName,
+      instructorLastName: instructor.lastName,
+    })
+    .from(bundles)
+    .innerJoin(payments, eq(payments.id, bundles.paymentId))
+    .innerJoin(student, eq(student.id, bundles.studentId))
+    .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
+    .where(eq(bundles.paymentId, paymentId))
+    .limit(1);
+  return row;
+}
+
+/** SCHEDULED lessons starting in (from, to]; the scan asks `isReminderDue` about each. */
+export function listLessonsStartingBetween(db: Executor, window: { from: Date; to: Date }) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, window.from),
+        lte(bookings.startTime, window.to),
+      ),
+    )
+    .orderBy(asc(bookings.startTime));
+}
+
+/** SCHEDULED lessons (never marked completed or no-show) that ended in (from, to]. */
+export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Date; to: Date }) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.endTime, window.from),
+        lte(bookings.endTime, window.to),
+      ),
+    )
+    .orderBy(asc(bookings.endTime));
+}
+
+/** Instructors with a licence or Working-With-Children check lapsing after `today`, by `until`. */
+export function listInstructorsWithDocumentsExpiring(db: Executor, window: { today: string; until: string }) {
+  const lapsing = (
+    column: typeof instructorProfiles.licenseExpiresOn | typeof instructorProfiles.wwcExpiresOn,
+  ) => and(gt(column, window.today), lte(column, window.until));
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+    })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(or(lapsing(instructorProfiles.licenseExpiresOn), lapsing(instructorProfiles.wwcExpiresOn)));
+}

@@ -1,0 +1,201 @@
+/**
+ * Delivering the outbox: claim due messages (SKIP LOCKED + a lease, so two processes never send one
+ * message at once), send each over SMTP with the outbox id as its Message-ID, mark it SENT; on failure
+ * record the error and back off, FAILED after OUTBOX_MAX_ATTEMPTS. Without SMTP_URL a message is
+ * "sent" to the log (recipient and subject only, never the body). See docs/decisions/009-email-outbox.md.
+ */
+import { isOutboxExhausted, nextAttemptAt } from "@kerb/shared/rules";
+import type { FastifyInstance } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { AppContext } from "../../context.ts";
+import * as repo from "./notifications.repository.ts";
+
+/**
+ * How long a claimed message is left alone before another worker may send it: longer than any send
+ * can take (the SMTP timeouts below), so only a crashed sender's message is ever taken over.
+ */
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+const BATCH_SIZE = 20;
+
+export type OutboxContext = Pick<AppContext, "db" | "now" | "log" | "env">;
+
+interface DeliveryState {
+  transport: Transporter | null | undefined;
+  /** The delivery run in progress, if any: after-commit kicks and ticks join it instead of stacking. */
+  running: Promise<void> | undefined;
+  again: boolean;
+}
+
+// One state per database (one per app): the ctx objects handed to plugins are copies.
+const states = new WeakMap<object, DeliveryState>();
+
+function stateOf(ctx: OutboxContext): DeliveryState {
+  let state = states.get(ctx.db);
+  if (!state) {
+    state = { transport: undefined, running: undefined, again: false };
+    states.set(ctx.db, state);
+  }
+  return state;
+}
+
+function transportOf(ctx: OutboxContext): Transporter | null {
+  const state = stateOf(ctx);
+  if (state.transport === undefined) {
+    state.transport = ctx.env.SMTP_URL
+      ? nodemailer.createTransport({
+          url: ctx.env.SMTP_URL,
+          // Bounded, so a hung mail server cannot outlive the lease and get a message sent twice.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 60_000,
+        } as nodemailer.TransportOptions)
+      : null;
+  }
+  return state.transport;
+}
+
+/** The SMTP Message-ID: a resend after a crash between send and mark carries the same id. */
+export const messageIdOf = (outboxId: string) => `<${outboxId}@kerb>`;
+
+async function send(ctx: OutboxContext, row: repo.OutboxRow) {
+  const transport = transportOf(ctx);
+  if (!transport) {
+    ctx.log.info(
+      { outboxId: row.id, kind: row.kind, to: row.toEmail, subject: row.subject },
+      "email not sent (no SMTP_URL): logged instead",
+    );
+    return;
+  }
+  await transport.sendMail({
+    from: ctx.env.MAIL_FROM,
+    to: row.toName ? { name: row.toName, address: row.toEmail } : row.toEmail,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    messageId: messageIdOf(row.id),
+    date: row.createdAt,
+    attachments: row.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.contentBase64,
+      encoding: "base64",
+    })),
+  });
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+}
+
+/** Sends one claimed message and records the outcome. Never throws. */
+async function deliverClaimed(ctx: OutboxContext, row: repo.OutboxRow): Promise<"sent" | "failed"> {
+  try {
+    await send(ctx, row);
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const givenUp = isOutboxExhausted(row.attempts, ctx.env.OUTBOX_MAX_ATTEMPTS);
+    await repo.markEmailAttemptFailed(ctx.db, row.id, {
+      lastError: message,
+      nextAttemptAt: nextAttemptAt(row.attempts, ctx.now()),
+      givenUp,
+    });
+    ctx.log.warn(
+      { outboxId: row.id, kind: row.kind, to: row.toEmail, attempts: row.attempts, reason: message },
+      givenUp ? "email failed for good: an operator can retry it" : "email failed; it will be retried",
+    );
+    return "failed";
+  }
+  // Sent but not yet marked: a crash here resends after the lease, with the same Message-ID.
+  await repo.markEmailSent(ctx.db, row.id, ctx.now());
+  return "sent";
+}
+
+/**
+ * Claims and sends every due message (or only `ids`), batch by batch. Safe to run in any number of
+ * processes at once: a message is claimed by one of them.
+ */
+export async function deliverDueEmails(
+  ctx: OutboxContext,
+  options: { ids?: string[] } = {},
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  for (;;) {
+    const now = ctx.now();
+    const claimed = await ctx.db.transaction((tx) =>
+      repo.claimDueEmails(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
+        limit: BATCH_SIZE,
+        ...(options.ids ? { ids: options.ids } : {}),
+      }),
+    );
+    for (const row of claimed) report[await deliverClaimed(ctx, row)] += 1;
+    if (claimed.length < BATCH_SIZE) return report;
+  }
+}
+
+/**
+ * After commit: start delivering at once, without making the request wait for the mail server. A run
+ * already in progress is asked to go round once more instead of starting a second one.
+ */
+export function kickOutboxDelivery(ctx: OutboxContext): void {
+  const state = stateOf(ctx);
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  state.running = (async () => {
+    do {
+      state.again = false;
+      await deliverDueEmails(ctx);
+    } while (state.again);
+  })()
+    .catch((err: unknown) => ctx.log.error({ err }, "email delivery crashed; the outbox tick retries it"))
+    .finally(() => {
+      state.running = undefined;
+    });
+}
+
+/** Resolves when no delivery run is in progress (tests, and shutdown before the database closes). */
+export async function settleOutboxDelivery(ctx: OutboxContext): Promise<void> {
+  const state = stateOf(ctx);
+  while (state.running) await state.running;
+}
+
+/**
+ * Wires the outbox into the app: the delivery tick, the scan tick for scheduled emails, and a
+ * shutdown that lets a send in progress finish (and closes the SMTP transport) before the database goes.
+ */
+export function startOutbox(
+  app: FastifyInstance,
+  ctx: OutboxContext,
+  scan: (ctx: OutboxContext) => Promise<unknown>,
+) {
+  const timers: NodeJS.Timeout[] = [];
+  if (ctx.env.OUTBOX_INTERVAL_SECONDS > 0) {
+    timers.push(setInterval(() => kickOutboxDelivery(ctx), ctx.env.OUTBOX_INTERVAL_SECONDS * 1000));
+  }
+  let scanning: Promise<unknown> | undefined;
+  if (ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS > 0) {
+    timers.push(
+      setInterval(() => {
+        if (scanning) return;
+        scanning = scan(ctx)
+          .catch((err: unknown) => app.log.warn({ err }, "notification scan failed"))
+          .finally(() => {
+            scanning = undefined;
+          });
+      }, ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS * 1000),
+    );
+  }
+  for (const timer of timers) timer.unref();
+  app.addHook("onClose", async () => {
+    for (const timer of timers) clearInterval(timer);
+    await scanning;
+    await settleOutboxDelivery(ctx);
+    const state = states.get(ctx.db);
+    state?.transport?.close();
+    states.delete(ctx.db);
+  });
+}

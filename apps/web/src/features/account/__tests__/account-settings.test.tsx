@@ -1,0 +1,163 @@
+import type { InstructorAccount, StudentAccount } from "@kerb/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { authStore } from "@/lib/auth-store";
+import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { instructorUser, sessionFor, studentUser } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+
+const studentAccount: StudentAccount = {
+  id: studentUser.id,
+  email: studentUser.email,
+  pendingEmail: null,
+  firstName: "Sam",
+  lastName: "Learner",
+  phone: "0400 000 000",
+  suburb: "Parramatta",
+  licenseType: "AUTOMATIC",
+};
+
+const instructorAccount: InstructorAccount = {
+  id: instructorUser.id,
+  email: instructorUser.email,
+  pendingEmail: null,
+  firstName: "Ivy",
+  lastName: "Teacher",
+  phone: "0411 111 111",
+  bio: null,
+  languages: ["English"],
+  vehicleType: "AUTOMATIC",
+  gender: null,
+  licenseNumber: "NSW123456",
+  verificationStatus: "VERIFIED",
+};
+
+describe("Student account settings", () => {
+  it("is linked from the navbar and edits the profile", async () => {
+    const { calls } = mockFetch({
+      "GET /api/student/account": jsonResponse(200, studentAccount),
+      "PATCH /api/student/profile": (request) =>
+        jsonResponse(200, { ...studentAccount, ...(request.body as object) }),
+      "GET /api/student/profile": apiError(500, "internal_error", "not under test"),
+    });
+    const { user } = renderApp("/student/account", { session: sessionFor(studentUser) });
+    const header = await screen.findByRole("banner");
+    expect(
+      within(header).getAllByRole("link", { name: "Account settings (student@demo.test)" })[0],
+    ).toHaveAttribute("href", "/student/account");
+
+    const form = await screen.findByRole("form", { name: "Profile" });
+    const firstName = within(form).getByLabelText("First name");
+    expect(firstName).toHaveValue("Sam");
+    await user.clear(firstName);
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(await within(form).findByText("First name is required")).toBeInTheDocument();
+
+    await user.type(firstName, "Samira");
+    await user.selectOptions(within(form).getByLabelText("Suburb"), "Bondi");
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(await within(form).findByText("Your profile has been saved.")).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === "PATCH");
+    expect(patch?.body).toMatchObject({ firstName: "Samira", suburb: "Bondi", licenseType: "AUTOMATIC" });
+    await waitFor(() => expect(authStore.getState()?.user.firstName).toBe("Samira"));
+  });
+
+  it("changes the password, keeping this session with the new tokens", async () => {
+    mockFetch({
+      "GET /api/student/account": jsonResponse(200, studentAccount),
+      "POST /api/auth/change-password": (request) =>
+        (request.body as { currentPassword: string }).currentPassword === "demo1234"
+          ? jsonResponse(200, { accessToken: "access-2", refreshToken: "refresh-2" })
+          : apiError(400, "invalid_current_password", "Your current password is not right", [
+              { path: "currentPassword", message: "Your current password is not right" },
+            ]),
+    });
+    const { user } = renderApp("/student/account", { session: sessionFor(studentUser) });
+    const form = await screen.findByRole("form", { name: "Change password" });
+    await user.type(within(form).getByLabelText("Current password"), "wrong");
+    await user.type(within(form).getByLabelText("New password"), "secret12");
+    await user.type(within(form).getByLabelText("Confirm new password"), "secret12");
+    await user.click(within(form).getByRole("button", { name: "Change password" }));
+    expect(await within(form).findByText("Your current password is not right")).toBeInTheDocument();
+    expect(within(form).getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(within(form).getByLabelText("Current password"));
+    await user.type(within(form).getByLabelText("Current password"), "demo1234");
+    await user.click(within(form).getByRole("button", { name: "Change password" }));
+    expect(await within(form).findByText("Password changed")).toBeInTheDocument();
+    expect(authStore.getState()?.accessToken).toBe("access-2");
+    expect(authStore.getState()?.refreshToken).toBe("refresh-2");
+  });
+
+  it("asks to confirm a new email, keeping the old one meanwhile; a taken address is marked on the field", async () => {
+    let pending: string | null = null;
+    mockFetch({
+      "GET /api/student/account": () => jsonResponse(200, { ...studentAccount, pendingEmail: pending }),
+      "POST /api/auth/email-change": (request) => {
+        const { newEmail } = request.body as { newEmail: string };
+        if (newEmail === "taken@example.com") {
+          return apiError(409, "email_taken", "An account with this email already exists.");
+        }
+        pending = newEmail;
+        return jsonResponse(202, { pendingEmail: newEmail });
+      },
+    });
+    const { user } = renderApp("/student/account", { session: sessionFor(studentUser) });
+    const form = await screen.findByRole("form", { name: "Change email" });
+    await user.type(within(form).getByLabelText("New email"), "taken@example.com");
+    await user.type(within(form).getByLabelText("Current password"), "demo1234");
+    await user.click(within(form).getByRole("button", { name: "Send confirmation link" }));
+    await within(form).findByText("An account with this email already exists.");
+    expect(within(form).getByLabelText("New email")).toHaveAccessibleDescription(
+      "An account with this email already exists.",
+    );
+
+    await user.clear(within(form).getByLabelText("New email"));
+    await user.type(within(form).getByLabelText("New email"), "new@example.com");
+    await user.click(within(form).getByRole("button", { name: "Send confirmation link" }));
+    expect(await within(form).findByText("Confirm your new email")).toBeInTheDocument();
+    expect(within(form).getByRole("status")).toHaveTextContent(
+      "We sent a link to new@example.com. Your email stays student@demo.test until you follow it.",
+    );
+  });
+});
+
+describe("Instructor account settings", () => {
+  it("warns that a new licence number needs verifying again, and sends the edits", async () => {
+    const { calls } = mockFetch({
+      "GET /api/instructor/account": jsonResponse(200, instructorAccount),
+      "PATCH /api/instructor/profile": (request) =>
+        jsonResponse(200, {
+          ...instructorAccount,
+          ...(request.body as object),
+          verificationStatus: "PENDING",
+        }),
+    });
+    const { user } = renderApp("/instructor/account", { session: sessionFor(instructorUser) });
+    const form = await screen.findByRole("form", { name: "Profile" });
+    await user.type(within(form).getByLabelText("Bio"), "Calm and patient.");
+    await user.clear(within(form).getByLabelText("Languages"));
+    await user.type(within(form).getByLabelText("Languages"), "English, Mandarin");
+    await user.selectOptions(within(form).getByLabelText("Gender"), "FEMALE");
+    const licence = within(form).getByLabelText("License number");
+    await user.clear(licence);
+    await user.type(licence, "NSW999999");
+    expect(licence).toHaveAccessibleDescription(/must be verified again/);
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(await within(form).findByText(/waiting for verification/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      bio: "Calm and patient.",
+      languages: ["English", "Mandarin"],
+      vehicleType: "AUTOMATIC",
+      phone: "0411 111 111",
+      gender: "FEMALE",
+      licenseNumber: "NSW999999",
+    });
+  });
+
+  it("is for instructors only", async () => {
+    mockFetch({ "GET /api/student/profile": apiError(500, "internal_error", "x") });
+    const { router } = renderApp("/instructor/account", { session: sessionFor(studentUser) });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/instructor/account"));
+  });
+});

@@ -1,0 +1,2 @@
+/** Every query of the signed-in user's account details starts with this key. */
+export const accountQueryKey = ["account"] as const;

@@ -1,0 +1,167 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  BIO_MAX_LENGTH,
+  type InstructorAccount,
+  type InstructorProfileUpdateRequest,
+  instructorProfileUpdateRequest,
+  splitCommaList,
+} from "@kerb/shared";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, SelectField, TextField } from "@/components/ui/field";
+import { errorMessage } from "@/lib/api-error";
+import { cn } from "@/lib/cn";
+import { type InstructorProfilePayload, useUpdateInstructorProfile } from "../api/update-instructor-profile";
+import { applyFieldIssues } from "./field-issues";
+import { genderOptions, vehicleOptions } from "./profile-form-options";
+
+type FormValues = {
+  bio: string;
+  languages: string;
+  vehicleType: string;
+  phone: string;
+  gender: string;
+  licenseNumber: string;
+};
+
+type Update = InstructorProfileUpdateRequest;
+// Form text → the payload the shared schema validates: the language list split on commas, "" gender unset.
+const formSchema = z
+  .object({
+    bio: z.string(),
+    languages: z.string(),
+    vehicleType: z.string(),
+    phone: z.string(),
+    gender: z.string(),
+    licenseNumber: z.string(),
+  })
+  .transform(
+    (v): Update => ({
+      ...v,
+      languages: splitCommaList(v.languages),
+      vehicleType: v.vehicleType as Update["vehicleType"],
+      gender: (v.gender === "" ? null : v.gender) as Update["gender"],
+    }),
+  )
+  .pipe(instructorProfileUpdateRequest);
+
+const FIELDS = ["bio", "languages", "vehicleType", "phone", "gender", "licenseNumber"] as const;
+
+function formValues(account: InstructorAccount): FormValues {
+  return {
+    bio: account.bio ?? "",
+    languages: account.languages.join(", "),
+    vehicleType: account.vehicleType,
+    phone: account.phone ?? "",
+    gender: account.gender ?? "",
+    licenseNumber: account.licenseNumber,
+  };
+}
+
+export function InstructorProfileForm({ account }: { account: InstructorAccount }) {
+  const mutation = useUpdateInstructorProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<FormValues, unknown, InstructorProfilePayload>({
+    resolver: zodResolver(formSchema),
+    defaultValues: formValues(account),
+  });
+
+  const licenceEdited = watch("licenseNumber").trim() !== account.licenseNumber;
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (saved) => reset(formValues(saved)),
+      onError: (error) => applyFieldIssues(error, setError, FIELDS),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Profile">
+      {mutation.isSuccess && !isDirty ? (
+        <Alert tone="success">
+          Your profile has been saved.
+          {mutation.data.verificationStatus === "PENDING"
+            ? " Your licence is waiting for verification: students will see you again once an admin has checked it."
+            : null}
+        </Alert>
+      ) : null}
+      {mutation.isError && Object.keys(errors).length === 0 ? (
+        <Alert tone="error" title="We couldn't save your profile">
+          {errorMessage(mutation.error, "Please try again in a moment.")}
+        </Alert>
+      ) : null}
+      <Field
+        label="Bio"
+        hint={`What students should know about your teaching (up to ${BIO_MAX_LENGTH} characters).`}
+        error={errors.bio?.message}
+      >
+        {(control) => (
+          <textarea
+            rows={4}
+            maxLength={BIO_MAX_LENGTH}
+            className={cn(
+              "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
+              "hover:border-slate-400 focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
+              "aria-[invalid=true]:border-red-600",
+            )}
+            {...register("bio")}
+            {...control}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <TextField
+          label="Languages"
+          hint="Separate languages with commas"
+          error={errors.languages?.message}
+          {...register("languages")}
+        />
+        <SelectField
+          label="Vehicle type"
+          options={vehicleOptions}
+          error={errors.vehicleType?.message}
+          {...register("vehicleType")}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <SelectField
+          label="Gender"
+          placeholder="Prefer not to say"
+          options={genderOptions}
+          error={errors.gender?.message}
+          {...register("gender")}
+        />
+        <TextField
+          label="License number"
+          autoComplete="off"
+          spellCheck={false}
+          hint={
+            licenceEdited
+              ? "A new licence number must be verified again: you will not be listed to students until an admin has checked it."
+              : undefined
+          }
+          error={errors.licenseNumber?.message}
+          {...register("licenseNumber")}
+        />
+      </div>
+      <div>
+        <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}

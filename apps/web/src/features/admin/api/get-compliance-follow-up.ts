@@ -1,0 +1,27 @@
+import { type ComplianceFollowUpPage, complianceFollowUpResponse } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type ComplianceFollowUpParams = { page: number; pageSize?: number };
+
+export async function getComplianceFollowUp(
+  query: ComplianceFollowUpParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ComplianceFollowUpPage> {
+  const data = await api.get("/admin/compliance/follow-up", { query, signal });
+  return complianceFollowUpResponse.parse(data);
+}
+
+export const complianceFollowUpQueryKey = ["admin", "compliance", "follow-up"] as const;
+
+export const getComplianceFollowUpOptions = (query: ComplianceFollowUpParams) =>
+  queryOptions({
+    queryKey: [...complianceFollowUpQueryKey, query] as const,
+    queryFn: ({ signal }) => getComplianceFollowUp(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Lessons still to come whose instructor may not teach them, soonest first. */
+export function useComplianceFollowUp(query: ComplianceFollowUpParams) {
+  return useQuery(getComplianceFollowUpOptions(query));
+}

@@ -1,0 +1,30 @@
+import { type AdminReviewsResponse, adminReviewsResponse, type REVIEW_VISIBILITIES } from "@kerb/shared";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type AdminReviewsParams = {
+  visibility?: (typeof REVIEW_VISIBILITIES)[number];
+  page: number;
+  pageSize?: number;
+};
+
+export async function getAdminReviews(
+  query: AdminReviewsParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminReviewsResponse> {
+  return adminReviewsResponse.parse(await api.get("/admin/reviews", { query, signal }));
+}
+
+export const adminReviewsQueryKey = ["admin", "reviews"] as const;
+
+export const getAdminReviewsOptions = (query: AdminReviewsParams) =>
+  queryOptions({
+    queryKey: [...adminReviewsQueryKey, query] as const,
+    queryFn: ({ signal }) => getAdminReviews(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every review, newest first, for moderation. */
+export function useAdminReviews(query: AdminReviewsParams) {
+  return useQuery(getAdminReviewsOptions(query));
+}
