@@ -399,7 +399,7 @@ describeEachDatabase("instructor availability and settings", (kind) => {
     [{ standardRate: 50.555 }, "Rate must be in whole cents"],
     [{ suburbs: [] }, "At least one suburb is required"],
     [{ suburbs: [" ", ""] }, "At least one suburb is required"],
-    [{ suburbs: ["Melbourne"] }, 'We don\'t serve "Melbourne" yet'],
+    [{ suburbs: ["Melbourne"] }, "We don't serve that suburb yet. Choose from: Bankstown"],
     [{ poolOptIn: "yes" }, "poolOptIn must be true or false"],
     [{}, "Nothing to update: send poolOptIn, suburbs or standardRate"],
   ])("rejects settings %j with 400", async (body, message) => {
