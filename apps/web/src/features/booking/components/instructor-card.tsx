@@ -1,4 +1,5 @@
 import type { InstructorListing } from "@kerb/shared";
+import { formatRating } from "@kerb/shared/rules";
 import { useQuery } from "@tanstack/react-query";
 import { Car, Check, ChevronDown, Languages, Star, Trophy } from "lucide-react";
 import { useId, useState } from "react";
@@ -18,10 +19,6 @@ const VEHICLE_LABELS = {
   MANUAL: "Manual car",
   BOTH: "Automatic and manual cars",
 } as const;
-
-export function formatRating(rating: number | null): string {
-  return rating === null ? "N/A" : rating.toFixed(1);
-}
 
 type InstructorCardProps = {
   instructor: InstructorListing;
@@ -68,7 +65,9 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
               />
               <span>
                 <span className="sr-only">Rating: </span>
-                <span className="font-semibold text-slate-900">{formatRating(instructor.rating)}</span>
+                <span className="font-semibold text-slate-900">
+                  {instructor.rating === null ? "N/A" : formatRating(instructor.rating)}
+                </span>
                 {instructor.rating !== null ? (
                   <span>
                     <span className="sr-only"> out of 5</span> ({instructor.ratingCount}{" "}
