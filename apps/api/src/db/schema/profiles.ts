@@ -37,6 +37,11 @@ export const instructorProfiles = pgTable(
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }),
     ratingCount: integer().notNull().default(0),
     calendarToken: text().unique(),
+    /** For payout statements (recipient-created tax invoices): the instructor's ABN and GST status. */
+    abn: text(),
+    gstRegistered: boolean().notNull().default(false),
+    /** Stripe Connect Express account payouts are transferred to (PAYMENT_PROVIDER=stripe). */
+    stripeAccountId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bookings } from "./bookings.ts";
+import { payments } from "./payments.ts";
+import { users } from "./users.ts";
+
+/** The ledger's accounts. Debits are positive, credits negative; every journal sums to zero. */
+export const LEDGER_ACCOUNTS = [
+  "STUDENT_CASH",
+  "GST_PAYABLE",
+  "UNEARNED_REVENUE",
+  "PLATFORM_REVENUE",
+  "INSTRUCTOR_PAYABLE",
+  "REFUNDS",
+] as const;
+
+/**
+ * One balanced posting: what happened (a payment, a refund, a lesson earned, a payout…), once. Its key
+ * (e.g. `payment:<id>:captured`) is unique, so posting the same event twice is a no-op. Append-only:
+ * a trigger refuses UPDATE and DELETE (migration 0006); corrections are new journals.
+ */
+export const ledgerJournals = pgTable(
+  "ledger_journals",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    key: text().notNull().unique(),
+    event: text().notNull(),
+    paymentId: uuid().references(() => payments.id),
+    bookingId: uuid().references(() => bookings.id),
+    payoutId: uuid(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_journals_payment_idx").on(t.paymentId),
+    index("ledger_journals_occurred_idx").on(t.occurredAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    journalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id),
+    account: text({ enum: LEDGER_ACCOUNTS }).notNull(),
+    /** Whose payable it is (INSTRUCTOR_PAYABLE lines). */
+    instructorId: uuid().references(() => users.id),
+    amountCents: integer().notNull(),
+  },
+  (t) => [
+    index("ledger_entries_journal_idx").on(t.journalId),
+    index("ledger_entries_account_idx").on(t.account, t.instructorId),
+    check(
+      "ledger_entries_account_check",
+      sql`${t.account} in ('STUDENT_CASH', 'GST_PAYABLE', 'UNEARNED_REVENUE', 'PLATFORM_REVENUE', 'INSTRUCTOR_PAYABLE', 'REFUNDS')`,
+    ),
+  ],
+);
+
+/**
+ * What one instructor is paid for one payout period. (instructor, period) is unique, so a second run
+ * of the same week, or two runs at once, cannot create a second payout.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    periodStart: date().notNull(),
+    periodEnd: date().notNull(),
+    lessonCount: integer().notNull(),
+    /** Lesson value earned in the period (ex GST), the 25% platform fee and what is paid (75%). */
+    grossCents: integer().notNull(),
+    feeCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    status: text({ enum: ["PENDING", "PAID", "FAILED"] })
+      .notNull()
+      .default("PENDING"),
+    provider: text({ enum: ["demo", "stripe"] }).notNull(),
+    providerRef: text(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payouts_instructor_period_idx").on(t.instructorId, t.periodEnd),
+    check(
+      "payouts_amounts",
+      sql`${t.amountCents} = ${t.grossCents} - ${t.feeCents} and ${t.amountCents} >= 0`,
+    ),
+  ],
+);
+
+/** The lessons (or kept late-cancellation value) a payout pays for: each booking is paid out once. */
+export const payoutItems = pgTable(
+  "payout_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    payoutId: uuid()
+      .notNull()
+      .references(() => payouts.id),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    grossCents: integer().notNull(),
+    amountCents: integer().notNull(),
+  },
+  (t) => [index("payout_items_payout_idx").on(t.payoutId)],
+);
