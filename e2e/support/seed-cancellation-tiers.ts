@@ -18,6 +18,7 @@ import {
 import { seedDemoData } from "../../apps/api/src/db/seed.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { TIER_LESSONS, TIERS_STUDENT } from "./cancellation-tiers.ts";
+import { seedPayoutInstructor } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
 const PRICE_CENTS = 7500;
@@ -109,6 +110,7 @@ async function main(dataDir: string) {
       });
     }
     await seedTrustAccounts(tx, now, passwordHash);
+    await seedPayoutInstructor(tx, now, passwordHash, student.id);
   });
   await database.close();
 }

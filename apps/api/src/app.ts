@@ -26,12 +26,15 @@ import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
+import { startPayoutRun } from "./modules/payouts/payout-job.ts";
+import { adminPayoutRoutes, instructorPayoutRoutes } from "./modules/payouts/payouts.routes.ts";
 import { receiptRoutes } from "./modules/receipts/receipts.routes.ts";
 import { startRefundWorker } from "./modules/refunds/refund-worker.ts";
 import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
@@ -154,6 +157,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
       await api.register(adminRoutes, { ...context, prefix: "/admin" });
       await api.register(refundRoutes, { ...context, prefix: "/admin/refunds" });
+      await api.register(instructorPayoutRoutes, { ...context, prefix: "/instructor" });
+      await api.register(adminPayoutRoutes, { ...context, prefix: "/admin/payouts" });
+      await api.register(ledgerRoutes, { ...context, prefix: "/admin" });
       await api.register(complianceRoutes, { ...context, prefix: "/admin/compliance" });
       await api.register(notificationRoutes, { ...context, prefix: "/admin/outbox" });
       await api.register(studentReviewRoutes, { ...context, prefix: "/student/bookings" });
@@ -171,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.COMPLIANCE_SCAN_INTERVAL_SECONDS > 0) {
     startComplianceScan(app, context, env.COMPLIANCE_SCAN_INTERVAL_SECONDS);
   }
+  if (env.PAYOUT_RUN_INTERVAL_SECONDS > 0) startPayoutRun(app, context, env.PAYOUT_RUN_INTERVAL_SECONDS);
   // Always wired (its ticks may be off): shutdown must let an email being sent finish first.
   startOutbox(app, context, runNotificationScan);
 

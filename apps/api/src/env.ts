@@ -1,6 +1,8 @@
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
 import { DEFAULT_SUPPLIER_NAME, DEMO_SUPPLIER_ABN } from "@kerb/shared";
+// The ATO's ABN checksum: a typo fails at startup instead of being printed on every tax invoice.
+import { isValidAbn } from "@kerb/shared/rules";
 import { z } from "zod";
 
 // The only reader of process.env: every setting is parsed and documented here (README lists them).
@@ -16,16 +18,6 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   const bits = Number(prefix);
   return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
-}
-
-// The ATO's ABN check: first digit less one, weighted sum divisible by 89. A typo fails at startup
-// instead of being printed on every tax invoice.
-const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
-function isValidAbn(value: string): boolean {
-  const digits = value.replace(/\s/g, "");
-  if (!/^\d{11}$/.test(digits)) return false;
-  const sum = ABN_WEIGHTS.reduce((acc, w, i) => acc + w * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
-  return sum % 89 === 0;
 }
 
 /**
@@ -101,6 +93,11 @@ const envSchema = z.object({
   REFUND_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How often lapsed instructor documents and delisted instructors' lessons are looked for (0 = off). */
   COMPLIANCE_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(900),
+  /**
+   * How often the weekly payout run is attempted (0 = off). A run pays the Sydney week that ended last
+   * and is a no-op until another week has ended, so several processes may run it safely.
+   */
+  PAYOUT_RUN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** smtp://user:pass@host:port for outgoing email; unset, emails are written to the log instead. */
   SMTP_URL: z.string().url().optional(),
   /** The From of every email. */

@@ -7,6 +7,7 @@ import {
 } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
+import { postLessonEarned, postPaymentCaptured } from "../modules/ledger/post-journal.ts";
 import type { Database } from "./client.ts";
 import {
   availabilityRules,
@@ -141,8 +142,10 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         paidAt: addHours(past, -72),
         createdAt: addHours(past, -72),
       })
-      .returning({ id: payments.id });
+      .returning({ id: payments.id, amountCents: payments.amountCents, gstCents: payments.gstCents });
     if (!payment) throw new Error("seed: payment not created");
+    // The demo money is in the ledger like real money, so the balance check holds on a fresh install.
+    await postPaymentCaptured(tx, payment, addHours(past, -72));
     const lesson = {
       studentId: student.id,
       instructorId: demoInstructorId,
@@ -152,17 +155,21 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
       pickupLocation: "Town Hall station, George St entrance",
       paymentId: payment.id,
     };
-    await tx.insert(bookings).values([
-      {
-        ...lesson,
-        startTime: past,
-        endTime: addHours(past, 1),
-        status: "COMPLETED",
-        completedAt: addHours(past, 1),
-      },
-      { ...lesson, startTime: future, endTime: addHours(future, 1), status: "SCHEDULED" },
-      { ...lesson, startTime: unmarked, endTime: addHours(unmarked, 1), status: "SCHEDULED" },
-    ]);
+    const seeded = await tx
+      .insert(bookings)
+      .values([
+        {
+          ...lesson,
+          startTime: past,
+          endTime: addHours(past, 1),
+          status: "COMPLETED",
+          completedAt: addHours(past, 1),
+        },
+        { ...lesson, startTime: future, endTime: addHours(future, 1), status: "SCHEDULED" },
+        { ...lesson, startTime: unmarked, endTime: addHours(unmarked, 1), status: "SCHEDULED" },
+      ])
+      .returning({ id: bookings.id, status: bookings.status });
+    for (const b of seeded) if (b.status === "COMPLETED") await postLessonEarned(tx, b.id, "COMPLETED");
   });
   return true;
 }

@@ -8,6 +8,7 @@ import {
   isActiveBooking,
   isHoldActive,
   isListableInstructor,
+  payableGrossCents,
   sydneyTodayDate,
   teachesInSuburb,
 } from "@kerb/shared/rules";
@@ -15,10 +16,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertInstructor } from "../modules/availability/test-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
-import { bookings, instructorProfiles, users } from "./schema/index.ts";
+import { bookings, instructorProfiles, payments, users } from "./schema/index.ts";
 import {
   activeBookingSql,
   activeHoldSql,
+  earningCentsSql,
+  earningLessonSql,
   listableInstructorSql,
   teachesInSuburbSql,
   unlistableInstructorSql,
@@ -86,6 +89,73 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
     // Sanity: the combinations cover both answers.
     expect(expected(isActiveBooking).length).toBeGreaterThan(0);
     expect(expected(isActiveBooking).length).toBeLessThan(inserted.length);
+  });
+
+  it("earningLessonSql and earningCentsSql match payableGrossCents", async () => {
+    const db = testDb.handle.db;
+    const instructorId = await insertInstructor(db, { suburbs: ["Bondi"] });
+    const [student] = await db
+      .insert(users)
+      .values({
+        email: "earner@example.test",
+        passwordHash: "x",
+        role: "STUDENT",
+        firstName: "E",
+        lastName: "L",
+      })
+      .returning({ id: users.id });
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        userId: student?.id ?? "",
+        type: "BOOKINGS",
+        status: "PAID",
+        provider: "demo",
+        subtotalCents: 8000,
+        gstCents: 800,
+        amountCents: 8800,
+        invoiceNumber: "KRB-RULES-1",
+      })
+      .returning({ id: payments.id });
+    const rows: Array<{ status: BookingStatus; keptCents: number | null; paymentId: string | null }> = [];
+    for (const status of BOOKING_STATUSES)
+      for (const keptCents of [null, 0, 500])
+        for (const paymentId of [payment?.id ?? null, null]) rows.push({ status, keptCents, paymentId });
+    // Past lessons, one hour apart (one student may not be in two cars at once).
+    const inserted = await db
+      .insert(bookings)
+      .values(
+        rows.map((row, i) => ({
+          studentId: student?.id ?? "",
+          instructorId,
+          startTime: new Date(NOW.getTime() - (i + 2) * 60 * MINUTE),
+          endTime: new Date(NOW.getTime() - (i + 1) * 60 * MINUTE),
+          status: row.status,
+          priceCents: 8000,
+          keptCents: row.keptCents,
+          paymentId: row.paymentId,
+          suburb: "Bondi",
+        })),
+      )
+      .returning({
+        id: bookings.id,
+        status: bookings.status,
+        priceCents: bookings.priceCents,
+        keptCents: bookings.keptCents,
+        paymentId: bookings.paymentId,
+        bundleId: bookings.bundleId,
+      });
+    const fromSql = await db
+      .select({ id: bookings.id, cents: earningCentsSql.mapWith(Number) })
+      .from(bookings)
+      .where(and(eq(bookings.instructorId, instructorId), earningLessonSql));
+    const expected = inserted
+      .filter((r) => payableGrossCents(r) > 0)
+      .map((r) => ({ id: r.id, cents: payableGrossCents(r) }));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(fromSql.sort(byId)).toEqual(expected.sort(byId));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(inserted.length);
   });
 
   it("listableInstructorSql, unlistableInstructorSql and teachesInSuburbSql match isListableInstructor and teachesInSuburb", async () => {

@@ -67,3 +67,12 @@ export function unlistableInstructorSql(today: string): SQL {
 export function teachesInSuburbSql(suburb: string): SQL {
   return sql`exists (select 1 from unnest(${instructorProfiles.suburbs}) as served(name) where lower(served.name) = lower(${suburb}))`;
 }
+
+/**
+ * rules/payouts.ts `payableGrossCents(lesson) > 0`: a lesson that earns its instructor money — paid for
+ * (card or bundle credit) and COMPLETED or NO_SHOW, or CANCELLED with value kept.
+ */
+export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null) and (${bookings.status} in ('COMPLETED', 'NO_SHOW') or (${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0)))`;
+
+/** rules/payouts.ts `payableGrossCents` for an earning lesson; literal SQL so GROUP BY can repeat it. */
+export const earningCentsSql = sql<number>`(case when ${bookings.status} = 'CANCELLED' then ${bookings.keptCents} else ${bookings.priceCents} end)`;

@@ -36,6 +36,10 @@ export const OPENAPI_TAGS = [
   { name: "notifications", description: "Email outbox: what was sent to whom, and retrying failures." },
   { name: "compliance", description: "Licence and Working-With-Children checks and their follow-up." },
   {
+    name: "payouts",
+    description: "Instructor payouts: the weekly run, statements (CSV, PDF), ABN/GST and Stripe onboarding.",
+  },
+  {
     name: "admin",
     description: "The operator console: users, instructors, bookings, money and the audit log.",
   },

@@ -22,7 +22,20 @@ export async function startFakeStripe() {
   const refundRequests: Array<{ idempotencyKey: string; answered: number }> = [];
   // Like Stripe: the first answer to an idempotency key is replayed for every retry with that key.
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
-  const faults = { failRefunds: 0, loseRefundAnswers: 0 };
+  const faults = { failRefunds: 0, loseRefundAnswers: 0, failTransfers: 0 };
+  /** Connect: Express accounts, onboarding links and transfers (payouts to instructors). */
+  const accounts: Array<{ id: string; email: string; type: string; idempotencyKey: string }> = [];
+  const accountLinks: Array<{ account: string; url: string; return_url: string; refresh_url: string }> = [];
+  const transfers: Array<{
+    id: string;
+    amount: number;
+    currency: string;
+    destination: string;
+    transfer_group: string;
+    idempotencyKey: string;
+  }> = [];
+  /** Every POST /v1/transfers that reached the server, with its idempotency key and answer status. */
+  const transferRequests: Array<{ idempotencyKey: string; answered: number }> = [];
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -72,6 +85,86 @@ export async function startFakeStripe() {
         session.status = "expired";
         return send(200, { object: "checkout.session", ...session });
       }
+      const replay = (key: string, make: () => { status: number; body: unknown }) => {
+        const saved = key ? idempotentAnswers.get(key) : undefined;
+        if (saved) return saved;
+        const answer = make();
+        if (key && answer.status < 500) idempotentAnswers.set(key, answer);
+        return answer;
+      };
+      if (req.method === "POST" && url === "/v1/accounts") {
+        const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
+        const answer = replay(idempotencyKey, () => {
+          const account = {
+            id: `acct_test_${accounts.length + 1}`,
+            email: form.get("email") ?? "",
+            type: form.get("type") ?? "",
+            idempotencyKey,
+          };
+          accounts.push(account);
+          return {
+            status: 200,
+            body: { object: "account", id: account.id, email: account.email, type: account.type },
+          };
+        });
+        return send(answer.status, answer.body);
+      }
+      if (req.method === "POST" && url === "/v1/account_links") {
+        const account = form.get("account") ?? "";
+        if (!accounts.some((a) => a.id === account)) {
+          return send(400, {
+            error: { type: "invalid_request_error", message: `No such account: ${account}` },
+          });
+        }
+        const link = {
+          account,
+          url: `https://connect.example.test/setup/${account}/${accountLinks.length + 1}`,
+          return_url: form.get("return_url") ?? "",
+          refresh_url: form.get("refresh_url") ?? "",
+        };
+        accountLinks.push(link);
+        return send(200, { object: "account_link", url: link.url, expires_at: 0, created: 0 });
+      }
+      if (req.method === "POST" && url === "/v1/transfers") {
+        const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
+        const answer = replay(idempotencyKey, () => {
+          if (faults.failTransfers > 0) {
+            faults.failTransfers -= 1;
+            return {
+              status: 500,
+              body: { error: { type: "api_error", message: "fake stripe: transfer outage" } },
+            };
+          }
+          const destination = form.get("destination") ?? "";
+          if (!accounts.some((a) => a.id === destination)) {
+            return {
+              status: 400,
+              body: {
+                error: { type: "invalid_request_error", message: `No such destination: ${destination}` },
+              },
+            };
+          }
+          const transfer = {
+            id: `tr_test_${transfers.length + 1}`,
+            amount: Number(form.get("amount")),
+            currency: form.get("currency") ?? "",
+            destination,
+            transfer_group: form.get("transfer_group") ?? "",
+            idempotencyKey,
+          };
+          transfers.push(transfer);
+          return { status: 200, body: { object: "transfer", ...transfer } };
+        });
+        transferRequests.push({ idempotencyKey, answered: answer.status });
+        return send(answer.status, answer.body);
+      }
+      if (req.method === "GET" && url.startsWith("/v1/transfers")) {
+        const group = new URL(url, "http://fake").searchParams.get("transfer_group");
+        const data = transfers
+          .filter((t) => group === null || t.transfer_group === group)
+          .map((t) => ({ object: "transfer", ...t }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/transfers" });
+      }
       if (req.method === "POST" && url === "/v1/refunds") {
         const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
         let answer = idempotencyKey ? idempotentAnswers.get(idempotencyKey) : undefined;
@@ -116,6 +209,14 @@ export async function startFakeStripe() {
     sessions,
     refunds,
     refundRequests,
+    accounts,
+    accountLinks,
+    transfers,
+    transferRequests,
+    /** The next `n` transfer calls fail with a 500 (nothing transferred, nothing saved under the key). */
+    failNextTransfers(n: number) {
+      faults.failTransfers = n;
+    },
     /** The next `n` refund calls fail with a 500 (nothing refunded). */
     failNextRefunds(n: number) {
       faults.failRefunds = n;

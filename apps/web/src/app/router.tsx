@@ -77,10 +77,14 @@ const adminPayments = () =>
   import("@/features/admin/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
 const adminRefunds = () =>
   import("@/features/admin/routes/admin-refunds-page").then((m) => ({ Component: m.AdminRefundsPage }));
+const adminPayouts = () =>
+  import("@/features/admin/routes/admin-payouts-page").then((m) => ({ Component: m.AdminPayoutsPage }));
 const adminOutbox = () =>
   import("@/features/admin/routes/admin-outbox-page").then((m) => ({ Component: m.AdminOutboxPage }));
 const adminRevenue = () =>
   import("@/features/admin/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
+const adminLedger = () =>
+  import("@/features/admin/routes/admin-ledger-page").then((m) => ({ Component: m.AdminLedgerPage }));
 const adminReviews = () =>
   import("@/features/reviews/routes/admin-reviews-page").then((m) => ({ Component: m.AdminReviewsPage }));
 const instructorProfile = () =>
@@ -152,8 +156,10 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.bookings(), lazy: adminBookings },
                   { path: paths.admin.payments(), lazy: adminPayments },
                   { path: paths.admin.refunds(), lazy: adminRefunds },
+                  { path: paths.admin.payouts(), lazy: adminPayouts },
                   { path: paths.admin.outbox(), lazy: adminOutbox },
                   { path: paths.admin.revenue(), lazy: adminRevenue },
+                  { path: paths.admin.ledger(), lazy: adminLedger },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
                   { path: paths.admin.reviews(), lazy: adminReviews },
                 ],

@@ -1,4 +1,5 @@
 /** Pure domain rules shared by the API and the web app. */
+export * from "./abn.ts";
 export * from "./account-tokens.ts";
 export * from "./assessment.ts";
 export * from "./booking-window.ts";
@@ -8,8 +9,10 @@ export * from "./cancellation.ts";
 export * from "./draft.ts";
 export * from "./holds.ts";
 export * from "./instructor-listing.ts";
+export * from "./ledger.ts";
 export * from "./money.ts";
 export * from "./notification-timing.ts";
+export * from "./payouts.ts";
 export * from "./pool-assignment.ts";
 export * from "./pool-hours.ts";
 export * from "./pricing.ts";

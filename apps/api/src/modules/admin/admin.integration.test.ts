@@ -532,8 +532,9 @@ describeEachDatabase("admin console", (kind) => {
     const march = (day: number, h: number) =>
       sydneyWallTimeToInstant(`2020-03-${String(day).padStart(2, "0")}`, h * 60) as Date;
     const prices = [7333, 4877, 10001];
+    // Paid lessons (their payments fall in today's month, not in 2020): only money collected is shared.
     for (const [i, priceCents] of prices.entries()) {
-      await insertLesson(db(), {
+      await insertPaidLesson(db(), {
         studentId,
         instructorId: i === 2 ? demoInstructorId : ivy.id,
         start: march(10 + i, 9),
@@ -544,19 +545,28 @@ describeEachDatabase("admin console", (kind) => {
     // 1 April 00:30 Sydney is still 31 March in UTC: it belongs to April.
     const april = sydneyWallTimeToInstant("2020-04-01", 30) as Date;
     expect(april.toISOString().startsWith("2020-03-31")).toBe(true);
-    await insertLesson(db(), {
+    await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
       start: april,
       status: "COMPLETED",
       priceCents: 5000,
     });
-    await insertLesson(db(), {
+    // A paid no-show earns its price (the instructor kept the hour) without counting as a lesson taught;
+    // a completed lesson nobody paid for earns nothing.
+    await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
       start: march(20, 9),
       status: "NO_SHOW",
       priceCents: 9000,
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: march(22, 9),
+      status: "COMPLETED",
+      priceCents: 6000,
     });
 
     await insertPayment(db(), { userId: studentId, subtotalCents: 22211, paidAt: march(5, 12) }); // GST 2221.1 → 2221
@@ -585,12 +595,13 @@ describeEachDatabase("admin console", (kind) => {
     expect(res.status).toBe(200);
     const months = res.body.months.map((m: { month: string }) => m.month);
     expect(months).toEqual([...months].sort().reverse());
-    const net = prices.reduce((s, p) => s + instructorEarningsCents(p), 0);
-    const fee = prices.reduce((s, p) => s + platformFeeCents(p), 0);
+    const earning = [...prices, 9000];
+    const net = earning.reduce((s, p) => s + instructorEarningsCents(p), 0);
+    const fee = earning.reduce((s, p) => s + platformFeeCents(p), 0);
     expect(res.body.months.find((m: { month: string }) => m.month === "2020-03")).toEqual({
       month: "2020-03",
       lessonsCompleted: 3,
-      gross: centsToDollars(7333 + 4877 + 10001),
+      gross: centsToDollars(7333 + 4877 + 10001 + 9000),
       platformFees: centsToDollars(fee),
       instructorPayouts: centsToDollars(net),
       // GST is net of the GST given back with the refund.
@@ -599,7 +610,7 @@ describeEachDatabase("admin console", (kind) => {
       gstRefunded: 7,
       refunds: 77,
     });
-    expect(fee + net).toBe(7333 + 4877 + 10001);
+    expect(fee + net).toBe(7333 + 4877 + 10001 + 9000);
     expect(res.body.months.find((m: { month: string }) => m.month === "2020-04")).toEqual({
       month: "2020-04",
       lessonsCompleted: 1,

@@ -7,7 +7,16 @@ export interface AuditEntryInput {
   actorId: string | null;
   /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`. */
   action: string;
-  targetType: "user" | "instructor" | "booking" | "payment" | "refund" | "bundle" | "review" | "outbox";
+  targetType:
+    | "user"
+    | "instructor"
+    | "booking"
+    | "payment"
+    | "refund"
+    | "bundle"
+    | "review"
+    | "outbox"
+    | "payout";
   targetId: string;
   details?: Record<string, unknown>;
   createdAt: Date;

@@ -12,6 +12,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
+import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./cancellations.repository.ts";
@@ -134,6 +135,8 @@ export async function cancelLessonWithRefund(
     refundCents: refund,
     keptCents: outcome.keptCents,
   });
+  // Value kept by a late cancellation is earned like a lesson taught (the refunded share posted with its refund).
+  if (outcome.keptCents > 0) await postLessonEarned(tx, booking.id, "KEPT");
   // Every cancellation path comes through here, so the other party is always told, in this transaction.
   await enqueueLessonCancelled(tx, {
     bookingId: booking.id,

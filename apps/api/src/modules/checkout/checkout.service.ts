@@ -10,6 +10,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { postPaymentCaptured } from "../ledger/post-journal.ts";
 import { appUrlOf, enqueuePurchaseConfirmation } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import * as payments from "../payments/payments.repository.ts";
@@ -98,6 +99,7 @@ export function createCheckoutService(ctx: AppContext) {
       if (payment.status === "PENDING") {
         if (await deliverPurchase(tx, payment, now)) {
           await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+          await postPaymentCaptured(tx, payment, now);
           // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
           await enqueuePurchaseConfirmation(tx, payment, { now, appUrl: appUrlOf(ctx.env) });
           return { kind: "paid" };
@@ -116,6 +118,8 @@ export function createCheckoutService(ctx: AppContext) {
       if (payment.provider === "demo" || charged <= 0)
         return { kind: "expired", refunded: false, refundId: null, released };
       await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
+      // The card was charged, then the whole charge goes back: both are in the ledger.
+      await postPaymentCaptured(tx, payment, now, charged);
       const refundId = await queueCardRefund(tx, {
         paymentId: payment.id,
         bookingId: null,

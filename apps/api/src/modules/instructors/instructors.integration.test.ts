@@ -627,7 +627,7 @@ describeEachDatabase("instructor portal", (kind) => {
     // Odd prices make the per-lesson rounding visible: 7333 × 0.75 = 5499.75 → 5500.
     const thisMonth = [7333, 4877, 4877, 10001];
     for (const [i, priceCents] of thisMonth.entries()) {
-      await insertLesson(db(), {
+      await insertPaidLesson(db(), {
         studentId: i % 2 ? studentId : other.id,
         instructorId: ivy.id,
         start: at(first, i),
@@ -635,23 +635,36 @@ describeEachDatabase("instructor portal", (kind) => {
         priceCents,
       });
     }
-    await insertLesson(db(), {
+    await insertPaidLesson(db(), {
       studentId,
       instructorId: ivy.id,
       start: at(lastMonthDay, 23),
       status: "COMPLETED",
       priceCents: 9999,
     });
-    // Neither scheduled, no-show nor cancelled lessons are earnings.
-    for (const status of ["NO_SHOW", "CANCELLED"] as const) {
-      await insertLesson(db(), {
-        studentId,
-        instructorId: ivy.id,
-        start: at(first, 6),
-        status,
-        priceCents: 5000,
-      });
-    }
+    // A paid no-show earns its price like a late cancellation (paid for the hour, not a lesson taught);
+    // a cancellation with nothing kept, and a lesson nobody paid for, earn nothing.
+    await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(first, 6),
+      status: "NO_SHOW",
+      priceCents: 5000,
+    });
+    await insertPaidLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(first, 7),
+      status: "CANCELLED",
+      priceCents: 5000,
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(first, 8),
+      status: "COMPLETED",
+      priceCents: 5000,
+    });
     await insertLesson(db(), {
       studentId,
       instructorId: ivy.id,
@@ -663,15 +676,16 @@ describeEachDatabase("instructor portal", (kind) => {
     const fee = (prices: number[]) => prices.reduce((s, p) => s + platformFeeCents(p), 0);
     const gross = (prices: number[]) => prices.reduce((s, p) => s + p, 0);
 
+    const earning = [...thisMonth, 5000];
     const res = await http.get("/api/instructor/earnings", ivy.token);
     expect(res.status).toBe(200);
     expect(res.body.months).toEqual([
       {
         month,
         lessons: 4,
-        gross: centsToDollars(gross(thisMonth)),
-        platformFee: centsToDollars(fee(thisMonth)),
-        net: centsToDollars(net(thisMonth)),
+        gross: centsToDollars(gross(earning)),
+        platformFee: centsToDollars(fee(earning)),
+        net: centsToDollars(net(earning)),
       },
       {
         month: lastMonthDay.slice(0, 7),
@@ -681,7 +695,7 @@ describeEachDatabase("instructor portal", (kind) => {
         net: centsToDollars(instructorEarningsCents(9999)),
       },
     ]);
-    const all = [...thisMonth, 9999];
+    const all = [...earning, 9999];
     expect(res.body.totals).toEqual({
       lessons: 5,
       gross: centsToDollars(gross(all)),

@@ -19,6 +19,7 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
+import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
   const [row] = await db
@@ -246,14 +247,11 @@ export async function markLessonOutcome(
 export const sydneyMonthOf = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
 
-// What a lesson earns: its price once taught, or the value the platform kept when it was cancelled
-// late (bookings.kept_cents, ex GST). Literal SQL, no parameters, so GROUP BY can repeat it verbatim.
-const earningCents = sql<number>`(case when ${bookings.status} = 'COMPLETED' then ${bookings.priceCents} else ${bookings.keptCents} end)`;
-
 /**
- * Earning lessons per Sydney month of their start and per amount: COMPLETED lessons at their price
- * (counted in `lessons`) and CANCELLED lessons the platform kept money on, at kept_cents (counted in
- * `cancelledLessons`, not in `lessons`: the instructor is paid for the hour, but it was not taught).
+ * Earning lessons (sql-rules `earningLessonSql`) per Sydney month of their start and per amount:
+ * COMPLETED lessons at their price (counted in `lessons`), NO_SHOW lessons at their price and CANCELLED
+ * lessons the platform kept money on, at kept_cents (counted in `cancelledLessons`, not in `lessons`:
+ * the instructor is paid for the hour, but it was not taught). Lessons nobody paid for earn nothing.
  * Grouping by amount keeps the per-lesson fee rounding exact (count × fee(amount)) without fetching
  * every lesson. `where` narrows it (one instructor, a month); the admin console passes nothing.
  */
@@ -262,21 +260,16 @@ export function earningLessonsByMonthAndAmount(db: Executor, where?: SQL) {
   return db
     .select({
       month,
-      priceCents: earningCents.mapWith(Number),
+      priceCents: earningCentsSql.mapWith(Number),
       lessons: sql<number>`count(*) filter (where ${bookings.status} = 'COMPLETED')`.mapWith(Number),
-      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} = 'CANCELLED')`.mapWith(Number),
+      // Paid for the hour but not taught: late cancellations and no-shows.
+      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} <> 'COMPLETED')`.mapWith(
+        Number,
+      ),
     })
     .from(bookings)
-    .where(
-      and(
-        or(
-          sql`${bookings.status} = 'COMPLETED'`,
-          sql`${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0`,
-        ),
-        where,
-      ),
-    )
-    .groupBy(month, earningCents);
+    .where(and(earningLessonSql, where))
+    .groupBy(month, earningCentsSql);
 }
 
 /** One instructor's earning lessons (see `earningLessonsByMonthAndAmount`), optionally in a range. */

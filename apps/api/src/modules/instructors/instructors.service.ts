@@ -20,6 +20,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { postLessonEarned } from "../ledger/post-journal.ts";
 import { appUrlOf } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
@@ -78,6 +79,7 @@ export function createInstructorService(ctx: AppContext) {
       const marked = await repo.markLessonOutcome(tx, { instructorId, lessonId, status, now });
       // Completed or no-show decides what the instructor earns: audited with the change.
       if (marked) {
+        await postLessonEarned(tx, lessonId, status);
         await insertAuditEntry(tx, {
           actorId: instructorId,
           action: status === "COMPLETED" ? "booking.complete" : "booking.no_show",

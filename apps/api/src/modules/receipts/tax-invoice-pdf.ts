@@ -43,12 +43,13 @@ export interface TaxInvoice {
   paymentNote: string;
 }
 
-const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+// The page geometry, colours and table helpers below are shared with the payout statement (payouts/statement-pdf.ts).
+export const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
+export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 20;
-const INK = "#0f172a";
-const MUTED = "#475569";
-const BRAND = "#14532d";
+export const INK = "#0f172a";
+export const MUTED = "#475569";
+export const BRAND = "#14532d";
 const RULE = "#cbd5e1";
 
 // The standard PDF fonts only know Windows-1252: letters outside it are folded to their base letter
@@ -74,9 +75,9 @@ export function toWinAnsi(text: string): string {
   return out;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 type Align = "left" | "right";
-interface Column {
+export interface Column {
   width: number;
   align: Align;
 }
@@ -87,7 +88,7 @@ const textWidth = (column: Column | undefined) =>
   column ? column.width - (column.align === "left" ? GUTTER : 0) : 0;
 
 /** Draws one row of cells at the current y and moves below it; a new page first if it would not fit. */
-function row(
+export function row(
   doc: Doc,
   columns: Column[],
   cells: { text: string; detail?: string; bold?: boolean }[],
@@ -129,7 +130,7 @@ function row(
   doc.y = top + height;
 }
 
-function hr(doc: Doc, weight = 0.5, color = RULE) {
+export function hr(doc: Doc, weight = 0.5, color = RULE) {
   doc
     .moveTo(PAGE.margin, doc.y)
     .lineTo(PAGE.width - PAGE.margin, doc.y)
@@ -138,14 +139,14 @@ function hr(doc: Doc, weight = 0.5, color = RULE) {
     .stroke();
 }
 
-function heading(doc: Doc, text: string) {
+export function heading(doc: Doc, text: string) {
   if (doc.y + 60 > BOTTOM) doc.addPage();
   doc.moveDown(1.2).font("Helvetica-Bold").fontSize(12).fillColor(BRAND).text(text, PAGE.margin);
   doc.moveDown(0.3);
 }
 
 /** Label / amount pairs right-aligned under a table. */
-function totals(doc: Doc, pairs: { label: string; cents: number; strong?: boolean }[]) {
+export function totals(doc: Doc, pairs: { label: string; cents: number; strong?: boolean }[]) {
   const columns: Column[] = [
     { width: CONTENT_WIDTH - 110, align: "right" },
     { width: 110, align: "right" },
@@ -197,8 +198,8 @@ function creditHeader(doc: Doc) {
   hr(doc);
 }
 
-/** Every page names its invoice and where it stands, so a loose second page is still identifiable. */
-function footers(doc: Doc, invoiceNumber: string) {
+/** Every page names its document and where it stands, so a loose second page is still identifiable. */
+export function footers(doc: Doc, documentName: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -209,16 +210,11 @@ function footers(doc: Doc, invoiceNumber: string) {
       .font("Helvetica")
       .fontSize(8)
       .fillColor(MUTED)
-      .text(
-        `Tax invoice ${invoiceNumber} · Page ${i - start + 1} of ${count}`,
-        PAGE.margin,
-        PAGE.height - 36,
-        {
-          width: CONTENT_WIDTH,
-          align: "center",
-          lineBreak: false,
-        },
-      );
+      .text(`${documentName} · Page ${i - start + 1} of ${count}`, PAGE.margin, PAGE.height - 36, {
+        width: CONTENT_WIDTH,
+        align: "center",
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -355,7 +351,7 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     ]);
   }
 
-  footers(doc, invoice.invoiceNumber);
+  footers(doc, `Tax invoice ${invoice.invoiceNumber}`);
   doc.end();
   return done;
 }

@@ -9,6 +9,7 @@ import { nextAttemptAt } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { postCardRefund } from "../ledger/post-journal.ts";
 import { findPayment } from "../payments/payments.repository.ts";
 import * as repo from "./refunds.repository.ts";
 
@@ -20,9 +21,11 @@ export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 /** What delivery needs of the app: a database, a clock, the card provider and a logger. */
 export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log">;
 
-/** Queues a card refund and audits it, in the caller's transaction (the change that decided it). */
+/** Queues a card refund, posts it to the ledger and audits it, in the caller's transaction (the change that decided it). */
 export async function queueCardRefund(tx: Executor, refund: repo.NewRefund): Promise<string> {
   const id = await repo.insertRefund(tx, refund);
+  // Every card refund is decided here, so every one is in the ledger, keyed by this queue row.
+  await postCardRefund(tx, { id, ...refund }, refund.now);
   // The actor of the decision is on the change's own entry (booking.cancel, …); this one is the money.
   await insertAuditEntry(tx, {
     actorId: null,

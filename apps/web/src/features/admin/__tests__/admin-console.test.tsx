@@ -107,8 +107,10 @@ describe("Admin console: users", () => {
       "Bookings",
       "Payments",
       "Refunds",
+      "Payouts",
       "Outbox",
       "Revenue",
+      "Ledger",
       "Reviews",
       "Audit log",
     ]);

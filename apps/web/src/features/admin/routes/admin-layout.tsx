@@ -1,8 +1,10 @@
 import {
+  Banknote,
   CalendarDays,
   CreditCard,
   FileClock,
   Mail,
+  Scale,
   ShieldAlert,
   Star,
   TrendingUp,
@@ -24,8 +26,10 @@ const SECTIONS = [
   { to: paths.admin.bookings(), label: "Bookings", icon: CalendarDays, end: false },
   { to: paths.admin.payments(), label: "Payments", icon: CreditCard, end: false },
   { to: paths.admin.refunds(), label: "Refunds", icon: Undo2, end: false },
+  { to: paths.admin.payouts(), label: "Payouts", icon: Banknote, end: false },
   { to: paths.admin.outbox(), label: "Outbox", icon: Mail, end: false },
   { to: paths.admin.revenue(), label: "Revenue", icon: TrendingUp, end: false },
+  { to: paths.admin.ledger(), label: "Ledger", icon: Scale, end: false },
   { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
 ] as const;

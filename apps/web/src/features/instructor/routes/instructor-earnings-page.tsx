@@ -13,6 +13,8 @@ import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@/lib/policy-tex
 import { useInstructorEarnings } from "../api/get-instructor-earnings";
 import { CalendarFeedCard } from "../components/calendar-feed-card";
 import { EarningsTable } from "../components/earnings-table";
+import { PayoutDetailsCard } from "../components/payout-details-card";
+import { PayoutsCard } from "../components/payouts-card";
 
 export function InstructorEarningsPage() {
   const earningsQuery = useInstructorEarnings();
@@ -73,7 +75,13 @@ export function InstructorEarningsPage() {
             )}
           </CardContent>
         </Card>
-        <CalendarFeedCard />
+        <div className="flex flex-col gap-6 lg:row-span-2">
+          <PayoutDetailsCard />
+          <CalendarFeedCard />
+        </div>
+        <div className="lg:col-span-2">
+          <PayoutsCard />
+        </div>
       </div>
     </Container>
   );

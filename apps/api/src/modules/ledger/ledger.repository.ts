@@ -1,0 +1,196 @@
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  bookings,
+  bundles,
+  cardRefunds,
+  ledgerEntries,
+  ledgerJournals,
+  payments,
+} from "../../db/schema/index.ts";
+
+export type NewJournal = typeof ledgerJournals.$inferInsert;
+export type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
+
+/** Inserts the journal and its lines, or nothing when its key was posted before; true when inserted. */
+export async function insertJournalOnce(
+  db: Executor,
+  journal: NewJournal,
+  lines: NewEntry[],
+): Promise<boolean> {
+  const [row] = await db
+    .insert(ledgerJournals)
+    .values(journal)
+    .onConflictDoNothing({ target: ledgerJournals.key })
+    .returning({ id: ledgerJournals.id });
+  if (!row) return false;
+  if (lines.length > 0) {
+    await db.insert(ledgerEntries).values(lines.map((line) => ({ ...line, journalId: row.id })));
+  }
+  return true;
+}
+
+/** What a lesson posting needs; the payment is the lesson's own or, for a credit lesson, its bundle's. */
+export async function findLessonForLedger(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      instructorId: bookings.instructorId,
+      startTime: bookings.startTime,
+      priceCents: bookings.priceCents,
+      keptCents: bookings.keptCents,
+      paymentId: sql<string | null>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`,
+    })
+    .from(bookings)
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The balance check
+
+export async function sumAllEntries(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries);
+  return row?.total ?? 0;
+}
+
+/** How many journals there are, and how many of them do not sum to zero. */
+export async function countJournals(db: Executor) {
+  const [row] = await db
+    .select({
+      checked: sql<number>`(select count(*) from ${ledgerJournals})`.mapWith(Number),
+      unbalanced: sql<number>`(select count(*) from (
+        select 1 from ${ledgerEntries} group by ${ledgerEntries.journalId}
+        having sum(${ledgerEntries.amountCents}) <> 0) as u)`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { checked: 0, unbalanced: 0 };
+}
+
+/** Per payment and account: what its journals add up to. */
+export function paymentAccountSums(db: Executor) {
+  return db
+    .select({
+      paymentId: sql<string>`${ledgerJournals.paymentId}`,
+      account: ledgerEntries.account,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(isNotNull(ledgerJournals.paymentId))
+    .groupBy(ledgerJournals.paymentId, ledgerEntries.account);
+}
+
+/**
+ * Payments that took money: paid, or charged after their holds lapsed and refunded whole (REFUNDED,
+ * never paid), or that have journals at all (so a posting on an unpaid payment shows up too).
+ */
+export function listChargedPayments(db: Executor) {
+  return db
+    .select({
+      id: payments.id,
+      invoiceNumber: payments.invoiceNumber,
+      type: payments.type,
+      paidAt: payments.paidAt,
+      amountCents: payments.amountCents,
+      gstCents: payments.gstCents,
+      refundedCents: payments.refundedCents,
+    })
+    .from(payments)
+    .where(
+      or(
+        isNotNull(payments.paidAt),
+        eq(payments.status, "REFUNDED"),
+        inArray(payments.id, db.select({ id: sql`${ledgerJournals.paymentId}` }).from(ledgerJournals)),
+      ),
+    );
+}
+
+export function listRefundAmounts(db: Executor) {
+  return db
+    .select({ paymentId: cardRefunds.paymentId, amountCents: cardRefunds.amountCents })
+    .from(cardRefunds);
+}
+
+const lessonPayment = sql<string>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`;
+// What a lesson earned (ex GST): its price once taught or a no-show, its kept value once cancelled.
+const earnedValue = sql<number>`(case when ${bookings.status} in ('COMPLETED', 'NO_SHOW') then ${bookings.priceCents} else ${bookings.keptCents} end)`;
+
+/** Earning lessons per payment and value, counted (per-lesson rounding is exact as count × share). */
+export function earnedLessonsByPayment(db: Executor) {
+  return db
+    .select({
+      paymentId: lessonPayment,
+      valueCents: earnedValue.mapWith(Number),
+      lessons: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(bookings)
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .where(
+      or(
+        sql`${bookings.status} in ('COMPLETED', 'NO_SHOW')`,
+        sql`${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0`,
+      ),
+    )
+    .groupBy(lessonPayment, earnedValue);
+}
+
+/** Card-paid lessons not delivered yet, per payment. */
+export function scheduledValueByPayment(db: Executor) {
+  return db
+    .select({
+      paymentId: sql<string>`${bookings.paymentId}`,
+      cents: sql<number>`sum(${bookings.priceCents})`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(and(isNotNull(bookings.paymentId), eq(bookings.status, "SCHEDULED")))
+    .groupBy(bookings.paymentId);
+}
+
+/** Each bundle with how many of its credits are consumed (taught, no-show or forfeited). */
+export function bundleConsumption(db: Executor) {
+  return db
+    .select({
+      paymentId: bundles.paymentId,
+      totalLessons: bundles.totalLessons,
+      pricePerLessonCents: bundles.pricePerLessonCents,
+      consumed: sql<number>`count(${bookings.id}) filter (where ${bookings.status} in ('COMPLETED', 'NO_SHOW')
+        or (${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0))`.mapWith(Number),
+    })
+    .from(bundles)
+    .leftJoin(bookings, eq(bookings.bundleId, bundles.id))
+    .groupBy(bundles.id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Monthly reconciliation
+
+/** Per event and account, the entries of journals that occurred in [from, to). */
+export function sumsByEventAndAccount(db: Executor, range: { from: Date; to: Date }) {
+  return db
+    .select({
+      event: ledgerJournals.event,
+      account: ledgerEntries.account,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(and(gte(ledgerJournals.occurredAt, range.from), lt(ledgerJournals.occurredAt, range.to)))
+    .groupBy(ledgerJournals.event, ledgerEntries.account);
+}
+
+/** Account balances as they stood at `at` (journals that occurred before it). */
+export function balancesAt(db: Executor, at: Date) {
+  return db
+    .select({
+      account: ledgerEntries.account,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(lt(ledgerJournals.occurredAt, at))
+    .groupBy(ledgerEntries.account);
+}

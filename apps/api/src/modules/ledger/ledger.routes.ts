@@ -1,0 +1,52 @@
+import {
+  errorResponses,
+  ledgerBalanceResponse,
+  reconciliationQuery,
+  reconciliationResponse,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { createLedgerService } from "./ledger.service.ts";
+
+/** /api/admin/ledger/balance and /api/admin/reconciliation: the ledger, read by operators (ADMIN only). */
+export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const ledger = createLedgerService(ctx);
+  app.addHook("onRequest", ctx.guard("ADMIN"));
+  const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/ledger/balance",
+    {
+      schema: {
+        ...common,
+        operationId: "getLedgerBalance",
+        summary: "Check that the ledger balances",
+        description:
+          "Sums every ledger entry (0 when balanced), checks that every journal sums to zero, and checks " +
+          "every payment that took money: amount = GST (net of refunded GST) + platform share + instructor " +
+          "share + refunds + what is still unearned, each account agreeing with the payment, its card " +
+          "refunds and its lessons to the cent. Amounts in integer cents.",
+        response: { 200: ledgerBalanceResponse, ...errorResponses(401, 403) },
+      },
+    },
+    () => ledger.getBalance(),
+  );
+
+  app.get(
+    "/reconciliation",
+    {
+      schema: {
+        ...common,
+        operationId: "getReconciliation",
+        summary: "Monthly reconciliation",
+        description:
+          "One Sydney month (YYYY-MM; the current month when left out) from the ledger, in integer cents: " +
+          "collected, GST net of refunds, refunds, platform revenue, instructor earnings and payouts in the " +
+          "month; owed to instructors and still unearned at its end. A malformed month is 400.",
+        querystring: reconciliationQuery,
+        response: { 200: reconciliationResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => ledger.getReconciliation(request.query.month),
+  );
+};

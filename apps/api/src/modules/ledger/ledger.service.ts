@@ -1,0 +1,133 @@
+/**
+ * Reading the ledger for operators: the balance check (does every cent add up, per journal and per
+ * payment, against the payments, card refunds and lessons tables?) and one Sydney month's reconciliation.
+ */
+import type { LedgerBalance, Reconciliation } from "@kerb/shared";
+import {
+  emptyBalances,
+  gstIncludedCents,
+  type LedgerAccount,
+  type LedgerBalances,
+  type PaymentFacts,
+  paymentLedgerProblems,
+  sydneyMidnight,
+  sydneyTodayDate,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import * as repo from "./ledger.repository.ts";
+
+// Writers post through postJournal (post-journal.ts); it is re-exported here for the module's callers.
+export { postJournal } from "./post-journal.ts";
+
+const MAX_LISTED_PROBLEMS = 20;
+
+/** "2026-03" → "2026-04"; December rolls into January. */
+function nextMonth(month: string): string {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string | null) {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k === null) continue;
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export function createLedgerService(ctx: AppContext) {
+  return {
+    async getBalance(): Promise<LedgerBalance> {
+      const db = ctx.db;
+      const [total, journals, charged, sums, refunds, earned, scheduled, bundles] = await Promise.all([
+        repo.sumAllEntries(db),
+        repo.countJournals(db),
+        repo.listChargedPayments(db),
+        repo.paymentAccountSums(db),
+        repo.listRefundAmounts(db),
+        repo.earnedLessonsByPayment(db),
+        repo.scheduledValueByPayment(db),
+        repo.bundleConsumption(db),
+      ]);
+      const sumsByPayment = groupBy(sums, (r) => r.paymentId);
+      const refundsByPayment = groupBy(refunds, (r) => r.paymentId);
+      const earnedByPayment = groupBy(earned, (r) => r.paymentId);
+      const scheduledByPayment = new Map(scheduled.map((r) => [r.paymentId, r.cents]));
+      const bundleByPayment = new Map(bundles.map((b) => [b.paymentId, b]));
+
+      const unbalancedPayments: LedgerBalance["unbalancedPayments"] = [];
+      let unbalanced = 0;
+      for (const payment of charged) {
+        // A payment never paid but charged anyway (its holds lapsed) was refunded whole: that is the charge.
+        const chargedCents = payment.paidAt ? payment.amountCents : payment.refundedCents;
+        const bundle = bundleByPayment.get(payment.id);
+        const facts: PaymentFacts = {
+          chargedCents,
+          gstCents: payment.paidAt ? payment.gstCents : gstIncludedCents(chargedCents),
+          refundsCents: (refundsByPayment.get(payment.id) ?? []).map((r) => r.amountCents),
+          earnedValuesCents: (earnedByPayment.get(payment.id) ?? []).flatMap((r) =>
+            Array.from({ length: r.lessons }, () => r.valueCents),
+          ),
+          undeliveredCents: !payment.paidAt
+            ? 0
+            : bundle
+              ? (bundle.totalLessons - bundle.consumed) * bundle.pricePerLessonCents
+              : (scheduledByPayment.get(payment.id) ?? 0),
+        };
+        const ledger: LedgerBalances = emptyBalances();
+        for (const row of sumsByPayment.get(payment.id) ?? [])
+          ledger[row.account as LedgerAccount] = row.cents;
+        const problems = paymentLedgerProblems(facts, ledger);
+        if (problems.length === 0) continue;
+        unbalanced += 1;
+        if (unbalancedPayments.length < MAX_LISTED_PROBLEMS) {
+          unbalancedPayments.push({ paymentId: payment.id, invoiceNumber: payment.invoiceNumber, problems });
+        }
+      }
+      return {
+        balanced: total === 0 && journals.unbalanced === 0 && unbalanced === 0,
+        totalCents: total,
+        payments: { checked: charged.length, unbalanced },
+        journals,
+        unbalancedPayments,
+      };
+    },
+
+    /** One Sydney month (the current one by default), from the ledger's journals dated in it. */
+    async getReconciliation(month?: string): Promise<Reconciliation> {
+      const m = month ?? sydneyTodayDate(ctx.now()).slice(0, 7);
+      const range = { from: sydneyMidnight(`${m}-01`), to: sydneyMidnight(`${nextMonth(m)}-01`) };
+      const [moved, closing] = await Promise.all([
+        repo.sumsByEventAndAccount(ctx.db, range),
+        repo.balancesAt(ctx.db, range.to),
+      ]);
+      const sum = (account: LedgerAccount, events?: string[]) =>
+        moved
+          .filter((r) => r.account === account && (!events || events.includes(r.event)))
+          .reduce((s, r) => s + r.cents, 0);
+      const close = (account: LedgerAccount) => closing.find((r) => r.account === account)?.cents ?? 0;
+      // Credits are negative in the ledger; the figures are shown as positive amounts.
+      return {
+        month: m,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        collectedCents: sum("STUDENT_CASH", ["payment.captured"]),
+        gstCents: -sum("GST_PAYABLE"),
+        refundsCents: -sum("REFUNDS"),
+        platformRevenueCents: -sum("PLATFORM_REVENUE"),
+        instructorEarningsCents: -sum("INSTRUCTOR_PAYABLE", [
+          "lesson.completed",
+          "lesson.no_show",
+          "lesson.kept",
+        ]),
+        paidOutCents: sum("INSTRUCTOR_PAYABLE", ["payout"]),
+        owedCents: -close("INSTRUCTOR_PAYABLE"),
+        unearnedCents: -close("UNEARNED_REVENUE"),
+      };
+    },
+  };
+}

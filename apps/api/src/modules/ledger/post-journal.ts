@@ -1,0 +1,104 @@
+/**
+ * Writing the ledger (docs/decisions/012-ledger.md). Every call takes the caller's transaction: a
+ * posting commits or rolls back with the change that caused it. Keys are unique, so posting an event
+ * twice (a retried webhook, a second click) is a no-op.
+ */
+import {
+  assertBalancedLines,
+  cardRefundPosting,
+  gstIncludedCents,
+  type LedgerPosting,
+  lessonEarnedPosting,
+  paymentCapturedPosting,
+} from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
+import * as repo from "./ledger.repository.ts";
+
+export type JournalInput = LedgerPosting & { occurredAt: Date };
+
+/**
+ * Posts one balanced journal; true when written, false when its key was posted before (nothing is
+ * written then). Throws unless the lines are integer cents that sum to zero.
+ */
+export async function postJournal(tx: Executor, input: JournalInput): Promise<boolean> {
+  assertBalancedLines(input.lines);
+  return repo.insertJournalOnce(
+    tx,
+    {
+      key: input.key,
+      event: input.event,
+      paymentId: input.paymentId ?? null,
+      bookingId: input.bookingId ?? null,
+      payoutId: input.payoutId ?? null,
+      occurredAt: input.occurredAt,
+    },
+    input.lines.map((line) => ({
+      account: line.account,
+      amountCents: line.amountCents,
+      instructorId: line.instructorId ?? null,
+    })),
+  );
+}
+
+/** The card was charged `chargedCents` (the invoice amount, unless the provider says otherwise). */
+export function postPaymentCaptured(
+  tx: Executor,
+  payment: { id: string; amountCents: number; gstCents: number },
+  occurredAt: Date,
+  chargedCents = payment.amountCents,
+) {
+  const gst = chargedCents === payment.amountCents ? payment.gstCents : gstIncludedCents(chargedCents);
+  return postJournal(tx, {
+    ...paymentCapturedPosting({ paymentId: payment.id, amountCents: chargedCents, gstCents: gst }),
+    occurredAt,
+  });
+}
+
+/**
+ * A card refund was decided (its queue row exists): keyed by that row, so it posts once however often
+ * delivery is retried. Every refund is "ex-GST share + GST on it", so its GST is recovered exactly.
+ */
+export function postCardRefund(
+  tx: Executor,
+  refund: { id: string; paymentId: string; bookingId: string | null; amountCents: number },
+  occurredAt: Date,
+) {
+  return postJournal(tx, {
+    ...cardRefundPosting({
+      refundId: refund.id,
+      paymentId: refund.paymentId,
+      bookingId: refund.bookingId,
+      amountCents: refund.amountCents,
+      gstCents: gstIncludedCents(refund.amountCents),
+    }),
+    occurredAt,
+  });
+}
+
+/**
+ * A lesson's value is earned: COMPLETED or NO_SHOW at its price (a credit lesson's price is its
+ * bundle's per-lesson price), KEPT at bookings.kept_cents after a late cancellation. Dated at the
+ * lesson's start, the hour the instructor is paid for, like the earnings page and the statements.
+ * False when nothing was posted (posted before, nothing kept, or a lesson nobody paid for).
+ */
+export async function postLessonEarned(
+  tx: Executor,
+  bookingId: string,
+  outcome: "COMPLETED" | "NO_SHOW" | "KEPT",
+): Promise<boolean> {
+  const lesson = await repo.findLessonForLedger(tx, bookingId);
+  if (!lesson) throw new Error(`No lesson ${bookingId} to post`);
+  const valueCents = outcome === "KEPT" ? (lesson.keptCents ?? 0) : lesson.priceCents;
+  // A lesson nobody paid for (neither card nor credit) earns nothing: there is no money to share.
+  if (valueCents <= 0 || !lesson.paymentId) return false;
+  return postJournal(tx, {
+    ...lessonEarnedPosting({
+      bookingId,
+      paymentId: lesson.paymentId,
+      instructorId: lesson.instructorId,
+      valueCents,
+      outcome,
+    }),
+    occurredAt: lesson.startTime,
+  });
+}

@@ -1,0 +1,100 @@
+/** Test data for the payout suites: lessons with an outcome, placed in Sydney weeks relative to a run. */
+import {
+  addDaysToDate,
+  type PayoutPeriod,
+  payoutPeriodFor,
+  sydneyWallTimeToInstant,
+} from "@kerb/shared/rules";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { bookings } from "../../db/schema/index.ts";
+import { insertPaidLesson } from "../instructors/instructor-test-fixtures.ts";
+
+/** `date` at `hour`:00 Sydney time. */
+export function sydneyAt(date: string, hour: number): Date {
+  const instant = sydneyWallTimeToInstant(date, hour * 60);
+  if (!instant) throw new Error(`no such Sydney time ${date} ${hour}:00`);
+  return instant;
+}
+
+/** The period the next run at `now` pays, and a day inside it (Tuesday). */
+export function periodAt(now: Date): PayoutPeriod & { tuesday: string } {
+  const period = payoutPeriodFor(now);
+  return { ...period, tuesday: addDaysToDate(period.start, 1) };
+}
+
+/**
+ * A card-paid lesson with its outcome recorded, as the instructor or a cancellation would leave it
+ * (only paid-for lessons earn anything: rules/payouts.ts).
+ */
+export async function insertOutcome(
+  db: Database,
+  input: {
+    studentId: string;
+    instructorId: string;
+    start: Date;
+    status: "COMPLETED" | "NO_SHOW" | "CANCELLED" | "SCHEDULED";
+    priceCents: number;
+    keptCents?: number;
+    isPoolHours?: boolean;
+  },
+) {
+  const { id } = await insertPaidLesson(db, {
+    studentId: input.studentId,
+    instructorId: input.instructorId,
+    start: input.start,
+    status: input.status,
+    priceCents: input.priceCents,
+    isPoolHours: input.isPoolHours,
+    completedAt: input.status === "COMPLETED" ? input.start : null,
+  });
+  if (input.status === "CANCELLED") {
+    await db
+      .update(bookings)
+      .set({ keptCents: input.keptCents ?? 0, cancelledAt: input.start, cancelledBy: "STUDENT" })
+      .where(eq(bookings.id, id));
+  }
+  return id;
+}
+
+/** GET a download with the bearer token; the body as bytes and as text. */
+export async function download(app: FastifyInstance, url: string, token: string) {
+  const res = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text: res.body };
+}
+
+/** Splits RFC 4180 CSV (quoted fields with commas, doubled quotes) into rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\n") {
+      row.push(cell.replace(/\r$/, ""));
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += ch;
+  }
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Dollars "12.34" → 1234 cents, exactly. */
+export const csvCents = (value: string) => {
+  const [whole = "0", fraction = "00"] = value.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+};

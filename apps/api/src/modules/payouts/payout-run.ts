@@ -1,0 +1,192 @@
+/**
+ * The weekly payout run. For each instructor with payable lessons, one transaction under an advisory
+ * lock creates the payout, its items and the ledger journal; delivery (the transfer) happens after
+ * commit. Idempotent: the period is fixed by the week (rules/payouts.ts), (instructor, period end) is
+ * unique and each booking is in at most one payout item, so a second run — or two at once, in several
+ * processes — finds the payout there and pays nothing twice.
+ */
+import {
+  payableGrossCents,
+  payoutLine,
+  payoutPeriodFor,
+  payoutPosting,
+  payoutStatementNumber,
+  payoutTotals,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { postJournal } from "../ledger/post-journal.ts";
+import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
+import * as repo from "./payouts.repository.ts";
+
+export interface PayoutRunResult {
+  period: { start: string; end: string };
+  created: number;
+  skippedWithoutAccount: number;
+  payouts: repo.PayoutRow[];
+}
+
+type Ctx = Pick<AppContext, "db" | "env" | "payments" | "log" | "now">;
+
+/** Creates one instructor's payout for the period, or returns the one already there (or null: nothing due). */
+async function createInstructorPayout(
+  ctx: Ctx,
+  provider: PayoutProvider,
+  instructorId: string,
+  period: ReturnType<typeof payoutPeriodFor>,
+  now: Date,
+  actorId: string | null,
+): Promise<{ payout: repo.PayoutRow; created: boolean } | null> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockInstructorPayouts(tx, instructorId);
+    const existing = await repo.findPayoutForPeriod(tx, instructorId, period.end);
+    if (existing) return { payout: existing, created: false };
+    if (provider.name === "stripe") {
+      const payee = await repo.findPayee(tx, instructorId);
+      // No Connect account yet: the lessons stay unpaid-out and a later run pays them.
+      if (!payee?.stripeAccountId) return null;
+    }
+    const lessons = (await repo.payableLessons(tx, instructorId, period.endsAt))
+      .map((lesson) => ({ ...lesson, grossCents: payableGrossCents(lesson) }))
+      .filter((lesson) => lesson.grossCents > 0);
+    if (lessons.length === 0) return null;
+    const totals = payoutTotals(lessons.map((l) => l.grossCents));
+    const payout = await repo.insertPayout(tx, {
+      instructorId,
+      periodStart: period.start,
+      periodEnd: period.end,
+      lessonCount: totals.lessons,
+      grossCents: totals.grossCents,
+      feeCents: totals.feeCents,
+      amountCents: totals.amountCents,
+      status: "PENDING",
+      provider: provider.name,
+      createdAt: now,
+    });
+    await repo.insertPayoutItems(
+      tx,
+      lessons.map((lesson) => ({
+        payoutId: payout.id,
+        bookingId: lesson.id,
+        grossCents: lesson.grossCents,
+        amountCents: payoutLine(lesson.grossCents).amountCents,
+      })),
+    );
+    await postJournal(tx, {
+      ...payoutPosting({ payoutId: payout.id, instructorId, amountCents: payout.amountCents }),
+      occurredAt: now,
+    });
+    await insertAuditEntry(tx, {
+      actorId,
+      action: "payout.create",
+      targetType: "payout",
+      targetId: payout.id,
+      details: {
+        instructorId,
+        period: `${period.start}..${period.end}`,
+        lessons: totals.lessons,
+        amountCents: totals.amountCents,
+        statement: payoutStatementNumber(payout),
+      },
+      createdAt: now,
+    });
+    return { payout, created: true };
+  });
+}
+
+/**
+ * Sends one payout to its provider, if no one else is doing so right now. `retry` also takes FAILED
+ * payouts (the admin's retry); otherwise only PENDING ones are sent. Returns the payout as it ends up.
+ */
+export async function deliverPayout(
+  ctx: Ctx,
+  payoutId: string,
+  options: { retry?: boolean; actorId?: string | null } = {},
+): Promise<repo.PayoutRow | undefined> {
+  const provider = payoutProviderOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await repo.tryLockPayoutDelivery(tx, payoutId))) return repo.findPayout(tx, payoutId);
+    const payout = await repo.findPayoutForUpdate(tx, payoutId);
+    if (!payout) return undefined;
+    const sendable = payout.status === "PENDING" || (options.retry && payout.status === "FAILED");
+    if (!sendable) return payout;
+    const now = ctx.now();
+    const attempt = payout.attempts + 1;
+    if (options.retry) {
+      await insertAuditEntry(tx, {
+        actorId: options.actorId ?? null,
+        action: "payout.retry",
+        targetType: "payout",
+        targetId: payout.id,
+        details: { attempt, previousStatus: payout.status, amountCents: payout.amountCents },
+        createdAt: now,
+      });
+    }
+    if (payout.provider === "demo") {
+      // Demo mode moves no money: the payout is simply recorded as paid.
+      return repo.markPayout(tx, payout.id, {
+        status: "PAID",
+        attempts: attempt,
+        paidAt: now,
+        lastError: null,
+      });
+    }
+    try {
+      if (provider.name !== "stripe") throw new Error("Stripe payouts need PAYMENT_PROVIDER=stripe");
+      const payee = await repo.findPayee(tx, payout.instructorId);
+      if (!payee?.stripeAccountId) throw new Error("The instructor has no connected Stripe account");
+      const result = await provider.transfer({
+        payoutId: payout.id,
+        amountCents: payout.amountCents,
+        destination: payee.stripeAccountId,
+        attempt,
+        description: `Kerb payout ${payoutStatementNumber(payout)} (${payout.periodStart} to ${payout.periodEnd})`,
+      });
+      return repo.markPayout(tx, payout.id, {
+        status: "PAID",
+        providerRef: result.providerRef,
+        attempts: attempt,
+        lastError: null,
+        paidAt: now,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      ctx.log.warn({ err: error, payoutId: payout.id }, "payout transfer failed");
+      return repo.markPayout(tx, payout.id, {
+        status: "FAILED",
+        attempts: attempt,
+        lastError: message.slice(0, 500),
+      });
+    }
+  });
+}
+
+/**
+ * Pays the Sydney week that ended before `now`: creates what is due, then delivers every PENDING
+ * payout (this run's and any a crash left behind). Safe to call as often as wanted.
+ */
+export async function runPayouts(
+  ctx: Ctx,
+  now: Date,
+  actorId: string | null = null,
+): Promise<PayoutRunResult> {
+  const provider = payoutProviderOf(ctx);
+  const period = payoutPeriodFor(now);
+  const candidates = await repo.instructorsWithPayableLessons(ctx.db, period.endsAt);
+  let created = 0;
+  let skippedWithoutAccount = 0;
+  for (const candidate of candidates) {
+    if (provider.name === "stripe" && !candidate.stripeAccountId) {
+      // Still checked inside the transaction; counted here so the operator sees who is accruing.
+      const existing = await repo.findPayoutForPeriod(ctx.db, candidate.instructorId, period.end);
+      if (!existing) skippedWithoutAccount += 1;
+      continue;
+    }
+    const result = await createInstructorPayout(ctx, provider, candidate.instructorId, period, now, actorId);
+    if (result?.created) created += 1;
+  }
+  for (const id of await repo.pendingPayoutIds(ctx.db)) await deliverPayout(ctx, id);
+  const payouts = await repo.payoutsOfPeriod(ctx.db, period.end);
+  if (created > 0) ctx.log.info({ period, created }, "payout run created payouts");
+  return { period: { start: period.start, end: period.end }, created, skippedWithoutAccount, payouts };
+}

@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, lte, notExists, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { bookings, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
+import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutStatus = PayoutRow["status"];
+
+// ---------------------------------------------------------------------------------------------------
+// What is payable: earning lessons not yet in any payout item
+
+/** Paid-for COMPLETED / NO_SHOW at their price, CANCELLED when the platform kept something. */
+const earns = earningLessonSql;
+
+const notPaidOut = notExists(
+  // A correlated subquery: payout_items.booking_id is unique, so each lesson is in at most one payout.
+  sql`(select 1 from ${payoutItems} where ${payoutItems.bookingId} = ${bookings.id})`,
+);
+
+/** One instructor's payable lessons that ended at or before `endsAt`, oldest first. */
+export function payableLessons(db: Executor, instructorId: string, endsAt: Date) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      priceCents: bookings.priceCents,
+      keptCents: bookings.keptCents,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.instructorId, instructorId), lte(bookings.endTime, endsAt), earns, notPaidOut))
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+}
+
+/** Instructors with something payable by `endsAt`, and where their money would go. */
+export function instructorsWithPayableLessons(db: Executor, endsAt: Date) {
+  return db
+    .selectDistinct({
+      instructorId: bookings.instructorId,
+      stripeAccountId: instructorProfiles.stripeAccountId,
+    })
+    .from(bookings)
+    .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+    .where(and(lte(bookings.endTime, endsAt), earns, notPaidOut))
+    .orderBy(asc(bookings.instructorId));
+}
+
+const grossOf = earningCentsSql;
+
+/**
+ * Earned and not paid out yet, per instructor and amount (counts per amount keep the per-lesson fee
+ * rounding exact without fetching every lesson). One instructor, or everyone for the admin summary.
+ */
+export function unpaidEarningsByAmount(db: Executor, instructorId?: string) {
+  return db
+    .select({
+      instructorId: bookings.instructorId,
+      grossCents: grossOf.mapWith(Number),
+      lessons: count().mapWith(Number),
+    })
+    .from(bookings)
+    .where(and(earns, notPaidOut, instructorId ? eq(bookings.instructorId, instructorId) : undefined))
+    .groupBy(bookings.instructorId, grossOf);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payouts
+
+/** Serialises everything one instructor's payout run does, across processes (PGlite too). */
+export async function lockInstructorPayouts(tx: Executor, instructorId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kerb:payouts:${instructorId}`}, 0))`);
+}
+
+/**
+ * Whoever gets this lock delivers the payout (calls the provider) until its transaction ends; a second
+ * process asking at the same moment gets false and leaves it alone.
+ */
+export async function tryLockPayoutDelivery(tx: Executor, payoutId: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${`kerb:payout-delivery:${payoutId}`}, 0)) as locked`,
+  )) as unknown as { rows: Array<{ locked: boolean }> };
+  return result.rows[0]?.locked === true;
+}
+
+export async function findPayoutForPeriod(db: Executor, instructorId: string, periodEnd: string) {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.instructorId, instructorId), eq(payouts.periodEnd, periodEnd)));
+  return row;
+}
+
+export async function insertPayout(db: Executor, values: typeof payouts.$inferInsert) {
+  const [row] = await db.insert(payouts).values(values).returning();
+  if (!row) throw new Error("payout insert returned nothing");
+  return row;
+}
+
+export async function insertPayoutItems(db: Executor, values: Array<typeof payoutItems.$inferInsert>) {
+  if (values.length > 0) await db.insert(payoutItems).values(values);
+}
+
+export async function findPayout(db: Executor, id: string) {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row;
+}
+
+/** For update inside the delivery transaction. */
+export async function findPayoutForUpdate(db: Executor, id: string) {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id)).for("update");
+  return row;
+}
+
+export async function payoutsOfPeriod(db: Executor, periodEnd: string) {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.periodEnd, periodEnd))
+    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+}
+
+export async function pendingPayoutIds(db: Executor) {
+  const rows = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(eq(payouts.status, "PENDING"))
+    .orderBy(asc(payouts.createdAt));
+  return rows.map((r) => r.id);
+}
+
+export async function markPayout(
+  db: Executor,
+  id: string,
+  change: Partial<Pick<PayoutRow, "status" | "providerRef" | "attempts" | "lastError" | "paidAt">>,
+) {
+  const [row] = await db.update(payouts).set(change).where(eq(payouts.id, id)).returning();
+  return row;
+}
+
+export function instructorPayouts(db: Executor, instructorId: string) {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.instructorId, instructorId))
+    .orderBy(desc(payouts.periodEnd), desc(payouts.createdAt));
+}
+
+/** A payout only its own instructor may see: anyone else's is simply not found. */
+export async function findOwnPayout(db: Executor, instructorId: string, payoutId: string) {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.instructorId, instructorId)));
+  return row;
+}
+
+/** The statement's lines: each lesson with what it earned, in lesson order. */
+export function payoutLines(db: Executor, payoutId: string) {
+  return db
+    .select({
+      bookingId: payoutItems.bookingId,
+      grossCents: payoutItems.grossCents,
+      amountCents: payoutItems.amountCents,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      isPoolHours: bookings.isPoolHours,
+      suburb: bookings.suburb,
+      cancelledAt: bookings.cancelledAt,
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+    })
+    .from(payoutItems)
+    .innerJoin(bookings, eq(bookings.id, payoutItems.bookingId))
+    .innerJoin(users, eq(users.id, bookings.studentId))
+    .where(eq(payoutItems.payoutId, payoutId))
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+}
+
+export async function findPayee(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      abn: instructorProfiles.abn,
+      gstRegistered: instructorProfiles.gstRegistered,
+      stripeAccountId: instructorProfiles.stripeAccountId,
+    })
+    .from(users)
+    .innerJoin(instructorProfiles, eq(instructorProfiles.userId, users.id))
+    .where(eq(users.id, instructorId));
+  return row;
+}
+
+export async function updatePayoutDetails(
+  db: Executor,
+  instructorId: string,
+  change: { abn?: string | null; gstRegistered: boolean },
+) {
+  await db.update(instructorProfiles).set(change).where(eq(instructorProfiles.userId, instructorId));
+}
+
+/** Stores the Connect account unless one is already there (two clicks at once keep the first). */
+export async function setStripeAccountIfNone(db: Executor, instructorId: string, accountId: string) {
+  await db
+    .update(instructorProfiles)
+    .set({ stripeAccountId: accountId })
+    .where(
+      and(eq(instructorProfiles.userId, instructorId), sql`${instructorProfiles.stripeAccountId} is null`),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Admin
+
+const STATUS_ORDER = sql`case ${payouts.status} when 'FAILED' then 0 when 'PENDING' then 1 else 2 end`;
+
+export async function listPayouts(
+  db: Executor,
+  filter: { status?: PayoutStatus },
+  page: { limit: number; offset: number },
+) {
+  const where = filter.status ? eq(payouts.status, filter.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        payout: payouts,
+        instructor: {
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        },
+      })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.instructorId))
+      .where(where)
+      .orderBy(STATUS_ORDER, desc(payouts.periodEnd), desc(payouts.createdAt), asc(payouts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(payouts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAdminPayout(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      payout: payouts,
+      instructor: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.instructorId))
+    .where(eq(payouts.id, id));
+  return row;
+}
+
+export function payoutTotalsByStatus(db: Executor) {
+  return db
+    .select({
+      status: payouts.status,
+      count: count().mapWith(Number),
+      amountCents: sql<number>`coalesce(sum(${payouts.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(payouts)
+    .groupBy(payouts.status);
+}

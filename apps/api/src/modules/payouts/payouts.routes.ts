@@ -1,0 +1,220 @@
+import {
+  adminPayoutResponse,
+  adminPayoutsQuery,
+  adminPayoutsResponse,
+  connectPayoutAccountResponse,
+  errorResponses,
+  idParams,
+  instructorPayoutsResponse,
+  payoutDetails,
+  payoutRunResponse,
+  rotateCalendarTokenRequest,
+  updatePayoutDetailsRequest,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createPayoutService } from "./payouts.service.ts";
+
+/** A POST that takes no body: none, or `{}`. */
+const noBody = rotateCalendarTokenRequest.nullish();
+
+/**
+ * /api/instructor/payouts… and /api/instructor/payout-details, INSTRUCTOR only: the instructor's own
+ * payouts, their statements (another instructor's payout is 404), payout details and Stripe onboarding.
+ */
+export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const payouts = createPayoutService(ctx);
+  app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
+  const common = { tags: ["payouts"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/payouts",
+    {
+      schema: {
+        ...common,
+        operationId: "listInstructorPayouts",
+        summary: "The instructor's payouts",
+        description:
+          "The signed-in instructor's payouts, newest week first: period, lessons, gross, the 25% fee, net " +
+          "(dollars) and status, with statement download paths; also the payout details (ABN, GST, Stripe " +
+          "account) and what is earned but not yet in a payout.",
+        response: { 200: instructorPayoutsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => payouts.listOwn(currentUser(request).id),
+  );
+
+  app.get(
+    "/payouts/:id/statement.csv",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadPayoutStatementCsv",
+        summary: "Download a payout statement (CSV)",
+        description:
+          "One row per lesson (date, time, description, student, booking, gross, fee, net in dollars) and a " +
+          "Total row equal to the payout to the cent. Only the payout's own instructor: otherwise 404.",
+        params: idParams,
+        response: {
+          200: {
+            description: "The statement as CSV",
+            content: { "text/csv": { schema: z.any().meta({ type: "string" }) } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await payouts.statementCsv(currentUser(request).id, request.params.id);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    "/payouts/:id/statement.pdf",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadPayoutStatementPdf",
+        summary: "Download a payout statement (PDF)",
+        description:
+          "A recipient-created tax invoice style statement: Kerb's name and ABN, the instructor's name, ABN " +
+          "and GST status, each lesson, gross, fee and net, dates DD/MM/YYYY. Only the payout's own " +
+          "instructor: otherwise 404.",
+        params: idParams,
+        response: {
+          200: {
+            description: "The statement as PDF",
+            content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await payouts.statementPdf(currentUser(request).id, request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    "/payouts/connect",
+    {
+      schema: {
+        ...common,
+        operationId: "connectPayoutAccount",
+        summary: "Start Stripe Connect onboarding",
+        description:
+          "Creates the instructor's Stripe Connect Express account if there is none (stored on the profile) " +
+          "and answers a fresh onboarding link to open. Payouts are transferred to that account. In demo " +
+          "mode (PAYMENT_PROVIDER=demo) there is nothing to connect: 409 invalid_state. Takes no body.",
+        body: noBody,
+        response: { 200: connectPayoutAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => payouts.connect(currentUser(request).id),
+  );
+
+  app.get(
+    "/payout-details",
+    {
+      schema: {
+        ...common,
+        operationId: "getPayoutDetails",
+        summary: "The instructor's payout details",
+        description:
+          "ABN and GST registration printed on statements, and whether a Stripe account is connected.",
+        response: { 200: payoutDetails, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => payouts.details(currentUser(request).id),
+  );
+
+  app.patch(
+    "/payout-details",
+    {
+      schema: {
+        ...common,
+        operationId: "updatePayoutDetails",
+        summary: "Record the instructor's ABN and GST status",
+        description:
+          "The ABN (11 digits, spaces allowed, checked with the ATO checksum; empty or null removes it) and " +
+          "whether the instructor is registered for GST, as printed on payout statements (audited).",
+        body: updatePayoutDetailsRequest,
+        response: { 200: payoutDetails, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => payouts.updateDetails(currentUser(request).id, request.body),
+  );
+};
+
+/** /api/admin/payouts, ADMIN only: the payout run, payouts due, paid and failed, and retrying failures. */
+export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const payouts = createPayoutService(ctx);
+  app.addHook("onRequest", ctx.guard("ADMIN"));
+  const common = { tags: ["payouts"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/",
+    {
+      schema: {
+        ...common,
+        operationId: "listPayouts",
+        summary: "Payouts due, paid and failed",
+        description:
+          "Every payout, FAILED first, then PENDING, then PAID (newest week first), optionally of one " +
+          "status, a page at a time; the summary has the count and dollars per status and what " +
+          "instructors have earned that no payout covers yet.",
+        querystring: adminPayoutsQuery,
+        response: { 200: adminPayoutsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => payouts.list(request.query),
+  );
+
+  app.post(
+    "/run",
+    {
+      schema: {
+        ...common,
+        operationId: "runPayouts",
+        summary: "Run the weekly payout",
+        description:
+          "Pays the Sydney week (Monday–Sunday) that ended last: one payout per instructor for every " +
+          "completed or no-show lesson and kept late-cancellation value not yet paid out, then transfers " +
+          "them (Stripe) or marks them paid (demo). Idempotent: running it again, or at the same time, " +
+          "answers the same payouts and pays nothing twice. Instructors without a Stripe account keep " +
+          "accruing. Audited. Takes no body.",
+        body: noBody,
+        response: { 200: payoutRunResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => payouts.run(currentUser(request).id),
+  );
+
+  app.post(
+    "/:id/retry",
+    {
+      schema: {
+        ...common,
+        operationId: "retryPayout",
+        summary: "Retry a failed payout",
+        description:
+          "Sends a FAILED (or stuck PENDING) payout to the provider again now (audited); never a second " +
+          "transfer for one payout. A paid payout is 409 invalid_state.",
+        params: idParams,
+        body: noBody,
+        response: { 200: adminPayoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => payouts.retry(request.params.id, currentUser(request).id),
+  );
+};

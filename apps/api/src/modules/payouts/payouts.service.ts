@@ -1,0 +1,304 @@
+import {
+  type AdminPayout,
+  type AdminPayoutsResponse,
+  DEMO_SUPPLIER_ABN,
+  type InstructorPayout,
+  type InstructorPayoutsResponse,
+  type PayoutDetails,
+  type PayoutRunResponse,
+} from "@kerb/shared";
+import {
+  centsToDollars,
+  formatIsoDate,
+  formatSydneyDate,
+  formatSydneyTime,
+  instructorEarningsCents,
+  payoutStatementNumber,
+  platformFeeCents,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { insertAuditEntry } from "../audit/audit.repository.ts";
+import { payoutProviderOf } from "./payout-provider.ts";
+import { deliverPayout, runPayouts } from "./payout-run.ts";
+import * as repo from "./payouts.repository.ts";
+import type { PayoutStatement } from "./statement.ts";
+import { renderStatementCsv } from "./statement-csv.ts";
+import { renderStatementPdf } from "./statement-pdf.ts";
+
+const NOT_FOUND = "Payout not found";
+
+export const statementPath = (payoutId: string, format: "csv" | "pdf") =>
+  `/api/instructor/payouts/${payoutId}/statement.${format}`;
+
+function toInstructorPayout(p: repo.PayoutRow): InstructorPayout {
+  return {
+    id: p.id,
+    periodStart: p.periodStart,
+    periodEnd: p.periodEnd,
+    lessons: p.lessonCount,
+    gross: centsToDollars(p.grossCents),
+    fee: centsToDollars(p.feeCents),
+    net: centsToDollars(p.amountCents),
+    status: p.status,
+    statementNumber: payoutStatementNumber(p),
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+    statementCsvUrl: statementPath(p.id, "csv"),
+    statementPdfUrl: statementPath(p.id, "pdf"),
+  };
+}
+
+function toAdminPayout(row: { payout: repo.PayoutRow; instructor: AdminPayout["instructor"] }): AdminPayout {
+  const p = row.payout;
+  return {
+    id: p.id,
+    instructor: row.instructor,
+    periodStart: p.periodStart,
+    periodEnd: p.periodEnd,
+    lessons: p.lessonCount,
+    gross: centsToDollars(p.grossCents),
+    fee: centsToDollars(p.feeCents),
+    amount: centsToDollars(p.amountCents),
+    status: p.status,
+    provider: p.provider,
+    providerRef: p.providerRef,
+    attempts: p.attempts,
+    lastError: p.lastError,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Per-amount groups → lessons, gross, fee and net in cents, rounded per lesson like a payout. */
+function sumGroups(groups: Array<{ grossCents: number; lessons: number }>) {
+  const sum = { lessons: 0, grossCents: 0, feeCents: 0, amountCents: 0 };
+  for (const g of groups) {
+    sum.lessons += g.lessons;
+    sum.grossCents += g.grossCents * g.lessons;
+    sum.feeCents += platformFeeCents(g.grossCents) * g.lessons;
+    sum.amountCents += instructorEarningsCents(g.grossCents) * g.lessons;
+  }
+  return sum;
+}
+
+const LINE_DESCRIPTIONS: Record<string, string> = {
+  COMPLETED: "Driving lesson",
+  NO_SHOW: "Driving lesson (student did not attend)",
+  CANCELLED: "Late cancellation (kept value)",
+};
+
+export function createPayoutService(ctx: AppContext) {
+  async function requireOwnPayout(instructorId: string, payoutId: string) {
+    const payout = await repo.findOwnPayout(ctx.db, instructorId, payoutId);
+    // Another instructor's payout reads exactly like one that does not exist.
+    if (!payout) throw new AppError("not_found", NOT_FOUND);
+    return payout;
+  }
+
+  async function assembleStatement(payout: repo.PayoutRow): Promise<PayoutStatement> {
+    const [payee, lines] = await Promise.all([
+      repo.findPayee(ctx.db, payout.instructorId),
+      repo.payoutLines(ctx.db, payout.id),
+    ]);
+    if (!payee) throw new AppError("not_found", NOT_FOUND);
+    return {
+      number: payoutStatementNumber(payout),
+      issuedOn: formatSydneyDate(payout.createdAt),
+      periodStart: formatIsoDate(payout.periodStart),
+      periodEnd: formatIsoDate(payout.periodEnd),
+      recipient: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
+      isDemoRecipient: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
+      supplier: {
+        name: `${payee.firstName} ${payee.lastName}`,
+        email: payee.email,
+        abn: payee.abn,
+        gstRegistered: payee.gstRegistered,
+      },
+      lines: lines.map((line) => ({
+        bookingId: line.bookingId,
+        date: formatSydneyDate(line.startTime),
+        time: `${formatSydneyTime(line.startTime)} – ${formatSydneyTime(line.endTime)}`,
+        description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${
+          line.isPoolHours ? "pool hours" : "standard rate"
+        }, ${line.suburb}`,
+        student: `${line.studentFirstName} ${line.studentLastName}`,
+        grossCents: line.grossCents,
+        feeCents: line.grossCents - line.amountCents,
+        amountCents: line.amountCents,
+      })),
+      grossCents: payout.grossCents,
+      feeCents: payout.feeCents,
+      amountCents: payout.amountCents,
+      status: payout.status,
+      paidOn: payout.paidAt ? formatSydneyDate(payout.paidAt) : null,
+      provider: payout.provider,
+    };
+  }
+
+  async function details(instructorId: string): Promise<PayoutDetails> {
+    const payee = await repo.findPayee(ctx.db, instructorId);
+    if (!payee) throw new AppError("not_found", "Instructor profile not found");
+    const provider = payoutProviderOf(ctx).name;
+    return {
+      abn: payee.abn,
+      gstRegistered: payee.gstRegistered,
+      provider,
+      stripeConnected: provider === "stripe" && payee.stripeAccountId !== null,
+    };
+  }
+
+  return {
+    // -------------------------------------------------------------------------------------------------
+    // Instructor
+
+    async listOwn(instructorId: string): Promise<InstructorPayoutsResponse> {
+      const [rows, payoutDetails, unpaidGroups] = await Promise.all([
+        repo.instructorPayouts(ctx.db, instructorId),
+        details(instructorId),
+        repo.unpaidEarningsByAmount(ctx.db, instructorId),
+      ]);
+      const unpaid = sumGroups(unpaidGroups);
+      return {
+        payouts: rows.map(toInstructorPayout),
+        details: payoutDetails,
+        unpaid: {
+          lessons: unpaid.lessons,
+          gross: centsToDollars(unpaid.grossCents),
+          fee: centsToDollars(unpaid.feeCents),
+          net: centsToDollars(unpaid.amountCents),
+        },
+      };
+    },
+
+    async statementCsv(instructorId: string, payoutId: string) {
+      const payout = await requireOwnPayout(instructorId, payoutId);
+      const statement = await assembleStatement(payout);
+      return { filename: `Kerb-payout-${statement.number}.csv`, csv: renderStatementCsv(statement) };
+    },
+
+    async statementPdf(instructorId: string, payoutId: string) {
+      const payout = await requireOwnPayout(instructorId, payoutId);
+      const statement = await assembleStatement(payout);
+      return { filename: `Kerb-payout-${statement.number}.pdf`, pdf: await renderStatementPdf(statement) };
+    },
+
+    details,
+
+    async updateDetails(
+      instructorId: string,
+      change: { abn?: string | null; gstRegistered: boolean },
+    ): Promise<PayoutDetails> {
+      await ctx.db.transaction(async (tx) => {
+        await repo.updatePayoutDetails(tx, instructorId, change);
+        await insertAuditEntry(tx, {
+          actorId: instructorId,
+          action: "instructor.payout_details",
+          targetType: "instructor",
+          targetId: instructorId,
+          details: { abnChanged: change.abn !== undefined, gstRegistered: change.gstRegistered },
+          createdAt: ctx.now(),
+        });
+      });
+      return details(instructorId);
+    },
+
+    /**
+     * Stripe Connect Express onboarding: creates the account once, then a fresh onboarding link each
+     * time (links are single-use and short-lived). Demo mode has nothing to connect: 409.
+     */
+    async connect(instructorId: string): Promise<{ url: string }> {
+      const provider = payoutProviderOf(ctx);
+      if (provider.name !== "stripe") {
+        throw new AppError(
+          "invalid_state",
+          "Payouts run in demo mode (PAYMENT_PROVIDER=demo): they are marked paid without a bank " +
+            "account, so there is no Stripe account to connect",
+        );
+      }
+      const payee = await repo.findPayee(ctx.db, instructorId);
+      if (!payee) throw new AppError("not_found", "Instructor profile not found");
+      let accountId = payee.stripeAccountId;
+      if (!accountId) {
+        const created = await provider.createAccount({ id: instructorId, email: payee.email });
+        await repo.setStripeAccountIfNone(ctx.db, instructorId, created);
+        accountId = (await repo.findPayee(ctx.db, instructorId))?.stripeAccountId ?? created;
+      }
+      const origin = ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+      const url = await provider.onboardingUrl(accountId, {
+        refreshUrl: `${origin}/instructor/earnings?stripe=refresh`,
+        returnUrl: `${origin}/instructor/earnings?stripe=return`,
+      });
+      return { url };
+    },
+
+    // -------------------------------------------------------------------------------------------------
+    // Admin
+
+    async run(actorId: string | null): Promise<PayoutRunResponse> {
+      const result = await runPayouts(ctx, ctx.now(), actorId);
+      return {
+        period: result.period,
+        created: result.created,
+        skippedWithoutAccount: result.skippedWithoutAccount,
+        payouts: result.payouts.map((p) => ({
+          id: p.id,
+          instructorId: p.instructorId,
+          amount: centsToDollars(p.amountCents),
+          status: p.status,
+          lessons: p.lessonCount,
+        })),
+      };
+    },
+
+    async list(query: {
+      status?: repo.PayoutStatus;
+      page: number;
+      pageSize: number;
+    }): Promise<AdminPayoutsResponse> {
+      const [{ rows, total }, byStatus, unpaidGroups] = await Promise.all([
+        repo.listPayouts(
+          ctx.db,
+          { status: query.status },
+          { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        ),
+        repo.payoutTotalsByStatus(ctx.db),
+        repo.unpaidEarningsByAmount(ctx.db),
+      ]);
+      const statusTotal = (status: repo.PayoutStatus) => {
+        const found = byStatus.find((s) => s.status === status);
+        return { count: found?.count ?? 0, amount: centsToDollars(found?.amountCents ?? 0) };
+      };
+      const accruing = sumGroups(unpaidGroups);
+      return {
+        items: rows.map(toAdminPayout),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        summary: {
+          pending: statusTotal("PENDING"),
+          paid: statusTotal("PAID"),
+          failed: statusTotal("FAILED"),
+          accruing: {
+            instructors: new Set(unpaidGroups.map((g) => g.instructorId)).size,
+            lessons: accruing.lessons,
+            amount: centsToDollars(accruing.amountCents),
+          },
+        },
+      };
+    },
+
+    /** Sends a FAILED (or stuck PENDING) payout again, audited; a PAID one is 409. */
+    async retry(payoutId: string, actorId: string): Promise<{ payout: AdminPayout }> {
+      const before = await repo.findAdminPayout(ctx.db, payoutId);
+      if (!before) throw new AppError("not_found", NOT_FOUND);
+      if (before.payout.status === "PAID") {
+        throw new AppError("invalid_state", "This payout has already been paid", { status: "PAID" });
+      }
+      await deliverPayout(ctx, payoutId, { retry: true, actorId });
+      const after = await repo.findAdminPayout(ctx.db, payoutId);
+      if (!after) throw new AppError("not_found", NOT_FOUND);
+      return { payout: toAdminPayout(after) };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { csvCents, parseCsv } from "./payout-fixtures.ts";
+import type { PayoutStatement } from "./statement.ts";
+import { renderStatementCsv, STATEMENT_CSV_HEADER } from "./statement-csv.ts";
+
+const statement: PayoutStatement = {
+  number: "PO-20261108-1A2B3C4D",
+  issuedOn: "09/11/2026",
+  periodStart: "02/11/2026",
+  periodEnd: "08/11/2026",
+  recipient: { name: "Kerb Driving Pty Ltd", abn: "51824753556" },
+  isDemoRecipient: true,
+  supplier: { name: "Ana Payee", email: "ana@example.test", abn: null, gstRegistered: false },
+  lines: [
+    {
+      bookingId: "b1",
+      date: "03/11/2026",
+      time: "10:00 am – 11:00 am",
+      description: "Driving lesson, standard rate, Parramatta",
+      student: '=HYPERLINK("x") "Sam", Jr',
+      grossCents: 4875,
+      feeCents: 1219,
+      amountCents: 3656,
+    },
+    {
+      bookingId: "b2",
+      date: "04/11/2026",
+      time: "9:00 am – 10:00 am",
+      description: "Late cancellation (kept value), standard rate, Parramatta",
+      student: "Lee Wu",
+      grossCents: 3750,
+      feeCents: 937,
+      amountCents: 2813,
+    },
+  ],
+  grossCents: 8625,
+  feeCents: 2156,
+  amountCents: 6469,
+  status: "PAID",
+  paidOn: "09/11/2026",
+  provider: "demo",
+};
+
+describe("renderStatementCsv", () => {
+  it("writes a header, a row per lesson and a total that adds up to the cent", () => {
+    const rows = parseCsv(renderStatementCsv(statement));
+    expect(rows[0]).toEqual([...STATEMENT_CSV_HEADER]);
+    expect(rows).toHaveLength(4);
+    expect(rows[1]?.slice(8)).toEqual(["48.75", "12.19", "36.56"]);
+    expect(rows[3]?.slice(5, 6)).toEqual(["Total"]);
+    expect(rows[3]?.slice(8).map(csvCents)).toEqual([8625, 2156, 6469]);
+    const net = rows.slice(1, 3).reduce((s, r) => s + csvCents(r[10] ?? ""), 0);
+    expect(net).toBe(6469);
+  });
+
+  it("quotes commas and quotes, and defuses cells a spreadsheet would run as formulas", () => {
+    const csv = renderStatementCsv(statement);
+    expect(csv).toContain(`"'=HYPERLINK(""x"") ""Sam"", Jr"`);
+    expect(parseCsv(csv)[1]?.[6]).toBe(`'=HYPERLINK("x") "Sam", Jr`);
+    expect(csv.endsWith("\r\n")).toBe(true);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The payout statement as a PDF, styled as a recipient-created tax invoice (RCTI): Kerb, the recipient of
+ * the instructor's lessons, issues it on the instructor's behalf. Layout only, with the receipts' pdfkit
+ * helpers; the amounts come from the payout (PayoutStatement).
+ */
+import { formatAbn, formatAud } from "@kerb/shared/rules";
+import PDFDocument from "pdfkit";
+import {
+  BRAND,
+  CONTENT_WIDTH,
+  type Column,
+  type Doc,
+  footers,
+  heading,
+  hr,
+  INK,
+  MUTED,
+  PAGE,
+  row,
+  totals,
+  toWinAnsi,
+} from "../receipts/tax-invoice-pdf.ts";
+import type { PayoutStatement } from "./statement.ts";
+
+const LINE_COLUMNS: Column[] = [
+  { width: 70, align: "left" },
+  { width: CONTENT_WIDTH - 70 - 3 * 75, align: "left" },
+  { width: 75, align: "right" },
+  { width: 75, align: "right" },
+  { width: 75, align: "right" },
+];
+
+function lineHeader(doc: Doc) {
+  row(doc, LINE_COLUMNS, [
+    { text: "Date", bold: true },
+    { text: "Lesson", bold: true },
+    { text: "Gross (ex GST)", bold: true },
+    { text: "Platform fee", bold: true },
+    { text: "Net", bold: true },
+  ]);
+  hr(doc);
+}
+
+const STATUS_TEXT = { PENDING: "Being paid", PAID: "Paid", FAILED: "Payment failed: Kerb will retry" };
+
+export function statementTitle(statement: Pick<PayoutStatement, "supplier">): string {
+  // Only a GST-registered supplier's statement can be a tax invoice; otherwise it is a statement of payment.
+  return statement.supplier.gstRegistered
+    ? "Recipient-created tax invoice"
+    : "Recipient-created payout statement";
+}
+
+export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> {
+  const title = statementTitle(statement);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    bufferPages: true,
+    lang: "en-AU",
+    displayTitle: true,
+    info: {
+      Title: `${title} ${statement.number}`,
+      Author: toWinAnsi(statement.recipient.name),
+      Subject: `Payout statement ${statement.number} for ${toWinAnsi(statement.supplier.name)}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const top = doc.y;
+  doc.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(title, PAGE.margin, top, { width: 300 });
+  doc
+    .font("Helvetica")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text("ISSUED BY (RECIPIENT)", PAGE.margin, top, { width: CONTENT_WIDTH, align: "right" })
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor(INK)
+    .text(toWinAnsi(statement.recipient.name), { width: CONTENT_WIDTH, align: "right" })
+    .font("Helvetica")
+    .fontSize(10)
+    .text(`ABN ${toWinAnsi(formatAbn(statement.recipient.abn))}`, { width: CONTENT_WIDTH, align: "right" });
+  if (statement.isDemoRecipient) {
+    doc
+      .fontSize(8.5)
+      .fillColor("#b45309")
+      .text("Demonstration ABN: not a registered business number", { width: CONTENT_WIDTH, align: "right" });
+  }
+  doc.x = PAGE.margin;
+  doc.y = Math.max(doc.y, top + 50) + 14;
+  hr(doc, 1, BRAND);
+  doc.moveDown(0.8);
+
+  const half = CONTENT_WIDTH / 2;
+  const metaTop = doc.y;
+  const labelled = (label: string, value: string, x: number) => {
+    doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width: half });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(toWinAnsi(value), x, doc.y, { width: half });
+    doc.moveDown(0.5);
+  };
+  labelled("Statement number", statement.number, PAGE.margin);
+  labelled("Date of issue", statement.issuedOn, PAGE.margin);
+  labelled("Period", `${statement.periodStart} to ${statement.periodEnd}`, PAGE.margin);
+  labelled(
+    "Status",
+    statement.paidOn
+      ? `${STATUS_TEXT[statement.status]} on ${statement.paidOn}`
+      : STATUS_TEXT[statement.status],
+    PAGE.margin,
+  );
+  const leftBottom = doc.y;
+  doc.y = metaTop;
+  const right = PAGE.margin + half;
+  const supplier = statement.supplier;
+  labelled("Supplier (instructor)", supplier.name, right);
+  doc.y -= doc.currentLineHeight() * 0.5;
+  doc.font("Helvetica").fontSize(10).fillColor(INK);
+  doc.text(toWinAnsi(supplier.email), right, doc.y, { width: half });
+  doc.text(supplier.abn ? `ABN ${formatAbn(supplier.abn)}` : "ABN not provided", right, doc.y, {
+    width: half,
+  });
+  doc.text(supplier.gstRegistered ? "Registered for GST" : "Not registered for GST", right, doc.y, {
+    width: half,
+  });
+  doc.x = PAGE.margin;
+  doc.y = Math.max(leftBottom, doc.y) + 10;
+
+  heading(doc, "Lessons");
+  lineHeader(doc);
+  for (const line of statement.lines) {
+    row(
+      doc,
+      LINE_COLUMNS,
+      [
+        { text: line.date },
+        { text: line.description, detail: `${line.time} · ${line.student}` },
+        { text: formatAud(line.grossCents) },
+        { text: formatAud(line.feeCents) },
+        { text: formatAud(line.amountCents) },
+      ],
+      { onNewPage: () => lineHeader(doc) },
+    );
+  }
+  hr(doc);
+  totals(doc, [
+    { label: `Gross lesson value (ex GST), ${statement.lines.length} lines`, cents: statement.grossCents },
+    { label: "Less Kerb platform fee (25%)", cents: -statement.feeCents },
+    { label: "Net paid to you", cents: statement.amountCents, strong: true },
+  ]);
+
+  const gstNote = supplier.gstRegistered
+    ? "The recipient and the supplier agree that the recipient issues tax invoices for these supplies and " +
+      "the supplier will not issue tax invoices for them; the supplier will tell the recipient if they stop " +
+      "being registered for GST. Amounts are shown excluding GST."
+    : "The supplier is not registered for GST: no GST is included in this payout and this statement is not a " +
+      "tax invoice.";
+  doc
+    .moveDown(0.6)
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `${gstNote} Amounts are in Australian dollars; the platform fee and the net are rounded per lesson. ` +
+        (statement.provider === "stripe"
+          ? "Paid by Stripe transfer to your connected account."
+          : "Demonstration mode: no money was transferred."),
+      PAGE.margin,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    );
+
+  footers(doc, `Payout statement ${statement.number}`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,36 @@
+/** A payout statement as both downloads print it; the service assembles it, the renderers only lay it out. */
+export interface PayoutStatementLine {
+  bookingId: string;
+  /** DD/MM/YYYY, Sydney. */
+  date: string;
+  /** "9:00 am – 10:00 am", Sydney. */
+  time: string;
+  description: string;
+  student: string;
+  grossCents: number;
+  feeCents: number;
+  amountCents: number;
+}
+
+export interface PayoutStatement {
+  number: string;
+  /** DD/MM/YYYY: when the payout was created. */
+  issuedOn: string;
+  /** DD/MM/YYYY, Monday and Sunday of the week paid. */
+  periodStart: string;
+  periodEnd: string;
+  /** Kerb, who creates the statement (the recipient of the instructor's services). */
+  recipient: { name: string; abn: string };
+  /** True while Kerb's ABN is the built-in demonstration number. */
+  isDemoRecipient: boolean;
+  /** The instructor: the supplier of the lessons. */
+  supplier: { name: string; email: string; abn: string | null; gstRegistered: boolean };
+  lines: PayoutStatementLine[];
+  grossCents: number;
+  feeCents: number;
+  amountCents: number;
+  status: "PENDING" | "PAID" | "FAILED";
+  /** DD/MM/YYYY once paid. */
+  paidOn: string | null;
+  provider: "demo" | "stripe";
+}

@@ -1,0 +1,37 @@
+import {
+  connectPayoutAccountResponse,
+  type PayoutDetails,
+  payoutDetails,
+  type UpdatePayoutDetailsRequest,
+} from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, apiRequest } from "@/lib/api-client";
+import { instructorPayoutsQueryKey } from "./get-instructor-payouts";
+
+/** Records the ABN and GST status printed on payout statements. */
+export async function updatePayoutDetails(payload: UpdatePayoutDetailsRequest): Promise<PayoutDetails> {
+  const data = await apiRequest("/instructor/payout-details", { method: "PATCH", body: payload });
+  return payoutDetails.parse(data);
+}
+
+export function useUpdatePayoutDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePayoutDetails,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: instructorPayoutsQueryKey }),
+  });
+}
+
+/** Stripe Connect onboarding: the hosted page to open (the account is created on the first call). */
+export async function startPayoutOnboarding(): Promise<string> {
+  const data = await api.post("/instructor/payouts/connect");
+  return connectPayoutAccountResponse.parse(data).url;
+}
+
+export function useStartPayoutOnboarding() {
+  return useMutation({
+    mutationFn: startPayoutOnboarding,
+    // Stripe's onboarding is a full-page redirect; it sends the instructor back to the earnings page.
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

@@ -1,0 +1,160 @@
+import type { InstructorPayout, InstructorPayoutsResponse, PayoutStatus } from "@kerb/shared";
+import { Banknote, FileSpreadsheet, FileText } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { errorMessage } from "@/lib/api-error";
+import { formatDollars, formatIsoDate } from "@/lib/format";
+import { useDownloadPayoutStatement } from "../api/download-payout-statement";
+import { useInstructorPayouts } from "../api/get-instructor-payouts";
+
+export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = {
+  PENDING: { label: "Being paid", tone: "warning" },
+  PAID: { label: "Paid", tone: "success" },
+  FAILED: { label: "Delayed", tone: "danger" },
+};
+
+function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
+  if (data.unpaid.lessons === 0) return null;
+  const needsAccount = data.details.provider === "stripe" && !data.details.stripeConnected;
+  return (
+    <Alert tone={needsAccount ? "warning" : "info"}>
+      {formatDollars(data.unpaid.net)} from {data.unpaid.lessons}{" "}
+      {data.unpaid.lessons === 1 ? "lesson is" : "lessons are"} not paid out yet.{" "}
+      {needsAccount
+        ? "Connect your Stripe account below: until then your earnings keep adding up here."
+        : "Each Monday, the week that just ended is paid."}
+    </Alert>
+  );
+}
+
+function PayoutRow({ payout }: { payout: InstructorPayout }) {
+  const download = useDownloadPayoutStatement();
+  const period = `${formatIsoDate(payout.periodStart)} – ${formatIsoDate(payout.periodEnd)}`;
+  return (
+    <tr className="border-slate-100 border-t align-top">
+      <th scope="row" className="px-3 py-3 text-left font-semibold text-slate-900">
+        {period}
+        <span className="block font-normal font-mono text-slate-600 text-xs">{payout.statementNumber}</span>
+      </th>
+      <td className="px-3 py-3 text-right">{payout.lessons}</td>
+      <td className="px-3 py-3 text-right">{formatDollars(payout.gross)}</td>
+      <td className="px-3 py-3 text-right text-slate-700">−{formatDollars(payout.fee)}</td>
+      <td className="px-3 py-3 text-right font-semibold text-brand-800">{formatDollars(payout.net)}</td>
+      <td className="px-3 py-3">
+        <StatusBadge status={payout.status} styles={PAYOUT_STATUS} />
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          {(["csv", "pdf"] as const).map((format) => (
+            <Button
+              key={format}
+              variant="outline"
+              size="sm"
+              aria-label={`Download ${format.toUpperCase()} statement for ${period}`}
+              onClick={() => download.mutate({ payout, format })}
+              isLoading={download.isPending && download.variables?.format === format}
+              disabled={download.isPending}
+              icon={
+                format === "csv" ? (
+                  <FileSpreadsheet className="size-4" aria-hidden="true" />
+                ) : (
+                  <FileText className="size-4" aria-hidden="true" />
+                )
+              }
+            >
+              {format.toUpperCase()}
+            </Button>
+          ))}
+        </div>
+        {download.isError ? (
+          <p role="alert" className="mt-1 text-right text-red-700 text-xs">
+            {errorMessage(download.error, "The statement could not be downloaded. Please try again.")}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Weekly payouts with their statements (CSV, PDF), newest first. */
+export function PayoutsCard() {
+  const payoutsQuery = useInstructorPayouts();
+  const data = payoutsQuery.data;
+  return (
+    <Card>
+      <CardHeader
+        title="Payouts"
+        description="Every Monday, what you earned in the Sydney week that just ended (Monday–Sunday) is paid out, after Kerb's 25% fee. Each payout has a statement to download."
+      />
+      <CardContent className="flex flex-col gap-4">
+        {payoutsQuery.isPending ? (
+          <SkeletonGroup label="Loading payouts…">
+            <div className="flex flex-col gap-3">
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          </SkeletonGroup>
+        ) : payoutsQuery.isError ? (
+          <ErrorState
+            title="We couldn't load your payouts"
+            error={payoutsQuery.error}
+            onRetry={() => payoutsQuery.refetch()}
+            isRetrying={payoutsQuery.isFetching}
+          />
+        ) : data ? (
+          <>
+            <UnpaidNote data={data} />
+            {data.payouts.length === 0 ? (
+              <EmptyState
+                icon={<Banknote className="size-6" />}
+                title="No payouts yet"
+                description="Your first payout appears here after the week of your first completed lesson."
+              />
+            ) : (
+              <div className="-mx-1 overflow-x-auto sm:mx-0">
+                <table className="w-full min-w-[40rem] text-sm">
+                  <caption className="sr-only">Payouts</caption>
+                  <thead>
+                    <tr className="text-left text-slate-600">
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Period
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Lessons
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Gross
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Fee
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Net
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Status
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Statement
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.payouts.map((payout) => (
+                      <PayoutRow key={payout.id} payout={payout} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

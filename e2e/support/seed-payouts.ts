@@ -1,0 +1,69 @@
+/**
+ * Seeds the payouts journey (e2e/payouts.spec.ts): an instructor of their own, listed in no suburb, with
+ * a card-paid lesson taught eight days ago — in or before the Sydney week that last ended, so the next
+ * payout run pays it.
+ */
+import { gstCents } from "@kerb/shared/rules";
+import type { Executor } from "../../apps/api/src/db/client.ts";
+import { bookings, instructorProfiles, payments, users } from "../../apps/api/src/db/schema/index.ts";
+
+export const PAYOUT_INSTRUCTOR = "payout.instructor@e2e.test";
+export const PAYOUT_LESSON_CENTS = 8000;
+const HOUR = 3_600_000;
+
+export async function seedPayoutInstructor(tx: Executor, now: Date, passwordHash: string, studentId: string) {
+  const [instructor] = await tx
+    .insert(users)
+    .values({
+      email: PAYOUT_INSTRUCTOR,
+      passwordHash,
+      role: "INSTRUCTOR",
+      firstName: "Paige",
+      lastName: "Payout",
+      phone: "0400 101 202",
+    })
+    .returning({ id: users.id });
+  if (!instructor) throw new Error("seed: payout instructor not created");
+  await tx.insert(instructorProfiles).values({
+    userId: instructor.id,
+    licenseNumber: "NSWPAY001",
+    vehicleType: "AUTOMATIC",
+    standardRateCents: PAYOUT_LESSON_CENTS,
+    suburbs: [],
+    verificationStatus: "VERIFIED",
+    verifiedAt: now,
+    licenseExpiresOn: "2099-12-31",
+    wwcExpiresOn: "2099-12-31",
+  });
+  const start = new Date(Math.floor(now.getTime() / HOUR) * HOUR - 8 * 24 * HOUR);
+  const gst = gstCents(PAYOUT_LESSON_CENTS);
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      userId: studentId,
+      type: "BOOKINGS",
+      status: "PAID",
+      provider: "demo",
+      subtotalCents: PAYOUT_LESSON_CENTS,
+      gstCents: gst,
+      amountCents: PAYOUT_LESSON_CENTS + gst,
+      invoiceNumber: "KRB-E2E-PAYOUT",
+      paidAt: new Date(start.getTime() - 7 * 24 * HOUR),
+      createdAt: new Date(start.getTime() - 7 * 24 * HOUR),
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error("seed: payout payment not created");
+  await tx.insert(bookings).values({
+    studentId,
+    instructorId: instructor.id,
+    startTime: start,
+    endTime: new Date(start.getTime() + HOUR),
+    status: "COMPLETED",
+    completedAt: new Date(start.getTime() + HOUR),
+    priceCents: PAYOUT_LESSON_CENTS,
+    suburb: "Bondi",
+    pickupLocation: "Bondi Junction station",
+    paymentId: payment.id,
+    createdAt: new Date(start.getTime() - 7 * 24 * HOUR),
+  });
+}

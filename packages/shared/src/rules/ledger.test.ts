@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import {
+  assertBalancedLines,
+  cardRefundPosting,
+  emptyBalances,
+  expectedPaymentBalances,
+  type LedgerBalances,
+  type LedgerPosting,
+  lessonEarnedPosting,
+  paymentCapturedPosting,
+  paymentLedgerProblems,
+  payoutPosting,
+} from "./ledger.ts";
+
+const sum = (p: LedgerPosting) => p.lines.reduce((s, l) => s + l.amountCents, 0);
+
+/** Adds postings up per account, as the database does for one payment. */
+function balancesOf(...postings: LedgerPosting[]): LedgerBalances {
+  const b = emptyBalances();
+  for (const p of postings) for (const l of p.lines) b[l.account] += l.amountCents;
+  return b;
+}
+
+describe("ledger postings", () => {
+  it("a captured payment: cash in, GST owed, the rest unearned until the lessons happen", () => {
+    const p = paymentCapturedPosting({ paymentId: "p1", amountCents: 8250, gstCents: 750 });
+    expect(p).toEqual({
+      key: "payment:p1:captured",
+      event: "payment.captured",
+      paymentId: "p1",
+      lines: [
+        { account: "STUDENT_CASH", amountCents: 8250 },
+        { account: "GST_PAYABLE", amountCents: -750 },
+        { account: "UNEARNED_REVENUE", amountCents: -7500 },
+      ],
+    });
+  });
+
+  it("a card refund takes back the value and its GST; REFUNDS is the contra-cash account", () => {
+    const p = cardRefundPosting({
+      refundId: "r1",
+      paymentId: "p1",
+      bookingId: "b1",
+      amountCents: 4125,
+      gstCents: 375,
+    });
+    expect(p.key).toBe("refund:r1");
+    expect(p.lines).toEqual([
+      { account: "UNEARNED_REVENUE", amountCents: 3750 },
+      { account: "GST_PAYABLE", amountCents: 375 },
+      { account: "REFUNDS", amountCents: -4125 },
+    ]);
+    expect(sum(p)).toBe(0);
+  });
+
+  it("an earned lesson splits 25/75 to the cent, the instructor's share on their payable", () => {
+    const p = lessonEarnedPosting({
+      bookingId: "b1",
+      paymentId: "p1",
+      instructorId: "i1",
+      valueCents: 4875,
+      outcome: "COMPLETED",
+    });
+    expect(p).toMatchObject({ key: "lesson:b1:earned", event: "lesson.completed", bookingId: "b1" });
+    expect(p.lines).toEqual([
+      { account: "UNEARNED_REVENUE", amountCents: 4875 },
+      { account: "PLATFORM_REVENUE", amountCents: -1219 },
+      { account: "INSTRUCTOR_PAYABLE", amountCents: -3656, instructorId: "i1" },
+    ]);
+    const noShow = lessonEarnedPosting({
+      bookingId: "b1",
+      paymentId: null,
+      instructorId: "i1",
+      valueCents: 7500,
+      outcome: "NO_SHOW",
+    });
+    expect(noShow).toMatchObject({ key: "lesson:b1:earned", event: "lesson.no_show" });
+    const kept = lessonEarnedPosting({
+      bookingId: "b1",
+      paymentId: "p1",
+      instructorId: "i1",
+      valueCents: 2437,
+      outcome: "KEPT",
+    });
+    expect(kept).toMatchObject({ key: "lesson:b1:kept", event: "lesson.kept" });
+    expect(kept.lines.map((l) => l.amountCents)).toEqual([2437, -609, -1828]);
+  });
+
+  it("a payout moves the instructor's payable out of cash", () => {
+    expect(payoutPosting({ payoutId: "o1", instructorId: "i1", amountCents: 5625 })).toEqual({
+      key: "payout:o1",
+      event: "payout",
+      payoutId: "o1",
+      lines: [
+        { account: "INSTRUCTOR_PAYABLE", amountCents: 5625, instructorId: "i1" },
+        { account: "STUDENT_CASH", amountCents: -5625 },
+      ],
+    });
+  });
+
+  it("drops zero lines and refuses lines that do not balance or are not whole cents", () => {
+    expect(paymentCapturedPosting({ paymentId: "p", amountCents: 0, gstCents: 0 }).lines).toEqual([]);
+    expect(() => assertBalancedLines([{ account: "STUDENT_CASH", amountCents: 1 }])).toThrow(/sum to 1/);
+    expect(() =>
+      assertBalancedLines([
+        { account: "STUDENT_CASH", amountCents: 0.5 },
+        { account: "REFUNDS", amountCents: -0.5 },
+      ]),
+    ).toThrow(/integer cents/);
+  });
+});
+
+describe("a payment's decomposition", () => {
+  // Three $65.45 lessons: GST on the invoice (1964) is a cent less than the lessons' GST added up (3 × 655).
+  const capture = paymentCapturedPosting({ paymentId: "p", amountCents: 19635 + 1964, gstCents: 1964 });
+
+  it("amount = net GST + platform + instructor + refunds + unearned, for every mix of outcomes", () => {
+    const refund = cardRefundPosting({
+      refundId: "r",
+      paymentId: "p",
+      amountCents: 6545 + 655,
+      gstCents: 655,
+    });
+    const half = cardRefundPosting({ refundId: "h", paymentId: "p", amountCents: 3273 + 327, gstCents: 327 });
+    const kept = lessonEarnedPosting({
+      bookingId: "b2",
+      paymentId: "p",
+      instructorId: "i",
+      valueCents: 3272,
+      outcome: "KEPT",
+    });
+    const facts = {
+      chargedCents: 21599,
+      gstCents: 1964,
+      refundsCents: [7200, 3600],
+      earnedValuesCents: [3272],
+      undeliveredCents: 6545,
+    };
+    const ledger = balancesOf(capture, refund, half, kept);
+    expect(expectedPaymentBalances(facts)).toEqual(ledger);
+    expect(paymentLedgerProblems(facts, ledger)).toEqual([]);
+    const e = expectedPaymentBalances(facts);
+    expect(
+      -(e.GST_PAYABLE + e.PLATFORM_REVENUE + e.INSTRUCTOR_PAYABLE + e.REFUNDS + e.UNEARNED_REVENUE),
+    ).toBe(21599);
+  });
+
+  it("every lesson refunded in full: the GST rounding leaves a cent on GST, nothing unearned", () => {
+    const refunds = ["a", "b", "c"].map((id) =>
+      cardRefundPosting({ refundId: id, paymentId: "p", amountCents: 7200, gstCents: 655 }),
+    );
+    const facts = {
+      chargedCents: 21599,
+      gstCents: 1964,
+      refundsCents: [7200, 7200, 7200],
+      earnedValuesCents: [],
+      undeliveredCents: 0,
+    };
+    expect(paymentLedgerProblems(facts, balancesOf(capture, ...refunds))).toEqual([]);
+  });
+
+  it("names what is missing: a lesson completed without its posting", () => {
+    const facts = {
+      chargedCents: 21599,
+      gstCents: 1964,
+      refundsCents: [],
+      earnedValuesCents: [6545],
+      undeliveredCents: 13090,
+    };
+    const problems = paymentLedgerProblems(facts, balancesOf(capture));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "PLATFORM_REVENUE: ledger 0, records -1636",
+        "INSTRUCTOR_PAYABLE: ledger 0, records -4909",
+      ]),
+    );
+  });
+});

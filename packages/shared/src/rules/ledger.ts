@@ -1,0 +1,224 @@
+/**
+ * The double-entry ledger's postings (docs/decisions/012-ledger.md). Integer cents, debits positive,
+ * credits negative; every posting sums to zero. These builders say which accounts a money event moves;
+ * the API writes them in the transaction of the change, under a unique key so nothing posts twice.
+ */
+import { gstIncludedCents, instructorEarningsCents, platformFeeCents } from "./pricing.ts";
+
+export const LEDGER_ACCOUNT_NAMES = [
+  "STUDENT_CASH",
+  "GST_PAYABLE",
+  "UNEARNED_REVENUE",
+  "PLATFORM_REVENUE",
+  "INSTRUCTOR_PAYABLE",
+  "REFUNDS",
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNT_NAMES)[number];
+
+export const LEDGER_EVENTS = [
+  "payment.captured",
+  "refund.queued",
+  "lesson.completed",
+  "lesson.no_show",
+  "lesson.kept",
+  "payout",
+] as const;
+export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
+
+export interface LedgerLine {
+  account: LedgerAccount;
+  /** Debit positive, credit negative. */
+  amountCents: number;
+  /** Whose payable it is (INSTRUCTOR_PAYABLE lines). */
+  instructorId?: string | null;
+}
+
+export interface LedgerPosting {
+  /** Unique per event: posting the same key twice is a no-op. */
+  key: string;
+  event: LedgerEvent;
+  paymentId?: string | null;
+  bookingId?: string | null;
+  payoutId?: string | null;
+  lines: LedgerLine[];
+}
+
+/** Throws unless every line is integer cents and the lines sum to zero. */
+export function assertBalancedLines(lines: readonly LedgerLine[]): void {
+  let sum = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amountCents)) {
+      throw new RangeError(`Ledger line on ${line.account} is not integer cents: ${line.amountCents}`);
+    }
+    sum += line.amountCents;
+  }
+  if (sum !== 0) throw new RangeError(`Ledger lines do not balance: they sum to ${sum} cents`);
+}
+
+/** Zero lines say nothing; a posting keeps only the lines that move money. */
+function posting(base: Omit<LedgerPosting, "lines">, lines: LedgerLine[]): LedgerPosting {
+  const moving = lines.filter((l) => l.amountCents !== 0);
+  assertBalancedLines(moving);
+  return { ...base, lines: moving };
+}
+
+/** The card was charged: the cash is held against GST owed and lessons not yet delivered. */
+export function paymentCapturedPosting(input: {
+  paymentId: string;
+  amountCents: number;
+  gstCents: number;
+}): LedgerPosting {
+  return posting(
+    { key: `payment:${input.paymentId}:captured`, event: "payment.captured", paymentId: input.paymentId },
+    [
+      { account: "STUDENT_CASH", amountCents: input.amountCents },
+      { account: "GST_PAYABLE", amountCents: -input.gstCents },
+      { account: "UNEARNED_REVENUE", amountCents: -(input.amountCents - input.gstCents) },
+    ],
+  );
+}
+
+/**
+ * A card refund was decided (queued): the undelivered lesson value and its GST go back to the student.
+ * REFUNDS is the contra-cash account: cash still held is STUDENT_CASH + REFUNDS.
+ */
+export function cardRefundPosting(input: {
+  refundId: string;
+  paymentId: string;
+  bookingId?: string | null;
+  amountCents: number;
+  gstCents: number;
+}): LedgerPosting {
+  return posting(
+    {
+      key: `refund:${input.refundId}`,
+      event: "refund.queued",
+      paymentId: input.paymentId,
+      bookingId: input.bookingId ?? null,
+    },
+    [
+      { account: "UNEARNED_REVENUE", amountCents: input.amountCents - input.gstCents },
+      { account: "GST_PAYABLE", amountCents: input.gstCents },
+      { account: "REFUNDS", amountCents: -input.amountCents },
+    ],
+  );
+}
+
+/**
+ * A lesson's value (ex GST) is earned: taught (COMPLETED), a no-show, or kept by a late cancellation
+ * (its kept value). 25% to the platform, 75% payable to the instructor, to the cent (pricing.ts).
+ * A credit-paid lesson is worth the bundle's per-lesson price; its payment is the bundle's.
+ */
+export function lessonEarnedPosting(input: {
+  bookingId: string;
+  paymentId: string | null;
+  instructorId: string;
+  valueCents: number;
+  outcome: "COMPLETED" | "NO_SHOW" | "KEPT";
+}): LedgerPosting {
+  const kept = input.outcome === "KEPT";
+  return posting(
+    {
+      key: `lesson:${input.bookingId}:${kept ? "kept" : "earned"}`,
+      event: kept ? "lesson.kept" : input.outcome === "COMPLETED" ? "lesson.completed" : "lesson.no_show",
+      paymentId: input.paymentId,
+      bookingId: input.bookingId,
+    },
+    [
+      { account: "UNEARNED_REVENUE", amountCents: input.valueCents },
+      { account: "PLATFORM_REVENUE", amountCents: -platformFeeCents(input.valueCents) },
+      {
+        account: "INSTRUCTOR_PAYABLE",
+        amountCents: -instructorEarningsCents(input.valueCents),
+        instructorId: input.instructorId,
+      },
+    ],
+  );
+}
+
+/** An instructor is paid: their payable goes down by the cash that leaves. */
+export function payoutPosting(input: {
+  payoutId: string;
+  instructorId: string;
+  amountCents: number;
+}): LedgerPosting {
+  return posting({ key: `payout:${input.payoutId}`, event: "payout", payoutId: input.payoutId }, [
+    { account: "INSTRUCTOR_PAYABLE", amountCents: input.amountCents, instructorId: input.instructorId },
+    { account: "STUDENT_CASH", amountCents: -input.amountCents },
+  ]);
+}
+
+export type LedgerBalances = Record<LedgerAccount, number>;
+
+export function emptyBalances(): LedgerBalances {
+  return {
+    STUDENT_CASH: 0,
+    GST_PAYABLE: 0,
+    UNEARNED_REVENUE: 0,
+    PLATFORM_REVENUE: 0,
+    INSTRUCTOR_PAYABLE: 0,
+    REFUNDS: 0,
+  };
+}
+
+/** What one payment's operational records (payments, card refunds, bookings) say happened to its money. */
+export interface PaymentFacts {
+  /** What the card was charged, GST included, and the GST in it. */
+  chargedCents: number;
+  gstCents: number;
+  /** Each card refund queued on it (GST included). */
+  refundsCents: readonly number[];
+  /** The value (ex GST) of each of its lessons that was earned: taught, no-show, or kept. */
+  earnedValuesCents: readonly number[];
+  /** Value (ex GST) not delivered yet: scheduled lessons, unused or scheduled bundle credits. */
+  undeliveredCents: number;
+}
+
+/**
+ * The per-account balances a payment's journals must add up to, from its operational records:
+ * amount = GST (net of refunded GST) + platform share + instructor share + refunds + still unearned.
+ * `unearned` is the residual; `undeliveredCents` is checked against it separately (see `paymentLedgerProblems`).
+ */
+export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
+  let refunds = 0;
+  let refundedGst = 0;
+  for (const r of facts.refundsCents) {
+    refunds += r;
+    // Every refund is "ex-GST share + gstCents(share)" or a whole charge: its GST is recovered exactly.
+    refundedGst += gstIncludedCents(r);
+  }
+  let platform = 0;
+  let instructor = 0;
+  for (const v of facts.earnedValuesCents) {
+    platform += platformFeeCents(v);
+    instructor += instructorEarningsCents(v);
+  }
+  const gstNet = facts.gstCents - refundedGst;
+  return {
+    STUDENT_CASH: facts.chargedCents,
+    GST_PAYABLE: -gstNet,
+    REFUNDS: -refunds,
+    PLATFORM_REVENUE: -platform,
+    INSTRUCTOR_PAYABLE: -instructor,
+    UNEARNED_REVENUE: -(facts.chargedCents - gstNet - refunds - platform - instructor),
+  };
+}
+
+/** Why a payment's ledger disagrees with its records; empty when it reconciles to the cent. */
+export function paymentLedgerProblems(facts: PaymentFacts, ledger: LedgerBalances): string[] {
+  const expected = expectedPaymentBalances(facts);
+  const problems: string[] = [];
+  for (const account of LEDGER_ACCOUNT_NAMES) {
+    if (expected[account] !== ledger[account]) {
+      problems.push(`${account}: ledger ${ledger[account]}, records ${expected[account]}`);
+    }
+  }
+  if (-expected.UNEARNED_REVENUE !== facts.undeliveredCents) {
+    problems.push(
+      `undelivered lessons are worth ${facts.undeliveredCents} but ${-expected.UNEARNED_REVENUE} is unearned`,
+    );
+  }
+  const sum = LEDGER_ACCOUNT_NAMES.reduce((s, a) => s + ledger[a], 0);
+  if (sum !== 0) problems.push(`its journals sum to ${sum}`);
+  return problems;
+}

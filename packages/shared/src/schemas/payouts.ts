@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { PAYMENT_PROVIDERS } from "../constants.ts";
+import { isValidAbn } from "../rules/abn.ts";
+import { isoDate, pageOf, pageQuery } from "./common.ts";
+
+// Instructor payouts and their statements (/api/instructor/payouts…, /api/admin/payouts…).
+// Money is in dollars, like the rest of the API; the database keeps integer cents.
+
+export const PAYOUT_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** One payout as its instructor sees it: the week it pays, gross − 25% fee = net. */
+export const instructorPayout = z.object({
+  id: z.uuid(),
+  /** Monday and Sunday of the Sydney week paid (YYYY-MM-DD). */
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  /** Lines on the statement: lessons taught or not attended, and late cancellations that earned. */
+  lessons: z.number().int(),
+  /** Dollars, ex GST: the lesson value the payout is for. */
+  gross: z.number(),
+  /** Dollars: Kerb's 25% platform fee. gross = fee + net exactly. */
+  fee: z.number(),
+  /** Dollars: what is transferred to the instructor. */
+  net: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** "PO-20261108-1A2B3C4D": printed on the statement. */
+  statementNumber: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** API paths of the statement downloads (bearer token required). */
+  statementCsvUrl: z.string(),
+  statementPdfUrl: z.string(),
+});
+export type InstructorPayout = z.infer<typeof instructorPayout>;
+
+/** What payout statements print and where payouts go. */
+export const payoutDetails = z.object({
+  /** 11 digits, or null when not recorded. */
+  abn: z.string().nullable(),
+  gstRegistered: z.boolean(),
+  /** demo: payouts are marked paid; stripe: transferred to the connected Stripe Express account. */
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** A Stripe Connect account is on file (always false in demo mode, where none is needed). */
+  stripeConnected: z.boolean(),
+});
+export type PayoutDetails = z.infer<typeof payoutDetails>;
+
+/** GET /api/instructor/payouts: newest first, the payout details and what is earned but not paid out yet. */
+export const instructorPayoutsResponse = z.object({
+  payouts: z.array(instructorPayout),
+  details: payoutDetails,
+  /** Earned and not in any payout yet (dollars): paid by a coming run (or once a Stripe account is connected). */
+  unpaid: z.object({ lessons: z.number().int(), gross: z.number(), fee: z.number(), net: z.number() }),
+});
+export type InstructorPayoutsResponse = z.infer<typeof instructorPayoutsResponse>;
+
+/** PATCH /api/instructor/payout-details. An empty or null ABN removes it. */
+export const updatePayoutDetailsRequest = z.strictObject({
+  abn: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ""))
+    .refine((v) => v === "" || isValidAbn(v), "Enter a valid 11-digit ABN (the ATO checksum does not match)")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  gstRegistered: z.boolean(),
+});
+export type UpdatePayoutDetailsRequest = z.input<typeof updatePayoutDetailsRequest>;
+
+/** POST /api/instructor/payouts/connect: Stripe's hosted onboarding page for the Express account. */
+export const connectPayoutAccountResponse = z.object({ url: z.string() });
+
+/** One payout in the answer to POST /api/admin/payouts/run. */
+export const payoutRunItem = z.object({
+  id: z.uuid(),
+  instructorId: z.uuid(),
+  /** Dollars transferred (net of the fee). */
+  amount: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  lessons: z.number().int(),
+});
+
+/** POST /api/admin/payouts/run: every payout of the period, whether this run created it or an earlier one. */
+export const payoutRunResponse = z.object({
+  period: z.object({ start: isoDate, end: isoDate }),
+  /** How many of `payouts` this run created (0 on a repeated run). */
+  created: z.number().int(),
+  /** Instructors with earnings who have no Stripe account yet: they keep accruing. */
+  skippedWithoutAccount: z.number().int(),
+  payouts: z.array(payoutRunItem),
+});
+export type PayoutRunResponse = z.infer<typeof payoutRunResponse>;
+
+export const adminPayout = z.object({
+  id: z.uuid(),
+  instructor: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  lessons: z.number().int(),
+  gross: z.number(),
+  fee: z.number(),
+  /** Dollars transferred (net). */
+  amount: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerRef: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayout>;
+
+export const adminPayoutsQuery = pageQuery.extend({
+  status: z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+      z.enum(PAYOUT_STATUSES, { error: `status must be one of ${PAYOUT_STATUSES.join(", ")}` }),
+    )
+    .optional(),
+});
+export type AdminPayoutsQuery = z.input<typeof adminPayoutsQuery>;
+
+const statusTotal = z.object({ count: z.number().int(), amount: z.number() });
+
+/** GET /api/admin/payouts: FAILED first, then PENDING, then PAID, newest first within each. */
+export const adminPayoutsResponse = pageOf(adminPayout).extend({
+  summary: z.object({
+    /** Created, not yet transferred. */
+    pending: statusTotal,
+    paid: statusTotal,
+    failed: statusTotal,
+    /** Earned by instructors and not in any payout yet (the next run's work), in dollars of net. */
+    accruing: z.object({ instructors: z.number().int(), lessons: z.number().int(), amount: z.number() }),
+  }),
+});
+export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;
+export const adminPayoutResponse = z.object({ payout: adminPayout });
