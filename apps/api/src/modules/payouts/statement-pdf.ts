@@ -4,7 +4,6 @@
  * helpers; the amounts come from the payout (PayoutStatement).
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
-import PDFDocument from "pdfkit";
 import {
   BRAND,
   CONTENT_WIDTH,
@@ -17,6 +16,7 @@ import {
   MUTED,
   PAGE,
   row,
+  startPdf,
   totals,
   toWinAnsi,
 } from "../receipts/tax-invoice-pdf.ts";
@@ -52,23 +52,10 @@ export function statementTitle(statement: Pick<PayoutStatement, "supplier">): st
 
 export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> {
   const title = statementTitle(statement);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    bufferPages: true,
-    lang: "en-AU",
-    displayTitle: true,
-    info: {
-      Title: `${title} ${statement.number}`,
-      Author: toWinAnsi(statement.recipient.name),
-      Subject: `Payout statement ${statement.number} for ${toWinAnsi(statement.supplier.name)}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, done } = startPdf({
+    Title: `${title} ${statement.number}`,
+    Author: toWinAnsi(statement.recipient.name),
+    Subject: `Payout statement ${statement.number} for ${toWinAnsi(statement.supplier.name)}`,
   });
 
   const top = doc.y;

@@ -219,25 +219,31 @@ export function footers(doc: Doc, documentName: string) {
   }
 }
 
-/** Renders the invoice and resolves with the whole PDF file. */
-export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
+/** A Kerb A4 document (tax invoice, payout statement) and its bytes once `doc.end()` is called. */
+export function startPdf(info: { Title: string; Author: string; Subject: string }) {
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
     bufferPages: true,
     lang: "en-AU",
     displayTitle: true,
-    info: {
-      Title: `Tax invoice ${invoice.invoiceNumber}`,
-      Author: toWinAnsi(invoice.supplier.name),
-      Subject: `Tax invoice ${invoice.invoiceNumber} for ${toWinAnsi(invoice.buyer.name)}`,
-    },
+    info,
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
+/** Renders the invoice and resolves with the whole PDF file. */
+export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
+  const { doc, done } = startPdf({
+    Title: `Tax invoice ${invoice.invoiceNumber}`,
+    Author: toWinAnsi(invoice.supplier.name),
+    Subject: `Tax invoice ${invoice.invoiceNumber} for ${toWinAnsi(invoice.buyer.name)}`,
   });
 
   // Header: the document's name first, as the ATO asks, then who issues it.

@@ -60,7 +60,8 @@ export function AdminLayout() {
         aria-label="Admin sections"
         className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
       >
-        <ul className="flex w-max gap-1 rounded-xl bg-slate-200/70 p-1">
+        {/* Phones scroll the sections sideways; from lg up all twelve fit on two rows. */}
+        <ul className="flex w-max gap-1 rounded-xl bg-slate-200/70 p-1 lg:w-full lg:flex-wrap">
           {SECTIONS.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
