@@ -17,7 +17,7 @@ import {
 } from "../../apps/api/src/db/schema/index.ts";
 import { seedDemoData } from "../../apps/api/src/db/seed.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
-import { TIER_LESSONS, TIERS_STUDENT } from "./cancellation-tiers.ts";
+import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
 import { seedPayoutInstructor } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -33,84 +33,91 @@ async function main(dataDir: string) {
   const nextHour = Math.ceil(now.getTime() / hour) * hour;
 
   await database.db.transaction(async (tx) => {
-    const [student] = await tx
-      .insert(users)
-      .values({
-        email: TIERS_STUDENT,
-        passwordHash,
-        role: "STUDENT",
-        firstName: "Tia",
-        lastName: "Tiers",
-        phone: "0400 111 222",
-      })
-      .returning({ id: users.id });
-    // An instructor of their own, so no demo lesson can overlap these times.
-    const [instructor] = await tx
-      .insert(users)
-      .values({
-        email: "tiers.instructor@e2e.test",
-        passwordHash,
-        role: "INSTRUCTOR",
-        firstName: "Tom",
-        lastName: "Teacher",
-        phone: "0400 333 444",
-      })
-      .returning({ id: users.id });
-    if (!student || !instructor) throw new Error("seed: tier accounts not created");
-    await tx.insert(studentProfiles).values({
-      userId: student.id,
-      suburb: "Bondi",
-      licenseType: "AUTOMATIC",
-      experienceLevel: "NEVER_DRIVEN",
-    });
-    await tx.insert(instructorProfiles).values({
-      userId: instructor.id,
-      licenseNumber: "NSWE2E001",
-      vehicleType: "AUTOMATIC",
-      standardRateCents: PRICE_CENTS,
-      // Listed in no suburb: the other specs' searches and Auto-Match never meet this instructor.
-      suburbs: [],
-      verificationStatus: "VERIFIED",
-      verifiedAt: now,
-      // Listed (both documents on record and current), so a student cancellation follows the tiers.
-      licenseExpiresOn: "2099-12-31",
-      wwcExpiresOn: "2099-12-31",
-    });
-
-    for (const lesson of TIER_LESSONS) {
-      const start = new Date(nextHour + lesson.hoursAhead * hour);
-      const gst = gstCents(PRICE_CENTS);
-      const [payment] = await tx
-        .insert(payments)
+    const students: string[] = [];
+    // One student and instructor per Playwright project: the spec cancels these lessons.
+    for (const [index, project] of TIER_PROJECTS.entries()) {
+      const [student] = await tx
+        .insert(users)
         .values({
-          userId: student.id,
-          type: "BOOKINGS",
-          status: "PAID",
-          provider: "demo",
-          subtotalCents: PRICE_CENTS,
-          gstCents: gst,
-          amountCents: PRICE_CENTS + gst,
-          invoiceNumber: lesson.invoiceNumber,
-          paidAt: now,
-          createdAt: now,
+          email: tiersStudent(project),
+          passwordHash,
+          role: "STUDENT",
+          firstName: "Tia",
+          lastName: "Tiers",
+          phone: "0400 111 222",
         })
-        .returning({ id: payments.id });
-      if (!payment) throw new Error("seed: tier payment not created");
-      await tx.insert(bookings).values({
-        studentId: student.id,
-        instructorId: instructor.id,
-        startTime: start,
-        endTime: new Date(start.getTime() + hour),
-        status: "SCHEDULED",
-        priceCents: PRICE_CENTS,
+        .returning({ id: users.id });
+      // An instructor of their own, so no demo lesson can overlap these times.
+      const [instructor] = await tx
+        .insert(users)
+        .values({
+          email: `tiers.instructor.${project}@e2e.test`,
+          passwordHash,
+          role: "INSTRUCTOR",
+          firstName: "Tom",
+          lastName: "Teacher",
+          phone: "0400 333 444",
+        })
+        .returning({ id: users.id });
+      if (!student || !instructor) throw new Error("seed: tier accounts not created");
+      students.push(student.id);
+      await tx.insert(studentProfiles).values({
+        userId: student.id,
         suburb: "Bondi",
-        pickupLocation: `${lesson.hoursAhead} Campbell Parade, Bondi`,
-        paymentId: payment.id,
-        createdAt: now,
+        licenseType: "AUTOMATIC",
+        experienceLevel: "NEVER_DRIVEN",
       });
+      await tx.insert(instructorProfiles).values({
+        userId: instructor.id,
+        licenseNumber: `NSWE2E00${index}`,
+        vehicleType: "AUTOMATIC",
+        standardRateCents: PRICE_CENTS,
+        // Listed in no suburb: the other specs' searches and Auto-Match never meet this instructor.
+        suburbs: [],
+        verificationStatus: "VERIFIED",
+        verifiedAt: now,
+        // Listed (both documents on record and current), so a student cancellation follows the tiers.
+        licenseExpiresOn: "2099-12-31",
+        wwcExpiresOn: "2099-12-31",
+      });
+
+      for (const lesson of TIER_LESSONS) {
+        const start = new Date(nextHour + lesson.hoursAhead * hour);
+        const gst = gstCents(PRICE_CENTS);
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            userId: student.id,
+            type: "BOOKINGS",
+            status: "PAID",
+            provider: "demo",
+            subtotalCents: PRICE_CENTS,
+            gstCents: gst,
+            amountCents: PRICE_CENTS + gst,
+            invoiceNumber: tierInvoiceNumber(project, lesson.hoursAhead),
+            paidAt: now,
+            createdAt: now,
+          })
+          .returning({ id: payments.id });
+        if (!payment) throw new Error("seed: tier payment not created");
+        await tx.insert(bookings).values({
+          studentId: student.id,
+          instructorId: instructor.id,
+          startTime: start,
+          endTime: new Date(start.getTime() + hour),
+          status: "SCHEDULED",
+          priceCents: PRICE_CENTS,
+          suburb: "Bondi",
+          pickupLocation: `${lesson.hoursAhead} Campbell Parade, Bondi`,
+          paymentId: payment.id,
+          createdAt: now,
+        });
+      }
     }
     await seedTrustAccounts(tx, now, passwordHash);
-    await seedPayoutInstructor(tx, now, passwordHash, student.id);
+    const [payer] = students;
+    if (!payer) throw new Error("seed: no tier student");
+    await seedPayoutInstructor(tx, now, passwordHash, payer);
   });
   await database.close();
 }
