@@ -15,6 +15,7 @@ import { CancelBookingDialog } from "../components/cancel-booking-dialog";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
+import { StatusFilter } from "../components/status-filter";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -121,14 +122,12 @@ export function AdminBookingsPage() {
       description="Every lesson, latest first. Dates are Sydney dates of the lesson start. Cancelling refunds the student in full."
       filters={
         <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
-          <SelectField
-            label="Status"
-            value={status ?? ""}
-            options={[
-              { value: "", label: "All statuses" },
-              ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS[s].label })),
-            ]}
-            onChange={(event) => setFilters({ status: event.target.value })}
+          <StatusFilter
+            statuses={BOOKING_STATUSES}
+            styles={BOOKING_STATUS}
+            allLabel="All statuses"
+            value={status}
+            onChange={(next) => setFilters({ status: next })}
           />
           <SelectField
             label="Instructor"

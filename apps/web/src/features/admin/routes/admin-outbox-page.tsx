@@ -5,7 +5,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { ErrorState } from "@/components/ui/error-state";
-import { SelectField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/lib/format";
@@ -14,6 +13,7 @@ import { useRetryOutboxEmail } from "../api/retry-outbox-email";
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
+import { StatusFilter } from "../components/status-filter";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -124,14 +124,12 @@ export function AdminOutboxPage() {
       description="Every email Kerb sends is written here in the same transaction as the change it reports, then delivered and retried automatically with growing delays. Emails that still fail are marked Failed for you to retry."
       filters={
         <div className="grid grid-cols-1 gap-3 lg:max-w-xs">
-          <SelectField
-            label="Status"
-            value={status ?? ""}
-            options={[
-              { value: "", label: "All emails" },
-              ...OUTBOX_STATUSES.map((s) => ({ value: s, label: OUTBOX_STATUS[s].label })),
-            ]}
-            onChange={(event) => setFilters({ status: event.target.value })}
+          <StatusFilter
+            statuses={OUTBOX_STATUSES}
+            styles={OUTBOX_STATUS}
+            allLabel="All emails"
+            value={status}
+            onChange={(next) => setFilters({ status: next })}
           />
         </div>
       }

@@ -10,6 +10,7 @@ import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
 import { PAYMENT_STATUS, PaymentStatusBadge } from "../components/status-badges";
+import { StatusFilter } from "../components/status-filter";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -73,14 +74,12 @@ export function AdminPaymentsPage() {
       description="Card and demo payments, newest first. Amounts are in AUD and include GST."
       filters={
         <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:max-w-xl">
-          <SelectField
-            label="Status"
-            value={status ?? ""}
-            options={[
-              { value: "", label: "All statuses" },
-              ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS[s].label })),
-            ]}
-            onChange={(event) => setFilters({ status: event.target.value })}
+          <StatusFilter
+            statuses={PAYMENT_STATUSES}
+            styles={PAYMENT_STATUS}
+            allLabel="All statuses"
+            value={status}
+            onChange={(next) => setFilters({ status: next })}
           />
           <SelectField
             label="Provider"

@@ -5,7 +5,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { ErrorState } from "@/components/ui/error-state";
-import { SelectField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { StatTile } from "@/components/ui/stat-tile";
 import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
@@ -14,6 +13,7 @@ import { useAdminPayouts, useRetryPayout, useRunPayouts } from "../api/admin-pay
 import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
+import { StatusFilter } from "../components/status-filter";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -162,15 +162,13 @@ export function AdminPayoutsPage() {
             </div>
           ) : null}
           <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-            <SelectField
+            <StatusFilter
               className="lg:max-w-xs"
-              label="Status"
-              value={status ?? ""}
-              options={[
-                { value: "", label: "All payouts" },
-                ...PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS[s].label })),
-              ]}
-              onChange={(event) => setFilters({ status: event.target.value })}
+              statuses={PAYOUT_STATUSES}
+              styles={PAYOUT_STATUS}
+              allLabel="All payouts"
+              value={status}
+              onChange={(next) => setFilters({ status: next })}
             />
             <Button
               onClick={() => run.mutate()}

@@ -5,7 +5,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { ErrorState } from "@/components/ui/error-state";
-import { SelectField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { formatDate, formatDateTime, formatDollars } from "@/lib/format";
 import { useAdminRefunds } from "../api/get-admin-refunds";
@@ -14,6 +13,7 @@ import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
 import { REFUND_STATUS, RefundStatusBadge } from "../components/status-badges";
+import { StatusFilter } from "../components/status-filter";
 import { pick, useListParams } from "../utils/search-params";
 
 const PAGE_SIZE = 20;
@@ -113,14 +113,12 @@ export function AdminRefundsPage() {
       description="Every card refund is queued in the same transaction as the cancellation that decides it, then sent to the card provider and retried automatically with growing delays until it goes through. Nothing is lost while one waits."
       filters={
         <div className="grid grid-cols-1 gap-3 lg:max-w-xs">
-          <SelectField
-            label="Status"
-            value={status ?? ""}
-            options={[
-              { value: "", label: "All refunds" },
-              ...REFUND_STATUSES.map((s) => ({ value: s, label: REFUND_STATUS[s].label })),
-            ]}
-            onChange={(event) => setFilters({ status: event.target.value })}
+          <StatusFilter
+            statuses={REFUND_STATUSES}
+            styles={REFUND_STATUS}
+            allLabel="All refunds"
+            value={status}
+            onChange={(next) => setFilters({ status: next })}
           />
         </div>
       }
