@@ -11,6 +11,7 @@ import {
   type Doc,
   footers,
   heading,
+  headingRow,
   hr,
   INK,
   MUTED,
@@ -30,16 +31,8 @@ const LINE_COLUMNS: Column[] = [
   { width: 75, align: "right" },
 ];
 
-function lineHeader(doc: Doc) {
-  row(doc, LINE_COLUMNS, [
-    { text: "Date", bold: true },
-    { text: "Lesson", bold: true },
-    { text: "Gross (ex GST)", bold: true },
-    { text: "Platform fee", bold: true },
-    { text: "Net", bold: true },
-  ]);
-  hr(doc);
-}
+const lineHeader = (doc: Doc) =>
+  headingRow(doc, LINE_COLUMNS, ["Date", "Lesson", "Gross (ex GST)", "Platform fee", "Net"]);
 
 const STATUS_TEXT = { PENDING: "Being paid", PAID: "Paid", FAILED: "Payment failed: Kerb will retry" };
 

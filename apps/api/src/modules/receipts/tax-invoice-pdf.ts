@@ -176,27 +176,21 @@ const CREDIT_COLUMNS: Column[] = [
   { width: 75, align: "right" },
 ];
 
-function lineHeader(doc: Doc) {
-  row(doc, LINE_COLUMNS, [
-    { text: "Description", bold: true },
-    { text: "Qty", bold: true },
-    { text: "Unit price (ex GST)", bold: true },
-    { text: "Amount (ex GST)", bold: true },
-  ]);
+/** A table's column headings in bold, with a rule under them (repeated on every new page). */
+export function headingRow(doc: Doc, columns: Column[], labels: string[]) {
+  row(
+    doc,
+    columns,
+    labels.map((text) => ({ text, bold: true })),
+  );
   hr(doc);
 }
 
-function creditHeader(doc: Doc) {
-  row(doc, CREDIT_COLUMNS, [
-    { text: "Credit note", bold: true },
-    { text: "Date", bold: true },
-    { text: "For", bold: true },
-    { text: "Status", bold: true },
-    { text: "GST", bold: true },
-    { text: "Amount (incl. GST)", bold: true },
-  ]);
-  hr(doc);
-}
+const lineHeader = (doc: Doc) =>
+  headingRow(doc, LINE_COLUMNS, ["Description", "Qty", "Unit price (ex GST)", "Amount (ex GST)"]);
+
+const creditHeader = (doc: Doc) =>
+  headingRow(doc, CREDIT_COLUMNS, ["Credit note", "Date", "For", "Status", "GST", "Amount (incl. GST)"]);
 
 /** Every page names its document and where it stands, so a loose second page is still identifiable. */
 export function footers(doc: Doc, documentName: string) {
