@@ -51,7 +51,33 @@ export async function signAccessToken(config: AuthConfig, user: AccessTokenSubje
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-async function verifyAccessToken(config: AuthConfig, token: string): Promise<{ id: string; ver: number }> {
+interface VerifiedClaims {
+  id: string;
+  ver: number;
+  expiresAtMs: number;
+}
+
+/**
+ * Remembers tokens whose signature and claims were already checked, by their exact text: the HMAC
+ * check through WebCrypto is the dearest step of a signed-in request, and a session sends the same
+ * token for 15 minutes. An entry holds only what the token itself says and never outlives its expiry;
+ * revocation is still decided by the guard's database read on every request. One per guard, so one
+ * secret per memory.
+ */
+function createTokenVerifier(config: AuthConfig) {
+  const limit = 10_000;
+  const verified = new Map<string, VerifiedClaims>();
+  return async (token: string): Promise<VerifiedClaims> => {
+    const known = verified.get(token);
+    if (known && known.expiresAtMs > Date.now()) return known;
+    const claims = await verifySignedToken(config, token);
+    if (verified.size >= limit) verified.clear();
+    verified.set(token, claims);
+    return claims;
+  };
+}
+
+async function verifySignedToken(config: AuthConfig, token: string): Promise<VerifiedClaims> {
   try {
     const { payload } = await jwtVerify(token, config.secret, {
       issuer: config.issuer,
@@ -68,7 +94,7 @@ async function verifyAccessToken(config: AuthConfig, token: string): Promise<{ i
       throw new Error("wrong token type");
     if (typeof payload.ver !== "number" || !Number.isInteger(payload.ver))
       throw new Error("no token version");
-    return { id: payload.sub, ver: payload.ver };
+    return { id: payload.sub, ver: payload.ver, expiresAtMs: (payload.exp ?? 0) * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
       throw new AppError("token_expired", "Your session has expired");
@@ -90,11 +116,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * database's, never the token's, so a demotion takes effect on the next request.
  */
 export function createGuard(config: AuthConfig, lookup: SessionLookup) {
+  const verifyAccessToken = createTokenVerifier(config);
   return (...roles: Role[]) =>
     async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new AppError("unauthorized", "Please sign in to continue");
-      const claims = await verifyAccessToken(config, token);
+      const claims = await verifyAccessToken(token);
       const current = await lookup(claims.id);
       if (!current || current.tokenVersion !== claims.ver) throw new AppError("unauthorized", SESSION_ENDED);
       const user: AuthenticatedUser = { id: claims.id, role: current.role };

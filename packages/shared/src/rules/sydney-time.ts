@@ -48,9 +48,23 @@ export function isValidIsoDate(s: string): boolean {
   return typeof s === "string" && dateToUtcMs(s) !== null;
 }
 
+// The last Sydney day looked up, as the instants it spans: nearly every call of a busy server asks
+// about today, and the time-zone conversion costs far more than two comparisons.
+let lastDay = { date: "", fromMs: 0, untilMs: 0 };
+
 /** The Sydney calendar date an instant falls on. */
 export function sydneyDateOf(instant: Date): string {
-  return format(instant, "yyyy-MM-dd", { in: inSydney });
+  const ms = instant.getTime();
+  if (ms >= lastDay.fromMs && ms < lastDay.untilMs) return lastDay.date;
+  const date = format(instant, "yyyy-MM-dd", { in: inSydney });
+  if (Number.isFinite(ms)) {
+    lastDay = {
+      date,
+      fromMs: sydneyMidnight(date).getTime(),
+      untilMs: sydneyMidnight(addDaysToDate(date, 1)).getTime(),
+    };
+  }
+  return date;
 }
 
 /** Today's date in Sydney; `now` is passed in so callers (and tests) control the clock. */

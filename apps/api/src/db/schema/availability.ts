@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /** Weekly working hours in Sydney wall-clock minutes from midnight; several ranges per weekday allowed. */
@@ -51,4 +63,27 @@ export const availabilityExceptions = pgTable(
       sql`(${t.kind} = 'CLOSED') or (${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute})`,
     ),
   ],
+);
+
+/**
+ * A counter per instructor, raised by deferred triggers (migration 0007) in the same transaction as
+ * any change to their bookings, weekly rules or date exceptions. The availability cache compares it
+ * before trusting what it holds, so every API process sees a committed change on its next request.
+ */
+export const availabilityVersions = pgTable("availability_versions", {
+  instructorId: uuid().primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/**
+ * One row: raised by a trigger on any change to instructor profiles or names, which decide who is
+ * listed in a suburb, at what rate and in which order.
+ */
+export const availabilityCatalogue = pgTable(
+  "availability_catalogue",
+  {
+    id: boolean().primaryKey().default(true),
+    version: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("availability_catalogue_single_row", sql`${t.id}`)],
 );

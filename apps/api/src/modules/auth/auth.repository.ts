@@ -37,12 +37,26 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /** The guard's per-request read: a primary-key lookup of the two columns it needs. */
-export async function findSessionState(db: Executor, id: string) {
-  const [row] = await db
+function prepareSessionState(db: Executor) {
+  return db
     .select({ role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("session_state");
+}
+
+// The guard runs this on every signed-in request: prepared once per database, so neither drizzle nor
+// PostgreSQL plans it again each time.
+const sessionStateQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionState>>();
+
+export async function findSessionState(db: Executor, id: string) {
+  let query = sessionStateQueries.get(db);
+  if (!query) {
+    query = prepareSessionState(db);
+    sessionStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
 

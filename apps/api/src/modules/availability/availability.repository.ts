@@ -1,14 +1,18 @@
+import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
+import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
+  availabilityCatalogue,
   availabilityExceptions,
   availabilityRules,
+  availabilityVersions,
   bookings,
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
 import { activeBookingSql, listableInstructorSql, teachesInSuburbSql } from "../../db/sql-rules.ts";
-import type { BusyPeriod, WeeklyRule } from "./slot-generator.ts";
+import type { BookedPeriod, BusyPeriod, WeeklyRule } from "./slot-generator.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -165,6 +169,74 @@ export async function listBusyPeriods(
         gt(bookings.startTime, new Date(from.getTime() - DAY_MS)),
         // rules/holds.ts isActiveBooking: scheduled, or a hold not lapsed at `now`.
         activeBookingSql(now),
+      ),
+    )
+    .groupBy(bookings.instructorId);
+  return rows.map((r) => ({ instructorId: r.instructorId, periods: decodeJson(r.periods) }));
+}
+
+function prepareVersions(db: Executor) {
+  return db
+    .select({
+      catalogue: availabilityCatalogue.version,
+      versions: sql<Array<[string, number]> | string | null>`(select json_agg(json_build_array(
+          ${availabilityVersions.instructorId}, ${availabilityVersions.version}))
+          from ${availabilityVersions}
+          where ${availabilityVersions.instructorId} = any(${sql.placeholder("ids")}::uuid[]))`,
+    })
+    .from(availabilityCatalogue)
+    .prepare("availability_versions");
+}
+
+// Read on every availability request: prepared once per database.
+const versionQueries = new WeakMap<Executor, ReturnType<typeof prepareVersions>>();
+
+/** The counters the availability cache checks (migration 0007): the catalogue's and each instructor's. */
+export async function readAvailabilityVersions(
+  db: Executor,
+  instructorIds: readonly string[],
+): Promise<{ catalogue: number; instructors: Map<string, number> }> {
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = prepareVersions(db);
+    versionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ ids: [...instructorIds] });
+  const pairs = row?.versions ? decodeJson(row.versions) : [];
+  return {
+    catalogue: Number(row?.catalogue ?? 0),
+    instructors: new Map(pairs.map(([id, version]) => [id, Number(version)])),
+  };
+}
+
+/**
+ * Like listBusyPeriods but independent of the clock, for the cache: every active-status booking
+ * overlapping [from, to), with the instant a checkout hold lapses (null: it keeps its time until its
+ * status changes). The caller applies rules/holds.ts at each request's own `now`.
+ */
+export async function listBookedPeriods(
+  db: Executor,
+  instructorIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Array<{ instructorId: string; periods: BookedPeriod[] }>> {
+  const rows = await db
+    .select({
+      instructorId: bookings.instructorId,
+      periods: sql<BookedPeriod[] | string>`json_agg(json_build_array(
+        (extract(epoch from ${bookings.startTime}) * 1000)::float8,
+        (extract(epoch from ${bookings.endTime}) * 1000)::float8,
+        case when ${bookings.status} = ${HELD_BOOKING_STATUS}
+          then (extract(epoch from ${bookings.holdExpiresAt}) * 1000)::float8 end))`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.instructorId, instructorIds),
+        lt(bookings.startTime, to),
+        gt(bookings.endTime, from),
+        gt(bookings.startTime, new Date(from.getTime() - DAY_MS)),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
       ),
     )
     .groupBy(bookings.instructorId);

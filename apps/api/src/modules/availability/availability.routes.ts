@@ -6,11 +6,17 @@ import {
   instructorsResponse,
   slotsResponse,
 } from "@kerb/shared";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { createAvailabilityService } from "./availability.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
+// The service hands back JSON already serialized by the route's own response schema, and caches it:
+// a string sent as JSON is not serialized again.
+const serializer = (reply: FastifyReply) => (payload: unknown) => String(reply.serialize(payload));
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type("application/json; charset=utf-8").send(json);
 
 /** Student-facing catalogue: instructors of a suburb, availability summary and slots (mounted at /api/student). */
 export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -52,7 +58,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: availabilitySummaryResponse, ...errors },
       },
     },
-    (request) => availability.getAvailabilitySummary(request.query),
+    async (request, reply) =>
+      sendJson(reply, await availability.getAvailabilitySummary(request.query, serializer(reply))),
   );
 
   app.get(
@@ -70,6 +77,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: slotsResponse, ...errors },
       },
     },
-    (request) => availability.listSlots(request.query),
+    async (request, reply) => sendJson(reply, await availability.listSlots(request.query, serializer(reply))),
   );
 };

@@ -7,7 +7,6 @@ import type {
   Suburb,
 } from "@kerb/shared";
 import {
-  addDaysToDate,
   bookingHorizon,
   bookingHorizonMessage,
   centsToDollars,
@@ -15,12 +14,10 @@ import {
   comparePoolCandidates,
   eachDateInRange,
   isWithinBookingHorizon,
-  lastTeachingDate,
   lessonPriceCents,
   type PoolCandidate,
   poolRateCents,
   rankInstructors,
-  sydneyMidnight,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
@@ -28,14 +25,10 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./availability.repository.ts";
-import {
-  BusyIndex,
-  cachedIsPoolHourStart,
-  calendarDays,
-  type DateException,
-  forEachOpenLessonStart,
-  LESSON_MS,
-} from "./slot-generator.ts";
+import { createResponseCache } from "./response-cache.ts";
+import { createScheduleCache } from "./schedule-cache.ts";
+import { databaseSchedules, type ScheduleSource } from "./schedule-source.ts";
+import { cachedIsPoolHourStart, calendarDays, forEachOpenLessonStart, LESSON_MS } from "./slot-generator.ts";
 
 type InstructorsQuery = z.output<typeof instructorsQuery>;
 type AvailabilityQuery = z.output<typeof availabilityQuery>;
@@ -85,17 +78,6 @@ export function assertWithinBookingHorizon(startDate: string, endDate: string, n
   }
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
 /** Receives every open (instructor, start) the engine finds, in time order per instructor. */
 type OpenSlotVisitor = (
   instructor: repo.SlotInstructor,
@@ -106,18 +88,17 @@ type OpenSlotVisitor = (
 ) => void;
 
 /**
- * The engine. At most four queries whatever the number of instructors, days or bookings: eligible
- * instructors, their weekly rules, their exceptions in the range, their busy periods in the range;
- * the rest is computed in memory. Returns the eligible instructors so the HTTP layer can tell "no
- * slots" from "no such instructor here".
+ * The engine: eligible instructors and their schedules from `source` (the database, or the cache that
+ * mirrors it), the rest computed in memory. Returns the eligible instructors so the HTTP layer can tell
+ * "no slots" from "no such instructor here".
  */
 async function scanOpenSlots(
-  db: Executor,
+  source: ScheduleSource,
   q: OpenSlotsQuery,
   visit: OpenSlotVisitor,
 ): Promise<repo.SlotInstructor[]> {
   assertWithinBookingHorizon(q.startDate, q.endDate, q.now);
-  const instructors = await repo.listSlotInstructors(db, {
+  const instructors = await source.instructors({
     today: sydneyTodayDate(q.now),
     suburb: q.suburb,
     instructorId: q.instructorId,
@@ -127,26 +108,11 @@ async function scanOpenSlots(
   const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
   if (candidates.length === 0 || firstDate > q.endDate) return instructors;
 
-  const ids = candidates.map((i) => i.id);
-  const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), q.now.getTime()));
-  const to = sydneyMidnight(addDaysToDate(q.endDate, 1));
-  // One after another: `db` may be a transaction, whose single connection must not run queries in parallel.
-  const rules = await repo.listWeeklyRules(db, ids);
-  const exceptions = await repo.listExceptions(db, ids, firstDate, q.endDate);
-  const busy = await repo.listBusyPeriods(db, ids, from, to, q.now);
-  const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
-  const exceptionsBy = groupBy<DateException & { instructorId: string }>(exceptions, (e) => e.instructorId);
-  const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
+  const schedules = await source.schedules(candidates, { firstDate, endDate: q.endDate, now: q.now });
   const days = calendarDays(firstDate, q.endDate);
-
   for (const instructor of candidates) {
-    const schedule = {
-      weeklyRules: rulesBy.get(instructor.id) ?? [],
-      exceptionsByDate: groupBy(exceptionsBy.get(instructor.id) ?? [], (e) => e.date),
-      busy: new BusyIndex(busyBy.get(instructor.id) ?? []),
-      // Past either expiry date the instructor may not teach, so those dates offer nothing.
-      lastDate: lastTeachingDate(instructor),
-    };
+    const schedule = schedules.get(instructor.id);
+    if (!schedule) continue;
     const { poolOptIn, standardRateCents } = instructor;
     const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true });
     forEachOpenLessonStart(schedule, days, q.now, (date, start) => {
@@ -174,7 +140,7 @@ const fullName = (i: { firstName: string; lastName: string }) => `${i.firstName}
  */
 export async function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
-  await scanOpenSlots(db, q, (instructor, _date, start, isPoolHours, priceCents) => {
+  await scanOpenSlots(databaseSchedules(db), q, (instructor, _date, start, isPoolHours, priceCents) => {
     slots.push({
       instructorId: instructor.id,
       instructorName: fullName(instructor),
@@ -200,38 +166,65 @@ function isAutoAssignedPool(query: { poolHoursOnly?: boolean; instructorId?: str
   return Boolean(query.poolHoursOnly) && !query.instructorId;
 }
 
+/** Turns an answer into the route's JSON (its response schema), once per cached answer. */
+export type Serialize = (payload: unknown) => string;
+
+const HOUR_MS = 3_600_000;
+
 export function createAvailabilityService(ctx: AppContext) {
+  const schedules = createScheduleCache();
+  const responses = createResponseCache();
+
   /**
-   * Runs the engine on a schema-checked query. An instructorId that yields no eligible instructor is
-   * explained with one more query (not_found or instructor_not_in_suburb), only on that error path.
+   * Answers a schema-checked query from the cache when nothing it depends on has changed, else runs
+   * the engine over the cached schedules and remembers the serialized answer. An instructorId that
+   * yields no eligible instructor is explained with one more query (not_found or
+   * instructor_not_in_suburb), only on that error path.
    */
-  async function scan(query: AvailabilityQuery, visit: OpenSlotVisitor): Promise<void> {
+  async function answer(
+    kind: "summary" | "slots",
+    query: AvailabilityQuery,
+    serialize: Serialize,
+    compute: (scan: (visit: OpenSlotVisitor) => Promise<void>) => Promise<unknown>,
+  ): Promise<string> {
     // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
-    // MAX_RANGE_DAYS); the engine checks the booking horizon against the clock.
-    const { suburb } = query;
+    // MAX_RANGE_DAYS); the horizon is checked against the clock before anything is looked up.
+    const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
     const now = ctx.now();
-    const instructors = await scanOpenSlots(
-      ctx.db,
-      {
-        suburb,
-        startDate: query.startDate,
-        endDate: query.endDate,
-        instructorId: query.instructorId,
-        poolHoursOnly: query.poolHoursOnly,
-        now,
-      },
-      visit,
-    );
-    if (query.instructorId && instructors.length === 0) {
-      const [elsewhere] = await repo.listEligibleInstructors(ctx.db, {
-        today: sydneyTodayDate(now),
-        instructorId: query.instructorId,
-      });
-      if (!elsewhere) throw new AppError("not_found", "Instructor not found");
-      throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
-        suburbs: elsewhere.suburbs,
-      });
-    }
+    assertWithinBookingHorizon(startDate, endDate, now);
+    const today = sydneyTodayDate(now);
+    const snapshot = await schedules.snapshot(ctx.db, suburb, today);
+    // Lessons start on the hour at least MIN_LEAD_TIME after now, so which starts are bookable changes
+    // only when now crosses an hour: the hour is part of the key.
+    const leadHour = Math.ceil(now.getTime() / HOUR_MS);
+    const key = [
+      kind,
+      suburb,
+      startDate,
+      endDate,
+      instructorId ?? "",
+      poolHoursOnly ? 1 : 0,
+      today,
+      leadHour,
+    ].join("|");
+    const cached = responses.get(key, snapshot.fingerprint, now.getTime());
+    if (cached !== undefined) return cached;
+
+    const payload = await compute(async (visit) => {
+      const q = { suburb, startDate, endDate, instructorId, poolHoursOnly, now };
+      const instructors = await scanOpenSlots(snapshot, q, visit);
+      if (instructorId && instructors.length === 0) {
+        const [elsewhere] = await repo.listEligibleInstructors(ctx.db, { today, instructorId });
+        if (!elsewhere) throw new AppError("not_found", "Instructor not found");
+        throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
+          suburbs: elsewhere.suburbs,
+        });
+      }
+    });
+    const body = serialize(payload);
+    const { fromMs, untilMs } = snapshot.holdWindow;
+    responses.set(key, { fingerprint: snapshot.fingerprint, fromMs, untilMs, body });
+    return body;
   }
 
   return {
@@ -252,75 +245,87 @@ export function createAvailabilityService(ctx: AppContext) {
       return rankInstructors(listings, { experienceLevel, licenseType, language });
     },
 
-    async getAvailabilitySummary(query: AvailabilityQuery): Promise<AvailabilitySummary> {
-      // At most MAX_RANGE_DAYS entries (the schema's limit); scan() then refuses dates outside the horizon.
-      const summary: AvailabilitySummary = {};
-      for (const date of eachDateInRange(query.startDate, query.endDate)) {
-        summary[date] = { hasAvailability: false, poolHours: 0, standardHours: 0, totalSlots: 0 };
-      }
-      const count = (date: string, isPoolHours: boolean) => {
-        const day = summary[date];
-        if (!day) return;
-        if (isPoolHours) day.poolHours++;
-        else day.standardHours++;
-        day.totalSlots++;
-        day.hasAvailability = true;
-      };
-      if (isAutoAssignedPool(query)) {
-        // One offered slot per distinct start time.
-        const starts = new Set<number>();
-        await scan(query, (_instructor, date, start) => {
-          if (starts.has(start.getTime())) return;
-          starts.add(start.getTime());
-          count(date, true);
-        });
-      } else {
-        await scan(query, (_instructor, date, _start, isPoolHours) => count(date, isPoolHours));
-      }
-      return summary;
+    /** The summary as JSON (see `answer`). */
+    getAvailabilitySummary(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
+      return answer("summary", query, serialize, (scan) => summarise(query, scan));
     },
 
-    async listSlots(query: AvailabilityQuery): Promise<Slot[]> {
-      const offered: OfferedSlot[] = [];
-      if (isAutoAssignedPool(query)) {
-        // The instructor auto-assignment would pick at each start; the slot is offered at their price.
-        const assigned = new Map<number, PoolCandidate & { start: Date }>();
-        await scan(query, (instructor, _date, start, _isPoolHours, priceCents) => {
-          const candidate = { instructorId: instructor.id, priceCents, rating: instructor.rating, start };
-          const current = assigned.get(start.getTime());
-          const chosen = current ? choosePoolInstructor([current, candidate]) : candidate;
-          if (chosen) assigned.set(start.getTime(), chosen);
-        });
-        for (const { start, priceCents } of assigned.values()) {
-          offered.push({
-            start,
-            instructorId: null,
-            instructorName: AUTO_ASSIGNED_POOL_NAME,
-            priceCents,
-            isPoolHours: true,
-          });
-        }
-      } else {
-        await scan(query, (instructor, _date, start, isPoolHours, priceCents) => {
-          offered.push({
-            start,
-            instructorId: instructor.id,
-            instructorName: fullName(instructor),
-            priceCents,
-            isPoolHours,
-          });
-        });
-      }
-      return offered.sort(compareOfferedSlots).map((slot) => ({
-        startTime: slot.start.toISOString(),
-        endTime: new Date(slot.start.getTime() + LESSON_MS).toISOString(),
-        instructorId: slot.instructorId,
-        instructorName: slot.instructorName,
-        price: centsToDollars(slot.priceCents),
-        isPoolHours: slot.isPoolHours,
-      }));
+    /** The slots as JSON (see `answer`). */
+    listSlots(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
+      return answer("slots", query, serialize, (scan) => offerSlots(query, scan));
     },
   };
+}
+
+type Scan = (visit: OpenSlotVisitor) => Promise<void>;
+
+async function summarise(query: AvailabilityQuery, scan: Scan): Promise<AvailabilitySummary> {
+  // At most MAX_RANGE_DAYS entries (the schema's limit); the horizon has been checked.
+  const summary: AvailabilitySummary = {};
+  for (const date of eachDateInRange(query.startDate, query.endDate)) {
+    summary[date] = { hasAvailability: false, poolHours: 0, standardHours: 0, totalSlots: 0 };
+  }
+  const count = (date: string, isPoolHours: boolean) => {
+    const day = summary[date];
+    if (!day) return;
+    if (isPoolHours) day.poolHours++;
+    else day.standardHours++;
+    day.totalSlots++;
+    day.hasAvailability = true;
+  };
+  if (isAutoAssignedPool(query)) {
+    // One offered slot per distinct start time.
+    const starts = new Set<number>();
+    await scan((_instructor, date, start) => {
+      if (starts.has(start.getTime())) return;
+      starts.add(start.getTime());
+      count(date, true);
+    });
+  } else {
+    await scan((_instructor, date, _start, isPoolHours) => count(date, isPoolHours));
+  }
+  return summary;
+}
+
+async function offerSlots(query: AvailabilityQuery, scan: Scan): Promise<Slot[]> {
+  const offered: OfferedSlot[] = [];
+  if (isAutoAssignedPool(query)) {
+    // The instructor auto-assignment would pick at each start; the slot is offered at their price.
+    const assigned = new Map<number, PoolCandidate & { start: Date }>();
+    await scan((instructor, _date, start, _isPoolHours, priceCents) => {
+      const candidate = { instructorId: instructor.id, priceCents, rating: instructor.rating, start };
+      const current = assigned.get(start.getTime());
+      const chosen = current ? choosePoolInstructor([current, candidate]) : candidate;
+      if (chosen) assigned.set(start.getTime(), chosen);
+    });
+    for (const { start, priceCents } of assigned.values()) {
+      offered.push({
+        start,
+        instructorId: null,
+        instructorName: AUTO_ASSIGNED_POOL_NAME,
+        priceCents,
+        isPoolHours: true,
+      });
+    }
+  } else {
+    await scan((instructor, _date, start, isPoolHours, priceCents) => {
+      offered.push({
+        start,
+        instructorId: instructor.id,
+        instructorName: fullName(instructor),
+        priceCents,
+        isPoolHours,
+      });
+    });
+  }
+  return offered.sort(compareOfferedSlots).map((slot) => ({
+    startTime: slot.start.toISOString(),
+    endTime: new Date(slot.start.getTime() + LESSON_MS).toISOString(),
+    instructorId: slot.instructorId,
+    instructorName: slot.instructorName,
+    price: centsToDollars(slot.priceCents),
+    isPoolHours: slot.isPoolHours,
+  }));
 }
 
 /** A slot as the student is offered it. */

@@ -28,6 +28,17 @@ export interface DateException extends DateOverride {
 /** A taken period [start, end) in epoch milliseconds. */
 export type BusyPeriod = readonly [startMs: number, endMs: number];
 
+/**
+ * A booked period with the instant its checkout hold lapses (rules/holds.ts), or null when it keeps
+ * its time whatever the clock says (a scheduled lesson, a hold without expiry).
+ */
+export type BookedPeriod = readonly [startMs: number, endMs: number, lapsesAtMs: number | null];
+
+/** "Is [start, end) taken?" — a BusyIndex, or several combined. */
+export interface BusyLookup {
+  overlaps(startMs: number, endMs: number): boolean;
+}
+
 /** A Sydney date with its weekday, worked out once per request rather than once per instructor. */
 export interface CalendarDay {
   date: string;
@@ -98,11 +109,11 @@ export function lessonStartsInWindows(date: string, windows: readonly MinuteWind
  * Answers "does [start, end) overlap any busy period?" in O(log n). Periods are sorted by start with a
  * running maximum of their ends, so arbitrary (even overlapping or off-the-hour) periods are handled.
  */
-export class BusyIndex {
+export class BusyIndex implements BusyLookup {
   private readonly starts: number[];
   private readonly maxEnds: number[];
 
-  constructor(periods: readonly BusyPeriod[]) {
+  constructor(periods: readonly (BusyPeriod | BookedPeriod)[]) {
     const sorted = [...periods].sort((a, b) => a[0] - b[0]);
     this.starts = sorted.map((p) => p[0]);
     this.maxEnds = [];
@@ -135,7 +146,7 @@ export interface InstructorSchedule {
   weeklyRules: readonly WeeklyRule[];
   /** Exceptions keyed by date. */
   exceptionsByDate: ReadonlyMap<string, readonly DateException[]>;
-  busy: BusyIndex;
+  busy: BusyLookup;
   /** Last date the instructor may teach (licence or WWC expiry); null when unlimited. */
   lastDate: string | null;
 }

@@ -1,0 +1,174 @@
+/**
+ * The availability engine's inputs kept in process memory between requests, and trusted only while
+ * the database says nothing changed. Deferred triggers (migration 0007) raise a counter per instructor
+ * in the same transaction as any change to their bookings, weekly rules or exceptions, and a catalogue
+ * counter on any change to instructor profiles or names. Every request reads those counters first (one
+ * small query) and reloads exactly what moved. Because the counters are read before the data they
+ * vouch for, a cache entry is never newer than its counter claims: a change committed by any process
+ * is seen on the next request of every process, with no time-based expiry.
+ *
+ * What the clock alone changes (a checkout hold lapsing) is applied per request at its own `now`.
+ */
+import { addDaysToDate, bookingHorizon, lastTeachingDate, sydneyMidnight } from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
+import * as repo from "./availability.repository.ts";
+import { type DatedException, groupBy, type ScheduleRange, type ScheduleSource } from "./schedule-source.ts";
+import {
+  type BookedPeriod,
+  BusyIndex,
+  type BusyLookup,
+  type DateException,
+  type InstructorSchedule,
+  type WeeklyRule,
+} from "./slot-generator.ts";
+
+interface SuburbEntry {
+  today: string;
+  catalogue: number;
+  instructors: repo.SlotInstructor[];
+}
+
+interface InstructorEntry {
+  today: string;
+  version: number;
+  weeklyRules: WeeklyRule[];
+  exceptionsByDate: Map<string, DateException[]>;
+  /** Scheduled lessons and holds without expiry. */
+  taken: BusyIndex;
+  /** Holds that lapse at a known instant; usually a handful. */
+  holds: BookedPeriod[];
+}
+
+/** The instants around `now` between which no hold of the snapshot lapses (epoch ms). */
+export interface HoldWindow {
+  fromMs: number;
+  untilMs: number;
+}
+
+/**
+ * One request's view: the suburb's instructors and the counters read for them. Serves the engine as a
+ * ScheduleSource and, after `schedules`, says for how long the clock leaves its answer unchanged.
+ */
+export interface ScheduleSnapshot extends ScheduleSource {
+  /** Changes whenever anything the suburb's answers depend on has changed in the database. */
+  readonly fingerprint: string;
+  /** Set by `schedules`: the span of `now` over which no hold of the candidates lapses. */
+  holdWindow: HoldWindow;
+}
+
+const SUBURB_LIMIT = 200;
+
+export function createScheduleCache() {
+  const suburbs = new Map<string, SuburbEntry>();
+  const entries = new Map<string, InstructorEntry>();
+
+  /** Reloads the given instructors' inputs over the whole booking horizon of `today`. */
+  async function load(
+    db: Executor,
+    ids: string[],
+    today: string,
+    versions: ReadonlyMap<string, number>,
+  ): Promise<Map<string, InstructorEntry>> {
+    const { lastDate } = bookingHorizon(sydneyMidnight(today));
+    const from = sydneyMidnight(today);
+    const to = sydneyMidnight(addDaysToDate(lastDate, 1));
+    const rules = await repo.listWeeklyRules(db, ids);
+    const exceptions = await repo.listExceptions(db, ids, today, lastDate);
+    const booked = await repo.listBookedPeriods(db, ids, from, to);
+    const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
+    const exceptionsBy = groupBy<DatedException>(exceptions, (e) => e.instructorId);
+    const bookedBy = new Map(booked.map((b) => [b.instructorId, b.periods]));
+    const loaded = new Map<string, InstructorEntry>();
+    for (const id of ids) {
+      const periods = bookedBy.get(id) ?? [];
+      const entry: InstructorEntry = {
+        today,
+        version: versions.get(id) ?? 0,
+        weeklyRules: rulesBy.get(id) ?? [],
+        exceptionsByDate: groupBy(exceptionsBy.get(id) ?? [], (e) => e.date),
+        taken: new BusyIndex(periods.filter((p) => p[2] === null)),
+        holds: periods.filter((p) => p[2] !== null),
+      };
+      loaded.set(id, entry);
+      const current = entries.get(id);
+      // A slower request must not replace newer inputs with older ones.
+      if (!current || current.today !== today || current.version <= entry.version) entries.set(id, entry);
+    }
+    return loaded;
+  }
+
+  function busyAt(entry: InstructorEntry, nowMs: number): BusyLookup {
+    const active = entry.holds.filter((h) => (h[2] ?? 0) > nowMs);
+    if (active.length === 0) return entry.taken;
+    const held = new BusyIndex(active);
+    return { overlaps: (s, e) => entry.taken.overlaps(s, e) || held.overlaps(s, e) };
+  }
+
+  /** Reads the counters and, when the catalogue moved, the suburb's instructors. */
+  async function snapshot(db: Executor, suburb: string, today: string): Promise<ScheduleSnapshot> {
+    const suburbKey = suburb.toLowerCase();
+    const known = suburbs.get(suburbKey);
+    const knownIds = known?.today === today ? known.instructors.map((i) => i.id) : [];
+    let versions = await repo.readAvailabilityVersions(db, knownIds);
+    let listed = known;
+    if (!known || known.today !== today || known.catalogue !== versions.catalogue) {
+      const instructors = await repo.listSlotInstructors(db, { today, suburb });
+      listed = { today, catalogue: versions.catalogue, instructors };
+      if (suburbs.size >= SUBURB_LIMIT) suburbs.clear();
+      suburbs.set(suburbKey, listed);
+      const fresh = await repo.readAvailabilityVersions(
+        db,
+        instructors.map((i) => i.id),
+      );
+      versions = { catalogue: versions.catalogue, instructors: fresh.instructors };
+    }
+    const instructors = listed?.instructors ?? [];
+    const versionOf = (id: string) => versions.instructors.get(id) ?? 0;
+    const fingerprint = `${versions.catalogue}:${instructors.map((i) => versionOf(i.id)).join(".")}`;
+
+    const view: ScheduleSnapshot = {
+      fingerprint,
+      holdWindow: { fromMs: Number.NEGATIVE_INFINITY, untilMs: Number.POSITIVE_INFINITY },
+      async instructors(filter) {
+        return filter.instructorId === undefined
+          ? instructors
+          : instructors.filter((i) => i.id === filter.instructorId);
+      },
+      async schedules(candidates, range: ScheduleRange) {
+        const usable = (id: string) => {
+          const entry = entries.get(id);
+          return entry && entry.today === today && entry.version === versionOf(id) ? entry : undefined;
+        };
+        const stale = candidates.filter((c) => !usable(c.id)).map((c) => c.id);
+        const loaded = stale.length > 0 ? await load(db, stale, today, versions.instructors) : new Map();
+        const nowMs = range.now.getTime();
+        const rangeFrom = sydneyMidnight(range.firstDate).getTime();
+        const rangeTo = sydneyMidnight(addDaysToDate(range.endDate, 1)).getTime();
+        const window = { fromMs: Number.NEGATIVE_INFINITY, untilMs: Number.POSITIVE_INFINITY };
+        const schedules = new Map<string, InstructorSchedule>();
+        for (const instructor of candidates) {
+          const entry = loaded.get(instructor.id) ?? usable(instructor.id);
+          if (!entry) continue;
+          for (const [start, end, lapsesAt] of entry.holds) {
+            if (lapsesAt === null || start >= rangeTo || end <= rangeFrom) continue;
+            if (lapsesAt > nowMs) window.untilMs = Math.min(window.untilMs, lapsesAt);
+            else window.fromMs = Math.max(window.fromMs, lapsesAt);
+          }
+          schedules.set(instructor.id, {
+            weeklyRules: entry.weeklyRules,
+            exceptionsByDate: entry.exceptionsByDate,
+            busy: busyAt(entry, nowMs),
+            lastDate: lastTeachingDate(instructor),
+          });
+        }
+        view.holdWindow = window;
+        return schedules;
+      },
+    };
+    return view;
+  }
+
+  return { snapshot };
+}
+
+export type ScheduleCache = ReturnType<typeof createScheduleCache>;

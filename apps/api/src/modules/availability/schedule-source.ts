@@ -1,0 +1,78 @@
+/**
+ * Where the availability engine gets its inputs: straight from the database (the reference, used
+ * inside booking transactions) or from the per-process cache (schedule-cache.ts). Both give the
+ * engine the same eligible instructors and the same schedules, so both give the same answers; the
+ * property test in availability-cache.property.integration.test.ts holds them to it.
+ */
+import { addDaysToDate, lastTeachingDate, sydneyMidnight } from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
+import * as repo from "./availability.repository.ts";
+import { BusyIndex, type DateException, type InstructorSchedule } from "./slot-generator.ts";
+
+export interface InstructorFilter {
+  /** Sydney date deciding who may still teach (licence and WWC expiry). */
+  today: string;
+  suburb: string;
+  instructorId?: string;
+}
+
+export interface ScheduleRange {
+  /** Sydney dates, inclusive. */
+  firstDate: string;
+  endDate: string;
+  now: Date;
+}
+
+export interface ScheduleSource {
+  /** The suburb's listable instructors (optionally only one), in listing order. */
+  instructors(filter: InstructorFilter): Promise<repo.SlotInstructor[]>;
+  /** Each candidate's working hours, exceptions and taken periods over the range, at `now`. */
+  schedules(
+    candidates: readonly repo.SlotInstructor[],
+    range: ScheduleRange,
+  ): Promise<Map<string, InstructorSchedule>>;
+}
+
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+export type DatedException = DateException & { instructorId: string };
+
+/** The reference: four queries per call, nothing remembered. Takes a transaction as well as the pool. */
+export function databaseSchedules(db: Executor): ScheduleSource {
+  return {
+    instructors: (filter) => repo.listSlotInstructors(db, filter),
+    async schedules(candidates, { firstDate, endDate, now }) {
+      const ids = candidates.map((i) => i.id);
+      const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), now.getTime()));
+      const to = sydneyMidnight(addDaysToDate(endDate, 1));
+      // One after another: `db` may be a transaction, whose single connection must not run queries in parallel.
+      const rules = await repo.listWeeklyRules(db, ids);
+      const exceptions = await repo.listExceptions(db, ids, firstDate, endDate);
+      const busy = await repo.listBusyPeriods(db, ids, from, to, now);
+      const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
+      const exceptionsBy = groupBy<DatedException>(exceptions, (e) => e.instructorId);
+      const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
+      return new Map(
+        candidates.map((instructor) => [
+          instructor.id,
+          {
+            weeklyRules: rulesBy.get(instructor.id) ?? [],
+            exceptionsByDate: groupBy(exceptionsBy.get(instructor.id) ?? [], (e) => e.date),
+            busy: new BusyIndex(busyBy.get(instructor.id) ?? []),
+            // Past either expiry date the instructor may not teach, so those dates offer nothing.
+            lastDate: lastTeachingDate(instructor),
+          },
+        ]),
+      );
+    },
+  };
+}
