@@ -177,16 +177,9 @@ export function createAvailabilityService(ctx: AppContext) {
 
   /**
    * Answers a schema-checked query from the cache when nothing it depends on has changed, else runs
-   * the engine over the cached schedules and remembers the serialized answer. An instructorId that
-   * yields no eligible instructor is explained with one more query (not_found or
-   * instructor_not_in_suburb), only on that error path.
+   * the engine over the cached schedules and remembers the serialized answer.
    */
-  async function answer(
-    kind: "summary" | "slots",
-    query: AvailabilityQuery,
-    serialize: Serialize,
-    compute: (scan: (visit: OpenSlotVisitor) => Promise<void>) => Promise<unknown>,
-  ): Promise<string> {
+  async function answer(kind: AnswerKind, query: AvailabilityQuery, serialize: Serialize): Promise<string> {
     // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
     // MAX_RANGE_DAYS); the horizon is checked against the clock before anything is looked up.
     const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
@@ -210,17 +203,7 @@ export function createAvailabilityService(ctx: AppContext) {
     const cached = responses.get(key, snapshot.fingerprint, now.getTime());
     if (cached !== undefined) return cached;
 
-    const payload = await compute(async (visit) => {
-      const q = { suburb, startDate, endDate, instructorId, poolHoursOnly, now };
-      const instructors = await scanOpenSlots(snapshot, q, visit);
-      if (instructorId && instructors.length === 0) {
-        const [elsewhere] = await repo.listEligibleInstructors(ctx.db, { today, instructorId });
-        if (!elsewhere) throw new AppError("not_found", "Instructor not found");
-        throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
-          suburbs: elsewhere.suburbs,
-        });
-      }
-    });
+    const payload = await computeAvailability(ctx.db, snapshot, kind, { ...query, now });
     const body = serialize(payload);
     const { fromMs, untilMs } = snapshot.holdWindow;
     responses.set(key, { fingerprint: snapshot.fingerprint, fromMs, untilMs, body });
@@ -247,17 +230,46 @@ export function createAvailabilityService(ctx: AppContext) {
 
     /** The summary as JSON (see `answer`). */
     getAvailabilitySummary(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
-      return answer("summary", query, serialize, (scan) => summarise(query, scan));
+      return answer("summary", query, serialize);
     },
 
     /** The slots as JSON (see `answer`). */
     listSlots(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
-      return answer("slots", query, serialize, (scan) => offerSlots(query, scan));
+      return answer("slots", query, serialize);
     },
   };
 }
 
 type Scan = (visit: OpenSlotVisitor) => Promise<void>;
+type AnswerKind = "summary" | "slots";
+
+/**
+ * The summary or the slots of a query at `now`, from `source`: the cache for the HTTP answers,
+ * databaseSchedules for the reference they are tested against. An instructorId that yields no eligible
+ * instructor is explained with one more query (not_found or instructor_not_in_suburb).
+ */
+export async function computeAvailability(
+  db: Executor,
+  source: ScheduleSource,
+  kind: AnswerKind,
+  query: AvailabilityQuery & { now: Date },
+): Promise<AvailabilitySummary | Slot[]> {
+  const { suburb, instructorId, now } = query;
+  const scan: Scan = async (visit) => {
+    const instructors = await scanOpenSlots(source, query, visit);
+    if (instructorId && instructors.length === 0) {
+      const [elsewhere] = await repo.listEligibleInstructors(db, {
+        today: sydneyTodayDate(now),
+        instructorId,
+      });
+      if (!elsewhere) throw new AppError("not_found", "Instructor not found");
+      throw new AppError("instructor_not_in_suburb", `This instructor does not teach in ${suburb}`, {
+        suburbs: elsewhere.suburbs,
+      });
+    }
+  };
+  return kind === "summary" ? summarise(query, scan) : offerSlots(query, scan);
+}
 
 async function summarise(query: AvailabilityQuery, scan: Scan): Promise<AvailabilitySummary> {
   // At most MAX_RANGE_DAYS entries (the schema's limit); the horizon has been checked.
