@@ -22,6 +22,8 @@ export interface EligibleInstructorFilter {
   /** Canonical suburb; matched case-insensitively against the instructor's suburbs. */
   suburb?: string;
   instructorId?: string;
+  /** Only these instructors (a booking that names its instructors needs no one else's calendar). */
+  instructorIds?: readonly string[];
 }
 
 /**
@@ -32,6 +34,7 @@ function eligibleInstructor(filter: EligibleInstructorFilter): SQL | undefined {
   const conditions: SQL[] = [listableInstructorSql(filter.today)];
   if (filter.suburb !== undefined) conditions.push(teachesInSuburbSql(filter.suburb));
   if (filter.instructorId !== undefined) conditions.push(eq(users.id, filter.instructorId));
+  if (filter.instructorIds !== undefined) conditions.push(inArray(users.id, [...filter.instructorIds]));
   return and(...conditions);
 }
 

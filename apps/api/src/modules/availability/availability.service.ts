@@ -51,6 +51,8 @@ export interface OpenSlotsQuery {
   startDate: string;
   endDate: string;
   instructorId?: string;
+  /** Only these instructors: a booking that names every instructor reads no one else's calendar. */
+  instructorIds?: readonly string[];
   poolHoursOnly?: boolean;
   now: Date;
 }
@@ -102,6 +104,7 @@ async function scanOpenSlots(
     today: sydneyTodayDate(q.now),
     suburb: q.suburb,
     instructorId: q.instructorId,
+    instructorIds: q.instructorIds,
   });
   const firstDate = q.startDate;
   // Instructors outside the pool can contribute nothing to a pool-only search.

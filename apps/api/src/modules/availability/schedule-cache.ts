@@ -129,10 +129,12 @@ export function createScheduleCache() {
     const view: ScheduleSnapshot = {
       fingerprint,
       holdWindow: { fromMs: Number.NEGATIVE_INFINITY, untilMs: Number.POSITIVE_INFINITY },
-      async instructors(filter) {
-        return filter.instructorId === undefined
-          ? instructors
-          : instructors.filter((i) => i.id === filter.instructorId);
+      async instructors({ instructorId, instructorIds }) {
+        return instructors.filter(
+          (i) =>
+            (instructorId === undefined || i.id === instructorId) &&
+            (instructorIds === undefined || instructorIds.includes(i.id)),
+        );
       },
       async schedules(candidates, range: ScheduleRange) {
         const usable = (id: string) => {

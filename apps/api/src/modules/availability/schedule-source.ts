@@ -14,6 +14,7 @@ export interface InstructorFilter {
   today: string;
   suburb: string;
   instructorId?: string;
+  instructorIds?: readonly string[];
 }
 
 export interface ScheduleRange {

@@ -43,7 +43,17 @@ export function createBookingService(ctx: AppContext) {
     const starts = items.map((i) => new Date(i.startTime));
     const firstDate = sydneyDateOf(new Date(Math.min(...starts.map((d) => d.getTime()))));
     const lastDate = sydneyDateOf(new Date(Math.max(...starts.map((d) => d.getTime()))));
-    const open = await findOpenSlots(tx, { suburb, startDate: firstDate, endDate: lastDate, now });
+    // Auto-assigned pool lessons choose among the whole suburb; named instructors need only their own calendars.
+    const named = items.every((i) => i.instructorId)
+      ? [...new Set(items.map((i) => i.instructorId ?? ""))]
+      : undefined;
+    const open = await findOpenSlots(tx, {
+      suburb,
+      startDate: firstDate,
+      endDate: lastDate,
+      instructorIds: named,
+      now,
+    });
     const byKey = new Map<string, OpenSlot>();
     const poolByStart = new Map<number, OpenSlot[]>();
     for (const slot of open) {
