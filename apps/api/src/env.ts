@@ -58,6 +58,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Unset: demo data is seeded into the embedded database only, never into DATABASE_URL's server. */
   SEED_DEMO_DATA: bool.optional(),
+  /**
+   * The availability cache (modules/availability/schedule-cache.ts). Off runs the reference engine,
+   * four queries per request: for benchmarks that compare the two, and as a switch to fall back on.
+   */
+  AVAILABILITY_CACHE: bool.default(true),
   TRUST_PROXY: trustProxy.default(false),
   /** HS256 secret; when absent one is generated once and kept in DATA_DIR/.jwt-secret. */
   JWT_SECRET: z.string().min(32).optional(),

@@ -178,38 +178,49 @@ export async function listBusyPeriods(
   return rows.map((r) => ({ instructorId: r.instructorId, periods: decodeJson(r.periods) }));
 }
 
-function prepareVersions(db: Executor) {
+function prepareVersionTotal(db: Executor) {
   return db
     .select({
       catalogue: availabilityCatalogue.version,
-      versions: sql<Array<[string, number]> | string | null>`(select json_agg(json_build_array(
-          ${availabilityVersions.instructorId}, ${availabilityVersions.version}))
+      total: sql<number | string>`(select coalesce(sum(${availabilityVersions.version}), 0)
           from ${availabilityVersions}
           where ${availabilityVersions.instructorId} = any(${sql.placeholder("ids")}::uuid[]))`,
     })
     .from(availabilityCatalogue)
-    .prepare("availability_versions");
+    .prepare("availability_version_total");
 }
 
 // Read on every availability request: prepared once per database.
-const versionQueries = new WeakMap<Executor, ReturnType<typeof prepareVersions>>();
+const versionTotalQueries = new WeakMap<Executor, ReturnType<typeof prepareVersionTotal>>();
 
-/** The counters the availability cache checks (migration 0007): the catalogue's and each instructor's. */
-export async function readAvailabilityVersions(
+/**
+ * The catalogue's counter and the sum of the given instructors' counters (migration 0007). Counters
+ * only grow, so for one set of instructors an unchanged sum means no counter moved.
+ */
+export async function readVersionTotal(
   db: Executor,
   instructorIds: readonly string[],
-): Promise<{ catalogue: number; instructors: Map<string, number> }> {
-  let query = versionQueries.get(db);
+): Promise<{ catalogue: number; total: number }> {
+  let query = versionTotalQueries.get(db);
   if (!query) {
-    query = prepareVersions(db);
-    versionQueries.set(db, query);
+    query = prepareVersionTotal(db);
+    versionTotalQueries.set(db, query);
   }
   const [row] = await query.execute({ ids: [...instructorIds] });
-  const pairs = row?.versions ? decodeJson(row.versions) : [];
-  return {
-    catalogue: Number(row?.catalogue ?? 0),
-    instructors: new Map(pairs.map(([id, version]) => [id, Number(version)])),
-  };
+  return { catalogue: Number(row?.catalogue ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** Each instructor's counter; one missing has never changed (0). */
+export async function readInstructorVersions(
+  db: Executor,
+  instructorIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (instructorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: availabilityVersions.instructorId, version: availabilityVersions.version })
+    .from(availabilityVersions)
+    .where(inArray(availabilityVersions.instructorId, [...instructorIds]));
+  return new Map(rows.map((r) => [r.id, Number(r.version)]));
 }
 
 /**

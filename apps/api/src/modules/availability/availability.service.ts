@@ -188,6 +188,9 @@ export function createAvailabilityService(ctx: AppContext) {
     const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
     const now = ctx.now();
     assertWithinBookingHorizon(startDate, endDate, now);
+    if (!ctx.env.AVAILABILITY_CACHE) {
+      return serialize(await computeAvailability(ctx.db, databaseSchedules(ctx.db), kind, { ...query, now }));
+    }
     const today = sydneyTodayDate(now);
     const snapshot = await schedules.snapshot(ctx.db, suburb, today);
     // Lessons start on the hour at least MIN_LEAD_TIME after now, so which starts are bookable changes

@@ -26,6 +26,9 @@ interface SuburbEntry {
   today: string;
   catalogue: number;
   instructors: repo.SlotInstructor[];
+  /** The instructors' counters, and their sum: the cheap check made on every request. */
+  versions: Map<string, number>;
+  total: number;
 }
 
 interface InstructorEntry {
@@ -108,23 +111,26 @@ export function createScheduleCache() {
   async function snapshot(db: Executor, suburb: string, today: string): Promise<ScheduleSnapshot> {
     const suburbKey = suburb.toLowerCase();
     const known = suburbs.get(suburbKey);
-    const knownIds = known?.today === today ? known.instructors.map((i) => i.id) : [];
-    let versions = await repo.readAvailabilityVersions(db, knownIds);
-    let listed = known;
-    if (!known || known.today !== today || known.catalogue !== versions.catalogue) {
-      const instructors = await repo.listSlotInstructors(db, { today, suburb });
-      listed = { today, catalogue: versions.catalogue, instructors };
-      if (suburbs.size >= SUBURB_LIMIT) suburbs.clear();
-      suburbs.set(suburbKey, listed);
-      const fresh = await repo.readAvailabilityVersions(
+    let listed = known?.today === today ? known : undefined;
+    const head = await repo.readVersionTotal(db, listed?.instructors.map((i) => i.id) ?? []);
+    if (!listed || listed.catalogue !== head.catalogue || listed.total !== head.total) {
+      const instructors =
+        listed && listed.catalogue === head.catalogue
+          ? listed.instructors
+          : await repo.listSlotInstructors(db, { today, suburb });
+      const read = await repo.readInstructorVersions(
         db,
         instructors.map((i) => i.id),
       );
-      versions = { catalogue: versions.catalogue, instructors: fresh.instructors };
+      let total = 0;
+      for (const version of read.values()) total += version;
+      listed = { today, catalogue: head.catalogue, instructors, versions: read, total };
+      if (suburbs.size >= SUBURB_LIMIT) suburbs.clear();
+      suburbs.set(suburbKey, listed);
     }
-    const instructors = listed?.instructors ?? [];
-    const versionOf = (id: string) => versions.instructors.get(id) ?? 0;
-    const fingerprint = `${versions.catalogue}:${instructors.map((i) => versionOf(i.id)).join(".")}`;
+    const { instructors, versions } = listed;
+    const versionOf = (id: string) => versions.get(id) ?? 0;
+    const fingerprint = `${listed.catalogue}:${listed.total}`;
 
     const view: ScheduleSnapshot = {
       fingerprint,
@@ -142,7 +148,7 @@ export function createScheduleCache() {
           return entry && entry.today === today && entry.version === versionOf(id) ? entry : undefined;
         };
         const stale = candidates.filter((c) => !usable(c.id)).map((c) => c.id);
-        const loaded = stale.length > 0 ? await load(db, stale, today, versions.instructors) : new Map();
+        const loaded = stale.length > 0 ? await load(db, stale, today, versions) : new Map();
         const nowMs = range.now.getTime();
         const rangeFrom = sydneyMidnight(range.firstDate).getTime();
         const rangeTo = sydneyMidnight(addDaysToDate(range.endDate, 1)).getTime();
