@@ -12,10 +12,10 @@ import type { AppContext } from "../../context.ts";
 import { createAvailabilityService } from "./availability.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
-// The service hands back JSON already serialized by the route's own response schema, and caches it:
-// a string sent as JSON is not serialized again.
+// The service hands back JSON already serialized by the route's own response schema (and cached, as
+// UTF-8 bytes): a Buffer is sent as it is.
 const serializer = (reply: FastifyReply) => (payload: unknown) => String(reply.serialize(payload));
-const sendJson = (reply: FastifyReply, json: string) =>
+const sendJson = (reply: FastifyReply, json: Buffer) =>
   reply.type("application/json; charset=utf-8").send(json);
 
 /** Student-facing catalogue: instructors of a suburb, availability summary and slots (mounted at /api/student). */

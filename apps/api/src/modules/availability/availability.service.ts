@@ -182,14 +182,15 @@ export function createAvailabilityService(ctx: AppContext) {
    * Answers a schema-checked query from the cache when nothing it depends on has changed, else runs
    * the engine over the cached schedules and remembers the serialized answer.
    */
-  async function answer(kind: AnswerKind, query: AvailabilityQuery, serialize: Serialize): Promise<string> {
+  async function answer(kind: AnswerKind, query: AvailabilityQuery, serialize: Serialize): Promise<Buffer> {
     // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
     // MAX_RANGE_DAYS); the horizon is checked against the clock before anything is looked up.
     const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
     const now = ctx.now();
     assertWithinBookingHorizon(startDate, endDate, now);
     if (!ctx.env.AVAILABILITY_CACHE) {
-      return serialize(await computeAvailability(ctx.db, databaseSchedules(ctx.db), kind, { ...query, now }));
+      const payload = await computeAvailability(ctx.db, databaseSchedules(ctx.db), kind, { ...query, now });
+      return Buffer.from(serialize(payload));
     }
     const today = sydneyTodayDate(now);
     const snapshot = await schedules.snapshot(ctx.db, suburb, today);
@@ -210,7 +211,7 @@ export function createAvailabilityService(ctx: AppContext) {
     if (cached !== undefined) return cached;
 
     const payload = await computeAvailability(ctx.db, snapshot, kind, { ...query, now });
-    const body = serialize(payload);
+    const body = Buffer.from(serialize(payload));
     const { fromMs, untilMs } = snapshot.holdWindow;
     responses.set(key, { fingerprint: snapshot.fingerprint, fromMs, untilMs, body });
     return body;
@@ -235,12 +236,12 @@ export function createAvailabilityService(ctx: AppContext) {
     },
 
     /** The summary as JSON (see `answer`). */
-    getAvailabilitySummary(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
+    getAvailabilitySummary(query: AvailabilityQuery, serialize: Serialize): Promise<Buffer> {
       return answer("summary", query, serialize);
     },
 
     /** The slots as JSON (see `answer`). */
-    listSlots(query: AvailabilityQuery, serialize: Serialize): Promise<string> {
+    listSlots(query: AvailabilityQuery, serialize: Serialize): Promise<Buffer> {
       return answer("slots", query, serialize);
     },
   };

@@ -7,13 +7,14 @@ export interface CachedResponse {
   fingerprint: string;
   fromMs: number;
   untilMs: number;
-  body: string;
+  /** UTF-8 JSON, encoded once: a day's slots are tens of kilobytes. */
+  body: Buffer;
 }
 
 export function createResponseCache(limit = 1000) {
   const entries = new Map<string, CachedResponse>();
   return {
-    get(key: string, fingerprint: string, nowMs: number): string | undefined {
+    get(key: string, fingerprint: string, nowMs: number): Buffer | undefined {
       const hit = entries.get(key);
       if (!hit || hit.fingerprint !== fingerprint || nowMs < hit.fromMs || nowMs >= hit.untilMs) {
         return undefined;
