@@ -9,6 +9,7 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
+import { createRedisClient, redisReady } from "./lib/redis.ts";
 import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { instructorAccountRoutes, studentAccountRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write(line: string): void };
+  /** Shared with server.ts, which marks the app draining on SIGTERM before closing it. */
+  lifecycle?: { draining: boolean };
 }
 
 function jwtSecret(env: Env): Uint8Array {
@@ -111,12 +114,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  // Several replicas count in Redis, or a client would get RATE_LIMIT_MAX from each of them.
+  const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL) : null;
+  if (redis) {
+    app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+    if (!(await redisReady(redis))) {
+      app.log.warn(
+        "Redis is not reachable yet: rate limits fail open and sign-in uses this replica's own count",
+      );
+    }
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
     // Static files of the SPA are not API load.
     allowList: (request) => !request.url.startsWith("/api"),
+    ...(redis
+      ? {
+          redis,
+          nameSpace: `${env.REDIS_KEY_PREFIX}rate:`,
+          // Redis down: the requests go through (fail open) rather than every one of them failing.
+          skipOnError: true,
+        }
+      : {}),
   });
   await registerOpenApi(app);
 
@@ -135,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? (() => new Date()),
     payments: options.paymentProvider ?? paymentProviderFromEnv(env),
     log: app.log,
+    redis,
+    lifecycle: options.lifecycle ?? { draining: false },
   };
 
   await app.register(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PaymentProvider } from "./modules/payments/payment-provider.ts";
@@ -14,4 +15,8 @@ export interface AppContext {
   now: () => Date;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Shared counters across replicas (REDIS_URL); null in the single-process default. */
+  redis: Redis | null;
+  /** Set on SIGTERM: health answers 503 so the load balancer stops routing here before the close. */
+  lifecycle: { draining: boolean };
 }

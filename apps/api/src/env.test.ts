@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shouldSeedDemoData } from "./db/prepare-database.ts";
-import { loadEnv } from "./env.ts";
+import { isClusterMode, loadEnv } from "./env.ts";
 
 describe("configuration", () => {
   it("reads TRUST_PROXY as false, true, a hop count or a list of addresses/CIDRs", () => {
@@ -48,5 +48,27 @@ describe("configuration", () => {
     expect(legacy.LOGIN_MAX_DELAY_SECONDS).toBe(120);
     const both = loadEnv({ LOGIN_MAX_FAILURES: "3", LOGIN_FAILURES_BEFORE_DELAY: "7" });
     expect(both.LOGIN_FAILURES_BEFORE_DELAY).toBe(7);
+  });
+
+  it("refuses to start several replicas without a shared JWT_SECRET or with the embedded database", () => {
+    const server = "postgres://postgres@127.0.0.1:5432/kerb";
+    const secret = "a-shared-secret-a-shared-secret-0123456789";
+    expect(isClusterMode(loadEnv({}))).toBe(false);
+    expect(() => loadEnv({ CLUSTER_MODE: "true", DATABASE_URL: server })).toThrow(
+      /JWT_SECRET is required when several replicas run \(CLUSTER_MODE=true\)/,
+    );
+    expect(() => loadEnv({ REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: server })).toThrow(
+      /JWT_SECRET is required when several replicas run \(REDIS_URL is set\)/,
+    );
+    expect(() => loadEnv({ CLUSTER_MODE: "true", JWT_SECRET: secret })).toThrow(
+      /DATABASE_URL is required .* single-process/,
+    );
+    const cluster = loadEnv({
+      REDIS_URL: "redis://127.0.0.1:6379",
+      DATABASE_URL: server,
+      JWT_SECRET: secret,
+    });
+    expect(isClusterMode(cluster)).toBe(true);
+    expect(cluster.REDIS_KEY_PREFIX).toBe("kerb:");
   });
 });

@@ -56,6 +56,31 @@ const envSchema = z.object({
   /** postgres://… runs on a PostgreSQL server instead of the embedded database. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Longest wait for a PostgreSQL connection (a new one, or a free one from the pool) before the request
+   * is answered 503: a database that is down or unreachable must not leave requests hanging.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Longest a single PostgreSQL query may take before the client gives up on it (0 = no limit). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * redis://host:port/db for state shared by several API replicas: rate limits and the login throttle.
+   * Unset, both live in process memory (right for one process).
+   */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key Kerb writes, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default("kerb:"),
+  /**
+   * Several API replicas share one database. Also implied by REDIS_URL. Requires DATABASE_URL (the
+   * embedded database is single-process) and JWT_SECRET (a secret generated on one disk is unknown
+   * to the other replicas).
+   */
+  CLUSTER_MODE: bool.default(false),
+  /**
+   * On SIGTERM, how long /api/health answers 503 "draining" while requests are still served, so the
+   * load balancer stops routing here before the listener closes (rolling restarts). 0 closes at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** Unset: demo data is seeded into the embedded database only, never into DATABASE_URL's server. */
   SEED_DEMO_DATA: bool.optional(),
   /**
@@ -154,8 +179,35 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const base = source.INIT_CWD ?? process.cwd();
   env.DATA_DIR = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(base, env.DATA_DIR);
   if (env.WEB_DIST_DIR && !isAbsolute(env.WEB_DIST_DIR)) env.WEB_DIST_DIR = resolve(base, env.WEB_DIST_DIR);
+  const clusterProblems = clusterModeProblems(env);
+  if (clusterProblems.length > 0) {
+    throw new Error(`Invalid configuration:\n${clusterProblems.map((p) => `  ${p}`).join("\n")}`);
+  }
   if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe");
   }
   return env;
+}
+
+/** Several replicas: CLUSTER_MODE=true, or REDIS_URL set (shared counters only matter with several). */
+export function isClusterMode(env: Pick<Env, "CLUSTER_MODE" | "REDIS_URL">): boolean {
+  return env.CLUSTER_MODE || env.REDIS_URL !== undefined;
+}
+
+function clusterModeProblems(env: Env): string[] {
+  if (!isClusterMode(env)) return [];
+  const why = env.CLUSTER_MODE ? "CLUSTER_MODE=true" : "REDIS_URL is set";
+  const problems: string[] = [];
+  if (!env.JWT_SECRET) {
+    problems.push(
+      `JWT_SECRET is required when several replicas run (${why}): every replica must sign and verify ` +
+        "sessions with the same secret, at least 32 characters (e.g. `openssl rand -base64 48`)",
+    );
+  }
+  if (!env.DATABASE_URL) {
+    problems.push(
+      `DATABASE_URL is required when several replicas run (${why}): the embedded database is single-process`,
+    );
+  }
+  return problems;
 }

@@ -1,20 +1,45 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { buildApp } from "./app.ts";
 import { openDatabaseFromEnv } from "./db/open-from-env.ts";
 import { prepareDatabase } from "./db/prepare-database.ts";
 import { loadEnv } from "./env.ts";
 
-const env = loadEnv();
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  // A configuration mistake is the operator's to fix: say what it is, without a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const database = await openDatabaseFromEnv(env);
 const demoData = await prepareDatabase(env, database, new Date());
 
-const app = await buildApp({ env, database });
+const lifecycle = { draining: false };
+const app = await buildApp({ env, database, lifecycle });
+
+/** A shutdown that cannot finish (a request that never ends) must not keep the process up for ever. */
+const FORCED_EXIT_AFTER_MS = 30_000;
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down");
-  // Stop accepting, let in-flight requests finish, then release the database (PGlite flushes to disk).
+  app.log.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS }, "shutting down");
+  setTimeout(
+    () => {
+      app.log.error("shutdown took too long; exiting anyway");
+      process.exit(1);
+    },
+    FORCED_EXIT_AFTER_MS + env.SHUTDOWN_DRAIN_SECONDS * 1000,
+  ).unref();
+  // Health answers 503 first, and requests are still served meanwhile, so the load balancer takes this
+  // replica out of rotation before its listener closes (no request is refused on the way out).
+  lifecycle.draining = true;
+  if (env.SHUTDOWN_DRAIN_SECONDS > 0) await sleep(env.SHUTDOWN_DRAIN_SECONDS * 1000);
+  // Stop accepting and let in-flight requests finish; the close hooks stop the scheduled jobs (a run in
+  // progress completes), let an email being sent finish and close Redis; then the database goes (PGlite
+  // flushes to disk).
   await app.close();
   await database.close();
   process.exit(0);

@@ -21,9 +21,25 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the named lock, waiting for it first: PostgreSQL serialises
+   * processes on a session advisory lock; the embedded database has one process, so `fn` just runs.
+   */
+  withExclusiveLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Takes the named lock only if no process holds it: a release function, or null when it is taken. */
+  tryExclusiveLock(name: string): Promise<(() => Promise<void>) | null>;
 }
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string | null };
+export interface ServerDatabaseOptions {
+  url: string;
+  poolSize?: number;
+  /** Waiting for a connection (new or pooled) longer than this fails the query instead of hanging. */
+  connectTimeoutMs?: number;
+  /** Client-side limit per query (0 = none). */
+  queryTimeoutMs?: number;
+}
+
+export type DatabaseOptions = ServerDatabaseOptions | { dataDir: string | null };
 
 const migrationsFolder = () => {
   const found = findPath(import.meta.url, ["../drizzle/", "../../drizzle/"]);
@@ -32,28 +48,87 @@ const migrationsFolder = () => {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its server must not crash the process; the next query reports it.
-    pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-      ping: () => ping(db),
-      close: () => pool.end(),
-    };
-  }
+  if ("url" in options) return openServerDatabase(options);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir ?? undefined, extensions: { btree_gist } });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  // One process per data directory: only overlapping runs inside this process need keeping apart.
+  const held = new Set<string>();
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => client.close(),
+    withExclusiveLock: (_name, fn) => fn(),
+    async tryExclusiveLock(name) {
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => {
+        held.delete(name);
+      };
+    },
+  };
+}
+
+function openServerDatabase(options: ServerDatabaseOptions): DatabaseHandle {
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
+  const queryTimeout = options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {};
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis,
+    keepAlive: true,
+    ...queryTimeout,
+  });
+  // A client losing its server must not crash the process, idle (the pool's "error") or checked out in
+  // the middle of a transaction (the client's own "error", which the pool stops listening to while it
+  // is lent out): the query in flight, or the next one, reports it and the pool discards the client.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+
+  // Advisory locks live on a connection of their own, outside the pool: a held lock never takes a slot
+  // requests need, a pool of one cannot deadlock on it, and a crashed holder's lock dies with its socket.
+  async function lockConnection() {
+    const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis, keepAlive: true });
+    client.on("error", () => {});
+    await client.connect();
+    return client;
+  }
+  const lockKey = (name: string) => `kerb:${name}`;
+
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    ping: () => ping(db),
+    close: () => pool.end(),
+    async withExclusiveLock(name, fn) {
+      const client = await lockConnection();
+      try {
+        await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [lockKey(name)]);
+        return await fn();
+      } finally {
+        // Closing the session releases its advisory locks, whatever state the query above left.
+        await client.end().catch(() => {});
+      }
+    },
+    async tryExclusiveLock(name) {
+      const client = await lockConnection();
+      try {
+        const result = await client.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked",
+          [lockKey(name)],
+        );
+        if (result.rows[0]?.locked) return () => client.end().catch(() => {});
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      await client.end().catch(() => {});
+      return null;
+    },
   };
 }
 

@@ -3,7 +3,10 @@ import { openDatabaseFromEnv } from "./open-from-env.ts";
 import { seedDemoData } from "./seed.ts";
 
 const database = await openDatabaseFromEnv(loadEnv());
-await database.migrate();
-const seeded = await seedDemoData(database.db, new Date());
+// The lock replicas take at start-up, so seeding by hand never races one of them.
+const seeded = await database.withExclusiveLock("migrate-and-seed", async () => {
+  await database.migrate();
+  return seedDemoData(database.db, new Date());
+});
 await database.close();
 console.log(seeded ? "Demo data seeded." : "Demo data already present; nothing changed.");

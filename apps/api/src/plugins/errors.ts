@@ -36,6 +36,35 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+// The database is down, restarting or unreachable: the request may succeed shortly, so 503, not 500.
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EPIPE",
+]);
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Query read timeout/i,
+  /Client has encountered a connection error/i,
+];
+
+/** Whether an error means "the database could not be reached", walking drizzle's cause chain. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) {
+      return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+  }
+  return false;
+}
+
 /** The violated constraint's name, where the driver reports one (pg and PGlite both do). */
 function pgConstraint(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -76,6 +105,13 @@ function toPayload(error: FastifyError | AppError | Error): ErrorPayload {
         code: "unsupported_media_type",
         message: "Send the request body as application/json",
       };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      code: "service_unavailable",
+      message: "Kerb cannot reach its database right now. Please try again in a moment.",
+    };
   }
   const sqlState = pgErrorCode(error) ?? "";
   const pg = PG_ERRORS[`${sqlState}:${pgConstraint(error)}`] ?? PG_ERRORS[sqlState];
@@ -134,10 +170,12 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message, details } = toPayload(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (status === 503) request.log.warn({ err: error }, "request failed: database unavailable");
+    else if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.debug({ err: error, code }, "request rejected");
     const headers = (error as { headers?: Record<string, string> }).headers;
     if (status === 429 && headers) reply.headers(headers);
+    if (status === 503) reply.header("retry-after", "5");
     return reply
       .status(status)
       .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });

@@ -24,6 +24,8 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The throwaway server database's URL (PostgreSQL only), for a second process's connections. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await handle.migrate();
   return {
     handle,
+    url: url.toString(),
     async drop() {
       await handle.close();
       const again = new pg.Client({ connectionString: serverUrl });
@@ -60,6 +63,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The throwaway PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl?: string;
   env: Env;
   /** Moves the app's clock; starts at real time. */
   clock: { now: Date; advanceMinutes(minutes: number): void };
@@ -99,6 +104,7 @@ export async function createTestApp(
   return {
     app,
     database: db.handle,
+    ...(db.url ? { databaseUrl: db.url } : {}),
     env,
     clock,
     async close() {

@@ -15,7 +15,12 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
 import { pgErrorCode } from "../../plugins/errors.ts";
 import * as repo from "./auth.repository.ts";
-import { createMemoryLoginThrottle, type LoginThrottle } from "./login-throttle.ts";
+import { createMemoryLoginThrottle } from "./login-throttle.ts";
+import {
+  type AsyncLoginThrottle,
+  asAsyncThrottle,
+  createSharedLoginThrottle,
+} from "./login-throttle-shared.ts";
 import { hashRefreshToken, newRefreshToken } from "./refresh-token.ts";
 
 type StudentRegistration = z.output<typeof studentRegistrationRequest>;
@@ -45,23 +50,38 @@ function publicUser({ id, email, role, firstName, lastName, phone }: repo.UserRo
   return { id, email, role, firstName, lastName, phone };
 }
 
-/** One throttle per app (tests build many), however many times the service is created for it. */
-const throttles = new WeakMap<AppContext["env"], LoginThrottle>();
-function loginThrottleFor(env: AppContext["env"]): LoginThrottle {
+/**
+ * One throttle per app (tests build many), however many times the service is created for it: in Redis
+ * when the app has one (shared by the replicas), else in this process's memory.
+ */
+const throttles = new WeakMap<AppContext["env"], AsyncLoginThrottle>();
+function loginThrottleFor(ctx: AppContext): AsyncLoginThrottle {
+  const { env } = ctx;
   let throttle = throttles.get(env);
   if (!throttle) {
-    throttle = createMemoryLoginThrottle({
+    const options = {
       failuresBeforeDelay: env.LOGIN_FAILURES_BEFORE_DELAY,
       maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
       accountFailuresBeforeSlowdown: env.LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN,
-    });
+    };
+    const local = createMemoryLoginThrottle(options);
+    throttle = ctx.redis
+      ? createSharedLoginThrottle({
+          ...options,
+          redis: ctx.redis,
+          keyPrefix: env.REDIS_KEY_PREFIX,
+          local,
+          onRedisError: (err) =>
+            ctx.log.warn({ err }, "login throttle: Redis unavailable, using this replica's own count"),
+        })
+      : asAsyncThrottle(local);
     throttles.set(env, throttle);
   }
   return throttle;
 }
 
 export function createAuthService(ctx: AppContext) {
-  const throttle = loginThrottleFor(ctx.env);
+  const throttle = loginThrottleFor(ctx);
 
   async function issueSession(db: Executor, user: repo.UserRow, familyId: string = randomUUID()) {
     const now = ctx.now();
@@ -115,16 +135,16 @@ export function createAuthService(ctx: AppContext) {
       const key = email.toLowerCase();
       const now = ctx.now().getTime();
       // Checked before the password, or a throttled guesser would still learn when a guess was right.
-      const wait = throttle.waitMs(key, address, now);
+      const wait = await throttle.waitMs(key, address, now);
       if (wait > 0) throw new TooManyAttemptsError(wait);
       const found = await repo.findUserByEmail(ctx.db, key);
       // Verify against a dummy hash for unknown emails so both failures take the same time.
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
-        throttle.recordFailure(key, address, now);
+        await throttle.recordFailure(key, address, now);
         throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
       }
-      throttle.recordSuccess(key, address);
+      await throttle.recordSuccess(key, address);
       const { passwordHash: _hash, ...user } = found;
       return { user: publicUser(user), ...(await issueSession(ctx.db, user)) };
     },

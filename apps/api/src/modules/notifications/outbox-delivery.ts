@@ -8,6 +8,7 @@ import { isOutboxExhausted, nextAttemptAt } from "@kerb/shared/rules";
 import type { FastifyInstance } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "../../context.ts";
+import { scheduleJob } from "../../lib/scheduled-job.ts";
 import * as repo from "./notifications.repository.ts";
 
 /**
@@ -164,35 +165,29 @@ export async function settleOutboxDelivery(ctx: OutboxContext): Promise<void> {
 }
 
 /**
- * Wires the outbox into the app: the delivery tick, the scan tick for scheduled emails, and a
- * shutdown that lets a send in progress finish (and closes the SMTP transport) before the database goes.
+ * Wires the outbox into the app: the delivery tick (every replica: messages are claimed one by one),
+ * the scan for scheduled emails (one replica per tick, see lib/scheduled-job.ts), and a shutdown that
+ * lets a send in progress finish (and closes the SMTP transport) before the database goes.
  */
 export function startOutbox(
   app: FastifyInstance,
-  ctx: OutboxContext,
+  ctx: OutboxContext & Pick<AppContext, "database">,
   scan: (ctx: OutboxContext) => Promise<unknown>,
 ) {
-  const timers: NodeJS.Timeout[] = [];
+  let timer: NodeJS.Timeout | undefined;
   if (ctx.env.OUTBOX_INTERVAL_SECONDS > 0) {
-    timers.push(setInterval(() => kickOutboxDelivery(ctx), ctx.env.OUTBOX_INTERVAL_SECONDS * 1000));
+    timer = setInterval(() => kickOutboxDelivery(ctx), ctx.env.OUTBOX_INTERVAL_SECONDS * 1000);
+    timer.unref();
   }
-  let scanning: Promise<unknown> | undefined;
   if (ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS > 0) {
-    timers.push(
-      setInterval(() => {
-        if (scanning) return;
-        scanning = scan(ctx)
-          .catch((err: unknown) => app.log.warn({ err }, "notification scan failed"))
-          .finally(() => {
-            scanning = undefined;
-          });
-      }, ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS * 1000),
-    );
+    scheduleJob(app, ctx.database, {
+      name: "notification-scan",
+      intervalSeconds: ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS,
+      run: () => scan(ctx),
+    });
   }
-  for (const timer of timers) timer.unref();
   app.addHook("onClose", async () => {
-    for (const timer of timers) clearInterval(timer);
-    await scanning;
+    clearInterval(timer);
     await settleOutboxDelivery(ctx);
     const state = states.get(ctx.db);
     state?.transport?.close();

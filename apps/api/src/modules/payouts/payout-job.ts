@@ -1,28 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { scheduleJob } from "../../lib/scheduled-job.ts";
 import { runPayouts } from "./payout-run.ts";
 
 /**
- * Tries the weekly payout run on a timer. A run pays the Sydney week that ended last, so it does real
- * work once a week and is a no-op otherwise; several API processes may tick at once because each
- * instructor's payout is created under an advisory lock and (instructor, period) is unique. Overlapping
- * ticks of one process are skipped, not stacked.
+ * Tries the weekly payout run on a timer, in one replica per tick. A run pays the Sydney week that
+ * ended last, so it does real work once a week and is a no-op otherwise; each instructor's payout is
+ * also created under its own advisory lock and (instructor, period) is unique, so an admin's manual run
+ * overlapping a tick cannot pay twice.
  */
 export function startPayoutRun(app: FastifyInstance, ctx: AppContext, intervalSeconds: number) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runPayouts(ctx, ctx.now(), null)
-      .then((result) => {
-        if (result.created > 0)
-          app.log.info({ period: result.period, created: result.created }, "payouts created");
-      })
-      .catch((err) => app.log.warn({ err }, "payout run tick failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalSeconds * 1000);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  scheduleJob(app, ctx.database, {
+    name: "payout-run",
+    intervalSeconds,
+    async run() {
+      const result = await runPayouts(ctx, ctx.now(), null);
+      if (result.created > 0) {
+        app.log.info({ period: result.period, created: result.created }, "payouts created");
+      }
+    },
+  });
 }
