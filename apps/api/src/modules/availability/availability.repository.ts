@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { activeBookingSql, listableInstructorSql, teachesInSuburbSql } from "../../db/sql-rules.ts";
-import type { BookedPeriod, BusyPeriod, WeeklyRule } from "./slot-generator.ts";
+import type { BookedPeriod, BusyPeriod, DateException, WeeklyRule } from "./slot-generator.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -141,41 +141,73 @@ export function listExceptions(db: Executor, instructorIds: string[], startDate:
     );
 }
 
+export interface ScheduleWindow {
+  /** Sydney dates of the exceptions to read, inclusive. */
+  startDate: string;
+  endDate: string;
+  /** Taken periods overlapping [from, to) that are active at `now`. */
+  from: Date;
+  to: Date;
+  now: Date;
+}
+
 /**
- * Periods during which the instructors are taken, overlapping [from, to): active bookings (the shared
- * isActiveBooking rule), so an expired hold frees its time even before the sweep has marked it EXPIRED.
- * Aggregated per instructor as epoch-millisecond pairs: a busy month is thousands of bookings, and one
- * row per instructor is several times cheaper to transfer and decode than one row per booking.
+ * Each instructor's weekly rules, date exceptions in the window and busy periods (active bookings by
+ * rules/holds.ts isActiveBooking at `now`, as epoch-millisecond pairs) in ONE statement, as correlated
+ * subqueries: a booking runs this inside its transaction, where every round trip holds a pooled
+ * connection. The lower bound on start_time lets the (instructor_id, start_time) index skip the past.
  */
-export async function listBusyPeriods(
+// Drizzle leaves columns unqualified in a single-table query, where "id" inside a subquery would mean
+// the subquery's own table: the correlated reference is spelled out.
+const outerInstructorId = sql.raw('"users"."id"');
+
+export async function listSchedules(
   db: Executor,
   instructorIds: string[],
-  from: Date,
-  to: Date,
-  now: Date,
-): Promise<Array<{ instructorId: string; periods: BusyPeriod[] }>> {
+  w: ScheduleWindow,
+): Promise<
+  Array<{ instructorId: string; rules: WeeklyRule[]; exceptions: DateException[]; busy: BusyPeriod[] }>
+> {
   const rows = await db
     .select({
-      instructorId: bookings.instructorId,
-      periods: sql<BusyPeriod[] | string>`json_agg(json_build_array(
-        (extract(epoch from ${bookings.startTime}) * 1000)::float8,
-        (extract(epoch from ${bookings.endTime}) * 1000)::float8))`,
+      instructorId: users.id,
+      rules: sql<Array<[number, number, number]> | string | null>`(select json_agg(json_build_array(
+        ${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}))
+        from ${availabilityRules} where ${availabilityRules.instructorId} = ${outerInstructorId})`,
+      exceptions: sql<Array<[string, "CLOSED" | "OPEN", number | null, number | null]> | string | null>`(
+        select json_agg(json_build_array(${availabilityExceptions.date}, ${availabilityExceptions.kind},
+          ${availabilityExceptions.startMinute}, ${availabilityExceptions.endMinute}))
+        from ${availabilityExceptions}
+        where ${availabilityExceptions.instructorId} = ${outerInstructorId}
+          and ${availabilityExceptions.date} >= ${w.startDate} and ${availabilityExceptions.date} <= ${w.endDate})`,
+      busy: sql<BusyPeriod[] | string | null>`(select json_agg(json_build_array(
+          (extract(epoch from ${bookings.startTime}) * 1000)::float8,
+          (extract(epoch from ${bookings.endTime}) * 1000)::float8))
+        from ${bookings}
+        where ${bookings.instructorId} = ${outerInstructorId}
+          and ${lt(bookings.startTime, w.to)} and ${gt(bookings.endTime, w.from)}
+          and ${gt(bookings.startTime, new Date(w.from.getTime() - DAY_MS))}
+          and ${activeBookingSql(w.now)})`,
     })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.instructorId, instructorIds),
-        lt(bookings.startTime, to),
-        gt(bookings.endTime, from),
-        // Redundant with the overlap test (a booking is one lesson, far shorter than a day) but gives
-        // the (instructor_id, start_time) index a lower bound, so past bookings are never scanned.
-        gt(bookings.startTime, new Date(from.getTime() - DAY_MS)),
-        // rules/holds.ts isActiveBooking: scheduled, or a hold not lapsed at `now`.
-        activeBookingSql(now),
-      ),
-    )
-    .groupBy(bookings.instructorId);
-  return rows.map((r) => ({ instructorId: r.instructorId, periods: decodeJson(r.periods) }));
+    .from(users)
+    .where(inArray(users.id, instructorIds));
+  return rows.map((r) => ({
+    instructorId: r.instructorId,
+    rules: (r.rules ? decodeJson(r.rules) : []).map(([weekday, startMinute, endMinute]) => ({
+      weekday,
+      startMinute,
+      endMinute,
+    })),
+    exceptions: (r.exceptions ? decodeJson(r.exceptions) : []).map(
+      ([date, kind, startMinute, endMinute]) => ({
+        date,
+        kind,
+        startMinute,
+        endMinute,
+      }),
+    ),
+    busy: r.busy ? decodeJson(r.busy) : [],
+  }));
 }
 
 function prepareVersionTotal(db: Executor) {
@@ -224,7 +256,7 @@ export async function readInstructorVersions(
 }
 
 /**
- * Like listBusyPeriods but independent of the clock, for the cache: every active-status booking
+ * Like listSchedules' busy periods but independent of the clock, for the cache: every active-status booking
  * overlapping [from, to), with the instant a checkout hold lapses (null: it keeps its time until its
  * status changes). The caller applies rules/holds.ts at each request's own `now`.
  */

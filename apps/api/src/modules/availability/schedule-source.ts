@@ -47,7 +47,10 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
 
 export type DatedException = DateException & { instructorId: string };
 
-/** The reference: four queries per call, nothing remembered. Takes a transaction as well as the pool. */
+/**
+ * The reference: two queries per call (the instructors, then their schedules), nothing remembered.
+ * Takes a transaction as well as the pool.
+ */
 export function databaseSchedules(db: Executor): ScheduleSource {
   return {
     instructors: (filter) => repo.listSlotInstructors(db, filter),
@@ -55,20 +58,15 @@ export function databaseSchedules(db: Executor): ScheduleSource {
       const ids = candidates.map((i) => i.id);
       const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), now.getTime()));
       const to = sydneyMidnight(addDaysToDate(endDate, 1));
-      // One after another: `db` may be a transaction, whose single connection must not run queries in parallel.
-      const rules = await repo.listWeeklyRules(db, ids);
-      const exceptions = await repo.listExceptions(db, ids, firstDate, endDate);
-      const busy = await repo.listBusyPeriods(db, ids, from, to, now);
-      const rulesBy = new Map(rules.map((r) => [r.instructorId, r.rules]));
-      const exceptionsBy = groupBy<DatedException>(exceptions, (e) => e.instructorId);
-      const busyBy = new Map(busy.map((b) => [b.instructorId, b.periods]));
+      const rows = await repo.listSchedules(db, ids, { startDate: firstDate, endDate, from, to, now });
+      const byId = new Map(rows.map((r) => [r.instructorId, r]));
       return new Map(
         candidates.map((instructor) => [
           instructor.id,
           {
-            weeklyRules: rulesBy.get(instructor.id) ?? [],
-            exceptionsByDate: groupBy(exceptionsBy.get(instructor.id) ?? [], (e) => e.date),
-            busy: new BusyIndex(busyBy.get(instructor.id) ?? []),
+            weeklyRules: byId.get(instructor.id)?.rules ?? [],
+            exceptionsByDate: groupBy(byId.get(instructor.id)?.exceptions ?? [], (e) => e.date),
+            busy: new BusyIndex(byId.get(instructor.id)?.busy ?? []),
             // Past either expiry date the instructor may not teach, so those dates offer nothing.
             lastDate: lastTeachingDate(instructor),
           },
