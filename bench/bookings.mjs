@@ -15,7 +15,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { freePort, measure, openSeedClient, printTable, root, startServer, stopServer } from "./lib.mjs";
+import { startCluster } from "../scripts/cluster/start-cluster.mjs";
+import {
+  freePort,
+  measure,
+  openSeedClient,
+  printTable,
+  root,
+  serverEntry,
+  startServer,
+  stopServer,
+} from "./lib.mjs";
 
 const SUBURB = "Liverpool";
 const INSTRUCTORS = 100;
@@ -23,6 +33,10 @@ const STUDENTS = 20_000;
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+// BENCH_REPLICAS=N (>1) runs N API processes behind HAProxy (scripts/cluster), as `npm run cluster` does.
+const replicas = Number(process.env.BENCH_REPLICAS ?? 1);
+// BENCH_PAY=false stops after the hold (POST /batch answered 201): the booking step alone.
+const pay = process.env.BENCH_PAY !== "false";
 
 async function seed(query) {
   await query("begin");
@@ -93,10 +107,24 @@ async function main() {
     SEED_DEMO_DATA: "true",
   };
   const logFile = join(workDir, "server.log");
+  // First start: migrations and demo data; then the bench's people, while no server runs.
   let server = await startServer(env, logFile);
+  await stopServer(server.child);
+  const client = await openSeedClient(databaseUrl);
+  const students = await seed(client.query);
+  let cluster;
+  if (replicas > 1) {
+    cluster = await startCluster({
+      replicas,
+      port: Number(env.PORT),
+      env: { ...env, CLUSTER_MODE: "true" },
+      serverPath: serverEntry,
+    });
+    server = { base: cluster.url, child: null };
+  } else {
+    server = await startServer(env, logFile);
+  }
   try {
-    const client = await openSeedClient(databaseUrl);
-    const students = await seed(client.query);
     const secret = new TextEncoder().encode(jwtSecret);
     const tokenOf = (id) =>
       new SignJWT({ role: "STUDENT", typ: "access", ver: 0 })
@@ -109,7 +137,9 @@ async function main() {
         .sign(secret);
     const tokens = await Promise.all(students.map((s) => tokenOf(s.id)));
     const slots = await openSlots(server.base, tokens[0]);
-    console.log(`seeded ${INSTRUCTORS} instructors, ${students.length} students; ${slots.length} open slots`);
+    console.log(
+      `${replicas} API process(es); seeded ${INSTRUCTORS} instructors, ${students.length} students; ${slots.length} open slots`,
+    );
 
     const health = await measure(server.base, { path: "/api/health" }, durationSeconds, connections);
 
@@ -151,6 +181,11 @@ async function main() {
         count(`batch ${held.status}`);
         const checkout = await held.json();
         if (held.status !== 201) continue;
+        if (!pay) {
+          confirmed++;
+          latencies.push(performance.now() - t0);
+          continue;
+        }
         const paid = await post(`/api/student/bookings/batch/confirm/${checkout.payment.id}`, token);
         count(`confirm ${paid.status}`);
         await paid.arrayBuffer();
@@ -171,7 +206,7 @@ async function main() {
         and tstzrange(a.start_time, a.end_time) && tstzrange(b.start_time, b.end_time)`);
     const [{ scheduled }] = await client.query(`
       select count(*)::int as scheduled from bookings
-      where status = 'SCHEDULED' and student_id in (select id from users where email like 'rush.%@students.kerb.test')`);
+      where status = '${pay ? "SCHEDULED" : "PENDING_PAYMENT"}' and student_id in (select id from users where email like 'rush.%@students.kerb.test')`);
     await client.close();
 
     latencies.sort((a, b) => a - b);
@@ -184,7 +219,7 @@ async function main() {
     printTable([
       { name: "GET /api/health", ...health, ratioVsHealth: 1, errors: health.errors },
       {
-        name: "confirmed bookings (hold + confirm)",
+        name: pay ? "confirmed bookings (hold + pay)" : "held bookings (POST /batch 201)",
         requestsPerSecond: perSecond,
         latencyMs: { p50: pct(0.5) },
         p99Ms: pct(0.99),
@@ -205,6 +240,8 @@ async function main() {
       cpus: cpus().length,
       connections,
       durationSeconds,
+      replicas,
+      pay,
       health: { requestsPerSecond: health.requestsPerSecond, p99Ms: health.p99Ms },
       bookings: { confirmed, seconds, perSecond, p50Ms: pct(0.5), p99Ms: pct(0.99), statuses },
       sql: { scheduled, overlaps },
@@ -216,8 +253,8 @@ async function main() {
       throw new Error(`inconsistent: ${overlaps} overlaps, ${fiveXX} 5xx, ${scheduled} vs ${confirmed}`);
     }
   } finally {
-    await stopServer(server.child);
-    server = undefined;
+    if (cluster) await cluster.stop();
+    else await stopServer(server.child);
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@
  * Sydney calendar dates "YYYY-MM-DD". Calendar arithmetic is done on UTC midnights so the machine's own
  * time zone and DST never leak in; only the conversions between the two go through Australia/Sydney.
  */
-import { TZDate, tz } from "@date-fns/tz";
+import { tz, tzOffset } from "@date-fns/tz";
 import { format } from "date-fns";
 import { SYDNEY_TZ } from "../constants.ts";
 
@@ -39,8 +39,30 @@ function utcMsToDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function sydney(instant: Date): TZDate {
-  return new TZDate(instant.getTime(), SYDNEY_TZ);
+const MS_PER_HOUR = 3_600_000;
+const OFFSET_CACHE_LIMIT = 100_000;
+const offsetByUtcHour = new Map<number, number>();
+
+/**
+ * Sydney's UTC offset in milliseconds at an instant. Both daylight-saving changes happen on a whole
+ * UTC hour (16:00 UTC), so the offset is the same throughout each UTC hour: it is looked up in the
+ * time-zone database once per hour and remembered (a pure function of the hour, so never stale).
+ */
+function sydneyOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / MS_PER_HOUR);
+  let offset = offsetByUtcHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByUtcHour.size >= OFFSET_CACHE_LIMIT) offsetByUtcHour.clear();
+    offset = tzOffset(SYDNEY_TZ, new Date(hour * MS_PER_HOUR)) * MS_PER_MINUTE;
+    offsetByUtcHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The instant's Sydney wall clock written as if it were UTC (so getUTC* read the wall clock). */
+function sydneyWallAsUtcMs(instant: Date): number {
+  const ms = instant.getTime();
+  return ms + sydneyOffsetMs(ms);
 }
 
 /** True for a real calendar date written as YYYY-MM-DD (2026-02-29 is not). */
@@ -48,23 +70,10 @@ export function isValidIsoDate(s: string): boolean {
   return typeof s === "string" && dateToUtcMs(s) !== null;
 }
 
-// The last Sydney day looked up, as the instants it spans: nearly every call of a busy server asks
-// about today, and the time-zone conversion costs far more than two comparisons.
-let lastDay = { date: "", fromMs: 0, untilMs: 0 };
-
 /** The Sydney calendar date an instant falls on. */
 export function sydneyDateOf(instant: Date): string {
-  const ms = instant.getTime();
-  if (ms >= lastDay.fromMs && ms < lastDay.untilMs) return lastDay.date;
-  const date = format(instant, "yyyy-MM-dd", { in: inSydney });
-  if (Number.isFinite(ms)) {
-    lastDay = {
-      date,
-      fromMs: sydneyMidnight(date).getTime(),
-      untilMs: sydneyMidnight(addDaysToDate(date, 1)).getTime(),
-    };
-  }
-  return date;
+  if (!Number.isFinite(instant.getTime())) throw new RangeError("Invalid time value");
+  return utcMsToDate(sydneyWallAsUtcMs(instant));
 }
 
 /** Today's date in Sydney; `now` is passed in so callers (and tests) control the clock. */
@@ -96,12 +105,12 @@ export function eachDateInRange(start: string, end: string): string[] {
 
 /** Minutes since Sydney midnight on the wall clock (the repeated DST-end hour gives the same values twice). */
 export function sydneyMinutesOf(instant: Date): number {
-  const local = sydney(instant);
-  return local.getHours() * 60 + local.getMinutes();
+  const wall = new Date(sydneyWallAsUtcMs(instant));
+  return wall.getUTCHours() * 60 + wall.getUTCMinutes();
 }
 
 export function sydneyHourOf(instant: Date): number {
-  return sydney(instant).getHours();
+  return new Date(sydneyWallAsUtcMs(instant)).getUTCHours();
 }
 
 /**
@@ -115,10 +124,10 @@ export function sydneyWallTimeToInstant(date: string, minutesFromMidnight: numbe
   if (dayMs === null || !Number.isInteger(minutesFromMidnight)) return null;
   // The wall time expressed as if it were UTC; an instant matches when Sydney's wall clock equals it.
   const wallAsUtcMs = dayMs + minutesFromMidnight * MS_PER_MINUTE;
-  const wanted = new Date(wallAsUtcMs).toISOString().slice(0, 16);
+  if (!Number.isFinite(wallAsUtcMs)) return null;
   for (const offset of SYDNEY_OFFSETS_MINUTES) {
-    const candidate = new Date(wallAsUtcMs - offset * MS_PER_MINUTE);
-    if (format(candidate, "yyyy-MM-dd'T'HH:mm", { in: inSydney }) === wanted) return candidate;
+    const candidateMs = wallAsUtcMs - offset * MS_PER_MINUTE;
+    if (sydneyOffsetMs(candidateMs) === offset * MS_PER_MINUTE) return new Date(candidateMs);
   }
   return null;
 }
