@@ -2,7 +2,7 @@
 /**
  * `npm run cluster`: builds once, then runs CLUSTER_REPLICAS (default 3) API replicas against
  * DATABASE_URL (PostgreSQL) and REDIS_URL, behind HAProxy on PORT (default 3000). Ctrl-C stops them all.
- * See docs/deployment.md.
+ * See the Deployment section of README.md.
  */
 import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,7 +1,7 @@
-import { refreshResponse } from "@kerb/shared";
 import { env } from "@/config/env";
 import { ApiError } from "./api-error";
 import { authStore } from "./auth-store";
+import { isTokenPair } from "./session-shape";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -104,9 +104,9 @@ function refreshTokens(): Promise<boolean> {
     if (!refreshToken) return false;
     const response = await send("/auth/refresh", { method: "POST", body: { refreshToken } }, undefined);
     if (!response.ok) return false;
-    const parsed = refreshResponse.safeParse(await readBody(response));
-    if (!parsed.success) return false;
-    authStore.setTokens(parsed.data);
+    const tokens = await readBody(response);
+    if (!isTokenPair(tokens)) return false;
+    authStore.setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     return true;
   })().finally(() => {
     refreshInFlight = null;

@@ -1,5 +1,6 @@
-import { type AuthResponse, type AuthUser, authResponse } from "@kerb/shared";
+import type { AuthResponse, AuthUser } from "@kerb/shared";
 import { useSyncExternalStore } from "react";
+import { isAuthSession, pickAuthSession } from "./session-shape";
 import { readJson, removeKey, writeJson } from "./storage";
 
 /** The one localStorage key holding the signed-in user and both tokens. */
@@ -12,8 +13,8 @@ type Listener = () => void;
 
 function load(): AuthState {
   // Anything that does not look like a session (old format, hand-edited) counts as signed out.
-  const parsed = authResponse.safeParse(readJson(AUTH_STORAGE_KEY));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(AUTH_STORAGE_KEY);
+  return isAuthSession(stored) ? pickAuthSession(stored) : null;
 }
 
 let state: AuthState = typeof window === "undefined" ? null : load();

@@ -1,5 +1,4 @@
 import { isDraftExpired } from "@kerb/shared/rules";
-import { z } from "zod";
 import { readJson, removeKey, writeJson } from "./storage";
 
 /** Where the booking wizard keeps its saved progress (spec §3 "Saved booking draft"). */
@@ -20,13 +19,15 @@ export type StoredBookingDraft = BookingDraftFields & {
 };
 
 /**
- * What every stored draft has: its save time and step. The wizard extends this with its own fields
- * (features/booking/model/wizard-state.ts); anything else is kept as it was saved.
+ * What every stored draft has: its save time and step. The wizard reads its own fields with zod
+ * (features/booking/model/wizard-state.ts); this check is by hand because it runs after every login,
+ * where zod would be a download of its own. Anything else is kept as it was saved.
  */
-export const storedDraftEnvelope = z.looseObject({ timestamp: z.number(), currentStep: z.string() });
-
 function isStoredDraft(value: unknown): value is StoredBookingDraft {
-  return storedDraftEnvelope.safeParse(value).success;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { timestamp, currentStep } = value as Record<string, unknown>;
+  // z.number() accepts neither NaN nor strings; the same here.
+  return typeof timestamp === "number" && !Number.isNaN(timestamp) && typeof currentStep === "string";
 }
 
 /**

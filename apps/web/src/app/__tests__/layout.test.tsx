@@ -20,7 +20,8 @@ describe("layout", () => {
     mockFetch({ "GET /api/student/profile": jsonResponse(200, studentProfile()) });
     renderApp("/student/dashboard", { session: sessionFor(studentUser) });
     const header = await screen.findByRole("banner");
-    expect(within(header).getAllByRole("link", { name: "Dashboard" })[0]).toHaveAttribute(
+    // The signed-in navigation is a chunk of its own: it appears once that has loaded.
+    expect((await within(header).findAllByRole("link", { name: "Dashboard" }))[0]).toHaveAttribute(
       "href",
       "/student/dashboard",
     );
@@ -41,7 +42,7 @@ describe("layout", () => {
     mockFetch({});
     renderApp("/instructor/dashboard", { session: sessionFor(instructorUser) });
     const header = await screen.findByRole("banner");
-    expect(within(header).getAllByRole("link", { name: "Dashboard" })[0]).toHaveAttribute(
+    expect((await within(header).findAllByRole("link", { name: "Dashboard" }))[0]).toHaveAttribute(
       "href",
       "/instructor/dashboard",
     );
@@ -57,7 +58,7 @@ describe("layout", () => {
     });
     const { user, router } = renderApp("/student/dashboard", { session: sessionFor(studentUser) });
     const header = await screen.findByRole("banner");
-    await user.click(defined(within(header).getAllByRole("button", { name: "Logout" })[0]));
+    await user.click(defined((await within(header).findAllByRole("button", { name: "Logout" }))[0]));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(callsTo("POST", "/api/auth/logout")[0]?.body).toEqual({ refreshToken: "refresh-1" });

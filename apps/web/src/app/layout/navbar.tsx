@@ -1,216 +1,31 @@
-import type { AuthUser } from "@kerb/shared";
-import {
-  CalendarClock,
-  CalendarPlus,
-  LayoutDashboard,
-  ListChecks,
-  LogOut,
-  Menu,
-  Receipt,
-  ShieldCheck,
-  UserRound,
-  Wallet,
-  X,
-} from "lucide-react";
-import { useId, useState } from "react";
-import { NavLink, useLocation } from "react-router";
-import { Button, ButtonLink } from "@/components/ui/button";
-import { Container } from "@/components/ui/container";
+import { lazy, Suspense } from "react";
+import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { useLogout } from "@/features/auth/api/logout";
 import { useCurrentUser } from "@/lib/auth-store";
-import { cn } from "@/lib/cn";
-import { BrandLink } from "./brand";
+import { NavRow } from "./nav-row";
 
-function dashboardPath(user: AuthUser): string {
-  if (user.role === "STUDENT") return paths.student.dashboard();
-  if (user.role === "INSTRUCTOR") return paths.instructor.dashboard();
-  return paths.home();
-}
-
-const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "flex min-h-11 items-center gap-2 rounded-xl px-3 font-medium transition-colors",
-    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-  );
-
-function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () => void }) {
-  if (user.role === "ADMIN") {
-    return (
-      <NavLink to={paths.admin.root()} className={navLinkClasses} onClick={onNavigate}>
-        <ShieldCheck className="size-4" aria-hidden="true" />
-        Admin
-      </NavLink>
-    );
-  }
-  return (
-    <>
-      <NavLink to={dashboardPath(user)} end className={navLinkClasses} onClick={onNavigate}>
-        <LayoutDashboard className="size-4" aria-hidden="true" />
-        Dashboard
-      </NavLink>
-      {user.role === "STUDENT" ? (
-        <>
-          <NavLink to={paths.student.book()} className={navLinkClasses} onClick={onNavigate}>
-            <CalendarPlus className="size-4" aria-hidden="true" />
-            Book Lessons
-          </NavLink>
-          <NavLink to={paths.student.payments()} className={navLinkClasses} onClick={onNavigate}>
-            <Receipt className="size-4" aria-hidden="true" />
-            Payments
-          </NavLink>
-        </>
-      ) : null}
-      {user.role === "INSTRUCTOR" ? (
-        <>
-          <NavLink to={paths.instructor.availability()} className={navLinkClasses} onClick={onNavigate}>
-            <CalendarClock className="size-4" aria-hidden="true" />
-            Availability
-          </NavLink>
-          <NavLink to={paths.instructor.lessons()} className={navLinkClasses} onClick={onNavigate}>
-            <ListChecks className="size-4" aria-hidden="true" />
-            Lessons
-          </NavLink>
-          <NavLink to={paths.instructor.earnings()} className={navLinkClasses} onClick={onNavigate}>
-            <Wallet className="size-4" aria-hidden="true" />
-            Earnings
-          </NavLink>
-        </>
-      ) : null}
-    </>
-  );
-}
-
-/** The signed-in email; for students and instructors a link to their account settings. */
-function AccountEmail({
-  user,
-  className,
-  onNavigate,
-}: {
-  user: AuthUser;
-  className: string;
-  onNavigate?: () => void;
-}) {
-  const content = (
-    <>
-      <UserRound className="size-4 shrink-0" aria-hidden="true" />
-      <span className="truncate">{user.email}</span>
-    </>
-  );
-  const to =
-    user.role === "STUDENT"
-      ? paths.student.account()
-      : user.role === "INSTRUCTOR"
-        ? paths.instructor.account()
-        : null;
-  if (!to) {
-    return (
-      <span className={cn("flex items-center gap-2 text-slate-600 text-sm", className)} title={user.email}>
-        {content}
-      </span>
-    );
-  }
-  return (
-    <NavLink
-      to={to}
-      title="Account settings"
-      aria-label={`Account settings (${user.email})`}
-      onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          "flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm transition-colors",
-          isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-          className,
-        )
-      }
-    >
-      {content}
-    </NavLink>
-  );
-}
+// A signed-in user's links, icons and menu are a chunk of their own: the pages most visitors land on
+// signed out (home, login, register) stay inside the first-load budget without them.
+const SignedInNav = lazy(() => import("./signed-in-nav"));
 
 export function Navbar() {
   const user = useCurrentUser();
-  const logoutMutation = useLogout();
-  const location = useLocation();
-  // The phone menu belongs to the page and account it was opened on: a followed link closes it, and so
-  // does signing out (or in as someone else).
-  const menuOwner = `${location.pathname}|${user?.id ?? ""}`;
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const isMenuOpen = openOn === menuOwner;
-  const setMenuOpen = (open: boolean) => setOpenOn(open ? menuOwner : null);
-  const menuId = useId();
-
-  const logoutButton = (
-    <Button
-      variant="ghost"
-      onClick={() => logoutMutation.mutate()}
-      isLoading={logoutMutation.isPending}
-      icon={<LogOut className="size-4" aria-hidden="true" />}
-    >
-      Logout
-    </Button>
-  );
-
-  // Instructors have four links and students three: they need a wider screen before the links fit in the bar.
-  const wide = user?.role === "INSTRUCTOR" || user?.role === "STUDENT";
-  const desktopOnly = wide ? "hidden lg:flex" : "hidden md:flex";
-  const phoneOnly = wide ? "lg:hidden" : "md:hidden";
-
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <BrandLink />
-
-        {user ? (
-          <>
-            <nav aria-label="Main" className={cn("items-center gap-1", desktopOnly)}>
-              <SignedInLinks user={user} />
-            </nav>
-            <div className={cn("items-center gap-2", desktopOnly)}>
-              <AccountEmail user={user} className="max-w-56" />
-              {logoutButton}
-            </div>
-            <Button
-              variant="ghost"
-              className={phoneOnly}
-              aria-expanded={isMenuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen(!isMenuOpen)}
-              icon={
-                isMenuOpen ? (
-                  <X className="size-5" aria-hidden="true" />
-                ) : (
-                  <Menu className="size-5" aria-hidden="true" />
-                )
-              }
-            >
-              Menu
-            </Button>
-          </>
-        ) : (
+      {user ? (
+        <Suspense fallback={<NavRow />}>
+          <SignedInNav user={user} />
+        </Suspense>
+      ) : (
+        <NavRow>
           <nav aria-label="Account" className="flex items-center gap-2">
             <ButtonLink to={paths.auth.login()} variant="ghost">
               Login
             </ButtonLink>
             <ButtonLink to={paths.auth.register()}>Get Started</ButtonLink>
           </nav>
-        )}
-      </Container>
-
-      {user && isMenuOpen ? (
-        <div id={menuId} className={cn("border-slate-200 border-t bg-white", phoneOnly)}>
-          <Container className="flex flex-col gap-1 py-3">
-            <nav aria-label="Main" className="flex flex-col gap-1">
-              <SignedInLinks user={user} onNavigate={() => setMenuOpen(false)} />
-            </nav>
-            <div className="mt-2 flex items-center justify-between gap-3 border-slate-100 border-t pt-3">
-              <AccountEmail user={user} className="min-w-0" onNavigate={() => setMenuOpen(false)} />
-              {logoutButton}
-            </div>
-          </Container>
-        </div>
-      ) : null}
+        </NavRow>
+      )}
     </header>
   );
 }

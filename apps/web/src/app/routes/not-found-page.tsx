@@ -1,4 +1,4 @@
-import { SignpostBig } from "lucide-react";
+import SignpostBig from "lucide-react/icons/signpost-big";
 import { ButtonLink } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { paths } from "@/config/paths";

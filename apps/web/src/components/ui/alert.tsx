@@ -1,4 +1,7 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Info from "lucide-react/icons/info";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 

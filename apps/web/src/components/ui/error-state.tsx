@@ -1,4 +1,4 @@
-import { RotateCw } from "lucide-react";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { errorMessage } from "@/lib/api-error";
 import { Alert } from "./alert";
 import { Button } from "./button";

@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 

@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import type { ReactNode } from "react";
 import { FieldError, Label, Radio, RadioGroup } from "react-aria-components";
 import { cn } from "@/lib/cn";

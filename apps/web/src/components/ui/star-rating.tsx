@@ -1,4 +1,5 @@
-import { CircleAlert, Star } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Star from "lucide-react/icons/star";
 import type { ReactNode } from "react";
 import { Label, Radio, RadioGroup } from "react-aria-components";
 import { cn } from "@/lib/cn";

@@ -43,7 +43,7 @@ describe("Student account settings", () => {
     const { user } = renderApp("/student/account", { session: sessionFor(studentUser) });
     const header = await screen.findByRole("banner");
     expect(
-      within(header).getAllByRole("link", { name: "Account settings (student@demo.test)" })[0],
+      (await within(header).findAllByRole("link", { name: "Account settings (student@demo.test)" }))[0],
     ).toHaveAttribute("href", "/student/account");
 
     const form = await screen.findByRole("form", { name: "Profile" });

@@ -1,6 +1,6 @@
 import type { AdminInstructor } from "@kerb/shared";
 import { addDaysToDate, sydneyTodayDate, verificationDateProblems } from "@kerb/shared/rules";
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { useEffect, useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";

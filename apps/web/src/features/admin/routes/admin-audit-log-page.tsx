@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AuditEntry, auditLogQuery } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
-import { FileClock, Search } from "lucide-react";
+import FileClock from "lucide-react/icons/file-clock";
+import Search from "lucide-react/icons/search";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,5 +1,6 @@
 import { type AdminBooking, BOOKING_STATUSES } from "@kerb/shared";
-import { CalendarDays, CalendarX } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CalendarX from "lucide-react/icons/calendar-x";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import type { ComplianceFollowUpLesson } from "@kerb/shared";
 import { unlistedReasonText } from "@kerb/shared/rules";
-import { ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

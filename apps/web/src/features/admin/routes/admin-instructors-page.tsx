@@ -6,7 +6,11 @@ import {
   adminInstructorsQuery,
   VERIFICATION_STATUSES,
 } from "@kerb/shared";
-import { BadgeCheck, CalendarClock, Search, UserCheck, UserX } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Search from "lucide-react/icons/search";
+import UserCheck from "lucide-react/icons/user-check";
+import UserX from "lucide-react/icons/user-x";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,17 +1,15 @@
-import {
-  Banknote,
-  CalendarDays,
-  CreditCard,
-  FileClock,
-  Mail,
-  Scale,
-  ShieldAlert,
-  Star,
-  TrendingUp,
-  Undo2,
-  UserCheck,
-  Users,
-} from "lucide-react";
+import Banknote from "lucide-react/icons/banknote";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CreditCard from "lucide-react/icons/credit-card";
+import FileClock from "lucide-react/icons/file-clock";
+import Mail from "lucide-react/icons/mail";
+import Scale from "lucide-react/icons/scale";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
+import Star from "lucide-react/icons/star";
+import TrendingUp from "lucide-react/icons/trending-up";
+import Undo2 from "lucide-react/icons/undo-2";
+import UserCheck from "lucide-react/icons/user-check";
+import Users from "lucide-react/icons/users";
 import { useEffect, useRef } from "react";
 import { matchPath, NavLink, Outlet, useLocation } from "react-router";
 import { Container } from "@/components/ui/container";

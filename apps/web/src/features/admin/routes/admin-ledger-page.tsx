@@ -1,6 +1,6 @@
 import type { LedgerBalance, Reconciliation } from "@kerb/shared";
 import { formatAud, sydneyTodayDate } from "@kerb/shared/rules";
-import { Scale } from "lucide-react";
+import Scale from "lucide-react/icons/scale";
 import { Alert } from "@/components/ui/alert";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { SelectField } from "@/components/ui/field";

@@ -1,5 +1,6 @@
 import { type AdminOutboxMessage, OUTBOX_STATUSES, type OutboxStatus } from "@kerb/shared";
-import { Mail, RotateCcw } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

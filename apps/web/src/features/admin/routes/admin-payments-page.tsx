@@ -1,5 +1,5 @@
 import { type AdminPayment, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "@kerb/shared";
-import { Receipt } from "lucide-react";
+import Receipt from "lucide-react/icons/receipt";
 import { Button } from "@/components/ui/button";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { SelectField } from "@/components/ui/field";

@@ -1,5 +1,10 @@
 import { type AdminPayout, PAYOUT_STATUSES, type PayoutRunResponse, type PayoutStatus } from "@kerb/shared";
-import { Banknote, CircleAlert, Clock, Hourglass, Play, RotateCcw } from "lucide-react";
+import Banknote from "lucide-react/icons/banknote";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Clock from "lucide-react/icons/clock";
+import Hourglass from "lucide-react/icons/hourglass";
+import Play from "lucide-react/icons/play";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,6 @@
 import { type AdminRefund, REFUND_STATUSES, type RefundReason } from "@kerb/shared";
-import { RotateCcw, Undo2 } from "lucide-react";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Undo2 from "lucide-react/icons/undo-2";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

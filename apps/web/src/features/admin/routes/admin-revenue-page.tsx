@@ -1,5 +1,5 @@
 import type { AdminRevenue } from "@kerb/shared";
-import { TrendingUp } from "lucide-react";
+import TrendingUp from "lucide-react/icons/trending-up";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { formatDollars, formatMonth } from "@/lib/format";
 import { useAdminRevenue } from "../api/get-admin-revenue";

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminUser, adminUsersQuery, ROLES } from "@kerb/shared";
-import { Search, Users } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import Users from "lucide-react/icons/users";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,13 +1,9 @@
-import {
-  type AuthResponse,
-  authResponse,
-  type instructorRegistrationRequest,
-  type studentRegistrationRequest,
-} from "@kerb/shared";
+import type { AuthResponse, instructorRegistrationRequest, studentRegistrationRequest } from "@kerb/shared";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
+import { parseAuthSession } from "@/lib/session-shape";
 
 export type StudentRegistrationPayload = z.output<typeof studentRegistrationRequest>;
 export type InstructorRegistrationPayload = z.output<typeof instructorRegistrationRequest>;
@@ -22,7 +18,7 @@ export async function registerStudent(payload: StudentRegistrationPayload): Prom
     { ...payload, role: "STUDENT" },
     { skipAuthRefresh: true },
   );
-  return authResponse.parse(data);
+  return parseAuthSession(data);
 }
 
 export async function registerInstructor(payload: InstructorRegistrationPayload): Promise<AuthResponse> {
@@ -31,7 +27,7 @@ export async function registerInstructor(payload: InstructorRegistrationPayload)
     { ...payload, role: "INSTRUCTOR" },
     { skipAuthRefresh: true },
   );
-  return authResponse.parse(data);
+  return parseAuthSession(data);
 }
 
 export function register(payload: RegistrationPayload): Promise<AuthResponse> {

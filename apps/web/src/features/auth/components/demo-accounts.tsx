@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
 import { Button } from "@/components/ui/button";
 
 export const DEMO_PASSWORD = "demo1234";

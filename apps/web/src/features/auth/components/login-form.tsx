@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type AuthResponse, type LoginRequest, loginRequest } from "@kerb/shared";
+import type { AuthResponse, LoginRequest } from "@kerb/shared";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,10 +7,15 @@ import { TextLink } from "@/components/ui/text-link";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { type LoginPayload, useLogin } from "../api/login";
 import { DemoAccounts } from "./demo-accounts";
 
 const LOGIN_FALLBACK_MESSAGE = "Invalid email or password";
+
+const loginResolver = lazyResolver<LoginRequest, LoginPayload>(() =>
+  import("./login-form-validation").then((m) => m.validateLogin),
+);
 
 type LoginFormProps = { onSuccess: (session: AuthResponse) => void };
 
@@ -23,7 +27,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     setValue,
     formState: { errors },
   } = useForm<LoginRequest, unknown, LoginPayload>({
-    resolver: zodResolver(loginRequest),
+    resolver: loginResolver,
     defaultValues: { email: "", password: "" },
   });
 
@@ -33,7 +37,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Log in">
+      <form
+        onSubmit={onSubmit}
+        onFocus={loginResolver.preload}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label="Log in"
+      >
         {loginMutation.isError ? (
           <Alert tone="error" title="We couldn't log you in">
             {errorMessage(loginMutation.error, LOGIN_FALLBACK_MESSAGE)}

@@ -7,7 +7,8 @@ import {
   SUBURBS,
   VEHICLE_TYPES,
 } from "@kerb/shared";
-import { Car, GraduationCap } from "lucide-react";
+import Car from "lucide-react/icons/car";
+import GraduationCap from "lucide-react/icons/graduation-cap";
 import { type ReactNode, useEffect } from "react";
 import { Controller, type FieldPath, get, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -134,7 +135,13 @@ export function RegisterForm({ role: requestedRole, onRoleChange, onSuccess }: R
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label="Create your account">
+    <form
+      onSubmit={onSubmit}
+      onFocus={registerResolver.preload}
+      noValidate
+      className="flex flex-col gap-8"
+      aria-label="Create your account"
+    >
       <Controller
         control={control}
         name="role"

@@ -7,10 +7,16 @@ import type {
 } from "@kerb/shared";
 import { addDaysToDate, eachDateInRange, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { screen } from "@testing-library/react";
+import { beforeAll } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
 import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentProfile, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
+import { preloadAllSteps } from "../components/wizard-lazy-steps";
+
+// The wizard loads its later steps as separate chunks (wizard-lazy-steps.tsx). These tests are about
+// the steps, not about chunk loading (e2e covers that): every step's code is here before each file runs.
+beforeAll(() => preloadAllSteps());
 
 export const signedIn = { session: sessionFor(studentUser) };
 

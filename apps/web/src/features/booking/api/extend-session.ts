@@ -1,6 +1,6 @@
-import { extendSessionResponse } from "@kerb/shared";
 import { api } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
+import { isExtendedSession } from "@/lib/session-shape";
 
 /**
  * Keeps the session alive while a booking is in progress (spec §7) and keeps the fresh access token
@@ -8,6 +8,5 @@ import { authStore } from "@/lib/auth-store";
  */
 export async function extendSession(): Promise<void> {
   const data = await api.post("/auth/extend-session", { bookingInProgress: true });
-  const parsed = extendSessionResponse.safeParse(data);
-  if (parsed.success) authStore.setTokens({ accessToken: parsed.data.accessToken });
+  if (isExtendedSession(data)) authStore.setTokens({ accessToken: data.accessToken });
 }

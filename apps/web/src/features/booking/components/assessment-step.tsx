@@ -1,6 +1,7 @@
 import { FOCUS_SKILLS, MAX_LESSON_COUNT, MIN_LESSON_COUNT } from "@kerb/shared";
 import { defaultEstimatedLessons, isValidLessonCount, recommendedLessonRange } from "@kerb/shared/rules";
-import { Check, Sparkles } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Sparkles from "lucide-react/icons/sparkles";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Checkbox, CheckboxGroup, Label } from "react-aria-components";
 import { Button } from "@/components/ui/button";

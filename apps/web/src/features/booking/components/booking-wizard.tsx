@@ -1,13 +1,14 @@
 import type { Suburb } from "@kerb/shared";
 import { bundleOptions, defaultEstimatedLessons, sydneyTodayDate } from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
 import { calendarWindowText } from "@/lib/policy-text";
@@ -32,17 +33,20 @@ import {
   type WizardState,
   type WizardStep,
 } from "../model/wizard-state";
-import { AssessmentStep } from "./assessment-step";
 import { DraftExpiryBanner } from "./draft-expiry-banner";
 import { FlowSelectionStep } from "./flow-selection-step";
-import { InstructorSelectionStep } from "./instructor-selection-step";
-import { InvoiceStep } from "./invoice-step";
-import { RateOptionStep } from "./rate-option-step";
 import { RemovedSlotsNotice } from "./removed-slots";
-import { SlotSelectionStep } from "./slot-selection-step";
 import { StepFrame } from "./step-frame";
-import { SuburbSelectionStep } from "./suburb-selection-step";
 import { UnknownStep } from "./unknown-step";
+import {
+  AssessmentStep,
+  InstructorSelectionStep,
+  InvoiceStep,
+  preloadStepsAfter,
+  RateOptionStep,
+  SlotSelectionStep,
+  SuburbSelectionStep,
+} from "./wizard-lazy-steps";
 
 export const SUCCESS_MESSAGES: Record<Flow, string> = {
   bundle: "Bundle purchased successfully!",
@@ -98,8 +102,20 @@ const CLEARED_BY_SUBURB: Partial<WizardState> = {
 };
 
 /** `session` names this booking session's history entries (see BookLessonsPage). */
-export function BookingWizard({ resume, session }: { resume: boolean; session: string }) {
-  const { state, savedAt, patch, goTo, goBack, startOver } = useBookingWizard({ resume, session });
+export function BookingWizard({
+  resume,
+  session,
+  restoreDraft,
+}: {
+  resume: boolean;
+  session: string;
+  restoreDraft?: (draft: unknown) => WizardState | null;
+}) {
+  const { state, savedAt, patch, goTo, goBack, startOver } = useBookingWizard({
+    resume,
+    session,
+    restoreDraft,
+  });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useNow();
@@ -119,6 +135,13 @@ export function BookingWizard({ resume, session }: { resume: boolean; session: s
     lastQuestion.current = state.assessmentStep;
     if (step === "assessment") questionRef.current?.focus({ preventScroll: true });
   }, [state.assessmentStep, step]);
+
+  // The steps that can follow this one start loading when the student reaches for the page (pointer
+  // over it, or keyboard focus in it), not on idle: an idle preload lands in the first seconds of a
+  // visit and competes with the page's own start-up on slow phones.
+  const preloadNext = () => {
+    if (isKnownStep) preloadStepsAfter(step as WizardStep);
+  };
 
   const back = previousStep(state);
   const progress = stepProgress(state);
@@ -286,7 +309,11 @@ export function BookingWizard({ resume, session }: { resume: boolean; session: s
   }
 
   return (
-    <Container className="flex flex-col gap-6 py-6 sm:py-10">
+    <Container
+      className="flex flex-col gap-6 py-6 sm:py-10"
+      onPointerOver={preloadNext}
+      onFocus={preloadNext}
+    >
       <DocumentTitle
         title={isKnownStep ? `Book lessons · ${STEP_LABELS[step as WizardStep]}` : "Book lessons"}
       />
@@ -319,7 +346,15 @@ export function BookingWizard({ resume, session }: { resume: boolean; session: s
       <DraftExpiryBanner savedAt={savedAt} now={now} onStartOver={restart} />
 
       <StepFrame title={copy.title} description={copy.description} headingRef={headingRef}>
-        {renderStep()}
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10 text-brand-600">
+              <Spinner className="size-8" label="Loading this step…" />
+            </div>
+          }
+        >
+          {renderStep()}
+        </Suspense>
       </StepFrame>
     </Container>
   );

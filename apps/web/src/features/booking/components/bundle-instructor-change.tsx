@@ -1,5 +1,5 @@
 import type { StudentProfileBundle } from "@kerb/shared";
-import { UsersRound } from "lucide-react";
+import UsersRound from "lucide-react/icons/users-round";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { type BundleOption, type BundleSize, formatAud } from "@kerb/shared/rules";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useId } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
 import { Badge } from "@/components/ui/badge";

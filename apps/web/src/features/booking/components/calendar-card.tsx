@@ -1,7 +1,7 @@
 import type { AvailabilitySummary } from "@kerb/shared";
 import { sydneyDateOf } from "@kerb/shared/rules";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { CalendarSearch } from "lucide-react";
+import CalendarSearch from "lucide-react/icons/calendar-search";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,5 +1,7 @@
 import type { CreditBookingResponse } from "@kerb/shared";
-import { CalendarCheck2, Clock, MapPin } from "lucide-react";
+import CalendarCheck2 from "lucide-react/icons/calendar-check-2";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

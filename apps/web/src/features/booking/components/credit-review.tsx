@@ -1,5 +1,6 @@
 import { type CreditBookingResponse, FULL_REFUND_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS } from "@kerb/shared";
-import { ArrowLeft, Ticket } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Ticket from "lucide-react/icons/ticket";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,6 @@
 import type { StudentProfileBundle } from "@kerb/shared";
-import { MapPin, Ticket } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Ticket from "lucide-react/icons/ticket";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,4 +1,6 @@
-import { CalendarRange, Check, Package } from "lucide-react";
+import CalendarRange from "lucide-react/icons/calendar-range";
+import Check from "lucide-react/icons/check";
+import Package from "lucide-react/icons/package";
 import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";

@@ -1,7 +1,12 @@
 import type { InstructorListing } from "@kerb/shared";
 import { formatRating } from "@kerb/shared/rules";
 import { useQuery } from "@tanstack/react-query";
-import { Car, Check, ChevronDown, Languages, Star, Trophy } from "lucide-react";
+import Car from "lucide-react/icons/car";
+import Check from "lucide-react/icons/check";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Languages from "lucide-react/icons/languages";
+import Star from "lucide-react/icons/star";
+import Trophy from "lucide-react/icons/trophy";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 import type { InstructorListing } from "@kerb/shared";
-import { Check, UsersRound, Wand2 } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import UsersRound from "lucide-react/icons/users-round";
+import Wand2 from "lucide-react/icons/wand-sparkles";
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,8 @@
 import type { Suburb } from "@kerb/shared";
 import type { BundleOption, BundleSize } from "@kerb/shared/rules";
-import { ArrowLeft, CreditCard, Lock } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CreditCard from "lucide-react/icons/credit-card";
+import Lock from "lucide-react/icons/lock";
 import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";

@@ -1,4 +1,5 @@
-import { Sparkles, UserRoundCheck } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
+import UserRoundCheck from "lucide-react/icons/user-round-check";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

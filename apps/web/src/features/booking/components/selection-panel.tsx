@@ -1,16 +1,14 @@
 import { FULL_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
-import {
-  ChevronDown,
-  ChevronUp,
-  Clock,
-  RotateCcw,
-  ShoppingBasket,
-  Ticket,
-  Trash2,
-  UserRoundCog,
-  X,
-} from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import ChevronUp from "lucide-react/icons/chevron-up";
+import Clock from "lucide-react/icons/clock";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import ShoppingBasket from "lucide-react/icons/shopping-basket";
+import Ticket from "lucide-react/icons/ticket";
+import Trash2 from "lucide-react/icons/trash";
+import UserRoundCog from "lucide-react/icons/user-round-cog";
+import X from "lucide-react/icons/x";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 import { formatAud } from "@kerb/shared/rules";
-import { CalendarX2, Check, Plus } from "lucide-react";
+import CalendarX2 from "lucide-react/icons/calendar-x-2";
+import Check from "lucide-react/icons/check";
+import Plus from "lucide-react/icons/plus";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";

@@ -1,5 +1,7 @@
 import type { Suburb } from "@kerb/shared";
-import { MapPin, Sparkles, UserRoundCheck } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Sparkles from "lucide-react/icons/sparkles";
+import UserRoundCheck from "lucide-react/icons/user-round-check";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { poolWindowText } from "@/lib/policy-text";

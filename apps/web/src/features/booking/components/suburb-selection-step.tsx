@@ -1,5 +1,7 @@
 import { SUBURBS, type Suburb } from "@kerb/shared";
-import { Check, MapPin, Search } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import MapPin from "lucide-react/icons/map-pin";
+import Search from "lucide-react/icons/search";
 import { useId, useMemo, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
 import { Button } from "@/components/ui/button";

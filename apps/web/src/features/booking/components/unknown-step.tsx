@@ -1,4 +1,4 @@
-import { Bug } from "lucide-react";
+import Bug from "lucide-react/icons/bug";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

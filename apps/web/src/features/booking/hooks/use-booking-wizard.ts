@@ -13,7 +13,6 @@ import {
   initialWizardState,
   isWizardStep,
   type StepTarget,
-  stateFromDraft,
   type WizardState,
 } from "../model/wizard-state";
 
@@ -49,12 +48,21 @@ function reducer(state: WizardState, action: Action): WizardState {
  * for can be shown; a link or Forward to a step whose answers are missing lands on the first step
  * that still needs one, and the address is corrected in place.
  */
-export function useBookingWizard({ resume, session }: { resume: boolean; session: string }) {
+export function useBookingWizard({
+  resume,
+  session,
+  restoreDraft,
+}: {
+  resume: boolean;
+  session: string;
+  /** model/wizard-draft's stateFromDraft; passed in only when resuming, so fresh visits skip zod. */
+  restoreDraft?: (draft: unknown) => WizardState | null;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const [initial] = useState(() => {
     const draft = resume ? readBookingDraft() : null;
-    const restored = draft ? stateFromDraft(draft) : null;
+    const restored = draft && restoreDraft ? restoreDraft(draft) : null;
     return draft && restored
       ? { state: restored, savedAt: draft.timestamp as number | null, fresh: false }
       : { state: initialWizardState(), savedAt: null, fresh: !resume };

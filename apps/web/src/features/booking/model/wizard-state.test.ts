@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { BOOKING_DRAFT_KEY, readBookingDraft } from "@/lib/booking-draft";
-import { bookingDraftSchema, initialWizardState, stateFromDraft } from "./wizard-state";
+import { bookingDraftSchema, stateFromDraft } from "./wizard-draft";
+import { initialWizardState } from "./wizard-state";
 
 const NOW = Date.parse("2026-11-20T01:00:00Z");
 const slot = {

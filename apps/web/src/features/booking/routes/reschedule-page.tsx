@@ -1,7 +1,10 @@
 import { RESCHEDULE_NOTICE_HOURS, type StudentProfileBooking } from "@kerb/shared";
 import { canReschedule, sydneyDateOf } from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, CalendarX2, Clock, UserRound } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarX2 from "lucide-react/icons/calendar-x-2";
+import Clock from "lucide-react/icons/clock";
+import UserRound from "lucide-react/icons/user-round";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";

@@ -1,5 +1,6 @@
 import type { CreditBookingResponse } from "@kerb/shared";
-import { CalendarX2, PackageCheck } from "lucide-react";
+import CalendarX2 from "lucide-react/icons/calendar-x-2";
+import PackageCheck from "lucide-react/icons/package-check";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";

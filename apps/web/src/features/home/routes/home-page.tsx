@@ -1,14 +1,12 @@
-import {
-  ArrowRight,
-  BadgeCheck,
-  CalendarClock,
-  Clock,
-  MapPin,
-  PiggyBank,
-  ShieldCheck,
-  Sparkles,
-  Star,
-} from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import PiggyBank from "lucide-react/icons/piggy-bank";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Sparkles from "lucide-react/icons/sparkles";
+import Star from "lucide-react/icons/star";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";

@@ -1,4 +1,8 @@
-import { Check, Copy, Link2, RefreshCw, Rss } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import Link2 from "lucide-react/icons/link-2";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import Rss from "lucide-react/icons/rss";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

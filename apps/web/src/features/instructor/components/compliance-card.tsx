@@ -1,6 +1,7 @@
 import type { InstructorComplianceStatus } from "@kerb/shared";
 import { daysBetween, unlistedReasonText } from "@kerb/shared/rules";
-import { ShieldAlert, ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

@@ -1,5 +1,8 @@
 import type { InstructorDashboard } from "@kerb/shared";
-import { CalendarCheck, CalendarDays, Tag, Wallet } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Tag from "lucide-react/icons/tag";
+import Wallet from "lucide-react/icons/wallet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDollars, formatIsoDate, formatMonth } from "@/lib/format";

@@ -7,7 +7,10 @@ import {
   type InstructorAvailability,
 } from "@kerb/shared";
 import { sydneyTodayDate } from "@kerb/shared/rules";
-import { CalendarOff, CalendarPlus, Clock, Trash2 } from "lucide-react";
+import CalendarOff from "lucide-react/icons/calendar-off";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import Clock from "lucide-react/icons/clock";
+import Trash2 from "lucide-react/icons/trash";
 import { useMemo, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,6 +1,8 @@
 import type { InstructorLesson } from "@kerb/shared";
 import { cancellationOutcome, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
-import { CalendarX, CircleCheck, UserX } from "lucide-react";
+import CalendarX from "lucide-react/icons/calendar-x";
+import CircleCheck from "lucide-react/icons/circle-check";
+import UserX from "lucide-react/icons/user-x";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

@@ -1,5 +1,6 @@
 import type { InstructorLesson } from "@kerb/shared";
-import { Clock, MapPin } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
 import type { ReactNode } from "react";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";

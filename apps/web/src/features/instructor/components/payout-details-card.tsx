@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type PayoutDetails, updatePayoutDetailsRequest } from "@kerb/shared";
 import { formatAbn } from "@kerb/shared/rules";
-import { CheckCircle2, ExternalLink } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import ExternalLink from "lucide-react/icons/external-link";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,5 +1,7 @@
 import type { InstructorPayout, InstructorPayoutsResponse, PayoutStatus } from "@kerb/shared";
-import { Banknote, FileSpreadsheet, FileText } from "lucide-react";
+import Banknote from "lucide-react/icons/banknote";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import FileText from "lucide-react/icons/file-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

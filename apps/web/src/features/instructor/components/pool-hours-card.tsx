@@ -1,6 +1,6 @@
 import type { InstructorAvailability } from "@kerb/shared";
 import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Switch } from "react-aria-components";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";

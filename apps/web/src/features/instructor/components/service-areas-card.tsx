@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type InstructorAvailability, instructorSettingsRequest, SUBURBS } from "@kerb/shared";
-import { Check, CircleAlert } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { Checkbox, CheckboxGroup, Label, Text } from "react-aria-components";
 import { useController, useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,5 +1,6 @@
 import type { InstructorLesson } from "@kerb/shared";
-import { Phone, UserRound } from "lucide-react";
+import Phone from "lucide-react/icons/phone";
+import UserRound from "lucide-react/icons/user-round";
 import { studentName, telHref } from "../utils/lesson-timing";
 
 /** The student's name and, when known, their phone as a tap-to-call link. */

@@ -1,5 +1,7 @@
 import type { InstructorAvailability, TimeRange } from "@kerb/shared";
-import { CircleAlert, Plus, Trash2 } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { useId, useMemo } from "react";
 import {
   type Control,

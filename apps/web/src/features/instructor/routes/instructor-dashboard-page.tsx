@@ -1,5 +1,10 @@
 import type { InstructorDashboard } from "@kerb/shared";
-import { CalendarClock, CalendarDays, Car, Languages, MapPinned, Sparkles } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Car from "lucide-react/icons/car";
+import Languages from "lucide-react/icons/languages";
+import MapPinned from "lucide-react/icons/map-pinned";
+import Sparkles from "lucide-react/icons/sparkles";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { Wallet } from "lucide-react";
+import Wallet from "lucide-react/icons/wallet";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";

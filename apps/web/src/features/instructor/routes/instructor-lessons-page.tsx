@@ -1,4 +1,5 @@
-import { CalendarDays, History } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useSearchParams } from "react-router";

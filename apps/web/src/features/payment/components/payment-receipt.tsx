@@ -1,5 +1,5 @@
 import type { PaymentDetails } from "@kerb/shared";
-import { Package } from "lucide-react";
+import Package from "lucide-react/icons/package";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { TextLink } from "@/components/ui/text-link";

@@ -1,4 +1,6 @@
-import { CircleCheck, CircleX, Clock } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleX from "lucide-react/icons/circle-x";
+import Clock from "lucide-react/icons/clock";
 import type { ReactNode } from "react";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { cn } from "@/lib/cn";

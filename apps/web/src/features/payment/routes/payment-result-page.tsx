@@ -1,6 +1,6 @@
 import type { PaymentDetails } from "@kerb/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { RotateCw } from "lucide-react";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { z } from "zod";

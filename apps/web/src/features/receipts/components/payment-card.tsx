@@ -1,6 +1,6 @@
 import type { StudentPayment } from "@kerb/shared";
 import { dollarsToCents } from "@kerb/shared/rules";
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";

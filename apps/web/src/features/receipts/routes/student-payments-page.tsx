@@ -1,4 +1,4 @@
-import { Receipt } from "lucide-react";
+import Receipt from "lucide-react/icons/receipt";
 import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";

@@ -1,5 +1,7 @@
 import { type AdminReview, REVIEW_VISIBILITIES } from "@kerb/shared";
-import { Eye, EyeOff, MessageSquareText } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import MessageSquareText from "lucide-react/icons/message-square-text";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";

@@ -1,5 +1,9 @@
 import { formatRatingSummary } from "@kerb/shared/rules";
-import { Car, Languages, MapPin, MessageSquareText, Star } from "lucide-react";
+import Car from "lucide-react/icons/car";
+import Languages from "lucide-react/icons/languages";
+import MapPin from "lucide-react/icons/map-pin";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import Star from "lucide-react/icons/star";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

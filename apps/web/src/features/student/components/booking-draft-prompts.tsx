@@ -1,4 +1,5 @@
-import { History, RotateCcw } from "lucide-react";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";

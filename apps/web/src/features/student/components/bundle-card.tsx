@@ -1,5 +1,5 @@
 import type { StudentProfileBundle } from "@kerb/shared";
-import { Package } from "lucide-react";
+import Package from "lucide-react/icons/package";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";

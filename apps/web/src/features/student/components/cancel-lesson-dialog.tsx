@@ -1,5 +1,5 @@
 import type { CancellationPreview, StudentProfileBooking, StudentRefund } from "@kerb/shared";
-import { RotateCw } from "lucide-react";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

@@ -1,4 +1,5 @@
-import { CreditCard, Hourglass } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import Hourglass from "lucide-react/icons/hourglass";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";

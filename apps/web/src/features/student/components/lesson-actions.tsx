@@ -1,5 +1,6 @@
 import type { StudentProfileBooking } from "@kerb/shared";
-import { CalendarClock, X } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import X from "lucide-react/icons/x";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDate, formatTime } from "@/lib/format";

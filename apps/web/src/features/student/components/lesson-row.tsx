@@ -1,5 +1,9 @@
 import type { BookingStatus, StudentProfileBooking } from "@kerb/shared";
-import { Clock, MapPin, TriangleAlert, Undo2, UserRound } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Undo2 from "lucide-react/icons/undo-2";
+import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";

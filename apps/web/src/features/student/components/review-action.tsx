@@ -1,6 +1,6 @@
 import type { StudentProfileBooking } from "@kerb/shared";
 import { canReviewLesson } from "@kerb/shared/rules";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatTime } from "@/lib/format";
 

@@ -1,4 +1,7 @@
-import { ArrowRight, CalendarPlus, GraduationCap, Package } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Package from "lucide-react/icons/package";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { useEffect, useRef } from "react";
 
 export type StatusTone = "success" | "error";

@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import { useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import Package from "lucide-react/icons/package";
 import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";

@@ -1,4 +1,5 @@
-import { CalendarDays, Package } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Package from "lucide-react/icons/package";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";

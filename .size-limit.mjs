@@ -1,0 +1,40 @@
+// Size budget for the web app's first load (`npm run size`, after `npm run build`).
+//
+// The initial JS is whatever index.html makes the browser fetch before the app can run: the entry
+// script, the chunks it modulepreloads, and anything those import statically. Chunk file names are
+// hashed and Rollup names shared chunks after one of their modules (today's "createLucideIcon" chunk
+// is mostly react-router), so a glob would silently miss a renamed chunk. The list is therefore read
+// from the built index.html and the chunks' own import statements.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "apps/web/dist");
+const indexHtml = join(dist, "index.html");
+if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run \`npm run build\` first`);
+
+const html = readFileSync(indexHtml, "utf8");
+const initial = new Set();
+const visit = (file) => {
+  if (initial.has(file)) return;
+  initial.add(file);
+  const code = readFileSync(join(dist, file), "utf8");
+  // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` is a lazy route.
+  for (const [, name] of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) {
+    visit(join(dirname(file), name));
+  }
+};
+for (const [, src] of html.matchAll(
+  /<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g,
+)) {
+  visit(src);
+}
+
+export default [
+  {
+    name: "Initial JS of every page (entry + modulepreloads + their static imports)",
+    path: [...initial].map((file) => join("apps/web/dist", file)),
+    gzip: true,
+    limit: "120 kB",
+  },
+];
