@@ -233,7 +233,9 @@ async function main() {
     ]);
     console.log(`\nstatus codes: ${JSON.stringify(statuses)}`);
     console.log(`confirmed ${confirmed} in ${seconds.toFixed(1)} s = ${perSecond.toFixed(0)}/s`);
-    console.log(`SQL afterwards: ${scheduled} scheduled bench lessons, ${overlaps} overlapping pairs`);
+    console.log(
+      `SQL afterwards: ${scheduled} bench lessons ${pay ? "SCHEDULED" : "held (PENDING_PAYMENT)"}, ${overlaps} overlapping pairs`,
+    );
     const report = {
       generatedAt: new Date().toISOString(),
       node: process.version,

@@ -234,6 +234,35 @@ describeEachDatabase("batch bookings", (kind) => {
     expect((await http.get("/api/student/profile", student.accessToken)).body.bookings).toEqual([]);
   });
 
+  it("books a slot whose hold has lapsed even before the sweep has released it", async () => {
+    const day = weekdayAhead(t.clock.now, 10);
+    const slow = await registerStudent(http);
+    const [slot] = await demoSlots(slow.accessToken, day);
+    if (!slot) throw new Error("no slot");
+    const held = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      slow.accessToken,
+    );
+    expect(held.status).toBe(201);
+
+    // No sweep runs in tests: the lapsed hold still sits in the exclusion constraint.
+    t.clock.advanceMinutes(31);
+    try {
+      const rival = await registerStudent(http);
+      const booked = await http.post(
+        "/api/student/bookings/batch",
+        { bookings: [asBooking(slot)] },
+        rival.accessToken,
+      );
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const payment = await http.get(`/api/payment/${held.body.payment.id}`, slow.accessToken);
+      expect(payment.body.status).toBe("EXPIRED");
+    } finally {
+      t.clock.advanceMinutes(-31);
+    }
+  });
+
   it("releases a lapsed hold: confirmation fails clearly and another student can book the slot", async () => {
     const day = weekdayAhead(t.clock.now, 9);
     const slow = await registerStudent(http);

@@ -16,6 +16,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { pgErrorCode } from "../../plugins/errors.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
@@ -153,67 +154,75 @@ export function createBookingService(ctx: AppContext) {
       }
       checkLessonTimes(request.bookings, now);
 
-      // Lapsed holds must not block anyone, even if the sweep has not run yet.
-      await holds.expireStaleHolds(ctx.db, now);
-      const payment = await ctx.db.transaction(async (tx) => {
-        // One batch per student at a time: the hold cap below is counted and used atomically, so
-        // concurrent batches cannot each see room and together hoard slots.
-        await holds.lockStudentHolds(tx, studentId);
-        const open = await holds.countOpenHolds(tx, studentId, now);
-        if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
-          throw new AppError(
-            "too_many_holds",
-            `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
-            { held: open, limit: ctx.env.MAX_HELD_LESSONS },
-          );
-        }
-        const clashes = await holds.findStudentClashes(
-          tx,
-          studentId,
-          request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
-          now,
-        );
-        if (clashes.length > 0) {
-          throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
-            startTime: clashes[0]?.startTime.toISOString(),
-          });
-        }
-        const lessons = await plan(tx, request.bookings, suburb, now);
-        const totals = invoiceTotals(lessons.map((l) => l.priceCents));
-        const holdExpiresAt = holdExpiryFrom(now);
-        const created = await insertPayment(tx, {
-          userId: studentId,
-          type: "BOOKINGS",
-          provider: ctx.payments.name,
-          subtotalCents: totals.subtotalCents,
-          gstCents: totals.gstCents,
-          amountCents: totals.totalCents,
-          invoiceNumber: newInvoiceNumber(now),
-          expiresAt: holdExpiresAt,
-          createdAt: now,
-        });
-        // The exclusion constraints are the final word: a concurrent booking of the same instructor
-        // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
-        // slot_unavailable) and the whole batch roll back.
-        await holds.insertHeldLessons(
-          tx,
-          lessons.map((l) => ({
+      const hold = () =>
+        ctx.db.transaction(async (tx) => {
+          // One batch per student at a time: the hold cap below is counted and used atomically, so
+          // concurrent batches cannot each see room and together hoard slots.
+          await holds.lockStudentHolds(tx, studentId);
+          const { open, clashes } = await holds.openHoldsAndClashes(
+            tx,
             studentId,
-            instructorId: l.instructorId,
-            startTime: l.start,
-            endTime: l.end,
-            status: "PENDING_PAYMENT" as const,
-            priceCents: l.priceCents,
-            isPoolHours: l.isPoolHours,
-            suburb,
-            pickupLocation: l.pickupLocation ?? suburb,
-            paymentId: created.id,
-            holdExpiresAt,
+            request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
+            now,
+          );
+          if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
+            throw new AppError(
+              "too_many_holds",
+              `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
+              { held: open, limit: ctx.env.MAX_HELD_LESSONS },
+            );
+          }
+          if (clashes.length > 0) {
+            throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
+              startTime: clashes[0]?.startTime.toISOString(),
+            });
+          }
+          const lessons = await plan(tx, request.bookings, suburb, now);
+          const totals = invoiceTotals(lessons.map((l) => l.priceCents));
+          const holdExpiresAt = holdExpiryFrom(now);
+          const created = await insertPayment(tx, {
+            userId: studentId,
+            type: "BOOKINGS",
+            provider: ctx.payments.name,
+            subtotalCents: totals.subtotalCents,
+            gstCents: totals.gstCents,
+            amountCents: totals.totalCents,
+            invoiceNumber: newInvoiceNumber(now),
+            expiresAt: holdExpiresAt,
             createdAt: now,
-          })),
-        );
-        return created;
-      });
+          });
+          // The exclusion constraints are the final word: a concurrent booking of the same instructor
+          // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
+          // slot_unavailable) and the whole batch roll back.
+          await holds.insertHeldLessons(
+            tx,
+            lessons.map((l) => ({
+              studentId,
+              instructorId: l.instructorId,
+              startTime: l.start,
+              endTime: l.end,
+              status: "PENDING_PAYMENT" as const,
+              priceCents: l.priceCents,
+              isPoolHours: l.isPoolHours,
+              suburb,
+              pickupLocation: l.pickupLocation ?? suburb,
+              paymentId: created.id,
+              holdExpiresAt,
+              createdAt: now,
+            })),
+          );
+          return created;
+        });
+      // A lapsed hold still occupies its slot in the exclusion constraint until the sweep releases it.
+      // Rather than release lapsed holds before every booking, do it when one is in the way: if the
+      // insert clashed and lapsed holds were released, the booking is tried once more.
+      let payment: Awaited<ReturnType<typeof hold>>;
+      try {
+        payment = await hold();
+      } catch (error) {
+        if (pgErrorCode(error) !== "23P01" || (await holds.expireStaleHolds(ctx.db, now)) === 0) throw error;
+        payment = await hold();
+      }
 
       const count = request.bookings.length;
       return checkout.start(payment, student, `Kerb driving lessons × ${count} (${suburb})`);

@@ -1,5 +1,5 @@
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
-import { and, count, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema/index.ts";
 import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";
@@ -40,12 +40,41 @@ export async function lockStudentHolds(db: Executor, studentId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kerb:holds:${studentId}`}, 0))`);
 }
 
-export async function countOpenHolds(db: Executor, studentId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * In one statement: how many lessons the student holds unpaid (countOpenHolds) and which of their
+ * active lessons overlap the periods (findStudentClashes), for a booking's transaction.
+ */
+export async function openHoldsAndClashes(
+  db: Executor,
+  studentId: string,
+  periods: Array<{ start: Date; end: Date }>,
+  now: Date,
+): Promise<{ open: number; clashes: Array<{ id: string; startTime: Date }> }> {
+  const overlaps =
+    periods.length === 0
+      ? sql`false`
+      : sql.join(
+          periods.map((p) => sql`(${bookings.startTime} < ${p.end} and ${bookings.endTime} > ${p.start})`),
+          sql` or `,
+        );
+  const rows = await db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      isOpenHold: sql<boolean>`${activeHoldSql(now)}`,
+      clashes: sql<boolean>`(${activeBookingSql(now)} and (${overlaps}))`,
+    })
     .from(bookings)
-    .where(and(eq(bookings.studentId, studentId), activeHoldSql(now)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(bookings.studentId, studentId),
+        or(activeHoldSql(now), and(activeBookingSql(now), sql`(${overlaps})`)),
+      ),
+    );
+  return {
+    open: rows.filter((r) => r.isOpenHold).length,
+    clashes: rows.filter((r) => r.clashes).map(({ id, startTime }) => ({ id, startTime })),
+  };
 }
 
 /** The student's own active lessons overlapping any of the periods: nobody drives two cars at once. */
