@@ -10,19 +10,18 @@
  * Environment: BENCH_DATABASE_URL (required, a throwaway database), BENCH_DURATION seconds (10),
  * BENCH_CONNECTIONS concurrent students (50), BENCH_POOL_SIZE the server's pool (20).
  */
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { startCluster } from "../scripts/cluster/start-cluster.mjs";
 import {
-  freePort,
   measure,
   openSeedClient,
   printTable,
   root,
   serverEntry,
+  serverEnv,
   startServer,
   stopServer,
 } from "./lib.mjs";
@@ -92,20 +91,12 @@ async function main() {
   }
   const started = Date.now();
   const workDir = mkdtempSync(join(tmpdir(), "kerb-bench-bookings-"));
-  const jwtSecret = randomBytes(32).toString("base64url");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? workDir,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(await freePort()),
-    LOG_LEVEL: "warn",
-    JWT_SECRET: jwtSecret,
-    RATE_LIMIT_MAX: "100000000",
+  const env = await serverEnv(workDir, {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? "20",
     SEED_DEMO_DATA: "true",
-  };
+  });
+  const jwtSecret = env.JWT_SECRET;
   const logFile = join(workDir, "server.log");
   // First start: migrations and demo data; then the bench's people, while no server runs.
   let server = await startServer(env, logFile);

@@ -10,16 +10,15 @@
  * Environment: BENCH_DATABASE_URL (a throwaway PostgreSQL database; default a temporary PGlite
  * directory), BENCH_DURATION seconds per scenario (5), BENCH_CONNECTIONS (50).
  */
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  freePort,
   measure,
   openSeedClient,
   printTable,
   root,
+  serverEnv,
   sleep,
   startServer,
   stopServer,
@@ -162,19 +161,10 @@ async function main() {
   const workDir = mkdtempSync(join(tmpdir(), "kerb-bench-growth-"));
   const dataDir = join(workDir, "data");
   const logFile = join(workDir, "server.log");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? workDir,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(await freePort()),
-    LOG_LEVEL: "warn",
-    JWT_SECRET: randomBytes(32).toString("base64url"),
-    RATE_LIMIT_MAX: "100000000",
-    AUTH_RATE_LIMIT_MAX: "1000",
+  const env = await serverEnv(workDir, {
     SEED_DEMO_DATA: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  };
+  });
   const database = databaseUrl ? "postgres" : "pglite";
   console.log(`kerb growth bench: ${database}, ${connections} connections, ${durationSeconds}s per scenario`);
   let server;

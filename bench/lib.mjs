@@ -1,5 +1,6 @@
 /** What every bench runner shares: the production server's lifecycle, seeding access, autocannon. */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -19,6 +20,25 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The production server's environment for a bench: loopback, quiet logs, a fresh JWT secret, generous
+ * rate limits (every request comes from one address), and the caller's own settings on top.
+ */
+export async function serverEnv(workDir, settings = {}) {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? workDir,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(await freePort()),
+    LOG_LEVEL: "warn",
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+    RATE_LIMIT_MAX: "100000000",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...settings,
+  };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -14,28 +14,15 @@
  * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (a comma
  * list of page names: home, login, register, wizard; default all), WEB_DIST_DIR (another build to serve).
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { root, serverEntry, serverEnv, startServer, stopServer } from "./lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const serverEntry = join(root, "apps/api/dist/server.js");
 // WEB_DIST_DIR serves another build (for example an older one, to compare); default: this checkout's.
 const webDist = process.env.WEB_DIST_DIR ?? join(root, "apps/web/dist");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -64,53 +51,6 @@ const allPages = [
 // LIGHTHOUSE_PAGES=login,wizard measures only those (by name); default: all four.
 const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
 const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(env, logFile) {
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  const log = createWriteStream(logFile, { flags: "a" });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  let exited = null;
-  child.on("exit", (code) => {
-    exited = code ?? -1;
-  });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`server exited with ${exited}:\n${readFileSync(logFile, "utf8")}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not become healthy:\n${readFileSync(logFile, "utf8")}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function signIn(base) {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -232,20 +172,12 @@ async function main() {
     if (!existsSync(file)) throw new Error(`${file} is missing (run \`npm run build\`; install chromium)`);
   }
   const workDir = mkdtempSync(join(tmpdir(), "kerb-lighthouse-"));
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? workDir,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-    JWT_SECRET: randomBytes(32).toString("base64url"),
-    AUTH_RATE_LIMIT_MAX: "1000",
+  const env = await serverEnv(workDir, {
     SEED_DEMO_DATA: "true",
     DATA_DIR: join(workDir, "data"),
     WEB_DIST_DIR: webDist,
-  };
+  });
+  const _port = Number(env.PORT);
   console.log(`kerb lighthouse: ${runs} run(s) per page, mobile preset, ${chromePath}`);
   const server = await startServer(env, join(workDir, "server.log"));
   const rows = [];

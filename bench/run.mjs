@@ -11,18 +11,17 @@
  * Environment: BENCH_DATABASE_URL (a throwaway PostgreSQL database; default: a temporary PGlite
  * DATA_DIR), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (50).
  */
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as availability from "./availability.bench.mjs";
 import {
-  freePort,
   measure,
   openSeedClient,
   printTable,
   root,
   serverEntry,
+  serverEnv,
   sleep,
   startServer,
   stopServer,
@@ -45,21 +44,11 @@ async function main() {
   const workDir = mkdtempSync(join(tmpdir(), "kerb-bench-"));
   const dataDir = join(workDir, "data");
   const logFile = join(workDir, "server.log");
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? workDir,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-    JWT_SECRET: randomBytes(32).toString("base64url"),
-    RATE_LIMIT_MAX: "100000000",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    // The benchmarks sign in as the demo student, also on a PostgreSQL server (not seeded by default).
+  // The benchmarks sign in as the demo student, also on a PostgreSQL server (not seeded by default).
+  const env = await serverEnv(workDir, {
     SEED_DEMO_DATA: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  };
+  });
   const databaseKind = databaseUrl ? "postgres" : "pglite";
   console.log(
     `kerb bench: ${databaseKind} database, ${connections} connections, ${durationSeconds}s per scenario`,

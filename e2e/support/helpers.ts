@@ -62,6 +62,9 @@ export async function registerStudent(page: Page, options: { suburb?: string; fi
 
 /** On phones the navbar folds its links and account actions behind a "Menu" button. */
 export async function openMenuIfCollapsed(page: Page) {
+  // The signed-in navigation is its own chunk: wait until it is there (Logout on a wide screen, Menu on
+  // a phone) before deciding whether the menu is collapsed.
+  await page.getByRole("button", { name: /^(Menu|Logout)$/ }).first().waitFor();
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
 }
