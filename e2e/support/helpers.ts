@@ -64,7 +64,10 @@ export async function registerStudent(page: Page, options: { suburb?: string; fi
 export async function openMenuIfCollapsed(page: Page) {
   // The signed-in navigation is its own chunk: wait until it is there (Logout on a wide screen, Menu on
   // a phone) before deciding whether the menu is collapsed.
-  await page.getByRole("button", { name: /^(Menu|Logout)$/ }).first().waitFor();
+  await page
+    .getByRole("button", { name: /^(Menu|Logout)$/ })
+    .first()
+    .waitFor();
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
 }
