@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { Pager } from "@/components/ui/pager";
 import { paths } from "@/config/paths";
@@ -12,7 +13,6 @@ import { formatDate, formatDateTime, formatDollars, formatIsoDate, formatTimeRan
 import { useAdminInstructors } from "../api/get-admin-instructors";
 import { useComplianceFollowUp } from "../api/get-compliance-follow-up";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
-import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
 import { useListParams } from "../utils/search-params";

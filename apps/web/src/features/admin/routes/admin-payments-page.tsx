@@ -1,12 +1,12 @@
 import { type AdminPayment, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "@kerb/shared";
 import Receipt from "lucide-react/icons/receipt";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { SelectField } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { formatDate, formatDollars } from "@/lib/format";
 import { useAdminPayments } from "../api/get-admin-payments";
-import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
 import { PAYMENT_STATUS, PaymentStatusBadge } from "../components/status-badges";

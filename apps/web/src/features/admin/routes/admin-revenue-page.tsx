@@ -1,9 +1,9 @@
 import type { AdminRevenue } from "@kerb/shared";
 import TrendingUp from "lucide-react/icons/trending-up";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { formatDollars, formatMonth } from "@/lib/format";
 import { useAdminRevenue } from "../api/get-admin-revenue";
-import { type Column, DataTable } from "../components/data-table";
 import { ListState } from "../components/list-state";
 import { SectionCard } from "../components/section-card";
 

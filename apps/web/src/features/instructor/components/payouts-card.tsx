@@ -5,6 +5,7 @@ import FileText from "lucide-react/icons/file-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
@@ -34,54 +35,73 @@ function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
   );
 }
 
-function PayoutRow({ payout }: { payout: InstructorPayout }) {
+const periodOf = (payout: InstructorPayout) =>
+  `${formatIsoDate(payout.periodStart)} – ${formatIsoDate(payout.periodEnd)}`;
+
+/** The CSV and PDF statement of one payout; each row downloads on its own. */
+function StatementDownloads({ payout }: { payout: InstructorPayout }) {
   const download = useDownloadPayoutStatement();
-  const period = `${formatIsoDate(payout.periodStart)} – ${formatIsoDate(payout.periodEnd)}`;
   return (
-    <tr className="border-slate-100 border-t align-top">
-      <th scope="row" className="px-3 py-3 text-left font-semibold text-slate-900">
-        {period}
-        <span className="block font-normal font-mono text-slate-600 text-xs">{payout.statementNumber}</span>
-      </th>
-      <td className="px-3 py-3 text-right">{payout.lessons}</td>
-      <td className="px-3 py-3 text-right">{formatDollars(payout.gross)}</td>
-      <td className="px-3 py-3 text-right text-slate-700">−{formatDollars(payout.fee)}</td>
-      <td className="px-3 py-3 text-right font-semibold text-brand-800">{formatDollars(payout.net)}</td>
-      <td className="px-3 py-3">
-        <StatusBadge status={payout.status} styles={PAYOUT_STATUS} />
-      </td>
-      <td className="px-3 py-3">
-        <div className="flex flex-wrap justify-end gap-2">
-          {(["csv", "pdf"] as const).map((format) => (
-            <Button
-              key={format}
-              variant="outline"
-              size="sm"
-              aria-label={`Download ${format.toUpperCase()} statement for ${period}`}
-              onClick={() => download.mutate({ payout, format })}
-              isLoading={download.isPending && download.variables?.format === format}
-              disabled={download.isPending}
-              icon={
-                format === "csv" ? (
-                  <FileSpreadsheet className="size-4" aria-hidden="true" />
-                ) : (
-                  <FileText className="size-4" aria-hidden="true" />
-                )
-              }
-            >
-              {format.toUpperCase()}
-            </Button>
-          ))}
-        </div>
-        {download.isError ? (
-          <p role="alert" className="mt-1 text-right text-red-700 text-xs">
-            {errorMessage(download.error, "The statement could not be downloaded. Please try again.")}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+    <div>
+      <div className="flex flex-wrap justify-end gap-2">
+        {(["csv", "pdf"] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outline"
+            size="sm"
+            aria-label={`Download ${format.toUpperCase()} statement for ${periodOf(payout)}`}
+            onClick={() => download.mutate({ payout, format })}
+            isLoading={download.isPending && download.variables?.format === format}
+            disabled={download.isPending}
+            icon={
+              format === "csv" ? (
+                <FileSpreadsheet className="size-4" aria-hidden="true" />
+              ) : (
+                <FileText className="size-4" aria-hidden="true" />
+              )
+            }
+          >
+            {format.toUpperCase()}
+          </Button>
+        ))}
+      </div>
+      {download.isError ? (
+        <p role="alert" className="mt-1 text-right text-red-700 text-xs">
+          {errorMessage(download.error, "The statement could not be downloaded. Please try again.")}
+        </p>
+      ) : null}
+    </div>
   );
 }
+
+// The shared responsive table: a table from lg up, one labelled card per payout on phones.
+const PAYOUT_COLUMNS: Column<InstructorPayout>[] = [
+  {
+    header: "Period",
+    cell: (payout) => (
+      <>
+        <span className="font-semibold text-slate-900">{periodOf(payout)}</span>
+        <span className="block font-mono text-slate-600 text-xs">{payout.statementNumber}</span>
+      </>
+    ),
+  },
+  { header: "Lessons", align: "right", cell: (payout) => payout.lessons },
+  { header: "Gross", align: "right", cell: (payout) => formatDollars(payout.gross) },
+  {
+    header: "Fee",
+    align: "right",
+    className: "text-slate-700",
+    cell: (payout) => `−${formatDollars(payout.fee)}`,
+  },
+  {
+    header: "Net",
+    align: "right",
+    className: "font-semibold text-brand-800",
+    cell: (payout) => formatDollars(payout.net),
+  },
+  { header: "Status", cell: (payout) => <StatusBadge status={payout.status} styles={PAYOUT_STATUS} /> },
+  { header: "Statement", isActions: true, cell: (payout) => <StatementDownloads payout={payout} /> },
+];
 
 /** Weekly payouts with their statements (CSV, PDF), newest first. */
 export function PayoutsCard() {
@@ -118,41 +138,12 @@ export function PayoutsCard() {
                 description="Your first payout appears here after the week of your first completed lesson."
               />
             ) : (
-              <div className="-mx-1 overflow-x-auto sm:mx-0">
-                <table className="w-full min-w-[40rem] text-sm">
-                  <caption className="sr-only">Payouts</caption>
-                  <thead>
-                    <tr className="text-left text-slate-600">
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Period
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Lessons
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Gross
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Fee
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Net
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Status
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Statement
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.payouts.map((payout) => (
-                      <PayoutRow key={payout.id} payout={payout} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Payouts"
+                columns={PAYOUT_COLUMNS}
+                rows={data.payouts}
+                rowKey={(payout) => payout.id}
+              />
             )}
           </>
         ) : null}
