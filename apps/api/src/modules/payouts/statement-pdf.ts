@@ -14,6 +14,7 @@ import {
   headingRow,
   hr,
   INK,
+  labelledValue,
   MUTED,
   PAGE,
   row,
@@ -78,19 +79,11 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
 
   const half = CONTENT_WIDTH / 2;
   const metaTop = doc.y;
-  const labelled = (label: string, value: string, x: number) => {
-    doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width: half });
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(toWinAnsi(value), x, doc.y, { width: half });
-    doc.moveDown(0.5);
-  };
-  labelled("Statement number", statement.number, PAGE.margin);
-  labelled("Date of issue", statement.issuedOn, PAGE.margin);
-  labelled("Period", `${statement.periodStart} to ${statement.periodEnd}`, PAGE.margin);
-  labelled(
+  labelledValue(doc, "Statement number", statement.number, PAGE.margin);
+  labelledValue(doc, "Date of issue", statement.issuedOn, PAGE.margin);
+  labelledValue(doc, "Period", `${statement.periodStart} to ${statement.periodEnd}`, PAGE.margin);
+  labelledValue(
+    doc,
     "Status",
     statement.paidOn
       ? `${STATUS_TEXT[statement.status]} on ${statement.paidOn}`
@@ -101,7 +94,7 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   doc.y = metaTop;
   const right = PAGE.margin + half;
   const supplier = statement.supplier;
-  labelled("Supplier (instructor)", supplier.name, right);
+  labelledValue(doc, "Supplier (instructor)", supplier.name, right);
   doc.y -= doc.currentLineHeight() * 0.5;
   doc.font("Helvetica").fontSize(10).fillColor(INK);
   doc.text(toWinAnsi(supplier.email), right, doc.y, { width: half });

@@ -130,6 +130,14 @@ export function row(
   doc.y = top + height;
 }
 
+/** A small grey label over its bold value, at `x`, half the page wide; moves down past both. */
+export function labelledValue(doc: Doc, label: string, value: string, x: number) {
+  const width = CONTENT_WIDTH / 2;
+  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
+  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(toWinAnsi(value), x, doc.y, { width });
+  doc.moveDown(0.5);
+}
+
 export function hr(doc: Doc, weight = 0.5, color = RULE) {
   doc
     .moveTo(PAGE.margin, doc.y)
@@ -264,17 +272,8 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
 
   const metaTop = doc.y;
   const half = CONTENT_WIDTH / 2;
-  const labelled = (label: string, value: string, x: number) => {
-    doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width: half });
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(toWinAnsi(value), x, doc.y, { width: half });
-    doc.moveDown(0.5);
-  };
-  labelled("Invoice number", invoice.invoiceNumber, PAGE.margin);
-  labelled("Date of issue", invoice.issuedOn, PAGE.margin);
+  labelledValue(doc, "Invoice number", invoice.invoiceNumber, PAGE.margin);
+  labelledValue(doc, "Date of issue", invoice.issuedOn, PAGE.margin);
   const leftBottom = doc.y;
   doc.y = metaTop;
   const right = PAGE.margin + half;
