@@ -1,5 +1,6 @@
 /**
- * Growth (`npm run bench:growth`): does the calendar stay as fast as the bookings table grows?
+ * Growth (`npm run bench:growth`, run with tsx for the suburbs of @kerb/shared): does the calendar stay
+ * as fast as the bookings table grows?
  *
  * 500 instructors across the 12 suburbs (each teaches in two), one learner each, then about 1k, 100k
  * and 1M bookings spread over two years (a year back, a year ahead), added level by level with one
@@ -13,6 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { SUBURBS } from "@kerb/shared";
 import {
   measure,
   openSeedClient,
@@ -25,20 +27,6 @@ import {
   summarise,
 } from "./lib.mjs";
 
-const SUBURBS = [
-  "Bankstown",
-  "Blacktown",
-  "Bondi",
-  "Chatswood",
-  "Hornsby",
-  "Liverpool",
-  "Manly",
-  "North Sydney",
-  "Parramatta",
-  "Penrith",
-  "Sutherland",
-  "Sydney CBD",
-];
 const SUBURB = "Chatswood";
 const INSTRUCTORS = 500;
 // Candidate lessons: 730 days × 11 start hours (07:00–17:00) × 500 instructors = 4,015,000. A level
