@@ -11,8 +11,9 @@
  */
 import { addDaysToDate, bookingHorizon, lastTeachingDate, sydneyMidnight } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
-import { type DatedException, groupBy, type ScheduleRange, type ScheduleSource } from "./schedule-source.ts";
+import type { DatedException, ScheduleRange, ScheduleSource } from "./schedule-source.ts";
 import {
   type BookedPeriod,
   BusyIndex,

@@ -6,6 +6,7 @@
  */
 import { addDaysToDate, lastTeachingDate, sydneyMidnight } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
 import { BusyIndex, type DateException, type InstructorSchedule } from "./slot-generator.ts";
 
@@ -32,17 +33,6 @@ export interface ScheduleSource {
     candidates: readonly repo.SlotInstructor[],
     range: ScheduleRange,
   ): Promise<Map<string, InstructorSchedule>>;
-}
-
-export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 export type DatedException = DateException & { instructorId: string };

@@ -20,7 +20,6 @@ import { pgErrorCode } from "../../plugins/errors.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
-import { insertPayment } from "../payments/payments.repository.ts";
 import * as repo from "./bookings.repository.ts";
 import * as holds from "./holds.repository.ts";
 import { checkLessonTimes } from "./lesson-shape.ts";
@@ -143,22 +142,21 @@ export function createBookingService(ctx: AppContext) {
   return {
     async createBatch(studentId: string, request: BatchRequest) {
       const now = ctx.now();
-      const student = await repo.findStudentForCheckout(ctx.db, studentId);
-      if (!student) throw new AppError("unauthorized", "Please sign in again");
-      // The schema has already matched a suburb sent in the request; the student's own may be stale.
-      const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
-      if (!suburb) {
-        throw new AppError("invalid_suburb", unknownSuburbMessage(), {
-          validSuburbs: SUBURBS,
-        });
-      }
       checkLessonTimes(request.bookings, now);
 
       const hold = () =>
         ctx.db.transaction(async (tx) => {
           // One batch per student at a time: the hold cap below is counted and used atomically, so
           // concurrent batches cannot each see room and together hoard slots.
-          await holds.lockStudentHolds(tx, studentId);
+          const student = await repo.lockStudentForCheckout(tx, studentId);
+          if (!student) throw new AppError("unauthorized", "Please sign in again");
+          // The schema has already matched a suburb sent in the request; the student's own may be stale.
+          const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
+          if (!suburb) {
+            throw new AppError("invalid_suburb", unknownSuburbMessage(), {
+              validSuburbs: SUBURBS,
+            });
+          }
           const { open, clashes } = await holds.openHoldsAndClashes(
             tx,
             studentId,
@@ -180,22 +178,22 @@ export function createBookingService(ctx: AppContext) {
           const lessons = await plan(tx, request.bookings, suburb, now);
           const totals = invoiceTotals(lessons.map((l) => l.priceCents));
           const holdExpiresAt = holdExpiryFrom(now);
-          const created = await insertPayment(tx, {
-            userId: studentId,
-            type: "BOOKINGS",
-            provider: ctx.payments.name,
-            subtotalCents: totals.subtotalCents,
-            gstCents: totals.gstCents,
-            amountCents: totals.totalCents,
-            invoiceNumber: newInvoiceNumber(now),
-            expiresAt: holdExpiresAt,
-            createdAt: now,
-          });
-          // The exclusion constraints are the final word: a concurrent booking of the same instructor
-          // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
-          // slot_unavailable) and the whole batch roll back.
-          await holds.insertHeldLessons(
+          const payment = await holds.insertHeldCheckout(
             tx,
+            {
+              userId: studentId,
+              type: "BOOKINGS",
+              provider: ctx.payments.name,
+              subtotalCents: totals.subtotalCents,
+              gstCents: totals.gstCents,
+              amountCents: totals.totalCents,
+              invoiceNumber: newInvoiceNumber(now),
+              expiresAt: holdExpiresAt,
+              createdAt: now,
+            },
+            // The exclusion constraints are the final word: a concurrent booking of the same instructor
+            // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
+            // slot_unavailable) and the whole batch roll back.
             lessons.map((l) => ({
               studentId,
               instructorId: l.instructorId,
@@ -206,26 +204,25 @@ export function createBookingService(ctx: AppContext) {
               isPoolHours: l.isPoolHours,
               suburb,
               pickupLocation: l.pickupLocation ?? suburb,
-              paymentId: created.id,
               holdExpiresAt,
               createdAt: now,
             })),
           );
-          return created;
+          return { payment, student, suburb };
         });
       // A lapsed hold still occupies its slot in the exclusion constraint until the sweep releases it.
       // Rather than release lapsed holds before every booking, do it when one is in the way: if the
       // insert clashed and lapsed holds were released, the booking is tried once more.
-      let payment: Awaited<ReturnType<typeof hold>>;
+      let held: Awaited<ReturnType<typeof hold>>;
       try {
-        payment = await hold();
+        held = await hold();
       } catch (error) {
         if (pgErrorCode(error) !== "23P01" || (await holds.expireStaleHolds(ctx.db, now)) === 0) throw error;
-        payment = await hold();
+        held = await hold();
       }
 
       const count = request.bookings.length;
-      return checkout.start(payment, student, `Kerb driving lessons × ${count} (${suburb})`);
+      return checkout.start(held.payment, held.student, `Kerb driving lessons × ${count} (${held.suburb})`);
     },
   };
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema/index.ts";
 import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";
+import type { PaymentRow } from "../payments/payments.repository.ts";
 
 /**
  * Releases checkout holds older than their expiry: the lessons become EXPIRED (outside the exclusion
@@ -33,11 +35,6 @@ export async function expireStaleHolds(db: Executor, now: Date): Promise<number>
       .where(and(inArray(payments.id, paymentIds), eq(payments.status, "PENDING")));
   }
   return expired.length;
-}
-
-/** Serialises one student's checkouts until the transaction ends (other students are not held up). */
-export async function lockStudentHolds(db: Executor, studentId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kerb:holds:${studentId}`}, 0))`);
 }
 
 /**
@@ -95,6 +92,23 @@ export async function findStudentClashes(
     .where(and(eq(bookings.studentId, studentId), activeBookingSql(now), sql`(${overlaps})`));
 }
 
-export async function insertHeldLessons(db: Executor, rows: Array<typeof bookings.$inferInsert>) {
-  await db.insert(bookings).values(rows);
+/**
+ * A checkout's payment and its held lessons in one statement (the lessons in a CTE of the payment's
+ * insert, so a clash rolls back both); returns the payment.
+ */
+export async function insertHeldCheckout(
+  db: Executor,
+  payment: Omit<typeof payments.$inferInsert, "id">,
+  lessons: Array<Omit<typeof bookings.$inferInsert, "paymentId">>,
+): Promise<PaymentRow> {
+  // The id is chosen here so that the lessons can name their payment within the same statement.
+  const id = randomUUID();
+  const held = db.$with("held").as(db.insert(bookings).values(lessons.map((l) => ({ ...l, paymentId: id }))));
+  const [row] = await db
+    .with(held)
+    .insert(payments)
+    .values({ ...payment, id })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
 }

@@ -9,12 +9,16 @@ export async function lockPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
-/** Held lessons of a payment become real lessons. */
-export async function scheduleHeldLessons(db: Executor, paymentId: string) {
-  await db
-    .update(bookings)
-    .set({ status: "SCHEDULED", holdExpiresAt: null })
-    .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")));
+/** Held lessons of a payment become real lessons and the payment PAID, in one statement. */
+export async function scheduleLessonsAndMarkPaid(db: Executor, paymentId: string, paidAt: Date) {
+  const scheduled = db.$with("scheduled").as(
+    db
+      .update(bookings)
+      .set({ status: "SCHEDULED", holdExpiresAt: null })
+      .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")))
+      .returning({ id: bookings.id }),
+  );
+  await db.with(scheduled).update(payments).set({ status: "PAID", paidAt }).where(eq(payments.id, paymentId));
 }
 
 /** The payment will not go through: its held lessons free their slots. */

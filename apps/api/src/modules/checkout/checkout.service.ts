@@ -11,15 +11,17 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { postPaymentCaptured } from "../ledger/post-journal.ts";
-import { appUrlOf, enqueuePurchaseConfirmation } from "../notifications/notices.ts";
+import { appUrlOf, enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
+import type { LessonNoticeRow } from "../notifications/notifications.repository.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import * as payments from "../payments/payments.repository.ts";
-import { createPaymentService } from "../payments/payments.service.ts";
+import { createPaymentService, paymentDetails } from "../payments/payments.service.ts";
 import { deliverCardRefunds, queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./checkout.repository.ts";
 
 type Outcome =
-  | { kind: "paid" }
+  /** `fulfilled`: what this call fulfilled, as it now stands (absent when it was paid before). */
+  | { kind: "paid"; fulfilled?: Fulfilled }
   /**
    * The holds lapsed (or the student released them) before the money arrived; `refundId` when the
    * charge is being sent back.
@@ -27,6 +29,12 @@ type Outcome =
   | { kind: "expired"; refunded: boolean; refundId: string | null; released: boolean }
   /** A provider event seen before: it was handled the first time. */
   | { kind: "duplicate" };
+
+/** A payment this call fulfilled: the row as now PAID and, for lessons, them as now SCHEDULED. */
+interface Fulfilled {
+  payment: payments.PaymentRow;
+  lessons?: LessonNoticeRow[];
+}
 
 export interface ProviderEvent {
   provider: "stripe";
@@ -51,14 +59,26 @@ export function createCheckoutService(ctx: AppContext) {
     return payment;
   }
 
-  /** A PENDING payment becomes what it paid for; false when its held lessons have lapsed. */
-  async function deliverPurchase(tx: Executor, payment: payments.PaymentRow, now: Date): Promise<boolean> {
+  /**
+   * A PENDING payment becomes what it paid for, and PAID; null (nothing changed) when its held lessons
+   * have lapsed.
+   */
+  async function deliverPurchase(
+    tx: Executor,
+    payment: payments.PaymentRow,
+    now: Date,
+  ): Promise<Fulfilled | null> {
+    const paid = { ...payment, status: "PAID" as const, paidAt: now };
     if (payment.type === "BOOKINGS") {
-      const lessons = await payments.listPaymentLessons(tx, payment.id);
+      // Read once: the lapse check, the confirmation emails and the payer's answer all use these rows.
+      const lessons = await listPurchasedLessons(tx, payment.id);
       const lapsed = lessons.some((l) => !isHoldActive(l.status, l.holdExpiresAt, now));
-      if (lapsed || lessons.length === 0) return false;
-      await repo.scheduleHeldLessons(tx, payment.id);
-      return true;
+      if (lapsed || lessons.length === 0) return null;
+      await repo.scheduleLessonsAndMarkPaid(tx, payment.id, now);
+      return {
+        payment: paid,
+        lessons: lessons.map((l) => ({ ...l, status: "SCHEDULED" as const, holdExpiresAt: null })),
+      };
     }
     const spec = payment.bundleSpec;
     if (!spec) throw new AppError("invalid_state", "This bundle payment has no bundle attached");
@@ -71,7 +91,8 @@ export function createCheckoutService(ctx: AppContext) {
       suburb: spec.suburb ?? null,
       expiresAt: bundleExpiryFrom(now),
     });
-    return true;
+    await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+    return { payment: paid };
   }
 
   /**
@@ -97,12 +118,17 @@ export function createCheckoutService(ctx: AppContext) {
         return { kind: "expired", refunded: true, refundId: null, released };
       }
       if (payment.status === "PENDING") {
-        if (await deliverPurchase(tx, payment, now)) {
-          await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+        const fulfilled = await deliverPurchase(tx, payment, now);
+        if (fulfilled) {
           await postPaymentCaptured(tx, payment, now);
           // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
-          await enqueuePurchaseConfirmation(tx, payment, { now, appUrl: appUrlOf(ctx.env) });
-          return { kind: "paid" };
+          await enqueuePurchaseConfirmation(
+            tx,
+            payment,
+            { now, appUrl: appUrlOf(ctx.env) },
+            fulfilled.lessons,
+          );
+          return { kind: "paid", fulfilled };
         }
         await repo.expireLessonsOfPayment(tx, payment.id);
         await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
@@ -229,6 +255,10 @@ export function createCheckoutService(ctx: AppContext) {
               ? "Your 30-minute hold expired before the payment arrived, so those times were released. The charge is being refunded to your card."
               : "Your 30-minute hold has expired and those times were released. You have not been charged.",
           );
+        }
+        // Just fulfilled by this call: answer from the rows in hand rather than reading them again.
+        if (outcome.kind === "paid" && outcome.fulfilled?.lessons) {
+          return { payment: paymentDetails(outcome.fulfilled.payment, outcome.fulfilled.lessons) };
         }
       }
       return { payment: await paymentViews.describe(await ownPayment(paymentId, userId)) };

@@ -12,22 +12,38 @@ import {
 export type NewJournal = typeof ledgerJournals.$inferInsert;
 export type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
 
-/** Inserts the journal and its lines, or nothing when its key was posted before; true when inserted. */
+/**
+ * Inserts the journal and its lines, or nothing when its key was posted before; true when inserted.
+ * One statement (the lines select from the journal's CTE, so a journal posted before adds none): a
+ * posting is one round trip inside the caller's transaction.
+ */
 export async function insertJournalOnce(
   db: Executor,
   journal: NewJournal,
   lines: NewEntry[],
 ): Promise<boolean> {
-  const [row] = await db
+  const insertJournal = db
     .insert(ledgerJournals)
     .values(journal)
     .onConflictDoNothing({ target: ledgerJournals.key })
     .returning({ id: ledgerJournals.id });
-  if (!row) return false;
-  if (lines.length > 0) {
-    await db.insert(ledgerEntries).values(lines.map((line) => ({ ...line, journalId: row.id })));
-  }
-  return true;
+  const lineRecords = JSON.stringify(
+    lines.map((l) => ({
+      account: l.account,
+      instructor_id: l.instructorId ?? null,
+      amount_cents: l.amountCents,
+    })),
+  );
+  const result = (await db.execute(sql`
+    with journal as (${insertJournal.getSQL()}),
+    lines as (
+      insert into ${ledgerEntries} (journal_id, account, instructor_id, amount_cents)
+      select journal.id, line.account, line.instructor_id, line.amount_cents
+      from journal, jsonb_to_recordset(${lineRecords}::jsonb)
+        as line(account text, instructor_id uuid, amount_cents integer)
+    )
+    select count(*)::int as inserted from journal`)) as unknown as { rows: Array<{ inserted: number }> };
+  return result.rows[0]?.inserted === 1;
 }
 
 /** What a lesson posting needs; the payment is the lesson's own or, for a credit lesson, its bundle's. */

@@ -5,6 +5,7 @@
 import type { CancelledBy } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import {
   type BookingPaidWith,
   bookingConfirmedForInstructor,
@@ -15,7 +16,7 @@ import type { LessonSummary } from "./messages/format.ts";
 import { lessonCancelled } from "./messages/lesson-cancelled.ts";
 import { lessonRescheduled } from "./messages/lesson-rescheduled.ts";
 import * as repo from "./notifications.repository.ts";
-import { enqueueEmail } from "./outbox.ts";
+import { enqueueEmail, enqueueEmails, type OutboxEmail } from "./outbox.ts";
 
 /** Where links in emails point: the public web origin, or the local server when none is configured. */
 export function appUrlOf(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
@@ -49,14 +50,10 @@ const recipient = (p: { email: string; firstName: string; lastName: string }) =>
  */
 async function enqueueBookingConfirmed(
   tx: Executor,
-  input: NoticeOptions & { bookingIds: string[]; paidWith: BookingPaidWith; eventKey: string },
+  input: NoticeOptions & { lessons: repo.LessonNoticeRow[]; paidWith: BookingPaidWith; eventKey: string },
 ): Promise<string[]> {
-  if (input.bookingIds.length === 0) return [];
-  const rows = await repo.listLessonsForNotice(tx, input.bookingIds);
-  const byInstructor = new Map<string, repo.LessonNoticeRow[]>();
-  for (const row of rows)
-    byInstructor.set(row.instructor.id, [...(byInstructor.get(row.instructor.id) ?? []), row]);
-  const ids: Array<string | null> = [];
+  const byInstructor = groupBy(input.lessons, (row) => row.instructor.id);
+  const emails: OutboxEmail[] = [];
   for (const [instructorId, lessons] of byInstructor) {
     const first = lessons[0];
     if (!first) continue;
@@ -69,25 +66,33 @@ async function enqueueBookingConfirmed(
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     };
     const key = `booking-confirmed:${input.eventKey}:${instructorId}`;
-    ids.push(
-      await enqueueEmail(tx, {
+    emails.push(
+      {
         kind: "booking_confirmed",
         to: recipient(first.student),
         ...bookingConfirmedForStudent(data),
         dedupeKey: `${key}:student`,
         now: input.now,
-      }),
-      await enqueueEmail(tx, {
+      },
+      {
         kind: "booking_confirmed",
         to: recipient(first.instructor),
         ...bookingConfirmedForInstructor(data),
         dedupeKey: `${key}:instructor`,
         now: input.now,
-      }),
+      },
     );
   }
-  return ids.filter((id): id is string => id !== null);
+  // Every message of the event in one insert: one round trip inside the booking's transaction.
+  return enqueueEmails(tx, emails);
 }
+
+/**
+ * A payment's lessons with both people, in start order, with their hold state: what the fulfilment
+ * checks (has any hold lapsed?), what the confirmation emails say and what the payer is shown.
+ */
+export const listPurchasedLessons = (tx: Executor, paymentId: string) =>
+  repo.listLessonsForNotice(tx, { paymentId });
 
 /** A payment was fulfilled: its lessons are booked, or its bundle is ready. Call in the fulfilling transaction. */
 export async function enqueuePurchaseConfirmation(
@@ -100,11 +105,13 @@ export async function enqueuePurchaseConfirmation(
     gstCents: number;
   },
   options: NoticeOptions,
+  /** The payment's lessons when the caller has just read them (listPurchasedLessons). */
+  lessons?: repo.LessonNoticeRow[],
 ): Promise<string[]> {
   if (payment.type === "BOOKINGS") {
     return enqueueBookingConfirmed(tx, {
       ...options,
-      bookingIds: await repo.listPaymentLessonIds(tx, payment.id),
+      lessons: lessons ?? (await listPurchasedLessons(tx, payment.id)),
       paidWith: {
         kind: "card",
         invoiceNumber: payment.invoiceNumber,
@@ -142,12 +149,13 @@ export async function enqueuePurchaseConfirmation(
 }
 
 /** Lessons booked with bundle credits. Call in the spending transaction. */
-export function enqueueCreditBooking(
+export async function enqueueCreditBooking(
   tx: Executor,
   input: NoticeOptions & { bookingIds: string[]; credits: { usedLessons: number; totalLessons: number } },
 ): Promise<string[]> {
   return enqueueBookingConfirmed(tx, {
     ...input,
+    lessons: input.bookingIds.length === 0 ? [] : await repo.listLessonsForNotice(tx, input.bookingIds),
     paidWith: {
       kind: "credits",
       creditsUsed: input.bookingIds.length,

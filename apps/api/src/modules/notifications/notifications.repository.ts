@@ -12,15 +12,15 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * Claims up to `limit` due PENDING emails (or only `ids`, when given) and leases them: attempts + 1 and
- * the next attempt pushed to `leaseUntil`, so no other worker takes them while this one sends. SKIP
- * LOCKED: two workers claiming at once never wait on, or both take, the same row. Run it in its own
- * transaction so the lease is committed before the (slow) send starts.
+ * the next attempt pushed to `leaseUntil`, so no other worker takes them while this one sends. One
+ * statement (it commits on its own, before the slow send starts): the inner SELECT … FOR UPDATE SKIP
+ * LOCKED means two workers claiming at once never wait on, or both take, the same row.
  */
-export async function claimDueEmails(
-  tx: Executor,
+export function claimDueEmails(
+  db: Executor,
   options: { now: Date; leaseUntil: Date; limit: number; ids?: string[] },
 ): Promise<OutboxRow[]> {
-  const due = await tx
+  const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
@@ -33,16 +33,10 @@ export async function claimDueEmails(
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(options.limit)
     .for("update", { skipLocked: true });
-  if (due.length === 0) return [];
-  return tx
+  return db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: options.leaseUntil })
-    .where(
-      inArray(
-        outbox.id,
-        due.map((r) => r.id),
-      ),
-    )
+    .where(inArray(outbox.id, due))
     .returning();
 }
 
@@ -135,6 +129,7 @@ const lessonColumns = {
   startTime: bookings.startTime,
   endTime: bookings.endTime,
   status: bookings.status,
+  holdExpiresAt: bookings.holdExpiresAt,
   priceCents: bookings.priceCents,
   isPoolHours: bookings.isPoolHours,
   suburb: bookings.suburb,
@@ -153,20 +148,15 @@ const lessonColumns = {
 
 export type LessonNoticeRow = Awaited<ReturnType<typeof listLessonsForNotice>>[number];
 
-/** Lessons with both people, in start order. */
-export function listLessonsForNotice(db: Executor, bookingIds: string[]) {
+/** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
+export function listLessonsForNotice(db: Executor, which: string[] | { paymentId: string }) {
   return db
     .select(lessonColumns)
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(inArray(bookings.id, bookingIds))
+    .where(Array.isArray(which) ? inArray(bookings.id, which) : eq(bookings.paymentId, which.paymentId))
     .orderBy(asc(bookings.startTime));
-}
-
-export async function listPaymentLessonIds(db: Executor, paymentId: string): Promise<string[]> {
-  const rows = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId));
-  return rows.map((r) => r.id);
 }
 
 /** A bundle bought by `paymentId`, with its student, instructor (if any) and invoice. */

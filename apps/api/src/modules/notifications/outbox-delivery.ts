@@ -123,14 +123,12 @@ export async function deliverDueEmails(
   const report: DeliveryReport = { sent: 0, failed: 0 };
   for (;;) {
     const now = ctx.now();
-    const claimed = await ctx.db.transaction((tx) =>
-      repo.claimDueEmails(tx, {
-        now,
-        leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-        limit: BATCH_SIZE,
-        ...(options.ids ? { ids: options.ids } : {}),
-      }),
-    );
+    const claimed = await repo.claimDueEmails(ctx.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
+      limit: BATCH_SIZE,
+      ...(options.ids ? { ids: options.ids } : {}),
+    });
     for (const row of claimed) report[await deliverClaimed(ctx, row)] += 1;
     if (claimed.length < BATCH_SIZE) return report;
   }

@@ -22,21 +22,33 @@ export interface OutboxEmail extends RenderedEmail {
 
 /** Writes one email to the outbox; returns its id, or null when its dedupe key was already there. */
 export async function enqueueEmail(tx: Executor, email: OutboxEmail): Promise<string | null> {
-  const [row] = await tx
+  const [id] = await enqueueEmails(tx, [email]);
+  return id ?? null;
+}
+
+/**
+ * Writes several emails in one statement (one round trip inside the caller's transaction); returns the
+ * ids of those written, leaving out any whose dedupe key was already there.
+ */
+export async function enqueueEmails(tx: Executor, emails: OutboxEmail[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await tx
     .insert(outbox)
-    .values({
-      kind: email.kind,
-      toEmail: email.to.email,
-      toName: email.to.name ?? null,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-      attachments: email.attachments ?? [],
-      dedupeKey: email.dedupeKey ?? null,
-      nextAttemptAt: email.now,
-      createdAt: email.now,
-    })
+    .values(
+      emails.map((email) => ({
+        kind: email.kind,
+        toEmail: email.to.email,
+        toName: email.to.name ?? null,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        attachments: email.attachments ?? [],
+        dedupeKey: email.dedupeKey ?? null,
+        nextAttemptAt: email.now,
+        createdAt: email.now,
+      })),
+    )
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
-  return row?.id ?? null;
+  return rows.map((r) => r.id);
 }

@@ -19,34 +19,7 @@ export function createPaymentService(ctx: AppContext) {
       repo.listPaymentLessons(ctx.db, payment.id),
       payment.type === "BUNDLE" ? repo.findBundleOfPayment(ctx.db, payment.id) : undefined,
     ]);
-    return {
-      id: payment.id,
-      type: payment.type,
-      status: payment.status,
-      provider: payment.provider,
-      currency: "AUD",
-      invoiceNumber: payment.invoiceNumber,
-      subtotal: centsToDollars(payment.subtotalCents),
-      gst: centsToDollars(payment.gstCents),
-      amount: centsToDollars(payment.amountCents),
-      createdAt: payment.createdAt.toISOString(),
-      paidAt: payment.paidAt?.toISOString() ?? null,
-      lessons: lessons.map(({ priceCents, startTime, endTime, holdExpiresAt: _h, ...l }) => ({
-        ...l,
-        startTime: startTime.toISOString(),
-        endTime: endTime.toISOString(),
-        price: centsToDollars(priceCents),
-      })),
-      bundle:
-        payment.type === "BUNDLE" && payment.bundleSpec
-          ? {
-              id: bundle?.id ?? null,
-              totalLessons: payment.bundleSpec.totalLessons,
-              pricePerLesson: centsToDollars(payment.bundleSpec.pricePerLessonCents),
-              expiresAt: bundle?.expiresAt.toISOString() ?? null,
-            }
-          : null,
-    };
+    return paymentDetails(payment, lessons, bundle);
   }
 
   return {
@@ -55,6 +28,54 @@ export function createPaymentService(ctx: AppContext) {
     },
     /** The payment as its owner sees it (the caller has checked ownership). */
     describe: details,
+  };
+}
+
+type PaymentLesson = Pick<
+  Awaited<ReturnType<typeof repo.listPaymentLessons>>[number],
+  "id" | "startTime" | "endTime" | "status" | "priceCents" | "isPoolHours" | "pickupLocation" | "instructor"
+>;
+
+/**
+ * The payment as its owner sees it, from rows the caller has (a fulfilment that has just read its
+ * lessons answers without reading them again).
+ */
+export function paymentDetails(
+  payment: repo.PaymentRow,
+  lessons: readonly PaymentLesson[],
+  bundle?: { id: string; expiresAt: Date },
+): PaymentDetails {
+  return {
+    id: payment.id,
+    type: payment.type,
+    status: payment.status,
+    provider: payment.provider,
+    currency: "AUD",
+    invoiceNumber: payment.invoiceNumber,
+    subtotal: centsToDollars(payment.subtotalCents),
+    gst: centsToDollars(payment.gstCents),
+    amount: centsToDollars(payment.amountCents),
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    lessons: lessons.map((l) => ({
+      id: l.id,
+      startTime: l.startTime.toISOString(),
+      endTime: l.endTime.toISOString(),
+      status: l.status,
+      isPoolHours: l.isPoolHours,
+      pickupLocation: l.pickupLocation,
+      price: centsToDollars(l.priceCents),
+      instructor: { id: l.instructor.id, firstName: l.instructor.firstName, lastName: l.instructor.lastName },
+    })),
+    bundle:
+      payment.type === "BUNDLE" && payment.bundleSpec
+        ? {
+            id: bundle?.id ?? null,
+            totalLessons: payment.bundleSpec.totalLessons,
+            pricePerLesson: centsToDollars(payment.bundleSpec.pricePerLessonCents),
+            expiresAt: bundle?.expiresAt.toISOString() ?? null,
+          }
+        : null,
   };
 }
 
