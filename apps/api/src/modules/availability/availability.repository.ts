@@ -73,18 +73,20 @@ export function listEligibleInstructors(db: Executor, filter: EligibleInstructor
  * Eligible instructors with only what slot generation needs. Kept apart from the listing query on
  * purpose: decoding the text[] columns (languages, suburbs) costs more than the rest of the row.
  */
+const slotInstructorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  rating: instructorProfiles.ratingAverage,
+  standardRateCents: instructorProfiles.standardRateCents,
+  poolOptIn: instructorProfiles.poolOptIn,
+  licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+  wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+};
+
 export function listSlotInstructors(db: Executor, filter: EligibleInstructorFilter) {
   return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      rating: instructorProfiles.ratingAverage,
-      standardRateCents: instructorProfiles.standardRateCents,
-      poolOptIn: instructorProfiles.poolOptIn,
-      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
-      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
-    })
+    .select(slotInstructorColumns)
     .from(instructorProfiles)
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
     .where(eligibleInstructor(filter))
@@ -161,26 +163,19 @@ export interface ScheduleWindow {
 // the subquery's own table: the correlated reference is spelled out.
 const outerInstructorId = sql.raw('"users"."id"');
 
-export async function listSchedules(
-  db: Executor,
-  instructorIds: string[],
-  w: ScheduleWindow,
-): Promise<
-  Array<{ instructorId: string; rules: WeeklyRule[]; exceptions: DateException[]; busy: BusyPeriod[] }>
-> {
-  const rows = await db
-    .select({
-      instructorId: users.id,
-      rules: sql<Array<[number, number, number]> | string | null>`(select json_agg(json_build_array(
+/** The three correlated subqueries of a schedule, for a query whose rows are instructors (`users`). */
+function scheduleColumns(w: ScheduleWindow) {
+  return {
+    rules: sql<Array<[number, number, number]> | string | null>`(select json_agg(json_build_array(
         ${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}))
         from ${availabilityRules} where ${availabilityRules.instructorId} = ${outerInstructorId})`,
-      exceptions: sql<Array<[string, "CLOSED" | "OPEN", number | null, number | null]> | string | null>`(
+    exceptions: sql<Array<[string, "CLOSED" | "OPEN", number | null, number | null]> | string | null>`(
         select json_agg(json_build_array(${availabilityExceptions.date}, ${availabilityExceptions.kind},
           ${availabilityExceptions.startMinute}, ${availabilityExceptions.endMinute}))
         from ${availabilityExceptions}
         where ${availabilityExceptions.instructorId} = ${outerInstructorId}
           and ${availabilityExceptions.date} >= ${w.startDate} and ${availabilityExceptions.date} <= ${w.endDate})`,
-      busy: sql<BusyPeriod[] | string | null>`(select json_agg(json_build_array(
+    busy: sql<BusyPeriod[] | string | null>`(select json_agg(json_build_array(
           (extract(epoch from ${bookings.startTime}) * 1000)::float8,
           (extract(epoch from ${bookings.endTime}) * 1000)::float8))
         from ${bookings}
@@ -188,11 +183,21 @@ export async function listSchedules(
           and ${lt(bookings.startTime, w.to)} and ${gt(bookings.endTime, w.from)}
           and ${gt(bookings.startTime, new Date(w.from.getTime() - DAY_MS))}
           and ${activeBookingSql(w.now)})`,
-    })
-    .from(users)
-    .where(inArray(users.id, instructorIds));
-  return rows.map((r) => ({
-    instructorId: r.instructorId,
+  };
+}
+
+export interface InstructorScheduleRows {
+  rules: WeeklyRule[];
+  exceptions: DateException[];
+  busy: BusyPeriod[];
+}
+
+function decodeSchedule(r: {
+  rules: Array<[number, number, number]> | string | null;
+  exceptions: Array<[string, "CLOSED" | "OPEN", number | null, number | null]> | string | null;
+  busy: BusyPeriod[] | string | null;
+}): InstructorScheduleRows {
+  return {
     rules: (r.rules ? decodeJson(r.rules) : []).map(([weekday, startMinute, endMinute]) => ({
       weekday,
       startMinute,
@@ -207,6 +212,39 @@ export async function listSchedules(
       }),
     ),
     busy: r.busy ? decodeJson(r.busy) : [],
+  };
+}
+
+export async function listSchedules(
+  db: Executor,
+  instructorIds: string[],
+  w: ScheduleWindow,
+): Promise<Array<{ instructorId: string } & InstructorScheduleRows>> {
+  const rows = await db
+    .select({ instructorId: users.id, ...scheduleColumns(w) })
+    .from(users)
+    .where(inArray(users.id, instructorIds));
+  return rows.map((r) => ({ instructorId: r.instructorId, ...decodeSchedule(r) }));
+}
+
+/**
+ * listSlotInstructors and listSchedules in one statement: what a booking's transaction reads to check
+ * its slots, one round trip instead of two.
+ */
+export async function listSlotInstructorsWithSchedules(
+  db: Executor,
+  filter: EligibleInstructorFilter,
+  w: ScheduleWindow,
+): Promise<Array<{ instructor: SlotInstructor; schedule: InstructorScheduleRows }>> {
+  const rows = await db
+    .select({ ...slotInstructorColumns, ...scheduleColumns(w) })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eligibleInstructor(filter))
+    .orderBy(...listingOrder);
+  return rows.map(({ rules, exceptions, busy, ...instructor }) => ({
+    instructor,
+    schedule: decodeSchedule({ rules, exceptions, busy }),
   }));
 }
 

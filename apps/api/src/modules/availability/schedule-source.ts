@@ -33,35 +33,60 @@ export interface ScheduleSource {
     candidates: readonly repo.SlotInstructor[],
     range: ScheduleRange,
   ): Promise<Map<string, InstructorSchedule>>;
+  /** Both at once (every instructor's schedule), where the source can read them in one go. */
+  instructorsWithSchedules?(
+    filter: InstructorFilter,
+    range: ScheduleRange,
+  ): Promise<{ instructors: repo.SlotInstructor[]; schedules: Map<string, InstructorSchedule> }>;
 }
 
 export type DatedException = DateException & { instructorId: string };
 
+const scheduleWindow = ({ firstDate, endDate, now }: ScheduleRange): repo.ScheduleWindow => ({
+  startDate: firstDate,
+  endDate,
+  from: new Date(Math.max(sydneyMidnight(firstDate).getTime(), now.getTime())),
+  to: sydneyMidnight(addDaysToDate(endDate, 1)),
+  now,
+});
+
+function toSchedule(
+  instructor: repo.SlotInstructor,
+  rows: repo.InstructorScheduleRows | undefined,
+): InstructorSchedule {
+  return {
+    weeklyRules: rows?.rules ?? [],
+    exceptionsByDate: groupBy(rows?.exceptions ?? [], (e) => e.date),
+    busy: new BusyIndex(rows?.busy ?? []),
+    // Past either expiry date the instructor may not teach, so those dates offer nothing.
+    lastDate: lastTeachingDate(instructor),
+  };
+}
+
 /**
- * The reference: two queries per call (the instructors, then their schedules), nothing remembered.
- * Takes a transaction as well as the pool.
+ * The reference: read per call, nothing remembered; the instructors and their schedules in one
+ * statement (or two, for a caller that needs only some of them). Takes a transaction as well as the pool.
  */
 export function databaseSchedules(db: Executor): ScheduleSource {
   return {
     instructors: (filter) => repo.listSlotInstructors(db, filter),
-    async schedules(candidates, { firstDate, endDate, now }) {
-      const ids = candidates.map((i) => i.id);
-      const from = new Date(Math.max(sydneyMidnight(firstDate).getTime(), now.getTime()));
-      const to = sydneyMidnight(addDaysToDate(endDate, 1));
-      const rows = await repo.listSchedules(db, ids, { startDate: firstDate, endDate, from, to, now });
+    async schedules(candidates, range) {
+      const rows = await repo.listSchedules(
+        db,
+        candidates.map((i) => i.id),
+        scheduleWindow(range),
+      );
       const byId = new Map(rows.map((r) => [r.instructorId, r]));
       return new Map(
-        candidates.map((instructor) => [
-          instructor.id,
-          {
-            weeklyRules: byId.get(instructor.id)?.rules ?? [],
-            exceptionsByDate: groupBy(byId.get(instructor.id)?.exceptions ?? [], (e) => e.date),
-            busy: new BusyIndex(byId.get(instructor.id)?.busy ?? []),
-            // Past either expiry date the instructor may not teach, so those dates offer nothing.
-            lastDate: lastTeachingDate(instructor),
-          },
-        ]),
+        candidates.map((instructor) => [instructor.id, toSchedule(instructor, byId.get(instructor.id))]),
       );
+    },
+    async instructorsWithSchedules(filter, range) {
+      const rows = await repo.listSlotInstructorsWithSchedules(db, filter, scheduleWindow(range));
+      return {
+        instructors: rows.map((r) => r.instructor),
+        schedules: new Map(rows.map((r) => [r.instructor.id, toSchedule(r.instructor, r.schedule)])),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, paymentEvents, payments } from "../../db/schema/index.ts";
 import type { PaymentRow } from "../payments/payments.repository.ts";
@@ -9,7 +9,11 @@ export async function lockPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
-/** Held lessons of a payment become real lessons and the payment PAID, in one statement. */
+/**
+ * Held lessons of a payment become real lessons and the payment PAID, in one statement; returns how
+ * many lessons it scheduled. Each lesson is re-checked as it is updated (still PENDING_PAYMENT), so a
+ * caller that expects more than it gets knows a lesson was released meanwhile and must roll back.
+ */
 export async function scheduleLessonsAndMarkPaid(db: Executor, paymentId: string, paidAt: Date) {
   const scheduled = db.$with("scheduled").as(
     db
@@ -18,7 +22,13 @@ export async function scheduleLessonsAndMarkPaid(db: Executor, paymentId: string
       .where(and(eq(bookings.paymentId, paymentId), eq(bookings.status, "PENDING_PAYMENT")))
       .returning({ id: bookings.id }),
   );
-  await db.with(scheduled).update(payments).set({ status: "PAID", paidAt }).where(eq(payments.id, paymentId));
+  const [row] = await db
+    .with(scheduled)
+    .update(payments)
+    .set({ status: "PAID", paidAt })
+    .where(eq(payments.id, paymentId))
+    .returning({ scheduled: sql<number>`(select count(*)::int from ${scheduled})` });
+  return row?.scheduled ?? 0;
 }
 
 /** The payment will not go through: its held lessons free their slots. */

@@ -36,6 +36,9 @@ interface Fulfilled {
   lessons?: LessonNoticeRow[];
 }
 
+/** Thrown inside a fulfilment to roll it back when its held lessons changed under it. */
+class HoldsChanged extends Error {}
+
 export interface ProviderEvent {
   provider: "stripe";
   eventId: string;
@@ -74,7 +77,11 @@ export function createCheckoutService(ctx: AppContext) {
       const lessons = await listPurchasedLessons(tx, payment.id);
       const lapsed = lessons.some((l) => !isHoldActive(l.status, l.holdExpiresAt, now));
       if (lapsed || lessons.length === 0) return null;
-      await repo.scheduleLessonsAndMarkPaid(tx, payment.id, now);
+      if ((await repo.scheduleLessonsAndMarkPaid(tx, payment.id, now)) !== lessons.length) {
+        // The hold sweep released a lesson between the read and the update: nothing is written, and
+        // the caller's retry reads the lessons again and takes the lapsed path.
+        throw new HoldsChanged();
+      }
       return {
         payment: paid,
         lessons: lessons.map((l) => ({ ...l, status: "SCHEDULED" as const, holdExpiresAt: null })),
@@ -106,54 +113,59 @@ export function createCheckoutService(ctx: AppContext) {
     options: { paidCents: number | null; event?: ProviderEvent },
   ): Promise<Outcome> {
     const now = ctx.now();
-    const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-      if (options.event && !(await repo.recordPaymentEvent(tx, { ...options.event, paymentId }))) {
-        return { kind: "duplicate" };
-      }
-      const payment = await repo.lockPayment(tx, paymentId);
-      if (!payment) throw new AppError("payment_not_found", "Payment not found");
-      if (payment.status === "PAID") return { kind: "paid" };
-      const released = payment.status === "CANCELLED";
-      if (payment.status === "REFUNDED") {
-        return { kind: "expired", refunded: true, refundId: null, released };
-      }
-      if (payment.status === "PENDING") {
-        const fulfilled = await deliverPurchase(tx, payment, now);
-        if (fulfilled) {
-          await postPaymentCaptured(tx, payment, now);
-          // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
-          await enqueuePurchaseConfirmation(
-            tx,
-            payment,
-            { now, appUrl: appUrlOf(ctx.env) },
-            fulfilled.lessons,
-          );
-          return { kind: "paid", fulfilled };
+    const attempt = () =>
+      ctx.db.transaction(async (tx): Promise<Outcome> => {
+        if (options.event && !(await repo.recordPaymentEvent(tx, { ...options.event, paymentId }))) {
+          return { kind: "duplicate" };
         }
-        await repo.expireLessonsOfPayment(tx, payment.id);
-        await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
-      } else if (payment.status !== "EXPIRED" && !released) {
-        throw new AppError(
-          "invalid_state",
-          `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
-        );
-      }
-      // The slots are gone (lapsed or released by the student, never resurrected); a card the provider
-      // charged anyway gets its money back (demo charges none).
-      const charged = options.paidCents ?? 0;
-      if (payment.provider === "demo" || charged <= 0)
-        return { kind: "expired", refunded: false, refundId: null, released };
-      await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
-      // The card was charged, then the whole charge goes back: both are in the ledger.
-      await postPaymentCaptured(tx, payment, now, charged);
-      const refundId = await queueCardRefund(tx, {
-        paymentId: payment.id,
-        bookingId: null,
-        amountCents: charged,
-        reason: "UNFULFILLED_PAYMENT",
-        now,
+        const payment = await repo.lockPayment(tx, paymentId);
+        if (!payment) throw new AppError("payment_not_found", "Payment not found");
+        if (payment.status === "PAID") return { kind: "paid" };
+        const released = payment.status === "CANCELLED";
+        if (payment.status === "REFUNDED") {
+          return { kind: "expired", refunded: true, refundId: null, released };
+        }
+        if (payment.status === "PENDING") {
+          const fulfilled = await deliverPurchase(tx, payment, now);
+          if (fulfilled) {
+            await postPaymentCaptured(tx, payment, now);
+            // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
+            await enqueuePurchaseConfirmation(
+              tx,
+              payment,
+              { now, appUrl: appUrlOf(ctx.env) },
+              fulfilled.lessons,
+            );
+            return { kind: "paid", fulfilled };
+          }
+          await repo.expireLessonsOfPayment(tx, payment.id);
+          await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
+        } else if (payment.status !== "EXPIRED" && !released) {
+          throw new AppError(
+            "invalid_state",
+            `This payment is ${payment.status.toLowerCase()} and cannot be confirmed`,
+          );
+        }
+        // The slots are gone (lapsed or released by the student, never resurrected); a card the provider
+        // charged anyway gets its money back (demo charges none).
+        const charged = options.paidCents ?? 0;
+        if (payment.provider === "demo" || charged <= 0)
+          return { kind: "expired", refunded: false, refundId: null, released };
+        await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
+        // The card was charged, then the whole charge goes back: both are in the ledger.
+        await postPaymentCaptured(tx, payment, now, charged);
+        const refundId = await queueCardRefund(tx, {
+          paymentId: payment.id,
+          bookingId: null,
+          amountCents: charged,
+          reason: "UNFULFILLED_PAYMENT",
+          now,
+        });
+        return { kind: "expired", refunded: true, refundId, released };
       });
-      return { kind: "expired", refunded: true, refundId, released };
+    const outcome = await attempt().catch((error: unknown) => {
+      if (error instanceof HoldsChanged) return attempt();
+      throw error;
     });
     if (outcome.kind === "expired") await deliverCardRefunds(ctx, [outcome.refundId]);
     if (outcome.kind === "paid") kickOutboxDelivery(ctx);

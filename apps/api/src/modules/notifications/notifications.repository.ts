@@ -40,11 +40,12 @@ export function claimDueEmails(
     .returning();
 }
 
-export async function markEmailSent(db: Executor, id: string, now: Date) {
+export async function markEmailsSent(db: Executor, ids: string[], now: Date) {
+  if (ids.length === 0) return;
   await db
     .update(outbox)
     .set({ status: "SENT", sentAt: now, lastError: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, "PENDING")));
 }
 
 export async function markEmailAttemptFailed(

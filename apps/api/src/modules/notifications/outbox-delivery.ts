@@ -89,8 +89,16 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** Sends one claimed message and records the outcome. Never throws. */
-async function deliverClaimed(ctx: OutboxContext, row: repo.OutboxRow): Promise<"sent" | "failed"> {
+/**
+ * Sends one claimed message and records a failure. Never throws. A message sent over SMTP is marked
+ * SENT at once: a crash after the server accepted it resends it (same Message-ID) after the lease, so
+ * the window is kept to one message. Without SMTP the "send" is a log line, which a crash cannot make
+ * anyone receive twice: those are returned unmarked and marked a whole batch in one statement.
+ */
+async function deliverClaimed(
+  ctx: OutboxContext,
+  row: repo.OutboxRow,
+): Promise<"sent" | "logged" | "failed"> {
   try {
     await send(ctx, row);
   } catch (err) {
@@ -107,8 +115,9 @@ async function deliverClaimed(ctx: OutboxContext, row: repo.OutboxRow): Promise<
     );
     return "failed";
   }
+  if (!transportOf(ctx)) return "logged";
   // Sent but not yet marked: a crash here resends after the lease, with the same Message-ID.
-  await repo.markEmailSent(ctx.db, row.id, ctx.now());
+  await repo.markEmailsSent(ctx.db, [row.id], ctx.now());
   return "sent";
 }
 
@@ -129,7 +138,13 @@ export async function deliverDueEmails(
       limit: BATCH_SIZE,
       ...(options.ids ? { ids: options.ids } : {}),
     });
-    for (const row of claimed) report[await deliverClaimed(ctx, row)] += 1;
+    const logged: string[] = [];
+    for (const row of claimed) {
+      const outcome = await deliverClaimed(ctx, row);
+      if (outcome === "logged") logged.push(row.id);
+      report[outcome === "failed" ? "failed" : "sent"] += 1;
+    }
+    await repo.markEmailsSent(ctx.db, logged, ctx.now());
     if (claimed.length < BATCH_SIZE) return report;
   }
 }
