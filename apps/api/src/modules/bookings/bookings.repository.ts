@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
 
-export async function findStudentForCheckout(db: Executor, studentId: string) {
-  const [row] = await db
+const studentForCheckout = (db: Executor, studentId: string) =>
+  db
     .select({ id: users.id, email: users.email, suburb: studentProfiles.suburb })
     .from(users)
     .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .where(eq(users.id, studentId))
-    .limit(1);
+    .where(eq(users.id, studentId));
+
+export async function findStudentForCheckout(db: Executor, studentId: string) {
+  const [row] = await studentForCheckout(db, studentId).limit(1);
   return row;
 }
 
@@ -17,12 +19,7 @@ export async function findStudentForCheckout(db: Executor, studentId: string) {
  * student at a time. NO KEY UPDATE, so rows referencing the student (their new lessons) are not held up.
  */
 export async function lockStudentForCheckout(db: Executor, studentId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, suburb: studentProfiles.suburb })
-    .from(users)
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .where(eq(users.id, studentId))
-    .for("no key update", { of: users });
+  const [row] = await studentForCheckout(db, studentId).for("no key update", { of: users });
   return row;
 }
 
