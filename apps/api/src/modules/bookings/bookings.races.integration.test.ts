@@ -71,6 +71,60 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
     });
   });
 
+  it("never pays for a lesson the hold sweep releases while the payment is being confirmed", async () => {
+    const student = await registerStudent(http);
+    const demo = (await http.login("instructor@demo.test")).user.id;
+    const [slot] = await listSlots(http, student.accessToken, {
+      date: weekdayAhead(t.clock.now, 9),
+      instructorId: demo,
+    });
+    if (!slot) throw new Error("no free slot");
+    const held = await http.post(
+      "/api/student/bookings/batch",
+      { bookings: [asBooking(slot)] },
+      student.accessToken,
+    );
+    expect(held.status).toBe(201);
+    const paymentId: string = held.body.payment.id;
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+    // The sweep's first statement, caught between the confirmation's read of the lessons (still held)
+    // and its update: the lesson is released, uncommitted, while "I have paid" arrives.
+    let confirm: Promise<Response> | undefined;
+    await t.database.db.transaction(async (sweep) => {
+      await sweep.execute(sql`update bookings set status = 'EXPIRED' where payment_id = ${paymentId}`);
+      confirm = fetch(`${baseUrl}/api/student/bookings/batch/confirm/${paymentId}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${student.accessToken}` },
+      });
+      for (let waited = 0; ; waited += 20) {
+        const [blocked] = await rowsOf<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like 'with "scheduled"%'`,
+        );
+        if (blocked?.n === 1) break;
+        if (waited > 10_000) throw new Error("the confirmation never reached its update");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+
+    const res = await confirm;
+    expect(res?.status).toBe(409);
+    expect(((await res?.json()) as { error: { code: string } }).error.code).toBe("hold_expired");
+    const [payment] = await rowsOf<{ status: string }>(
+      sql`select status from payments where id = ${paymentId}`,
+    );
+    expect(payment?.status).toBe("EXPIRED");
+    const lessons = await rowsOf<{ status: string }>(
+      sql`select status from bookings where payment_id = ${paymentId}`,
+    );
+    expect(lessons.map((l) => l.status)).toEqual(["EXPIRED"]);
+    // Nothing was booked, so nothing was posted and nobody was told it was.
+    expect(await rowsOf(sql`select 1 from ledger_journals where payment_id = ${paymentId}`)).toEqual([]);
+    expect(await rowsOf(sql`select 1 from outbox where dedupe_key like ${`%${paymentId}%`}`)).toEqual([]);
+  });
+
   it("counts the hold cap atomically: of 10 simultaneous 4-lesson batches under a cap of 6, 1 is held", async () => {
     const student = await registerStudent(http);
     const demo = (await http.login("instructor@demo.test")).user.id;
