@@ -109,9 +109,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
       }
     });
 
+    if (!confirm) throw new Error("the confirmation was never sent");
     const res = await confirm;
-    expect(res?.status).toBe(409);
-    expect(((await res?.json()) as { error: { code: string } }).error.code).toBe("hold_expired");
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("hold_expired");
     const [payment] = await rowsOf<{ status: string }>(
       sql`select status from payments where id = ${paymentId}`,
     );
