@@ -215,22 +215,7 @@ function decodeSchedule(r: {
   };
 }
 
-export async function listSchedules(
-  db: Executor,
-  instructorIds: string[],
-  w: ScheduleWindow,
-): Promise<Array<{ instructorId: string } & InstructorScheduleRows>> {
-  const rows = await db
-    .select({ instructorId: users.id, ...scheduleColumns(w) })
-    .from(users)
-    .where(inArray(users.id, instructorIds));
-  return rows.map((r) => ({ instructorId: r.instructorId, ...decodeSchedule(r) }));
-}
-
-/**
- * listSlotInstructors and listSchedules in one statement: what a booking's transaction reads to check
- * its slots, one round trip instead of two.
- */
+/** The eligible instructors (as listSlotInstructors) with their schedules, in one statement. */
 export async function listSlotInstructorsWithSchedules(
   db: Executor,
   filter: EligibleInstructorFilter,
@@ -294,8 +279,8 @@ export async function readInstructorVersions(
 }
 
 /**
- * Like listSchedules' busy periods but independent of the clock, for the cache: every active-status booking
- * overlapping [from, to), with the instant a checkout hold lapses (null: it keeps its time until its
+ * Like scheduleColumns' busy periods but independent of the clock, for the cache: every active-status
+ * booking overlapping [from, to), with the instant a checkout hold lapses (null: it keeps its time until its
  * status changes). The caller applies rules/holds.ts at each request's own `now`.
  */
 export async function listBookedPeriods(

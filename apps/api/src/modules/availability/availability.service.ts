@@ -27,19 +27,8 @@ import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./availability.repository.ts";
 import { createResponseCache } from "./response-cache.ts";
 import { createScheduleCache } from "./schedule-cache.ts";
-import {
-  databaseSchedules,
-  type InstructorFilter,
-  type ScheduleRange,
-  type ScheduleSource,
-} from "./schedule-source.ts";
-import {
-  cachedIsPoolHourStart,
-  calendarDays,
-  forEachOpenLessonStart,
-  type InstructorSchedule,
-  LESSON_MS,
-} from "./slot-generator.ts";
+import { databaseSchedules, type ScheduleSource } from "./schedule-source.ts";
+import { cachedIsPoolHourStart, calendarDays, forEachOpenLessonStart, LESSON_MS } from "./slot-generator.ts";
 
 type InstructorsQuery = z.output<typeof instructorsQuery>;
 type AvailabilityQuery = z.output<typeof availabilityQuery>;
@@ -105,22 +94,6 @@ type OpenSlotVisitor = (
  * mirrors it), the rest computed in memory. Returns the eligible instructors so the HTTP layer can tell
  * "no slots" from "no such instructor here".
  */
-/** The instructors and the schedules of those who can offer anything: in one read where the source can. */
-async function loadSchedules(
-  source: ScheduleSource,
-  filter: InstructorFilter,
-  range: ScheduleRange,
-  poolHoursOnly: boolean | undefined,
-): Promise<{ instructors: repo.SlotInstructor[]; schedules: Map<string, InstructorSchedule> }> {
-  if (source.instructorsWithSchedules) return source.instructorsWithSchedules(filter, range);
-  const instructors = await source.instructors(filter);
-  // Instructors outside the pool can contribute nothing to a pool-only search.
-  const candidates = poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
-  if (candidates.length === 0 || range.firstDate > range.endDate)
-    return { instructors, schedules: new Map() };
-  return { instructors, schedules: await source.schedules(candidates, range) };
-}
-
 async function scanOpenSlots(
   source: ScheduleSource,
   q: OpenSlotsQuery,
@@ -135,7 +108,7 @@ async function scanOpenSlots(
   };
   const firstDate = q.startDate;
   const range = { firstDate, endDate: q.endDate, now: q.now };
-  const { instructors, schedules } = await loadSchedules(source, filter, range, q.poolHoursOnly);
+  const { instructors, schedules } = await source.load(filter, range, { poolHoursOnly: q.poolHoursOnly });
   const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
   const days = calendarDays(firstDate, q.endDate);
   for (const instructor of candidates) {

@@ -13,7 +13,7 @@ import { addDaysToDate, bookingHorizon, lastTeachingDate, sydneyMidnight } from 
 import type { Executor } from "../../db/client.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
-import type { DatedException, ScheduleRange, ScheduleSource } from "./schedule-source.ts";
+import type { DatedException, ScheduleSource } from "./schedule-source.ts";
 import {
   type BookedPeriod,
   BusyIndex,
@@ -51,12 +51,12 @@ export interface HoldWindow {
 
 /**
  * One request's view: the suburb's instructors and the counters read for them. Serves the engine as a
- * ScheduleSource and, after `schedules`, says for how long the clock leaves its answer unchanged.
+ * ScheduleSource and, after `load`, says for how long the clock leaves its answer unchanged.
  */
 export interface ScheduleSnapshot extends ScheduleSource {
   /** Changes whenever anything the suburb's answers depend on has changed in the database. */
   readonly fingerprint: string;
-  /** Set by `schedules`: the span of `now` over which no hold of the candidates lapses. */
+  /** Set by `load`: the span of `now` over which no hold of the candidates lapses. */
   holdWindow: HoldWindow;
 }
 
@@ -136,14 +136,17 @@ export function createScheduleCache() {
     const view: ScheduleSnapshot = {
       fingerprint,
       holdWindow: { fromMs: Number.NEGATIVE_INFINITY, untilMs: Number.POSITIVE_INFINITY },
-      async instructors({ instructorId, instructorIds }) {
-        return instructors.filter(
+      async load({ instructorId, instructorIds }, range, { poolHoursOnly }) {
+        const chosen = instructors.filter(
           (i) =>
             (instructorId === undefined || i.id === instructorId) &&
             (instructorIds === undefined || instructorIds.includes(i.id)),
         );
-      },
-      async schedules(candidates, range: ScheduleRange) {
+        // Instructors outside the pool can contribute nothing to a pool-only search: not even loaded.
+        const candidates = poolHoursOnly ? chosen.filter((i) => i.poolOptIn) : chosen;
+        if (candidates.length === 0 || range.firstDate > range.endDate) {
+          return { instructors: chosen, schedules: new Map() };
+        }
         const usable = (id: string) => {
           const entry = entries.get(id);
           return entry && entry.today === today && entry.version === versionOf(id) ? entry : undefined;
@@ -171,7 +174,7 @@ export function createScheduleCache() {
           });
         }
         view.holdWindow = window;
-        return schedules;
+        return { instructors: chosen, schedules };
       },
     };
     return view;

@@ -25,19 +25,20 @@ export interface ScheduleRange {
   now: Date;
 }
 
+export interface LoadedSchedules {
+  /** The suburb's listable instructors (optionally only some), in listing order. */
+  instructors: repo.SlotInstructor[];
+  /** Working hours, exceptions and taken periods over the range, at `now`, of those who can offer any. */
+  schedules: Map<string, InstructorSchedule>;
+}
+
 export interface ScheduleSource {
-  /** The suburb's listable instructors (optionally only one), in listing order. */
-  instructors(filter: InstructorFilter): Promise<repo.SlotInstructor[]>;
-  /** Each candidate's working hours, exceptions and taken periods over the range, at `now`. */
-  schedules(
-    candidates: readonly repo.SlotInstructor[],
-    range: ScheduleRange,
-  ): Promise<Map<string, InstructorSchedule>>;
-  /** Both at once (every instructor's schedule), where the source can read them in one go. */
-  instructorsWithSchedules?(
+  /** The eligible instructors and their schedules; `poolHoursOnly` lets a source skip the others'. */
+  load(
     filter: InstructorFilter,
     range: ScheduleRange,
-  ): Promise<{ instructors: repo.SlotInstructor[]; schedules: Map<string, InstructorSchedule> }>;
+    options: { poolHoursOnly?: boolean },
+  ): Promise<LoadedSchedules>;
 }
 
 export type DatedException = DateException & { instructorId: string };
@@ -50,38 +51,23 @@ const scheduleWindow = ({ firstDate, endDate, now }: ScheduleRange): repo.Schedu
   now,
 });
 
-function toSchedule(
-  instructor: repo.SlotInstructor,
-  rows: repo.InstructorScheduleRows | undefined,
-): InstructorSchedule {
+function toSchedule(instructor: repo.SlotInstructor, rows: repo.InstructorScheduleRows): InstructorSchedule {
   return {
-    weeklyRules: rows?.rules ?? [],
-    exceptionsByDate: groupBy(rows?.exceptions ?? [], (e) => e.date),
-    busy: new BusyIndex(rows?.busy ?? []),
+    weeklyRules: rows.rules,
+    exceptionsByDate: groupBy(rows.exceptions, (e) => e.date),
+    busy: new BusyIndex(rows.busy),
     // Past either expiry date the instructor may not teach, so those dates offer nothing.
     lastDate: lastTeachingDate(instructor),
   };
 }
 
 /**
- * The reference: read per call, nothing remembered; the instructors and their schedules in one
- * statement (or two, for a caller that needs only some of them). Takes a transaction as well as the pool.
+ * The reference: read per call, nothing remembered, the instructors and their schedules in one
+ * statement. Takes a transaction as well as the pool.
  */
 export function databaseSchedules(db: Executor): ScheduleSource {
   return {
-    instructors: (filter) => repo.listSlotInstructors(db, filter),
-    async schedules(candidates, range) {
-      const rows = await repo.listSchedules(
-        db,
-        candidates.map((i) => i.id),
-        scheduleWindow(range),
-      );
-      const byId = new Map(rows.map((r) => [r.instructorId, r]));
-      return new Map(
-        candidates.map((instructor) => [instructor.id, toSchedule(instructor, byId.get(instructor.id))]),
-      );
-    },
-    async instructorsWithSchedules(filter, range) {
+    async load(filter, range) {
       const rows = await repo.listSlotInstructorsWithSchedules(db, filter, scheduleWindow(range));
       return {
         instructors: rows.map((r) => r.instructor),
