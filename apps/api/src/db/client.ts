@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -14,6 +14,11 @@ import * as schema from "./schema/index.ts";
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories accept either so services can compose them in one transaction. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The rows of a raw statement: both drivers answer `execute` with `{ rows }`, which drizzle leaves untyped. */
+export async function executeRows<T>(db: Executor, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 export interface DatabaseHandle {
   db: Database;

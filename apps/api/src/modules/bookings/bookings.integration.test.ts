@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeRows } from "../../db/client.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -383,13 +384,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("no double booking under concurren
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
 
     // Any two active bookings of one instructor whose periods overlap would be a double booking.
-    const overlaps = await t.database.db.execute(
+    const rows = await executeRows<{ n: number }>(
+      t.database.db,
       sql.raw(`select count(*)::int as n from bookings a join bookings b
          on a.instructor_id = b.instructor_id and a.id < b.id
         and tstzrange(a.start_time, a.end_time) && tstzrange(b.start_time, b.end_time)
       where a.status in ('PENDING_PAYMENT','SCHEDULED') and b.status in ('PENDING_PAYMENT','SCHEDULED')`),
     );
-    const rows = (overlaps as unknown as { rows: Array<{ n: number }> }).rows;
     expect(rows[0]?.n).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { addDaysToDate } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeRows } from "../../db/client.ts";
 import {
   asBooking,
   type ListedSlot,
@@ -33,13 +34,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
       body: JSON.stringify({ bookings: slots.map((s) => asBooking(s)) }),
     }).then((r) => r.status);
 
-  const activeLessonsOf = async (studentId: string) => {
-    const result = await t.database.db.execute(
+  const activeLessonsOf = (studentId: string) =>
+    executeRows<{ start_time: Date; instructor_id: string }>(
+      t.database.db,
       sql`select start_time, instructor_id from bookings where student_id = ${studentId}
           and status in ('PENDING_PAYMENT', 'SCHEDULED')`,
     );
-    return (result as unknown as { rows: Array<{ start_time: Date; instructor_id: string }> }).rows;
-  };
 
   it("puts one student in one car at a time: of 5 simultaneous batches for 5 instructors at one hour, 1 wins", async () => {
     const student = await registerStudent(http);
@@ -86,8 +86,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
     );
     expect(held.status).toBe(201);
     const paymentId: string = held.body.payment.id;
-    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-      ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rowsOf = <T>(query: ReturnType<typeof sql>) => executeRows<T>(t.database.db, query);
 
     // The sweep's first statement, caught between the confirmation's read of the lessons (still held)
     // and its update: the lesson is released, uncommitted, while "I have paid" arrives.

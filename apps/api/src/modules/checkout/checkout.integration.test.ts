@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { executeRows } from "../../db/client.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { type FakeSession, startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
@@ -36,8 +37,7 @@ describeEachDatabase("checkout fulfilment never drops money (real SDK, local fak
     await stripe.close();
   });
 
-  const query = async <T>(statement: ReturnType<typeof sql>) =>
-    ((await t.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const query = <T>(statement: ReturnType<typeof sql>) => executeRows<T>(t.database.db, statement);
 
   async function heldLesson(student: { accessToken: string }, daysAhead: number) {
     const [slot] = await listSlots(http, student.accessToken, {

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, executeRows } from "../../db/client.ts";
 import {
   bookings,
   bundles,
@@ -34,7 +34,9 @@ export async function insertJournalOnce(
       amount_cents: l.amountCents,
     })),
   );
-  const result = (await db.execute(sql`
+  const [row] = await executeRows<{ inserted: number }>(
+    db,
+    sql`
     with journal as (${insertJournal.getSQL()}),
     lines as (
       insert into ${ledgerEntries} (journal_id, account, instructor_id, amount_cents)
@@ -42,8 +44,9 @@ export async function insertJournalOnce(
       from journal, jsonb_to_recordset(${lineRecords}::jsonb)
         as line(account text, instructor_id uuid, amount_cents integer)
     )
-    select count(*)::int as inserted from journal`)) as unknown as { rows: Array<{ inserted: number }> };
-  return result.rows[0]?.inserted === 1;
+    select count(*)::int as inserted from journal`,
+  );
+  return row?.inserted === 1;
 }
 
 /** What a lesson posting needs; the payment is the lesson's own or, for a credit lesson, its bundle's. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, lte, notExists, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, executeRows } from "../../db/client.ts";
 import { bookings, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
 import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
 
@@ -77,10 +77,11 @@ export async function lockInstructorPayouts(tx: Executor, instructorId: string) 
  * process asking at the same moment gets false and leaves it alone.
  */
 export async function tryLockPayoutDelivery(tx: Executor, payoutId: string): Promise<boolean> {
-  const result = (await tx.execute(
+  const [row] = await executeRows<{ locked: boolean }>(
+    tx,
     sql`select pg_try_advisory_xact_lock(hashtextextended(${`kerb:payout-delivery:${payoutId}`}, 0)) as locked`,
-  )) as unknown as { rows: Array<{ locked: boolean }> };
-  return result.rows[0]?.locked === true;
+  );
+  return row?.locked === true;
 }
 
 export async function findPayoutForPeriod(db: Executor, instructorId: string, periodEnd: string) {
