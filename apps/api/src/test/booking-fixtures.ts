@@ -1,4 +1,5 @@
 import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
+import { expect } from "vitest";
 import type { api } from "./http.ts";
 import { studentPayload } from "./http.ts";
 
@@ -56,4 +57,21 @@ export function asBooking(slot: ListedSlot, overrides: Record<string, unknown> =
     pickupLocation: "1 Martin Place",
     ...overrides,
   };
+}
+
+/**
+ * A student's unpaid checkout of one lesson with the instructor on the date (the first free slot, or
+ * the first standard / pool one when `pool` says which): the slot is held until they pay or let go.
+ */
+export async function holdLesson(
+  http: Http,
+  token: string,
+  query: { date: string; instructorId: string; pool?: boolean },
+) {
+  const slots = await listSlots(http, token, { date: query.date, instructorId: query.instructorId });
+  const slot = query.pool === undefined ? slots[0] : slots.find((s) => s.isPoolHours === query.pool);
+  if (!slot) throw new Error(`no free slot on ${query.date}`);
+  const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, token);
+  expect(res.status).toBe(201);
+  return { paymentId: res.body.payment.id as string, slot };
 }

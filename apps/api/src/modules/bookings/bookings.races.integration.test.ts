@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
 import {
   asBooking,
+  holdLesson,
   type ListedSlot,
   listSlots,
   registerStudent,
@@ -74,18 +75,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
   it("never pays for a lesson the hold sweep releases while the payment is being confirmed", async () => {
     const student = await registerStudent(http);
     const demo = (await http.login("instructor@demo.test")).user.id;
-    const [slot] = await listSlots(http, student.accessToken, {
+    const { paymentId } = await holdLesson(http, student.accessToken, {
       date: weekdayAhead(t.clock.now, 9),
       instructorId: demo,
     });
-    if (!slot) throw new Error("no free slot");
-    const held = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: [asBooking(slot)] },
-      student.accessToken,
-    );
-    expect(held.status).toBe(201);
-    const paymentId: string = held.body.payment.id;
     const rowsOf = <T>(query: ReturnType<typeof sql>) => executeRows<T>(t.database.db, query);
 
     // The sweep's first statement, caught between the confirmation's read of the lessons (still held)

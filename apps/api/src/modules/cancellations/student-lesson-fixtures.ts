@@ -1,6 +1,6 @@
 /** Test helpers for the student's own lessons: booked and paid through the API, as a new student would. */
 import { expect } from "vitest";
-import { asBooking, listSlots } from "../../test/booking-fixtures.ts";
+import { holdLesson } from "../../test/booking-fixtures.ts";
 import type { api } from "../../test/http.ts";
 
 export type Http = ReturnType<typeof api>;
@@ -13,19 +13,10 @@ export async function bookPaidLesson(
   query: { date: string; instructorId: string; pool?: boolean },
   pay: (paymentId: string) => void = () => {},
 ) {
-  const slots = await listSlots(http, student.accessToken, {
-    date: query.date,
-    instructorId: query.instructorId,
+  const { paymentId, slot } = await holdLesson(http, student.accessToken, {
+    ...query,
+    pool: query.pool ?? false,
   });
-  const slot = slots.find((s) => s.isPoolHours === (query.pool ?? false));
-  if (!slot) throw new Error(`no ${query.pool ? "pool" : "standard"} slot on ${query.date}`);
-  const batch = await http.post(
-    "/api/student/bookings/batch",
-    { bookings: [asBooking(slot)] },
-    student.accessToken,
-  );
-  expect(batch.status).toBe(201);
-  const paymentId: string = batch.body.payment.id;
   pay(paymentId);
   const confirm = await http.post(
     `/api/student/bookings/batch/confirm/${paymentId}`,
@@ -39,6 +30,6 @@ export async function bookPaidLesson(
     paymentId,
     slot,
     start: new Date(lesson.startTime),
-    amount: batch.body.payment.amount as number,
+    amount: confirm.body.payment.amount as number,
   };
 }

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bookings, cardRefunds, payments } from "../../db/schema/index.ts";
 import {
-  asBooking,
+  holdLesson,
   type ListedSlot,
   listSlots,
   registerStudent,
@@ -15,15 +15,6 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../../test/te
 
 type Http = ReturnType<typeof api>;
 const WEBHOOK_SECRET = "whsec_test_release";
-
-/** A student's unpaid checkout of one lesson: the slot is held for them until they pay or let go. */
-async function holdLesson(http: Http, token: string, query: { date: string; instructorId: string }) {
-  const [slot] = await listSlots(http, token, query);
-  if (!slot) throw new Error("no slot");
-  const res = await http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)] }, token);
-  expect(res.status).toBe(201);
-  return { paymentId: res.body.payment.id as string, slot };
-}
 
 const isListed = async (http: Http, slot: ListedSlot, query: { date: string; instructorId: string }) => {
   const viewer = await registerStudent(http);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
-import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { holdLesson, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { type FakeSession, startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -40,18 +40,10 @@ describeEachDatabase("checkout fulfilment never drops money (real SDK, local fak
   const query = <T>(statement: ReturnType<typeof sql>) => executeRows<T>(t.database.db, statement);
 
   async function heldLesson(student: { accessToken: string }, daysAhead: number) {
-    const [slot] = await listSlots(http, student.accessToken, {
+    const { paymentId } = await holdLesson(http, student.accessToken, {
       date: weekdayAhead(t.clock.now, daysAhead),
       instructorId,
     });
-    if (!slot) throw new Error("no slot");
-    const res = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: [asBooking(slot)] },
-      student.accessToken,
-    );
-    expect(res.status).toBe(201);
-    const paymentId: string = res.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
     if (!session) throw new Error("no session");
     return { paymentId, session };

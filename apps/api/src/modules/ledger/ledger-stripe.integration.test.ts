@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardRefunds, ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
-import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { holdLesson, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { type FakeSession, startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
@@ -61,18 +61,10 @@ describe("the ledger with Stripe: a charge for lapsed holds is posted and refund
 
   it("posts the capture and the whole refund, and the ledger still balances", async () => {
     const student = await registerStudent(http);
-    const [slot] = await listSlots(http, student.accessToken, {
+    const { paymentId } = await holdLesson(http, student.accessToken, {
       date: weekdayAhead(t.clock.now, 7),
       instructorId: demo,
     });
-    if (!slot) throw new Error("no slot");
-    const held = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: [asBooking(slot)] },
-      student.accessToken,
-    );
-    expect(held.status).toBe(201);
-    const paymentId = held.body.payment.id as string;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
     if (!session) throw new Error("no session");
 

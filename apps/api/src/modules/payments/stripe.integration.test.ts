@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { holdLesson, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -81,18 +81,10 @@ describeEachDatabase("payments through Stripe (real SDK, local fake server)", (k
   it("fulfils from a signed webhook exactly once and ignores forged ones", async () => {
     const student = await registerStudent(http);
     const demo = (await http.login("instructor@demo.test")).user.id;
-    const [slot] = await listSlots(http, student.accessToken, {
+    const { paymentId } = await holdLesson(http, student.accessToken, {
       date: weekdayAhead(t.clock.now, 3),
       instructorId: demo,
     });
-    if (!slot) throw new Error("no slot");
-    const res = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: [asBooking(slot)] },
-      student.accessToken,
-    );
-    expect(res.status).toBe(201);
-    const paymentId = res.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
     if (!session) throw new Error("no session");
     stripe.pay(session.id);

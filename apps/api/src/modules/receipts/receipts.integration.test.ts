@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import {
   asBooking,
+  holdLesson,
   type ListedSlot,
   listSlots,
   registerStudent,
@@ -316,18 +317,10 @@ describeEachDatabase("a tax invoice for a card charged after its hold lapsed (lo
   it("lists the payment as refunded and credits the whole charge on its invoice", async () => {
     const instructorId = (await http.login("instructor@demo.test")).user.id;
     const student = await registerStudent(http, { firstName: "Lapsed", lastName: "Hold" });
-    const [slot] = await listSlots(http, student.accessToken, {
+    const { paymentId } = await holdLesson(http, student.accessToken, {
       date: weekdayAhead(t.clock.now, 4),
       instructorId,
     });
-    if (!slot) throw new Error("no slot");
-    const held = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: [asBooking(slot)] },
-      student.accessToken,
-    );
-    expect(held.status).toBe(201);
-    const paymentId: string = held.body.payment.id;
     const session = [...stripe.sessions.values()].find((s) => s.metadata.paymentId === paymentId);
     if (!session) throw new Error("no session");
     t.clock.advanceMinutes(31); // the card is charged after the 30-minute hold has lapsed
