@@ -246,7 +246,7 @@ async function main() {
         and tstzrange(a.start_time, a.end_time) && tstzrange(b.start_time, b.end_time)`);
     await client.close();
 
-    const count = (statuses, test) =>
+    const countOf = (statuses, test) =>
       Object.entries(statuses)
         .filter(([k]) => test.test(k))
         .reduce((n, [, v]) => n + v, 0);
@@ -259,7 +259,7 @@ async function main() {
         p99Ms: r.p99Ms,
         meanMs: r.meanMs,
         ratioVsHealth: r.perSecond / health.requestsPerSecond,
-        non2xx: count(r.statuses, / (?!20\d$)\d+$/),
+        non2xx: countOf(r.statuses, / (?!20\d$)\d+$/),
         errors: 0,
       })),
     ]);
@@ -284,7 +284,7 @@ async function main() {
     };
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(join(root, "bench/results/bookings.json"), `${JSON.stringify(report, null, 2)}\n`);
-    const fiveXX = count(held.statuses, / 5\d\d$/) + count(paid.statuses, / 5\d\d$/);
+    const fiveXX = countOf(held.statuses, / 5\d\d$/) + countOf(paid.statuses, / 5\d\d$/);
     if (overlaps !== 0 || fiveXX !== 0 || held.inDatabase !== held.done || paid.inDatabase !== paid.done) {
       throw new Error(
         `inconsistent: ${overlaps} overlaps, ${fiveXX} 5xx, database disagrees with the answers`,

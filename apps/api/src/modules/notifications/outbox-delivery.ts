@@ -58,14 +58,15 @@ function transportOf(ctx: OutboxContext): Transporter | null {
 /** The SMTP Message-ID: a resend after a crash between send and mark carries the same id. */
 export const messageIdOf = (outboxId: string) => `<${outboxId}@kerb>`;
 
-async function send(ctx: OutboxContext, row: repo.OutboxRow) {
+/** "sent" when a mail server accepted the message, "logged" when there is none (no SMTP_URL). */
+async function send(ctx: OutboxContext, row: repo.OutboxRow): Promise<"sent" | "logged"> {
   const transport = transportOf(ctx);
   if (!transport) {
     ctx.log.info(
       { outboxId: row.id, kind: row.kind, to: row.toEmail, subject: row.subject },
       "email not sent (no SMTP_URL): logged instead",
     );
-    return;
+    return "logged";
   }
   await transport.sendMail({
     from: ctx.env.MAIL_FROM,
@@ -82,6 +83,7 @@ async function send(ctx: OutboxContext, row: repo.OutboxRow) {
       encoding: "base64",
     })),
   });
+  return "sent";
 }
 
 export interface DeliveryReport {
@@ -99,8 +101,9 @@ async function deliverClaimed(
   ctx: OutboxContext,
   row: repo.OutboxRow,
 ): Promise<"sent" | "logged" | "failed"> {
+  let outcome: "sent" | "logged";
   try {
-    await send(ctx, row);
+    outcome = await send(ctx, row);
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     const givenUp = isOutboxExhausted(row.attempts, ctx.env.OUTBOX_MAX_ATTEMPTS);
@@ -115,7 +118,7 @@ async function deliverClaimed(
     );
     return "failed";
   }
-  if (!transportOf(ctx)) return "logged";
+  if (outcome === "logged") return outcome;
   // Sent but not yet marked: a crash here resends after the lease, with the same Message-ID.
   await repo.markEmailsSent(ctx.db, [row.id], ctx.now());
   return "sent";
