@@ -21,6 +21,12 @@ export function formatTime(iso: string): string {
   return formatSydneyTime(new Date(iso));
 }
 
+/** "3:42 pm", or "3:42 pm on 26/11/2026" when that is another day in Sydney than `now`. */
+export function formatTimeOnDay(iso: string, now: number): string {
+  const sameDay = formatDate(iso) === formatDate(new Date(now).toISOString());
+  return sameDay ? formatTime(iso) : `${formatTime(iso)} on ${formatDate(iso)}`;
+}
+
 /** "24/11/2026 at 10:00 am", in Sydney. */
 export function formatDateTime(iso: string): string {
   return `${formatDate(iso)} at ${formatTime(iso)}`;

@@ -1,6 +1,6 @@
 import type { PaymentDetails, StudentProfileBooking } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
@@ -72,7 +72,16 @@ function server(routes: Parameters<typeof mockFetch>[0] = {}) {
 const heldList = () => screen.findByRole("list", { name: "Checkouts waiting for payment" });
 
 describe("Lessons held for payment", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Sets the clock (moving on with real time, so polling works) for tests that read the expiry. */
+  const clockAt = (iso: string) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["Date"] });
+    vi.setSystemTime(new Date(iso));
+  };
+
   it("groups a checkout's held lessons, soonest first, with its total and hold expiry", async () => {
+    clockAt("2026-11-25T01:30:00.000Z"); // 12:30 pm in Sydney (AEDT): the hold lapses 10 minutes later
     server();
     renderApp("/student/bookings", signedIn);
 
@@ -83,12 +92,21 @@ describe("Lessons held for payment", () => {
     expect(lessons[0]).toHaveTextContent("Fri 16/01/2099, 10:00 am – 11:00 am with Ivy Teacher$55.25");
     expect(lessons[1]).toHaveTextContent("Fri 20/02/2099, 10:00 am – 11:00 am with Ivy Teacher$85.00");
     expect(checkout).toHaveTextContent("2 lessons · $140.25 + GST");
-    expect(checkout).toHaveTextContent(/Held until \d{1,2}:\d{2} (am|pm) \(Sydney time\)/);
+    expect(checkout).toHaveTextContent("Held until 12:40 pm (Sydney time)");
     expect(within(checkout).getByRole("button", { name: /^Pay now for 2 lessons held until/ })).toBeEnabled();
     expect(within(checkout).getByRole("button", { name: /^Release for 2 lessons held until/ })).toBeEnabled();
     // Held lessons are neither upcoming nor in the history.
     expect(screen.getByText("1 scheduled")).toBeInTheDocument();
     expect(screen.queryByText("Awaiting payment")).not.toBeInTheDocument();
+  });
+
+  it("dates the hold's expiry when it lapses after midnight in Sydney", async () => {
+    clockAt("2026-11-25T12:55:00.000Z"); // 11:55 pm in Sydney: the hold lapses at 12:05 am tomorrow
+    server();
+    renderApp("/student/bookings", signedIn);
+
+    const checkout = within(await heldList()).getAllByRole("listitem")[0] as HTMLElement;
+    expect(checkout).toHaveTextContent("Held until 12:05 am on 26/11/2026 (Sydney time)");
   });
 
   it("Release lets the times go: the checkout leaves the page and the page says so", async () => {

@@ -3,15 +3,9 @@ import History from "lucide-react/icons/rotate-ccw-clock";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { formatDate, formatTime } from "@/lib/format";
+import { formatTimeOnDay } from "@/lib/format";
 
 /** "3:12 pm", or "3:12 pm on 24/11/2026" for a draft saved on an earlier day (Sydney time). */
-function savedWhen(savedAt: number, now: number): string {
-  const saved = new Date(savedAt).toISOString();
-  const sameDay = formatDate(saved) === formatDate(new Date(now).toISOString());
-  return sameDay ? formatTime(saved) : `${formatTime(saved)} on ${formatDate(saved)}`;
-}
-
 function discardConsequence(holdsLessons: boolean): string {
   return holdsLessons
     ? "Starting again clears the choices you made and releases the lesson times held for you."
@@ -52,7 +46,7 @@ export function ResumeBookingNotice({
             You have an unfinished booking
           </h2>
           <p className="text-brand-900 text-sm">
-            Saved at {savedWhen(savedAt, now)}. Pick up where you left off
+            Saved at {formatTimeOnDay(new Date(savedAt).toISOString(), now)}. Pick up where you left off
             {holdsLessons ? ": your lesson times are still held." : "."}
           </p>
         </div>
@@ -102,7 +96,7 @@ export function DiscardDraftDialog({
             Discard your unfinished booking?
           </Heading>
           <p className="text-slate-700 text-sm leading-relaxed">
-            You have a booking in progress, saved at {savedWhen(savedAt, now)}.{" "}
+            You have a booking in progress, saved at {formatTimeOnDay(new Date(savedAt).toISOString(), now)}.{" "}
             {discardConsequence(holdsLessons)}
           </p>
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
-import { formatDate, formatDollars, formatTime, formatTimeRange, formatWeekday } from "@/lib/format";
+import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, formatWeekday } from "@/lib/format";
 import { HOLD_DURATION } from "@/lib/policy-text";
 import { useReleaseHeldPayment } from "../api/release-held-payment";
 import type { HeldPayment } from "../utils/lesson-status";
@@ -52,12 +52,6 @@ export function HeldPaymentsCard({ groups, draftPaymentId, now, onAnnounce }: He
   );
 }
 
-/** "3:42 pm", or "3:42 pm on 25/11/2026" when the hold lapses on another day than today (Sydney). */
-function holdUntil(holdExpiresAt: string, now: number): string {
-  const sameDay = formatDate(holdExpiresAt) === formatDate(new Date(now).toISOString());
-  return sameDay ? formatTime(holdExpiresAt) : `${formatTime(holdExpiresAt)} on ${formatDate(holdExpiresAt)}`;
-}
-
 function HeldPaymentItem({
   group,
   isDraftCheckout,
@@ -73,7 +67,7 @@ function HeldPaymentItem({
   const [isPaying, setPaying] = useState(false);
   const count = plural(group.lessons.length, "lesson");
   const subtotal = group.lessons.reduce((sum, lesson) => sum + Math.round(lesson.price * 100), 0) / 100;
-  const until = group.holdExpiresAt ? holdUntil(group.holdExpiresAt, now) : null;
+  const until = group.holdExpiresAt ? formatTimeOnDay(group.holdExpiresAt, now) : null;
   // The whole name is given, visible words first (an sr-only span's leading space would be lost).
   const which = `for ${count}${until ? ` held until ${until}` : ""}`;
 
