@@ -117,14 +117,18 @@ export function useBookingWizard({
     return () => window.removeEventListener("pagehide", clearCompletedBookingDraft);
   }, []);
 
+  // The address of the step being left, for the page's Back. The step's own address rather than the
+  // location: the router renders its replace above in a transition, so a click can still find the
+  // address as it arrived (no step in it) and Back would then push instead of going back.
+  const from = canonical ?? location.search;
   const patch = useCallback((next: Partial<WizardState>) => dispatch({ type: "patch", patch: next }), []);
   const goTo = useCallback(
     (target: StepTarget, next?: Partial<WizardState>) => {
       dispatch({ type: "goTo", target, patch: next });
       const to = stepSearch({ ...target, assessmentStep: target.assessmentStep ?? data.assessmentStep });
-      navigate({ search: to }, { state: { wizardSession: session, from: location.search } });
+      navigate({ search: to }, { state: { wizardSession: session, from } });
     },
-    [navigate, session, location.search, data.assessmentStep],
+    [navigate, session, from, data.assessmentStep],
   );
   /** The page's own Back: a step back through history when that is where it leads, so Forward returns. */
   const goBack = useCallback(
@@ -138,11 +142,8 @@ export function useBookingWizard({
     clearBookingDraft();
     setSavedAt(null);
     dispatch({ type: "reset" });
-    navigate(
-      { search: stepSearch({ step: "flow_selection" }) },
-      { state: { wizardSession: session, from: location.search } },
-    );
-  }, [navigate, session, location.search]);
+    navigate({ search: stepSearch({ step: "flow_selection" }) }, { state: { wizardSession: session, from } });
+  }, [navigate, session, from]);
 
   return { state, savedAt, patch, goTo, goBack, startOver };
 }
