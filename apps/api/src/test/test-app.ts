@@ -29,11 +29,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database: in-memory PGlite, or a throwaway database on the server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A brand-new database, migrated unless `migrated: false` (a migration test brings it up to an older
+ * version itself): in-memory PGlite, or a throwaway database on the server.
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = await openDatabase({ dataDir: null });
-    await handle.migrate();
+    if (migrated) await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -46,7 +52,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await handle.migrate();
+  if (migrated) await handle.migrate();
   return {
     handle,
     url: url.toString(),

@@ -9,6 +9,7 @@ import {
   lessonEarnedPosting,
   paymentCapturedPosting,
   paymentLedgerProblems,
+  payoutPaidPosting,
   payoutPosting,
 } from "./ledger.ts";
 
@@ -86,15 +87,32 @@ describe("ledger postings", () => {
     expect(kept.lines.map((l) => l.amountCents)).toEqual([2437, -609, -1828]);
   });
 
-  it("a payout moves the instructor's payable out of cash", () => {
-    expect(payoutPosting({ payoutId: "o1", instructorId: "i1", amountCents: 5625 })).toEqual({
+  it("a payout makes the instructor's payable due to them; cash leaves only when the transfer goes through", () => {
+    const made = payoutPosting({ payoutId: "o1", instructorId: "i1", amountCents: 5625 });
+    expect(made).toEqual({
       key: "payout:o1",
       event: "payout",
       payoutId: "o1",
       lines: [
         { account: "INSTRUCTOR_PAYABLE", amountCents: 5625, instructorId: "i1" },
+        { account: "PAYOUTS_DUE", amountCents: -5625 },
+      ],
+    });
+    const paid = payoutPaidPosting({ payoutId: "o1", amountCents: 5625 });
+    expect(paid).toEqual({
+      key: "payout:o1:paid",
+      event: "payout.paid",
+      payoutId: "o1",
+      lines: [
+        { account: "PAYOUTS_DUE", amountCents: 5625 },
         { account: "STUDENT_CASH", amountCents: -5625 },
       ],
+    });
+    // Made and paid: the payable has left cash, and nothing is left due.
+    expect(balancesOf(made, paid)).toEqual({
+      ...emptyBalances(),
+      INSTRUCTOR_PAYABLE: 5625,
+      STUDENT_CASH: -5625,
     });
   });
 

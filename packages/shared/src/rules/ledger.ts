@@ -12,6 +12,8 @@ export const LEDGER_ACCOUNT_NAMES = [
   "PLATFORM_REVENUE",
   "INSTRUCTOR_PAYABLE",
   "REFUNDS",
+  /** Owed to instructors under a payout whose transfer has not gone through yet (pending or failed). */
+  "PAYOUTS_DUE",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNT_NAMES)[number];
 
@@ -21,7 +23,15 @@ export const LEDGER_EVENTS = [
   "lesson.completed",
   "lesson.no_show",
   "lesson.kept",
+  /** A payout was made up: its lessons' payable moves to PAYOUTS_DUE. */
   "payout",
+  /** Its transfer went through: the money leaves cash. */
+  "payout.paid",
+  /**
+   * Migration 0008's correction of a payout posted before PAYOUTS_DUE existed, when a payout took
+   * the money out of cash at creation, transferred or not.
+   */
+  "payout.restated",
 ] as const;
 export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 
@@ -136,7 +146,10 @@ export function lessonEarnedPosting(input: {
   );
 }
 
-/** An instructor is paid: their payable goes down by the cash that leaves. */
+/**
+ * A payout is made up: the payable of its lessons becomes a payout due to the instructor. No cash
+ * moves until the transfer goes through (`payoutPaidPosting`); a failed transfer stays due.
+ */
 export function payoutPosting(input: {
   payoutId: string;
   instructorId: string;
@@ -144,6 +157,14 @@ export function payoutPosting(input: {
 }): LedgerPosting {
   return posting({ key: `payout:${input.payoutId}`, event: "payout", payoutId: input.payoutId }, [
     { account: "INSTRUCTOR_PAYABLE", amountCents: input.amountCents, instructorId: input.instructorId },
+    { account: "PAYOUTS_DUE", amountCents: -input.amountCents },
+  ]);
+}
+
+/** A payout's transfer went through (or demo mode recorded it paid): the money leaves cash. */
+export function payoutPaidPosting(input: { payoutId: string; amountCents: number }): LedgerPosting {
+  return posting({ key: `payout:${input.payoutId}:paid`, event: "payout.paid", payoutId: input.payoutId }, [
+    { account: "PAYOUTS_DUE", amountCents: input.amountCents },
     { account: "STUDENT_CASH", amountCents: -input.amountCents },
   ]);
 }
@@ -158,6 +179,7 @@ export function emptyBalances(): LedgerBalances {
     PLATFORM_REVENUE: 0,
     INSTRUCTOR_PAYABLE: 0,
     REFUNDS: 0,
+    PAYOUTS_DUE: 0,
   };
 }
 
@@ -201,6 +223,8 @@ export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
     PLATFORM_REVENUE: -platform,
     INSTRUCTOR_PAYABLE: -instructor,
     UNEARNED_REVENUE: -(facts.chargedCents - gstNet - refunds - platform - instructor),
+    // Payouts are posted per instructor, never against a payment.
+    PAYOUTS_DUE: 0,
   };
 }
 

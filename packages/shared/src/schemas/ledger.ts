@@ -7,7 +7,10 @@ const cents = z.number().int();
 
 /** GET /api/admin/ledger/balance: does the ledger balance, overall, per journal and per payment? */
 export const ledgerBalanceResponse = z.object({
-  /** True when the entries sum to zero, every journal does, and every payment reconciles. */
+  /**
+   * True when the entries sum to zero, every journal does, every payment reconciles and the payouts
+   * due in the ledger are the payouts not yet transferred.
+   */
   balanced: z.boolean(),
   /** The sum of every entry ever posted: 0 in a balanced ledger. */
   totalCents: cents,
@@ -18,6 +21,11 @@ export const ledgerBalanceResponse = z.object({
    */
   payments: z.object({ checked: z.number().int(), unbalanced: z.number().int() }),
   journals: z.object({ checked: z.number().int(), unbalanced: z.number().int() }),
+  /**
+   * PAYOUTS_DUE in the ledger beside the payouts table's payouts not yet transferred (pending or
+   * failed): equal when every transfer posted what it did.
+   */
+  payouts: z.object({ ledgerDueCents: cents, untransferredCents: cents }),
   /** The first payments that do not reconcile (at most 20), with what disagrees. */
   unbalancedPayments: z.array(
     z.object({ paymentId: z.uuid(), invoiceNumber: z.string(), problems: z.array(z.string()) }),
@@ -50,10 +58,12 @@ export const reconciliationResponse = z.object({
   platformRevenueCents: cents,
   /** The instructors' 75% of the same. */
   instructorEarningsCents: cents,
-  /** Paid out to instructors in the month. */
+  /** Transferred to instructors in the month. */
   paidOutCents: cents,
   /** Owed to instructors at the end of the month: earned and not yet paid out. */
   owedCents: cents,
+  /** Of what is owed, the part already in payouts whose transfer has not gone through (pending or failed). */
+  payoutsDueCents: cents,
   /** Paid for but not yet delivered at the end of the month (scheduled lessons, unused credits), ex GST. */
   unearnedCents: cents,
 });

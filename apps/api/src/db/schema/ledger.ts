@@ -22,6 +22,7 @@ export const LEDGER_ACCOUNTS = [
   "PLATFORM_REVENUE",
   "INSTRUCTOR_PAYABLE",
   "REFUNDS",
+  "PAYOUTS_DUE",
 ] as const;
 
 /**
@@ -64,7 +65,7 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_account_idx").on(t.account, t.instructorId),
     check(
       "ledger_entries_account_check",
-      sql`${t.account} in ('STUDENT_CASH', 'GST_PAYABLE', 'UNEARNED_REVENUE', 'PLATFORM_REVENUE', 'INSTRUCTOR_PAYABLE', 'REFUNDS')`,
+      sql`${t.account} in ('STUDENT_CASH', 'GST_PAYABLE', 'UNEARNED_REVENUE', 'PLATFORM_REVENUE', 'INSTRUCTOR_PAYABLE', 'REFUNDS', 'PAYOUTS_DUE')`,
     ),
   ],
 );

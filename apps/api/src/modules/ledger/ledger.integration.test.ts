@@ -450,6 +450,7 @@ describeEachDatabase("the ledger", (kind) => {
         instructorEarningsCents: sum(inMonth, (b) => instructorEarningsCents(lessonValue(b))),
         paidOutCents: 0,
         owedCents: sum(earning, (b) => instructorEarningsCents(lessonValue(b))),
+        payoutsDueCents: 0,
       };
     }
 

@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   ledgerJournals,
   payments,
+  payouts,
 } from "../../db/schema/index.ts";
 
 export type NewJournal = typeof ledgerJournals.$inferInsert;
@@ -182,6 +183,23 @@ export function bundleConsumption(db: Executor) {
     .from(bundles)
     .leftJoin(bookings, eq(bookings.bundleId, bundles.id))
     .groupBy(bundles.id);
+}
+
+/**
+ * What the ledger holds as due under payouts (PAYOUTS_DUE, shown positive) and what the payouts table
+ * says is not transferred yet (PENDING or FAILED): equal when every transfer posted what it did.
+ */
+export async function payoutsDue(db: Executor) {
+  const [row] = await db
+    .select({
+      ledgerDueCents:
+        sql<number>`(select coalesce(-sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+        where ${ledgerEntries.account} = 'PAYOUTS_DUE')`.mapWith(Number),
+      untransferredCents: sql<number>`(select coalesce(sum(${payouts.amountCents}), 0) from ${payouts}
+        where ${payouts.status} <> 'PAID')`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { ledgerDueCents: 0, untransferredCents: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------------

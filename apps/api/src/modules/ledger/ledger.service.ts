@@ -43,16 +43,18 @@ export function createLedgerService(ctx: AppContext) {
   return {
     async getBalance(): Promise<LedgerBalance> {
       const db = ctx.db;
-      const [total, journals, charged, sums, refunds, earned, scheduled, bundles] = await Promise.all([
-        repo.sumAllEntries(db),
-        repo.countJournals(db),
-        repo.listChargedPayments(db),
-        repo.paymentAccountSums(db),
-        repo.listRefundAmounts(db),
-        repo.earnedLessonsByPayment(db),
-        repo.scheduledValueByPayment(db),
-        repo.bundleConsumption(db),
-      ]);
+      const [total, journals, payouts, charged, sums, refunds, earned, scheduled, bundles] =
+        await Promise.all([
+          repo.sumAllEntries(db),
+          repo.countJournals(db),
+          repo.payoutsDue(db),
+          repo.listChargedPayments(db),
+          repo.paymentAccountSums(db),
+          repo.listRefundAmounts(db),
+          repo.earnedLessonsByPayment(db),
+          repo.scheduledValueByPayment(db),
+          repo.bundleConsumption(db),
+        ]);
       const sumsByPayment = groupBy(sums, (r) => r.paymentId);
       const refundsByPayment = groupBy(refunds, (r) => r.paymentId);
       const earnedByPayment = groupBy(earned, (r) => r.paymentId);
@@ -89,10 +91,15 @@ export function createLedgerService(ctx: AppContext) {
         }
       }
       return {
-        balanced: total === 0 && journals.unbalanced === 0 && unbalanced === 0,
+        balanced:
+          total === 0 &&
+          journals.unbalanced === 0 &&
+          unbalanced === 0 &&
+          payouts.ledgerDueCents === payouts.untransferredCents,
         totalCents: total,
         payments: { checked: charged.length, unbalanced },
         journals,
+        payouts,
         unbalancedPayments,
       };
     },
@@ -124,8 +131,10 @@ export function createLedgerService(ctx: AppContext) {
           "lesson.no_show",
           "lesson.kept",
         ]),
-        paidOutCents: sum("INSTRUCTOR_PAYABLE", ["payout"]),
-        owedCents: -close("INSTRUCTOR_PAYABLE"),
+        // Debits to PAYOUTS_DUE are transfers that went through (payouts restated by migration 0008 included).
+        paidOutCents: sum("PAYOUTS_DUE", ["payout.paid"]),
+        owedCents: -close("INSTRUCTOR_PAYABLE") - close("PAYOUTS_DUE"),
+        payoutsDueCents: -close("PAYOUTS_DUE"),
         unearnedCents: -close("UNEARNED_REVENUE"),
       };
     },

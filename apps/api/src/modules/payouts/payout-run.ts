@@ -1,13 +1,14 @@
 /**
  * The weekly payout run. For each instructor with payable lessons, one transaction under an advisory
- * lock creates the payout, its items and the ledger journal; delivery (the transfer) happens after
- * commit. Idempotent: the period is fixed by the week (rules/payouts.ts), (instructor, period end) is
+ * lock creates the payout, its items and the ledger journal that makes the payable due; delivery (the
+ * transfer, and the journal that takes the money out of cash) happens after commit. Idempotent: the period is fixed by the week (rules/payouts.ts), (instructor, period end) is
  * unique and each booking is in at most one payout item, so a second run — or two at once, in several
  * processes — finds the payout there and pays nothing twice.
  */
 import {
   payableGrossCents,
   payoutLine,
+  payoutPaidPosting,
   payoutPeriodFor,
   payoutPosting,
   payoutStatementNumber,
@@ -122,15 +123,21 @@ export async function deliverPayout(
         createdAt: now,
       });
     }
-    if (payout.provider === "demo") {
-      // Demo mode moves no money: the payout is simply recorded as paid.
+    const markPaid = async (providerRef?: string) => {
+      await postJournal(tx, {
+        ...payoutPaidPosting({ payoutId: payout.id, amountCents: payout.amountCents }),
+        occurredAt: now,
+      });
       return repo.markPayout(tx, payout.id, {
         status: "PAID",
+        ...(providerRef === undefined ? {} : { providerRef }),
         attempts: attempt,
-        paidAt: now,
         lastError: null,
+        paidAt: now,
       });
-    }
+    };
+    // Demo mode moves no money: the payout is simply recorded as paid.
+    if (payout.provider === "demo") return markPaid();
     try {
       if (provider.name !== "stripe") throw new Error("Stripe payouts need PAYMENT_PROVIDER=stripe");
       const payee = await repo.findPayee(tx, payout.instructorId);
@@ -142,13 +149,7 @@ export async function deliverPayout(
         attempt,
         description: `Kerb payout ${payoutStatementNumber(payout)} (${payout.periodStart} to ${payout.periodEnd})`,
       });
-      return repo.markPayout(tx, payout.id, {
-        status: "PAID",
-        providerRef: result.providerRef,
-        attempts: attempt,
-        lastError: null,
-        paidAt: now,
-      });
+      return markPaid(result.providerRef);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log.warn({ err: error, payoutId: payout.id }, "payout transfer failed");

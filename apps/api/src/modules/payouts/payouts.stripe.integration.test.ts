@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { instructorProfiles, payouts } from "../../db/schema/index.ts";
+import { instructorProfiles, ledgerEntries, ledgerJournals, payouts } from "../../db/schema/index.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -159,6 +159,16 @@ describeEachDatabase("a failed payout transfer, retried by an admin", (kind) => 
     await stripe?.close();
   });
 
+  /** What the ledger says left cash for one payout: nothing until its transfer goes through. */
+  async function cashOutOf(payoutId: string) {
+    const [row] = await t.database.db
+      .select({ cents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .where(and(eq(ledgerJournals.payoutId, payoutId), eq(ledgerEntries.account, "STUDENT_CASH")));
+    return row?.cents;
+  }
+
   it("is FAILED after an outage, and a retry succeeds with exactly one transfer", async () => {
     const admin = (await http.login("admin@demo.test")).accessToken;
     const instructor = await newInstructor(http, t.database.db);
@@ -184,6 +194,13 @@ describeEachDatabase("a failed payout transfer, retried by an admin", (kind) => 
     expect(failed).toMatchObject({ status: "FAILED", attempts: 1, amountCents: 6750 });
     expect(failed?.lastError).toMatch(/outage/);
     expect(stripe.transfers.filter((tr) => tr.transfer_group === `payout_${failed?.id}`)).toHaveLength(0);
+    // No money moved: the ledger keeps it in cash, due to the instructor, and the check agrees.
+    expect(await cashOutOf(failed?.id ?? "")).toBe(0);
+    const dueAfterFailure = (await http.get("/api/admin/ledger/balance", admin)).body.payouts;
+    expect(dueAfterFailure.ledgerDueCents).toBe(dueAfterFailure.untransferredCents);
+    expect(dueAfterFailure.ledgerDueCents).toBeGreaterThanOrEqual(6750);
+    const monthAfterFailure = (await http.get("/api/admin/reconciliation", admin)).body;
+    expect(monthAfterFailure.payoutsDueCents).toBe(dueAfterFailure.ledgerDueCents);
 
     const listed = await http.get("/api/admin/payouts?status=FAILED", admin);
     expect(listed.body.summary.failed).toEqual({ count: 1, amount: 67.5 });
@@ -205,6 +222,15 @@ describeEachDatabase("a failed payout transfer, retried by an admin", (kind) => 
     const sent = stripe.transfers.filter((tr) => tr.transfer_group === `payout_${failed?.id}`);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.idempotencyKey).toBe(transferIdempotencyKey(failed?.id ?? "", 2));
+    expect(await cashOutOf(failed?.id ?? "")).toBe(6750);
+    const dueAfterRetry = (await http.get("/api/admin/ledger/balance", admin)).body.payouts;
+    const monthAfterRetry = (await http.get("/api/admin/reconciliation", admin)).body;
+    expect(monthAfterRetry.paidOutCents).toBe(monthAfterFailure.paidOutCents + 6750);
+    expect(monthAfterRetry.payoutsDueCents).toBe(monthAfterFailure.payoutsDueCents - 6750);
+    expect(dueAfterRetry).toEqual({
+      ledgerDueCents: dueAfterFailure.ledgerDueCents - 6750,
+      untransferredCents: dueAfterFailure.untransferredCents - 6750,
+    });
 
     const twice = await http.post(`/api/admin/payouts/${failed?.id}/retry`, undefined, admin);
     expect(twice.status).toBe(409);

@@ -12,6 +12,7 @@ const balanced: LedgerBalance = {
   totalCents: 0,
   payments: { checked: 12, unbalanced: 0 },
   journals: { checked: 40, unbalanced: 0 },
+  payouts: { ledgerDueCents: 5_000, untransferredCents: 5_000 },
   unbalancedPayments: [],
 };
 
@@ -27,6 +28,7 @@ function reconciliation(month: string, overrides: Partial<Reconciliation> = {}):
     instructorEarningsCents: 28_125,
     paidOutCents: 20_000,
     owedCents: 8_125,
+    payoutsDueCents: 5_000,
     unearnedCents: 71_022,
     ...overrides,
   };
@@ -45,7 +47,7 @@ describe("Admin console: ledger", () => {
 
     const status = await screen.findByText("The ledger balances");
     expect(status.closest("[role=status]")).toHaveTextContent(
-      "All entries sum to $0.00. 40 journals checked, 0 unbalanced. 12 payments checked, 0 unbalanced.",
+      "All entries sum to $0.00. 40 journals checked, 0 unbalanced. 12 payments checked, 0 unbalanced. Payouts due in the ledger: $50.00; not yet transferred: $50.00.",
     );
     const table = await screen.findByRole("table", { name: "Reconciliation for March 2026" });
     const rows = within(table).getAllByRole("row").slice(1);
@@ -62,6 +64,7 @@ describe("Admin console: ledger", () => {
       ["Instructor earnings", "$281.25"],
       ["Paid out", "$200.00"],
       ["Owed to instructors", "$81.25"],
+      ["Awaiting transfer", "$50.00"],
       ["Unearned", "$710.22"],
     ]);
     expect(callsTo("GET", "/api/admin/reconciliation?month=2026-03")).toHaveLength(1);

@@ -25,7 +25,7 @@ function recentMonths(now: Date): string[] {
 }
 
 function BalanceCheck({ balance }: { balance: LedgerBalance }) {
-  const { payments, journals } = balance;
+  const { payments, journals, payouts } = balance;
   return (
     <div className="flex flex-col gap-4">
       <Alert
@@ -34,7 +34,8 @@ function BalanceCheck({ balance }: { balance: LedgerBalance }) {
       >
         All entries sum to {formatAud(balance.totalCents)}. {journals.checked} journals checked,{" "}
         {journals.unbalanced} unbalanced. {payments.checked} payments checked, {payments.unbalanced}{" "}
-        unbalanced.
+        unbalanced. Payouts due in the ledger: {formatAud(payouts.ledgerDueCents)}; not yet transferred:{" "}
+        {formatAud(payouts.untransferredCents)}.
       </Alert>
       {balance.unbalancedPayments.length > 0 ? (
         <DataTable<LedgerBalance["unbalancedPayments"][number]>
@@ -77,11 +78,20 @@ function figuresOf(r: Reconciliation): Figure[] {
       note: "25% of lessons taught, no-shows and kept value",
     },
     { label: "Instructor earnings", cents: r.instructorEarningsCents, note: "75% of the same" },
-    { label: "Paid out", cents: r.paidOutCents, note: "Payouts to instructors in the month" },
+    {
+      label: "Paid out",
+      cents: r.paidOutCents,
+      note: "Transfers to instructors that went through in the month",
+    },
     {
       label: "Owed to instructors",
       cents: r.owedCents,
       note: "Earned and not yet paid out, at the end of the month",
+    },
+    {
+      label: "Awaiting transfer",
+      cents: r.payoutsDueCents,
+      note: "Of what is owed, the part in payouts not transferred yet (pending or failed)",
     },
     {
       label: "Unearned",

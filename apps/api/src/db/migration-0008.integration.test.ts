@@ -1,0 +1,154 @@
+/**
+ * Migration 0008 on a database that already has payouts: before it, a payout took its money out of
+ * cash when it was made up, transferred or not. The migration must leave every payout as one made up
+ * today would be (due until transferred) without touching a posted journal.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, eq, sql } from "drizzle-orm";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
+import { ledgerEntries, ledgerJournals, payouts, users } from "./schema/index.ts";
+
+const MIGRATIONS = fileURLToPath(new URL("../../drizzle/", import.meta.url));
+
+/** A copy of the migrations folder that stops after `lastTag`, as a database deployed then saw it. */
+function migrationsUpTo(lastTag: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), "kerb-migrations-"));
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind) => {
+  let database: TestDatabase;
+  const paidAt = new Date("2026-11-03T01:00:00.000Z");
+  const madeAt = new Date("2026-11-02T14:00:00.000Z");
+  const ids: Record<"paid" | "failed" | "pending", string> = { paid: "", failed: "", pending: "" };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { migrated: false });
+    const db = database.handle.db;
+    const before = migrationsUpTo("0007_availability_versions");
+    try {
+      const migrateTo = kind === "pglite" ? migratePglite : migratePg;
+      await migrateTo(db as never, { migrationsFolder: before.folder });
+    } finally {
+      before.remove();
+    }
+
+    const [instructor] = await db
+      .insert(users)
+      .values({
+        email: "paid-before@example.test",
+        passwordHash: "x",
+        role: "INSTRUCTOR",
+        firstName: "Pat",
+        lastName: "Before",
+      })
+      .returning({ id: users.id });
+    const instructorId = instructor?.id ?? "";
+    const statuses = [
+      ["paid", 6000, "PAID", "2026-10-19"],
+      ["failed", 4500, "FAILED", "2026-10-26"],
+      ["pending", 3000, "PENDING", "2026-11-02"],
+    ] as const;
+    for (const [name, amountCents, status, periodStart] of statuses) {
+      const [payout] = await db
+        .insert(payouts)
+        .values({
+          instructorId,
+          periodStart,
+          periodEnd: periodStart,
+          lessonCount: 1,
+          grossCents: amountCents * 2,
+          feeCents: amountCents,
+          amountCents,
+          status,
+          provider: "stripe",
+          createdAt: madeAt,
+          paidAt: status === "PAID" ? paidAt : null,
+        })
+        .returning({ id: payouts.id });
+      ids[name] = payout?.id ?? "";
+      // As 0006's payouts were posted: payable straight out of cash.
+      const [journal] = await db
+        .insert(ledgerJournals)
+        .values({ key: `payout:${ids[name]}`, event: "payout", payoutId: ids[name], occurredAt: madeAt })
+        .returning({ id: ledgerJournals.id });
+      await db.insert(ledgerEntries).values([
+        { journalId: journal?.id ?? "", account: "INSTRUCTOR_PAYABLE", instructorId, amountCents },
+        { journalId: journal?.id ?? "", account: "STUDENT_CASH", amountCents: -amountCents },
+      ]);
+    }
+
+    await database.handle.migrate();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  async function balanceOf(payoutId: string, account: "STUDENT_CASH" | "PAYOUTS_DUE") {
+    const [row] = await database.handle.db
+      .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .where(and(eq(ledgerJournals.payoutId, payoutId), eq(ledgerEntries.account, account)));
+    return row?.cents;
+  }
+
+  it("takes money out of cash only for the payout whose transfer went through, dated when it was paid", async () => {
+    expect(await balanceOf(ids.paid, "STUDENT_CASH")).toBe(-6000);
+    expect(await balanceOf(ids.paid, "PAYOUTS_DUE")).toBe(0);
+    for (const [id, cents] of [
+      [ids.failed, 4500],
+      [ids.pending, 3000],
+    ] as const) {
+      expect(await balanceOf(id, "STUDENT_CASH")).toBe(0);
+      expect(await balanceOf(id, "PAYOUTS_DUE")).toBe(-cents);
+    }
+    const [paid] = await database.handle.db
+      .select()
+      .from(ledgerJournals)
+      .where(eq(ledgerJournals.key, `payout:${ids.paid}:paid`));
+    expect(paid).toMatchObject({ event: "payout.paid", occurredAt: paidAt });
+  });
+
+  it("keeps every journal balanced and the payouts due equal to the payouts not transferred", async () => {
+    const unbalanced = await database.handle.db
+      .select({ journalId: ledgerEntries.journalId })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.journalId)
+      .having(sql`sum(${ledgerEntries.amountCents}) <> 0`);
+    expect(unbalanced).toEqual([]);
+    expect(await payoutsDue(database.handle.db)).toEqual({ ledgerDueCents: 7500, untransferredCents: 7500 });
+  });
+
+  it("leaves the journals posted before it as they were, and adds each correction once", async () => {
+    const events = await database.handle.db
+      .select({ event: ledgerJournals.event, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerJournals)
+      .groupBy(ledgerJournals.event)
+      .orderBy(ledgerJournals.event);
+    expect(events).toEqual([
+      { event: "payout", n: 3 },
+      { event: "payout.paid", n: 1 },
+      { event: "payout.restated", n: 3 },
+    ]);
+    // Migrating again (a second replica starting) finds nothing to do.
+    await database.handle.migrate();
+    const [count] = await database.handle.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerJournals);
+    expect(count?.n).toBe(7);
+  });
+});
