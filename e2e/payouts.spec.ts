@@ -19,6 +19,20 @@ test.describe("payouts", () => {
     await expectAccessible(page);
     await snap(page, testInfo, "admin-payouts");
 
+    // The ledger agrees, every payment the journeys made included: the transfer went through, so
+    // nothing is left awaiting one.
+    await page.goto("/admin/ledger");
+    const check = page.getByRole("status").filter({ hasText: "journals checked" });
+    await expect(check).toContainText("The ledger balances");
+    await expect(check).toContainText("Payouts due in the ledger: $0.00; not yet transferred: $0.00.");
+    const month = page.getByRole("table", { name: /^Reconciliation for / });
+    const figure = (name: string) =>
+      month.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+    await expect(figure("Awaiting transfer")).toContainText("$0.00");
+    await expect(figure("Paid out")).not.toContainText("$0.00");
+    await expectAccessible(page);
+    await snap(page, testInfo, "admin-ledger");
+
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
     await logIn(page, PAYOUT_INSTRUCTOR);

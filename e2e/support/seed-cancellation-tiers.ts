@@ -6,18 +6,12 @@
  *
  *   npx tsx e2e/support/seed-cancellation-tiers.ts <dataDir>
  */
-import { gstCents } from "@kerb/shared/rules";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
-import {
-  bookings,
-  instructorProfiles,
-  payments,
-  studentProfiles,
-  users,
-} from "../../apps/api/src/db/schema/index.ts";
+import { instructorProfiles, studentProfiles, users } from "../../apps/api/src/db/schema/index.ts";
 import { seedDemoData } from "../../apps/api/src/db/seed.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
+import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { seedPayoutInstructor } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -82,35 +76,16 @@ async function main(dataDir: string) {
       });
 
       for (const lesson of TIER_LESSONS) {
-        const start = new Date(nextHour + lesson.hoursAhead * hour);
-        const gst = gstCents(PRICE_CENTS);
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            userId: student.id,
-            type: "BOOKINGS",
-            status: "PAID",
-            provider: "demo",
-            subtotalCents: PRICE_CENTS,
-            gstCents: gst,
-            amountCents: PRICE_CENTS + gst,
-            invoiceNumber: tierInvoiceNumber(project, lesson.hoursAhead),
-            paidAt: now,
-            createdAt: now,
-          })
-          .returning({ id: payments.id });
-        if (!payment) throw new Error("seed: tier payment not created");
-        await tx.insert(bookings).values({
+        await seedPaidLesson(tx, {
           studentId: student.id,
           instructorId: instructor.id,
-          startTime: start,
-          endTime: new Date(start.getTime() + hour),
-          status: "SCHEDULED",
+          start: new Date(nextHour + lesson.hoursAhead * hour),
           priceCents: PRICE_CENTS,
+          status: "SCHEDULED",
+          invoiceNumber: tierInvoiceNumber(project, lesson.hoursAhead),
+          paidAt: now,
           suburb: "Bondi",
           pickupLocation: `${lesson.hoursAhead} Campbell Parade, Bondi`,
-          paymentId: payment.id,
-          createdAt: now,
         });
       }
     }

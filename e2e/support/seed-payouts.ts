@@ -3,9 +3,9 @@
  * a card-paid lesson taught eight days ago — in or before the Sydney week that last ended, so the next
  * payout run pays it.
  */
-import { gstCents } from "@kerb/shared/rules";
 import type { Executor } from "../../apps/api/src/db/client.ts";
-import { bookings, instructorProfiles, payments, users } from "../../apps/api/src/db/schema/index.ts";
+import { instructorProfiles, users } from "../../apps/api/src/db/schema/index.ts";
+import { seedPaidLesson } from "./seed-paid-lesson.ts";
 
 export const PAYOUT_INSTRUCTOR = "payout.instructor@e2e.test";
 export const PAYOUT_LESSON_CENTS = 8000;
@@ -36,34 +36,15 @@ export async function seedPayoutInstructor(tx: Executor, now: Date, passwordHash
     wwcExpiresOn: "2099-12-31",
   });
   const start = new Date(Math.floor(now.getTime() / HOUR) * HOUR - 8 * 24 * HOUR);
-  const gst = gstCents(PAYOUT_LESSON_CENTS);
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      userId: studentId,
-      type: "BOOKINGS",
-      status: "PAID",
-      provider: "demo",
-      subtotalCents: PAYOUT_LESSON_CENTS,
-      gstCents: gst,
-      amountCents: PAYOUT_LESSON_CENTS + gst,
-      invoiceNumber: "KRB-E2E-PAYOUT",
-      paidAt: new Date(start.getTime() - 7 * 24 * HOUR),
-      createdAt: new Date(start.getTime() - 7 * 24 * HOUR),
-    })
-    .returning({ id: payments.id });
-  if (!payment) throw new Error("seed: payout payment not created");
-  await tx.insert(bookings).values({
+  await seedPaidLesson(tx, {
     studentId,
     instructorId: instructor.id,
-    startTime: start,
-    endTime: new Date(start.getTime() + HOUR),
-    status: "COMPLETED",
-    completedAt: new Date(start.getTime() + HOUR),
+    start,
     priceCents: PAYOUT_LESSON_CENTS,
+    status: "COMPLETED",
+    invoiceNumber: "KRB-E2E-PAYOUT",
+    paidAt: new Date(start.getTime() - 7 * 24 * HOUR),
     suburb: "Bondi",
     pickupLocation: "Bondi Junction station",
-    paymentId: payment.id,
-    createdAt: new Date(start.getTime() - 7 * 24 * HOUR),
   });
 }

@@ -4,16 +4,14 @@
  * instructor's mark) and a paid lesson five days ahead, with an instructor of their own who teaches
  * in Sutherland every day. Times a booking through the API could not place on demand.
  */
-import { gstCents } from "@kerb/shared/rules";
 import type { Executor } from "../../apps/api/src/db/client.ts";
 import {
   availabilityRules,
-  bookings,
   instructorProfiles,
-  payments,
   studentProfiles,
   users,
 } from "../../apps/api/src/db/schema/index.ts";
+import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { TRUST_PROJECTS, TRUST_SUBURB, trustAccounts } from "./trust-accounts.ts";
 
 const PRICE_CENTS = 8000;
@@ -78,34 +76,16 @@ export async function seedTrustAccounts(tx: Executor, now: Date, passwordHash: s
       { start: thisHour + 5 * 24 * HOUR, invoice: `KRB-E2E-T${index}F` }, // ahead, for the delisting
     ];
     for (const lesson of lessons) {
-      const gst = gstCents(PRICE_CENTS);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          userId: student.id,
-          type: "BOOKINGS",
-          status: "PAID",
-          provider: "demo",
-          subtotalCents: PRICE_CENTS,
-          gstCents: gst,
-          amountCents: PRICE_CENTS + gst,
-          invoiceNumber: lesson.invoice,
-          paidAt: new Date(lesson.start - 7 * 24 * HOUR),
-          createdAt: new Date(lesson.start - 7 * 24 * HOUR),
-        })
-        .returning({ id: payments.id });
-      if (!payment) throw new Error("seed: trust payment not created");
-      await tx.insert(bookings).values({
+      await seedPaidLesson(tx, {
         studentId: student.id,
         instructorId: instructor.id,
-        startTime: new Date(lesson.start),
-        endTime: new Date(lesson.start + HOUR),
-        status: "SCHEDULED",
+        start: new Date(lesson.start),
         priceCents: PRICE_CENTS,
+        status: "SCHEDULED",
+        invoiceNumber: lesson.invoice,
+        paidAt: new Date(lesson.start - 7 * 24 * HOUR),
         suburb: TRUST_SUBURB,
         pickupLocation: "Sutherland station",
-        paymentId: payment.id,
-        createdAt: new Date(lesson.start - 7 * 24 * HOUR),
       });
     }
   }
