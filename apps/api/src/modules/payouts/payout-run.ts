@@ -123,14 +123,14 @@ export async function deliverPayout(
         createdAt: now,
       });
     }
-    const markPaid = async (providerRef?: string) => {
+    const markPaid = async (providerRef: string | null = null) => {
       await postJournal(tx, {
         ...payoutPaidPosting({ payoutId: payout.id, amountCents: payout.amountCents }),
         occurredAt: now,
       });
       return repo.markPayout(tx, payout.id, {
         status: "PAID",
-        ...(providerRef === undefined ? {} : { providerRef }),
+        providerRef,
         attempts: attempt,
         lastError: null,
         paidAt: now,
