@@ -1,9 +1,10 @@
 /**
  * The weekly payout run. For each instructor with payable lessons, one transaction under an advisory
  * lock creates the payout, its items and the ledger journal that makes the payable due; delivery (the
- * transfer, and the journal that takes the money out of cash) happens after commit. Idempotent: the period is fixed by the week (rules/payouts.ts), (instructor, period end) is
- * unique and each booking is in at most one payout item, so a second run — or two at once, in several
- * processes — finds the payout there and pays nothing twice.
+ * transfer, and the journal that takes the money out of cash) happens after commit. Idempotent: the
+ * period is fixed by the week (rules/payouts.ts), (instructor, period end) is unique and each booking
+ * is in at most one payout item, so a second run — or two at once, in several processes — finds the
+ * payout there and pays nothing twice.
  */
 import {
   payableGrossCents,

@@ -5,7 +5,6 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatTimeOnDay } from "@/lib/format";
 
-/** "3:12 pm", or "3:12 pm on 24/11/2026" for a draft saved on an earlier day (Sydney time). */
 function discardConsequence(holdsLessons: boolean): string {
   return holdsLessons
     ? "Starting again clears the choices you made and releases the lesson times held for you."
