@@ -154,6 +154,9 @@ describeEachDatabase("instructor portal", (kind) => {
 
   it("counts today's lessons and this Monday–Sunday week in Sydney time", async () => {
     const ivy = await newInstructor(http, db());
+    // A student of its own: these lessons sit at fixed Sydney hours, and on the demo student's calendar
+    // they would clash, at some times of day, with the later tests' lessons placed hours from now.
+    const { id: studentId } = await newStudent(http);
     const today = sydneyTodayDate(t.clock.now);
     const monday = addDaysToDate(today, -((sydneyWeekday(today) + 6) % 7));
     const sunday = addDaysToDate(monday, 6);
