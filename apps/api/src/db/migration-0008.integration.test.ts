@@ -7,11 +7,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
+import { payoutAccountSum } from "../modules/payouts/payout-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { ledgerEntries, ledgerJournals, payouts, users } from "./schema/index.ts";
 
@@ -97,14 +98,8 @@ describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind
     await database?.drop();
   });
 
-  async function balanceOf(payoutId: string, account: "STUDENT_CASH" | "PAYOUTS_DUE") {
-    const [row] = await database.handle.db
-      .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
-      .from(ledgerEntries)
-      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-      .where(and(eq(ledgerJournals.payoutId, payoutId), eq(ledgerEntries.account, account)));
-    return row?.cents;
-  }
+  const balanceOf = (payoutId: string, account: "STUDENT_CASH" | "PAYOUTS_DUE") =>
+    payoutAccountSum(database.handle.db, payoutId, account);
 
   it("takes money out of cash only for the payout whose transfer went through, dated when it was paid", async () => {
     expect(await balanceOf(ids.paid, "STUDENT_CASH")).toBe(-6000);

@@ -14,6 +14,7 @@ import {
   sydneyTodayDate,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./ledger.repository.ts";
 
 // Writers post through postJournal (post-journal.ts); it is re-exported here for the module's callers.
@@ -25,18 +26,6 @@ const MAX_LISTED_PROBLEMS = 20;
 function nextMonth(month: string): string {
   const [year, m] = month.split("-").map(Number) as [number, number];
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string | null) {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    if (k === null) continue;
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
 }
 
 export function createLedgerService(ctx: AppContext) {

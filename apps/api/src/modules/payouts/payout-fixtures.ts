@@ -5,10 +5,10 @@ import {
   payoutPeriodFor,
   sydneyWallTimeToInstant,
 } from "@kerb/shared/rules";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { bookings } from "../../db/schema/index.ts";
+import { bookings, type LEDGER_ACCOUNTS, ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
 import { insertPaidLesson } from "../instructors/instructor-test-fixtures.ts";
 
 /** `date` at `hour`:00 Sydney time. */
@@ -56,6 +56,20 @@ export async function insertOutcome(
       .where(eq(bookings.id, id));
   }
   return id;
+}
+
+/** What one payout's journals add up to on one ledger account (debits +, credits −). */
+export async function payoutAccountSum(
+  db: Database,
+  payoutId: string,
+  account: (typeof LEDGER_ACCOUNTS)[number],
+): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(and(eq(ledgerJournals.payoutId, payoutId), eq(ledgerEntries.account, account)));
+  return row?.cents ?? 0;
 }
 
 /** GET a download with the bearer token; the body as bytes and as text. */

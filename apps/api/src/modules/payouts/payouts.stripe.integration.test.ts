@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { instructorProfiles, ledgerEntries, ledgerJournals, payouts } from "../../db/schema/index.ts";
+import { instructorProfiles, payouts } from "../../db/schema/index.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
-import { insertOutcome, periodAt, sydneyAt } from "./payout-fixtures.ts";
+import { insertOutcome, payoutAccountSum, periodAt, sydneyAt } from "./payout-fixtures.ts";
 import { transferIdempotencyKey } from "./payout-provider.ts";
 
 describeEachDatabase("instructor payouts through Stripe Connect (real SDK, local fake server)", (kind) => {
@@ -160,14 +160,8 @@ describeEachDatabase("a failed payout transfer, retried by an admin", (kind) => 
   });
 
   /** What the ledger says left cash for one payout: nothing until its transfer goes through. */
-  async function cashOutOf(payoutId: string) {
-    const [row] = await t.database.db
-      .select({ cents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
-      .from(ledgerEntries)
-      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-      .where(and(eq(ledgerJournals.payoutId, payoutId), eq(ledgerEntries.account, "STUDENT_CASH")));
-    return row?.cents;
-  }
+  const cashOutOf = async (payoutId: string) =>
+    0 - (await payoutAccountSum(t.database.db, payoutId, "STUDENT_CASH")); // a credit, shown positive
 
   it("is FAILED after an outage, and a retry succeeds with exactly one transfer", async () => {
     const admin = (await http.login("admin@demo.test")).accessToken;
