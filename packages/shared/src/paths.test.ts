@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { paths } from "./paths.ts";
+
+describe("paths", () => {
+  it("builds the fixed pages", () => {
+    expect(paths.student.bookings()).toBe("/student/bookings");
+    expect(paths.instructor.lessons()).toBe("/instructor/lessons");
+    expect(paths.admin.outbox()).toBe("/admin/outbox");
+  });
+
+  it("adds only the query values that are set, encoded", () => {
+    expect(paths.student.book()).toBe("/student/book");
+    expect(paths.student.book({ resume: true })).toBe("/student/book?resume=true");
+    expect(paths.student.book({ resume: false })).toBe("/student/book");
+    expect(paths.auth.resetPassword({ token: "a+b/c=" })).toBe("/reset-password?token=a%2Bb%2Fc%3D");
+    expect(paths.payment.cancelled({ payment_id: "p1" })).toBe("/payment/cancelled?payment_id=p1");
+    expect(paths.instructor.earnings({ stripe: "return" })).toBe("/instructor/earnings?stripe=return");
+  });
+
+  it("encodes ids in path segments", () => {
+    expect(paths.student.reschedule("a/b")).toBe("/student/bookings/a%2Fb/reschedule");
+    expect(paths.instructors.profile("x y")).toBe("/instructors/x%20y");
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Every path of the web app, in one place: the web's links and routes, and every link the API builds to
+ * the web app (emails, card-provider return URLs). Build links with these rather than string literals.
+ */
+
+function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== false) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export type RegisterRole = "student" | "instructor";
+
+export type PaymentResultQuery = {
+  payment_id?: string;
+  session_id?: string;
+  demo?: boolean;
+  error?: string;
+};
+
+export const paths = {
+  home: () => "/",
+  auth: {
+    login: () => "/login",
+    register: (opts: { role?: RegisterRole } = {}) =>
+      withQuery("/register", { role: opts.role === "instructor" ? "instructor" : undefined }),
+    forgotPassword: () => "/forgot-password",
+    /** The emailed link's page; `token` comes from the email, never from the app. */
+    resetPassword: (opts: { token?: string } = {}) => withQuery("/reset-password", { token: opts.token }),
+    confirmEmail: (opts: { token?: string } = {}) => withQuery("/confirm-email", { token: opts.token }),
+  },
+  student: {
+    dashboard: () => "/student/dashboard",
+    /** The booking wizard's entry point (spec §2). */
+    book: (opts: { resume?: boolean } = {}) => withQuery("/student/book", { resume: opts.resume }),
+    /** Where the booking flow and payment pages send students back to, optionally resuming a draft. */
+    bookLessons: (opts: { resume?: boolean } = {}) =>
+      withQuery("/student/book-lessons", { resume: opts.resume }),
+    bundles: () => "/student/bundles",
+    /**
+     * The slot step for a bundle's instructor in credit mode ("Use Bundle"). Not named useBundle: the
+     * hooks lint reads any use* call as a React hook.
+     */
+    bookWithBundle: (bundleId: string) => `/student/bundles/${encodeURIComponent(bundleId)}/book`,
+    bookings: () => "/student/bookings",
+    /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
+    reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
+    payments: () => "/student/payments",
+    account: () => "/student/account",
+  },
+  instructor: {
+    dashboard: () => "/instructor/dashboard",
+    availability: () => "/instructor/availability",
+    lessons: () => "/instructor/lessons",
+    /** `stripe` marks the return from Stripe's payout onboarding (finished, or its link expired). */
+    earnings: (opts: { stripe?: "return" | "refresh" } = {}) =>
+      withQuery("/instructor/earnings", { stripe: opts.stripe }),
+    account: () => "/instructor/account",
+  },
+  /** The operator console: Users is its landing tab, the other sections are sub-routes. */
+  admin: {
+    root: () => "/admin",
+    users: () => "/admin",
+    instructors: () => "/admin/instructors",
+    compliance: () => "/admin/compliance",
+    bookings: () => "/admin/bookings",
+    payments: () => "/admin/payments",
+    refunds: () => "/admin/refunds",
+    payouts: () => "/admin/payouts",
+    outbox: () => "/admin/outbox",
+    revenue: () => "/admin/revenue",
+    ledger: () => "/admin/ledger",
+    auditLog: () => "/admin/audit-log",
+    reviews: () => "/admin/reviews",
+  },
+  /** Public pages about an instructor (no sign-in needed). */
+  instructors: {
+    profile: (instructorId: string) => `/instructors/${encodeURIComponent(instructorId)}`,
+  },
+  payment: {
+    confirmed: (query: PaymentResultQuery = {}) => withQuery("/payment/confirmed", query),
+    failed: (query: PaymentResultQuery = {}) => withQuery("/payment/failed", query),
+    cancelled: (query: PaymentResultQuery = {}) => withQuery("/payment/cancelled", query),
+  },
+} as const;
