@@ -109,6 +109,28 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_METHODS = ["CARD", "CREDIT", "NONE"] as const;
 
 /**
+ * Every kind of email Kerb sends (the outbox's `kind`): for the admin Outbox page, filters and tests.
+ * Labels: words/labels.ts `emailKindLabels`, which must name each one.
+ */
+export const EMAIL_KINDS = [
+  "booking_confirmed",
+  "bundle_purchased",
+  "lesson_cancelled",
+  "lesson_rescheduled",
+  "lesson_reminder",
+  "mark_lesson",
+  "documents_expiring",
+  "password_reset",
+  "password_changed",
+  "email_change_confirm",
+  "email_changed",
+  "instructor_verified",
+  "instructor_delisted",
+  "instructor_unavailable",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
  * The supplier printed on tax invoices. Overridden by `SUPPLIER_NAME` / `SUPPLIER_ABN`; the default ABN
  * is a clearly marked demonstration number, never a real business's.
  */

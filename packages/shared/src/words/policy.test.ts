@@ -1,19 +1,29 @@
 import { describe, expect, it } from "vitest";
+import { HALF_REFUND_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS } from "../constants.ts";
+import { REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import {
   BUNDLE_VALIDITY,
   CANCELLATION_TERMS,
   calendarWindowText,
+  DOCUMENT_EXPIRY_WARNING,
+  DOCUMENT_REMINDER_NOTICE,
   DRAFT_LIFETIME,
   formatClockMinutes,
+  formatDuration,
   formatPercent,
   GST_PERCENT,
   HOLD_DURATION,
   HOLD_DURATION_ADJECTIVE,
   INSTRUCTOR_SHARE_PERCENT,
+  MIN_LEAD_TIME,
   PLATFORM_FEE_PERCENT,
   POOL_DISCOUNT,
   poolWindowText,
-} from "./policy-text";
+  REMINDER_LATE_NOTICE,
+  RESCHEDULE_AND_REFUND_SUMMARY,
+  RESCHEDULE_NOTICE,
+  REVIEW_WINDOW,
+} from "./policy.ts";
 
 describe("policy texts from the shared constants", () => {
   it("words today's policies as the spec does", () => {
@@ -27,7 +37,12 @@ describe("policy texts from the shared constants", () => {
     expect(HOLD_DURATION_ADJECTIVE).toBe("30-minute");
     expect(calendarWindowText()).toBe("next 30 days");
     expect(DRAFT_LIFETIME).toBe("2 hours");
+    expect(MIN_LEAD_TIME).toBe("2 hours");
     expect(BUNDLE_VALIDITY).toBe("12 months");
+    expect(RESCHEDULE_NOTICE).toBe("24 hours");
+    expect(REVIEW_WINDOW).toBe("14 days");
+    expect(DOCUMENT_REMINDER_NOTICE).toBe("30 days");
+    expect(DOCUMENT_EXPIRY_WARNING).toBe("30 days");
     expect(CANCELLATION_TERMS).toEqual([
       "Cancel more than 48 hours before a lesson: full refund.",
       "Cancel 24 to 48 hours before: 50% refund.",
@@ -35,12 +50,27 @@ describe("policy texts from the shared constants", () => {
       "You can reschedule a lesson up to 24 hours before it starts.",
       "Bundle credits expire 12 months after purchase.",
     ]);
+    expect(RESCHEDULE_AND_REFUND_SUMMARY).toBe(
+      "You can reschedule up to 24 hours before a lesson starts. Cancelling more than 48 hours ahead refunds in full.",
+    );
+    expect(REMINDER_LATE_NOTICE).toBe(
+      "It is now less than 24 hours away, so it can no longer be rescheduled, and cancelling now refunds nothing.",
+    );
   });
 
-  it("formats percentages and clock times of any value", () => {
+  it("only says the reminder comes too late to move or refund while that is so", () => {
+    // If the reminder went out earlier than either window closes, REMINDER_LATE_NOTICE would be untrue.
+    expect(REMINDER_LEAD_HOURS).toBeLessThanOrEqual(RESCHEDULE_NOTICE_HOURS);
+    expect(REMINDER_LEAD_HOURS).toBeLessThanOrEqual(HALF_REFUND_NOTICE_HOURS);
+  });
+
+  it("formats percentages, durations and clock times of any value", () => {
     // 1 − 0.65 is 0.35000000000000003 in floating point: still "35%".
     expect(formatPercent(1 - 0.65)).toBe("35%");
     expect(formatPercent(0.075)).toBe("8%");
+    expect(formatDuration(60)).toBe("1 hour");
+    expect(formatDuration(90)).toBe("90 minutes");
+    expect(formatDuration(1)).toBe("1 minute");
     expect(formatClockMinutes(0)).toBe("12 am");
     expect(formatClockMinutes(12 * 60)).toBe("12 pm");
     expect(formatClockMinutes(14 * 60 + 30)).toBe("2:30 pm");

@@ -1,0 +1,3 @@
+/** Shared words: policy sentences computed from the constants, and enum display labels. */
+export * from "./labels.ts";
+export * from "./policy.ts";

@@ -1,0 +1,129 @@
+/**
+ * One display label per enum value, for the web's pages and the API's emails and PDFs. A `Record` over
+ * the enum, so a new value without a label is a type error. A page written for one audience may word a
+ * value its own way (a student "missed" the lesson an instructor marks "No-show"): it spreads the map
+ * here and overrides that value, so it still follows every other label.
+ */
+import type {
+  BookingStatus,
+  EmailKind,
+  ExperienceLevel,
+  Gender,
+  LicenseType,
+  PaymentStatus,
+  PaymentType,
+  RefundReason,
+  RefundStatus,
+  Role,
+  VehicleType,
+  VerificationStatus,
+} from "../constants.ts";
+import type { OutboxStatus } from "../schemas/notifications.ts";
+import type { PayoutStatus } from "../schemas/payouts.ts";
+
+export const roleLabels: Record<Role, string> = {
+  STUDENT: "Student",
+  INSTRUCTOR: "Instructor",
+  ADMIN: "Admin",
+};
+
+/** The spec's words for the instructor's car (§3 "vehicle type"), on every page that shows it. */
+export const vehicleTypeLabels: Record<VehicleType, string> = {
+  AUTOMATIC: "Automatic",
+  MANUAL: "Manual",
+  BOTH: "Automatic and manual",
+};
+
+export const licenseTypeLabels: Record<LicenseType, string> = {
+  AUTOMATIC: "Automatic",
+  MANUAL: "Manual",
+};
+
+/** In the student's own words: the registration form asks "how much have you driven?". */
+export const experienceLevelLabels: Record<ExperienceLevel, string> = {
+  NEVER_DRIVEN: "I've never driven",
+  SOME_EXPERIENCE: "I have some experience",
+  FAILED_TEST: "I've failed a driving test",
+};
+
+export const genderLabels: Record<Gender, string> = {
+  MALE: "Male",
+  FEMALE: "Female",
+  OTHER: "Other",
+};
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  PENDING_PAYMENT: "Awaiting payment",
+  SCHEDULED: "Scheduled",
+  COMPLETED: "Completed",
+  NO_SHOW: "No-show",
+  CANCELLED: "Cancelled",
+  EXPIRED: "Expired",
+};
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  PENDING: "Pending",
+  PAID: "Paid",
+  FAILED: "Failed",
+  CANCELLED: "Cancelled",
+  EXPIRED: "Expired",
+  REFUNDED: "Refunded",
+};
+
+export const paymentTypeLabels: Record<PaymentType, string> = {
+  BUNDLE: "Bundle",
+  BOOKINGS: "Lessons",
+};
+
+export const verificationStatusLabels: Record<VerificationStatus, string> = {
+  PENDING: "Pending",
+  VERIFIED: "Verified",
+  REJECTED: "Rejected",
+};
+
+/** A card refund as the tax invoice's credit notes print it. */
+export const refundStatusLabels: Record<RefundStatus, string> = {
+  PENDING: "Processing",
+  SUCCEEDED: "Refunded",
+};
+
+export const refundReasonLabels: Record<RefundReason, string> = {
+  LESSON_CANCELLED: "Lesson cancelled",
+  UNFULFILLED_PAYMENT: "Paid after the hold lapsed",
+};
+
+/** A payout as the operator reads it (a PENDING payout is due to be paid). */
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  PENDING: "Due",
+  PAID: "Paid",
+  FAILED: "Failed",
+};
+
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  PENDING: "Waiting to send",
+  SENT: "Sent",
+  FAILED: "Failed",
+};
+
+/** Email kinds as the admin Outbox page names them. */
+export const emailKindLabels: Record<EmailKind, string> = {
+  booking_confirmed: "Booking confirmed",
+  bundle_purchased: "Bundle purchased",
+  lesson_cancelled: "Lesson cancelled",
+  lesson_rescheduled: "Lesson rescheduled",
+  lesson_reminder: "Lesson reminder",
+  mark_lesson: "Mark the lesson",
+  documents_expiring: "Documents expiring",
+  password_reset: "Password reset",
+  password_changed: "Password changed",
+  email_change_confirm: "Confirm a new email address",
+  email_changed: "Email address changed",
+  instructor_verified: "Instructor verified",
+  instructor_delisted: "Instructor not listed",
+  instructor_unavailable: "Instructor cannot teach",
+};
+
+/** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */
+export function emailKindLabel(kind: string): string {
+  return Object.hasOwn(emailKindLabels, kind) ? emailKindLabels[kind as EmailKind] : kind;
+}

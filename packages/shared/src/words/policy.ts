@@ -1,0 +1,112 @@
+/**
+ * The product's policies as Kerb words them, computed from the constants: the web's pages, the emails,
+ * the PDFs, the OpenAPI descriptions and the error messages all print these, so changing a constant
+ * changes every sentence that quotes it.
+ */
+import {
+  BUNDLE_VALIDITY_MONTHS,
+  CALENDAR_DAYS,
+  DRAFT_LIFETIME_MINUTES,
+  FULL_REFUND_NOTICE_HOURS,
+  GST_RATE,
+  HALF_REFUND_NOTICE_HOURS,
+  HALF_REFUND_SHARE,
+  HOLD_MINUTES,
+  INSTRUCTOR_SHARE,
+  MIN_LEAD_TIME_MINUTES,
+  PLATFORM_FEE_RATE,
+  POOL_PRICE_FACTOR,
+  RESCHEDULE_NOTICE_HOURS,
+} from "../constants.ts";
+import { DOCUMENT_EXPIRY_WARNING_DAYS } from "../rules/instructor-listing.ts";
+import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
+import { POOL_END_MINUTES, POOL_START_MINUTES } from "../rules/pool-hours.ts";
+import { REVIEW_WINDOW_DAYS } from "../rules/reviews.ts";
+
+/** 0.35 → "35%" (whole percents; the policies have no fractions). */
+export function formatPercent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** 120 → "2 hours", 30 → "30 minutes": whole hours as hours, anything else in minutes. */
+export function formatDuration(minutes: number): string {
+  return minutes % 60 === 0 ? plural(minutes / 60, "hour") : plural(minutes, "minute");
+}
+
+/** What pool hours save against the standard rate: "35%". */
+export const POOL_DISCOUNT = formatPercent(1 - POOL_PRICE_FACTOR);
+/** "10%" */
+export const GST_PERCENT = formatPercent(GST_RATE);
+/** Kerb's platform fee on a lesson: "25%". */
+export const PLATFORM_FEE_PERCENT = formatPercent(PLATFORM_FEE_RATE);
+/** What the instructor keeps of a lesson's price: "75%". */
+export const INSTRUCTOR_SHARE_PERCENT = formatPercent(INSTRUCTOR_SHARE);
+
+/** Minutes after midnight as a clock time: 600 → "10 am", 870 → "2:30 pm"; `withMinutes` → "10:00 am". */
+export function formatClockMinutes(minutes: number, { withMinutes = false } = {}): string {
+  const hours = Math.floor(minutes / 60) % 24;
+  const mins = minutes % 60;
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const suffix = hours < 12 ? "am" : "pm";
+  return mins === 0 && !withMinutes
+    ? `${hour12} ${suffix}`
+    : `${hour12}:${String(mins).padStart(2, "0")} ${suffix}`;
+}
+
+/** The weekday pool-hour window: "10 am – 3 pm", or "10:00 am – 3:00 pm" `withMinutes`. */
+export function poolWindowText(options: { withMinutes?: boolean } = {}): string {
+  return `${formatClockMinutes(POOL_START_MINUTES, options)} – ${formatClockMinutes(POOL_END_MINUTES, options)}`;
+}
+
+/** How long chosen times are held while paying: "30 minutes". */
+export const HOLD_DURATION = plural(HOLD_MINUTES, "minute");
+/** "30-minute", as in "your 30-minute hold". */
+export const HOLD_DURATION_ADJECTIVE = `${HOLD_MINUTES}-minute`;
+
+/** "next 30 days": how far ahead lessons can be booked. */
+export function calendarWindowText(): string {
+  return `next ${plural(CALENDAR_DAYS, "day")}`;
+}
+
+/** How long a saved booking lasts: "2 hours" (or minutes when it is not whole hours). */
+export const DRAFT_LIFETIME = formatDuration(DRAFT_LIFETIME_MINUTES);
+
+/** The shortest notice a lesson can be booked with: "2 hours". */
+export const MIN_LEAD_TIME = formatDuration(MIN_LEAD_TIME_MINUTES);
+
+/** "12 months" */
+export const BUNDLE_VALIDITY = plural(BUNDLE_VALIDITY_MONTHS, "month");
+
+/** How long before its start a lesson can still be moved: "24 hours". */
+export const RESCHEDULE_NOTICE = plural(RESCHEDULE_NOTICE_HOURS, "hour");
+
+/** How long after a lesson ends the student may review it: "14 days". */
+export const REVIEW_WINDOW = plural(REVIEW_WINDOW_DAYS, "day");
+
+/** How long before a document expires its instructor is emailed: "30 days". */
+export const DOCUMENT_REMINDER_NOTICE = plural(DOCUMENT_EXPIRY_NOTICE_DAYS, "day");
+
+/** How close to its expiry a document is flagged to the admin and the instructor: "30 days". */
+export const DOCUMENT_EXPIRY_WARNING = plural(DOCUMENT_EXPIRY_WARNING_DAYS, "day");
+
+/** The cancellation and rescheduling terms printed on every invoice (spec §9). */
+export const CANCELLATION_TERMS: readonly string[] = [
+  `Cancel more than ${FULL_REFUND_NOTICE_HOURS} hours before a lesson: full refund.`,
+  `Cancel ${HALF_REFUND_NOTICE_HOURS} to ${FULL_REFUND_NOTICE_HOURS} hours before: ${formatPercent(HALF_REFUND_SHARE)} refund.`,
+  `Cancel less than ${HALF_REFUND_NOTICE_HOURS} hours before: no refund.`,
+  `You can reschedule a lesson up to ${RESCHEDULE_NOTICE} before it starts.`,
+  `Bundle credits expire ${BUNDLE_VALIDITY} after purchase.`,
+];
+
+/** The terms in two sentences, for the booking confirmation. */
+export const RESCHEDULE_AND_REFUND_SUMMARY =
+  `You can reschedule up to ${RESCHEDULE_NOTICE} before a lesson starts. ` +
+  `Cancelling more than ${FULL_REFUND_NOTICE_HOURS} hours ahead refunds in full.`;
+
+/**
+ * What the lesson reminder tells the student. It goes out REMINDER_LEAD_HOURS before the lesson, when
+ * (by policy.test.ts) both the reschedule window and every refund tier have already closed.
+ */
+export const REMINDER_LATE_NOTICE = `It is now less than ${plural(REMINDER_LEAD_HOURS, "hour")} away, so it can no longer be rescheduled, and cancelling now refunds nothing.`;
