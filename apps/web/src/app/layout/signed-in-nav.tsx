@@ -19,7 +19,7 @@ import { NavLink, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { paths } from "@/config/paths";
-import { useLogout } from "@/features/auth/api/logout";
+import { useLogout } from "@/features/auth";
 import { cn } from "@/lib/cn";
 import { NavRow } from "./nav-row";
 
