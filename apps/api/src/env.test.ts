@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shouldSeedDemoData } from "./db/prepare-database.ts";
-import { isClusterMode, loadEnv } from "./env.ts";
+import { isClusterMode, loadEnv, publicOrigin } from "./env.ts";
 
 describe("configuration", () => {
   it("reads TRUST_PROXY as false, true, a hop count or a list of addresses/CIDRs", () => {
@@ -17,6 +17,14 @@ describe("configuration", () => {
     for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1/8/8", "proxy.internal", "1.2.3"]) {
       expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
+  });
+
+  it("links to the web app at PUBLIC_URL without a trailing slash, or at this server", () => {
+    expect(publicOrigin(loadEnv({ PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(publicOrigin(loadEnv({ PUBLIC_URL: "https://kerb.example/" }))).toBe("https://kerb.example");
+    expect(publicOrigin(loadEnv({ PUBLIC_URL: "https://kerb.example/app" }))).toBe(
+      "https://kerb.example/app",
+    );
   });
 
   it("seeds demo data into the embedded database by default, into a server only when asked", () => {

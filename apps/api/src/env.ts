@@ -143,7 +143,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Points the Stripe SDK at another host (a local fake in tests): http://127.0.0.1:12111 */
   STRIPE_API_BASE: z.string().url().optional(),
-  /** Public origin of the web app, for the card provider's return URLs. */
+  /**
+   * Public origin of the web app, for every link the API builds to it (emails, the card provider's
+   * return URLs); read through `publicOrigin`. Unset: this server on localhost.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** Built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
@@ -187,6 +190,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe");
   }
   return env;
+}
+
+/**
+ * The web app's origin, the base of every link the API builds to a page of it (emails, the card
+ * provider's return URLs; the paths come from @kerb/shared/paths): PUBLIC_URL without a trailing slash,
+ * or this server on localhost when none is configured (it serves the built web app).
+ */
+export function publicOrigin(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 
 /** Several replicas: CLUSTER_MODE=true, or REDIS_URL set (shared counters only matter with several). */

@@ -8,7 +8,8 @@ export const EMAIL_CHANGE_TTL_MINUTES = 24 * 60;
 export const MAX_RESET_EMAILS_PER_WINDOW = 3;
 export const RESET_EMAIL_WINDOW_MINUTES = 15;
 
-export type AccountTokenPurpose = "PASSWORD_RESET" | "EMAIL_CHANGE";
+export const ACCOUNT_TOKEN_PURPOSES = ["PASSWORD_RESET", "EMAIL_CHANGE"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 const TTL_MINUTES: Record<AccountTokenPurpose, number> = {
   PASSWORD_RESET: PASSWORD_RESET_TTL_MINUTES,

@@ -1,3 +1,4 @@
+import { EXCEPTION_KINDS } from "@kerb/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -50,7 +51,7 @@ export const availabilityExceptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     date: date().notNull(),
-    kind: text({ enum: ["CLOSED", "OPEN"] }).notNull(),
+    kind: text({ enum: EXCEPTION_KINDS }).notNull(),
     startMinute: integer(),
     endMinute: integer(),
     note: text(),

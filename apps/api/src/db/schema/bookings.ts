@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, ROLES } from "@kerb/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -55,9 +56,7 @@ export const bookings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     startTime: timestamp({ withTimezone: true }).notNull(),
     endTime: timestamp({ withTimezone: true }).notNull(),
-    status: text({
-      enum: ["PENDING_PAYMENT", "SCHEDULED", "COMPLETED", "NO_SHOW", "CANCELLED", "EXPIRED"],
-    }).notNull(),
+    status: text({ enum: BOOKING_STATUSES }).notNull(),
     priceCents: integer().notNull(),
     isPoolHours: boolean().notNull().default(false),
     suburb: text().notNull(),
@@ -67,7 +66,8 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
-    cancelledBy: text({ enum: ["STUDENT", "INSTRUCTOR", "ADMIN"] }),
+    /** Who cancelled (rules/cancellation.ts `CancelledBy`: a role). */
+    cancelledBy: text({ enum: ROLES }),
     /** Cents given back on cancellation, GST included (card) or 0 (credit). */
     refundCents: integer(),
     /**

@@ -1,3 +1,5 @@
+import { PAYMENT_PROVIDERS, PAYOUT_STATUSES } from "@kerb/shared";
+import { LEDGER_ACCOUNT_NAMES } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -11,19 +13,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.ts";
+import { isOneOf } from "./one-of.ts";
 import { payments } from "./payments.ts";
 import { users } from "./users.ts";
-
-/** The ledger's accounts. Debits are positive, credits negative; every journal sums to zero. */
-export const LEDGER_ACCOUNTS = [
-  "STUDENT_CASH",
-  "GST_PAYABLE",
-  "UNEARNED_REVENUE",
-  "PLATFORM_REVENUE",
-  "INSTRUCTOR_PAYABLE",
-  "REFUNDS",
-  "PAYOUTS_DUE",
-] as const;
 
 /**
  * One balanced posting: what happened (a payment, a refund, a lesson earned, a payout…), once. Its key
@@ -55,7 +47,8 @@ export const ledgerEntries = pgTable(
     journalId: uuid()
       .notNull()
       .references(() => ledgerJournals.id),
-    account: text({ enum: LEDGER_ACCOUNTS }).notNull(),
+    /** Debits are positive, credits negative; every journal sums to zero. */
+    account: text({ enum: LEDGER_ACCOUNT_NAMES }).notNull(),
     /** Whose payable it is (INSTRUCTOR_PAYABLE lines). */
     instructorId: uuid().references(() => users.id),
     amountCents: integer().notNull(),
@@ -63,10 +56,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_journal_idx").on(t.journalId),
     index("ledger_entries_account_idx").on(t.account, t.instructorId),
-    check(
-      "ledger_entries_account_check",
-      sql`${t.account} in ('STUDENT_CASH', 'GST_PAYABLE', 'UNEARNED_REVENUE', 'PLATFORM_REVENUE', 'INSTRUCTOR_PAYABLE', 'REFUNDS', 'PAYOUTS_DUE')`,
-    ),
+    check("ledger_entries_account_check", isOneOf(t.account, LEDGER_ACCOUNT_NAMES)),
   ],
 );
 
@@ -88,10 +78,8 @@ export const payouts = pgTable(
     grossCents: integer().notNull(),
     feeCents: integer().notNull(),
     amountCents: integer().notNull(),
-    status: text({ enum: ["PENDING", "PAID", "FAILED"] })
-      .notNull()
-      .default("PENDING"),
-    provider: text({ enum: ["demo", "stripe"] }).notNull(),
+    status: text({ enum: PAYOUT_STATUSES }).notNull().default("PENDING"),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text(),
     attempts: integer().notNull().default(0),
     lastError: text(),

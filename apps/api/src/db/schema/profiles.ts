@@ -1,3 +1,10 @@
+import {
+  EXPERIENCE_LEVELS,
+  GENDERS,
+  LICENSE_TYPES,
+  VEHICLE_TYPES,
+  VERIFICATION_STATUSES,
+} from "@kerb/shared";
 import { sql } from "drizzle-orm";
 import { boolean, check, date, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
@@ -7,8 +14,8 @@ export const studentProfiles = pgTable("student_profiles", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   suburb: text(),
-  licenseType: text({ enum: ["AUTOMATIC", "MANUAL"] }),
-  experienceLevel: text({ enum: ["NEVER_DRIVEN", "SOME_EXPERIENCE", "FAILED_TEST"] }),
+  licenseType: text({ enum: LICENSE_TYPES }),
+  experienceLevel: text({ enum: EXPERIENCE_LEVELS }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -19,16 +26,14 @@ export const instructorProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     licenseNumber: text().notNull(),
-    vehicleType: text({ enum: ["AUTOMATIC", "MANUAL", "BOTH"] }).notNull(),
+    vehicleType: text({ enum: VEHICLE_TYPES }).notNull(),
     standardRateCents: integer().notNull(),
     poolOptIn: boolean().notNull().default(true),
-    gender: text({ enum: ["MALE", "FEMALE", "OTHER"] }),
+    gender: text({ enum: GENDERS }),
     bio: text(),
     languages: text().array().notNull().default(sql`'{}'::text[]`),
     suburbs: text().array().notNull().default(sql`'{}'::text[]`),
-    verificationStatus: text({ enum: ["PENDING", "VERIFIED", "REJECTED"] })
-      .notNull()
-      .default("PENDING"),
+    verificationStatus: text({ enum: VERIFICATION_STATUSES }).notNull().default("PENDING"),
     verifiedAt: timestamp({ withTimezone: true }),
     /** After either date the instructor's availability is hidden until renewed. */
     licenseExpiresOn: date(),

@@ -1,5 +1,8 @@
+import { ROLES } from "@kerb/shared";
+import { ACCOUNT_TOKEN_PURPOSES } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { isOneOf } from "./one-of.ts";
 
 export const users = pgTable(
   "users",
@@ -7,7 +10,7 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ["STUDENT", "INSTRUCTOR", "ADMIN"] }).notNull(),
+    role: text({ enum: ROLES }).notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     phone: text(),
@@ -22,7 +25,7 @@ export const users = pgTable(
   (t) => [
     // Emails are unique whatever their case: Bob@x.com and bob@x.com are one person.
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    check("users_role_check", sql`${t.role} in ('STUDENT', 'INSTRUCTOR', 'ADMIN')`),
+    check("users_role_check", isOneOf(t.role, ROLES)),
   ],
 );
 
@@ -52,7 +55,7 @@ export const accountTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["PASSWORD_RESET", "EMAIL_CHANGE"] }).notNull(),
+    purpose: text({ enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text().notNull().unique(),
     /** The address being confirmed (EMAIL_CHANGE only). */
     newEmail: text(),
@@ -62,6 +65,6 @@ export const accountTokens = pgTable(
   },
   (t) => [
     index("account_tokens_user_idx").on(t.userId, t.purpose),
-    check("account_tokens_purpose_check", sql`${t.purpose} in ('PASSWORD_RESET', 'EMAIL_CHANGE')`),
+    check("account_tokens_purpose_check", isOneOf(t.purpose, ACCOUNT_TOKEN_PURPOSES)),
   ],
 );

@@ -16,11 +16,6 @@ function to(recipient: Recipient) {
   return { email: recipient.email, name: `${recipient.firstName} ${recipient.lastName ?? ""}`.trim() };
 }
 
-/** `${origin}/reset-password?token=…` (the web app's page that asks for the new password). */
-export function accountLink(origin: string, page: "reset-password" | "confirm-email", token: string): string {
-  return `${origin.replace(/\/+$/, "")}/${page}?token=${encodeURIComponent(token)}`;
-}
-
 export function passwordResetEmail(recipient: Recipient, url: string): AccountEmail {
   return {
     kind: "password_reset",

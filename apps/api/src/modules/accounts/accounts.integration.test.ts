@@ -1,3 +1,4 @@
+import type { EmailKind } from "@kerb/shared";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, auditLog, outbox, refreshTokens } from "../../db/schema/index.ts";
@@ -28,7 +29,7 @@ describeEachDatabase("account recovery", (kind) => {
     };
   }
 
-  async function mailTo(email: string, kind: string) {
+  async function mailTo(email: string, kind: EmailKind) {
     return t.database.db
       .select()
       .from(outbox)
@@ -37,7 +38,7 @@ describeEachDatabase("account recovery", (kind) => {
   }
 
   /** The token of the newest link of that kind sent to the address. */
-  async function tokenFromMail(email: string, kind: string, page: string) {
+  async function tokenFromMail(email: string, kind: EmailKind, page: string) {
     const [mail] = await mailTo(email, kind);
     if (!mail) throw new Error(`no ${kind} mail to ${email}`);
     const match = mail.textBody.match(new RegExp(`https://kerb\\.example/${page}\\?token=([A-Za-z0-9_-]+)`));

@@ -7,6 +7,7 @@ import type {
   emailChangeRequest,
   resetPasswordRequest,
 } from "@kerb/shared";
+import { paths } from "@kerb/shared/paths";
 import {
   accountTokenExpiresAt,
   formatSydneyDate,
@@ -18,6 +19,7 @@ import {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
@@ -28,7 +30,6 @@ import { bumpTokenVersion, insertRefreshToken } from "../auth/auth.repository.ts
 import { hashRefreshToken as hashToken, newRefreshToken as newToken } from "../auth/refresh-token.ts";
 import { enqueueEmail } from "../notifications/outbox.ts";
 import {
-  accountLink,
   emailChangeConfirmEmail,
   emailChangedEmail,
   passwordChangedEmail,
@@ -51,7 +52,8 @@ const EMAIL_TAKEN = "An account with this email already exists.";
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export function createAccountService(ctx: AppContext) {
-  const origin = () => ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+  // The web app's pages that take the emailed token.
+  const webLink = (path: string) => `${publicOrigin(ctx.env)}${path}`;
   const when = (instant: Date) => `${formatSydneyDate(instant)} at ${formatSydneyTime(instant)} (Sydney)`;
 
   /** After a password change: every session ends (refresh tokens revoked, access tokens outdated). */
@@ -95,7 +97,7 @@ export function createAccountService(ctx: AppContext) {
           expiresAt: accountTokenExpiresAt("PASSWORD_RESET", now),
           createdAt: now,
         });
-        const url = accountLink(origin(), "reset-password", token.token);
+        const url = webLink(paths.auth.resetPassword({ token: token.token }));
         await enqueueEmail(tx, { ...passwordResetEmail(user, url), now });
       });
     },
@@ -174,7 +176,7 @@ export function createAccountService(ctx: AppContext) {
           expiresAt: accountTokenExpiresAt("EMAIL_CHANGE", now),
           createdAt: now,
         });
-        const url = accountLink(origin(), "confirm-email", token.token);
+        const url = webLink(paths.auth.confirmEmail({ token: token.token }));
         await enqueueEmail(tx, { ...emailChangeConfirmEmail(user, input.newEmail, url), now });
       });
       return { pendingEmail: input.newEmail };

@@ -20,12 +20,12 @@ import {
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { notifyInstructorDelisted, notifyInstructorVerified } from "../compliance/compliance.service.ts";
 import { summarizeEarnings } from "../instructors/earnings.ts";
-import { appUrlOf } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
@@ -215,7 +215,7 @@ export function createAdminService(ctx: AppContext) {
           },
         }),
         (tx, change) =>
-          notifyInstructorVerified(tx, { instructorId, now: change.now, appUrl: appUrlOf(ctx.env) }),
+          notifyInstructorVerified(tx, { instructorId, now: change.now, appUrl: publicOrigin(ctx.env) }),
       );
     },
 
@@ -234,7 +234,7 @@ export function createAdminService(ctx: AppContext) {
           notifyInstructorDelisted(tx, {
             instructorId,
             now: change.now,
-            appUrl: appUrlOf(ctx.env),
+            appUrl: publicOrigin(ctx.env),
             wasListed: change.wasListed,
             note: input.reason,
           }),
@@ -261,7 +261,7 @@ export function createAdminService(ctx: AppContext) {
             await notifyInstructorDelisted(tx, {
               instructorId,
               now: change.now,
-              appUrl: appUrlOf(ctx.env),
+              appUrl: publicOrigin(ctx.env),
               wasListed: true,
             });
           }
@@ -304,7 +304,7 @@ export function createAdminService(ctx: AppContext) {
           cancelledBy: "ADMIN",
           now,
           reason: input.reason ?? null,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
         });
         await insertAuditEntry(tx, {
           actorId: adminId,

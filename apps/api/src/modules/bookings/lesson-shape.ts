@@ -11,6 +11,7 @@ import {
   isWithinBookingHorizon,
   sydneyDateOf,
 } from "@kerb/shared/rules";
+import { MIN_LEAD_TIME } from "@kerb/shared/words";
 import { AppError } from "../../lib/app-error.ts";
 
 const LESSON_MS = LESSON_MINUTES * 60_000;
@@ -44,7 +45,11 @@ export function checkLessonTime(
     throw new AppError("validation_error", message, [{ path: where.path, message }]);
   }
   if (!isBookableStart(start, now)) {
-    throw new AppError("slot_in_past", "Lessons start on the hour and at least 2 hours from now", at);
+    throw new AppError(
+      "slot_in_past",
+      `Lessons start on the hour and at least ${MIN_LEAD_TIME} from now`,
+      at,
+    );
   }
 }
 

@@ -6,6 +6,7 @@ import {
   rescheduleRequest,
   rescheduleResponse,
 } from "@kerb/shared";
+import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -60,7 +61,7 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: "Move a lesson to another free slot",
         description:
           "Moves a scheduled lesson to another free slot of the same instructor, suburb and kind, at the " +
-          "price already paid; allowed up to 24 h before the lesson (409 reschedule_window_closed after).",
+          `price already paid; allowed up to ${RESCHEDULE_NOTICE} before the lesson (409 reschedule_window_closed after).`,
         body: rescheduleRequest,
         response: { 200: rescheduleResponse, ...errors },
       },

@@ -2,7 +2,10 @@
  * Compliance emails: an instructor verified or delisted, and a student told that their instructor can no
  * longer teach a booked lesson, with what they can do about it.
  */
+import type { EmailKind } from "@kerb/shared";
+import { paths } from "@kerb/shared/paths";
 import { formatIsoDate, type UnlistedReason, unlistedReasonText } from "@kerb/shared/rules";
+import { DOCUMENT_REMINDER_NOTICE } from "@kerb/shared/words";
 import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
 import {
   fullName,
@@ -16,7 +19,7 @@ export const COMPLIANCE_EMAIL_KINDS = {
   verified: "instructor_verified",
   delisted: "instructor_delisted",
   unavailable: "instructor_unavailable",
-} as const;
+} as const satisfies Record<string, EmailKind>;
 
 interface Documents {
   licenseExpiresOn: string | null;
@@ -35,13 +38,13 @@ export function instructorVerifiedEmail(data: {
   documents: Documents;
   appUrl?: string;
 }): RenderedEmail {
-  const url = link(data.appUrl, "/instructor/dashboard");
+  const url = link(data.appUrl, paths.instructor.dashboard());
   return brandedEmail({
     subject: "You're verified: students can now book you on Kerb",
     greeting: `Hi ${data.instructor.firstName},`,
     paragraphs: [
       "We have checked your driving instructor licence and your Working With Children check. You are now listed, so students in your suburbs can find you and book lessons.",
-      "You stay listed while both documents are current. We will remind you 30 days before either expires; send us the renewed document before then so your lessons are not interrupted.",
+      `You stay listed while both documents are current. We will remind you ${DOCUMENT_REMINDER_NOTICE} before either expires; send us the renewed document before then so your lessons are not interrupted.`,
     ],
     details: documentRows(data.documents),
     ...(url ? { action: { label: "Open your dashboard", url } } : {}),
@@ -58,7 +61,7 @@ export function instructorDelistedEmail(data: {
   lessonsAffected: number;
   appUrl?: string;
 }): RenderedEmail {
-  const url = link(data.appUrl, "/instructor/dashboard");
+  const url = link(data.appUrl, paths.instructor.dashboard());
   const why = data.reasons.map(unlistedReasonText).join("; ");
   const paragraphs = [
     data.wasListed
@@ -90,7 +93,7 @@ export function instructorUnavailableEmail(data: {
   paidWith: "CARD" | "BUNDLE" | null;
   appUrl?: string;
 }): RenderedEmail {
-  const url = link(data.appUrl, "/student/bookings");
+  const url = link(data.appUrl, paths.student.bookings());
   const instructorName = fullName(data.instructor);
   const refund =
     data.paidWith === "BUNDLE"

@@ -13,8 +13,8 @@ import {
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
-import { appUrlOf } from "../notifications/notices.ts";
 import { enqueueEmail } from "../notifications/outbox.ts";
 import * as repo from "./compliance.repository.ts";
 import {
@@ -155,7 +155,7 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
         const outcome = await notifyInstructorDelisted(tx, {
           instructorId: id,
           now,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
           wasListed: true,
           instructorDedupeKey: `instructor_delisted:${id}:${expired.join(",")}`,
         });
@@ -185,7 +185,7 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
       const lessons = await repo.listFutureLessonsWithStudents(tx, id, now);
       result.studentsNotified += await notifyStudents(tx, contact, lessons, {
         now,
-        appUrl: appUrlOf(ctx.env),
+        appUrl: publicOrigin(ctx.env),
       });
     });
   }

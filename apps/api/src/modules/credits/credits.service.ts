@@ -15,15 +15,17 @@ import {
   sydneyTodayDate,
   teachesInSuburb,
 } from "@kerb/shared/rules";
+import { BUNDLE_VALIDITY } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
 import { findInstructorListing, findStudentForCheckout } from "../bookings/bookings.repository.ts";
 import * as holds from "../bookings/holds.repository.ts";
 import { checkLessonTimes } from "../bookings/lesson-shape.ts";
-import { appUrlOf, enqueueCreditBooking } from "../notifications/notices.ts";
+import { enqueueCreditBooking } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { toStudentBooking } from "../students/student-booking.ts";
 import { listStudentBundles } from "../students/students.repository.ts";
@@ -33,7 +35,7 @@ import * as repo from "./credits.repository.ts";
 const bundleNotFound = () => new AppError("not_found", "Bundle not found");
 
 const expired = () =>
-  new AppError("bundle_expired", "This bundle has expired: its credits could be used for 12 months");
+  new AppError("bundle_expired", `This bundle has expired: its credits could be used for ${BUNDLE_VALIDITY}`);
 
 function plural(n: number) {
   return `${n} lesson${n === 1 ? "" : "s"}`;
@@ -153,7 +155,7 @@ export function createCreditService(ctx: AppContext) {
           bookingIds: inserted.map((r) => r.id),
           credits,
           now,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
         });
         const lessons = await repo.listStudentLessons(
           tx,

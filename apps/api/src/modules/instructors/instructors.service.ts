@@ -17,11 +17,11 @@ import {
   poolRateCents,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
-import { appUrlOf } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { summarizeEarnings } from "./earnings.ts";
@@ -208,7 +208,7 @@ export function createInstructorService(ctx: AppContext) {
           bookingId: lessonId,
           cancelledBy: "INSTRUCTOR",
           now,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
         });
         await insertAuditEntry(tx, {
           actorId: instructorId,

@@ -4,7 +4,7 @@
  */
 import type { CancelledBy } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
-import type { Env } from "../../env.ts";
+import { publicOrigin } from "../../env.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import {
   type BookingPaidWith,
@@ -18,10 +18,8 @@ import { lessonRescheduled } from "./messages/lesson-rescheduled.ts";
 import * as repo from "./notifications.repository.ts";
 import { enqueueEmail, enqueueEmails, type OutboxEmail } from "./outbox.ts";
 
-/** Where links in emails point: the public web origin, or the local server when none is configured. */
-export function appUrlOf(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
-  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-}
+/** @deprecated env.ts `publicOrigin`; kept while checkout.service.ts (being reworked) still imports it. */
+export const appUrlOf = publicOrigin;
 
 interface NoticeOptions {
   now: Date;

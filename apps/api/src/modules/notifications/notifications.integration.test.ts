@@ -1,3 +1,4 @@
+import type { EmailKind } from "@kerb/shared";
 import { addDaysToDate, formatSydneyDate, formatSydneyTime, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
@@ -56,7 +57,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     const profile = await http.get("/api/student/profile", student.accessToken);
     return profile.body.email as string;
   };
-  const outboxRows = (kindOf: string, to: string) =>
+  const outboxRows = (kindOf: EmailKind, to: string) =>
     t.database.db
       .select()
       .from(outbox)
@@ -323,7 +324,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   it("a refused send is retried with backoff, fails for good after the maximum, and an admin can retry it", async () => {
     const to = { email: "retry.me@example.com", name: "Retry Me" };
     const id = await enqueueEmail(t.database.db, {
-      kind: "test",
+      kind: "password_changed",
       to,
       subject: "Retry me",
       text: "Hello",
@@ -345,7 +346,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     expect(await inbox.to(to.email)).toHaveLength(1);
 
     const failing = await enqueueEmail(t.database.db, {
-      kind: "test",
+      kind: "password_changed",
       to,
       subject: "Fails",
       text: "x",
@@ -393,7 +394,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
         const id = await enqueueEmail(t.database.db, {
-          kind: "test",
+          kind: "password_changed",
           to: { email: `race.${i}@example.com` },
           subject: `Race ${i}`,
           text: "x",

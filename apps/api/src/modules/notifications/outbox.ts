@@ -3,13 +3,14 @@
  * change the email reports, so the change and its email commit (or roll back) together. Delivery is the
  * notifications worker's job, after commit.
  */
+import type { EmailKind } from "@kerb/shared";
 import type { Executor } from "../../db/client.ts";
 import { type OutboxAttachment, outbox } from "../../db/schema/index.ts";
 import type { RenderedEmail } from "./email-layout.ts";
 
 export interface OutboxEmail extends RenderedEmail {
   /** What the message is about, e.g. "booking_confirmed" (for the admin page, filters and tests). */
-  kind: string;
+  kind: EmailKind;
   to: { email: string; name?: string | null };
   attachments?: OutboxAttachment[];
   /**

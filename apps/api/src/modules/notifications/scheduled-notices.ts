@@ -15,9 +15,10 @@ import {
   reminderWindow,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
+import { publicOrigin } from "../../env.ts";
 import { type ComplianceDocument, documentExpiring } from "./messages/documents-expiring.ts";
 import { lessonReminder, markLessonReminder } from "./messages/lesson-reminders.ts";
-import { appUrlOf, toLessonSummary } from "./notices.ts";
+import { toLessonSummary } from "./notices.ts";
 import * as repo from "./notifications.repository.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { kickOutboxDelivery, type OutboxContext } from "./outbox-delivery.ts";
@@ -113,7 +114,7 @@ export interface ScanReport {
 /** One scan: enqueues whatever scheduled emails are due and not yet in the outbox, then delivers. */
 export async function runNotificationScan(ctx: OutboxContext): Promise<ScanReport> {
   const now = ctx.now();
-  const appUrl = appUrlOf(ctx.env);
+  const appUrl = publicOrigin(ctx.env);
   const report = {
     reminders: await enqueueReminders(ctx, now, appUrl),
     markLesson: await enqueueMarkLesson(ctx, now, appUrl),

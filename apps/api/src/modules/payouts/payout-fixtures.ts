@@ -1,6 +1,7 @@
 /** Test data for the payout suites: lessons with an outcome, placed in Sydney weeks relative to a run. */
 import {
   addDaysToDate,
+  type LedgerAccount,
   type PayoutPeriod,
   payoutPeriodFor,
   sydneyWallTimeToInstant,
@@ -8,7 +9,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { bookings, type LEDGER_ACCOUNTS, ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
+import { bookings, ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
 import { insertPaidLesson } from "../instructors/instructor-test-fixtures.ts";
 
 /** `date` at `hour`:00 Sydney time. */
@@ -62,7 +63,7 @@ export async function insertOutcome(
 export async function payoutAccountSum(
   db: Database,
   payoutId: string,
-  account: (typeof LEDGER_ACCOUNTS)[number],
+  account: LedgerAccount,
 ): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })

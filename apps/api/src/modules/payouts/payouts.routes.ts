@@ -11,6 +11,7 @@ import {
   rotateCalendarTokenRequest,
   updatePayoutDetailsRequest,
 } from "@kerb/shared";
+import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -37,7 +38,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         operationId: "listInstructorPayouts",
         summary: "The instructor's payouts",
         description:
-          "The signed-in instructor's payouts, newest week first: period, lessons, gross, the 25% fee, net " +
+          `The signed-in instructor's payouts, newest week first: period, lessons, gross, the ${PLATFORM_FEE_PERCENT} fee, net ` +
           "(dollars) and status, with statement download paths; also the payout details (ABN, GST, Stripe " +
           "account) and what is earned but not yet in a payout.",
         response: { 200: instructorPayoutsResponse, ...errorResponses(401, 403) },

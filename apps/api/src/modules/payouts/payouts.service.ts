@@ -7,6 +7,7 @@ import {
   type PayoutDetails,
   type PayoutRunResponse,
 } from "@kerb/shared";
+import { paths } from "@kerb/shared/paths";
 import {
   centsToDollars,
   formatIsoDate,
@@ -17,6 +18,7 @@ import {
   platformFeeCents,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { payoutProviderOf } from "./payout-provider.ts";
@@ -224,10 +226,10 @@ export function createPayoutService(ctx: AppContext) {
         await repo.setStripeAccountIfNone(ctx.db, instructorId, created);
         accountId = (await repo.findPayee(ctx.db, instructorId))?.stripeAccountId ?? created;
       }
-      const origin = ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+      const origin = publicOrigin(ctx.env);
       const url = await provider.onboardingUrl(accountId, {
-        refreshUrl: `${origin}/instructor/earnings?stripe=refresh`,
-        returnUrl: `${origin}/instructor/earnings?stripe=return`,
+        refreshUrl: `${origin}${paths.instructor.earnings({ stripe: "refresh" })}`,
+        returnUrl: `${origin}${paths.instructor.earnings({ stripe: "return" })}`,
       });
       return { url };
     },

@@ -4,6 +4,7 @@
  * helpers; the amounts come from the payout (PayoutStatement).
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
+import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
 import {
   BRAND,
   CONTENT_WIDTH,
@@ -35,7 +36,12 @@ const LINE_COLUMNS: Column[] = [
 const lineHeader = (doc: Doc) =>
   headingRow(doc, LINE_COLUMNS, ["Date", "Lesson", "Gross (ex GST)", "Platform fee", "Net"]);
 
-const STATUS_TEXT = { PENDING: "Being paid", PAID: "Paid", FAILED: "Payment failed: Kerb will retry" };
+// Written for the payee: a due payout is on its way, and a failed one will be tried again.
+const STATUS_TEXT = {
+  ...payoutStatusLabels,
+  PENDING: "Being paid",
+  FAILED: "Payment failed: Kerb will retry",
+} satisfies typeof payoutStatusLabels;
 
 export function statementTitle(statement: Pick<PayoutStatement, "supplier">): string {
   // Only a GST-registered supplier's statement can be a tax invoice; otherwise it is a statement of payment.
@@ -126,7 +132,7 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   hr(doc);
   totals(doc, [
     { label: `Gross lesson value (ex GST), ${statement.lines.length} lines`, cents: statement.grossCents },
-    { label: "Less Kerb platform fee (25%)", cents: -statement.feeCents },
+    { label: `Less Kerb platform fee (${PLATFORM_FEE_PERCENT})`, cents: -statement.feeCents },
     { label: "Net paid to you", cents: statement.amountCents, strong: true },
   ]);
 

@@ -3,6 +3,7 @@
  * (`TaxInvoice`) on A4 pages with pdfkit. It reads no database and decides no amounts.
  */
 import { formatAud } from "@kerb/shared/rules";
+import { GST_PERCENT } from "@kerb/shared/words";
 import PDFDocument from "pdfkit";
 
 export interface TaxInvoiceLine {
@@ -302,7 +303,7 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   hr(doc);
   totals(doc, [
     { label: "Subtotal (ex GST)", cents: invoice.subtotalCents },
-    { label: "GST (10%)", cents: invoice.gstCents },
+    { label: `GST (${GST_PERCENT})`, cents: invoice.gstCents },
     { label: "Total (incl. GST)", cents: invoice.totalCents, strong: true },
   ]);
   doc

@@ -9,6 +9,7 @@ import {
   instructorReviewsQuery,
   instructorReviewsResponse,
 } from "@kerb/shared";
+import { REVIEW_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -27,7 +28,7 @@ export const studentReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: "Review a completed lesson",
         description:
           "1–5 stars and an optional plain-text comment for one of the student's own COMPLETED lessons, once, " +
-          "within 14 days of the lesson's end. The instructor's rating is recounted in the same transaction. " +
+          `within ${REVIEW_WINDOW} of the lesson's end. The instructor's rating is recounted in the same transaction. ` +
           "Another student's lesson answers 404; a second review, a lesson not completed or a closed window 409.",
         tags: ["reviews"],
         security: [{ bearerAuth: [] }],

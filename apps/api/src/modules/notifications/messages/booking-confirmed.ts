@@ -1,5 +1,7 @@
 /** Booking confirmed: to the student (with the lessons as an .ics invitation) and to the instructor. */
+import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import { renderCalendar } from "../../calendar/ical.ts";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
@@ -78,7 +80,7 @@ export function bookingConfirmedForStudent(data: BookingConfirmedData): EmailWit
           ["Paid with", `${plural(data.paidWith.creditsUsed, "bundle credit")}`],
           ["Credits left", String(data.paidWith.creditsLeft)],
         ];
-  const url = link(data.appUrl, "/student/bookings");
+  const url = link(data.appUrl, paths.student.bookings());
   const email = brandedEmail({
     subject:
       n === 1
@@ -87,7 +89,7 @@ export function bookingConfirmedForStudent(data: BookingConfirmedData): EmailWit
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
       `Your ${n === 1 ? "lesson is" : `${n} lessons are`} booked with ${fullName(data.instructor)}. The attached calendar file adds ${n === 1 ? "it" : "them"} to your calendar.`,
-      "You can reschedule up to 24 hours before a lesson starts. Cancelling more than 48 hours ahead refunds in full.",
+      RESCHEDULE_AND_REFUND_SUMMARY,
     ],
     details: [["Instructor", fullName(data.instructor)], ...lessonRows(data.lessons), ...paid],
     ...(url ? { action: { label: "View my lessons", url } } : {}),
@@ -99,7 +101,7 @@ export function bookingConfirmedForStudent(data: BookingConfirmedData): EmailWit
 export function bookingConfirmedForInstructor(data: BookingConfirmedData): RenderedEmail {
   const n = data.lessons.length;
   const earnings = data.lessons.reduce((sum, l) => sum + l.priceCents, 0);
-  const url = link(data.appUrl, "/instructor/lessons");
+  const url = link(data.appUrl, paths.instructor.lessons());
   return brandedEmail({
     subject: `New booking: ${plural(n, "lesson")} with ${fullName(data.student)}`,
     greeting: `Hi ${data.instructor.firstName},`,

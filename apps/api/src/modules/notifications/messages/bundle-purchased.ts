@@ -1,4 +1,5 @@
 /** The bundle purchase confirmation, to the student who bought it. */
+import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { link, type Person, withGst } from "./format.ts";
@@ -17,7 +18,7 @@ export interface BundlePurchasedData {
 }
 
 export function bundlePurchased(data: BundlePurchasedData): RenderedEmail {
-  const url = link(data.appUrl, "/student/bundles");
+  const url = link(data.appUrl, paths.student.bundles());
   const details: Array<[string, string]> = [
     ["Bundle", `${data.totalLessons} lessons at ${formatAud(data.pricePerLessonCents)} each (ex GST)`],
   ];

@@ -1,4 +1,5 @@
-/** Documents expiring in 30 days: to the instructor, one message per document and expiry date. */
+/** Documents about to expire: to the instructor, one message per document and expiry date. */
+import { paths } from "@kerb/shared/paths";
 import { formatIsoDate } from "@kerb/shared/rules";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { link, type Person, plural } from "./format.ts";
@@ -21,7 +22,7 @@ export interface DocumentsExpiringData {
 
 export function documentExpiring(data: DocumentsExpiringData): RenderedEmail {
   const name = DOCUMENT_NAMES[data.document];
-  const url = link(data.appUrl, "/instructor/dashboard");
+  const url = link(data.appUrl, paths.instructor.dashboard());
   return brandedEmail({
     subject: `Your ${name} expires on ${formatIsoDate(data.expiresOn)}`,
     greeting: `Hi ${data.instructor.firstName},`,

@@ -1,4 +1,5 @@
 /** Lesson cancelled: to the other party, with who cancelled and what came back. */
+import { paths } from "@kerb/shared/paths";
 import type { CancelledBy } from "@kerb/shared/rules";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf, withGst } from "./format.ts";
@@ -53,7 +54,7 @@ export function lessonCancelled(data: LessonCancelledData): RenderedEmail {
         : `You are refunded in full: ${refundLine(data)}. Card refunds usually appear within 5–10 business days.`,
     );
   }
-  const url = link(data.appUrl, forStudent ? "/student/book" : "/instructor/lessons");
+  const url = link(data.appUrl, forStudent ? paths.student.book() : paths.instructor.lessons());
   return brandedEmail({
     subject: `Lesson cancelled: ${lessonWhen(data.lesson).split(",")[0]} with ${other.firstName}`,
     greeting: `Hi ${me.firstName},`,

@@ -1,5 +1,7 @@
 /** Scheduled lesson emails: the 24-hour reminder (both people) and "mark the lesson you taught". */
+import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { REMINDER_LATE_NOTICE } from "@kerb/shared/words";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf } from "./format.ts";
 
@@ -16,7 +18,7 @@ export function lessonReminder(data: LessonReminderData): RenderedEmail {
   const me = forStudent ? data.student : data.instructor;
   const other = forStudent ? data.instructor : data.student;
   const start = data.lesson.startTime;
-  const url = link(data.appUrl, forStudent ? "/student/bookings" : "/instructor/lessons");
+  const url = link(data.appUrl, forStudent ? paths.student.bookings() : paths.instructor.lessons());
   return brandedEmail({
     subject: `Reminder: lesson ${formatSydneyDate(start)} at ${formatSydneyTime(start)} with ${other.firstName}`,
     greeting: `Hi ${me.firstName},`,
@@ -24,11 +26,7 @@ export function lessonReminder(data: LessonReminderData): RenderedEmail {
       forStudent
         ? `Your driving lesson with ${fullName(data.instructor)} is coming up. Bring your learner licence, and be ready at the pickup point a few minutes early.`
         : `You are teaching ${fullName(data.student)} soon.`,
-      ...(forStudent
-        ? [
-            "It is now less than 24 hours away, so it can no longer be rescheduled, and cancelling now refunds nothing.",
-          ]
-        : []),
+      ...(forStudent ? [REMINDER_LATE_NOTICE] : []),
     ],
     details: [
       ["Lesson", lessonWhen(data.lesson)],
@@ -48,7 +46,7 @@ export interface MarkLessonData {
 }
 
 export function markLessonReminder(data: MarkLessonData): RenderedEmail {
-  const url = link(data.appUrl, "/instructor/lessons");
+  const url = link(data.appUrl, paths.instructor.lessons());
   return brandedEmail({
     subject: `Mark your lesson with ${fullName(data.student)} (${formatSydneyDate(data.lesson.startTime)})`,
     greeting: `Hi ${data.instructor.firstName},`,

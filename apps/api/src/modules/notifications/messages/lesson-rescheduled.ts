@@ -1,4 +1,5 @@
 /** Lesson rescheduled by the student: to the instructor, with the old and the new time. */
+import { paths } from "@kerb/shared/paths";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
@@ -20,7 +21,7 @@ export interface LessonRescheduledData {
 }
 
 export function lessonRescheduled(data: LessonRescheduledData): RenderedEmail {
-  const url = link(data.appUrl, "/instructor/lessons");
+  const url = link(data.appUrl, paths.instructor.lessons());
   return brandedEmail({
     subject: `Lesson moved: ${fullName(data.student)} is now ${lessonWhen(data.lesson).split(" (")[0]}`,
     greeting: `Hi ${data.instructor.firstName},`,
