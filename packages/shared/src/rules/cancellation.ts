@@ -9,6 +9,7 @@ import {
   RESCHEDULE_NOTICE_HOURS,
   SYDNEY_TZ,
 } from "../constants.ts";
+import { type PaymentRefundState, refundOfShare } from "./payment-refunds.ts";
 import { gstCents, instructorEarningsCents } from "./pricing.ts";
 
 const MS_PER_HOUR = 3_600_000;
@@ -83,20 +84,33 @@ export interface CancellationOutcome {
  * full-refund tier and is forfeited otherwise. Whatever is not given back is kept, and the instructor
  * earns their share of it (so a late cancellation still pays them for the hour they kept free).
  */
-export function cancellationOutcome(input: RefundInput & { paidWith: LessonPaidWith }): CancellationOutcome {
+export function cancellationOutcome(
+  input: RefundInput & {
+    paidWith: LessonPaidWith;
+    /**
+     * The card payment as it stands (what it charged and has given back): GST then goes back on the
+     * payment's running total, so its refunds add up to the invoice (`refundOfShare`). Without it (a
+     * preview that does not know the payment) the share's own GST is shown, which can be a cent over.
+     */
+    payment?: PaymentRefundState;
+  },
+): CancellationOutcome {
   const tier = refundTier(input);
   const outcome = (
     method: RefundMethod,
     refundShareCents: number,
     creditReturned: boolean,
   ): CancellationOutcome => {
-    const refundGstCents = gstCents(refundShareCents);
+    const refund = input.payment
+      ? refundOfShare(input.payment, refundShareCents)
+      : { amountCents: refundShareCents + gstCents(refundShareCents), gstCents: gstCents(refundShareCents) };
+    const refundGstCents = refund.gstCents;
     // Nothing paid (paidWith null) means nothing kept either.
     const keptCents = creditReturned || input.paidWith === null ? 0 : input.priceCents - refundShareCents;
     return {
       tier,
       method,
-      refundCents: refundShareCents + refundGstCents,
+      refundCents: refund.amountCents,
       refundGstCents,
       creditReturned,
       keptCents,

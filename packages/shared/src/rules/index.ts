@@ -12,6 +12,7 @@ export * from "./instructor-listing.ts";
 export * from "./ledger.ts";
 export * from "./money.ts";
 export * from "./notification-timing.ts";
+export * from "./payment-refunds.ts";
 export * from "./payouts.ts";
 export * from "./pool-assignment.ts";
 export * from "./pool-hours.ts";

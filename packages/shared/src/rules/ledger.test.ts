@@ -150,7 +150,11 @@ describe("a payment's decomposition", () => {
     const facts = {
       chargedCents: 21599,
       gstCents: 1964,
-      refundsCents: [7200, 3600],
+      refunds: [
+        { amountCents: 7200, gstCents: 655 },
+        { amountCents: 3600, gstCents: 327 },
+      ],
+      recordedRefundedCents: 10800,
       earnedValuesCents: [3272],
       undeliveredCents: 6545,
     };
@@ -163,25 +167,53 @@ describe("a payment's decomposition", () => {
     ).toBe(21599);
   });
 
-  it("every lesson refunded in full: the GST rounding leaves a cent on GST, nothing unearned", () => {
-    const refunds = ["a", "b", "c"].map((id) =>
-      cardRefundPosting({ refundId: id, paymentId: "p", amountCents: 7200, gstCents: 655 }),
-    );
+  it("every lesson refunded in full: GST goes back on the running total, so all nets to 0.00", () => {
+    const amounts = [
+      { amountCents: 7200, gstCents: 655 },
+      { amountCents: 7199, gstCents: 654 },
+      { amountCents: 7200, gstCents: 655 },
+    ];
+    const refunds = amounts.map((r, i) => cardRefundPosting({ refundId: `r${i}`, paymentId: "p", ...r }));
     const facts = {
       chargedCents: 21599,
       gstCents: 1964,
-      refundsCents: [7200, 7200, 7200],
+      refunds: amounts,
+      recordedRefundedCents: 21599,
       earnedValuesCents: [],
       undeliveredCents: 0,
     };
-    expect(paymentLedgerProblems(facts, balancesOf(capture, ...refunds))).toEqual([]);
+    const ledger = balancesOf(capture, ...refunds);
+    expect(paymentLedgerProblems(facts, ledger)).toEqual([]);
+    expect(ledger.GST_PAYABLE).toBe(0);
+    expect(ledger.STUDENT_CASH + ledger.REFUNDS).toBe(0);
+  });
+
+  it("fails a payment whose refunds give back a cent more than was charged (each rounding its own GST)", () => {
+    const amounts = [0, 1, 2].map(() => ({ amountCents: 7200, gstCents: 655 }));
+    const refunds = amounts.map((r, i) => cardRefundPosting({ refundId: `r${i}`, paymentId: "p", ...r }));
+    const facts = {
+      chargedCents: 21599,
+      gstCents: 1964,
+      refunds: amounts,
+      recordedRefundedCents: 21599,
+      earnedValuesCents: [],
+      undeliveredCents: 0,
+    };
+    expect(paymentLedgerProblems(facts, balancesOf(capture, ...refunds))).toEqual(
+      expect.arrayContaining([
+        "refunds of 21600 exceed the charge of 21599",
+        "refunded GST of 1965 exceeds the GST of 1964",
+        "its refunds add up to 21600 but the payment records 21599",
+      ]),
+    );
   });
 
   it("names what is missing: a lesson completed without its posting", () => {
     const facts = {
       chargedCents: 21599,
       gstCents: 1964,
-      refundsCents: [],
+      refunds: [],
+      recordedRefundedCents: 0,
       earnedValuesCents: [6545],
       undeliveredCents: 13090,
     };

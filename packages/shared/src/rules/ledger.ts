@@ -3,7 +3,7 @@
  * credits negative; every posting sums to zero. These builders say which accounts a money event moves;
  * the API writes them in the transaction of the change, under a unique key so nothing posts twice.
  */
-import { gstIncludedCents, instructorEarningsCents, platformFeeCents } from "./pricing.ts";
+import { instructorEarningsCents, platformFeeCents } from "./pricing.ts";
 
 export const LEDGER_ACCOUNT_NAMES = [
   "STUDENT_CASH",
@@ -188,8 +188,10 @@ export interface PaymentFacts {
   /** What the card was charged, GST included, and the GST in it. */
   chargedCents: number;
   gstCents: number;
-  /** Each card refund queued on it (GST included). */
-  refundsCents: readonly number[];
+  /** Each card refund queued on it: the amount (GST included) and the GST in it, as the refund stored them. */
+  refunds: readonly { amountCents: number; gstCents: number }[];
+  /** What the payment row says it has given back (kept by the database from its refunds). */
+  recordedRefundedCents: number;
   /** The value (ex GST) of each of its lessons that was earned: taught, no-show, or kept. */
   earnedValuesCents: readonly number[];
   /** Value (ex GST) not delivered yet: scheduled lessons, unused or scheduled bundle credits. */
@@ -204,10 +206,9 @@ export interface PaymentFacts {
 export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
   let refunds = 0;
   let refundedGst = 0;
-  for (const r of facts.refundsCents) {
-    refunds += r;
-    // Every refund is "ex-GST share + gstCents(share)" or a whole charge: its GST is recovered exactly.
-    refundedGst += gstIncludedCents(r);
+  for (const r of facts.refunds) {
+    refunds += r.amountCents;
+    refundedGst += r.gstCents;
   }
   let platform = 0;
   let instructor = 0;
@@ -244,5 +245,27 @@ export function paymentLedgerProblems(facts: PaymentFacts, ledger: LedgerBalance
   }
   const sum = LEDGER_ACCOUNT_NAMES.reduce((s, a) => s + ledger[a], 0);
   if (sum !== 0) problems.push(`its journals sum to ${sum}`);
+  problems.push(...refundProblems(facts));
+  return problems;
+}
+
+/**
+ * Whether a payment's refunds net correctly, whatever its journals say: never more money or GST back
+ * than was charged, nothing back means the payment row says so too, and money all back means GST all back.
+ */
+export function refundProblems(facts: PaymentFacts): string[] {
+  const problems: string[] = [];
+  const refunded = facts.refunds.reduce((s, r) => s + r.amountCents, 0);
+  const refundedGst = facts.refunds.reduce((s, r) => s + r.gstCents, 0);
+  if (refunded > facts.chargedCents)
+    problems.push(`refunds of ${refunded} exceed the charge of ${facts.chargedCents}`);
+  if (refundedGst > facts.gstCents)
+    problems.push(`refunded GST of ${refundedGst} exceeds the GST of ${facts.gstCents}`);
+  if (refunded === facts.chargedCents && refundedGst !== facts.gstCents) {
+    problems.push(`refunded in full but ${facts.gstCents - refundedGst} of GST was not given back`);
+  }
+  if (refunded !== facts.recordedRefundedCents) {
+    problems.push(`its refunds add up to ${refunded} but the payment records ${facts.recordedRefundedCents}`);
+  }
   return problems;
 }

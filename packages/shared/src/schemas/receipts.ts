@@ -7,6 +7,8 @@ export const studentPaymentRefund = z.object({
   id: z.uuid(),
   /** Dollars back to the card, GST included. */
   amount: z.number(),
+  /** The GST part of `amount`, as the refund recorded it (the refunds of a payment add up to its GST). */
+  gst: z.number(),
   status: z.enum(REFUND_STATUSES),
   createdAt: z.string(),
   bookingId: z.uuid().nullable(),

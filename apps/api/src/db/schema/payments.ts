@@ -28,7 +28,12 @@ export const payments = pgTable(
     gstCents: integer().notNull(),
     /** Subtotal + GST: what the card is charged. */
     amountCents: integer().notNull(),
+    /**
+     * Sum of the payment's card refunds and the GST in them: kept by a trigger on card_refunds
+     * (migration 0009), so the checks below refuse any refund that would give back more than was paid.
+     */
     refundedCents: integer().notNull().default(0),
+    refundedGstCents: integer().notNull().default(0),
     invoiceNumber: text().notNull().unique(),
     bundleSpec: jsonb().$type<BundlePurchaseSpec>(),
     expiresAt: timestamp({ withTimezone: true }),
@@ -40,6 +45,10 @@ export const payments = pgTable(
     check(
       "payments_amounts",
       sql`${t.amountCents} = ${t.subtotalCents} + ${t.gstCents} and ${t.subtotalCents} >= 0`,
+    ),
+    check(
+      "payments_refunds_within_charge",
+      sql`${t.refundedCents} between 0 and ${t.amountCents} and ${t.refundedGstCents} between 0 and ${t.gstCents} and ${t.refundedGstCents} <= ${t.refundedCents}`,
     ),
   ],
 );
@@ -70,6 +79,8 @@ export const cardRefunds = pgTable(
     /** The lesson whose cancellation caused it; null for a whole unfulfilled payment. */
     bookingId: uuid(),
     amountCents: integer().notNull(),
+    /** The GST part of amountCents, decided with the refund (rules/payment-refunds.ts) and never re-derived. */
+    gstCents: integer().notNull(),
     reason: text({ enum: ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT"] }).notNull(),
     status: text({ enum: ["PENDING", "SUCCEEDED"] })
       .notNull()
@@ -85,5 +96,6 @@ export const cardRefunds = pgTable(
     index("card_refunds_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index("card_refunds_payment_idx").on(t.paymentId),
     check("card_refunds_amount", sql`${t.amountCents} > 0`),
+    check("card_refunds_gst", sql`${t.gstCents} between 0 and ${t.amountCents}`),
   ],
 );

@@ -57,14 +57,6 @@ export async function returnBundleCredit(tx: Executor, bundleId: string) {
     .where(eq(bundles.id, bundleId));
 }
 
-/** Records a refund against the payment; never more than was charged. */
-export async function addPaymentRefund(tx: Executor, paymentId: string, cents: number) {
-  await tx
-    .update(payments)
-    .set({ refundedCents: sql`least(${payments.refundedCents} + ${cents}, ${payments.amountCents})` })
-    .where(eq(payments.id, paymentId));
-}
-
 /**
  * The student's own lesson, locked for the rest of the transaction (a reschedule against a concurrent
  * cancel or a second reschedule: the later one waits and sees the first one's result). Someone else's

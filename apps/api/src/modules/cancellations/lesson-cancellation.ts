@@ -8,12 +8,14 @@ import {
   cancellationOutcome,
   formatSydneyDate,
   formatSydneyTime,
+  type PaymentRefundState,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
+import { findPaymentRefundState } from "../payments/payments.repository.ts";
 import { queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./cancellations.repository.ts";
 
@@ -53,6 +55,8 @@ export interface CancellableLesson {
   bundleId: string | null;
   /** Its instructor may no longer teach (compliance): a student's cancellation is then always full. */
   instructorUnavailable?: boolean;
+  /** Its card payment as it stands, so the refund's GST is the payment's remainder where it must be. */
+  payment?: PaymentRefundState | undefined;
 }
 
 /**
@@ -88,6 +92,7 @@ export function cancellationFor(
     cancelledBy,
     paidWith: lesson.bundleId ? "BUNDLE" : lesson.paymentId ? "CARD" : null,
     instructorUnavailable: lesson.instructorUnavailable ?? false,
+    ...(lesson.payment ? { payment: lesson.payment } : {}),
   });
 }
 
@@ -96,9 +101,9 @@ export function cancellationFor(
  * rule gives (instructor and admin cancellations are always full):
  * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
  *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
- * - paid by card: the lesson's refundable share plus the GST charged on it (the student paid both);
- *   bookings.refundCents records it, payments.refundedCents grows by it and a card refund is
- *   queued in the same transaction; the caller delivers it after commit (`deliverCardRefunds`),
+ * - paid by card: the lesson's refundable share plus its GST, GST going back on the payment's running
+ *   total (rules/payment-refunds.ts) so the refunds add up to the invoice; bookings.refundCents records
+ *   it and a card refund is queued in the same transaction (its row adds itself to the payment's totals); the caller delivers it after commit (`deliverCardRefunds`),
  *   since that is a network call, and the refund worker retries it until the provider accepts it.
  * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
  * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job. bookings.keptCents
@@ -112,18 +117,27 @@ export async function cancelLessonWithRefund(
   if (!booking) throw new AppError("not_found", "Lesson not found");
   const instructorUnavailable =
     input.cancelledBy === "STUDENT" && (await isInstructorUnavailable(tx, booking.instructorId, input.now));
-  const outcome = cancellationFor({ ...booking, instructorUnavailable }, input.cancelledBy, input.now);
+  // Locked after the lesson: cancellations of one payment's lessons refund one after the other.
+  const payment =
+    booking.paymentId && !booking.bundleId
+      ? await findPaymentRefundState(tx, booking.paymentId, { lock: true })
+      : undefined;
+  const outcome = cancellationFor(
+    { ...booking, instructorUnavailable, payment },
+    input.cancelledBy,
+    input.now,
+  );
   const refund = outcome.refundCents;
   const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
   if (booking.bundleId) {
     if (bundleCreditReturned) await repo.returnBundleCredit(tx, booking.bundleId);
   } else if (booking.paymentId && refund > 0) {
-    await repo.addPaymentRefund(tx, booking.paymentId, refund);
     refundId = await queueCardRefund(tx, {
       paymentId: booking.paymentId,
       bookingId: booking.id,
       amountCents: refund,
+      gstCents: outcome.refundGstCents,
       reason: "LESSON_CANCELLED",
       now: input.now,
     });

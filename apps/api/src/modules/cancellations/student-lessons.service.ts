@@ -24,13 +24,15 @@ import {
   sydneyDateOf,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
 import { checkLessonTime } from "../bookings/lesson-shape.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
-import { appUrlOf, enqueueLessonRescheduled } from "../notifications/notices.ts";
+import { enqueueLessonRescheduled } from "../notifications/notices.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
+import { findPaymentRefundState } from "../payments/payments.repository.ts";
 import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { findStudentBooking, toStudentBooking } from "../students/student-booking.ts";
 import * as repo from "./cancellations.repository.ts";
@@ -70,8 +72,11 @@ export function createStudentLessonService(ctx: AppContext) {
       const row = await repo.findStudentLessonRow(ctx.db, studentId, bookingId);
       if (!row) throw notFound();
       const now = ctx.now();
-      const instructorUnavailable = await isInstructorUnavailable(ctx.db, row.instructor.id, now);
-      const outcome = cancellationFor({ ...row, instructorUnavailable }, "STUDENT", now);
+      const [instructorUnavailable, payment] = await Promise.all([
+        isInstructorUnavailable(ctx.db, row.instructor.id, now),
+        row.paymentId && !row.bundleId ? findPaymentRefundState(ctx.db, row.paymentId) : undefined,
+      ]);
+      const outcome = cancellationFor({ ...row, instructorUnavailable, payment }, "STUDENT", now);
       const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
       return {
         booking: toStudentBooking(row),
@@ -91,7 +96,7 @@ export function createStudentLessonService(ctx: AppContext) {
           bookingId,
           cancelledBy: "STUDENT",
           now,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
         });
         await insertAuditEntry(tx, {
           actorId: studentId,
@@ -199,7 +204,7 @@ export function createStudentLessonService(ctx: AppContext) {
           bookingId,
           previous: { startTime: lesson.startTime, endTime: lesson.endTime },
           now,
-          appUrl: appUrlOf(ctx.env),
+          appUrl: publicOrigin(ctx.env),
         });
       });
       kickOutboxDelivery(ctx);

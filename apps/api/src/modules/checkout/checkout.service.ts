@@ -5,13 +5,22 @@
  * nothing in here calls back into them.
  */
 import { type CheckoutResponse, type PaymentType, uuid } from "@kerb/shared";
-import { bundleExpiryFrom, centsToDollars, holdExpiryFrom, isHoldActive } from "@kerb/shared/rules";
+import { paths } from "@kerb/shared/paths";
+import {
+  bundleExpiryFrom,
+  centsToDollars,
+  gstOfCharge,
+  holdExpiryFrom,
+  isHoldActive,
+} from "@kerb/shared/rules";
+import { HOLD_DURATION_ADJECTIVE } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { postPaymentCaptured } from "../ledger/post-journal.ts";
-import { appUrlOf, enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
+import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
 import type { LessonNoticeRow } from "../notifications/notifications.repository.ts";
 import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import * as payments from "../payments/payments.repository.ts";
@@ -133,7 +142,7 @@ export function createCheckoutService(ctx: AppContext) {
             await enqueuePurchaseConfirmation(
               tx,
               payment,
-              { now, appUrl: appUrlOf(ctx.env) },
+              { now, appUrl: publicOrigin(ctx.env) },
               fulfilled.lessons,
             );
             return { kind: "paid", fulfilled };
@@ -151,13 +160,14 @@ export function createCheckoutService(ctx: AppContext) {
         const charged = options.paidCents ?? 0;
         if (payment.provider === "demo" || charged <= 0)
           return { kind: "expired", refunded: false, refundId: null, released };
-        await payments.updatePayment(tx, payment.id, { status: "REFUNDED", refundedCents: charged });
+        await payments.updatePayment(tx, payment.id, { status: "REFUNDED" });
         // The card was charged, then the whole charge goes back: both are in the ledger.
         await postPaymentCaptured(tx, payment, now, charged);
         const refundId = await queueCardRefund(tx, {
           paymentId: payment.id,
           bookingId: null,
           amountCents: charged,
+          gstCents: gstOfCharge(payment, charged),
           reason: "UNFULFILLED_PAYMENT",
           now,
         });
@@ -182,7 +192,9 @@ export function createCheckoutService(ctx: AppContext) {
       customer: { email: string },
       description: string,
     ): Promise<CheckoutResponse> {
-      const origin = ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+      const origin = publicOrigin(ctx.env);
+      const returnUrl = (page: typeof paths.payment.confirmed) =>
+        `${origin}${page({ payment_id: payment.id })}`;
       const result = await ctx.payments
         .createCheckout({
           paymentId: payment.id,
@@ -190,8 +202,9 @@ export function createCheckoutService(ctx: AppContext) {
           amountCents: payment.amountCents,
           description,
           customerEmail: customer.email,
-          successUrl: `${origin}/payment/confirmed?payment_id=${payment.id}&session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${origin}/payment/cancelled?payment_id=${payment.id}`,
+          // Stripe fills in {CHECKOUT_SESSION_ID} only if it is left unencoded, so it is appended as is.
+          successUrl: `${returnUrl(paths.payment.confirmed)}&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: returnUrl(paths.payment.cancelled),
           expiresAt: payment.expiresAt ?? holdExpiryFrom(ctx.now()),
         })
         .catch(async (error: unknown) => {
@@ -264,8 +277,8 @@ export function createCheckoutService(ctx: AppContext) {
           throw new AppError(
             "hold_expired",
             outcome.refunded
-              ? "Your 30-minute hold expired before the payment arrived, so those times were released. The charge is being refunded to your card."
-              : "Your 30-minute hold has expired and those times were released. You have not been charged.",
+              ? `Your ${HOLD_DURATION_ADJECTIVE} hold expired before the payment arrived, so those times were released. The charge is being refunded to your card.`
+              : `Your ${HOLD_DURATION_ADJECTIVE} hold has expired and those times were released. You have not been charged.`,
           );
         }
         // Just fulfilled by this call: answer from the rows in hand rather than reading them again.

@@ -131,7 +131,11 @@ export function listChargedPayments(db: Executor) {
 
 export function listRefundAmounts(db: Executor) {
   return db
-    .select({ paymentId: cardRefunds.paymentId, amountCents: cardRefunds.amountCents })
+    .select({
+      paymentId: cardRefunds.paymentId,
+      amountCents: cardRefunds.amountCents,
+      gstCents: cardRefunds.gstCents,
+    })
     .from(cardRefunds);
 }
 

@@ -5,7 +5,7 @@
 import type { LedgerBalance, Reconciliation } from "@kerb/shared";
 import {
   emptyBalances,
-  gstIncludedCents,
+  gstOfCharge,
   type LedgerAccount,
   type LedgerBalances,
   type PaymentFacts,
@@ -58,8 +58,9 @@ export function createLedgerService(ctx: AppContext) {
         const bundle = bundleByPayment.get(payment.id);
         const facts: PaymentFacts = {
           chargedCents,
-          gstCents: payment.paidAt ? payment.gstCents : gstIncludedCents(chargedCents),
-          refundsCents: (refundsByPayment.get(payment.id) ?? []).map((r) => r.amountCents),
+          gstCents: gstOfCharge(payment, chargedCents),
+          refunds: refundsByPayment.get(payment.id) ?? [],
+          recordedRefundedCents: payment.refundedCents,
           earnedValuesCents: (earnedByPayment.get(payment.id) ?? []).flatMap((r) =>
             Array.from({ length: r.lessons }, () => r.valueCents),
           ),

@@ -6,7 +6,7 @@
 import {
   assertBalancedLines,
   cardRefundPosting,
-  gstIncludedCents,
+  gstOfCharge,
   type LedgerPosting,
   lessonEarnedPosting,
   paymentCapturedPosting,
@@ -47,20 +47,23 @@ export function postPaymentCaptured(
   occurredAt: Date,
   chargedCents = payment.amountCents,
 ) {
-  const gst = chargedCents === payment.amountCents ? payment.gstCents : gstIncludedCents(chargedCents);
   return postJournal(tx, {
-    ...paymentCapturedPosting({ paymentId: payment.id, amountCents: chargedCents, gstCents: gst }),
+    ...paymentCapturedPosting({
+      paymentId: payment.id,
+      amountCents: chargedCents,
+      gstCents: gstOfCharge(payment, chargedCents),
+    }),
     occurredAt,
   });
 }
 
 /**
  * A card refund was decided (its queue row exists): keyed by that row, so it posts once however often
- * delivery is retried. Every refund is "ex-GST share + GST on it", so its GST is recovered exactly.
+ * delivery is retried, with the GST the refund stored.
  */
 export function postCardRefund(
   tx: Executor,
-  refund: { id: string; paymentId: string; bookingId: string | null; amountCents: number },
+  refund: { id: string; paymentId: string; bookingId: string | null; amountCents: number; gstCents: number },
   occurredAt: Date,
 ) {
   return postJournal(tx, {
@@ -69,7 +72,7 @@ export function postCardRefund(
       paymentId: refund.paymentId,
       bookingId: refund.bookingId,
       amountCents: refund.amountCents,
-      gstCents: gstIncludedCents(refund.amountCents),
+      gstCents: refund.gstCents,
     }),
     occurredAt,
   });

@@ -1,3 +1,4 @@
+import type { PaymentRefundState } from "@kerb/shared/rules";
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
@@ -43,5 +44,28 @@ export function listPaymentLessons(db: Executor, paymentId: string) {
 
 export async function findBundleOfPayment(db: Executor, paymentId: string) {
   const [row] = await db.select().from(bundles).where(eq(bundles.paymentId, paymentId)).limit(1);
+  return row;
+}
+
+const refundStateColumns = {
+  subtotalCents: payments.subtotalCents,
+  gstCents: payments.gstCents,
+  amountCents: payments.amountCents,
+  refundedCents: payments.refundedCents,
+  refundedGstCents: payments.refundedGstCents,
+};
+
+/**
+ * What a payment charged and has given back, for the next refund's amount (rules/payment-refunds.ts).
+ * `lock`: held until the transaction ends, so two cancellations of one payment's lessons refund in turn
+ * and the second sees the first's refund.
+ */
+export async function findPaymentRefundState(
+  db: Executor,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<PaymentRefundState | undefined> {
+  const query = db.select(refundStateColumns).from(payments).where(eq(payments.id, id));
+  const [row] = lock ? await query.for("update") : await query;
   return row;
 }

@@ -129,6 +129,7 @@ export function listRefundsOfPayments(db: Executor, paymentIds: string[]) {
       paymentId: cardRefunds.paymentId,
       bookingId: cardRefunds.bookingId,
       amountCents: cardRefunds.amountCents,
+      gstCents: cardRefunds.gstCents,
       reason: cardRefunds.reason,
       status: cardRefunds.status,
       createdAt: cardRefunds.createdAt,

@@ -3,10 +3,10 @@ import {
   centsToDollars,
   formatSydneyDate,
   formatSydneyTime,
-  gstIncludedCents,
   sydneyDateOf,
   sydneyWeekday,
 } from "@kerb/shared/rules";
+import { refundStatusLabels } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./receipts.repository.ts";
@@ -51,8 +51,6 @@ function describePurchase(
   return `${count} driving ${count === 1 ? "lesson" : "lessons"}${withInstructors(lessons?.instructorNames ?? [])}`;
 }
 
-const refundStatusText = { PENDING: "Processing", SUCCEEDED: "Refunded" } as const;
-
 /** "Tue 24/11/2026, 10:00 am – 11:00 am", Sydney time. */
 function lessonWhen(startTime: Date, endTime: Date): string {
   const weekday = WEEKDAYS[sydneyWeekday(sydneyDateOf(startTime))];
@@ -90,6 +88,7 @@ export function createReceiptService(ctx: AppContext) {
           refunds: (refundsOf.get(p.id) ?? []).map((r) => ({
             id: r.id,
             amount: centsToDollars(r.amountCents),
+            gst: centsToDollars(r.gstCents),
             status: r.status,
             createdAt: r.createdAt.toISOString(),
             bookingId: r.bookingId,
@@ -167,9 +166,9 @@ function assembleInvoice(
       number: `${payment.invoiceNumber}-CN${index + 1}`,
       issuedOn: formatSydneyDate(refund.createdAt),
       description,
-      status: refundStatusText[refund.status],
+      status: refundStatusLabels[refund.status],
       amountCents: refund.amountCents,
-      gstCents: gstIncludedCents(refund.amountCents),
+      gstCents: refund.gstCents,
     };
   });
 

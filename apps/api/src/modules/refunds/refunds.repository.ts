@@ -9,6 +9,8 @@ export interface NewRefund {
   paymentId: string;
   bookingId: string | null;
   amountCents: number;
+  /** The GST part of amountCents (rules/payment-refunds.ts decides it; stored, never re-derived). */
+  gstCents: number;
   reason: RefundReason;
   now: Date;
 }
@@ -21,6 +23,7 @@ export async function insertRefund(db: Executor, refund: NewRefund): Promise<str
       paymentId: refund.paymentId,
       bookingId: refund.bookingId,
       amountCents: refund.amountCents,
+      gstCents: refund.gstCents,
       reason: refund.reason,
       nextAttemptAt: refund.now,
       createdAt: refund.now,

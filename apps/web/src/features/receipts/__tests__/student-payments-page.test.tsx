@@ -38,6 +38,7 @@ const batch = payment({
     {
       id: "e0000000-0000-4000-8000-000000000001",
       amount: 82.5,
+      gst: 7.5,
       status: "SUCCEEDED",
       createdAt: "2026-11-24T01:00:00.000Z",
       bookingId: "b0000000-0000-4000-8000-000000000001",
