@@ -12,15 +12,19 @@ const login = () => import("@/features/auth/routes/login-page").then((m) => ({ C
 const register = () =>
   import("@/features/auth/routes/register-page").then((m) => ({ Component: m.RegisterPage }));
 const forgotPassword = () =>
-  import("@/features/account/routes/forgot-password-page").then((m) => ({ Component: m.ForgotPasswordPage }));
+  import("@/features/accounts/routes/forgot-password-page").then((m) => ({
+    Component: m.ForgotPasswordPage,
+  }));
 const resetPassword = () =>
-  import("@/features/account/routes/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage }));
+  import("@/features/accounts/routes/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage }));
 const confirmEmail = () =>
-  import("@/features/account/routes/confirm-email-page").then((m) => ({ Component: m.ConfirmEmailPage }));
+  import("@/features/accounts/routes/confirm-email-page").then((m) => ({ Component: m.ConfirmEmailPage }));
 const studentAccount = () =>
-  import("@/features/account/routes/student-account-page").then((m) => ({ Component: m.StudentAccountPage }));
+  import("@/features/accounts/routes/student-account-page").then((m) => ({
+    Component: m.StudentAccountPage,
+  }));
 const instructorAccount = () =>
-  import("@/features/account/routes/instructor-account-page").then((m) => ({
+  import("@/features/accounts/routes/instructor-account-page").then((m) => ({
     Component: m.InstructorAccountPage,
   }));
 const studentDashboard = () =>
@@ -62,29 +66,29 @@ const instructorEarnings = () =>
 const adminLayout = () =>
   import("@/features/admin/routes/admin-layout").then((m) => ({ Component: m.AdminLayout }));
 const adminUsers = () =>
-  import("@/features/admin/routes/admin-users-page").then((m) => ({ Component: m.AdminUsersPage }));
+  import("@/features/accounts/routes/admin-users-page").then((m) => ({ Component: m.AdminUsersPage }));
 const adminInstructors = () =>
-  import("@/features/admin/routes/admin-instructors-page").then((m) => ({
+  import("@/features/compliance/routes/admin-instructors-page").then((m) => ({
     Component: m.AdminInstructorsPage,
   }));
 const adminCompliance = () =>
-  import("@/features/admin/routes/admin-compliance-page").then((m) => ({
+  import("@/features/compliance/routes/admin-compliance-page").then((m) => ({
     Component: m.AdminCompliancePage,
   }));
 const adminBookings = () =>
-  import("@/features/admin/routes/admin-bookings-page").then((m) => ({ Component: m.AdminBookingsPage }));
+  import("@/features/lessons/routes/admin-bookings-page").then((m) => ({ Component: m.AdminBookingsPage }));
 const adminPayments = () =>
-  import("@/features/admin/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
+  import("@/features/payments/routes/admin-payments-page").then((m) => ({ Component: m.AdminPaymentsPage }));
 const adminRefunds = () =>
-  import("@/features/admin/routes/admin-refunds-page").then((m) => ({ Component: m.AdminRefundsPage }));
+  import("@/features/refunds/routes/admin-refunds-page").then((m) => ({ Component: m.AdminRefundsPage }));
 const adminPayouts = () =>
-  import("@/features/admin/routes/admin-payouts-page").then((m) => ({ Component: m.AdminPayoutsPage }));
+  import("@/features/payouts/routes/admin-payouts-page").then((m) => ({ Component: m.AdminPayoutsPage }));
 const adminOutbox = () =>
-  import("@/features/admin/routes/admin-outbox-page").then((m) => ({ Component: m.AdminOutboxPage }));
+  import("@/features/notifications/routes/admin-outbox-page").then((m) => ({ Component: m.AdminOutboxPage }));
 const adminRevenue = () =>
-  import("@/features/admin/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
+  import("@/features/ledger/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
 const adminLedger = () =>
-  import("@/features/admin/routes/admin-ledger-page").then((m) => ({ Component: m.AdminLedgerPage }));
+  import("@/features/ledger/routes/admin-ledger-page").then((m) => ({ Component: m.AdminLedgerPage }));
 const adminReviews = () =>
   import("@/features/reviews/routes/admin-reviews-page").then((m) => ({ Component: m.AdminReviewsPage }));
 const instructorProfile = () =>
@@ -92,11 +96,11 @@ const instructorProfile = () =>
     Component: m.InstructorProfilePage,
   }));
 const adminAuditLog = () =>
-  import("@/features/admin/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
+  import("@/features/audit/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
 const paymentResult = () =>
-  import("@/features/payment/routes/payment-result-page").then((m) => ({ Component: m.PaymentResultPage }));
+  import("@/features/payments/routes/payment-result-page").then((m) => ({ Component: m.PaymentResultPage }));
 const paymentCancelled = () =>
-  import("@/features/payment/routes/payment-cancelled-page").then((m) => ({
+  import("@/features/payments/routes/payment-cancelled-page").then((m) => ({
     Component: m.PaymentCancelledPage,
   }));
 

@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AdminUser, adminUsersQuery, ROLES } from "@kerb/shared";
+import Search from "lucide-react/icons/search";
+import Users from "lucide-react/icons/users";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { SelectField, TextField } from "@/components/ui/field";
+import { ListState } from "@/components/ui/list-state";
+import { Pager } from "@/components/ui/pager";
+import { SectionCard } from "@/components/ui/section-card";
+import { formatDate } from "@/lib/format";
+import { pick, useListParams } from "@/lib/list-params";
+import { useAdminUsers } from "../api/get-admin-users";
+import { ROLE_STATUS, RoleBadge } from "../components/role-badge";
+
+const PAGE_SIZE = 20;
+
+// The API's own rule for the search text (trimmed, at most 100 characters, no control characters).
+const searchForm = z.object({ search: adminUsersQuery.shape.search.unwrap() });
+type SearchFormInput = z.input<typeof searchForm>;
+type SearchFormValues = z.output<typeof searchForm>;
+
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    header: "Name",
+    cell: (user) => (
+      <span className="font-semibold text-slate-900">
+        {user.firstName} {user.lastName}
+      </span>
+    ),
+  },
+  { header: "Email", cell: (user) => <span className="break-all lg:break-normal">{user.email}</span> },
+  { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
+  { header: "Phone", cell: (user) => user.phone ?? <span className="text-slate-400">—</span> },
+  { header: "Created", cell: (user) => formatDate(user.createdAt) },
+];
+
+export function AdminUsersPage() {
+  const { values, page, setFilters, setPage } = useListParams(["search", "role"] as const);
+  const role = pick(values.role, ROLES);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<SearchFormInput, unknown, SearchFormValues>({
+    resolver: zodResolver(searchForm),
+    defaultValues: { search: values.search },
+  });
+  // Back/forward changes the URL: keep the box in step with it.
+  useEffect(() => reset({ search: values.search }), [values.search, reset]);
+  const onSearch = handleSubmit(({ search }) => setFilters({ search }));
+
+  const usersQuery = useAdminUsers({ search: values.search || undefined, role, page, pageSize: PAGE_SIZE });
+  const data = usersQuery.data;
+
+  return (
+    <SectionCard
+      title="Users"
+      description="Every account, newest first. Search by name or email."
+      filters={
+        <search>
+          <form
+            onSubmit={onSearch}
+            noValidate
+            className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+          >
+            <TextField
+              label="Search users"
+              type="search"
+              placeholder="Name or email"
+              error={errors.search?.message}
+              {...register("search")}
+            />
+            <SelectField
+              label="Role"
+              value={role ?? ""}
+              options={[
+                { value: "", label: "All roles" },
+                ...ROLES.map((r) => ({ value: r, label: ROLE_STATUS[r].label })),
+              ]}
+              onChange={(event) =>
+                setFilters({ role: event.target.value, search: getValues("search").trim() })
+              }
+              className="sm:w-44"
+            />
+            <Button
+              type="submit"
+              className="sm:mt-6.5"
+              icon={<Search className="size-4" aria-hidden="true" />}
+            >
+              Search
+            </Button>
+          </form>
+        </search>
+      }
+    >
+      <DocumentTitle title="Users · Admin" />
+      <ListState
+        query={usersQuery}
+        isEmpty={data?.items.length === 0}
+        loadingLabel="Loading users…"
+        errorTitle="We couldn't load users"
+        empty={{
+          icon: <Users className="size-6" />,
+          title: "No users found",
+          description:
+            values.search || role
+              ? "Nothing matches these filters. Try another name, email or role."
+              : "Nobody has signed up yet.",
+          action:
+            values.search || role ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  reset({ search: "" });
+                  setFilters({ search: "", role: "" });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : undefined,
+        }}
+      >
+        {data ? (
+          <>
+            <DataTable caption="Users" columns={COLUMNS} rows={data.items} rowKey={(user) => user.id} />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPageChange={setPage}
+              isFetching={usersQuery.isFetching}
+              noun={data.total === 1 ? "user" : "users"}
+            />
+          </>
+        ) : null}
+      </ListState>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,1 @@
+export { adminRevenueQueryKey } from "./api/get-admin-revenue";

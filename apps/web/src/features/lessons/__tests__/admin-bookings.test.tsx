@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { adminBooking, pageOf } from "@/test/admin-fixtures";
+import { jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { adminUser as adminAccount, sessionFor } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+
+const signedIn = { session: sessionFor(adminAccount) };
+
+describe("Admin console: bookings", () => {
+  it("cancels a future booking after confirmation and filters by status and dates", async () => {
+    const booking = adminBooking();
+    const { callsTo } = mockFetch({
+      "GET /api/admin/bookings": jsonResponse(200, pageOf([booking, adminBooking({ status: "COMPLETED" })])),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+      [`POST /api/admin/bookings/${booking.id}/cancel`]: jsonResponse(200, {
+        booking: { ...booking, status: "CANCELLED" },
+        refund: 93.5,
+        bundleCreditReturned: false,
+      }),
+    });
+    const { user } = renderApp("/admin/bookings", signedIn);
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    expect(within(table).getAllByRole("button", { name: /^Cancel booking for/ })).toHaveLength(1);
+    expect(table).toHaveTextContent("16/01/2099");
+    expect(table).toHaveTextContent("10:00 am – 11:00 am");
+
+    await user.click(
+      within(table).getByRole("button", { name: "Cancel booking for Sam Learner on 16/01/2099" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this booking?" });
+    expect(dialog).toHaveTextContent("The student is refunded in full: $93.50 including GST.");
+    await user.type(within(dialog).getByLabelText("Reason (optional)"), "Instructor unwell");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
+    expect(
+      await screen.findByText("Booking cancelled. Sam Learner has been refunded $93.50."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/bookings/${booking.id}/cancel`)[0]?.body).toEqual({
+      reason: "Instructor unwell",
+    });
+
+    await user.selectOptions(screen.getByLabelText("Status"), "SCHEDULED");
+    await user.type(screen.getByLabelText("From date"), "2099-01-01");
+    await user.type(screen.getByLabelText("To date"), "2099-01-31");
+    await waitFor(() =>
+      expect(
+        callsTo(
+          "GET",
+          "/api/admin/bookings?status=SCHEDULED&from=2099-01-01&to=2099-01-31&page=1&pageSize=20",
+        ),
+      ).toHaveLength(1),
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export { CancelBookingDialog } from "./components/cancel-booking-dialog";

@@ -1,0 +1,1 @@
+export { adminPaymentsQueryKey } from "./api/get-admin-payments";

@@ -1,0 +1,24 @@
+import { type AdminRefund, adminRefundResponse } from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { auditLogQueryKey } from "@/features/audit";
+import { api } from "@/lib/api-client";
+import { adminRefundsQueryKey } from "./get-admin-refunds";
+
+/** One delivery attempt now, whatever the backoff says (audited). */
+export async function retryRefund(id: string): Promise<AdminRefund> {
+  const data = await api.post(`/admin/refunds/${encodeURIComponent(id)}/retry`);
+  return adminRefundResponse.parse(data).refund;
+}
+
+export function useRetryRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryRefund,
+    onSettled: () =>
+      Promise.all(
+        [adminRefundsQueryKey, auditLogQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
