@@ -52,15 +52,15 @@ const instructorDashboard = () =>
     Component: m.InstructorDashboardPage,
   }));
 const instructorAvailability = () =>
-  import("@/features/instructor/routes/instructor-availability-page").then((m) => ({
+  import("@/features/availability/routes/instructor-availability-page").then((m) => ({
     Component: m.InstructorAvailabilityPage,
   }));
 const instructorLessons = () =>
-  import("@/features/instructor/routes/instructor-lessons-page").then((m) => ({
+  import("@/features/lessons/routes/instructor-lessons-page").then((m) => ({
     Component: m.InstructorLessonsPage,
   }));
 const instructorEarnings = () =>
-  import("@/features/instructor/routes/instructor-earnings-page").then((m) => ({
+  import("@/features/payouts/routes/instructor-earnings-page").then((m) => ({
     Component: m.InstructorEarningsPage,
   }));
 const adminLayout = () =>

@@ -1,1 +1,2 @@
 export { CancelBookingDialog } from "./components/cancel-booking-dialog";
+export { LessonSummary } from "./components/lesson-summary";

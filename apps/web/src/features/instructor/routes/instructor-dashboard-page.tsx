@@ -20,12 +20,11 @@ import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleto
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
+import { ComplianceCard, VerificationNotice } from "@/features/compliance";
+import { LessonSummary } from "@/features/lessons";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorDashboard } from "../api/get-instructor-dashboard";
-import { ComplianceCard } from "../components/compliance-card";
 import { DashboardTiles } from "../components/dashboard-tiles";
-import { LessonSummary } from "../components/lesson-summary";
-import { VerificationNotice } from "../components/verification-notice";
 
 const VEHICLE_LABELS: Record<InstructorDashboard["details"]["vehicleType"], string> = {
   AUTOMATIC: "Automatic",

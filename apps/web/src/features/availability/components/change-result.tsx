@@ -4,7 +4,6 @@ import { Alert } from "@/components/ui/alert";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { studentName } from "../utils/lesson-timing";
 
 const REASONS: Record<AffectedBooking["reasons"][number], string> = {
   OUTSIDE_HOURS: "outside your hours",
@@ -51,7 +50,7 @@ export function ConflictsWarning({ conflicts }: { conflicts: AffectedBooking[] }
             <span className="font-semibold">
               {formatDate(lesson.startTime)} {formatTimeRange(lesson.startTime, lesson.endTime)}
             </span>{" "}
-            with {studentName(lesson)} in {lesson.suburb} (
+            with {lesson.student.firstName} {lesson.student.lastName} in {lesson.suburb} (
             {lesson.reasons.map((reason) => REASONS[reason] ?? reason).join(", ")})
           </li>
         ))}

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
+import { lessonAt } from "@/test/instructor-fixtures";
 import { renderApp } from "@/test/render";
-import { lessonAt } from "./instructor-fixtures";
 
 const signedIn = { session: sessionFor(instructorUser) };
 const page = (items: InstructorLesson[]) => ({ items, total: items.length, page: 1, pageSize: 20 });

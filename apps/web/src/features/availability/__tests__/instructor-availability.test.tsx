@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
+import { availability, change, lessonAt } from "@/test/instructor-fixtures";
 import { renderApp } from "@/test/render";
-import { availability, change, lessonAt } from "./instructor-fixtures";
 
 const signedIn = { session: sessionFor(instructorUser) };
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { instructorAvailabilityQueryKey } from "./get-instructor-availability";
-import { instructorDashboardQueryKey } from "./get-instructor-dashboard";
-import { instructorEarningsQueryKey } from "./get-instructor-earnings";
+import { instructorAvailabilityQueryKey } from "@/features/availability";
+import { instructorDashboardQueryKey } from "@/features/instructor";
+import { instructorEarningsQueryKey } from "@/features/payouts";
 import { instructorLessonsQueryKey } from "./get-instructor-lessons";
 
 /**

@@ -1,7 +1,7 @@
 import type { AvailabilityChangeResponse } from "@kerb/shared";
 import type { QueryClient } from "@tanstack/react-query";
+import { instructorDashboardQueryKey } from "@/features/instructor";
 import { instructorAvailabilityQueryKey } from "./get-instructor-availability";
-import { instructorDashboardQueryKey } from "./get-instructor-dashboard";
 
 /**
  * Every availability or settings change answers with the whole new availability: store it instead of

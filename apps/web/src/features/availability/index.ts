@@ -1,0 +1,1 @@
+export { instructorAvailabilityQueryKey } from "./api/get-instructor-availability";

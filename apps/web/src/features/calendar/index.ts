@@ -1,0 +1,1 @@
+export { CalendarFeedCard } from "./components/calendar-feed-card";

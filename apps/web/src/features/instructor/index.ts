@@ -1,0 +1,1 @@
+export { instructorDashboardQueryKey } from "./api/get-instructor-dashboard";

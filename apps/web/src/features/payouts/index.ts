@@ -1,0 +1,1 @@
+export { instructorEarningsQueryKey } from "./api/get-instructor-earnings";
