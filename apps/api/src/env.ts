@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { DEFAULT_SUPPLIER_NAME, DEMO_SUPPLIER_ABN } from "@kerb/shared";
+import { DEFAULT_SUPPLIER_NAME, DEMO_SUPPLIER_ABN, PAYMENT_PROVIDERS } from "@kerb/shared";
 // The ATO's ABN checksum: a typo fails at startup instead of being printed on every tax invoice.
 import { isValidAbn } from "@kerb/shared/rules";
 import { z } from "zod";
@@ -138,7 +138,7 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** How often reminders, "mark your lesson" and document-expiry emails are looked for (0 = off). */
   NOTIFICATION_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
-  PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default("demo"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Points the Stripe SDK at another host (a local fake in tests): http://127.0.0.1:12111 */

@@ -1,4 +1,4 @@
-import { SUBURBS } from "@kerb/shared";
+import { SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
 
 /** Demo catalogue: varied enough that listings, recommendations and calendars look real. */
 
@@ -104,8 +104,6 @@ const NAMES: Array<[string, string, "MALE" | "FEMALE"]> = [
   ["Jack", "Wilson", "MALE"],
 ];
 
-const VEHICLES = ["AUTOMATIC", "MANUAL", "BOTH"] as const;
-
 export function buildSeedInstructors(): SeedInstructor[] {
   const demo: SeedInstructor = {
     email: "instructor@demo.test",
@@ -134,7 +132,7 @@ export function buildSeedInstructors(): SeedInstructor[] {
       languages: LANGUAGE_SETS[i % LANGUAGE_SETS.length] ?? ["English"],
       // Each suburb is the home area of three instructors and a second area of three more.
       suburbs: [SUBURBS[i % 12], SUBURBS[(i + 5) % 12]].filter((s): s is (typeof SUBURBS)[number] => !!s),
-      vehicleType: VEHICLES[i % 3] ?? "AUTOMATIC",
+      vehicleType: VEHICLE_TYPES[i % VEHICLE_TYPES.length] ?? "AUTOMATIC",
       rateDollars: 55 + ((i * 5) % 45),
       rating: rating === null ? null : Math.min(5, rating),
       ratingCount: rating === null ? 0 : 5 + ((i * 11) % 90),

@@ -1,3 +1,10 @@
+import {
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from "@kerb/shared";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
@@ -18,11 +25,9 @@ export const payments = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text({ enum: ["BUNDLE", "BOOKINGS"] }).notNull(),
-    status: text({ enum: ["PENDING", "PAID", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"] })
-      .notNull()
-      .default("PENDING"),
-    provider: text({ enum: ["demo", "stripe"] }).notNull(),
+    type: text({ enum: PAYMENT_TYPES }).notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull().default("PENDING"),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text(),
     subtotalCents: integer().notNull(),
     gstCents: integer().notNull(),
@@ -81,10 +86,8 @@ export const cardRefunds = pgTable(
     amountCents: integer().notNull(),
     /** The GST part of amountCents, decided with the refund (rules/payment-refunds.ts) and never re-derived. */
     gstCents: integer().notNull(),
-    reason: text({ enum: ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT"] }).notNull(),
-    status: text({ enum: ["PENDING", "SUCCEEDED"] })
-      .notNull()
-      .default("PENDING"),
+    reason: text({ enum: REFUND_REASONS }).notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default("PENDING"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
