@@ -32,21 +32,21 @@ const studentDashboard = () =>
     Component: m.StudentDashboardPage,
   }));
 const studentBookings = () =>
-  import("@/features/student/routes/student-bookings-page").then((m) => ({
+  import("@/features/lessons/routes/student-bookings-page").then((m) => ({
     Component: m.StudentBookingsPage,
   }));
 const studentBundles = () =>
-  import("@/features/student/routes/student-bundles-page").then((m) => ({ Component: m.StudentBundlesPage }));
+  import("@/features/credits/routes/student-bundles-page").then((m) => ({ Component: m.StudentBundlesPage }));
 const studentPayments = () =>
   import("@/features/receipts/routes/student-payments-page").then((m) => ({
     Component: m.StudentPaymentsPage,
   }));
 const bookLessons = () =>
-  import("@/features/booking/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
+  import("@/features/checkout/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
 const bundleCredits = () =>
-  import("@/features/booking/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
+  import("@/features/credits/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
 const rescheduleLesson = () =>
-  import("@/features/booking/routes/reschedule-page").then((m) => ({ Component: m.ReschedulePage }));
+  import("@/features/lessons/routes/reschedule-page").then((m) => ({ Component: m.ReschedulePage }));
 const instructorDashboard = () =>
   import("@/features/instructor/routes/instructor-dashboard-page").then((m) => ({
     Component: m.InstructorDashboardPage,

@@ -20,7 +20,7 @@ export type StoredBookingDraft = BookingDraftFields & {
 
 /**
  * What every stored draft has: its save time and step. The wizard reads its own fields with zod
- * (features/booking/model/wizard-state.ts); this check is by hand because it runs after every login,
+ * (features/checkout/model/wizard-state.ts); this check is by hand because it runs after every login,
  * where zod would be a download of its own. Anything else is kept as it was saved.
  */
 function isStoredDraft(value: unknown): value is StoredBookingDraft {

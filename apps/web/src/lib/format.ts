@@ -8,6 +8,9 @@ import {
   sydneyWeekday,
 } from "@kerb/shared/rules";
 
+/** "1 lesson", "3 lessons" */
+export const lessonCount = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
+
 /** API money fields are dollars; display goes through the shared cents formatter. */
 export function formatDollars(dollars: number): string {
   return formatAud(dollarsToCents(dollars));
@@ -65,4 +68,16 @@ export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number);
   if (!year || !monthNumber) return month;
   return monthFormatter.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}
+
+/** "Tue 24/11/2026, 10:00 am – 11:00 am with Ivy Teacher": a lesson as its dialogs name it. */
+export function lessonDescription(lesson: {
+  startTime: string;
+  endTime: string;
+  instructor: { firstName: string; lastName: string };
+}): string {
+  return `${formatWeekday(lesson.startTime)} ${formatDate(lesson.startTime)}, ${formatTimeRange(
+    lesson.startTime,
+    lesson.endTime,
+  )} with ${lesson.instructor.firstName} ${lesson.instructor.lastName}`;
 }

@@ -1,5 +1,5 @@
 import { type StudentProfile, studentProfileResponse } from "@kerb/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /**
@@ -18,3 +18,8 @@ export const studentProfileQueryOptions = () =>
     queryKey: studentProfileQueryKey,
     queryFn: ({ signal }) => getStudentProfile({ signal }),
   });
+
+/** The signed-in student's profile with their bundles and bookings (dashboard, bookings, bundles). */
+export function useStudentProfile() {
+  return useQuery(studentProfileQueryOptions());
+}

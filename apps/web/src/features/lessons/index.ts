@@ -1,2 +1,9 @@
+// What other features may use from lessons: a student's upcoming lessons with their row, actions and cancel
+// dialog (the dashboard), the instructor dashboard's lesson summary, and the admin's cancel dialog (the
+// compliance follow-up list).
 export { CancelBookingDialog } from "./components/cancel-booking-dialog";
+export { LessonActions } from "./components/lesson-actions";
+export { LessonRow } from "./components/lesson-row";
 export { LessonSummary } from "./components/lesson-summary";
+export { useLessonCancellation } from "./hooks/use-lesson-cancellation";
+export { completedLessonCount, upcomingLessons } from "./utils/lesson-lists";

@@ -23,7 +23,7 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { formatIsoDateWithWeekday } from "@/lib/format";
 import { useAddAvailabilityException } from "../api/add-availability-exception";
 import { useDeleteAvailabilityException } from "../api/delete-availability-exception";
-import { END_TIME_OPTIONS, formatClockRange, START_TIME_OPTIONS } from "../utils/time-of-day";
+import { END_TIME_OPTIONS, formatClockRange, START_TIME_OPTIONS } from "../model/time-of-day";
 import { ChangeResult, useLatestChange } from "./change-result";
 
 type Kind = AvailabilityException["kind"];

@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { useUpdateWeeklyAvailability } from "../api/update-weekly-availability";
-import { END_TIME_OPTIONS, START_TIME_OPTIONS } from "../utils/time-of-day";
+import { END_TIME_OPTIONS, START_TIME_OPTIONS } from "../model/time-of-day";
 import {
   type DayErrors,
   MAX_RANGES_PER_DAY,
@@ -29,7 +29,7 @@ import {
   WEEKDAYS,
   type WeeklyHours,
   weeklyTotalHours,
-} from "../utils/weekly-hours";
+} from "../model/weekly-hours";
 import { ChangeResult, useLatestChange } from "./change-result";
 import { TimeSelect } from "./time-select";
 

@@ -9,29 +9,30 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { StatusMessage } from "@/components/ui/status-message";
 import { TextLink } from "@/components/ui/text-link";
+import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
+import {
+  DiscardDraftDialog,
+  HeldPaymentsCard,
+  heldPayments,
+  ResumeBookingNotice,
+  useBookingDraftChoice,
+} from "@/features/checkout";
+import { activeBundles, BundleCard, lessonsAvailable } from "@/features/credits";
+import {
+  completedLessonCount,
+  LessonActions,
+  LessonRow,
+  upcomingLessons,
+  useLessonCancellation,
+} from "@/features/lessons";
 import { useCurrentUser } from "@/lib/auth-store";
 import { POOL_DISCOUNT } from "@/lib/policy-text";
-import { useStudentProfile } from "../api/get-student-profile";
-import { DiscardDraftDialog, ResumeBookingNotice } from "../components/booking-draft-prompts";
-import { BundleCard } from "../components/bundle-card";
-import { HeldPaymentsCard } from "../components/held-payments";
-import { LessonActions } from "../components/lesson-actions";
-import { LessonRow } from "../components/lesson-row";
+import { useStudentProfile } from "@/lib/student-profile";
+import { useNow } from "@/lib/use-now";
 import { StatTiles } from "../components/stat-tiles";
-import { StatusMessage } from "../components/status-message";
-import { useBookingDraftChoice } from "../hooks/use-booking-draft-choice";
-import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
-import { useNow } from "../hooks/use-now";
-import { useStatusNote } from "../hooks/use-status-note";
-import { heldPayments } from "../utils/lesson-status";
-import {
-  activeBundles,
-  completedLessonCount,
-  lessonsAvailable,
-  upcomingLessons,
-} from "../utils/profile-stats";
 
 const UPCOMING_LIMIT = 5;
 

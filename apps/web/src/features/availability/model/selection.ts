@@ -1,0 +1,92 @@
+import { MAX_LESSON_COUNT, type Slot } from "@kerb/shared";
+import { dollarsToCents } from "@kerb/shared/rules";
+import { formatDateTime } from "@/lib/format";
+
+/** A time the student picked: an open slot as the API offered it. */
+export type SelectedSlot = Slot;
+
+/** Identifies a slot: an auto-assigned pool slot has no instructor yet. */
+export function slotKey(slot: Pick<Slot, "instructorId" | "startTime">): string {
+  return `${slot.instructorId ?? "pool"}|${slot.startTime}`;
+}
+
+/** API prices are dollars; every sum is done in integer cents. */
+export function slotPriceCents(slot: Pick<SelectedSlot, "price">): number {
+  return dollarsToCents(slot.price);
+}
+
+export type SelectionTotals = {
+  lessonCount: number;
+  poolCount: number;
+  regularCount: number;
+  regularCents: number;
+  poolCents: number;
+  totalCents: number;
+};
+
+export function selectionTotals(slots: readonly SelectedSlot[]): SelectionTotals {
+  let poolCount = 0;
+  let regularCents = 0;
+  let poolCents = 0;
+  for (const slot of slots) {
+    const cents = slotPriceCents(slot);
+    if (slot.isPoolHours) {
+      poolCount++;
+      poolCents += cents;
+    } else {
+      regularCents += cents;
+    }
+  }
+  return {
+    lessonCount: slots.length,
+    poolCount,
+    regularCount: slots.length - poolCount,
+    regularCents,
+    poolCents,
+    totalCents: regularCents + poolCents,
+  };
+}
+
+export function sortByStart(slots: readonly SelectedSlot[]): SelectedSlot[] {
+  return [...slots].sort(
+    (a, b) => a.startTime.localeCompare(b.startTime) || a.instructorName.localeCompare(b.instructorName),
+  );
+}
+
+export function isSelected(selection: readonly SelectedSlot[], slot: SelectedSlot): boolean {
+  const key = slotKey(slot);
+  return selection.some((s) => slotKey(s) === key);
+}
+
+/**
+ * A student cannot be in two cars at once: a start time already in the selection (with another
+ * instructor) cannot be picked again. The server refuses such a batch too (duplicate_slot).
+ */
+export function clashesWithSelection(selection: readonly SelectedSlot[], slot: SelectedSlot): boolean {
+  const key = slotKey(slot);
+  const start = new Date(slot.startTime).getTime();
+  return selection.some((s) => slotKey(s) !== key && new Date(s.startTime).getTime() === start);
+}
+
+export function isSelectionFull(selection: readonly SelectedSlot[]): boolean {
+  return selection.length >= MAX_LESSON_COUNT;
+}
+
+export function toggleSlot(selection: readonly SelectedSlot[], slot: SelectedSlot): SelectedSlot[] {
+  if (isSelected(selection, slot)) return selection.filter((s) => slotKey(s) !== slotKey(slot));
+  if (clashesWithSelection(selection, slot) || isSelectionFull(selection)) return [...selection];
+  return sortByStart([...selection, slot]);
+}
+
+/** "Mon 24/11/2026, 10:00 am" style description of a lesson, for labels and lists. */
+export function describeSlot(slot: Pick<SelectedSlot, "startTime">): string {
+  return formatDateTime(slot.startTime);
+}
+
+/**
+ * What the calendar, panel and review say instead of a price. `left` is what remains once the chosen
+ * lessons are booked, so the student sees the limit coming.
+ */
+export function paidWithCreditsText(left: number): string {
+  return `Paid with bundle credits (${left} left)`;
+}

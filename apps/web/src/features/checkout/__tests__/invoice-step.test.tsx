@@ -1,0 +1,314 @@
+import { DEMO_PAYMENT_DELAY_MS, type PaymentDetails } from "@kerb/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { studentProfile } from "@/test/fixtures";
+import {
+  batchInvoiceDraft,
+  checkout,
+  heldPayment,
+  instructorId,
+  olivia,
+  passTime,
+  payBatchInvoice,
+  paymentId,
+  poolLesson,
+  startBatchInvoice,
+  useFakeClock,
+} from "./invoice-test-utils";
+import {
+  bundleInvoiceDraft,
+  completeAssessment,
+  findStepHeading,
+  keepaliveRoute,
+  resumeDraft,
+  storedDraft,
+  today,
+  wizardRoutes,
+} from "./wizard-test-utils";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function startBundleInvoice(
+  estimatedLessons: number,
+  selectedInstructor: Record<string, unknown> | null = null,
+  options: { advanceTimers?: (ms: number) => unknown } = {},
+) {
+  return resumeDraft(
+    {
+      ...bundleInvoiceDraft,
+      assessmentData: { ...completeAssessment, estimatedLessons },
+      ...(selectedInstructor ? { selectedInstructor } : {}),
+    },
+    options,
+  );
+}
+
+function paymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
+  return {
+    id: paymentId,
+    type: "BOOKINGS",
+    status: "PAID",
+    provider: "demo",
+    currency: "AUD",
+    invoiceNumber: "KRB-20261122-ABC123",
+    subtotal: 133.85,
+    gst: 13.39,
+    amount: 147.24,
+    createdAt: new Date().toISOString(),
+    paidAt: new Date().toISOString(),
+    lessons: [],
+    bundle: null,
+    ...overrides,
+  };
+}
+
+function rows(table: HTMLElement) {
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe("Invoice step: batch", () => {
+  it("shows a draft invoice with bill-to, service details, items, schedule, GST and terms", async () => {
+    mockFetch(keepaliveRoute);
+    startBatchInvoice();
+    await findStepHeading("Review your booking and pay");
+
+    expect(screen.getByTestId("invoice-number")).toHaveTextContent("Invoice number assigned when you pay");
+    expect(screen.queryByText("Draft")).not.toBeInTheDocument();
+    expect(screen.getByText(today().split("-").reverse().join("/"))).toBeInTheDocument();
+    const billTo = screen.getByRole("heading", { name: "Bill to" }).parentElement as HTMLElement;
+    expect(billTo).toHaveTextContent("Sam Learner");
+    expect(billTo).toHaveTextContent("student@demo.test");
+    expect(screen.getByText("Suburb: Parramatta")).toBeInTheDocument();
+    expect(screen.getByText("Multi-select booking (Flow B)")).toBeInTheDocument();
+
+    expect(rows(screen.getByRole("table", { name: "Invoice items" }))).toEqual([
+      ["Pool Hours driving lesson (60 min) · Auto-assigned pool instructor", "1", "$48.75", "$48.75"],
+      ["Driving lesson (60 min) · Olivia Brown", "1", "$85.10", "$85.10"],
+    ]);
+    const schedule = within(screen.getByRole("list", { name: "Lesson schedule" })).getAllByRole("listitem");
+    expect(schedule).toHaveLength(2);
+    expect(schedule[0]).toHaveTextContent("10:00 am – 11:00 am");
+    expect(schedule[0]).toHaveTextContent("Pool Hours - Save 35%");
+    expect(schedule[1]).toHaveTextContent("Olivia Brown");
+    expect(schedule[1]).not.toHaveTextContent("Pool Hours");
+
+    // 13385 cents × 10% = 1338.5 → 1339 (half up), so the total is $147.24.
+    expect(screen.getByTestId("invoice-subtotal")).toHaveTextContent("$133.85");
+    expect(screen.getByTestId("invoice-gst")).toHaveTextContent("$13.39");
+    expect(screen.getByTestId("invoice-total")).toHaveTextContent("$147.24");
+
+    expect(screen.getByText("Cancel more than 48 hours before a lesson: full refund.")).toBeInTheDocument();
+    expect(screen.getByText("Cancel 24 to 48 hours before: 50% refund.")).toBeInTheDocument();
+    expect(screen.getByText("Cancel less than 24 hours before: no refund.")).toBeInTheDocument();
+    expect(
+      screen.getByText("You can reschedule a lesson up to 24 hours before it starts."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Bundle credits expire 12 months after purchase.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Pickup address")).toHaveValue("Parramatta");
+  });
+
+  it("pays: holds the lessons, shows the real invoice number, confirms after the demo delay, then goes to the dashboard", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { callsTo } = mockFetch({
+      ...keepaliveRoute,
+      "POST /api/student/bookings/batch": checkout(),
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: jsonResponse(200, {
+        payment: paymentDetails(),
+      }),
+      "GET /api/student/profile": jsonResponse(200, studentProfile()),
+    });
+    const { user, router } = startBatchInvoice(useFakeClock());
+    await findStepHeading("Review your booking and pay");
+    const pickup = screen.getByLabelText("Pickup address");
+    await user.clear(pickup);
+    await user.type(pickup, "12 George St, Parramatta");
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+
+    expect(
+      await screen.findByText("Processing your payment… Please keep this page open."),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-ABC123");
+    expect(callsTo("POST", "/api/student/bookings/batch")[0]?.body).toEqual({
+      suburb: "Parramatta",
+      bookings: [
+        {
+          instructorId: null,
+          startTime: poolLesson.startTime,
+          endTime: poolLesson.endTime,
+          price: 48.75,
+          isPoolHours: true,
+          pickupLocation: "12 George St, Parramatta",
+        },
+        {
+          instructorId,
+          startTime: olivia.startTime,
+          endTime: olivia.endTime,
+          price: 85.1,
+          isPoolHours: false,
+          pickupLocation: "12 George St, Parramatta",
+        },
+      ],
+    });
+    // Nothing is confirmed before the demo processing delay has passed.
+    await passTime(DEMO_PAYMENT_DELAY_MS / 2);
+    expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
+    expect(alert).not.toHaveBeenCalled();
+
+    await passTime(DEMO_PAYMENT_DELAY_MS / 2);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bookings confirmed successfully!"));
+    expect(alert).toHaveBeenCalledOnce();
+    expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
+    expect(storedDraft()).toBeNull();
+  });
+
+  it("shows the invoice number of a payment already opened for this purchase", async () => {
+    mockFetch(keepaliveRoute);
+    resumeDraft({
+      ...batchInvoiceDraft,
+      pendingCheckout: {
+        signature: `batch|Parramatta|pool|${poolLesson.startTime},${instructorId}|${olivia.startTime}`,
+        startedAt: Date.now() - 60_000,
+        response: {
+          payment: heldPayment({
+            invoiceNumber: "KRB-20261122-XYZ789",
+            holdExpiresAt: new Date(Date.now() + 1_740_000).toISOString(),
+          }),
+        },
+      },
+    });
+    await findStepHeading("Review your booking and pay");
+    expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-XYZ789");
+  });
+
+  // Conflicts at payment (a time taken, a hold lapsed, too many held) are in payment-conflicts.test.tsx.
+
+  it("hands over to the card page when the server returns a paymentUrl, keeping the draft for a retry", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // jsdom cannot navigate away
+    const { callsTo } = mockFetch({
+      ...keepaliveRoute,
+      "POST /api/student/bookings/batch": checkout({
+        paymentUrl: "https://checkout.stripe.test/c/pay/cs_123",
+      }),
+    });
+    await payBatchInvoice();
+    expect(await screen.findByText("Taking you to our secure card payment page…")).toBeInTheDocument();
+    expect(callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`)).toHaveLength(0);
+    expect(storedDraft()).toMatchObject({
+      currentStep: "invoice",
+      pendingCheckout: { response: { paymentUrl: "https://checkout.stripe.test/c/pay/cs_123" } },
+    });
+  });
+
+  it("goes Back to Review on the slot step", async () => {
+    wizardRoutes({ days: [1, 0] });
+    const { user } = startBatchInvoice();
+    await findStepHeading("Review your booking and pay");
+    await user.click(screen.getByRole("button", { name: "Back to Review" }));
+    await findStepHeading("Pick your lesson times");
+    expect(screen.getByTestId("selection-total")).toHaveTextContent("$133.85");
+  });
+});
+
+describe("Invoice step: bundle", () => {
+  function bundleCard(name: string) {
+    return screen.getByRole("radio", { name: new RegExp(`^${name} bundle`) }).closest("label") as HTMLElement;
+  }
+
+  it("highlights Small and Medium for 10 lessons and invoices the Medium bundle", async () => {
+    mockFetch(keepaliveRoute);
+    startBundleInvoice(10);
+    await findStepHeading("Review your bundle and pay");
+
+    expect(within(bundleCard("Small")).getByText("Recommended")).toBeInTheDocument();
+    expect(within(bundleCard("Medium")).getByText("Recommended")).toBeInTheDocument();
+    expect(within(bundleCard("Large")).queryByText("Recommended")).not.toBeInTheDocument();
+    expect(bundleCard("Small")).toHaveTextContent("5 lessons");
+    expect(bundleCard("Large")).toHaveTextContent("20 lessons");
+    expect(screen.getByRole("radio", { name: /^Medium bundle/ })).toBeChecked();
+
+    expect(rows(screen.getByRole("table", { name: "Invoice items" }))).toEqual([
+      ["Medium bundle · 10 driving lessons (60 min)", "10", "$70.00", "$700.00"],
+    ]);
+    expect(screen.getByTestId("invoice-subtotal")).toHaveTextContent("$700.00");
+    expect(screen.getByTestId("invoice-gst")).toHaveTextContent("$70.00");
+    expect(screen.getByTestId("invoice-total")).toHaveTextContent("$770.00");
+    expect(screen.queryByLabelText("Pickup address")).not.toBeInTheDocument();
+  });
+
+  it("recommends only Large for 16 lessons, and follows the student's choice", async () => {
+    mockFetch(keepaliveRoute);
+    const { user } = startBundleInvoice(16);
+    await findStepHeading("Review your bundle and pay");
+    expect(within(bundleCard("Small")).queryByText("Recommended")).not.toBeInTheDocument();
+    expect(within(bundleCard("Medium")).queryByText("Recommended")).not.toBeInTheDocument();
+    expect(within(bundleCard("Large")).getByText("Recommended")).toBeInTheDocument();
+    expect(bundleCard("Large")).toHaveTextContent("24 lessons");
+    expect(screen.getByRole("radio", { name: /^Large bundle/ })).toBeChecked();
+    expect(screen.getByTestId("invoice-total")).toHaveTextContent("$1,716.00");
+
+    await user.click(screen.getByRole("radio", { name: /^Medium bundle/ }));
+    expect(screen.getByTestId("invoice-subtotal")).toHaveTextContent("$1,120.00");
+    expect(storedDraft()?.bundleSize).toBe("medium");
+  });
+
+  it("buys the bundle with the chosen instructor and confirms it", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { callsTo } = mockFetch({
+      ...keepaliveRoute,
+      "POST /api/student/bundles/purchase": checkout({}),
+      [`POST /api/student/bundles/confirm/${paymentId}`]: jsonResponse(200, {
+        payment: paymentDetails({ type: "BUNDLE" }),
+      }),
+      "GET /api/student/profile": jsonResponse(200, studentProfile()),
+    });
+    const { user, router } = startBundleInvoice(
+      10,
+      {
+        id: instructorId,
+        firstName: "Olivia",
+        lastName: "Brown",
+        standardRate: 85.1,
+        poolRate: 55.32,
+        autoMatch: false,
+      },
+      useFakeClock(),
+    );
+    await findStepHeading("Review your bundle and pay");
+    expect(screen.getByText("Instructor: Olivia Brown")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(
+      await screen.findByText("Processing your payment… Please keep this page open."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(0);
+    await passTime(DEMO_PAYMENT_DELAY_MS);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Bundle purchased successfully!"));
+    expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(1);
+    expect(callsTo("POST", "/api/student/bundles/purchase")[0]?.body).toEqual({
+      totalLessons: 10,
+      pricePerLesson: 70,
+      instructorId,
+      suburb: "Bondi",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
+    expect(storedDraft()).toBeNull();
+  });
+
+  it("goes Back to Review on the instructor step", async () => {
+    mockFetch({ ...keepaliveRoute, "GET /api/student/instructors": { body: [] } });
+    const { user } = startBundleInvoice(10);
+    await findStepHeading("Review your bundle and pay");
+    await user.click(screen.getByRole("button", { name: "Back to Review" }));
+    await findStepHeading("Choose your instructor");
+  });
+});

@@ -1,0 +1,358 @@
+import type { Suburb } from "@kerb/shared";
+import { bundleOptions, defaultEstimatedLessons, sydneyTodayDate } from "@kerb/shared/rules";
+import { useQueryClient } from "@tanstack/react-query";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Container } from "@/components/ui/container";
+import { DocumentTitle } from "@/components/ui/document-title";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Spinner } from "@/components/ui/spinner";
+import { StepFrame } from "@/components/ui/step-frame";
+import { paths } from "@/config/paths";
+import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
+import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
+import { calendarWindowText } from "@/lib/policy-text";
+import { useNow } from "@/lib/use-now";
+import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
+import { useBookingKeepalive } from "../hooks/use-booking-keepalive";
+import { useBookingWizard } from "../hooks/use-booking-wizard";
+import { defaultBundle } from "../model/invoice";
+import {
+  draftFromState,
+  type Flow,
+  isWizardStep,
+  MAX_PROGRESS_STEPS,
+  previousStep,
+  type RateOption,
+  type SelectedInstructor,
+  STEP_LABELS,
+  stepProgress,
+  type WizardState,
+  type WizardStep,
+} from "../model/wizard-state";
+import { DraftExpiryBanner } from "./draft-expiry-banner";
+import { FlowSelectionStep } from "./flow-selection-step";
+import { UnknownStep } from "./unknown-step";
+import {
+  AssessmentStep,
+  InstructorSelectionStep,
+  InvoiceStep,
+  preloadStepsAfter,
+  RateOptionStep,
+  SlotSelectionStep,
+  SuburbSelectionStep,
+} from "./wizard-lazy-steps";
+
+export const SUCCESS_MESSAGES: Record<Flow, string> = {
+  bundle: "Bundle purchased successfully!",
+  multi_select: "Bookings confirmed successfully!",
+};
+
+function stepCopy(state: WizardState): { title: string; description?: string } {
+  switch (state.currentStep as WizardStep) {
+    case "flow_selection":
+      return {
+        title: "How would you like to book?",
+        description: "Buy a bundle of lessons, or pick the exact lesson times you want.",
+      };
+    case "suburb_selection":
+      return {
+        title: "Where would you like your lessons?",
+        description: "Choose the suburb where your instructor will pick you up.",
+      };
+    case "assessment":
+      return {
+        title: "Tell us about your driving",
+        description: "Five quick questions so we can recommend the right lessons and instructors for you.",
+      };
+    case "rate_instructor_option":
+      return {
+        title: "Choose your booking option",
+        description: "Save with weekday Pool Hours, or choose your own instructor.",
+      };
+    case "instructor_selection":
+      return {
+        title: "Choose your instructor",
+        description: `Certified instructors who teach in ${state.suburb ?? "your suburb"}.`,
+      };
+    case "slot_selection":
+      return {
+        title: "Pick your lesson times",
+        description: `Choose days and times over the ${calendarWindowText()}. Add as many lessons as you like.`,
+      };
+    case "invoice":
+      return {
+        title: state.flow === "bundle" ? "Review your bundle and pay" : "Review your booking and pay",
+      };
+    default:
+      return { title: "Book lessons" };
+  }
+}
+
+/** Answers that depend on an earlier choice are dropped when that choice changes. */
+const CLEARED_BY_SUBURB: Partial<WizardState> = {
+  selectedInstructor: null,
+  selectedSlots: [],
+  selectedDate: null,
+};
+
+/** `session` names this booking session's history entries (see BookLessonsPage). */
+export function BookingWizard({
+  resume,
+  session,
+  restoreDraft,
+}: {
+  resume: boolean;
+  session: string;
+  restoreDraft?: (draft: unknown) => WizardState | null;
+}) {
+  const { state, savedAt, patch, goTo, goBack, startOver } = useBookingWizard({
+    resume,
+    session,
+    restoreDraft,
+  });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const today = useMemo(() => sydneyTodayDate(new Date()), []);
+  const [removedNotice, setRemovedNotice] = useState<SelectedSlot[] | null>(null);
+  const [isPaying, setPaying] = useState(false);
+  const questionRef = useRef<HTMLHeadingElement>(null);
+  const step = state.currentStep;
+  const isKnownStep = isWizardStep(step);
+
+  useBookingKeepalive(step, isKnownStep && step !== "flow_selection");
+
+  const headingRef = useStepHeadingFocus(step);
+  const lastQuestion = useRef(state.assessmentStep);
+  useEffect(() => {
+    if (lastQuestion.current === state.assessmentStep) return;
+    lastQuestion.current = state.assessmentStep;
+    if (step === "assessment") questionRef.current?.focus({ preventScroll: true });
+  }, [state.assessmentStep, step]);
+
+  // The steps that can follow this one start loading when the student reaches for the page (pointer
+  // over it, or keyboard focus in it), not on idle: an idle preload lands in the first seconds of a
+  // visit and competes with the page's own start-up on slow phones.
+  const preloadNext = () => {
+    if (isKnownStep) preloadStepsAfter(step as WizardStep);
+  };
+
+  const back = previousStep(state);
+  const progress = stepProgress(state);
+  const copy = stepCopy(state);
+
+  function chooseFlow(flow: Flow) {
+    const changed = flow !== state.flow;
+    goTo(
+      { step: "suburb_selection" },
+      changed ? { flow, ...CLEARED_BY_SUBURB, rateOption: null, bundleSize: null } : { flow },
+    );
+  }
+
+  function chooseSuburb(suburb: Suburb) {
+    goTo(
+      { step: "assessment", assessmentStep: 1 },
+      suburb === state.suburb ? { suburb } : { suburb, ...CLEARED_BY_SUBURB },
+    );
+  }
+
+  function chooseRateOption(rateOption: RateOption) {
+    goTo({ step: rateOption === "pool_hours" ? "slot_selection" : "instructor_selection" }, { rateOption });
+  }
+
+  function chooseInstructor(selectedInstructor: SelectedInstructor) {
+    if (state.flow === "bundle") goTo({ step: "invoice" }, { selectedInstructor });
+    else goTo({ step: "slot_selection" }, { selectedInstructor, rateOption: "pick_instructor" });
+  }
+
+  function handlePaid(flow: Flow) {
+    // Marked completed first: if anything below is interrupted, the paid draft is never resumed.
+    writeBookingDraft({ ...draftFromState(state), currentStep: COMPLETED_DRAFT_STEP });
+    window.alert(SUCCESS_MESSAGES[flow]);
+    clearBookingDraft();
+    void queryClient.invalidateQueries({ queryKey: ["student"] });
+    void queryClient.invalidateQueries({ queryKey: ["booking"] });
+    navigate(paths.student.dashboard());
+  }
+
+  function returnToSlots(removed: SelectedSlot[]) {
+    const gone = new Set(removed.map(slotKey));
+    setRemovedNotice(removed);
+    goTo(
+      { step: "slot_selection" },
+      {
+        selectedSlots: state.selectedSlots.filter((slot) => !gone.has(slotKey(slot))),
+        pendingCheckout: null,
+      },
+    );
+  }
+
+  function restart() {
+    setRemovedNotice(null);
+    startOver();
+  }
+
+  const estimate =
+    state.assessmentData.estimatedLessons ??
+    (state.assessmentData.experienceLevel
+      ? defaultEstimatedLessons(state.assessmentData.experienceLevel)
+      : 10);
+  const options = bundleOptions(estimate);
+  const bundle = options.find((o) => o.size === state.bundleSize) ?? defaultBundle(options, estimate);
+
+  function renderStep() {
+    switch (step as WizardStep) {
+      case "flow_selection":
+        return <FlowSelectionStep flow={state.flow} onChoose={chooseFlow} />;
+      case "suburb_selection":
+        return <SuburbSelectionStep suburb={state.suburb} onContinue={chooseSuburb} />;
+      case "assessment":
+        return (
+          <AssessmentStep
+            data={state.assessmentData}
+            step={state.assessmentStep}
+            today={today}
+            headingRef={questionRef}
+            onChange={(answers) =>
+              patch({
+                assessmentData: { ...state.assessmentData, ...answers },
+                ...("estimatedLessons" in answers ? { bundleSize: null } : {}),
+              })
+            }
+            onStepChange={(assessmentStep) => goTo({ step: "assessment", assessmentStep })}
+            onFinish={() =>
+              goTo({ step: state.flow === "bundle" ? "instructor_selection" : "rate_instructor_option" })
+            }
+          />
+        );
+      case "rate_instructor_option":
+        return <RateOptionStep rateOption={state.rateOption} onContinue={chooseRateOption} />;
+      case "instructor_selection":
+        return (
+          <InstructorSelectionStep
+            flow={state.flow ?? "multi_select"}
+            query={{
+              suburb: state.suburb ?? "",
+              experienceLevel: state.assessmentData.experienceLevel ?? undefined,
+              licenseType: state.assessmentData.licenseType ?? undefined,
+              language: state.assessmentData.language,
+            }}
+            selected={state.selectedInstructor}
+            onContinue={chooseInstructor}
+            onChangeSuburb={() => goTo({ step: "suburb_selection" })}
+          />
+        );
+      case "slot_selection":
+        return (
+          <SlotSelectionStep
+            suburb={state.suburb as Suburb}
+            rateOption={state.rateOption ?? "pool_hours"}
+            instructor={state.selectedInstructor}
+            selectedSlots={state.selectedSlots}
+            selectedDate={state.selectedDate}
+            openPaymentId={state.pendingCheckout?.response.payment.id ?? null}
+            notice={
+              removedNotice ? (
+                <RemovedSlotsNotice
+                  slots={removedNotice}
+                  withInstructor
+                  onDismiss={() => setRemovedNotice(null)}
+                />
+              ) : null
+            }
+            onSelectDate={(selectedDate) => patch({ selectedDate })}
+            onToggleSlot={(slot) => patch({ selectedSlots: toggleSlot(state.selectedSlots, slot) })}
+            onRemoveSlot={(slot) =>
+              patch({ selectedSlots: state.selectedSlots.filter((s) => slotKey(s) !== slotKey(slot)) })
+            }
+            onSwitchToPool={() => patch({ rateOption: "pool_hours" })}
+            onPickInstructor={() => goTo({ step: "instructor_selection" }, { rateOption: "pick_instructor" })}
+            onChangeSuburb={() => goTo({ step: "suburb_selection" })}
+            onContinue={() => {
+              setRemovedNotice(null);
+              goTo({ step: "invoice" });
+            }}
+          />
+        );
+      case "invoice":
+        return (
+          <InvoiceStep
+            flow={state.flow ?? "multi_select"}
+            suburb={state.suburb as Suburb}
+            instructor={state.selectedInstructor}
+            slots={state.selectedSlots}
+            bundleOptions={options}
+            bundle={bundle}
+            estimatedLessons={estimate}
+            onBundleChange={(bundleSize) => patch({ bundleSize })}
+            onBack={() => back && goBack(back)}
+            onBusyChange={setPaying}
+            onPaid={handlePaid}
+            onReturnToSlots={returnToSlots}
+            pendingCheckout={state.pendingCheckout}
+            onCheckoutChange={(pendingCheckout) => {
+              // Saved at once, not on the next render: a card-page redirect may follow immediately.
+              writeBookingDraft(draftFromState({ ...state, pendingCheckout }));
+              patch({ pendingCheckout });
+            }}
+          />
+        );
+      default:
+        return <UnknownStep step={step} onStartOver={restart} />;
+    }
+  }
+
+  return (
+    <Container
+      className="flex flex-col gap-6 py-6 sm:py-10"
+      onPointerOver={preloadNext}
+      onFocus={preloadNext}
+    >
+      <DocumentTitle
+        title={isKnownStep ? `Book lessons · ${STEP_LABELS[step as WizardStep]}` : "Book lessons"}
+      />
+      <div className="flex flex-col gap-4">
+        <div className="flex min-h-11 items-center justify-between gap-3">
+          {back && isKnownStep && step !== "flow_selection" ? (
+            <Button
+              variant="ghost"
+              className="-ml-3"
+              onClick={() => goBack(back)}
+              disabled={isPaying}
+              icon={<ArrowLeft className="size-5" aria-hidden="true" />}
+            >
+              Back
+            </Button>
+          ) : (
+            <p className="font-semibold text-brand-700 text-sm uppercase tracking-wide">Book lessons</p>
+          )}
+        </div>
+        {progress ? (
+          <ProgressBar
+            label="Booking progress"
+            value={progress.number}
+            maxValue={progress.total ?? MAX_PROGRESS_STEPS}
+            valueLabel={`Step ${progress.number}${progress.total ? ` of ${progress.total}` : ""}: ${STEP_LABELS[step as WizardStep]}`}
+          />
+        ) : null}
+      </div>
+
+      <DraftExpiryBanner savedAt={savedAt} now={now} onStartOver={restart} />
+
+      <StepFrame title={copy.title} description={copy.description} headingRef={headingRef}>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10 text-brand-600">
+              <Spinner className="size-8" label="Loading this step…" />
+            </div>
+          }
+        >
+          {renderStep()}
+        </Suspense>
+      </StepFrame>
+    </Container>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Suburb } from "@kerb/shared";
+import MapPin from "lucide-react/icons/map-pin";
+import Sparkles from "lucide-react/icons/sparkles";
+import UserRoundCheck from "lucide-react/icons/user-round-check";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { SlotPicker, type SlotSelectionProps, useStandardPrices } from "@/features/availability";
+import { poolWindowText } from "@/lib/policy-text";
+import { instructorName, type RateOption, type SelectedInstructor } from "../model/wizard-state";
+
+type SlotSelectionStepProps = SlotSelectionProps & {
+  suburb: Suburb;
+  rateOption: RateOption;
+  instructor: SelectedInstructor | null;
+  /** The payment already opened for this selection: its holds are these lessons, not a clash. */
+  openPaymentId?: string | null;
+  onSwitchToPool: () => void;
+  onPickInstructor: () => void;
+  onChangeSuburb: () => void;
+};
+
+/** The wizard's slot step, paid by card: Pool Hours or the picked instructor's times in the suburb. */
+export function SlotSelectionStep({
+  suburb,
+  rateOption,
+  instructor,
+  openPaymentId = null,
+  onSwitchToPool,
+  onPickInstructor,
+  onChangeSuburb,
+  ...selection
+}: SlotSelectionStepProps) {
+  const isPool = rateOption === "pool_hours" || !instructor?.id;
+  const source = isPool ? { poolHoursOnly: true } : { instructorId: instructor?.id ?? undefined };
+  const standardPriceOf = useStandardPrices(suburb);
+  const sourceName = isPool ? "Pool Hours" : instructor ? instructorName(instructor) : "";
+
+  return (
+    <SlotPicker
+      suburb={suburb}
+      source={source}
+      payment={{ mode: "card", standardPriceOf, openPaymentId }}
+      header={
+        <Card>
+          <CardContent className="flex flex-col gap-4">
+            <div className="flex items-start gap-3">
+              {isPool ? (
+                <Sparkles className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+              ) : (
+                <UserRoundCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+              )}
+              <div className="flex flex-col gap-0.5">
+                <p className="font-semibold text-slate-900">
+                  {isPool ? "Showing Pool Hours times" : `Showing times with ${sourceName}`}
+                </p>
+                <p className="flex items-center gap-1 text-slate-600 text-sm">
+                  <MapPin className="size-3.5" aria-hidden="true" />
+                  {suburb}
+                  {isPool
+                    ? ` · weekdays ${poolWindowText()}, instructor auto-assigned`
+                    : " · standard and pool times"}
+                </p>
+              </div>
+            </div>
+            <div className="flex flex-col gap-2 whitespace-nowrap sm:flex-row sm:flex-wrap">
+              {isPool ? (
+                <Button variant="outline" onClick={onPickInstructor}>
+                  Pick an instructor instead
+                </Button>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={onSwitchToPool}>
+                    Switch to Pool Hours
+                  </Button>
+                  <Button variant="ghost" onClick={onPickInstructor}>
+                    Change instructor
+                  </Button>
+                </>
+              )}
+            </div>
+          </CardContent>
+        </Card>
+      }
+      empty={{
+        description: isPool
+          ? `Pool Hours in ${suburb} are fully booked. Try picking an instructor, or another suburb.`
+          : `${sourceName} has no free times in ${suburb}. Try Pool Hours, another instructor or another suburb.`,
+        action: (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {isPool ? (
+              <Button onClick={onPickInstructor}>Pick an instructor instead</Button>
+            ) : (
+              <Button onClick={onSwitchToPool}>Switch to Pool Hours</Button>
+            )}
+            <Button variant="outline" onClick={onChangeSuburb}>
+              Choose another suburb
+            </Button>
+          </div>
+        ),
+      }}
+      {...selection}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+// What other features may use from checkout: the checkouts left open (held payments) and the saved booking
+// draft, as the student's dashboard and lessons list offer them, and the pickup address field that spending
+// credits asks for too.
+export { DiscardDraftDialog, ResumeBookingNotice } from "./components/booking-draft-prompts";
+export { HeldPaymentsCard } from "./components/held-payments";
+export { PickupAddressField } from "./components/pickup-address-field";
+export { useBookingDraftChoice } from "./hooks/use-booking-draft-choice";
+export { draftHeldPaymentId } from "./model/draft-checkout";
+export { heldPayments, isActiveHold } from "./model/held-payments";

@@ -1,0 +1,263 @@
+import { type CheckoutResponse, HOLD_MINUTES, type Suburb } from "@kerb/shared";
+import { type BundleSize, isValidLessonCount } from "@kerb/shared/rules";
+import type { SelectedSlot } from "@/features/availability";
+import type { BookingDraftFields } from "@/lib/booking-draft";
+
+/** Flow A buys a bundle, Flow B books several individual slots (spec §2, §4). */
+export type Flow = "bundle" | "multi_select";
+
+export const WIZARD_STEPS = [
+  "flow_selection",
+  "suburb_selection",
+  "assessment",
+  "instructor_selection",
+  "rate_instructor_option",
+  "slot_selection",
+  "invoice",
+] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** Step names older drafts may hold; all of them are the invoice screen today (spec §2). */
+const STEP_ALIASES: Record<string, WizardStep> = {
+  review_bundle: "invoice",
+  bundle_purchase: "invoice",
+  payment: "invoice",
+};
+
+export type ExperienceLevel = "never_driven" | "some_experience" | "failed_test";
+export type LicenseType = "automatic" | "manual";
+export type RateOption = "pool_hours" | "pick_instructor";
+
+export const ASSESSMENT_STEPS = 5;
+export type AssessmentStep = 1 | 2 | 3 | 4 | 5;
+
+export type AssessmentData = {
+  experienceLevel: ExperienceLevel | null;
+  licenseType: LicenseType | null;
+  /** Sydney date YYYY-MM-DD, optional. */
+  targetDate: string | null;
+  specificSkills: string[];
+  estimatedLessons: number | null;
+  /** Preferred instructor language for the recommendation; English unless the student picks another. */
+  language: string;
+};
+
+/**
+ * The chosen instructor. `autoMatch` marks a choice the student left to us: the top recommended
+ * instructor in both flows. Only drafts saved before Flow A recorded its pick hold one with `id` null
+ * (such a bundle's credits are moved to an instructor when it is first used).
+ */
+export type SelectedInstructor = {
+  id: string | null;
+  firstName: string;
+  lastName: string;
+  /** Dollars per hour, as listed. */
+  standardRate: number | null;
+  poolRate: number | null;
+  autoMatch: boolean;
+};
+
+/**
+ * A payment already opened for exactly this purchase (`signature`). Paying again reuses it instead of
+ * holding the same times twice, e.g. after coming back from the card page with "Try Again".
+ */
+export type PendingCheckout = { signature: string; response: CheckoutResponse; startedAt: number };
+
+/** Holds (and card sessions) last 30 minutes; a minute's margin keeps us from reusing a dying one. */
+export function isCheckoutReusable(checkout: PendingCheckout, signature: string, now: number): boolean {
+  return checkout.signature === signature && now - checkout.startedAt < (HOLD_MINUTES - 1) * 60_000;
+}
+
+export type WizardState = {
+  flow: Flow | null;
+  /** A WizardStep, or whatever an old or hand-edited draft held (shown as an unknown step). */
+  currentStep: string;
+  suburb: Suburb | null;
+  assessmentData: AssessmentData;
+  assessmentStep: AssessmentStep;
+  selectedInstructor: SelectedInstructor | null;
+  rateOption: RateOption | null;
+  selectedSlots: SelectedSlot[];
+  /** The calendar day whose slots are listed, YYYY-MM-DD. */
+  selectedDate: string | null;
+  /** Flow A: the bundle the student picked on the invoice; null means the recommended one. */
+  bundleSize: BundleSize | null;
+  pendingCheckout: PendingCheckout | null;
+};
+
+export const DEFAULT_LANGUAGE = "English";
+
+export function emptyAssessment(): AssessmentData {
+  return {
+    experienceLevel: null,
+    licenseType: null,
+    targetDate: null,
+    specificSkills: [],
+    estimatedLessons: null,
+    language: DEFAULT_LANGUAGE,
+  };
+}
+
+export function initialWizardState(): WizardState {
+  return {
+    flow: null,
+    currentStep: "flow_selection",
+    suburb: null,
+    assessmentData: emptyAssessment(),
+    assessmentStep: 1,
+    selectedInstructor: null,
+    rateOption: null,
+    selectedSlots: [],
+    selectedDate: null,
+    bundleSize: null,
+    pendingCheckout: null,
+  };
+}
+
+export function isWizardStep(step: string): step is WizardStep {
+  return (WIZARD_STEPS as readonly string[]).includes(step);
+}
+
+export function normalizeStep(step: string): string {
+  return STEP_ALIASES[step] ?? step;
+}
+
+export function isAssessmentComplete(a: AssessmentData): boolean {
+  return a.experienceLevel !== null && a.licenseType !== null && isValidLessonCount(a.estimatedLessons);
+}
+
+export function instructorName(i: Pick<SelectedInstructor, "firstName" | "lastName">): string {
+  return `${i.firstName} ${i.lastName}`.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation (spec §4)
+// ---------------------------------------------------------------------------------------------
+
+export type StepTarget = { step: WizardStep; assessmentStep?: AssessmentStep };
+
+/** Where Back leads from the current step. Null on the first step. */
+export function previousStep(state: WizardState): StepTarget | null {
+  switch (state.currentStep) {
+    case "flow_selection":
+      return null;
+    case "suburb_selection":
+      return { step: "flow_selection" };
+    case "assessment":
+      return state.assessmentStep > 1
+        ? { step: "assessment", assessmentStep: (state.assessmentStep - 1) as AssessmentStep }
+        : { step: "suburb_selection" };
+    case "rate_instructor_option":
+      return { step: "assessment", assessmentStep: 5 };
+    case "instructor_selection":
+      return state.flow === "bundle"
+        ? { step: "assessment", assessmentStep: 5 }
+        : { step: "rate_instructor_option" };
+    case "slot_selection":
+      return state.rateOption === "pick_instructor"
+        ? { step: "instructor_selection" }
+        : { step: "rate_instructor_option" };
+    case "invoice":
+      return state.flow === "bundle" ? { step: "instructor_selection" } : { step: "slot_selection" };
+    default:
+      return { step: "flow_selection" };
+  }
+}
+
+/**
+ * The numbered steps of each flow, for the progress indicator. Flow B counts choosing an instructor as
+ * part of its booking-option step, so picking an instructor or switching to Pool Hours midway never
+ * changes the total the student was shown.
+ */
+const PROGRESS_STEPS: Record<Flow, readonly (readonly WizardStep[])[]> = {
+  bundle: [["flow_selection"], ["suburb_selection"], ["assessment"], ["instructor_selection"], ["invoice"]],
+  multi_select: [
+    ["flow_selection"],
+    ["suburb_selection"],
+    ["assessment"],
+    ["rate_instructor_option", "instructor_selection"],
+    ["slot_selection"],
+    ["invoice"],
+  ],
+};
+
+/** The longest flow's step count: how far the bar reaches before the flow (and its total) is known. */
+export const MAX_PROGRESS_STEPS = Math.max(...Object.values(PROGRESS_STEPS).map((steps) => steps.length));
+
+/** Where the student is: step `number` of the flow's `total`, or no total while the flow is unchosen. */
+export type StepProgress = { number: number; total: number | null };
+
+export function stepProgress(state: Pick<WizardState, "flow" | "currentStep">): StepProgress | null {
+  if (!state.flow) return state.currentStep === "flow_selection" ? { number: 1, total: null } : null;
+  const steps = PROGRESS_STEPS[state.flow];
+  const index = steps.findIndex((group) => (group as readonly string[]).includes(state.currentStep));
+  return index < 0 ? null : { number: index + 1, total: steps.length };
+}
+
+export const STEP_LABELS: Record<WizardStep, string> = {
+  flow_selection: "Booking type",
+  suburb_selection: "Suburb",
+  assessment: "Assessment",
+  rate_instructor_option: "Booking option",
+  instructor_selection: "Instructor",
+  slot_selection: "Lesson times",
+  invoice: "Invoice",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Draft (spec §3): the saved form of the state, and a forgiving schema to read it back
+// ---------------------------------------------------------------------------------------------
+
+export function draftFromState(state: WizardState): BookingDraftFields {
+  return {
+    flow: state.flow,
+    currentStep: state.currentStep,
+    suburb: state.suburb,
+    assessmentData: state.assessmentData,
+    selectedInstructor: state.selectedInstructor,
+    rateOption: state.rateOption,
+    selectedSlots: state.selectedSlots,
+    selectedDate: state.selectedDate,
+    assessmentStep: state.assessmentStep,
+    bundleSize: state.bundleSize,
+    pendingCheckout: state.pendingCheckout,
+  };
+}
+
+/** The furthest assessment question the answers so far allow (3 and 4 are optional). */
+export function furthestAssessmentStep(a: AssessmentData): AssessmentStep {
+  if (!a.experienceLevel) return 1;
+  if (!a.licenseType) return 2;
+  return 5;
+}
+
+/**
+ * The step to show for a restored state, or for the step an address asks for: that one when everything
+ * it needs is there, else the first step that still needs an answer.
+ */
+export function fitStep(state: WizardState): Pick<WizardState, "currentStep" | "assessmentStep"> {
+  const step = state.currentStep;
+  if (!isWizardStep(step) || step === "flow_selection") return state;
+  if (!state.flow) return { currentStep: "flow_selection", assessmentStep: state.assessmentStep };
+  if (step === "suburb_selection" || !state.suburb) {
+    return { currentStep: "suburb_selection", assessmentStep: state.assessmentStep };
+  }
+  const furthest = furthestAssessmentStep(state.assessmentData);
+  if (step === "assessment") {
+    return { currentStep: step, assessmentStep: Math.min(state.assessmentStep, furthest) as AssessmentStep };
+  }
+  if (!isAssessmentComplete(state.assessmentData)) {
+    return { currentStep: "assessment", assessmentStep: furthest };
+  }
+  const at = (currentStep: WizardStep) => ({ currentStep, assessmentStep: state.assessmentStep });
+  if (state.flow === "bundle") {
+    if (step === "invoice" && state.selectedInstructor) return state;
+    return at("instructor_selection");
+  }
+  if (step === "rate_instructor_option" || !state.rateOption) return at("rate_instructor_option");
+  if (step === "instructor_selection") return state;
+  const needsInstructor = state.rateOption === "pick_instructor" && !state.selectedInstructor?.id;
+  if (needsInstructor) return at("instructor_selection");
+  if (step === "invoice" && state.selectedSlots.length > 0) return state;
+  return at("slot_selection");
+}

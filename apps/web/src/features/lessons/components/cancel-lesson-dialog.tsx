@@ -1,0 +1,118 @@
+import type { CancellationPreview, StudentProfileBooking, StudentRefund } from "@kerb/shared";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { errorMessage, isApiError } from "@/lib/api-error";
+import { formatDollars, lessonDescription } from "@/lib/format";
+import { useCancelBooking } from "../api/cancel-booking";
+import { useCancellationPreview } from "../api/get-cancellation-preview";
+
+type CancelLessonDialogProps = {
+  booking: StudentProfileBooking;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onCancelled: (booking: StudentProfileBooking, refund: StudentRefund) => void;
+};
+
+// A 4xx says the lesson cannot be cancelled (started, already cancelled, not found): asking again will
+// not change that. Anything else (network, 5xx) may work on a second try.
+const isFinal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+/**
+ * Cancelling one lesson: shows exactly what the server says would come back now (its sentence, and
+ * the amount with its GST and where it goes, or the bundle credit) before the student confirms.
+ */
+export function CancelLessonDialog({ booking, isOpen, onOpenChange, onCancelled }: CancelLessonDialogProps) {
+  const preview = useCancellationPreview(booking.id, { enabled: isOpen });
+  const cancel = useCancelBooking();
+
+  function confirm() {
+    cancel.mutate(booking.id, {
+      onSuccess: (result) => onCancelled(booking, result.refund),
+    });
+  }
+
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) cancel.reset();
+        onOpenChange(open);
+      }}
+      title="Cancel this lesson?"
+      description={lessonDescription(booking)}
+      confirmLabel="Cancel lesson"
+      confirmVariant="danger"
+      cancelLabel="Keep lesson"
+      pendingLabel="Cancelling…"
+      isPending={cancel.isPending}
+      isConfirmDisabled={!preview.data || (cancel.isError && isFinal(cancel.error))}
+      onConfirm={confirm}
+    >
+      {preview.isPending ? (
+        <SkeletonGroup label="Working out what you get back…">
+          <div className="flex flex-col gap-3">
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-16 w-full rounded-xl" />
+          </div>
+        </SkeletonGroup>
+      ) : preview.isError ? (
+        <Alert
+          tone="error"
+          title="We couldn't check this lesson"
+          action={
+            isFinal(preview.error) ? null : (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => preview.refetch()}
+                isLoading={preview.isFetching}
+                icon={<RotateCw className="size-4" aria-hidden="true" />}
+              >
+                Try again
+              </Button>
+            )
+          }
+        >
+          {errorMessage(preview.error, "Please check your connection and try again.")}
+        </Alert>
+      ) : (
+        <RefundPreview preview={preview.data} />
+      )}
+      {cancel.isError ? (
+        <Alert tone="error" title="The lesson was not cancelled">
+          {errorMessage(cancel.error, "Please check your connection and try again.")}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+function RefundPreview({ preview }: { preview: CancellationPreview }) {
+  const isBundleLesson = preview.booking.bundleId !== null;
+  const rows: Array<[term: string, value: string]> = isBundleLesson
+    ? [["Lesson credit", preview.creditReturned ? "Goes back to your bundle" : "Forfeited"]]
+    : preview.refund.method === "CARD"
+      ? [
+          ["Refund", formatDollars(preview.refund.amount)],
+          ["Of which GST", formatDollars(preview.refund.gst)],
+          ["Paid back to", "Your card"],
+        ]
+      : [["Refund", "Nothing"]];
+  return (
+    <>
+      <p className="font-medium text-slate-900">{preview.summary}</p>
+      <dl className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50 px-4">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex items-baseline justify-between gap-4 py-2.5">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="text-right font-semibold text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
