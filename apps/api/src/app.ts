@@ -51,6 +51,7 @@ import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
+import { createTransact } from "./unit-of-work.ts";
 
 export interface BuildAppOptions {
   env: Env;
@@ -147,15 +148,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audience: env.JWT_AUDIENCE,
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   };
-  const context: AppContext = {
+  const base = {
     env,
     db: database.db,
-    database,
-    auth: authConfig,
-    guard: createGuard(authConfig, (userId) => findSessionState(database.db, userId)),
     now: options.now ?? (() => new Date()),
     payments: options.paymentProvider ?? paymentProviderFromEnv(env),
     log: app.log,
+  };
+  const context: AppContext = {
+    ...base,
+    database,
+    auth: authConfig,
+    guard: createGuard(authConfig, (userId) => findSessionState(database.db, userId)),
+    transact: createTransact(base),
     redis,
     lifecycle: options.lifecycle ?? { draining: false },
   };

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PaymentProvider } from "./modules/payments/payment-provider.ts";
 import type { AuthConfig, Guard } from "./plugins/auth.ts";
+import type { Transact } from "./unit-of-work.ts";
 
 /** What every module plugin is given: no module reaches for globals. */
 export interface AppContext {
@@ -13,6 +14,11 @@ export interface AppContext {
   auth: AuthConfig;
   guard: Guard;
   now: () => Date;
+  /**
+   * Runs a use case in one transaction whose journals, audit entries, emails and card refunds go
+   * through its unit of work, and delivers the refunds and emails after commit (unit-of-work.ts).
+   */
+  transact: Transact;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
   /** Shared counters across replicas (REDIS_URL); null in the single-process default. */

@@ -6,8 +6,12 @@ import {
   sydneyWeekday,
 } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
+import { loadEnv } from "../env.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { postLessonEarned, postPaymentCaptured } from "../modules/ledger/post-journal.ts";
+import { silentLog } from "../lib/silent-log.ts";
+import { paymentCapturedJournal, postLessonEarned } from "../modules/ledger/post-journal.ts";
+import { demoProvider } from "../modules/payments/payment-provider.ts";
+import { createTransact } from "../unit-of-work.ts";
 import type { Database } from "./client.ts";
 import {
   availabilityRules,
@@ -29,7 +33,16 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  // The demo money goes through a unit of work like real money, so the ledger balances on a fresh install.
+  const transact = createTransact({
+    db,
+    now: () => now,
+    payments: demoProvider,
+    log: silentLog,
+    env: loadEnv({}),
+  });
+  await transact(async (uow) => {
+    const { tx } = uow;
     // Serialises two servers starting on one empty PostgreSQL database.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
@@ -144,8 +157,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
       })
       .returning({ id: payments.id, amountCents: payments.amountCents, gstCents: payments.gstCents });
     if (!payment) throw new Error("seed: payment not created");
-    // The demo money is in the ledger like real money, so the balance check holds on a fresh install.
-    await postPaymentCaptured(tx, payment, addHours(past, -72));
+    await uow.post(paymentCapturedJournal(payment, addHours(past, -72)));
     const lesson = {
       studentId: student.id,
       instructorId: demoInstructorId,
@@ -169,7 +181,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         { ...lesson, startTime: unmarked, endTime: addHours(unmarked, 1), status: "SCHEDULED" },
       ])
       .returning({ id: bookings.id, status: bookings.status });
-    for (const b of seeded) if (b.status === "COMPLETED") await postLessonEarned(tx, b.id, "COMPLETED");
+    for (const b of seeded) if (b.status === "COMPLETED") await postLessonEarned(uow, b.id, "COMPLETED");
   });
   return true;
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, auditLog, outbox, refreshTokens } from "../../db/schema/index.ts";
 import { api, studentPayload } from "../../test/http.ts";
+import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 // Account recovery over HTTP against a real database: the emailed links are read back from the outbox,
@@ -314,5 +315,30 @@ describeEachDatabase("account recovery", (kind) => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("invalid_email_change_token");
     });
+  });
+});
+
+// Emails leave right after the change commits (the unit of work starts delivery), not on the next
+// outbox tick: with the tick switched off, the reset email still arrives.
+describeEachDatabase("account emails without an outbox tick", (kind) => {
+  let t: TestApp;
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await createTestApp(kind, { env: { SMTP_URL: inbox.url, OUTBOX_INTERVAL_SECONDS: "0" } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  it("delivers the password-reset email at once with OUTBOX_INTERVAL_SECONDS=0", async () => {
+    const http = api(t.app);
+    const payload = studentPayload();
+    expect((await http.post("/api/auth/register/student", payload)).status).toBe(201);
+    expect((await http.post("/api/auth/forgot-password", { email: payload.email })).status).toBe(202);
+    await expect
+      .poll(async () => (await inbox.to(payload.email)).map((m) => m.parsed.subject), { timeout: 5_000 })
+      .toContainEqual(expect.stringMatching(/reset/i));
   });
 });

@@ -24,11 +24,9 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
 import { pgErrorCode } from "../../plugins/errors.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { bumpTokenVersion, insertRefreshToken } from "../auth/auth.repository.ts";
 // Account tokens are opaque random strings stored as their SHA-256, exactly like refresh tokens.
 import { hashRefreshToken as hashToken, newRefreshToken as newToken } from "../auth/refresh-token.ts";
-import { enqueueEmail } from "../notifications/outbox.ts";
 import {
   emailChangeConfirmEmail,
   emailChangedEmail,
@@ -86,7 +84,8 @@ export function createAccountService(ctx: AppContext) {
       const user = await repo.findAccountUserByEmail(ctx.db, email);
       const token = newToken();
       const since = new Date(now.getTime() - RESET_EMAIL_WINDOW_MINUTES * 60_000);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const recent = await repo.countTokensSince(tx, user?.id ?? NO_USER, "PASSWORD_RESET", since);
         // Past the cap the request is dropped silently: the form cannot be used to flood an inbox.
         if (!user || recent >= MAX_RESET_EMAILS_PER_WINDOW) return;
@@ -98,7 +97,7 @@ export function createAccountService(ctx: AppContext) {
           createdAt: now,
         });
         const url = webLink(paths.auth.resetPassword({ token: token.token }));
-        await enqueueEmail(tx, { ...passwordResetEmail(user, url), now });
+        await uow.email({ ...passwordResetEmail(user, url), now });
       });
     },
 
@@ -108,7 +107,8 @@ export function createAccountService(ctx: AppContext) {
       if (!found || !isAccountTokenUsable(found, now))
         throw new AppError("invalid_reset_token", INVALID_RESET);
       const passwordHash = await hashPassword(input.password);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         // Two tabs submitting the same link: one wins, the other is told the link is used.
         if (!(await repo.claimAccountToken(tx, found.id, now))) {
           throw new AppError("invalid_reset_token", INVALID_RESET);
@@ -117,7 +117,7 @@ export function createAccountService(ctx: AppContext) {
         if (!user) throw new AppError("invalid_reset_token", INVALID_RESET);
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
         await endEverySession(tx, user.id, now);
-        await enqueueEmail(tx, { ...passwordChangedEmail(user, when(now)), now });
+        await uow.email({ ...passwordChangedEmail(user, when(now)), now });
       });
     },
 
@@ -129,12 +129,13 @@ export function createAccountService(ctx: AppContext) {
       await checkCurrentPassword(signedIn.id, input.currentPassword);
       const passwordHash = await hashPassword(input.password);
       const now = ctx.now();
-      return ctx.db.transaction(async (tx) => {
+      return ctx.transact(async (uow) => {
+        const { tx } = uow;
         await repo.updatePasswordHash(tx, signedIn.id, passwordHash, now);
         await endEverySession(tx, signedIn.id, now);
         const user = await repo.findAccountUser(tx, signedIn.id);
         if (!user) throw new AppError("unauthorized", SESSION_ENDED);
-        await enqueueEmail(tx, { ...passwordChangedEmail(user, when(now)), now });
+        await uow.email({ ...passwordChangedEmail(user, when(now)), now });
         const refresh = newToken();
         await insertRefreshToken(tx, {
           userId: user.id,
@@ -165,7 +166,8 @@ export function createAccountService(ctx: AppContext) {
       if (await repo.findAccountUserByEmail(ctx.db, input.newEmail))
         throw new AppError("email_taken", EMAIL_TAKEN);
       const token = newToken();
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         // Only the newest request counts: earlier links stop working.
         await repo.retireUnusedTokens(tx, user.id, "EMAIL_CHANGE", now);
         await repo.insertAccountToken(tx, {
@@ -177,7 +179,7 @@ export function createAccountService(ctx: AppContext) {
           createdAt: now,
         });
         const url = webLink(paths.auth.confirmEmail({ token: token.token }));
-        await enqueueEmail(tx, { ...emailChangeConfirmEmail(user, input.newEmail, url), now });
+        await uow.email({ ...emailChangeConfirmEmail(user, input.newEmail, url), now });
       });
       return { pendingEmail: input.newEmail };
     },
@@ -191,7 +193,8 @@ export function createAccountService(ctx: AppContext) {
       }
       const newEmail = found.newEmail;
       try {
-        await ctx.db.transaction(async (tx) => {
+        await ctx.transact(async (uow) => {
+          const { tx } = uow;
           if (!(await repo.claimAccountToken(tx, found.id, now))) {
             throw new AppError("invalid_email_change_token", INVALID_EMAIL_CHANGE);
           }
@@ -199,7 +202,7 @@ export function createAccountService(ctx: AppContext) {
           if (!user) throw new AppError("invalid_email_change_token", INVALID_EMAIL_CHANGE);
           // Taken since the request: the unique index answers, whatever the case of either address.
           await repo.updateEmail(tx, user.id, newEmail, now);
-          await insertAuditEntry(tx, {
+          await uow.audit({
             actorId: user.id,
             action: "user.email_change",
             targetType: "user",
@@ -207,7 +210,7 @@ export function createAccountService(ctx: AppContext) {
             details: { before: { email: user.email }, after: { email: newEmail } },
             createdAt: now,
           });
-          await enqueueEmail(tx, { ...emailChangedEmail(user, newEmail), now });
+          await uow.email({ ...emailChangedEmail(user, newEmail), now });
         });
       } catch (error) {
         if (pgErrorCode(error) === "23505") throw new AppError("email_taken", EMAIL_TAKEN);

@@ -8,7 +8,6 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import * as repo from "./accounts.repository.ts";
 
 type StudentUpdate = z.output<typeof studentProfileUpdateRequest>;
@@ -62,7 +61,8 @@ export function createProfileService(ctx: AppContext) {
      */
     updateInstructorProfile(userId: string, input: InstructorUpdate): Promise<InstructorAccount> {
       const now = ctx.now();
-      return ctx.db.transaction(async (tx) => {
+      return ctx.transact(async (uow) => {
+        const { tx } = uow;
         const before = await instructorAccount(tx, userId);
         await repo.updateUserDetails(tx, userId, userChanges(input), now);
         const { bio, languages, vehicleType, gender, licenseNumber } = input;
@@ -75,7 +75,7 @@ export function createProfileService(ctx: AppContext) {
           ...(licenceChanged && { licenseNumber, verificationStatus: "PENDING" as const, verifiedAt: null }),
         });
         if (licenceChanged) {
-          await insertAuditEntry(tx, {
+          await uow.audit({
             actorId: userId,
             action: "instructor.license_change",
             targetType: "instructor",

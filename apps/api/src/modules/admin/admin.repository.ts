@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, payments, users } from "../../db/schema/index.ts";
-import { earningLessonsByMonthAndAmount, sydneyMonthOf } from "../instructors/instructors.repository.ts";
 
 export interface Page {
   limit: number;
@@ -247,7 +246,7 @@ export async function findBooking(db: Executor, bookingId: string) {
   return row;
 }
 
-// Payments and revenue ----------------------------------------------------------------------------
+// Payments ----------------------------------------------------------------------------
 
 export async function listPayments(
   db: Executor,
@@ -286,42 +285,4 @@ export async function listPayments(
     db.select({ n: count() }).from(payments).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/**
- * Earning lessons of every instructor per Sydney month of their start: COMPLETED ones at their price,
- * and CANCELLED ones at what the platform kept (so fees and payouts include late cancellations).
- */
-export function completedLessonsByMonthAndPrice(db: Executor) {
-  return earningLessonsByMonthAndAmount(db);
-}
-
-/** GST of PAID payments per Sydney month of payment (creation time when paidAt is missing). */
-export function gstCollectedByMonth(db: Executor) {
-  const month = sydneyMonthOf(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`);
-  return db
-    .select({ month, gstCents: sum(payments.gstCents).mapWith(Number) })
-    .from(payments)
-    .where(eq(payments.status, "PAID"))
-    .groupBy(month);
-}
-
-/**
- * Refunds on cancelled lessons per Sydney month of the cancellation, and their GST part. A refund is
- * share + gstCents(share) (rules/cancellation.ts), and round(refund / 1.1) recovers the share exactly
- * (the GST rounding moves it by at most half a cent, well under half of 1.1), so the GST is the rest.
- */
-export function refundsByMonth(db: Executor) {
-  const month = sydneyMonthOf(bookings.cancelledAt);
-  return db
-    .select({
-      month,
-      refundCents: sum(bookings.refundCents).mapWith(Number),
-      refundGstCents: sum(sql`${bookings.refundCents} - round(${bookings.refundCents} / 1.1)`).mapWith(
-        Number,
-      ),
-    })
-    .from(bookings)
-    .where(and(eq(bookings.status, "CANCELLED"), sql`${bookings.refundCents} > 0`))
-    .groupBy(month);
 }

@@ -8,7 +8,6 @@ import {
   adminInstructorsResponse,
   adminPaymentsQuery,
   adminPaymentsResponse,
-  adminRevenueResponse,
   adminUsersQuery,
   adminUsersResponse,
   auditLogQuery,
@@ -179,22 +178,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     (request) => admin.listPayments(request.query),
-  );
-
-  app.get(
-    "/revenue",
-    {
-      schema: {
-        tags,
-        operationId: "getRevenue",
-        summary: "Revenue per month",
-        description:
-          "Per Sydney month, newest first, plus totals: money taken, refunded and GST (net of refunded GST).",
-        security,
-        response: { 200: adminRevenueResponse, ...errors },
-      },
-    },
-    () => admin.getRevenue(),
   );
 
   app.get(

@@ -3,7 +3,6 @@ import type {
   AdminCancelBookingResponse,
   AdminInstructor,
   AdminPayment,
-  AdminRevenue,
   AdminUser,
   AuditEntry,
 } from "@kerb/shared";
@@ -19,15 +18,12 @@ import {
   verificationDateProblems,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry, listAuditEntries } from "../audit/audit.repository.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
+import { listAuditEntries } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { notifyInstructorDelisted, notifyInstructorVerified } from "../compliance/compliance.service.ts";
-import { summarizeEarnings } from "../instructors/earnings.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
-import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import * as repo from "./admin.repository.ts";
 
 interface PageInput {
@@ -107,19 +103,20 @@ export function createAdminService(ctx: AppContext) {
     },
     /** Side effects of the change (its emails), in the same transaction. */
     afterChange?: (
-      tx: Executor,
+      uow: UnitOfWork,
       change: { wasListed: boolean; isListed: boolean; now: Date },
     ) => Promise<unknown>,
   ): Promise<{ instructor: AdminInstructor }> {
     const now = ctx.now();
     const today = sydneyTodayDate(now);
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
       const current = await repo.lockInstructorProfile(tx, instructorId);
       if (!current) throw new AppError("not_found", "Instructor not found");
       const { patch, details } = buildPatch(current);
       await repo.updateInstructorProfile(tx, instructorId, patch);
       const next = { ...current, ...patch };
-      await insertAuditEntry(tx, {
+      await uow.audit({
         actorId: adminId,
         action,
         targetType: "instructor",
@@ -135,13 +132,12 @@ export function createAdminService(ctx: AppContext) {
         },
         createdAt: now,
       });
-      await afterChange?.(tx, {
+      await afterChange?.(uow, {
         wasListed: isListableInstructor(current, today),
         isListed: isListableInstructor(next, today),
         now,
       });
     });
-    if (afterChange) kickOutboxDelivery(ctx);
     const row = await repo.findInstructor(ctx.db, instructorId);
     if (!row) throw new AppError("not_found", "Instructor not found");
     return { instructor: toAdminInstructor(row) };
@@ -214,8 +210,8 @@ export function createAdminService(ctx: AppContext) {
             wwcExpiresOn: input.wwcExpiresOn,
           },
         }),
-        (tx, change) =>
-          notifyInstructorVerified(tx, { instructorId, now: change.now, appUrl: publicOrigin(ctx.env) }),
+        (uow, change) =>
+          notifyInstructorVerified(uow, { instructorId, now: change.now, appUrl: publicOrigin(ctx.env) }),
       );
     },
 
@@ -230,8 +226,8 @@ export function createAdminService(ctx: AppContext) {
           details: { reason: input.reason },
         }),
         // The instructor hears why; their students with lessons ahead are told and offered a way on.
-        (tx, change) =>
-          notifyInstructorDelisted(tx, {
+        (uow, change) =>
+          notifyInstructorDelisted(uow, {
             instructorId,
             now: change.now,
             appUrl: publicOrigin(ctx.env),
@@ -256,9 +252,9 @@ export function createAdminService(ctx: AppContext) {
         "instructor.compliance_update",
         () => ({ patch, details: { changed: patch } }),
         // A date moved into the past (or cleared) delists a listed instructor just like an expiry.
-        async (tx, change) => {
+        async (uow, change) => {
           if (change.wasListed && !change.isListed) {
-            await notifyInstructorDelisted(tx, {
+            await notifyInstructorDelisted(uow, {
               instructorId,
               now: change.now,
               appUrl: publicOrigin(ctx.env),
@@ -298,15 +294,15 @@ export function createAdminService(ctx: AppContext) {
       input: { reason?: string },
     ): Promise<AdminCancelBookingResponse> {
       const now = ctx.now();
-      const result = await ctx.db.transaction(async (tx) => {
-        const cancelled = await cancelLessonWithRefund(tx, {
+      const result = await ctx.transact(async (uow) => {
+        const cancelled = await cancelLessonWithRefund(uow, {
           bookingId,
           cancelledBy: "ADMIN",
           now,
           reason: input.reason ?? null,
           appUrl: publicOrigin(ctx.env),
         });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: adminId,
           action: "booking.cancel",
           targetType: "booking",
@@ -321,8 +317,6 @@ export function createAdminService(ctx: AppContext) {
         });
         return cancelled;
       });
-      await deliverCardRefunds(ctx, [result.refundId]);
-      kickOutboxDelivery(ctx);
       const row = await repo.findBooking(ctx.db, bookingId);
       if (!row) throw new AppError("not_found", "Booking not found");
       return {
@@ -355,50 +349,6 @@ export function createAdminService(ctx: AppContext) {
         user: r.user,
       }));
       return paged(items, total, query);
-    },
-
-    async getRevenue(): Promise<AdminRevenue> {
-      const [lessonGroups, gstRows, refundRows] = await Promise.all([
-        repo.completedLessonsByMonthAndPrice(ctx.db),
-        repo.gstCollectedByMonth(ctx.db),
-        repo.refundsByMonth(ctx.db),
-      ]);
-      const lessons = summarizeEarnings(lessonGroups);
-      const gst = new Map(gstRows.map((r) => [r.month, r.gstCents]));
-      const refunds = new Map(refundRows.map((r) => [r.month, r.refundCents]));
-      const refundedGst = new Map(refundRows.map((r) => [r.month, r.refundGstCents]));
-      const months = [...new Set([...lessons.months.map((m) => m.month), ...gst.keys(), ...refunds.keys()])]
-        .sort()
-        .reverse();
-      const figures = (
-        l: { lessons: number; grossCents: number; platformFeeCents: number; netCents: number } | undefined,
-        gstCents: number,
-        refundCents: number,
-        refundGstCents: number,
-      ) => ({
-        lessonsCompleted: l?.lessons ?? 0,
-        gross: centsToDollars(l?.grossCents ?? 0),
-        platformFees: centsToDollars(l?.platformFeeCents ?? 0),
-        instructorPayouts: centsToDollars(l?.netCents ?? 0),
-        // GST given back with a refund is no longer collected: it is netted off here.
-        gstCollected: centsToDollars(gstCents - refundGstCents),
-        gstOnPayments: centsToDollars(gstCents),
-        gstRefunded: centsToDollars(refundGstCents),
-        refunds: centsToDollars(refundCents),
-      });
-      const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
-      return {
-        months: months.map((month) => ({
-          month,
-          ...figures(
-            lessons.months.find((m) => m.month === month),
-            gst.get(month) ?? 0,
-            refunds.get(month) ?? 0,
-            refundedGst.get(month) ?? 0,
-          ),
-        })),
-        totals: figures(lessons.totals, sum(gst.values()), sum(refunds.values()), sum(refundedGst.values())),
-      };
     },
 
     async listAuditLog(query: PageInput & { actor?: string; action?: string; from?: string; to?: string }) {

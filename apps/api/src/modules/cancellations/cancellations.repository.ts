@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, payments } from "../../db/schema/index.ts";
+import { bookings, bundles } from "../../db/schema/index.ts";
 import {
   type StudentBookingRow,
   studentBookingColumns,

@@ -10,13 +10,12 @@ import {
   formatSydneyTime,
   type PaymentRefundState,
 } from "@kerb/shared/rules";
-import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/payments.repository.ts";
-import { queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./cancellations.repository.ts";
 
 export interface CancelLessonInput {
@@ -33,7 +32,7 @@ export interface CancelLessonResult {
   bookingId: string;
   /** Cents given back to the card, GST included (0 for a bundle lesson). */
   refundCents: number;
-  /** The queued card refund, for the caller to deliver after commit (`deliverCardRefunds`). */
+  /** The queued card refund (the unit of work delivers it after commit). */
   refundId: string | null;
   /** True when the lesson went back to the bundle it was paid from. */
   bundleCreditReturned: boolean;
@@ -103,16 +102,17 @@ export function cancellationFor(
  *   cannot be split, so it is returned only on a full-refund tier; a late student cancellation forfeits it;
  * - paid by card: the lesson's refundable share plus its GST, GST going back on the payment's running
  *   total (rules/payment-refunds.ts) so the refunds add up to the invoice; bookings.refundCents records
- *   it and a card refund is queued in the same transaction (its row adds itself to the payment's totals); the caller delivers it after commit (`deliverCardRefunds`),
- *   since that is a network call, and the refund worker retries it until the provider accepts it.
- * Pass a transaction: the row is locked so a concurrent cancel, completion or second refund waits and
- * then finds the lesson no longer SCHEDULED. Ownership checks are the caller's job. bookings.keptCents
+ *   it, and a card refund is queued in the unit of work (its row adds itself to the payment's totals),
+ *   which delivers it after commit; the refund worker retries it until the provider accepts it.
+ * The row is locked so a concurrent cancel, completion or second refund waits and then finds the
+ * lesson no longer SCHEDULED. Ownership checks are the caller's job. bookings.keptCents
  * records what the platform keeps, which the earnings figures count (75% to the instructor).
  */
 export async function cancelLessonWithRefund(
-  tx: Executor,
+  uow: UnitOfWork,
   input: CancelLessonInput,
 ): Promise<CancelLessonResult> {
+  const { tx } = uow;
   const booking = await repo.lockBookingForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
   const instructorUnavailable =
@@ -133,7 +133,7 @@ export async function cancelLessonWithRefund(
   if (booking.bundleId) {
     if (bundleCreditReturned) await repo.returnBundleCredit(tx, booking.bundleId);
   } else if (booking.paymentId && refund > 0) {
-    refundId = await queueCardRefund(tx, {
+    refundId = await uow.refund({
       paymentId: booking.paymentId,
       bookingId: booking.id,
       amountCents: refund,
@@ -150,9 +150,9 @@ export async function cancelLessonWithRefund(
     keptCents: outcome.keptCents,
   });
   // Value kept by a late cancellation is earned like a lesson taught (the refunded share posted with its refund).
-  if (outcome.keptCents > 0) await postLessonEarned(tx, booking.id, "KEPT");
+  if (outcome.keptCents > 0) await postLessonEarned(uow, booking.id, "KEPT");
   // Every cancellation path comes through here, so the other party is always told, in this transaction.
-  await enqueueLessonCancelled(tx, {
+  await enqueueLessonCancelled(uow, {
     bookingId: booking.id,
     cancelledBy: input.cancelledBy,
     refund: { method: outcome.method, refundCents: refund, refundGstCents: outcome.refundGstCents },

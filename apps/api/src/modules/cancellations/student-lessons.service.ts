@@ -26,14 +26,11 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
 import { checkLessonTime } from "../bookings/lesson-shape.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { enqueueLessonRescheduled } from "../notifications/notices.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { findPaymentRefundState } from "../payments/payments.repository.ts";
-import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { findStudentBooking, toStudentBooking } from "../students/student-booking.ts";
 import * as repo from "./cancellations.repository.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
@@ -89,16 +86,17 @@ export function createStudentLessonService(ctx: AppContext) {
 
     async cancel(studentId: string, bookingId: string): Promise<CancelStudentBookingResponse> {
       const now = ctx.now();
-      const result = await ctx.db.transaction(async (tx) => {
+      const result = await ctx.transact(async (uow) => {
+        const { tx } = uow;
         // Ownership first, under lock: someone else's lesson is "not found", never "forbidden".
         if (!(await repo.lockStudentLesson(tx, studentId, bookingId))) throw notFound();
-        const cancelled = await cancelLessonWithRefund(tx, {
+        const cancelled = await cancelLessonWithRefund(uow, {
           bookingId,
           cancelledBy: "STUDENT",
           now,
           appUrl: publicOrigin(ctx.env),
         });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: studentId,
           action: "booking.cancel",
           targetType: "booking",
@@ -116,9 +114,6 @@ export function createStudentLessonService(ctx: AppContext) {
         });
         return cancelled;
       });
-      // After commit: the provider call is a network call, and the refund queue retries a failure.
-      await deliverCardRefunds(ctx, [result.refundId]);
-      kickOutboxDelivery(ctx);
       return { booking: { id: bookingId, status: "CANCELLED" }, refund: refundOf(result) };
     },
 
@@ -135,7 +130,8 @@ export function createStudentLessonService(ctx: AppContext) {
       const now = ctx.now();
       const start = new Date(request.startTime);
       const end = new Date(request.endTime);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const lesson = await repo.lockStudentLesson(tx, studentId, bookingId);
         if (!lesson) throw notFound();
         if (lesson.status !== "SCHEDULED") {
@@ -189,7 +185,7 @@ export function createStudentLessonService(ctx: AppContext) {
         }
         // A clash with the student's own lessons, or a booking that won the race, is 23P01 → 409.
         await repo.moveLesson(tx, bookingId, { start, end });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: studentId,
           action: "booking.reschedule",
           targetType: "booking",
@@ -200,14 +196,13 @@ export function createStudentLessonService(ctx: AppContext) {
           },
           createdAt: now,
         });
-        await enqueueLessonRescheduled(tx, {
+        await enqueueLessonRescheduled(uow, {
           bookingId,
           previous: { startTime: lesson.startTime, endTime: lesson.endTime },
           now,
           appUrl: publicOrigin(ctx.env),
         });
       });
-      kickOutboxDelivery(ctx);
       const booking = await findStudentBooking(ctx.db, studentId, bookingId);
       if (!booking) throw notFound();
       return { booking };

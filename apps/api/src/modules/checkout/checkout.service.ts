@@ -18,14 +18,11 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
-import { postPaymentCaptured } from "../ledger/post-journal.ts";
+import { paymentCapturedJournal } from "../ledger/post-journal.ts";
 import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
 import type { LessonNoticeRow } from "../notifications/notifications.repository.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import * as payments from "../payments/payments.repository.ts";
 import { createPaymentService, paymentDetails } from "../payments/payments.service.ts";
-import { deliverCardRefunds, queueCardRefund } from "../refunds/refund-queue.ts";
 import * as repo from "./checkout.repository.ts";
 
 type Outcome =
@@ -123,7 +120,8 @@ export function createCheckoutService(ctx: AppContext) {
   ): Promise<Outcome> {
     const now = ctx.now();
     const attempt = () =>
-      ctx.db.transaction(async (tx): Promise<Outcome> => {
+      ctx.transact(async (uow): Promise<Outcome> => {
+        const { tx } = uow;
         if (options.event && !(await repo.recordPaymentEvent(tx, { ...options.event, paymentId }))) {
           return { kind: "duplicate" };
         }
@@ -137,10 +135,10 @@ export function createCheckoutService(ctx: AppContext) {
         if (payment.status === "PENDING") {
           const fulfilled = await deliverPurchase(tx, payment, now);
           if (fulfilled) {
-            await postPaymentCaptured(tx, payment, now);
+            await uow.post(paymentCapturedJournal(payment, now));
             // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
             await enqueuePurchaseConfirmation(
-              tx,
+              uow,
               payment,
               { now, appUrl: publicOrigin(ctx.env) },
               fulfilled.lessons,
@@ -162,8 +160,8 @@ export function createCheckoutService(ctx: AppContext) {
           return { kind: "expired", refunded: false, refundId: null, released };
         await payments.updatePayment(tx, payment.id, { status: "REFUNDED" });
         // The card was charged, then the whole charge goes back: both are in the ledger.
-        await postPaymentCaptured(tx, payment, now, charged);
-        const refundId = await queueCardRefund(tx, {
+        await uow.post(paymentCapturedJournal(payment, now, charged));
+        const refundId = await uow.refund({
           paymentId: payment.id,
           bookingId: null,
           amountCents: charged,
@@ -177,8 +175,6 @@ export function createCheckoutService(ctx: AppContext) {
       if (error instanceof HoldsChanged) return attempt();
       throw error;
     });
-    if (outcome.kind === "expired") await deliverCardRefunds(ctx, [outcome.refundId]);
-    if (outcome.kind === "paid") kickOutboxDelivery(ctx);
     return outcome;
   }
 
@@ -297,7 +293,8 @@ export function createCheckoutService(ctx: AppContext) {
      */
     async release(paymentId: string, userId: string) {
       const now = ctx.now();
-      const released = await ctx.db.transaction(async (tx) => {
+      const released = await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const payment = await repo.lockPayment(tx, paymentId);
         if (!payment || payment.userId !== userId) {
           throw new AppError("payment_not_found", "Payment not found");
@@ -313,7 +310,7 @@ export function createCheckoutService(ctx: AppContext) {
         }
         await repo.expireLessonsOfPayment(tx, payment.id);
         await payments.updatePayment(tx, payment.id, { status: "CANCELLED" });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: userId,
           action: "payment.release",
           targetType: "payment",

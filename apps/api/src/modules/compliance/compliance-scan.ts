@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { scheduleJob } from "../../lib/scheduled-job.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { runComplianceScan } from "./compliance.service.ts";
 
 /**
@@ -14,9 +13,9 @@ export function startComplianceScan(app: FastifyInstance, ctx: AppContext, inter
     intervalSeconds,
     async run() {
       const result = await runComplianceScan(ctx);
+      // Its emails go out after each instructor's unit of work commits.
       if (result.instructorsNotified + result.studentsNotified > 0) {
         app.log.info(result, "compliance scan sent notices");
-        kickOutboxDelivery(ctx);
       }
     },
   });

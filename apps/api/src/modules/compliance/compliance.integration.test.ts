@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
 import { api, instructorPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import {
   addHours,
   insertBundle,
@@ -20,6 +21,7 @@ import {
   readBundle,
   userIdByEmail,
 } from "../instructors/instructor-test-fixtures.ts";
+import { demoProvider } from "../payments/payment-provider.ts";
 import { runComplianceScan } from "./compliance.service.ts";
 
 describeEachDatabase("compliance", (kind) => {
@@ -51,7 +53,10 @@ describeEachDatabase("compliance", (kind) => {
     expect(res.status).toBe(200);
     return res.body.items as Array<{ id: string; reasons: string[]; studentNotifiedAt: string | null }>;
   };
-  const scan = () => runComplianceScan({ db: db(), now: () => t.clock.now, env: t.env });
+  const scan = () => {
+    const ctx = { db: db(), now: () => t.clock.now, env: t.env, payments: demoProvider, log: t.app.log };
+    return runComplianceScan({ ...ctx, transact: createTransact(ctx) });
+  };
   const studentEmail = async (token: string) => {
     const profile = await http.get("/api/student/profile", token);
     return profile.body.email as string;

@@ -14,8 +14,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
-import { enqueueEmail } from "../notifications/outbox.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import * as repo from "./compliance.repository.ts";
 import {
   COMPLIANCE_EMAIL_KINDS,
@@ -38,12 +37,12 @@ export function shouldTellStudents(reasons: UnlistedReason[]): boolean {
 
 /** In the caller's transaction: the "you're verified" email. */
 export async function notifyInstructorVerified(
-  tx: Executor,
+  uow: UnitOfWork,
   input: { instructorId: string; now: Date; appUrl?: string },
 ) {
-  const contact = await repo.findInstructorContact(tx, input.instructorId);
+  const contact = await repo.findInstructorContact(uow.tx, input.instructorId);
   if (!contact) return;
-  await enqueueEmail(tx, {
+  await uow.email({
     kind: COMPLIANCE_EMAIL_KINDS.verified,
     to: { email: contact.email, name: `${contact.firstName} ${contact.lastName}` },
     ...instructorVerifiedEmail({ instructor: contact, documents: contact, appUrl: input.appUrl }),
@@ -68,12 +67,12 @@ export interface DelistInput {
  * tells every student with a lesson still to come (once per lesson). Returns what was enqueued; the
  * instructor email's id is null when its dedupe key had already been used.
  */
-export async function notifyInstructorDelisted(tx: Executor, input: DelistInput) {
-  const contact = await repo.findInstructorContact(tx, input.instructorId);
+export async function notifyInstructorDelisted(uow: UnitOfWork, input: DelistInput) {
+  const contact = await repo.findInstructorContact(uow.tx, input.instructorId);
   if (!contact) return { instructorEmailId: null, studentsNotified: 0, lessonsAffected: 0 };
   const { reasons } = instructorCompliance(contact, sydneyTodayDate(input.now));
-  const lessons = await repo.listFutureLessonsWithStudents(tx, input.instructorId, input.now);
-  const instructorEmailId = await enqueueEmail(tx, {
+  const lessons = await repo.listFutureLessonsWithStudents(uow.tx, input.instructorId, input.now);
+  const [instructorEmailId = null] = await uow.email({
     kind: COMPLIANCE_EMAIL_KINDS.delisted,
     to: { email: contact.email, name: `${contact.firstName} ${contact.lastName}` },
     ...instructorDelistedEmail({
@@ -89,20 +88,20 @@ export async function notifyInstructorDelisted(tx: Executor, input: DelistInput)
     now: input.now,
   });
   const studentsNotified = shouldTellStudents(reasons)
-    ? await notifyStudents(tx, contact, lessons, input)
+    ? await notifyStudents(uow, contact, lessons, input)
     : 0;
   return { instructorEmailId, studentsNotified, lessonsAffected: lessons.length };
 }
 
 async function notifyStudents(
-  tx: Executor,
+  uow: UnitOfWork,
   instructor: repo.InstructorContact,
   lessons: Awaited<ReturnType<typeof repo.listFutureLessonsWithStudents>>,
   input: { now: Date; appUrl?: string },
 ) {
   let sent = 0;
   for (const lesson of lessons) {
-    const id = await enqueueEmail(tx, {
+    const [id] = await uow.email({
       kind: COMPLIANCE_EMAIL_KINDS.unavailable,
       to: { email: lesson.student.email, name: `${lesson.student.firstName} ${lesson.student.lastName}` },
       ...instructorUnavailableEmail({
@@ -132,14 +131,15 @@ export interface ComplianceScanResult {
  * on as many processes as you like: the outbox's dedupe keys make each email, and the audit entry
  * written with the instructor's email, happen once per expiry.
  */
-export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "env">) {
+export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "env" | "transact">) {
   const now = ctx.now();
   const today = sydneyTodayDate(now);
   const result: ComplianceScanResult = { instructorsScanned: 0, instructorsNotified: 0, studentsNotified: 0 };
   const candidates = await repo.listInstructorsToScan(ctx.db, today, now);
   for (const { id } of candidates) {
     result.instructorsScanned += 1;
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
       const contact = await repo.findInstructorContact(tx, id);
       if (!contact) return;
       const compliance = instructorCompliance(contact, today);
@@ -152,7 +152,7 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
           compliance.licenseExpired ? `licence:${contact.licenseExpiresOn}` : null,
           compliance.wwcExpired ? `wwc:${contact.wwcExpiresOn}` : null,
         ].filter(Boolean);
-        const outcome = await notifyInstructorDelisted(tx, {
+        const outcome = await notifyInstructorDelisted(uow, {
           instructorId: id,
           now,
           appUrl: publicOrigin(ctx.env),
@@ -162,7 +162,7 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
         result.studentsNotified += outcome.studentsNotified;
         if (outcome.instructorEmailId) {
           result.instructorsNotified += 1;
-          await insertAuditEntry(tx, {
+          await uow.audit({
             actorId: null,
             action: "instructor.documents_expired",
             targetType: "instructor",
@@ -183,7 +183,7 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
       // Delisted some other way (an admin, or a licence change sending them back to verification): the
       // students of lessons booked since, or missed before, still hear once per lesson.
       const lessons = await repo.listFutureLessonsWithStudents(tx, id, now);
-      result.studentsNotified += await notifyStudents(tx, contact, lessons, {
+      result.studentsNotified += await notifyStudents(uow, contact, lessons, {
         now,
         appUrl: publicOrigin(ctx.env),
       });

@@ -20,13 +20,11 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
 import { findInstructorListing, findStudentForCheckout } from "../bookings/bookings.repository.ts";
 import * as holds from "../bookings/holds.repository.ts";
 import { checkLessonTimes } from "../bookings/lesson-shape.ts";
 import { enqueueCreditBooking } from "../notifications/notices.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
 import { toStudentBooking } from "../students/student-booking.ts";
 import { listStudentBundles } from "../students/students.repository.ts";
 import { toStudentBundle } from "../students/students.service.ts";
@@ -83,7 +81,8 @@ export function createCreditService(ctx: AppContext) {
       // Lapsed holds must not block anyone, even if the sweep has not run yet.
       await holds.expireStaleHolds(ctx.db, now);
 
-      const result = await ctx.db.transaction(async (tx) => {
+      const result = await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
         if (!bundle) throw bundleNotFound();
         const refusal = creditSpendRefusal(bundle, items.length, now);
@@ -143,7 +142,7 @@ export function createCreditService(ctx: AppContext) {
         // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
         const inserted = await repo.insertCreditLessons(tx, rows);
         const credits = await repo.useCredits(tx, bundle.id, rows.length);
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: studentId,
           action: "bundle.spend",
           targetType: "bundle",
@@ -151,7 +150,7 @@ export function createCreditService(ctx: AppContext) {
           details: { lessons: inserted.map((r) => r.id), usedLessons: credits.usedLessons },
           createdAt: now,
         });
-        await enqueueCreditBooking(tx, {
+        await enqueueCreditBooking(uow, {
           bookingIds: inserted.map((r) => r.id),
           credits,
           now,
@@ -164,7 +163,6 @@ export function createCreditService(ctx: AppContext) {
         );
         return { credits, lessons };
       });
-      kickOutboxDelivery(ctx);
 
       return {
         bundle: {
@@ -185,7 +183,8 @@ export function createCreditService(ctx: AppContext) {
     async changeInstructor(studentId: string, bundleId: string, instructorId: string) {
       const now = ctx.now();
       const today = sydneyTodayDate(now);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
         if (!bundle) throw bundleNotFound();
         if (isBundleExpired(bundle, now)) throw expired();
@@ -214,7 +213,7 @@ export function createCreditService(ctx: AppContext) {
           );
         }
         await repo.setBundleInstructor(tx, bundle.id, { instructorId, suburb });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: studentId,
           action: "bundle.instructor_change",
           targetType: "bundle",

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import * as repo from "./instructor-availability.repository.ts";
 import * as lessonsRepo from "./instructors.repository.ts";
 import { toInstructorLesson } from "./instructors.service.ts";
@@ -44,8 +44,8 @@ const showRule = (r: { weekday: number; startMinute: number; endMinute: number }
 
 export function createInstructorAvailabilityService(ctx: AppContext) {
   /** Hours, overrides, rate and pool opt-in change what students can book and pay: audited in the change's transaction. */
-  function audit(tx: Executor, instructorId: string, action: string, details: Record<string, unknown>) {
-    return insertAuditEntry(tx, {
+  function audit(uow: UnitOfWork, instructorId: string, action: string, details: Record<string, unknown>) {
+    return uow.audit({
       actorId: instructorId,
       action,
       targetType: "instructor",
@@ -133,10 +133,11 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           endMinute: timeToMinutes(r.end),
         })),
       );
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const before = await repo.listRules(tx, instructorId);
         await repo.replaceRules(tx, instructorId, rules);
-        await audit(tx, instructorId, "availability.hours_replace", {
+        await audit(uow, instructorId, "availability.hours_replace", {
           before: before.map(showRule),
           after: rules.map(showRule),
         });
@@ -158,7 +159,8 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
         input.kind === "OPEN" && input.start && input.end
           ? [timeToMinutes(input.start), timeToMinutes(input.end)]
           : null;
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const sameDay = await repo.listExceptionsOn(tx, instructorId, input.date);
         if (sameDay.some((e) => e.kind === "CLOSED")) {
           throw new AppError(
@@ -196,7 +198,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           note: input.note && input.note.length > 0 ? input.note : null,
         });
         if (added) {
-          await audit(tx, instructorId, "availability.override_add", {
+          await audit(uow, instructorId, "availability.override_add", {
             before: null,
             after: toException(added),
           });
@@ -206,10 +208,11 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
     },
 
     async removeException(instructorId: string, exceptionId: string): Promise<AvailabilityChangeResponse> {
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const removed = await repo.deleteOwnException(tx, instructorId, exceptionId);
         if (!removed) throw new AppError("not_found", "Availability exception not found");
-        await audit(tx, instructorId, "availability.override_remove", {
+        await audit(uow, instructorId, "availability.override_remove", {
           before: toException(removed),
           after: null,
         });
@@ -229,25 +232,26 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           ? {}
           : { standardRateCents: dollarsToCents(input.standardRate) }),
       };
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         const before = await repo.lockSettings(tx, instructorId);
         if (!before) throw new AppError("not_found", "Instructor profile not found");
         await repo.updateSettings(tx, instructorId, patch);
         // One entry per kind of change, so the log can be filtered by rate or pool opt-in.
         if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
-          await audit(tx, instructorId, "instructor.rate_change", {
+          await audit(uow, instructorId, "instructor.rate_change", {
             before: { standardRateCents: before.standardRateCents },
             after: { standardRateCents: patch.standardRateCents },
           });
         }
         if (patch.poolOptIn !== undefined && patch.poolOptIn !== before.poolOptIn) {
-          await audit(tx, instructorId, "instructor.pool_opt_in_change", {
+          await audit(uow, instructorId, "instructor.pool_opt_in_change", {
             before: { poolOptIn: before.poolOptIn },
             after: { poolOptIn: patch.poolOptIn },
           });
         }
         if (patch.suburbs !== undefined && patch.suburbs.join("|") !== before.suburbs.join("|")) {
-          await audit(tx, instructorId, "instructor.suburbs_change", {
+          await audit(uow, instructorId, "instructor.suburbs_change", {
             before: { suburbs: before.suburbs },
             after: { suburbs: patch.suburbs },
           });

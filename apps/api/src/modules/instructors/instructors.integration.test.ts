@@ -12,7 +12,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { demoProvider } from "../payments/payment-provider.ts";
 import {
   addHours,
   addMinutes,
@@ -543,10 +545,15 @@ describeEachDatabase("instructor portal", (kind) => {
       instructorId: ivy.id,
       start: addHours(t.clock.now, 12),
     });
+    const ctx = { db: db(), now: () => t.clock.now, env: t.env, payments: demoProvider, log: t.app.log };
     await expect(
-      db().transaction(async (tx) => {
-        await cancelLessonWithRefund(tx, { bookingId: bundleLesson, cancelledBy: "ADMIN", now: t.clock.now });
-        await cancelLessonWithRefund(tx, { bookingId: paid.id, cancelledBy: "ADMIN", now: t.clock.now });
+      createTransact(ctx)(async (uow) => {
+        await cancelLessonWithRefund(uow, {
+          bookingId: bundleLesson,
+          cancelledBy: "ADMIN",
+          now: t.clock.now,
+        });
+        await cancelLessonWithRefund(uow, { bookingId: paid.id, cancelledBy: "ADMIN", now: t.clock.now });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

@@ -19,11 +19,8 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
-import { kickOutboxDelivery } from "../notifications/outbox-delivery.ts";
-import { deliverCardRefunds } from "../refunds/refund-queue.ts";
 import { summarizeEarnings } from "./earnings.ts";
 import * as availabilityRepo from "./instructor-availability.repository.ts";
 import * as repo from "./instructors.repository.ts";
@@ -75,12 +72,13 @@ export function createInstructorService(ctx: AppContext) {
     status: "COMPLETED" | "NO_SHOW",
   ): Promise<LessonActionResponse> {
     const now = ctx.now();
-    const done = await ctx.db.transaction(async (tx) => {
+    const done = await ctx.transact(async (uow) => {
+      const { tx } = uow;
       const marked = await repo.markLessonOutcome(tx, { instructorId, lessonId, status, now });
       // Completed or no-show decides what the instructor earns: audited with the change.
       if (marked) {
-        await postLessonEarned(tx, lessonId, status);
-        await insertAuditEntry(tx, {
+        await postLessonEarned(uow, lessonId, status);
+        await uow.audit({
           actorId: instructorId,
           action: status === "COMPLETED" ? "booking.complete" : "booking.no_show",
           targetType: "booking",
@@ -199,18 +197,19 @@ export function createInstructorService(ctx: AppContext) {
 
     async cancelLesson(instructorId: string, lessonId: string): Promise<LessonCancellationResponse> {
       const now = ctx.now();
-      const result = await ctx.db.transaction(async (tx) => {
+      const result = await ctx.transact(async (uow) => {
+        const { tx } = uow;
         // Ownership first, under lock: another instructor's lesson is "not found", never "forbidden".
         if (!(await repo.lockOwnLesson(tx, instructorId, lessonId))) {
           throw new AppError("not_found", "Lesson not found");
         }
-        const cancelled = await cancelLessonWithRefund(tx, {
+        const cancelled = await cancelLessonWithRefund(uow, {
           bookingId: lessonId,
           cancelledBy: "INSTRUCTOR",
           now,
           appUrl: publicOrigin(ctx.env),
         });
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: instructorId,
           action: "booking.cancel",
           targetType: "booking",
@@ -224,8 +223,6 @@ export function createInstructorService(ctx: AppContext) {
         });
         return cancelled;
       });
-      await deliverCardRefunds(ctx, [result.refundId]);
-      kickOutboxDelivery(ctx);
       const lesson = await requireLesson(instructorId, lessonId);
       return {
         lesson: toInstructorLesson(lesson),

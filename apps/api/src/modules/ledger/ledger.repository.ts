@@ -235,3 +235,22 @@ export function balancesAt(db: Executor, at: Date) {
     .where(lt(ledgerJournals.occurredAt, at))
     .groupBy(ledgerEntries.account);
 }
+
+/**
+ * Everything the ledger ever moved, by Sydney month of the journal, event and account, with how many
+ * journals of that event the month holds (a lesson's earning journal is one lesson).
+ */
+export function sumsByMonthEventAndAccount(db: Executor) {
+  const month = sql<string>`to_char(${ledgerJournals.occurredAt} at time zone 'Australia/Sydney', 'YYYY-MM')`;
+  return db
+    .select({
+      month,
+      event: ledgerJournals.event,
+      account: ledgerEntries.account,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+      journals: sql<number>`count(distinct ${ledgerJournals.id})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .groupBy(month, ledgerJournals.event, ledgerEntries.account);
+}

@@ -1,4 +1,5 @@
 import {
+  adminRevenueResponse,
   errorResponses,
   ledgerBalanceResponse,
   reconciliationQuery,
@@ -8,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { createLedgerService } from "./ledger.service.ts";
 
-/** /api/admin/ledger/balance and /api/admin/reconciliation: the ledger, read by operators (ADMIN only). */
+/** /api/admin/ledger/balance, /reconciliation and /revenue: the ledger, read by operators (ADMIN only). */
 export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const ledger = createLedgerService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
@@ -48,5 +49,22 @@ export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     (request) => ledger.getReconciliation(request.query.month),
+  );
+
+  app.get(
+    "/revenue",
+    {
+      schema: {
+        ...common,
+        operationId: "getRevenue",
+        summary: "Revenue per month",
+        description:
+          "Per Sydney month, newest first, plus totals, read from the ledger (so each month agrees with " +
+          "the reconciliation): lesson value earned (taught, no-show or kept) split into the platform fee " +
+          "and the instructors' share, GST on payments less GST refunded, and refunds.",
+        response: { 200: adminRevenueResponse, ...errorResponses(401, 403) },
+      },
+    },
+    () => ledger.getRevenue(),
   );
 };

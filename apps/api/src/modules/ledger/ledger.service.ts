@@ -1,9 +1,11 @@
 /**
  * Reading the ledger for operators: the balance check (does every cent add up, per journal and per
- * payment, against the payments, card refunds and lessons tables?) and one Sydney month's reconciliation.
+ * payment, against the payments, card refunds and lessons tables?), one Sydney month's reconciliation,
+ * and revenue per month, all from the ledger's journals.
  */
-import type { LedgerBalance, Reconciliation } from "@kerb/shared";
+import type { AdminRevenue, LedgerBalance, Reconciliation } from "@kerb/shared";
 import {
+  centsToDollars,
   emptyBalances,
   gstOfCharge,
   type LedgerAccount,
@@ -21,6 +23,49 @@ import * as repo from "./ledger.repository.ts";
 export { postJournal } from "./post-journal.ts";
 
 const MAX_LISTED_PROBLEMS = 20;
+
+type Moved = ReadonlyArray<{ event: string; account: string; cents: number }>;
+
+/**
+ * What moved in a period, as the operator reads it (credits are negative in the ledger; the figures are
+ * positive amounts). The reconciliation and the revenue page both read their money from here.
+ */
+function movedFigures(moved: Moved) {
+  const sum = (account: LedgerAccount, events?: readonly string[]) =>
+    moved
+      .filter((r) => r.account === account && (!events || events.includes(r.event)))
+      .reduce((s, r) => s + r.cents, 0);
+  const gstOnPaymentsCents = -sum("GST_PAYABLE", ["payment.captured"]);
+  const gstCents = -sum("GST_PAYABLE");
+  return {
+    collectedCents: sum("STUDENT_CASH", ["payment.captured"]),
+    gstCents,
+    gstOnPaymentsCents,
+    gstRefundedCents: gstOnPaymentsCents - gstCents,
+    refundsCents: -sum("REFUNDS"),
+    platformRevenueCents: -sum("PLATFORM_REVENUE"),
+    instructorEarningsCents: -sum("INSTRUCTOR_PAYABLE", EARNING_EVENTS),
+    // Debits to PAYOUTS_DUE are transfers that went through (payouts restated by migration 0008 included).
+    paidOutCents: sum("PAYOUTS_DUE", ["payout.paid"]),
+  };
+}
+
+const EARNING_EVENTS = ["lesson.completed", "lesson.no_show", "lesson.kept"] as const;
+
+/** The revenue page's figures (dollars) of one period's movements. */
+function revenueFigures(moved: Moved, lessonsCompleted: number): AdminRevenue["totals"] {
+  const f = movedFigures(moved);
+  return {
+    lessonsCompleted,
+    gross: centsToDollars(f.platformRevenueCents + f.instructorEarningsCents),
+    platformFees: centsToDollars(f.platformRevenueCents),
+    instructorPayouts: centsToDollars(f.instructorEarningsCents),
+    gstCollected: centsToDollars(f.gstCents),
+    gstOnPayments: centsToDollars(f.gstOnPaymentsCents),
+    gstRefunded: centsToDollars(f.gstRefundedCents),
+    refunds: centsToDollars(f.refundsCents),
+  };
+}
 
 /** "2026-03" → "2026-04"; December rolls into January. */
 function nextMonth(month: string): string {
@@ -102,30 +147,39 @@ export function createLedgerService(ctx: AppContext) {
         repo.sumsByEventAndAccount(ctx.db, range),
         repo.balancesAt(ctx.db, range.to),
       ]);
-      const sum = (account: LedgerAccount, events?: string[]) =>
-        moved
-          .filter((r) => r.account === account && (!events || events.includes(r.event)))
-          .reduce((s, r) => s + r.cents, 0);
+      const { gstOnPaymentsCents: _, gstRefundedCents: __, ...money } = movedFigures(moved);
       const close = (account: LedgerAccount) => closing.find((r) => r.account === account)?.cents ?? 0;
       // Credits are negative in the ledger; the figures are shown as positive amounts.
       return {
         month: m,
         from: range.from.toISOString(),
         to: range.to.toISOString(),
-        collectedCents: sum("STUDENT_CASH", ["payment.captured"]),
-        gstCents: -sum("GST_PAYABLE"),
-        refundsCents: -sum("REFUNDS"),
-        platformRevenueCents: -sum("PLATFORM_REVENUE"),
-        instructorEarningsCents: -sum("INSTRUCTOR_PAYABLE", [
-          "lesson.completed",
-          "lesson.no_show",
-          "lesson.kept",
-        ]),
-        // Debits to PAYOUTS_DUE are transfers that went through (payouts restated by migration 0008 included).
-        paidOutCents: sum("PAYOUTS_DUE", ["payout.paid"]),
+        ...money,
         owedCents: -close("INSTRUCTOR_PAYABLE") - close("PAYOUTS_DUE"),
         payoutsDueCents: -close("PAYOUTS_DUE"),
         unearnedCents: -close("UNEARNED_REVENUE"),
+      };
+    },
+
+    /**
+     * Revenue per Sydney month, newest first, and in total: read from the ledger, so it is the
+     * reconciliation's money month by month (one money truth). Lesson value counts in the month of the
+     * lesson's start, money in the month it moved.
+     */
+    async getRevenue(): Promise<AdminRevenue> {
+      const rows = await repo.sumsByMonthEventAndAccount(ctx.db);
+      const completed = (of: typeof rows) =>
+        of
+          .filter((r) => r.event === "lesson.completed" && r.account === "PLATFORM_REVENUE")
+          .reduce((s, r) => s + r.journals, 0);
+      const byMonth = groupBy(rows, (r) => r.month);
+      const months = [...byMonth.keys()].sort().reverse();
+      return {
+        months: months.map((month) => {
+          const moved = byMonth.get(month) ?? [];
+          return { month, ...revenueFigures(moved, completed(moved)) };
+        }),
+        totals: revenueFigures(rows, completed(rows)),
       };
     },
   };

@@ -1,6 +1,7 @@
 /**
- * Writing the ledger (docs/decisions/012-ledger.md). Every call takes the caller's transaction: a
- * posting commits or rolls back with the change that caused it. Keys are unique, so posting an event
+ * Writing the ledger (docs/decisions/012-ledger.md). Use cases post through their unit of work
+ * (`uow.post`, the only caller of `postJournal`): a posting commits or rolls back with the change that
+ * caused it; the builders here say what a business event posts. Keys are unique, so posting an event
  * twice (a retried webhook, a second click) is a no-op.
  */
 import {
@@ -12,6 +13,7 @@ import {
   paymentCapturedPosting,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import * as repo from "./ledger.repository.ts";
 
 export type JournalInput = LedgerPosting & { occurredAt: Date };
@@ -41,32 +43,30 @@ export async function postJournal(tx: Executor, input: JournalInput): Promise<bo
 }
 
 /** The card was charged `chargedCents` (the invoice amount, unless the provider says otherwise). */
-export function postPaymentCaptured(
-  tx: Executor,
+export function paymentCapturedJournal(
   payment: { id: string; amountCents: number; gstCents: number },
   occurredAt: Date,
   chargedCents = payment.amountCents,
-) {
-  return postJournal(tx, {
+): JournalInput {
+  return {
     ...paymentCapturedPosting({
       paymentId: payment.id,
       amountCents: chargedCents,
       gstCents: gstOfCharge(payment, chargedCents),
     }),
     occurredAt,
-  });
+  };
 }
 
 /**
  * A card refund was decided (its queue row exists): keyed by that row, so it posts once however often
  * delivery is retried, with the GST the refund stored.
  */
-export function postCardRefund(
-  tx: Executor,
+export function cardRefundJournal(
   refund: { id: string; paymentId: string; bookingId: string | null; amountCents: number; gstCents: number },
   occurredAt: Date,
-) {
-  return postJournal(tx, {
+): JournalInput {
+  return {
     ...cardRefundPosting({
       refundId: refund.id,
       paymentId: refund.paymentId,
@@ -75,7 +75,7 @@ export function postCardRefund(
       gstCents: refund.gstCents,
     }),
     occurredAt,
-  });
+  };
 }
 
 /**
@@ -85,16 +85,16 @@ export function postCardRefund(
  * False when nothing was posted (posted before, nothing kept, or a lesson nobody paid for).
  */
 export async function postLessonEarned(
-  tx: Executor,
+  uow: UnitOfWork,
   bookingId: string,
   outcome: "COMPLETED" | "NO_SHOW" | "KEPT",
 ): Promise<boolean> {
-  const lesson = await repo.findLessonForLedger(tx, bookingId);
+  const lesson = await repo.findLessonForLedger(uow.tx, bookingId);
   if (!lesson) throw new Error(`No lesson ${bookingId} to post`);
   const valueCents = outcome === "KEPT" ? (lesson.keptCents ?? 0) : lesson.priceCents;
   // A lesson nobody paid for (neither card nor credit) earns nothing: there is no money to share.
   if (valueCents <= 0 || !lesson.paymentId) return false;
-  return postJournal(tx, {
+  return uow.post({
     ...lessonEarnedPosting({
       bookingId,
       paymentId: lesson.paymentId,

@@ -1,11 +1,11 @@
 /**
- * The events that email people, each written to the outbox inside the caller's transaction (so the
- * change and its emails commit together). Callers kick delivery after commit (`kickOutboxDelivery`).
+ * The events that email people, each enqueued through the caller's unit of work (so the change and its
+ * emails commit together, and the unit of work starts their delivery after commit).
  */
 import type { CancelledBy } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
-import { publicOrigin } from "../../env.ts";
 import { groupBy } from "../../lib/group-by.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import {
   type BookingPaidWith,
   bookingConfirmedForInstructor,
@@ -16,10 +16,13 @@ import type { LessonSummary } from "./messages/format.ts";
 import { lessonCancelled } from "./messages/lesson-cancelled.ts";
 import { lessonRescheduled } from "./messages/lesson-rescheduled.ts";
 import * as repo from "./notifications.repository.ts";
-import { enqueueEmail, enqueueEmails, type OutboxEmail } from "./outbox.ts";
+import type { OutboxEmail } from "./outbox.ts";
 
-/** @deprecated env.ts `publicOrigin`; kept while checkout.service.ts (being reworked) still imports it. */
-export const appUrlOf = publicOrigin;
+/** One email through the unit of work: its id, or null when its dedupe key was there already. */
+async function enqueueOne(uow: UnitOfWork, email: OutboxEmail): Promise<string | null> {
+  const [id] = await uow.email(email);
+  return id ?? null;
+}
 
 interface NoticeOptions {
   now: Date;
@@ -47,7 +50,7 @@ const recipient = (p: { email: string; firstName: string; lastName: string }) =>
  * `eventKey` names the event (a payment, a credit spend) for the dedupe keys.
  */
 async function enqueueBookingConfirmed(
-  tx: Executor,
+  uow: UnitOfWork,
   input: NoticeOptions & { lessons: repo.LessonNoticeRow[]; paidWith: BookingPaidWith; eventKey: string },
 ): Promise<string[]> {
   const byInstructor = groupBy(input.lessons, (row) => row.instructor.id);
@@ -82,7 +85,7 @@ async function enqueueBookingConfirmed(
     );
   }
   // Every message of the event in one insert: one round trip inside the booking's transaction.
-  return enqueueEmails(tx, emails);
+  return uow.email(emails);
 }
 
 /**
@@ -94,7 +97,7 @@ export const listPurchasedLessons = (tx: Executor, paymentId: string) =>
 
 /** A payment was fulfilled: its lessons are booked, or its bundle is ready. Call in the fulfilling transaction. */
 export async function enqueuePurchaseConfirmation(
-  tx: Executor,
+  uow: UnitOfWork,
   payment: {
     id: string;
     type: "BOOKINGS" | "BUNDLE";
@@ -107,9 +110,9 @@ export async function enqueuePurchaseConfirmation(
   lessons?: repo.LessonNoticeRow[],
 ): Promise<string[]> {
   if (payment.type === "BOOKINGS") {
-    return enqueueBookingConfirmed(tx, {
+    return enqueueBookingConfirmed(uow, {
       ...options,
-      lessons: lessons ?? (await listPurchasedLessons(tx, payment.id)),
+      lessons: lessons ?? (await listPurchasedLessons(uow.tx, payment.id)),
       paidWith: {
         kind: "card",
         invoiceNumber: payment.invoiceNumber,
@@ -119,13 +122,13 @@ export async function enqueuePurchaseConfirmation(
       eventKey: `payment:${payment.id}`,
     });
   }
-  const bundle = await repo.findBundlePurchase(tx, payment.id);
+  const bundle = await repo.findBundlePurchase(uow.tx, payment.id);
   if (!bundle) return [];
   const instructor =
     bundle.instructorFirstName !== null && bundle.instructorLastName !== null
       ? { firstName: bundle.instructorFirstName, lastName: bundle.instructorLastName }
       : null;
-  const id = await enqueueEmail(tx, {
+  const id = await enqueueOne(uow, {
     kind: "bundle_purchased",
     to: recipient(bundle.student),
     ...bundlePurchased({
@@ -148,12 +151,12 @@ export async function enqueuePurchaseConfirmation(
 
 /** Lessons booked with bundle credits. Call in the spending transaction. */
 export async function enqueueCreditBooking(
-  tx: Executor,
+  uow: UnitOfWork,
   input: NoticeOptions & { bookingIds: string[]; credits: { usedLessons: number; totalLessons: number } },
 ): Promise<string[]> {
-  return enqueueBookingConfirmed(tx, {
+  return enqueueBookingConfirmed(uow, {
     ...input,
-    lessons: input.bookingIds.length === 0 ? [] : await repo.listLessonsForNotice(tx, input.bookingIds),
+    lessons: input.bookingIds.length === 0 ? [] : await repo.listLessonsForNotice(uow.tx, input.bookingIds),
     paidWith: {
       kind: "credits",
       creditsUsed: input.bookingIds.length,
@@ -169,7 +172,7 @@ export async function enqueueCreditBooking(
  * student; an admin → both), with who cancelled and what the student got back.
  */
 export async function enqueueLessonCancelled(
-  tx: Executor,
+  uow: UnitOfWork,
   input: NoticeOptions & {
     bookingId: string;
     cancelledBy: CancelledBy;
@@ -177,7 +180,7 @@ export async function enqueueLessonCancelled(
     reason?: string | null;
   },
 ): Promise<string[]> {
-  const [row] = await repo.listLessonsForNotice(tx, [input.bookingId]);
+  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
   if (!row) return [];
   const recipients: Array<"STUDENT" | "INSTRUCTOR"> =
     input.cancelledBy === "STUDENT"
@@ -188,7 +191,7 @@ export async function enqueueLessonCancelled(
   const ids: string[] = [];
   for (const who of recipients) {
     const person = who === "STUDENT" ? row.student : row.instructor;
-    const id = await enqueueEmail(tx, {
+    const id = await enqueueOne(uow, {
       kind: "lesson_cancelled",
       to: recipient(person),
       ...lessonCancelled({
@@ -213,13 +216,13 @@ export async function enqueueLessonCancelled(
 
 /** A student moved a lesson: the instructor is told the old and the new time. */
 export async function enqueueLessonRescheduled(
-  tx: Executor,
+  uow: UnitOfWork,
   input: NoticeOptions & { bookingId: string; previous: { startTime: Date; endTime: Date } },
 ): Promise<string[]> {
-  const [row] = await repo.listLessonsForNotice(tx, [input.bookingId]);
+  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
   if (!row) return [];
   // No dedupe key: a lesson may be moved more than once, and each move is news.
-  const id = await enqueueEmail(tx, {
+  const id = await enqueueOne(uow, {
     kind: "lesson_rescheduled",
     to: recipient(row.instructor),
     ...lessonRescheduled({

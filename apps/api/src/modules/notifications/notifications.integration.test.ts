@@ -8,11 +8,13 @@ import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fix
 import { api } from "../../test/http.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { bookPaidLesson, type Http, type Student } from "../cancellations/student-lesson-fixtures.ts";
 import { addHours, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
+import { demoProvider } from "../payments/payment-provider.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { deliverDueEmails, type OutboxContext, settleOutboxDelivery } from "./outbox-delivery.ts";
-import { runNotificationScan } from "./scheduled-notices.ts";
+import { runNotificationScan, type ScanContext } from "./scheduled-notices.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 
@@ -20,7 +22,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   let inbox: SmtpInbox;
   let t: TestApp;
   let http: Http;
-  let ctx: OutboxContext;
+  let ctx: ScanContext;
   let base: Date;
   let demo: { id: string; token: string };
   let admin: string;
@@ -30,7 +32,14 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url, OUTBOX_MAX_ATTEMPTS: "3" } });
     http = api(t.app);
     base = t.clock.now;
-    ctx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
+    const outboxCtx = {
+      db: t.database.db,
+      env: t.env,
+      log: t.app.log,
+      now: () => t.clock.now,
+      payments: demoProvider,
+    };
+    ctx = { ...outboxCtx, transact: createTransact(outboxCtx) };
     const login = await http.login(INSTRUCTOR);
     demo = { id: login.user.id, token: login.accessToken };
     admin = (await http.login("admin@demo.test")).accessToken;

@@ -2,7 +2,6 @@ import type { AdminOutboxMessage, adminOutboxQuery } from "@kerb/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import * as repo from "./notifications.repository.ts";
 import { deliverDueEmails } from "./outbox-delivery.ts";
 
@@ -55,19 +54,21 @@ export function createNotificationService(ctx: AppContext) {
         );
       }
       const report = await deliverDueEmails(ctx, { ids: [id] });
-      await insertAuditEntry(ctx.db, {
-        actorId: adminId,
-        action: "outbox.retry",
-        targetType: "outbox",
-        targetId: id,
-        details: {
-          outcome: report.sent > 0 ? "sent" : "failed",
-          kind: before.kind,
-          to: before.toEmail,
-          attempts: before.attempts,
-        },
-        createdAt: ctx.now(),
-      });
+      await ctx.transact((uow) =>
+        uow.audit({
+          actorId: adminId,
+          action: "outbox.retry",
+          targetType: "outbox",
+          targetId: id,
+          details: {
+            outcome: report.sent > 0 ? "sent" : "failed",
+            kind: before.kind,
+            to: before.toEmail,
+            attempts: before.attempts,
+          },
+          createdAt: ctx.now(),
+        }),
+      );
       return { message: toAdminMessage(await findOne(id)) };
     },
   };

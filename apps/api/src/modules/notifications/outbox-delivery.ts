@@ -187,8 +187,8 @@ export async function settleOutboxDelivery(ctx: OutboxContext): Promise<void> {
  */
 export function startOutbox(
   app: FastifyInstance,
-  ctx: OutboxContext & Pick<AppContext, "database">,
-  scan: (ctx: OutboxContext) => Promise<unknown>,
+  ctx: OutboxContext & Pick<AppContext, "database" | "transact">,
+  scan: (ctx: OutboxContext & Pick<AppContext, "transact">) => Promise<unknown>,
 ) {
   let timer: NodeJS.Timeout | undefined;
   if (ctx.env.OUTBOX_INTERVAL_SECONDS > 0) {

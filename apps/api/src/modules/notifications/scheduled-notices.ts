@@ -15,25 +15,26 @@ import {
   reminderWindow,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
 import { type ComplianceDocument, documentExpiring } from "./messages/documents-expiring.ts";
 import { lessonReminder, markLessonReminder } from "./messages/lesson-reminders.ts";
 import { toLessonSummary } from "./notices.ts";
 import * as repo from "./notifications.repository.ts";
-import { enqueueEmail } from "./outbox.ts";
-import { kickOutboxDelivery, type OutboxContext } from "./outbox-delivery.ts";
+import type { OutboxContext } from "./outbox-delivery.ts";
 
 const recipient = (p: { email: string; firstName: string; lastName: string }) => ({
   email: p.email,
   name: `${p.firstName} ${p.lastName}`.trim(),
 });
 
-async function enqueueReminders(ctx: OutboxContext, now: Date, appUrl: string): Promise<number> {
+async function enqueueReminders(uow: UnitOfWork, now: Date, appUrl: string): Promise<number> {
   let enqueued = 0;
-  for (const row of await repo.listLessonsStartingBetween(ctx.db, reminderWindow(now))) {
+  for (const row of await repo.listLessonsStartingBetween(uow.tx, reminderWindow(now))) {
     if (!isReminderDue({ startTime: row.startTime, bookedAt: row.createdAt }, now)) continue;
     for (const who of ["STUDENT", "INSTRUCTOR"] as const) {
-      const id = await enqueueEmail(ctx.db, {
+      const [id] = await uow.email({
         kind: "lesson_reminder",
         to: recipient(who === "STUDENT" ? row.student : row.instructor),
         ...lessonReminder({
@@ -52,12 +53,12 @@ async function enqueueReminders(ctx: OutboxContext, now: Date, appUrl: string): 
   return enqueued;
 }
 
-async function enqueueMarkLesson(ctx: OutboxContext, now: Date, appUrl: string): Promise<number> {
+async function enqueueMarkLesson(uow: UnitOfWork, now: Date, appUrl: string): Promise<number> {
   let enqueued = 0;
   const from = new Date(now.getTime() - MARK_LESSON_LOOKBACK_DAYS * 24 * 3_600_000);
-  for (const row of await repo.listUnmarkedLessonsEndedBetween(ctx.db, { from, to: now })) {
+  for (const row of await repo.listUnmarkedLessonsEndedBetween(uow.tx, { from, to: now })) {
     if (!isMarkLessonDue(row, now)) continue;
-    const id = await enqueueEmail(ctx.db, {
+    const [id] = await uow.email({
       kind: "mark_lesson",
       to: recipient(row.instructor),
       ...markLessonReminder({
@@ -74,18 +75,18 @@ async function enqueueMarkLesson(ctx: OutboxContext, now: Date, appUrl: string):
   return enqueued;
 }
 
-async function enqueueDocumentsExpiring(ctx: OutboxContext, now: Date, appUrl: string): Promise<number> {
+async function enqueueDocumentsExpiring(uow: UnitOfWork, now: Date, appUrl: string): Promise<number> {
   let enqueued = 0;
   const today = sydneyTodayDate(now);
   const until = addDaysToDate(today, DOCUMENT_EXPIRY_NOTICE_DAYS);
-  for (const row of await repo.listInstructorsWithDocumentsExpiring(ctx.db, { today, until })) {
+  for (const row of await repo.listInstructorsWithDocumentsExpiring(uow.tx, { today, until })) {
     const documents: Array<[ComplianceDocument, string | null]> = [
       ["LICENCE", row.licenseExpiresOn],
       ["WWC", row.wwcExpiresOn],
     ];
     for (const [document, expiresOn] of documents) {
       if (!expiresOn || !isDocumentExpiringSoon(expiresOn, today)) continue;
-      const id = await enqueueEmail(ctx.db, {
+      const [id] = await uow.email({
         kind: "documents_expiring",
         to: recipient(row),
         ...documentExpiring({
@@ -111,15 +112,18 @@ export interface ScanReport {
   documentsExpiring: number;
 }
 
-/** One scan: enqueues whatever scheduled emails are due and not yet in the outbox, then delivers. */
-export async function runNotificationScan(ctx: OutboxContext): Promise<ScanReport> {
+/**
+ * One scan: enqueues whatever scheduled emails are due and not yet in the outbox, in one unit of work
+ * that delivers them after commit.
+ */
+export async function runNotificationScan(ctx: ScanContext): Promise<ScanReport> {
   const now = ctx.now();
   const appUrl = publicOrigin(ctx.env);
-  const report = {
-    reminders: await enqueueReminders(ctx, now, appUrl),
-    markLesson: await enqueueMarkLesson(ctx, now, appUrl),
-    documentsExpiring: await enqueueDocumentsExpiring(ctx, now, appUrl),
-  };
-  if (report.reminders + report.markLesson + report.documentsExpiring > 0) kickOutboxDelivery(ctx);
-  return report;
+  return ctx.transact(async (uow) => ({
+    reminders: await enqueueReminders(uow, now, appUrl),
+    markLesson: await enqueueMarkLesson(uow, now, appUrl),
+    documentsExpiring: await enqueueDocumentsExpiring(uow, now, appUrl),
+  }));
 }
+
+export type ScanContext = OutboxContext & Pick<AppContext, "transact">;

@@ -16,8 +16,6 @@ import {
   payoutTotals,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
-import { postJournal } from "../ledger/post-journal.ts";
 import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
 import * as repo from "./payouts.repository.ts";
 
@@ -28,7 +26,7 @@ export interface PayoutRunResult {
   payouts: repo.PayoutRow[];
 }
 
-type Ctx = Pick<AppContext, "db" | "env" | "payments" | "log" | "now">;
+type Ctx = Pick<AppContext, "db" | "env" | "payments" | "log" | "now" | "transact">;
 
 /** Creates one instructor's payout for the period, or returns the one already there (or null: nothing due). */
 async function createInstructorPayout(
@@ -39,7 +37,8 @@ async function createInstructorPayout(
   now: Date,
   actorId: string | null,
 ): Promise<{ payout: repo.PayoutRow; created: boolean } | null> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transact(async (uow) => {
+    const { tx } = uow;
     await repo.lockInstructorPayouts(tx, instructorId);
     const existing = await repo.findPayoutForPeriod(tx, instructorId, period.end);
     if (existing) return { payout: existing, created: false };
@@ -74,11 +73,11 @@ async function createInstructorPayout(
         amountCents: payoutLine(lesson.grossCents).amountCents,
       })),
     );
-    await postJournal(tx, {
+    await uow.post({
       ...payoutPosting({ payoutId: payout.id, instructorId, amountCents: payout.amountCents }),
       occurredAt: now,
     });
-    await insertAuditEntry(tx, {
+    await uow.audit({
       actorId,
       action: "payout.create",
       targetType: "payout",
@@ -106,7 +105,8 @@ export async function deliverPayout(
   options: { retry?: boolean; actorId?: string | null } = {},
 ): Promise<repo.PayoutRow | undefined> {
   const provider = payoutProviderOf(ctx);
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transact(async (uow) => {
+    const { tx } = uow;
     if (!(await repo.tryLockPayoutDelivery(tx, payoutId))) return repo.findPayout(tx, payoutId);
     const payout = await repo.findPayoutForUpdate(tx, payoutId);
     if (!payout) return undefined;
@@ -115,7 +115,7 @@ export async function deliverPayout(
     const now = ctx.now();
     const attempt = payout.attempts + 1;
     if (options.retry) {
-      await insertAuditEntry(tx, {
+      await uow.audit({
         actorId: options.actorId ?? null,
         action: "payout.retry",
         targetType: "payout",
@@ -125,7 +125,7 @@ export async function deliverPayout(
       });
     }
     const markPaid = async (providerRef: string | null = null) => {
-      await postJournal(tx, {
+      await uow.post({
         ...payoutPaidPosting({ payoutId: payout.id, amountCents: payout.amountCents }),
         occurredAt: now,
       });

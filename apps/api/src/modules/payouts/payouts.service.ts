@@ -20,7 +20,6 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { payoutProviderOf } from "./payout-provider.ts";
 import { deliverPayout, runPayouts } from "./payout-run.ts";
 import * as repo from "./payouts.repository.ts";
@@ -191,9 +190,10 @@ export function createPayoutService(ctx: AppContext) {
       instructorId: string,
       change: { abn?: string | null; gstRegistered: boolean },
     ): Promise<PayoutDetails> {
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
         await repo.updatePayoutDetails(tx, instructorId, change);
-        await insertAuditEntry(tx, {
+        await uow.audit({
           actorId: instructorId,
           action: "instructor.payout_details",
           targetType: "instructor",

@@ -1,15 +1,14 @@
 /**
- * The card-refund queue's public face. A refund is decided and queued inside one transaction
- * (`queueCardRefund`), so it can never be decided and then forgotten; it is delivered after commit
- * (`deliverCardRefunds`) and, if the provider fails, retried with backoff by the worker until the
+ * The card-refund queue. A refund is decided and queued inside one transaction (`uow.refund`, which
+ * records it here), so it can never be decided and then forgotten; the unit of work delivers it after
+ * commit (`deliverCardRefunds`) and, if the provider fails, retried with backoff by the worker until the
  * provider accepts it. The queue row's id is the provider's idempotency key: a retry after a lost
  * answer, or two processes racing, can never refund twice.
  */
 import { nextAttemptAt } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import type { Executor } from "../../db/client.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
-import { postCardRefund } from "../ledger/post-journal.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
+import { cardRefundJournal } from "../ledger/post-journal.ts";
 import { findPayment } from "../payments/payments.repository.ts";
 import * as repo from "./refunds.repository.ts";
 
@@ -19,15 +18,18 @@ export const DELIVERY_LEASE_MS = 5 * 60_000;
 export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 
 /** What delivery needs of the app: a database, a clock, the card provider and a logger. */
-export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log">;
+export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log" | "transact">;
 
-/** Queues a card refund, posts it to the ledger and audits it, in the caller's transaction (the change that decided it). */
-export async function queueCardRefund(tx: Executor, refund: repo.NewRefund): Promise<string> {
-  const id = await repo.insertRefund(tx, refund);
+/**
+ * Queues a card refund, posts it to the ledger and audits it, in the unit of work of the change that
+ * decided it (`uow.refund` calls this and delivers the refund after commit).
+ */
+export async function recordCardRefund(uow: UnitOfWork, refund: repo.NewRefund): Promise<string> {
+  const id = await repo.insertRefund(uow.tx, refund);
   // Every card refund is decided here, so every one is in the ledger, keyed by this queue row.
-  await postCardRefund(tx, { id, ...refund }, refund.now);
+  await uow.post(cardRefundJournal({ id, ...refund }, refund.now));
   // The actor of the decision is on the change's own entry (booking.cancel, …); this one is the money.
-  await insertAuditEntry(tx, {
+  await uow.audit({
     actorId: null,
     action: "refund.queue",
     targetType: "refund",
@@ -75,14 +77,15 @@ export async function attemptCardRefund(
       }
       ({ providerRef } = await ctx.payments.refund(payment, claimed.amountCents, claimed.id));
     }
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
       await repo.updateRefund(tx, id, {
         status: "SUCCEEDED",
         succeededAt: now,
         providerRef,
         lastError: null,
       });
-      await insertAuditEntry(tx, {
+      await uow.audit({
         actorId: null,
         action: "refund.succeed",
         targetType: "refund",

@@ -4,6 +4,7 @@ import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { createStripeClient, createStripeProvider } from "../payments/stripe-provider.ts";
 import { deliverDueCardRefunds, type RefundContext } from "./refund-queue.ts";
 
@@ -23,12 +24,14 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     });
     http = api(t.app);
     // The refund worker's tick, run by hand with the app's own database, clock and provider.
-    worker = {
+    const workerBase = {
       db: t.database.db,
       now: () => t.clock.now,
       payments: createStripeProvider(createStripeClient({ secretKey: "sk_test_kerb", apiBase: stripe.url })),
       log: t.app.log,
+      env: t.env,
     };
+    worker = { ...workerBase, transact: createTransact(workerBase) };
     admin = (await http.login("admin@demo.test")).accessToken;
     const login = await http.login("instructor@demo.test");
     instructor = { id: login.user.id, token: login.accessToken };

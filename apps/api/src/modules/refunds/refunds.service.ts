@@ -3,7 +3,6 @@ import { centsToDollars } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import { attemptCardRefund } from "./refund-queue.ts";
 import * as repo from "./refunds.repository.ts";
 
@@ -48,14 +47,16 @@ export function createRefundService(ctx: AppContext) {
         throw new AppError("invalid_state", "This refund has already gone through");
       }
       const outcome = await attemptCardRefund(ctx, id, { ignoreSchedule: true });
-      await insertAuditEntry(ctx.db, {
-        actorId: adminId,
-        action: "refund.retry",
-        targetType: "refund",
-        targetId: id,
-        details: { outcome, amountCents: before.refund.amountCents, paymentId: before.payment.id },
-        createdAt: ctx.now(),
-      });
+      await ctx.transact((uow) =>
+        uow.audit({
+          actorId: adminId,
+          action: "refund.retry",
+          targetType: "refund",
+          targetId: id,
+          details: { outcome, amountCents: before.refund.amountCents, paymentId: before.payment.id },
+          createdAt: ctx.now(),
+        }),
+      );
       return { refund: toAdminRefund(await findOne(id)) };
     },
   };

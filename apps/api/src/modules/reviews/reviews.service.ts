@@ -16,7 +16,6 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pgErrorCode } from "../../plugins/errors.ts";
-import { insertAuditEntry } from "../audit/audit.repository.ts";
 import * as repo from "./reviews.repository.ts";
 
 interface PageInput {
@@ -54,7 +53,8 @@ const alreadyReviewed = () => new AppError("already_reviewed", "You have already
 export function createReviewService(ctx: AppContext) {
   async function setHidden(reviewId: string, adminId: string, hide: boolean): Promise<AdminReview> {
     const now = ctx.now();
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
       const review = await repo.lockReview(tx, reviewId);
       if (!review) throw new AppError("not_found", "Review not found");
       // Already as asked: nothing changes and nothing is audited.
@@ -63,7 +63,7 @@ export function createReviewService(ctx: AppContext) {
       const before = await repo.findInstructorRating(tx, review.instructorId);
       await repo.setReviewHidden(tx, reviewId, hide ? { hiddenAt: now, hiddenBy: adminId } : null);
       const after = await recountInstructorRating(tx, review.instructorId);
-      await insertAuditEntry(tx, {
+      await uow.audit({
         actorId: adminId,
         action: hide ? "review.hide" : "review.unhide",
         targetType: "review",
