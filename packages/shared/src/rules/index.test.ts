@@ -72,6 +72,10 @@ describe("rules index", () => {
       "creditSuburb",
       "windowsOverlap",
       "firstOverlap",
+      "lessonTransitionRefusal",
+      "canTransitionLesson",
+      "lessonMovesFrom",
+      "canChangePaymentStatus",
     ];
     for (const name of expected)
       expect(typeof (rules as Record<string, unknown>)[name], name).toBe("function");
