@@ -22,7 +22,7 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { listAuditEntries } from "../audit/audit.repository.ts";
-import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { cancelLessonWithRefund } from "../lessons/lesson-cancellation.ts";
 import { notifyInstructorDelisted, notifyInstructorVerified } from "../compliance/compliance.service.ts";
 import * as repo from "./admin.repository.ts";
 

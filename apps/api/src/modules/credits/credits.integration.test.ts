@@ -4,7 +4,7 @@ import { auditLog, bookings, bundles, instructorProfiles } from "../../db/schema
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { bookPaidLesson, type Http, type Student } from "../cancellations/student-lesson-fixtures.ts";
+import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
 import {
   addHours,
   insertBundle,

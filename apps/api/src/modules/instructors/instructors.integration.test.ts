@@ -13,7 +13,7 @@ import { auditLog } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { cancelLessonWithRefund } from "../lessons/lesson-cancellation.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 import {
   addHours,

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { cancelLessonWithRefund } from "../cancellations/lesson-cancellation.ts";
+import { cancelLessonWithRefund } from "../lessons/lesson-cancellation.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { summarizeEarnings } from "./earnings.ts";
 import * as availabilityRepo from "./instructor-availability.repository.ts";

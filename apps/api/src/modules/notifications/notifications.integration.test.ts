@@ -9,7 +9,7 @@ import { api } from "../../test/http.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { bookPaidLesson, type Http, type Student } from "../cancellations/student-lesson-fixtures.ts";
+import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
 import { addHours, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 import { enqueueEmail } from "./outbox.ts";

@@ -20,7 +20,7 @@ import { pgErrorCode } from "../../plugins/errors.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { newInvoiceNumber } from "../payments/invoice-number.ts";
-import * as repo from "./bookings.repository.ts";
+import * as repo from "./lessons.repository.ts";
 import * as holds from "./holds.repository.ts";
 import { checkLessonTimes } from "./lesson-shape.ts";
 

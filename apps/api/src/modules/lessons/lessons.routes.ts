@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { createBookingService } from "./bookings.service.ts";
+import { createBookingService } from "./lessons.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 

@@ -27,7 +27,7 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
-import { checkLessonTime } from "../bookings/lesson-shape.ts";
+import { checkLessonTime } from "./lesson-shape.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { enqueueLessonRescheduled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/payments.repository.ts";
