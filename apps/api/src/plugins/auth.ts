@@ -1,24 +1,18 @@
 import type { Role } from "@kerb/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { errors as joseErrors, jwtVerify } from "jose";
+import {
+  ACCESS_TOKEN_TYPE,
+  type AccessTokenSubject,
+  type AuthConfig,
+  type AuthenticatedUser,
+  signAccessToken,
+} from "../lib/access-token.ts";
 import { AppError } from "../lib/app-error.ts";
 
-export interface AuthConfig {
-  secret: Uint8Array;
-  issuer: string;
-  audience: string;
-  accessTtlSeconds: number;
-}
-
-export interface AuthenticatedUser {
-  id: string;
-  role: Role;
-}
-
-/** What an access token is issued for: the user's token version goes into it as `ver`. */
-export interface AccessTokenSubject extends AuthenticatedUser {
-  tokenVersion: number;
-}
+// Signing lives in lib (services issue tokens without importing an HTTP plugin); re-exported for callers
+// that have not moved.
+export { type AccessTokenSubject, type AuthConfig, type AuthenticatedUser, signAccessToken };
 
 /**
  * The guard's per-request look-up (one primary-key read): the user's current role and token version,
@@ -32,24 +26,8 @@ declare module "fastify" {
   }
 }
 
-const ACCESS_TOKEN_TYPE = "access";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
-
-export async function signAccessToken(config: AuthConfig, user: AccessTokenSubject, now = new Date()) {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = issuedAt + config.accessTtlSeconds;
-  // `role` is informative only: the guard reads the role from the database on every request.
-  const token = await new SignJWT({ role: user.role, typ: ACCESS_TOKEN_TYPE, ver: user.tokenVersion })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(user.id)
-    .setIssuer(config.issuer)
-    .setAudience(config.audience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(expiresAt)
-    .sign(config.secret);
-  return { token, expiresAt: new Date(expiresAt * 1000) };
-}
 
 interface VerifiedClaims {
   id: string;

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
+import { pgErrorCode } from "../lib/pg-error-code.ts";
 
 type ErrorPayload = { status: number; code: string; message: string; details?: unknown };
 
@@ -27,14 +28,8 @@ const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
   "22008": { status: 400, code: "bad_request", message: "A date or time is out of range" },
 };
 
-/** Drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
+// Services read SQLSTATEs from lib (no service imports an HTTP plugin); kept here for those not moved yet.
+export { pgErrorCode };
 
 // The database is down, restarting or unreachable: the request may succeed shortly, so 503, not 500.
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;

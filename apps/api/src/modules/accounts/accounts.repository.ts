@@ -1,13 +1,7 @@
 import type { AccountTokenPurpose } from "@kerb/shared/rules";
 import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import {
-  accountTokens,
-  instructorProfiles,
-  refreshTokens,
-  studentProfiles,
-  users,
-} from "../../db/schema/index.ts";
+import { accountTokens, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
 
 // Account tokens ---------------------------------------------------------------------------------
 
@@ -151,14 +145,6 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
 
 export async function updateEmail(db: Executor, userId: string, email: string, now: Date) {
   await db.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
-}
-
-/** Ends every refresh token of the user: no device can get a new access token with an old one. */
-export async function revokeAllRefreshTokens(db: Executor, userId: string, now: Date) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 // Profiles ---------------------------------------------------------------------------------------

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   ChangePasswordResponse,
   ConfirmEmailChangeResponse,
@@ -20,13 +19,13 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
+import type { AuthenticatedUser } from "../../lib/access-token.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
-import { pgErrorCode } from "../../plugins/errors.ts";
-import { bumpTokenVersion, insertRefreshToken } from "../auth/auth.repository.ts";
+import { pgErrorCode } from "../../lib/pg-error-code.ts";
 // Account tokens are opaque random strings stored as their SHA-256, exactly like refresh tokens.
 import { hashRefreshToken as hashToken, newRefreshToken as newToken } from "../auth/refresh-token.ts";
+import { endEverySession, issueSession } from "../auth/sessions.ts";
 import {
   emailChangeConfirmEmail,
   emailChangedEmail,
@@ -55,9 +54,8 @@ export function createAccountService(ctx: AppContext) {
   const when = (instant: Date) => `${formatSydneyDate(instant)} at ${formatSydneyTime(instant)} (Sydney)`;
 
   /** After a password change: every session ends (refresh tokens revoked, access tokens outdated). */
-  async function endEverySession(tx: Executor, userId: string, now: Date) {
-    await repo.revokeAllRefreshTokens(tx, userId, now);
-    await bumpTokenVersion(tx, userId);
+  async function afterPasswordChange(tx: Executor, userId: string, now: Date) {
+    await endEverySession(tx, userId, now);
     // A reset link still in an inbox must not undo the password just chosen.
     await repo.retireUnusedTokens(tx, userId, "PASSWORD_RESET", now);
   }
@@ -116,7 +114,7 @@ export function createAccountService(ctx: AppContext) {
         const user = await repo.findAccountUser(tx, found.userId);
         if (!user) throw new AppError("invalid_reset_token", INVALID_RESET);
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-        await endEverySession(tx, user.id, now);
+        await afterPasswordChange(tx, user.id, now);
         await uow.email({ ...passwordChangedEmail(user, when(now)), now });
       });
     },
@@ -132,23 +130,11 @@ export function createAccountService(ctx: AppContext) {
       return ctx.transact(async (uow) => {
         const { tx } = uow;
         await repo.updatePasswordHash(tx, signedIn.id, passwordHash, now);
-        await endEverySession(tx, signedIn.id, now);
+        await afterPasswordChange(tx, signedIn.id, now);
         const user = await repo.findAccountUser(tx, signedIn.id);
         if (!user) throw new AppError("unauthorized", SESSION_ENDED);
         await uow.email({ ...passwordChangedEmail(user, when(now)), now });
-        const refresh = newToken();
-        await insertRefreshToken(tx, {
-          userId: user.id,
-          familyId: randomUUID(),
-          tokenHash: refresh.hash,
-          expiresAt: new Date(now.getTime() + ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-        });
-        const access = await signAccessToken(
-          ctx.auth,
-          { id: user.id, role: user.role, tokenVersion: user.tokenVersion },
-          now,
-        );
-        return { accessToken: access.token, refreshToken: refresh.token };
+        return issueSession(ctx, tx, user, now);
       });
     },
 

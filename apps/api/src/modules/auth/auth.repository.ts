@@ -103,6 +103,14 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values(token);
 }
 
+/** Ends every refresh token of the user: no device can get a new access token with an old one. */
+export async function revokeAllRefreshTokens(db: Executor, userId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
 export async function findRefreshToken(db: Executor, tokenHash: string) {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
   return row;

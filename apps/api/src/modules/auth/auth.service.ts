@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   AuthResponse,
   AuthUser,
@@ -10,10 +9,10 @@ import { dollarsToCents } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { type AuthenticatedUser, signAccessToken } from "../../lib/access-token.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import { type AuthenticatedUser, signAccessToken } from "../../plugins/auth.ts";
-import { pgErrorCode } from "../../plugins/errors.ts";
+import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import * as repo from "./auth.repository.ts";
 import { createMemoryLoginThrottle } from "./login-throttle.ts";
 import {
@@ -21,7 +20,8 @@ import {
   asAsyncThrottle,
   createSharedLoginThrottle,
 } from "./login-throttle-shared.ts";
-import { hashRefreshToken, newRefreshToken } from "./refresh-token.ts";
+import { hashRefreshToken } from "./refresh-token.ts";
+import { issueSession as issueSessionFor } from "./sessions.ts";
 
 type StudentRegistration = z.output<typeof studentRegistrationRequest>;
 type InstructorRegistration = z.output<typeof instructorRegistrationRequest>;
@@ -83,22 +83,8 @@ function loginThrottleFor(ctx: AppContext): AsyncLoginThrottle {
 export function createAuthService(ctx: AppContext) {
   const throttle = loginThrottleFor(ctx);
 
-  async function issueSession(db: Executor, user: repo.UserRow, familyId: string = randomUUID()) {
-    const now = ctx.now();
-    const refresh = newRefreshToken();
-    await repo.insertRefreshToken(db, {
-      userId: user.id,
-      familyId,
-      tokenHash: refresh.hash,
-      expiresAt: new Date(now.getTime() + ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-    });
-    const access = await signAccessToken(
-      ctx.auth,
-      { id: user.id, role: user.role, tokenVersion: user.tokenVersion },
-      now,
-    );
-    return { accessToken: access.token, refreshToken: refresh.token };
-  }
+  const issueSession = (db: Executor, user: repo.UserRow, familyId?: string) =>
+    issueSessionFor(ctx, db, user, ctx.now(), familyId);
 
   async function register<T>(
     base: { email: string; password: string; firstName: string; lastName: string; phone: string },

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { pgErrorCode } from "../../plugins/errors.ts";
+import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import * as repo from "./reviews.repository.ts";
 
 interface PageInput {
