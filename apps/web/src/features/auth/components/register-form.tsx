@@ -7,6 +7,12 @@ import {
   SUBURBS,
   VEHICLE_TYPES,
 } from "@kerb/shared";
+import {
+  experienceLevelLabels,
+  licenseTypeLabels,
+  POOL_DISCOUNT,
+  vehicleTypeLabels,
+} from "@kerb/shared/words";
 import Car from "lucide-react/icons/car";
 import GraduationCap from "lucide-react/icons/graduation-cap";
 import { type ReactNode, useEffect } from "react";
@@ -18,7 +24,6 @@ import { RadioCards } from "@/components/ui/radio-cards";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
-import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { useRegister } from "../api/register";
 import {
   emptyRegisterForm,
@@ -31,25 +36,10 @@ import {
 
 const REGISTER_FALLBACK_MESSAGE = "Registration failed";
 
-export const LICENSE_TYPE_LABELS: Record<(typeof LICENSE_TYPES)[number], string> = {
-  AUTOMATIC: "Automatic",
-  MANUAL: "Manual",
-};
-export const EXPERIENCE_LEVEL_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
-  NEVER_DRIVEN: "I've never driven",
-  SOME_EXPERIENCE: "I have some experience",
-  FAILED_TEST: "I've failed a driving test",
-};
-export const VEHICLE_TYPE_LABELS: Record<(typeof VEHICLE_TYPES)[number], string> = {
-  AUTOMATIC: "Automatic",
-  MANUAL: "Manual",
-  BOTH: "Both automatic and manual",
-};
-
 const suburbOptions = SUBURBS.map((s) => ({ value: s, label: s }));
-const licenseTypeOptions = LICENSE_TYPES.map((v) => ({ value: v, label: LICENSE_TYPE_LABELS[v] }));
-const experienceOptions = EXPERIENCE_LEVELS.map((v) => ({ value: v, label: EXPERIENCE_LEVEL_LABELS[v] }));
-const vehicleOptions = VEHICLE_TYPES.map((v) => ({ value: v, label: VEHICLE_TYPE_LABELS[v] }));
+const licenseTypeOptions = LICENSE_TYPES.map((v) => ({ value: v, label: licenseTypeLabels[v] }));
+const experienceOptions = EXPERIENCE_LEVELS.map((v) => ({ value: v, label: experienceLevelLabels[v] }));
+const vehicleOptions = VEHICLE_TYPES.map((v) => ({ value: v, label: vehicleTypeLabels[v] }));
 
 const roleOptions = [
   {

@@ -1,9 +1,9 @@
 import type { AvailabilitySummary, DaySummary } from "@kerb/shared";
 import { addDaysToDate, eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
+import { calendarWindowText } from "@kerb/shared/words";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatIsoDate } from "@/lib/format";
-import { calendarWindowText } from "@/lib/policy-text";
 import { dayOfMonth, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
 
 export type DayAvailability = "pool" | "standard" | "both" | "none";

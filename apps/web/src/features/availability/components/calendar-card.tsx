@@ -1,5 +1,6 @@
 import type { AvailabilitySummary } from "@kerb/shared";
 import { sydneyDateOf } from "@kerb/shared/rules";
+import { calendarWindowText } from "@kerb/shared/words";
 import type { UseQueryResult } from "@tanstack/react-query";
 import CalendarSearch from "lucide-react/icons/calendar-search";
 import type { ReactNode } from "react";
@@ -9,7 +10,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleton";
 import { formatIsoDate } from "@/lib/format";
-import { calendarWindowText } from "@/lib/policy-text";
 import { AvailabilityCalendar, dayAvailability } from "./availability-calendar";
 
 export function hasOpenDay(summary: AvailabilitySummary | undefined): boolean {

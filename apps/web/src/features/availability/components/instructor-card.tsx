@@ -1,5 +1,6 @@
 import type { InstructorListing } from "@kerb/shared";
 import { formatRating } from "@kerb/shared/rules";
+import { genderLabels, vehicleTypeLabels } from "@kerb/shared/words";
 import { useQuery } from "@tanstack/react-query";
 import Car from "lucide-react/icons/car";
 import Check from "lucide-react/icons/check";
@@ -17,13 +18,6 @@ import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
 import { instructorReviewsQueryOptions } from "@/lib/instructor-reviews";
-
-const GENDER_LABELS = { MALE: "Male", FEMALE: "Female", OTHER: "Other" } as const;
-const VEHICLE_LABELS = {
-  AUTOMATIC: "Automatic car",
-  MANUAL: "Manual car",
-  BOTH: "Automatic and manual cars",
-} as const;
 
 type InstructorCardProps = {
   instructor: InstructorListing;
@@ -59,7 +53,7 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
             ) : null}
           </div>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 text-sm">
-            {instructor.gender ? <span>{GENDER_LABELS[instructor.gender]}</span> : null}
+            {instructor.gender ? <span>{genderLabels[instructor.gender]}</span> : null}
             <span className="inline-flex items-center gap-1">
               <Star
                 className={cn(
@@ -99,7 +93,7 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
           <Car className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span>
             <span className="sr-only">Vehicle: </span>
-            {VEHICLE_LABELS[instructor.vehicleType]}
+            {vehicleTypeLabels[instructor.vehicleType]}
           </span>
         </li>
       </ul>

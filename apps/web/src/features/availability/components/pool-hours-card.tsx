@@ -1,5 +1,6 @@
 import type { InstructorAvailability } from "@kerb/shared";
 import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { INSTRUCTOR_SHARE_PERCENT, POOL_DISCOUNT, poolWindowText } from "@kerb/shared/words";
 import Sparkles from "lucide-react/icons/sparkles";
 import { Switch } from "react-aria-components";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -7,7 +8,6 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { formatDollars } from "@/lib/format";
-import { INSTRUCTOR_SHARE_PERCENT, POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 import { useUpdateInstructorSettings } from "../api/update-instructor-settings";
 import { ChangeResult, useLatestChange } from "./change-result";
 

@@ -1,5 +1,6 @@
 import { FULL_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { formatAud } from "@kerb/shared/rules";
+import { GST_PERCENT, HOLD_DURATION } from "@kerb/shared/words";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import ChevronUp from "lucide-react/icons/chevron-up";
 import Clock from "lucide-react/icons/clock";
@@ -14,7 +15,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
-import { GST_PERCENT, HOLD_DURATION } from "@/lib/policy-text";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
 import { OWN_LESSON_NOTE } from "../model/own-lessons";
 import { paidWithCreditsText, type SelectedSlot, selectionTotals, slotKey } from "../model/selection";

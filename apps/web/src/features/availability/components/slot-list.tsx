@@ -1,4 +1,5 @@
 import { formatAud } from "@kerb/shared/rules";
+import { POOL_DISCOUNT } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import Check from "lucide-react/icons/check";
 import Plus from "lucide-react/icons/plus";
@@ -9,7 +10,6 @@ import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
-import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { type SlotsQuery, useSlots } from "../api/get-slots";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
 import { weekdayName } from "../model/dates";

@@ -115,7 +115,7 @@ describe("Instructor step", () => {
     expect(bethCard).toHaveTextContent("(10 reviews)");
     expect(bethCard).toHaveTextContent("Patient and calm.");
     expect(bethCard).toHaveTextContent("English");
-    expect(bethCard).toHaveTextContent("Automatic car");
+    expect(bethCard).toHaveTextContent("Vehicle: Automatic");
     expect(bethCard).toHaveTextContent("$90.00/hour");
     expect(bethCard).toHaveTextContent("$52.00/hour");
 

@@ -1,5 +1,6 @@
 import { FOCUS_SKILLS, MAX_LESSON_COUNT, MIN_LESSON_COUNT } from "@kerb/shared";
 import { defaultEstimatedLessons, isValidLessonCount, recommendedLessonRange } from "@kerb/shared/rules";
+import { licenseTypeLabels } from "@kerb/shared/words";
 import Check from "lucide-react/icons/check";
 import Sparkles from "lucide-react/icons/sparkles";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
@@ -44,15 +45,22 @@ const EXPERIENCE_OPTIONS: RadioCardOption<ExperienceLevel>[] = [
   },
 ];
 
-export const LICENSE_LABELS: Record<LicenseType, string> = { automatic: "Automatic", manual: "Manual" };
+export const LICENSE_LABELS: Record<LicenseType, string> = {
+  automatic: licenseTypeLabels.AUTOMATIC,
+  manual: licenseTypeLabels.MANUAL,
+};
 
 const LICENSE_OPTIONS: RadioCardOption<LicenseType>[] = [
   {
     value: "automatic",
-    label: "Automatic",
+    label: LICENSE_LABELS.automatic,
     description: "Learn in an automatic car (the most common choice).",
   },
-  { value: "manual", label: "Manual", description: "Learn clutch control and gears for a full licence." },
+  {
+    value: "manual",
+    label: LICENSE_LABELS.manual,
+    description: "Learn clutch control and gears for a full licence.",
+  },
 ];
 
 const LEVEL_PHRASES: Record<ExperienceLevel, string> = {

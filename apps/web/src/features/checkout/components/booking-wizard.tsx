@@ -1,5 +1,6 @@
 import type { Suburb } from "@kerb/shared";
 import { bundleOptions, defaultEstimatedLessons, sydneyTodayDate } from "@kerb/shared/rules";
+import { calendarWindowText } from "@kerb/shared/words";
 import { useQueryClient } from "@tanstack/react-query";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
@@ -13,7 +14,6 @@ import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
-import { calendarWindowText } from "@/lib/policy-text";
 import { useNow } from "@/lib/use-now";
 import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
 import { useBookingKeepalive } from "../hooks/use-booking-keepalive";

@@ -1,7 +1,7 @@
 import { draftMinutesRemaining, isDraftExpired, shouldWarnDraftExpiry } from "@kerb/shared/rules";
+import { DRAFT_LIFETIME } from "@kerb/shared/words";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { DRAFT_LIFETIME } from "@/lib/policy-text";
 
 /**
  * Warns once the saved booking is more than 90 minutes old (spec §2, §9): how long is left of its

@@ -1,10 +1,10 @@
+import { BUNDLE_VALIDITY, POOL_DISCOUNT } from "@kerb/shared/words";
 import CalendarRange from "lucide-react/icons/calendar-range";
 import Check from "lucide-react/icons/check";
 import Package from "lucide-react/icons/package";
 import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
-import { BUNDLE_VALIDITY, POOL_DISCOUNT } from "@/lib/policy-text";
 import type { Flow } from "../model/wizard-state";
 
 type FlowCardProps = {

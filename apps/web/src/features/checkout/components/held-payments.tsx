@@ -1,3 +1,4 @@
+import { HOLD_DURATION } from "@kerb/shared/words";
 import CreditCard from "lucide-react/icons/credit-card";
 import Hourglass from "lucide-react/icons/hourglass";
 import { useState } from "react";
@@ -8,7 +9,6 @@ import type { StatusTone } from "@/components/ui/status-message";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, formatWeekday } from "@/lib/format";
-import { HOLD_DURATION } from "@/lib/policy-text";
 import { useReleaseHeldPayment } from "../api/release-payment";
 import type { HeldPayment } from "../model/held-payments";
 import { PayHeldPaymentDialog } from "./pay-held-payment-dialog";

@@ -1,11 +1,11 @@
 import type { CheckoutResponse, Suburb } from "@kerb/shared";
 import { type BundleOption, dollarsToCents, formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { CANCELLATION_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import { type ReactNode, useRef } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolTag, type SelectedSlot, slotKey } from "@/features/availability";
 import { useCurrentUser } from "@/lib/auth-store";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { CANCELLATION_TERMS, GST_PERCENT } from "@/lib/policy-text";
 import { batchInvoiceLines, batchTotals, bundleInvoiceLines, bundleTotals } from "../model/invoice";
 import { type Flow, instructorName, type SelectedInstructor } from "../model/wizard-state";
 

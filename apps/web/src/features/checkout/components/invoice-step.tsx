@@ -1,5 +1,6 @@
 import type { Suburb } from "@kerb/shared";
 import type { BundleOption, BundleSize } from "@kerb/shared/rules";
+import { HOLD_DURATION, HOLD_DURATION_ADJECTIVE } from "@kerb/shared/words";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
@@ -12,7 +13,6 @@ import { paths } from "@/config/paths";
 import type { SelectedSlot } from "@/features/availability";
 import { CheckingSlotsStatus, RemovedSlotList } from "@/features/availability";
 import { formatTime } from "@/lib/format";
-import { HOLD_DURATION, HOLD_DURATION_ADJECTIVE } from "@/lib/policy-text";
 import {
   type CheckoutConflict,
   type CheckoutPhase,

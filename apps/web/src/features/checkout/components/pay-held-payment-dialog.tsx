@@ -1,10 +1,10 @@
 import type { PaymentDetails } from "@kerb/shared";
+import { GST_PERCENT } from "@kerb/shared/words";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
 import { formatDollars } from "@/lib/format";
-import { GST_PERCENT } from "@/lib/policy-text";
 import { useConfirmHeldPayment } from "../api/confirm-batch-booking";
 import { useHeldPayment } from "../api/get-held-payment";
 import { useReleaseHeldPayment } from "../api/release-payment";

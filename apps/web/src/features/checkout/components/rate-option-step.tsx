@@ -1,3 +1,4 @@
+import { POOL_DISCOUNT, poolWindowText } from "@kerb/shared/words";
 import Sparkles from "lucide-react/icons/sparkles";
 import UserRoundCheck from "lucide-react/icons/user-round-check";
 import { useId, useState } from "react";
@@ -6,7 +7,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type RadioCardOption, RadioCards } from "@/components/ui/radio-cards";
 import { StepActions } from "@/components/ui/step-frame";
-import { POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 import type { RateOption } from "../model/wizard-state";
 
 const OPTIONS: RadioCardOption<RateOption>[] = [

@@ -1,11 +1,11 @@
 import type { Suburb } from "@kerb/shared";
+import { poolWindowText } from "@kerb/shared/words";
 import MapPin from "lucide-react/icons/map-pin";
 import Sparkles from "lucide-react/icons/sparkles";
 import UserRoundCheck from "lucide-react/icons/user-round-check";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { SlotPicker, type SlotSelectionProps, useStandardPrices } from "@/features/availability";
-import { poolWindowText } from "@/lib/policy-text";
 import { instructorName, type RateOption, type SelectedInstructor } from "../model/wizard-state";
 
 type SlotSelectionStepProps = SlotSelectionProps & {

@@ -1,5 +1,6 @@
 import type { ComplianceFollowUpLesson } from "@kerb/shared";
 import { unlistedReasonText } from "@kerb/shared/rules";
+import { DOCUMENT_EXPIRY_WARNING } from "@kerb/shared/words";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -141,8 +142,8 @@ export function AdminCompliancePage() {
               </ButtonLink>
             }
           >
-            A licence or Working With Children check expiry is missing, past or within 30 days. Without both
-            dates on record an instructor is not listed.
+            A licence or Working With Children check expiry is missing, past or within{" "}
+            {DOCUMENT_EXPIRY_WARNING}. Without both dates on record an instructor is not listed.
           </Alert>
         ) : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}

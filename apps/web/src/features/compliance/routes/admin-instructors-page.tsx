@@ -6,6 +6,7 @@ import {
   adminInstructorsQuery,
   VERIFICATION_STATUSES,
 } from "@kerb/shared";
+import { DOCUMENT_EXPIRY_WARNING, vehicleTypeLabels } from "@kerb/shared/words";
 import BadgeCheck from "lucide-react/icons/badge-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import Search from "lucide-react/icons/search";
@@ -32,7 +33,6 @@ import { VERIFICATION_STATUS, VerificationBadge } from "../components/verificati
 import { VerifyInstructorDialog } from "../components/verify-instructor-dialog";
 
 const PAGE_SIZE = 20;
-const VEHICLES = { AUTOMATIC: "Automatic", MANUAL: "Manual", BOTH: "Auto and manual" } as const;
 
 const SORT_LABELS: Record<AdminInstructorSort, string> = {
   applied: "Oldest application first",
@@ -119,7 +119,7 @@ export function AdminInstructorsPage() {
       cell: (i) => (
         <span className="flex flex-col items-end lg:items-start">
           <span className="font-mono">{i.licenseNumber}</span>
-          <span className="text-slate-600">{VEHICLES[i.vehicleType]}</span>
+          <span className="text-slate-600">{vehicleTypeLabels[i.vehicleType]}</span>
           <span className="text-slate-600">{formatDollars(i.standardRate)}/hr</span>
         </span>
       ),
@@ -288,8 +288,9 @@ export function AdminInstructorsPage() {
               </Button>
             }
           >
-            A licence or Working With Children check expiry is missing, past or within 30 days. Instructors
-            without both dates on record, or with one expired, are not listed to students.
+            A licence or Working With Children check expiry is missing, past or within{" "}
+            {DOCUMENT_EXPIRY_WARNING}. Instructors without both dates on record, or with one expired, are not
+            listed to students.
           </Alert>
         ) : null}
         <ListState
@@ -309,7 +310,7 @@ export function AdminInstructorsPage() {
               status === "PENDING" && !values.search && !isFlagged
                 ? "New instructor applications will appear here. Choose another status to see everyone else."
                 : isFlagged
-                  ? "Every verified instructor has both expiry dates on record, none within 30 days."
+                  ? `Every verified instructor has both expiry dates on record, none within ${DOCUMENT_EXPIRY_WARNING}.`
                   : "Nobody matches these filters. Try another name, status or filter.",
           }}
         >

@@ -1,4 +1,5 @@
 import { type CreditBookingResponse, FULL_REFUND_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS } from "@kerb/shared";
+import { BUNDLE_VALIDITY } from "@kerb/shared/words";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Ticket from "lucide-react/icons/ticket";
 import { useState } from "react";
@@ -16,7 +17,6 @@ import {
 } from "@/features/availability";
 import { PickupAddressField } from "@/features/checkout";
 import { formatDate, formatTimeRange, formatWeekday, lessonCount } from "@/lib/format";
-import { BUNDLE_VALIDITY } from "@/lib/policy-text";
 import { useCreditBooking } from "../hooks/use-credit-booking";
 import { bookWithCreditsLabel, creditsLeft } from "../model/credits";
 import type { CreditBundle } from "./credit-slot-step";

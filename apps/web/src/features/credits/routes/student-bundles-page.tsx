@@ -1,3 +1,4 @@
+import { BUNDLE_VALIDITY } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -7,7 +8,6 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { BUNDLE_VALIDITY } from "@/lib/policy-text";
 import { useStudentProfile } from "@/lib/student-profile";
 import { BundleCard } from "../components/bundle-card";
 import { bundleState } from "../model/bundle-state";

@@ -1,4 +1,5 @@
 import type { CreditBookingResponse } from "@kerb/shared";
+import { BUNDLE_VALIDITY } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import PackageCheck from "lucide-react/icons/package-check";
 import { type ReactNode, useState } from "react";
@@ -14,7 +15,6 @@ import { paths } from "@/config/paths";
 import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
 import { isApiError } from "@/lib/api-error";
 import { formatDate, lessonCount } from "@/lib/format";
-import { BUNDLE_VALIDITY } from "@/lib/policy-text";
 import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
 import { useStudentBundle } from "../api/get-student-bundle";
 import { useStudentSuburb } from "../api/get-student-suburb";

@@ -1,3 +1,4 @@
+import { calendarWindowText, POOL_DISCOUNT, poolWindowText } from "@kerb/shared/words";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import BadgeCheck from "lucide-react/icons/badge-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
@@ -13,7 +14,6 @@ import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { paths } from "@/config/paths";
-import { calendarWindowText, POOL_DISCOUNT, poolWindowText } from "@/lib/policy-text";
 
 const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
   {

@@ -1,4 +1,5 @@
 import type { InstructorDashboard } from "@kerb/shared";
+import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Tag from "lucide-react/icons/tag";
@@ -6,7 +7,6 @@ import Wallet from "lucide-react/icons/wallet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDollars, formatIsoDate, formatMonth } from "@/lib/format";
-import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 
 type DashboardTilesProps = { dashboard: InstructorDashboard } | { dashboard?: undefined };
 

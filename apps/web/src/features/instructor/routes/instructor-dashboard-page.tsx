@@ -1,4 +1,5 @@
 import type { InstructorDashboard } from "@kerb/shared";
+import { vehicleTypeLabels } from "@kerb/shared/words";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Car from "lucide-react/icons/car";
@@ -25,12 +26,6 @@ import { LessonSummary } from "@/features/lessons";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorDashboard } from "../api/get-instructor-dashboard";
 import { DashboardTiles } from "../components/dashboard-tiles";
-
-const VEHICLE_LABELS: Record<InstructorDashboard["details"]["vehicleType"], string> = {
-  AUTOMATIC: "Automatic",
-  MANUAL: "Manual",
-  BOTH: "Automatic and manual",
-};
 
 function LessonListSkeleton({ label, rows }: { label: string; rows: number }) {
   return (
@@ -72,7 +67,7 @@ function YourDetails({ details }: { details: InstructorDashboard["details"] }) {
           : "None yet"}
       </DetailRow>
       <DetailRow icon={<Car className="size-4" />} label="Vehicle type">
-        {VEHICLE_LABELS[details.vehicleType]}
+        {vehicleTypeLabels[details.vehicleType]}
       </DetailRow>
       <DetailRow icon={<Sparkles className="size-4" />} label="Pool hours">
         {details.poolOptIn ? "Offered on weekdays, 10:00 am – 3:00 pm" : "Not offered"}

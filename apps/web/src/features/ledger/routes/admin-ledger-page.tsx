@@ -1,5 +1,6 @@
 import type { LedgerBalance, Reconciliation } from "@kerb/shared";
 import { formatAud, sydneyTodayDate } from "@kerb/shared/rules";
+import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import Scale from "lucide-react/icons/scale";
 import { Alert } from "@/components/ui/alert";
 import { type Column, DataTable } from "@/components/ui/data-table";
@@ -75,9 +76,13 @@ function figuresOf(r: Reconciliation): Figure[] {
     {
       label: "Platform revenue",
       cents: r.platformRevenueCents,
-      note: "25% of lessons taught, no-shows and kept value",
+      note: `${PLATFORM_FEE_PERCENT} of lessons taught, no-shows and kept value`,
     },
-    { label: "Instructor earnings", cents: r.instructorEarningsCents, note: "75% of the same" },
+    {
+      label: "Instructor earnings",
+      cents: r.instructorEarningsCents,
+      note: `${INSTRUCTOR_SHARE_PERCENT} of the same`,
+    },
     {
       label: "Paid out",
       cents: r.paidOutCents,

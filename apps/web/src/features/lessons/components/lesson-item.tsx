@@ -1,5 +1,6 @@
 import type { InstructorLesson } from "@kerb/shared";
 import { cancellationOutcome, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarX from "lucide-react/icons/calendar-x";
 import CircleCheck from "lucide-react/icons/circle-check";
 import UserX from "lucide-react/icons/user-x";
@@ -9,7 +10,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
-import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 import { useCancelLesson } from "../api/cancel-lesson";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";

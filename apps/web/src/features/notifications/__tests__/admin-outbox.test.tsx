@@ -61,6 +61,18 @@ describe("Admin console: outbox", () => {
     expect(router.state.location.search).toBe("?status=FAILED");
   });
 
+  it("names every kind the API sends, and shows one it does not know as it is", async () => {
+    const verified = message({ id: "7a1d3c8e-1a2b-4c5d-8e9f-000000000003", kind: "instructor_verified" });
+    const older = message({ id: "7a1d3c8e-1a2b-4c5d-8e9f-000000000004", kind: "retired_kind" });
+    mockFetch({ "GET /api/admin/outbox": jsonResponse(200, pageOf([verified, older])) });
+    renderApp("/admin/outbox", signedIn);
+
+    const table = await screen.findByRole("table", { name: "Outbox emails" });
+    const [, first, second] = within(table).getAllByRole("row");
+    expect(first).toHaveTextContent("Instructor verified");
+    expect(second).toHaveTextContent("retired_kind");
+  });
+
   it("retries a failed email and says it was sent", async () => {
     let current = message();
     const { callsTo } = mockFetch({

@@ -1,4 +1,5 @@
 import { type AdminOutboxMessage, OUTBOX_STATUSES, type OutboxStatus } from "@kerb/shared";
+import { emailKindLabel, outboxStatusLabels } from "@kerb/shared/words";
 import Mail from "lucide-react/icons/mail";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { useState } from "react";
@@ -20,22 +21,9 @@ import { useRetryOutboxEmail } from "../api/retry-outbox-email";
 const PAGE_SIZE = 20;
 
 const OUTBOX_STATUS: Record<OutboxStatus, StatusStyle> = {
-  PENDING: { label: "Waiting to send", tone: "warning" },
-  SENT: { label: "Sent", tone: "success" },
-  FAILED: { label: "Failed", tone: "danger" },
-};
-
-/** Kinds as an operator reads them; an unknown kind (a newer message) shows as it is. */
-const KINDS: Record<string, string> = {
-  booking_confirmed: "Booking confirmed",
-  bundle_purchased: "Bundle purchased",
-  lesson_cancelled: "Lesson cancelled",
-  lesson_rescheduled: "Lesson rescheduled",
-  lesson_reminder: "Lesson reminder",
-  mark_lesson: "Mark the lesson",
-  documents_expiring: "Documents expiring",
-  password_reset: "Password reset",
-  email_change: "Email change",
+  PENDING: { label: outboxStatusLabels.PENDING, tone: "warning" },
+  SENT: { label: outboxStatusLabels.SENT, tone: "success" },
+  FAILED: { label: outboxStatusLabels.FAILED, tone: "danger" },
 };
 
 type RetryState = { outcome: "sent" | "failed" } | undefined;
@@ -61,7 +49,7 @@ export function AdminOutboxPage() {
         <span className="flex flex-col gap-1">
           <span className="font-semibold text-slate-900">{m.subject}</span>
           <span className="text-slate-600 text-xs">
-            {KINDS[m.kind] ?? m.kind}
+            {emailKindLabel(m.kind)}
             {m.attachments.length > 0 ? ` · ${m.attachments.join(", ")}` : ""}
           </span>
         </span>

@@ -1,11 +1,11 @@
 import type { PaymentDetails } from "@kerb/shared";
+import { GST_PERCENT } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
-import { GST_PERCENT } from "@/lib/policy-text";
 
 /** What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. */
 export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {

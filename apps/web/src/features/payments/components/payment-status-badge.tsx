@@ -1,14 +1,15 @@
 import type { PaymentStatus } from "@kerb/shared";
-import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { paymentStatusLabels } from "@kerb/shared/words";
+import { StatusBadge, type StatusStyle, statusStyles } from "@/components/ui/status-badge";
 
-export const PAYMENT_STATUS: Record<PaymentStatus, StatusStyle> = {
-  PENDING: { label: "Pending", tone: "warning" },
-  PAID: { label: "Paid", tone: "success" },
-  FAILED: { label: "Failed", tone: "danger" },
-  CANCELLED: { label: "Cancelled", tone: "neutral" },
-  EXPIRED: { label: "Expired", tone: "neutral" },
-  REFUNDED: { label: "Refunded", tone: "info" },
-};
+export const PAYMENT_STATUS: Record<PaymentStatus, StatusStyle> = statusStyles(paymentStatusLabels, {
+  PENDING: "warning",
+  PAID: "success",
+  FAILED: "danger",
+  CANCELLED: "neutral",
+  EXPIRED: "neutral",
+  REFUNDED: "info",
+});
 
 export const PaymentStatusBadge = ({ status }: { status: PaymentStatus }) => (
   <StatusBadge status={status} styles={PAYMENT_STATUS} />

@@ -1,4 +1,5 @@
 import { type AdminPayment, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "@kerb/shared";
+import { paymentTypeLabels } from "@kerb/shared/words";
 import Receipt from "lucide-react/icons/receipt";
 import { Button } from "@/components/ui/button";
 import { type Column, DataTable } from "@/components/ui/data-table";
@@ -15,7 +16,6 @@ import { PAYMENT_STATUS, PaymentStatusBadge } from "../components/payment-status
 
 const PAGE_SIZE = 20;
 const PROVIDERS = { demo: "Demo", stripe: "Stripe" } as const;
-const TYPES = { BUNDLE: "Bundle", BOOKINGS: "Lessons" } as const;
 
 const COLUMNS: Column<AdminPayment>[] = [
   {
@@ -33,7 +33,7 @@ const COLUMNS: Column<AdminPayment>[] = [
       </span>
     ),
   },
-  { header: "Type", cell: (p) => TYPES[p.type] ?? p.type },
+  { header: "Type", cell: (p) => paymentTypeLabels[p.type] ?? p.type },
   {
     header: "Amount",
     align: "right",

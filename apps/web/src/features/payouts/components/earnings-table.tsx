@@ -1,7 +1,7 @@
 import type { InstructorEarnings } from "@kerb/shared";
+import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import { cn } from "@/lib/cn";
 import { formatDollars, formatMonth } from "@/lib/format";
-import { PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 
 // Phones get one card per month: each cell shows its column name (data-label) before the value.
 const cellClasses =

@@ -1,4 +1,5 @@
 import type { InstructorPayout, InstructorPayoutsResponse, PayoutStatus } from "@kerb/shared";
+import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
 import Banknote from "lucide-react/icons/banknote";
 import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
 import FileText from "lucide-react/icons/file-text";
@@ -9,17 +10,17 @@ import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
-import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { StatusBadge, type StatusStyle, statusStyles } from "@/components/ui/status-badge";
 import { errorMessage } from "@/lib/api-error";
 import { formatDollars, formatIsoDate } from "@/lib/format";
 import { useDownloadPayoutStatement } from "../api/download-payout-statement";
 import { useInstructorPayouts } from "../api/get-instructor-payouts";
 
-export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = {
-  PENDING: { label: "Being paid", tone: "warning" },
-  PAID: { label: "Paid", tone: "success" },
-  FAILED: { label: "Delayed", tone: "danger" },
-};
+// Worded for the payee: a due payout is on its way, a failed one is late.
+export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = statusStyles(
+  { ...payoutStatusLabels, PENDING: "Being paid", FAILED: "Delayed" },
+  { PENDING: "warning", PAID: "success", FAILED: "danger" },
+);
 
 function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
   if (data.unpaid.lessons === 0) return null;
@@ -111,7 +112,7 @@ export function PayoutsCard() {
     <Card>
       <CardHeader
         title="Payouts"
-        description="Every Monday, what you earned in the Sydney week that just ended (Monday–Sunday) is paid out, after Kerb's 25% fee. Each payout has a statement to download."
+        description={`Every Monday, what you earned in the Sydney week that just ended (Monday–Sunday) is paid out, after Kerb's ${PLATFORM_FEE_PERCENT} fee. Each payout has a statement to download.`}
       />
       <CardContent className="flex flex-col gap-4">
         {payoutsQuery.isPending ? (

@@ -1,4 +1,5 @@
 import { type AdminPayout, PAYOUT_STATUSES, type PayoutRunResponse, type PayoutStatus } from "@kerb/shared";
+import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
 import Banknote from "lucide-react/icons/banknote";
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Clock from "lucide-react/icons/clock";
@@ -15,7 +16,7 @@ import { ListState } from "@/components/ui/list-state";
 import { Pager } from "@/components/ui/pager";
 import { SectionCard } from "@/components/ui/section-card";
 import { StatTile } from "@/components/ui/stat-tile";
-import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { StatusBadge, type StatusStyle, statusStyles } from "@/components/ui/status-badge";
 import { StatusFilter } from "@/components/ui/status-filter";
 import { formatDate, formatDateTime, formatDollars, formatIsoDate } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
@@ -23,11 +24,11 @@ import { useAdminPayouts, useRetryPayout, useRunPayouts } from "../api/admin-pay
 
 const PAGE_SIZE = 20;
 
-export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = {
-  PENDING: { label: "Due", tone: "warning" },
-  PAID: { label: "Paid", tone: "success" },
-  FAILED: { label: "Failed", tone: "danger" },
-};
+export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = statusStyles(payoutStatusLabels, {
+  PENDING: "warning",
+  PAID: "success",
+  FAILED: "danger",
+});
 
 function runSummary(run: PayoutRunResponse): string {
   const period = `${formatIsoDate(run.period.start)} – ${formatIsoDate(run.period.end)}`;
@@ -131,7 +132,7 @@ export function AdminPayoutsPage() {
   return (
     <SectionCard
       title="Payouts"
-      description="Each Monday the Sydney week that just ended is paid: one payout per instructor for completed and no-show lessons and kept late-cancellation value, after the 25% fee. Running it again pays nothing twice."
+      description={`Each Monday the Sydney week that just ended is paid: one payout per instructor for completed and no-show lessons and kept late-cancellation value, after the ${PLATFORM_FEE_PERCENT} fee. Running it again pays nothing twice.`}
       filters={
         <div className="flex flex-col gap-4">
           {data ? (

@@ -1,3 +1,4 @@
+import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import Wallet from "lucide-react/icons/wallet";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -10,7 +11,6 @@ import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { CalendarFeedCard } from "@/features/calendar";
 import { formatDollars } from "@/lib/format";
-import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@/lib/policy-text";
 import { useInstructorEarnings } from "../api/get-instructor-earnings";
 import { EarningsTable } from "../components/earnings-table";
 import { PayoutDetailsCard } from "../components/payout-details-card";

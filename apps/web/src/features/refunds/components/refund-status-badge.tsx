@@ -1,10 +1,12 @@
 import type { RefundStatus } from "@kerb/shared";
-import { StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { refundStatusLabels } from "@kerb/shared/words";
+import { StatusBadge, type StatusStyle, statusStyles } from "@/components/ui/status-badge";
 
-export const REFUND_STATUS: Record<RefundStatus, StatusStyle> = {
-  PENDING: { label: "Waiting for the card provider", tone: "warning" },
-  SUCCEEDED: { label: "Refunded", tone: "success" },
-};
+// The operator is told who the refund waits on.
+export const REFUND_STATUS: Record<RefundStatus, StatusStyle> = statusStyles(
+  { ...refundStatusLabels, PENDING: "Waiting for the card provider" },
+  { PENDING: "warning", SUCCEEDED: "success" },
+);
 
 export const RefundStatusBadge = ({ status }: { status: RefundStatus }) => (
   <StatusBadge status={status} styles={REFUND_STATUS} />

@@ -1,4 +1,5 @@
-import { type AdminRefund, REFUND_STATUSES, type RefundReason } from "@kerb/shared";
+import { type AdminRefund, REFUND_STATUSES } from "@kerb/shared";
+import { refundReasonLabels } from "@kerb/shared/words";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import Undo2 from "lucide-react/icons/undo-2";
 import { useState } from "react";
@@ -18,10 +19,6 @@ import { useRetryRefund } from "../api/retry-refund";
 import { REFUND_STATUS, RefundStatusBadge } from "../components/refund-status-badge";
 
 const PAGE_SIZE = 20;
-const REASONS: Record<RefundReason, string> = {
-  LESSON_CANCELLED: "Lesson cancelled",
-  UNFULFILLED_PAYMENT: "Paid after the hold lapsed",
-};
 
 type RetryState = { id: string; outcome: "done" | "waiting" } | undefined;
 
@@ -47,7 +44,8 @@ export function AdminRefundsPage() {
         <span className="flex flex-col gap-1">
           <span className="font-semibold text-slate-900">{formatDollars(r.amount)}</span>
           <span className="text-slate-600 text-xs">
-            {REASONS[r.reason]} · invoice <span className="font-mono">{r.payment.invoiceNumber}</span>
+            {refundReasonLabels[r.reason]} · invoice{" "}
+            <span className="font-mono">{r.payment.invoiceNumber}</span>
           </span>
         </span>
       ),

@@ -1,4 +1,5 @@
 import { formatRatingSummary } from "@kerb/shared/rules";
+import { REVIEW_WINDOW, vehicleTypeLabels } from "@kerb/shared/words";
 import Car from "lucide-react/icons/car";
 import Languages from "lucide-react/icons/languages";
 import MapPin from "lucide-react/icons/map-pin";
@@ -18,11 +19,6 @@ import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { useInstructorReviews } from "../api/get-instructor-reviews";
 
 const PAGE_SIZE = 10;
-const VEHICLE_LABELS = {
-  AUTOMATIC: "Automatic car",
-  MANUAL: "Manual car",
-  BOTH: "Automatic and manual cars",
-} as const;
 
 /** Public: who the instructor is, their rating ("4.8 (23)") and their reviews, newest first. */
 export function InstructorProfilePage() {
@@ -105,7 +101,7 @@ export function InstructorProfilePage() {
               <Car className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
               <span>
                 <span className="sr-only">Vehicle: </span>
-                {VEHICLE_LABELS[instructor.vehicleType]}
+                {vehicleTypeLabels[instructor.vehicleType]}
               </span>
             </p>
             <p className="flex items-start gap-2">
@@ -124,7 +120,7 @@ export function InstructorProfilePage() {
               <EmptyState
                 icon={<MessageSquareText className="size-6" />}
                 title="No reviews yet"
-                description="Students can review a lesson for 14 days after it's completed. Book a lesson and be the first."
+                description={`Students can review a lesson for ${REVIEW_WINDOW} after it's completed. Book a lesson and be the first.`}
               />
             ) : (
               <>

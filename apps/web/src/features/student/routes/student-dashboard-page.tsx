@@ -1,3 +1,4 @@
+import { POOL_DISCOUNT } from "@kerb/shared/words";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Package from "lucide-react/icons/package";
 import { ButtonLink } from "@/components/ui/button";
@@ -29,7 +30,6 @@ import {
   useLessonCancellation,
 } from "@/features/lessons";
 import { useCurrentUser } from "@/lib/auth-store";
-import { POOL_DISCOUNT } from "@/lib/policy-text";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
 import { StatTiles } from "../components/stat-tiles";
