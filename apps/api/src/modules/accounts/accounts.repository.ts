@@ -210,17 +210,3 @@ export async function updateStudentProfile(
   if (Object.keys(changes).length === 0) return;
   await db.update(studentProfiles).set(changes).where(eq(studentProfiles.userId, userId));
 }
-
-export async function updateInstructorProfile(
-  db: Executor,
-  userId: string,
-  changes: Partial<
-    Pick<
-      typeof instructorProfiles.$inferInsert,
-      "bio" | "languages" | "vehicleType" | "gender" | "licenseNumber" | "verificationStatus" | "verifiedAt"
-    >
-  >,
-) {
-  if (Object.keys(changes).length === 0) return;
-  await db.update(instructorProfiles).set(changes).where(eq(instructorProfiles.userId, userId));
-}

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { updateInstructorDetails } from "../instructors/index.ts";
 import * as repo from "./accounts.repository.ts";
 
 type StudentUpdate = z.output<typeof studentProfileUpdateRequest>;
@@ -67,7 +68,7 @@ export function createProfileService(ctx: AppContext) {
         await repo.updateUserDetails(tx, userId, userChanges(input), now);
         const { bio, languages, vehicleType, gender, licenseNumber } = input;
         const licenceChanged = licenseNumber !== undefined && licenseNumber !== before.licenseNumber;
-        await repo.updateInstructorProfile(tx, userId, {
+        await updateInstructorDetails(tx, userId, {
           ...(bio !== undefined && { bio }),
           ...(languages !== undefined && { languages }),
           ...(vehicleType !== undefined && { vehicleType }),

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { instructorProfiles, refreshTokens, studentProfiles, users } from "../../db/schema/index.ts";
+import { refreshTokens, studentProfiles, users } from "../../db/schema/index.ts";
 
 const userColumns = {
   id: users.id,
@@ -90,10 +90,6 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 
 export async function insertStudentProfile(db: Executor, profile: typeof studentProfiles.$inferInsert) {
   await db.insert(studentProfiles).values(profile);
-}
-
-export async function insertInstructorProfile(db: Executor, profile: typeof instructorProfiles.$inferInsert) {
-  await db.insert(instructorProfiles).values(profile);
 }
 
 export async function insertRefreshToken(

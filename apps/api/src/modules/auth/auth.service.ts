@@ -13,6 +13,7 @@ import { type AuthenticatedUser, signAccessToken } from "../../lib/access-token.
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
+import { createInstructorProfile } from "../instructors/index.ts";
 import * as repo from "./auth.repository.ts";
 import { createMemoryLoginThrottle } from "./login-throttle.ts";
 import {
@@ -148,15 +149,13 @@ export function createAuthService(ctx: AppContext) {
 
     registerInstructor(input: InstructorRegistration) {
       return register(input, "INSTRUCTOR", (db, userId) =>
-        repo.insertInstructorProfile(db, {
+        createInstructorProfile(db, {
           userId,
           licenseNumber: input.licenseNumber,
           vehicleType: input.vehicleType,
           standardRateCents: dollarsToCents(input.standardRate),
           languages: input.languages,
           suburbs: input.suburbs,
-          // New instructors stay hidden from students until an admin has checked their licence.
-          verificationStatus: "PENDING",
         }),
       );
     },

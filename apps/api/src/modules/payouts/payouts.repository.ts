@@ -196,24 +196,6 @@ export async function findPayee(db: Executor, instructorId: string) {
   return row;
 }
 
-export async function updatePayoutDetails(
-  db: Executor,
-  instructorId: string,
-  change: { abn?: string | null; gstRegistered: boolean },
-) {
-  await db.update(instructorProfiles).set(change).where(eq(instructorProfiles.userId, instructorId));
-}
-
-/** Stores the Connect account unless one is already there (two clicks at once keep the first). */
-export async function setStripeAccountIfNone(db: Executor, instructorId: string, accountId: string) {
-  await db
-    .update(instructorProfiles)
-    .set({ stripeAccountId: accountId })
-    .where(
-      and(eq(instructorProfiles.userId, instructorId), sql`${instructorProfiles.stripeAccountId} is null`),
-    );
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Admin
 

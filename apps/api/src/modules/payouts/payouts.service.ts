@@ -20,6 +20,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { setStripeAccountIfNone, updatePayoutDetails } from "../instructors/index.ts";
 import { payoutProviderOf } from "./payout-provider.ts";
 import { deliverPayout, runPayouts } from "./payout-run.ts";
 import * as repo from "./payouts.repository.ts";
@@ -192,7 +193,7 @@ export function createPayoutService(ctx: AppContext) {
     ): Promise<PayoutDetails> {
       await ctx.transact(async (uow) => {
         const { tx } = uow;
-        await repo.updatePayoutDetails(tx, instructorId, change);
+        await updatePayoutDetails(tx, instructorId, change);
         await uow.audit({
           actorId: instructorId,
           action: "instructor.payout_details",
@@ -223,7 +224,7 @@ export function createPayoutService(ctx: AppContext) {
       let accountId = payee.stripeAccountId;
       if (!accountId) {
         const created = await provider.createAccount({ id: instructorId, email: payee.email });
-        await repo.setStripeAccountIfNone(ctx.db, instructorId, created);
+        await setStripeAccountIfNone(ctx.db, instructorId, created);
         accountId = (await repo.findPayee(ctx.db, instructorId))?.stripeAccountId ?? created;
       }
       const origin = publicOrigin(ctx.env);

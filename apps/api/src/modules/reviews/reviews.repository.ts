@@ -71,17 +71,6 @@ export async function visibleRatingTotals(db: Executor, instructorId: string) {
   return { count: row?.count ?? 0, sum: row?.sum ?? 0 };
 }
 
-export async function setInstructorRating(
-  db: Executor,
-  instructorId: string,
-  rating: { average: number | null; count: number },
-) {
-  await db
-    .update(instructorProfiles)
-    .set({ ratingAverage: rating.average, ratingCount: rating.count })
-    .where(eq(instructorProfiles.userId, instructorId));
-}
-
 export async function findInstructorRating(db: Executor, instructorId: string) {
   const [row] = await db
     .select({ rating: instructorProfiles.ratingAverage, ratingCount: instructorProfiles.ratingCount })

@@ -16,6 +16,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
+import { setInstructorRating } from "../instructors/index.ts";
 import * as repo from "./reviews.repository.ts";
 
 interface PageInput {
@@ -31,7 +32,7 @@ const pageWindow = ({ page, pageSize }: PageInput) => ({ limit: pageSize, offset
 async function recountInstructorRating(tx: Executor, instructorId: string) {
   const totals = await repo.visibleRatingTotals(tx, instructorId);
   const rating = { average: averageRating(totals), count: totals.count };
-  await repo.setInstructorRating(tx, instructorId, rating);
+  await setInstructorRating(tx, instructorId, rating);
   return rating;
 }
 

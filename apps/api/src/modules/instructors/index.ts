@@ -1,0 +1,14 @@
+/**
+ * The instructors module's public entry: what other modules may call. This module owns instructor
+ * profiles: every write of instructor_profiles is one of these (instructors.writes.ts).
+ */
+export {
+  createInstructorProfile,
+  setCalendarToken,
+  setInstructorRating,
+  setStripeAccountIfNone,
+  updateInstructorCompliance,
+  updateInstructorDetails,
+  updateInstructorSettings,
+  updatePayoutDetails,
+} from "./instructors.writes.ts";

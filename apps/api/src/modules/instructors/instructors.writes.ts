@@ -1,0 +1,93 @@
+/**
+ * Every write of the instructor_profiles table, and the only one (decision 019): registration (auth),
+ * the instructor's own details (accounts) and settings, verification and document dates (compliance),
+ * the review aggregate (reviews), payout details (payouts) and the calendar feed secret (calendar) all
+ * go through these, in the caller's transaction. Each sets only its own columns.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { instructorProfiles } from "../../db/schema/index.ts";
+
+type Profile = typeof instructorProfiles.$inferInsert;
+
+const byInstructor = (instructorId: string) => eq(instructorProfiles.userId, instructorId);
+
+/** A new instructor's profile, PENDING until an admin has checked their licence. */
+export async function createInstructorProfile(
+  db: Executor,
+  profile: Pick<
+    Profile,
+    "userId" | "licenseNumber" | "vehicleType" | "standardRateCents" | "languages" | "suburbs"
+  >,
+) {
+  await db.insert(instructorProfiles).values({ ...profile, verificationStatus: "PENDING" });
+}
+
+/** What the instructor edits about themselves; a new licence number comes with PENDING (accounts). */
+export async function updateInstructorDetails(
+  db: Executor,
+  instructorId: string,
+  changes: Partial<
+    Pick<
+      Profile,
+      "bio" | "languages" | "vehicleType" | "gender" | "licenseNumber" | "verificationStatus" | "verifiedAt"
+    >
+  >,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));
+}
+
+/** Where, at what rate and whether in pool hours the instructor teaches. */
+export async function updateInstructorSettings(
+  db: Executor,
+  instructorId: string,
+  changes: Partial<Pick<Profile, "poolOptIn" | "suburbs" | "standardRateCents">>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));
+}
+
+/** Verification status and document expiry dates (compliance). */
+export async function updateInstructorCompliance(
+  db: Executor,
+  instructorId: string,
+  changes: Partial<Pick<Profile, "verificationStatus" | "verifiedAt" | "licenseExpiresOn" | "wwcExpiresOn">>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));
+}
+
+/** The visible reviews' aggregate, kept on the profile so listings need no join over reviews. */
+export async function setInstructorRating(
+  db: Executor,
+  instructorId: string,
+  rating: { average: number | null; count: number },
+) {
+  await db
+    .update(instructorProfiles)
+    .set({ ratingAverage: rating.average, ratingCount: rating.count })
+    .where(byInstructor(instructorId));
+}
+
+/** ABN and GST status for payout statements. */
+export async function updatePayoutDetails(
+  db: Executor,
+  instructorId: string,
+  change: { abn?: string | null; gstRegistered: boolean },
+) {
+  await db.update(instructorProfiles).set(change).where(byInstructor(instructorId));
+}
+
+/** Stores the Connect account unless one is already there (two clicks at once keep the first). */
+export async function setStripeAccountIfNone(db: Executor, instructorId: string, accountId: string) {
+  await db
+    .update(instructorProfiles)
+    .set({ stripeAccountId: accountId })
+    .where(and(byInstructor(instructorId), sql`${instructorProfiles.stripeAccountId} is null`));
+}
+
+/** The calendar feed's secret; null turns the feed off. */
+export async function setCalendarToken(db: Executor, instructorId: string, token: string | null) {
+  await db.update(instructorProfiles).set({ calendarToken: token }).where(byInstructor(instructorId));
+}
