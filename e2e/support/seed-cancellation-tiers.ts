@@ -9,7 +9,11 @@
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { instructorProfiles, studentProfiles, users } from "../../apps/api/src/db/schema/index.ts";
 import { seedDemoData } from "../../apps/api/src/db/seed.ts";
+import { loadEnv } from "../../apps/api/src/env.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
+import { silentLog } from "../../apps/api/src/lib/silent-log.ts";
+import { demoProvider } from "../../apps/api/src/modules/payments/payment-provider.ts";
+import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
 import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { seedPayoutInstructor } from "./seed-payouts.ts";
@@ -21,12 +25,21 @@ async function main(dataDir: string) {
   const database = await openDatabase({ dataDir });
   await database.migrate();
   const now = new Date();
-  await seedDemoData(database.db, now);
+  await seedDemoData(database, now);
   const passwordHash = await hashPassword("demo1234");
   const hour = 3_600_000;
   const nextHour = Math.ceil(now.getTime() / hour) * hour;
 
-  await database.db.transaction(async (tx) => {
+  // The seeds' money goes through a unit of work, so the ledger balances in the e2e database.
+  const transact = createTransact({
+    db: database.db,
+    now: () => now,
+    payments: demoProvider,
+    log: silentLog,
+    env: loadEnv({}),
+  });
+  await transact(async (uow) => {
+    const { tx } = uow;
     const students: string[] = [];
     // One student and instructor per Playwright project: the spec cancels these lessons.
     for (const [index, project] of TIER_PROJECTS.entries()) {
@@ -76,7 +89,7 @@ async function main(dataDir: string) {
       });
 
       for (const lesson of TIER_LESSONS) {
-        await seedPaidLesson(tx, {
+        await seedPaidLesson(uow, {
           studentId: student.id,
           instructorId: instructor.id,
           start: new Date(nextHour + lesson.hoursAhead * hour),
@@ -89,10 +102,10 @@ async function main(dataDir: string) {
         });
       }
     }
-    await seedTrustAccounts(tx, now, passwordHash);
+    await seedTrustAccounts(uow, now, passwordHash);
     const [payer] = students;
     if (!payer) throw new Error("seed: no tier student");
-    await seedPayoutInstructor(tx, now, passwordHash, payer);
+    await seedPayoutInstructor(uow, now, passwordHash, payer);
   });
   await database.close();
 }

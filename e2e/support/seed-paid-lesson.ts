@@ -4,14 +4,14 @@
  * in the e2e database as it does in a real one.
  */
 import { gstCents } from "@kerb/shared/rules";
-import type { Executor } from "../../apps/api/src/db/client.ts";
 import { bookings, payments } from "../../apps/api/src/db/schema/index.ts";
-import { postLessonEarned, postPaymentCaptured } from "../../apps/api/src/modules/ledger/post-journal.ts";
+import { paymentCapturedJournal, postLessonEarned } from "../../apps/api/src/modules/ledger/post-journal.ts";
+import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
 
 const HOUR = 3_600_000;
 
 export async function seedPaidLesson(
-  tx: Executor,
+  uow: UnitOfWork,
   lesson: {
     studentId: string;
     instructorId: string;
@@ -24,6 +24,7 @@ export async function seedPaidLesson(
     pickupLocation: string;
   },
 ) {
+  const { tx } = uow;
   const gst = gstCents(lesson.priceCents);
   const [payment] = await tx
     .insert(payments)
@@ -41,7 +42,7 @@ export async function seedPaidLesson(
     })
     .returning({ id: payments.id, amountCents: payments.amountCents, gstCents: payments.gstCents });
   if (!payment) throw new Error(`seed: payment ${lesson.invoiceNumber} not created`);
-  await postPaymentCaptured(tx, payment, lesson.paidAt);
+  await uow.post(paymentCapturedJournal(payment, lesson.paidAt));
   const end = new Date(lesson.start.getTime() + HOUR);
   const [booking] = await tx
     .insert(bookings)
@@ -60,6 +61,6 @@ export async function seedPaidLesson(
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error(`seed: lesson ${lesson.invoiceNumber} not created`);
-  if (lesson.status === "COMPLETED") await postLessonEarned(tx, booking.id, "COMPLETED");
+  if (lesson.status === "COMPLETED") await postLessonEarned(uow, booking.id, "COMPLETED");
   return booking.id;
 }

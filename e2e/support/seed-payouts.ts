@@ -3,15 +3,22 @@
  * a card-paid lesson taught eight days ago — in or before the Sydney week that last ended, so the next
  * payout run pays it.
  */
-import type { Executor } from "../../apps/api/src/db/client.ts";
+
 import { instructorProfiles, users } from "../../apps/api/src/db/schema/index.ts";
+import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
 import { seedPaidLesson } from "./seed-paid-lesson.ts";
 
 export const PAYOUT_INSTRUCTOR = "payout.instructor@e2e.test";
 export const PAYOUT_LESSON_CENTS = 8000;
 const HOUR = 3_600_000;
 
-export async function seedPayoutInstructor(tx: Executor, now: Date, passwordHash: string, studentId: string) {
+export async function seedPayoutInstructor(
+  uow: UnitOfWork,
+  now: Date,
+  passwordHash: string,
+  studentId: string,
+) {
+  const { tx } = uow;
   const [instructor] = await tx
     .insert(users)
     .values({
@@ -36,7 +43,7 @@ export async function seedPayoutInstructor(tx: Executor, now: Date, passwordHash
     wwcExpiresOn: "2099-12-31",
   });
   const start = new Date(Math.floor(now.getTime() / HOUR) * HOUR - 8 * 24 * HOUR);
-  await seedPaidLesson(tx, {
+  await seedPaidLesson(uow, {
     studentId,
     instructorId: instructor.id,
     start,

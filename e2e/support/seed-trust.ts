@@ -4,20 +4,22 @@
  * instructor's mark) and a paid lesson five days ahead, with an instructor of their own who teaches
  * in Sutherland every day. Times a booking through the API could not place on demand.
  */
-import type { Executor } from "../../apps/api/src/db/client.ts";
+
 import {
   availabilityRules,
   instructorProfiles,
   studentProfiles,
   users,
 } from "../../apps/api/src/db/schema/index.ts";
+import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
 import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { TRUST_PROJECTS, TRUST_SUBURB, trustAccounts } from "./trust-accounts.ts";
 
 const PRICE_CENTS = 8000;
 const HOUR = 3_600_000;
 
-export async function seedTrustAccounts(tx: Executor, now: Date, passwordHash: string) {
+export async function seedTrustAccounts(uow: UnitOfWork, now: Date, passwordHash: string) {
+  const { tx } = uow;
   const thisHour = Math.floor(now.getTime() / HOUR) * HOUR;
   for (const [index, project] of TRUST_PROJECTS.entries()) {
     const accounts = trustAccounts(project);
@@ -76,7 +78,7 @@ export async function seedTrustAccounts(tx: Executor, now: Date, passwordHash: s
       { start: thisHour + 5 * 24 * HOUR, invoice: `KRB-E2E-T${index}F` }, // ahead, for the delisting
     ];
     for (const lesson of lessons) {
-      await seedPaidLesson(tx, {
+      await seedPaidLesson(uow, {
         studentId: student.id,
         instructorId: instructor.id,
         start: new Date(lesson.start),

@@ -23,6 +23,6 @@ export async function prepareDatabase(
   return database.withExclusiveLock("migrate-and-seed", async () => {
     await database.migrate();
     if (!shouldSeedDemoData(env)) return "not-wanted";
-    return (await seedDemoData(database.db, now)) ? "seeded" : "already-present";
+    return (await seedDemoData(database, now)) ? "seeded" : "already-present";
   });
 }

@@ -6,7 +6,7 @@ const database = await openDatabaseFromEnv(loadEnv());
 // The lock replicas take at start-up, so seeding by hand never races one of them.
 const seeded = await database.withExclusiveLock("migrate-and-seed", async () => {
   await database.migrate();
-  return seedDemoData(database.db, new Date());
+  return seedDemoData(database, new Date());
 });
 await database.close();
 console.log(seeded ? "Demo data seeded." : "Demo data already present; nothing changed.");

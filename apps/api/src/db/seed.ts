@@ -1,48 +1,26 @@
-import {
-  addDaysToDate,
-  gstCents,
-  sydneyTodayDate,
-  sydneyWallTimeToInstant,
-  sydneyWeekday,
-} from "@kerb/shared/rules";
+import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
-import { loadEnv } from "../env.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { silentLog } from "../lib/silent-log.ts";
-import { paymentCapturedJournal, postLessonEarned } from "../modules/ledger/post-journal.ts";
-import { demoProvider } from "../modules/payments/payment-provider.ts";
-import { createTransact } from "../unit-of-work.ts";
-import type { Database } from "./client.ts";
-import {
-  availabilityRules,
-  bookings,
-  instructorProfiles,
-  payments,
-  studentProfiles,
-  users,
-} from "./schema/index.ts";
+import type { DatabaseHandle } from "./client.ts";
+import { availabilityRules, instructorProfiles, studentProfiles, users } from "./schema/index.ts";
 import { buildSeedInstructors, DEMO_PASSWORD } from "./seed-data.ts";
-import { seedReviews } from "./seed-reviews.ts";
+import { seedHistory } from "./seed-history.ts";
+import { insertReviewers, planReviews } from "./seed-reviews.ts";
 
 /**
  * Seeds the demo accounts and catalogue into a database that has none of it; a second run changes
- * nothing (the demo admin's presence marks a seeded database).
+ * nothing (the demo admin's presence marks a seeded database). Accounts, profiles and weekly hours are
+ * written directly; every lesson, payment and review after that is made through the use cases
+ * (seed-history.ts), so the demo's money is what real money would be.
  */
-export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
+export async function seedDemoData(database: DatabaseHandle, now: Date): Promise<boolean> {
+  const db = database.db;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  // The demo money goes through a unit of work like real money, so the ledger balances on a fresh install.
-  const transact = createTransact({
-    db,
-    now: () => now,
-    payments: demoProvider,
-    log: silentLog,
-    env: loadEnv({}),
-  });
-  await transact(async (uow) => {
-    const { tx } = uow;
+  let history: Omit<Parameters<typeof seedHistory>[1], "now"> | undefined;
+  await db.transaction(async (tx) => {
     // Serialises two servers starting on one empty PostgreSQL database.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
@@ -76,8 +54,7 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
     });
 
     let demoInstructorId: string | undefined;
-    let demoRateCents = 0;
-    const rated: Array<{ id: string; rating: number | null; rateCents: number }> = [];
+    const rated: Array<{ id: string; rating: number | null; suburb: string }> = [];
     const seedToday = sydneyTodayDate(now);
     for (const [index, seed] of buildSeedInstructors().entries()) {
       const [user] = await tx
@@ -108,8 +85,9 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         // demo never has an instructor expiring inside the 30-day reminder window.
         licenseExpiresOn: addDaysToDate(seedToday, 400 + ((index * 37) % 700)),
         wwcExpiresOn: addDaysToDate(seedToday, 500 + ((index * 53) % 600)),
-        ratingAverage: seed.rating,
-        ratingCount: seed.ratingCount,
+        // The reviews the history leaves make the rating, as any review does.
+        ratingAverage: null,
+        ratingCount: 0,
       });
       await tx.insert(availabilityRules).values(
         seed.hours.map(([weekday, startHour, endHour]) => ({
@@ -119,80 +97,20 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
           endMinute: endHour * 60,
         })),
       );
-      rated.push({ id: user.id, rating: seed.rating, rateCents: seed.rateDollars * 100 });
+      rated.push({ id: user.id, rating: seed.rating, suburb: seed.suburbs[0] ?? "Sydney CBD" });
       if (seed.email === "instructor@demo.test") {
         demoInstructorId = user.id;
-        demoRateCents = seed.rateDollars * 100;
       }
     }
     if (!demoInstructorId) throw new Error("seed: demo instructor missing");
-    // Ratings backed by real reviews of past lessons (ten each); the aggregates are recounted from them.
-    await seedReviews(tx, { instructors: rated, passwordHash, now });
-
-    // A little history so both demo dashboards have something to show: a completed lesson last week,
-    // one taught two days ago awaiting its mark, and one coming up, paid together.
-    const today = sydneyTodayDate(now);
-    const pastDate = nextWeekday(addDaysToDate(today, -8));
-    const futureDate = nextWeekday(addDaysToDate(today, 4));
-    const past = sydneyWallTimeToInstant(pastDate, 16 * 60);
-    const future = sydneyWallTimeToInstant(futureDate, 16 * 60);
-    // Taught two days ago but not yet marked: the instructor's "Mark completed" has work to do.
-    const unmarked = sydneyWallTimeToInstant(addDaysToDate(today, -2), 7 * 60);
-    if (!past || !future || !unmarked) throw new Error("seed: lesson times invalid");
-    const subtotal = demoRateCents * 3;
-    const gst = gstCents(subtotal);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: student.id,
-        type: "BOOKINGS",
-        status: "PAID",
-        provider: "demo",
-        subtotalCents: subtotal,
-        gstCents: gst,
-        amountCents: subtotal + gst,
-        invoiceNumber: "KRB-DEMO-0001",
-        paidAt: addHours(past, -72),
-        createdAt: addHours(past, -72),
-      })
-      .returning({ id: payments.id, amountCents: payments.amountCents, gstCents: payments.gstCents });
-    if (!payment) throw new Error("seed: payment not created");
-    await uow.post(paymentCapturedJournal(payment, addHours(past, -72)));
-    const lesson = {
-      studentId: student.id,
-      instructorId: demoInstructorId,
-      priceCents: demoRateCents,
-      isPoolHours: false,
-      suburb: "Sydney CBD",
-      pickupLocation: "Town Hall station, George St entrance",
-      paymentId: payment.id,
+    const reviewers = await insertReviewers(tx, passwordHash);
+    history = {
+      student: { id: student.id, role: "STUDENT" },
+      instructor: { id: demoInstructorId, role: "INSTRUCTOR" },
+      reviews: planReviews(reviewers, rated),
     };
-    const seeded = await tx
-      .insert(bookings)
-      .values([
-        {
-          ...lesson,
-          startTime: past,
-          endTime: addHours(past, 1),
-          status: "COMPLETED",
-          completedAt: addHours(past, 1),
-        },
-        { ...lesson, startTime: future, endTime: addHours(future, 1), status: "SCHEDULED" },
-        { ...lesson, startTime: unmarked, endTime: addHours(unmarked, 1), status: "SCHEDULED" },
-      ])
-      .returning({ id: bookings.id, status: bookings.status });
-    for (const b of seeded) if (b.status === "COMPLETED") await postLessonEarned(uow, b.id, "COMPLETED");
   });
+  // Ratings, earnings and the demo dashboards come from a history made through the use cases.
+  if (history) await seedHistory(database, { now, ...history });
   return true;
-}
-
-function addHours(date: Date, hours: number) {
-  return new Date(date.getTime() + hours * 3_600_000);
-}
-
-/** Moves a date forward to a Monday–Friday, where the demo instructor works. */
-function nextWeekday(date: string): string {
-  let d = date;
-  while (sydneyWeekday(d) === 0 || sydneyWeekday(d) === 6) d = addDaysToDate(d, 1);
-  return d;
 }

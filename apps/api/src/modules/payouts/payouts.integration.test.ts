@@ -345,7 +345,7 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
   });
 
   it("shows admins payouts by status, and what instructors are accruing", async () => {
-    const res = await http.get("/api/admin/payouts?status=paid", admin);
+    const res = await http.get("/api/admin/payouts?status=paid&pageSize=100", admin);
     expect(res.status).toBe(200);
     const mine = res.body.items.find((p: { instructor: { id: string } }) => p.instructor.id === a.id);
     expect(mine).toMatchObject({

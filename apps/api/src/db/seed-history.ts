@@ -1,0 +1,266 @@
+/**
+ * The demo history, made the way a real one is made: through the API's own use cases, at the times it
+ * happened (a clock set back), so every completed demo lesson was booked, paid, taught and reviewed like
+ * any other. Its payments, ledger journals, earnings, audit entries and emails are exactly what those
+ * use cases write, and the ledger balances on a fresh install.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { loadEnv } from "../env.ts";
+import { signAccessToken } from "../lib/access-token.ts";
+import type { DatabaseHandle } from "./client.ts";
+
+export interface SeedPerson {
+  id: string;
+  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+}
+
+export interface ReviewPlan {
+  reviewer: SeedPerson;
+  instructor: SeedPerson & { suburb: string };
+  rating: number;
+  comment: string | null;
+}
+
+interface Slot {
+  startTime: string;
+  endTime: string;
+  instructorId: string | null;
+  price: number;
+  isPoolHours: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
+
+/** The first Monday–Friday on or after `date`. */
+function weekdayFrom(date: string): string {
+  let d = date;
+  while (sydneyWeekday(d) === 0 || sydneyWeekday(d) === 6) d = addDaysToDate(d, 1);
+  return d;
+}
+
+function at(date: string, hour: number): Date {
+  const instant = sydneyWallTimeToInstant(date, hour * 60);
+  if (!instant) throw new Error(`seed: no ${hour}:00 on ${date}`);
+  return instant;
+}
+
+/** A throwaway app on the seeded database whose clock the seed moves; nothing runs on a timer. */
+async function historyApp(database: DatabaseHandle, clock: { now: Date }) {
+  const dataDir = mkdtempSync(join(tmpdir(), "kerb-seed-"));
+  const secret = randomBytes(32).toString("base64url");
+  const env = loadEnv({
+    NODE_ENV: "development",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    JWT_SECRET: secret,
+    PAYMENT_PROVIDER: "demo",
+    RATE_LIMIT_MAX: "1000000",
+    AUTH_RATE_LIMIT_MAX: "1000000",
+    HOLD_SWEEP_INTERVAL_SECONDS: "0",
+    REFUND_RETRY_INTERVAL_SECONDS: "0",
+    COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
+    PAYOUT_RUN_INTERVAL_SECONDS: "0",
+    OUTBOX_INTERVAL_SECONDS: "0",
+    NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+  });
+  const app = await buildApp({ env, database, now: () => clock.now, logger: false });
+  await app.ready();
+  const auth = {
+    secret: new TextEncoder().encode(secret),
+    issuer: env.JWT_ISSUER,
+    audience: env.JWT_AUDIENCE,
+  };
+  const tokens = new Map<string, string>();
+  // Signed at real time: a token dated in the seed's past would already have expired.
+  const tokenOf = async (person: SeedPerson) => {
+    let token = tokens.get(person.id);
+    if (!token) {
+      ({ token } = await signAccessToken(
+        { ...auth, accessTtlSeconds: 3600 },
+        { id: person.id, role: person.role, tokenVersion: 0 },
+      ));
+      tokens.set(person.id, token);
+    }
+    return token;
+  };
+  return {
+    async call<T>(person: SeedPerson, method: "GET" | "POST", url: string, payload?: object): Promise<T> {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${await tokenOf(person)}` },
+        ...(payload ? { payload } : {}),
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+      return res.json() as T;
+    },
+    async close() {
+      await (app as FastifyInstance).close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `student` books three lessons with `instructor` in one checkout eleven days ago and pays: one taught
+ * last week (marked completed), one taught two days ago and not yet marked, one still to come. Then each
+ * reviewer's lessons: booked and paid a few days ahead, taught, marked completed and reviewed.
+ */
+export async function seedHistory(
+  database: DatabaseHandle,
+  input: { now: Date; student: SeedPerson; instructor: SeedPerson; reviews: ReviewPlan[] },
+): Promise<void> {
+  const clock = { now: input.now };
+  const api = await historyApp(database, clock);
+  try {
+    const today = sydneyTodayDate(input.now);
+    const pastDate = weekdayFrom(addDaysToDate(today, -8));
+    const futureDate = weekdayFrom(addDaysToDate(today, 4));
+    // Taught two days ago (or the last weekday before): the instructor's "Mark completed" has work to do.
+    let unmarkedDate = addDaysToDate(today, -2);
+    while (sydneyWeekday(unmarkedDate) === 0 || sydneyWeekday(unmarkedDate) === 6) {
+      unmarkedDate = addDaysToDate(unmarkedDate, -1);
+    }
+    clock.now = at(addDaysToDate(pastDate, -3), 10);
+    const wanted = [at(pastDate, 16), at(unmarkedDate, 8), at(futureDate, 16)];
+    const slots: Slot[] = [];
+    for (const start of wanted) {
+      const date = sydneyTodayDate(start);
+      const open = await api.call<Slot[]>(
+        input.student,
+        "GET",
+        `/api/student/slots?suburb=Sydney%20CBD&startDate=${date}&endDate=${date}&instructorId=${input.instructor.id}`,
+      );
+      const slot =
+        open.find((s) => new Date(s.startTime).getTime() === start.getTime()) ??
+        open.find((s) => !s.isPoolHours);
+      if (!slot) throw new Error(`seed: the demo instructor has no free time on ${date}`);
+      slots.push(slot);
+    }
+    const taught = await payForLessons(
+      api,
+      input.student,
+      "Sydney CBD",
+      slots,
+      "Town Hall station, George St entrance",
+    );
+    const first = taught[0];
+    if (!first) throw new Error("seed: the demo checkout booked nothing");
+    clock.now = addHours(new Date(first.endTime), 2);
+    await api.call(input.instructor, "POST", `/api/instructor/lessons/${first.id}/complete`);
+
+    await seedReviewedLessons(api, clock, input.now, input.reviews);
+  } finally {
+    clock.now = input.now;
+    await api.close();
+  }
+}
+
+type HistoryApi = Awaited<ReturnType<typeof historyApp>>;
+type Lesson = { id: string; startTime: string; endTime: string; instructor: { id: string } };
+
+async function payForLessons(
+  api: HistoryApi,
+  student: SeedPerson,
+  suburb: string,
+  slots: Slot[],
+  pickup: string,
+) {
+  const held = await api.call<{ payment: { id: string } }>(student, "POST", "/api/student/bookings/batch", {
+    suburb,
+    bookings: slots.map((s) => ({
+      instructorId: s.instructorId,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      price: s.price,
+      isPoolHours: s.isPoolHours,
+      pickupLocation: pickup,
+    })),
+  });
+  const paid = await api.call<{ payment: { lessons: Lesson[] } }>(
+    student,
+    "POST",
+    `/api/student/bookings/batch/confirm/${held.payment.id}`,
+  );
+  return paid.payment.lessons;
+}
+
+/**
+ * Each reviewer, a week apart going back from eleven weeks ago, books one lesson with each of their
+ * instructors (one checkout per suburb) for the next weekdays, pays, is taught, and reviews the lesson
+ * the day after.
+ */
+async function seedReviewedLessons(api: HistoryApi, clock: { now: Date }, now: Date, reviews: ReviewPlan[]) {
+  const byReviewer = new Map<string, ReviewPlan[]>();
+  for (const plan of reviews)
+    byReviewer.set(plan.reviewer.id, [...(byReviewer.get(plan.reviewer.id) ?? []), plan]);
+  const today = sydneyTodayDate(now);
+  let round = 0;
+  for (const plans of byReviewer.values()) {
+    const reviewer = plans[0]?.reviewer;
+    if (!reviewer) continue;
+    const bookedOn = weekdayFrom(addDaysToDate(today, -(80 - 6 * round)));
+    round += 1;
+    clock.now = at(bookedOn, 9);
+    const from = addDaysToDate(bookedOn, 2);
+    const to = addDaysToDate(bookedOn, 6);
+    const lessons: Array<{ lesson: Lesson; plan: ReviewPlan }> = [];
+    // Never two of the reviewer's lessons at once, whichever suburbs they are in.
+    const taken = new Set<string>();
+    const bySuburb = new Map<string, ReviewPlan[]>();
+    for (const plan of plans)
+      bySuburb.set(plan.instructor.suburb, [...(bySuburb.get(plan.instructor.suburb) ?? []), plan]);
+    for (const [suburb, suburbPlans] of bySuburb) {
+      const open = await api.call<Slot[]>(
+        reviewer,
+        "GET",
+        `/api/student/slots?suburb=${encodeURIComponent(suburb)}&startDate=${from}&endDate=${to}`,
+      );
+      // One standard lesson per instructor.
+      const chosen: Array<{ slot: Slot; plan: ReviewPlan }> = [];
+      for (const plan of suburbPlans) {
+        const slot = open.find(
+          (s) => s.instructorId === plan.instructor.id && !s.isPoolHours && !taken.has(s.startTime),
+        );
+        if (!slot) continue;
+        taken.add(slot.startTime);
+        chosen.push({ slot, plan });
+      }
+      if (chosen.length === 0) continue;
+      const booked = await payForLessons(
+        api,
+        reviewer,
+        suburb,
+        chosen.map((c) => c.slot),
+        "Pick-up at home",
+      );
+      for (const lesson of booked) {
+        const plan = chosen.find((c) => c.plan.instructor.id === lesson.instructor.id)?.plan;
+        if (plan) lessons.push({ lesson, plan });
+      }
+    }
+    // The week's lessons are taught and marked, then reviewed the day after the last one.
+    lessons.sort((a, b) => a.lesson.startTime.localeCompare(b.lesson.startTime));
+    for (const { lesson, plan } of lessons) {
+      clock.now = addHours(new Date(lesson.endTime), 1);
+      await api.call(plan.instructor, "POST", `/api/instructor/lessons/${lesson.id}/complete`);
+    }
+    const last = lessons.at(-1);
+    if (!last) continue;
+    clock.now = addHours(new Date(last.lesson.endTime), 24);
+    for (const { lesson, plan } of lessons) {
+      await api.call(reviewer, "POST", `/api/student/bookings/${lesson.id}/review`, {
+        rating: plan.rating,
+        ...(plan.comment ? { comment: plan.comment } : {}),
+      });
+    }
+  }
+}
