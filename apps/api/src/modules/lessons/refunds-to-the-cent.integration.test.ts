@@ -232,4 +232,76 @@ describeEachDatabase("refunds to the cent", (kind) => {
       { numRuns: 12 },
     );
   });
+
+  it("property: credit lessons cancelled at any tier give the credit back or keep it, and the ledger balances", async () => {
+    const tiers = { full: 72, half: 36, none: 12, instructor: 3 } as const;
+    const tierOf = fc.option(fc.constantFrom(...(Object.keys(tiers) as Array<keyof typeof tiers>)), {
+      nil: undefined,
+    });
+    let day = 4;
+    await fc.assert(
+      fc.asyncProperty(fc.array(tierOf, { minLength: 1, maxLength: 4 }), async (plan) => {
+        t.clock.now = base;
+        const student = await registerStudent(http);
+        const purchase = await http.post(
+          "/api/student/bundles/purchase",
+          { totalLessons: 10, pricePerLesson: 70, instructorId: demo.id, suburb: "Sydney CBD" },
+          student.accessToken,
+        );
+        expect(purchase.status).toBe(201);
+        const paymentId: string = purchase.body.payment.id;
+        const confirm = await http.post(
+          `/api/student/bundles/confirm/${paymentId}`,
+          undefined,
+          student.accessToken,
+        );
+        expect(confirm.status).toBe(200);
+        const bundleId: string = (await http.get("/api/student/profile", student.accessToken)).body.bundles[0]
+          .id;
+        const date = weekdayAhead(base, (day++ % 20) + 5);
+        const free = (await listSlots(http, student.accessToken, { date, instructorId: demo.id })).filter(
+          (s) => !s.isPoolHours,
+        );
+        const picked = free.slice(0, plan.length);
+        fc.pre(picked.length > 0);
+        const spent = await http.post(
+          `/api/student/bundles/${bundleId}/bookings`,
+          {
+            bookings: picked.map((s) => ({
+              startTime: s.startTime,
+              endTime: s.endTime,
+              pickupLocation: "1 Martin Place",
+            })),
+          },
+          student.accessToken,
+        );
+        expect(spent.status).toBe(201);
+        let returned = 0;
+        for (const [i, lesson] of (
+          spent.body.bookings as Array<{ id: string; startTime: string }>
+        ).entries()) {
+          const tier = plan[i];
+          if (!tier) continue;
+          if (tier === "instructor") {
+            t.clock.now = addHours(new Date(lesson.startTime), -tiers.instructor);
+            expect(
+              (await http.post(`/api/instructor/lessons/${lesson.id}/cancel`, {}, demo.token)).status,
+            ).toBe(200);
+            returned += 1;
+          } else {
+            const refund = await studentCancels(student, lesson, tiers[tier]);
+            // A credit is never money back to a card.
+            expect(refund.amount).toBe(0);
+            if (tier === "full") returned += 1;
+          }
+        }
+        t.clock.now = base;
+        const bundle = await http.get(`/api/student/bundles/${bundleId}`, student.accessToken);
+        expect(bundle.body.bundle.usedLessons).toBe(picked.length - returned);
+        expect(await refundsOf(paymentId)).toEqual([]);
+        await expectLedgerBalanced();
+      }),
+      { numRuns: 8 },
+    );
+  });
 });

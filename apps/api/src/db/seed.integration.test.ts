@@ -1,0 +1,63 @@
+/**
+ * The demo data is made through the use cases (seed-history.ts): what the demo accounts see adds up,
+ * and the ledger balances on a fresh install.
+ */
+import { dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
+
+describeEachDatabase("the demo data", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("every completed lesson in the demo instructor's list is paid and counted in his earnings", async () => {
+    const { accessToken } = await http.login("instructor@demo.test");
+    const past = await http.get("/api/instructor/lessons?scope=past&pageSize=100", accessToken);
+    expect(past.status).toBe(200);
+    const completed = past.body.items.filter((l: { status: string }) => l.status === "COMPLETED");
+    expect(completed.length).toBeGreaterThan(1);
+    const earnings = await http.get("/api/instructor/earnings", accessToken);
+    expect(earnings.status).toBe(200);
+    const gross = completed.reduce((s: number, l: { price: number }) => s + dollarsToCents(l.price), 0);
+    expect({
+      lessons: earnings.body.totals.lessons,
+      gross: dollarsToCents(earnings.body.totals.gross),
+      net: dollarsToCents(earnings.body.totals.net),
+    }).toEqual({
+      lessons: completed.length,
+      gross,
+      net: completed.reduce(
+        (s: number, l: { price: number }) => s + instructorEarningsCents(dollarsToCents(l.price)),
+        0,
+      ),
+    });
+  });
+
+  it("the demo student's lessons were bought in one checkout, and the seeded ledger balances", async () => {
+    const student = await http.login("student@demo.test");
+    const payments = await http.get("/api/student/payments", student.accessToken);
+    expect(payments.status).toBe(200);
+    expect(payments.body.payments).toHaveLength(1);
+    expect(payments.body.payments[0]).toMatchObject({ status: "PAID", type: "BOOKINGS" });
+    const admin = await http.login("admin@demo.test");
+    const balance = await http.get("/api/admin/ledger/balance", admin.accessToken);
+    expect(balance.body.unbalancedPayments).toEqual([]);
+    expect(balance.body.balanced).toBe(true);
+    expect(balance.body.payments.checked).toBeGreaterThan(10);
+  });
+
+  it("every rated instructor's rating is the average of reviews of lessons they taught", async () => {
+    const res = await http.get(
+      "/api/admin/reviews?pageSize=100",
+      (await http.login("admin@demo.test")).accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(100);
+  });
+});
