@@ -40,8 +40,7 @@ describeEachDatabase("demo data seeding", (kind) => {
     expect(await prepareDatabase(loadEnv({ ...base, ...on }), db.handle, new Date())).toBe("seeded");
     expect(await userCount()).toBeGreaterThan(3);
     expect(await prepareDatabase(loadEnv({ ...base, ...on }), db.handle, new Date())).toBe("already-present");
-  }, // The demo history is made through the use cases (db/seed-history.ts): seconds, more on a busy machine.
-  120_000);
+  }, 120_000); // The demo history is made through the use cases (db/seed-history.ts): seconds, more on a busy machine.
 });
 
 // request.ip decides the rate-limit buckets; it does not depend on the database, so PGlite only.

@@ -17,8 +17,8 @@ import {
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
 import { addHours, insertPayment, readBooking } from "../instructors/instructor-test-fixtures.ts";
+import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
 import { postJournal } from "./post-journal.ts";
 
 describeEachDatabase("the ledger", (kind) => {

@@ -24,8 +24,8 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import type { Http, Student } from "../lessons/student-lesson-fixtures.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
+import type { Http, Student } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("revenue against the reconciliation", (kind) => {
   let t: TestApp;
