@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { bookings, instructorProfiles, payments, users } from "../../db/schema/index.ts";
+import { instructorProfiles, payments, users } from "../../db/schema/index.ts";
 
 export interface Page {
   limit: number;
@@ -175,75 +174,6 @@ export async function updateInstructorProfile(
   },
 ) {
   await tx.update(instructorProfiles).set(patch).where(eq(instructorProfiles.userId, instructorId));
-}
-
-// Bookings ----------------------------------------------------------------------------------------
-
-const student = alias(users, "student");
-const instructor = alias(users, "instructor");
-
-const bookingColumns = {
-  id: bookings.id,
-  startTime: bookings.startTime,
-  endTime: bookings.endTime,
-  status: bookings.status,
-  priceCents: bookings.priceCents,
-  isPoolHours: bookings.isPoolHours,
-  suburb: bookings.suburb,
-  pickupLocation: bookings.pickupLocation,
-  paymentId: bookings.paymentId,
-  bundleId: bookings.bundleId,
-  completedAt: bookings.completedAt,
-  cancelledAt: bookings.cancelledAt,
-  cancelledBy: bookings.cancelledBy,
-  refundCents: bookings.refundCents,
-  createdAt: bookings.createdAt,
-  student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email },
-  instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
-};
-
-export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
-
-export async function listBookings(
-  db: Executor,
-  filter: {
-    status?: (typeof bookings.$inferSelect)["status"];
-    from?: Date;
-    to?: Date;
-    instructorId?: string;
-  },
-  page: Page,
-) {
-  const where = and(
-    filter.status ? eq(bookings.status, filter.status) : undefined,
-    filter.from ? gte(bookings.startTime, filter.from) : undefined,
-    filter.to ? lt(bookings.startTime, filter.to) : undefined,
-    filter.instructorId ? eq(bookings.instructorId, filter.instructorId) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(bookingColumns)
-      .from(bookings)
-      .innerJoin(student, eq(student.id, bookings.studentId))
-      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-      .where(where)
-      .orderBy(desc(bookings.startTime), desc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(bookings).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findBooking(db: Executor, bookingId: string) {
-  const [row] = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  return row;
 }
 
 // Payments ----------------------------------------------------------------------------

@@ -1,8 +1,4 @@
 import {
-  adminBookingsQuery,
-  adminBookingsResponse,
-  adminCancelBookingRequest,
-  adminCancelBookingResponse,
   adminInstructorResponse,
   adminInstructorsQuery,
   adminInstructorsResponse,
@@ -32,7 +28,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const tags = ["admin"];
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
-  const stateErrors = errorResponses(400, 401, 403, 404, 409);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
@@ -124,44 +119,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     (request) => admin.updateCompliance(me(request), request.params.id, request.body),
-  );
-
-  app.get(
-    "/bookings",
-    {
-      schema: {
-        tags,
-        operationId: "listAdminBookings",
-        summary: "Search lessons",
-        description:
-          "Every lesson, latest start first, a page at a time, filtered by the query (from/to are " +
-          "inclusive Sydney dates of the lesson start).",
-        security,
-        querystring: adminBookingsQuery,
-        response: { 200: adminBookingsResponse, ...errors },
-      },
-    },
-    (request) => admin.listBookings(request.query),
-  );
-
-  app.post(
-    "/bookings/:id/cancel",
-    {
-      schema: {
-        tags,
-        operationId: "cancelAdminBooking",
-        summary: "Cancel any lesson",
-        description:
-          "Cancels a scheduled lesson with a full refund (card refund queued, or the bundle credit " +
-          "returned); the reason is optional (audited). A lesson that is not scheduled is 409.",
-        security,
-        params: idParams,
-        // No body at all is fine: the reason is optional.
-        body: adminCancelBookingRequest.nullish(),
-        response: { 200: adminCancelBookingResponse, ...stateErrors },
-      },
-    },
-    (request) => admin.cancelBooking(me(request), request.params.id, request.body ?? {}),
   );
 
   app.get(

@@ -1,11 +1,4 @@
-import type {
-  AdminBooking,
-  AdminCancelBookingResponse,
-  AdminInstructor,
-  AdminPayment,
-  AdminUser,
-  AuditEntry,
-} from "@kerb/shared";
+import type { AdminInstructor, AdminPayment, AdminUser, AuditEntry } from "@kerb/shared";
 import {
   addDaysToDate,
   centsToDollars,
@@ -22,7 +15,6 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { listAuditEntries } from "../audit/audit.repository.ts";
-import { cancelLessonWithRefund } from "../lessons/lesson-cancellation.ts";
 import { notifyInstructorDelisted, notifyInstructorVerified } from "../compliance/compliance.service.ts";
 import * as repo from "./admin.repository.ts";
 
@@ -39,28 +31,6 @@ const paged = <T>(items: T[], total: number, p: PageInput) => ({
   pageSize: p.pageSize,
 });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function toAdminBooking(row: repo.BookingRow): AdminBooking {
-  return {
-    id: row.id,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    status: row.status,
-    price: centsToDollars(row.priceCents),
-    isPoolHours: row.isPoolHours,
-    suburb: row.suburb,
-    pickupLocation: row.pickupLocation,
-    paymentId: row.paymentId,
-    bundleId: row.bundleId,
-    completedAt: iso(row.completedAt),
-    cancelledAt: iso(row.cancelledAt),
-    cancelledBy: row.cancelledBy,
-    refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
-    createdAt: row.createdAt.toISOString(),
-    student: row.student,
-    instructor: row.instructor,
-  };
-}
 
 export function createAdminService(ctx: AppContext) {
   function toAdminInstructor(row: repo.InstructorRow): AdminInstructor {
@@ -263,67 +233,6 @@ export function createAdminService(ctx: AppContext) {
           }
         },
       );
-    },
-
-    async listBookings(
-      query: PageInput & {
-        status?: AdminBooking["status"];
-        from?: string;
-        to?: string;
-        instructorId?: string;
-      },
-    ) {
-      const { rows, total } = await repo.listBookings(
-        ctx.db,
-        {
-          status: query.status,
-          // Whole Sydney days; the schema has checked both are real dates in order.
-          from: query.from ? sydneyMidnight(query.from) : undefined,
-          // `to` is inclusive: lessons starting before the next day's midnight.
-          to: query.to ? sydneyMidnight(addDaysToDate(query.to, 1)) : undefined,
-          instructorId: query.instructorId,
-        },
-        toPage(query),
-      );
-      return paged(rows.map(toAdminBooking), total, query);
-    },
-
-    async cancelBooking(
-      adminId: string,
-      bookingId: string,
-      input: { reason?: string },
-    ): Promise<AdminCancelBookingResponse> {
-      const now = ctx.now();
-      const result = await ctx.transact(async (uow) => {
-        const cancelled = await cancelLessonWithRefund(uow, {
-          bookingId,
-          cancelledBy: "ADMIN",
-          now,
-          reason: input.reason ?? null,
-          appUrl: publicOrigin(ctx.env),
-        });
-        await uow.audit({
-          actorId: adminId,
-          action: "booking.cancel",
-          targetType: "booking",
-          targetId: bookingId,
-          details: {
-            cancelledBy: "ADMIN",
-            reason: input.reason ?? null,
-            refundCents: cancelled.refundCents,
-            bundleCreditReturned: cancelled.bundleCreditReturned,
-          },
-          createdAt: now,
-        });
-        return cancelled;
-      });
-      const row = await repo.findBooking(ctx.db, bookingId);
-      if (!row) throw new AppError("not_found", "Booking not found");
-      return {
-        booking: toAdminBooking(row),
-        refund: centsToDollars(result.refundCents),
-        bundleCreditReturned: result.bundleCreditReturned,
-      };
     },
 
     async listPayments(

@@ -13,10 +13,9 @@ import {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findInstructorListing, findStudentForCheckout } from "../lessons/lessons.repository.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { newInvoiceNumber } from "../payments/invoice-number.ts";
-import { insertPayment } from "../payments/payments.repository.ts";
+import { findInstructorListing, findStudentForCheckout } from "../lessons/index.ts";
+import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
 
 type PurchaseRequest = z.output<typeof bundlePurchaseRequest>;
 

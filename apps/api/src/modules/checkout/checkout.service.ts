@@ -19,10 +19,10 @@ import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { paymentCapturedJournal } from "../ledger/post-journal.ts";
+import { releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/index.ts";
 import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
 import type { LessonNoticeRow } from "../notifications/notifications.repository.ts";
-import * as payments from "../payments/payments.repository.ts";
-import { createPaymentService, paymentDetails } from "../payments/payments.service.ts";
+import * as payments from "../payments/index.ts";
 import * as repo from "./checkout.repository.ts";
 
 type Outcome =
@@ -59,7 +59,7 @@ export interface CheckoutSessionEvent extends ProviderEvent {
 }
 
 export function createCheckoutService(ctx: AppContext) {
-  const paymentViews = createPaymentService(ctx);
+  const paymentViews = payments.createPaymentService(ctx);
 
   async function ownPayment(paymentId: string, userId: string) {
     const payment = await payments.findPayment(ctx.db, paymentId);
@@ -83,7 +83,13 @@ export function createCheckoutService(ctx: AppContext) {
       const lessons = await listPurchasedLessons(tx, payment.id);
       const lapsed = lessons.some((l) => !isHoldActive(l.status, l.holdExpiresAt, now));
       if (lapsed || lessons.length === 0) return null;
-      if ((await repo.scheduleLessonsAndMarkPaid(tx, payment.id, now)) !== lessons.length) {
+      const scheduled = await payments.markPaymentPaid(
+        tx,
+        payment.id,
+        now,
+        scheduleLessonsOfPayment(tx, payment.id),
+      );
+      if (scheduled !== lessons.length) {
         // The hold sweep released a lesson between the read and the update: nothing is written, and
         // the caller's retry reads the lessons again and takes the lapsed path.
         throw new HoldsChanged();
@@ -104,7 +110,7 @@ export function createCheckoutService(ctx: AppContext) {
       suburb: spec.suburb ?? null,
       expiresAt: bundleExpiryFrom(now),
     });
-    await payments.updatePayment(tx, payment.id, { status: "PAID", paidAt: now });
+    await payments.markPaymentPaid(tx, payment.id, now);
     return { payment: paid };
   }
 
@@ -125,7 +131,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (options.event && !(await repo.recordPaymentEvent(tx, { ...options.event, paymentId }))) {
           return { kind: "duplicate" };
         }
-        const payment = await repo.lockPayment(tx, paymentId);
+        const payment = await payments.lockPayment(tx, paymentId);
         if (!payment) throw new AppError("payment_not_found", "Payment not found");
         if (payment.status === "PAID") return { kind: "paid" };
         const released = payment.status === "CANCELLED";
@@ -145,8 +151,8 @@ export function createCheckoutService(ctx: AppContext) {
             );
             return { kind: "paid", fulfilled };
           }
-          await repo.expireLessonsOfPayment(tx, payment.id);
-          await payments.updatePayment(tx, payment.id, { status: "EXPIRED" });
+          await releaseLessonsOfPayment(tx, payment.id, "SYSTEM");
+          await payments.changePaymentStatus(tx, payment.id, { from: "PENDING", to: "EXPIRED" });
         } else if (payment.status !== "EXPIRED" && !released) {
           throw new AppError(
             "invalid_state",
@@ -158,7 +164,11 @@ export function createCheckoutService(ctx: AppContext) {
         const charged = options.paidCents ?? 0;
         if (payment.provider === "demo" || charged <= 0)
           return { kind: "expired", refunded: false, refundId: null, released };
-        await payments.updatePayment(tx, payment.id, { status: "REFUNDED" });
+        await payments.changePaymentStatus(tx, payment.id, {
+          // A pending payment was expired just above.
+          from: payment.status === "PENDING" ? "EXPIRED" : payment.status,
+          to: "REFUNDED",
+        });
         // The card was charged, then the whole charge goes back: both are in the ledger.
         await uow.post(paymentCapturedJournal(payment, now, charged));
         const refundId = await uow.refund({
@@ -205,8 +215,8 @@ export function createCheckoutService(ctx: AppContext) {
         })
         .catch(async (error: unknown) => {
           await ctx.db.transaction(async (tx) => {
-            await payments.updatePayment(tx, payment.id, { status: "FAILED" });
-            await repo.expireLessonsOfPayment(tx, payment.id);
+            await payments.changePaymentStatus(tx, payment.id, { from: "PENDING", to: "FAILED" });
+            await releaseLessonsOfPayment(tx, payment.id, "SYSTEM");
           });
           throw new AppError(
             "verification_error",
@@ -215,7 +225,7 @@ export function createCheckoutService(ctx: AppContext) {
           );
         });
       if (result.providerRef) {
-        await payments.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef });
+        await payments.setPaymentProviderRef(ctx.db, payment.id, result.providerRef);
       }
       return {
         ...(result.paymentUrl ? { paymentUrl: result.paymentUrl } : {}),
@@ -279,7 +289,7 @@ export function createCheckoutService(ctx: AppContext) {
         }
         // Just fulfilled by this call: answer from the rows in hand rather than reading them again.
         if (outcome.kind === "paid" && outcome.fulfilled?.lessons) {
-          return { payment: paymentDetails(outcome.fulfilled.payment, outcome.fulfilled.lessons) };
+          return { payment: payments.paymentDetails(outcome.fulfilled.payment, outcome.fulfilled.lessons) };
         }
       }
       return { payment: await paymentViews.describe(await ownPayment(paymentId, userId)) };
@@ -295,7 +305,7 @@ export function createCheckoutService(ctx: AppContext) {
       const now = ctx.now();
       const released = await ctx.transact(async (uow) => {
         const { tx } = uow;
-        const payment = await repo.lockPayment(tx, paymentId);
+        const payment = await payments.lockPayment(tx, paymentId);
         if (!payment || payment.userId !== userId) {
           throw new AppError("payment_not_found", "Payment not found");
         }
@@ -308,8 +318,8 @@ export function createCheckoutService(ctx: AppContext) {
             { status: payment.status },
           );
         }
-        await repo.expireLessonsOfPayment(tx, payment.id);
-        await payments.updatePayment(tx, payment.id, { status: "CANCELLED" });
+        await releaseLessonsOfPayment(tx, payment.id, "STUDENT");
+        await payments.changePaymentStatus(tx, payment.id, { from: "PENDING", to: "CANCELLED" });
         await uow.audit({
           actorId: userId,
           action: "payment.release",

@@ -49,10 +49,6 @@ export async function useCredits(tx: Executor, bundleId: string, lessons: number
   return row;
 }
 
-export async function insertCreditLessons(tx: Executor, rows: Array<typeof bookings.$inferInsert>) {
-  return tx.insert(bookings).values(rows).returning({ id: bookings.id });
-}
-
 export async function setBundleInstructor(
   tx: Executor,
   bundleId: string,

@@ -21,9 +21,14 @@ import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
-import { findInstructorListing, findStudentForCheckout } from "../lessons/lessons.repository.ts";
-import * as holds from "../lessons/holds.repository.ts";
-import { checkLessonTimes } from "../lessons/lesson-shape.ts";
+import {
+  bookLessons,
+  checkLessonTimes,
+  findInstructorListing,
+  findStudentClashes,
+  findStudentForCheckout,
+  sweepLapsedHolds,
+} from "../lessons/index.ts";
 import { enqueueCreditBooking } from "../notifications/notices.ts";
 import { toStudentBooking } from "../students/student-booking.ts";
 import { listStudentBundles } from "../students/students.repository.ts";
@@ -79,7 +84,7 @@ export function createCreditService(ctx: AppContext) {
       const student = await findStudentForCheckout(ctx.db, studentId);
       if (!student) throw new AppError("unauthorized", "Please sign in again");
       // Lapsed holds must not block anyone, even if the sweep has not run yet.
-      await holds.expireStaleHolds(ctx.db, now);
+      await sweepLapsedHolds(ctx.db, now);
 
       const result = await ctx.transact(async (uow) => {
         const { tx } = uow;
@@ -98,7 +103,7 @@ export function createCreditService(ctx: AppContext) {
         const { instructorId, suburb } = await bookableInstructor(tx, bundle, student.suburb);
 
         const periods = items.map((i) => ({ start: new Date(i.startTime), end: new Date(i.endTime) }));
-        const clashes = await holds.findStudentClashes(tx, studentId, periods, now);
+        const clashes = await findStudentClashes(tx, studentId, periods, now);
         if (clashes.length > 0) {
           throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
             startTime: clashes[0]?.startTime.toISOString(),
@@ -129,7 +134,6 @@ export function createCreditService(ctx: AppContext) {
             instructorId,
             startTime: slot.start,
             endTime: slot.end,
-            status: "SCHEDULED" as const,
             // The lesson's value is what the bundle charged for it (ex GST): the instructor earns 75%.
             priceCents: bundle.pricePerLessonCents,
             isPoolHours: slot.isPoolHours,
@@ -140,7 +144,7 @@ export function createCreditService(ctx: AppContext) {
           };
         });
         // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
-        const inserted = await repo.insertCreditLessons(tx, rows);
+        const inserted = await bookLessons(tx, rows);
         const credits = await repo.useCredits(tx, bundle.id, rows.length);
         await uow.audit({
           actorId: studentId,
@@ -156,12 +160,12 @@ export function createCreditService(ctx: AppContext) {
           now,
           appUrl: publicOrigin(ctx.env),
         });
-        const lessons = await repo.listStudentLessons(
+        const booked = await repo.listStudentLessons(
           tx,
           studentId,
           inserted.map((r) => r.id),
         );
-        return { credits, lessons };
+        return { credits, booked };
       });
 
       return {
@@ -171,7 +175,7 @@ export function createCreditService(ctx: AppContext) {
           usedLessons: result.credits.usedLessons,
           expiresAt: result.credits.expiresAt.toISOString(),
         },
-        bookings: result.lessons.map((row) => ({ ...toStudentBooking(row), status: "SCHEDULED" as const })),
+        bookings: result.booked.map((row) => ({ ...toStudentBooking(row), status: "SCHEDULED" as const })),
       };
     },
 

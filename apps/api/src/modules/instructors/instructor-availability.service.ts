@@ -18,9 +18,8 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
+import { listFutureScheduledLessons, toInstructorLesson } from "../lessons/index.ts";
 import * as repo from "./instructor-availability.repository.ts";
-import * as lessonsRepo from "./instructors.repository.ts";
-import { toInstructorLesson } from "./instructors.service.ts";
 import { affectedWarning, conflictReasons, type Window } from "./working-hours.ts";
 
 type ExceptionRow = Awaited<ReturnType<typeof repo.listExceptionsFrom>>[number];
@@ -68,7 +67,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
 
   /** Future SCHEDULED lessons the current hours and settings no longer allow (reported, never cancelled). */
   async function conflictsOf(instructorId: string, loaded: Awaited<ReturnType<typeof loadAvailability>>) {
-    const lessons = await lessonsRepo.listFutureScheduledLessons(ctx.db, instructorId, ctx.now());
+    const lessons = await listFutureScheduledLessons(ctx.db, instructorId, ctx.now());
     const snapshot = {
       rules: loaded.rules,
       exceptions: loaded.exceptions,

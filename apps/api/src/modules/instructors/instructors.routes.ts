@@ -8,12 +8,8 @@ import {
   instructorAvailabilityResponse,
   instructorDashboardResponse,
   instructorEarningsResponse,
-  instructorLessonsQuery,
-  instructorLessonsResponse,
   instructorProfileResponse,
   instructorSettingsRequest,
-  lessonActionResponse,
-  lessonCancellationResponse,
   okResponse,
   rotateCalendarTokenRequest,
   weeklyAvailabilityRequest,
@@ -164,80 +160,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     (request) => availability.updateSettings(me(request), request.body),
-  );
-
-  // Lessons --------------------------------------------------------------------------------------
-
-  app.get(
-    "/lessons",
-    {
-      schema: {
-        tags,
-        operationId: "listInstructorLessons",
-        summary: "The instructor's lessons, a page at a time",
-        description:
-          "upcoming: scheduled lessons that have not ended, soonest first. past: everything else " +
-          "(ended, completed, no-show, cancelled), newest first.",
-        security,
-        querystring: instructorLessonsQuery,
-        response: { 200: instructorLessonsResponse, ...errors },
-      },
-    },
-    (request) => instructors.listLessons(me(request), request.query),
-  );
-
-  app.post(
-    "/lessons/:id/complete",
-    {
-      schema: {
-        tags,
-        operationId: "completeLesson",
-        summary: "Mark a lesson taught",
-        description:
-          "Only a scheduled lesson that has ended can be marked completed; anything else is 409 " +
-          "invalid_state with the reason.",
-        security,
-        params: idParams,
-        response: { 200: lessonActionResponse, ...stateErrors },
-      },
-    },
-    (request) => instructors.completeLesson(me(request), request.params.id),
-  );
-
-  app.post(
-    "/lessons/:id/no-show",
-    {
-      schema: {
-        tags,
-        operationId: "markLessonNoShow",
-        summary: "Mark that the student did not come",
-        description:
-          "Only a scheduled lesson that has ended can be marked a no-show; anything else is 409 " +
-          "invalid_state with the reason. Nothing is refunded.",
-        security,
-        params: idParams,
-        response: { 200: lessonActionResponse, ...stateErrors },
-      },
-    },
-    (request) => instructors.markNoShow(me(request), request.params.id),
-  );
-
-  app.post(
-    "/lessons/:id/cancel",
-    {
-      schema: {
-        tags,
-        operationId: "cancelInstructorLesson",
-        summary: "Cancel a lesson as its instructor",
-        description:
-          "Cancels a scheduled lesson; the student gets everything back (card refund queued, or the " +
-          "bundle credit returned). A lesson that is not scheduled is 409 invalid_state.",
-        security,
-        params: idParams,
-        response: { 200: lessonCancellationResponse, ...stateErrors },
-      },
-    },
-    (request) => instructors.cancelLesson(me(request), request.params.id),
   );
 
   // Earnings and calendar feed -------------------------------------------------------------------

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import { type ScheduledJob, scheduleJob } from "../../lib/scheduled-job.ts";
-import { expireStaleHolds } from "./holds.repository.ts";
+import { expirePendingPayments } from "../payments/index.ts";
+import { releaseLapsedHolds } from "./lessons.writes.ts";
 
 /**
- * Releases lapsed checkout holds. Correctness does not depend on it (bookings expire stale holds lazily
- * in their own transaction); it keeps listings and reports tidy. `onSwept` hears how many it released.
+ * Releases checkout holds older than their expiry: the lessons become EXPIRED (the slot is free again)
+ * and their unpaid payments EXPIRED with them. Returns how many lessons it released.
+ */
+export async function sweepLapsedHolds(db: Executor, now: Date): Promise<number> {
+  const released = await releaseLapsedHolds(db, now);
+  await expirePendingPayments(db, released.paymentIds);
+  return released.count;
+}
+
+/**
+ * Releases lapsed checkout holds. Correctness does not depend on it (bookings release lapsed holds
+ * lazily when one is in their way); it keeps listings and reports tidy. `onSwept` hears how many it released.
  */
 export function holdSweepJob(
   ctx: Pick<AppContext, "db" | "now">,
@@ -15,7 +27,7 @@ export function holdSweepJob(
   return {
     name: "hold-sweep",
     intervalSeconds,
-    run: async () => onSwept(await expireStaleHolds(ctx.db, ctx.now())),
+    run: async () => onSwept(await sweepLapsedHolds(ctx.db, ctx.now())),
   };
 }
 

@@ -2,6 +2,8 @@
  * Cancelling a paid lesson and settling the money, in the caller's transaction. Shared by the
  * instructor portal, the admin console and student self-service cancellation.
  */
+
+import type { BookingStatus } from "@kerb/shared";
 import {
   type CancellationOutcome,
   type CancelledBy,
@@ -15,8 +17,9 @@ import type { UnitOfWork } from "../../unit-of-work.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
-import { findPaymentRefundState } from "../payments/payments.repository.ts";
-import * as repo from "./cancellations.repository.ts";
+import { findPaymentRefundState } from "../payments/index.ts";
+import * as repo from "./lessons.repository.ts";
+import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
 
 export interface CancelLessonInput {
   bookingId: string;
@@ -47,7 +50,7 @@ export interface CancelLessonResult {
 
 /** What a lesson needs for the cancellation rule: its state, start, price and how it was paid. */
 export interface CancellableLesson {
-  status: string;
+  status: BookingStatus;
   startTime: Date;
   priceCents: number;
   paymentId: string | null;
@@ -67,13 +70,9 @@ export function cancellationFor(
   cancelledBy: CancelledBy,
   now: Date,
 ): CancellationOutcome {
-  if (lesson.status !== "SCHEDULED") {
-    throw new AppError(
-      "invalid_state",
-      `Only scheduled lessons can be cancelled; this lesson is ${lesson.status.toLowerCase().replace("_", " ")}`,
-      { status: lesson.status },
-    );
-  }
+  // The lesson lifecycle (rules/lesson-lifecycle.ts): only a SCHEDULED lesson, by its student, its
+  // instructor or an admin.
+  checkLessonTransition("cancel", lesson.status, cancelledBy);
   if (lesson.startTime.getTime() <= now.getTime()) {
     const started = `This lesson started at ${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`;
     throw new AppError(
@@ -113,7 +112,7 @@ export async function cancelLessonWithRefund(
   input: CancelLessonInput,
 ): Promise<CancelLessonResult> {
   const { tx } = uow;
-  const booking = await repo.lockBookingForCancellation(tx, input.bookingId);
+  const booking = await repo.lockLessonForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
   const instructorUnavailable =
     input.cancelledBy === "STUDENT" && (await isInstructorUnavailable(tx, booking.instructorId, input.now));
@@ -142,10 +141,10 @@ export async function cancelLessonWithRefund(
       now: input.now,
     });
   }
-  await repo.markBookingCancelled(tx, {
-    bookingId: booking.id,
+  await cancelLesson(tx, {
+    lessonId: booking.id,
     now: input.now,
-    cancelledBy: input.cancelledBy,
+    by: input.cancelledBy,
     refundCents: refund,
     keptCents: outcome.keptCents,
   });

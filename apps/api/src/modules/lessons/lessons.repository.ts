@@ -1,6 +1,17 @@
-import { eq } from "drizzle-orm";
+/**
+ * The lessons module's reads (and the bundle credit a cancellation gives back). Lessons themselves are
+ * written only in lessons.writes.ts.
+ */
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";
+import {
+  type StudentBookingRow,
+  studentBookingColumns,
+  studentBookingInstructor,
+  studentBookingInstructorJoin,
+} from "../students/student-booking.ts";
 
 const studentForCheckout = (db: Executor, studentId: string) =>
   db
@@ -35,5 +46,122 @@ export async function findInstructorListing(db: Executor, instructorId: string) 
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))
     .limit(1);
+  return row;
+}
+
+/**
+ * In one statement: how many lessons the student holds unpaid (countOpenHolds) and which of their
+ * active lessons overlap the periods (findStudentClashes), for a booking's transaction.
+ */
+export async function openHoldsAndClashes(
+  db: Executor,
+  studentId: string,
+  periods: Array<{ start: Date; end: Date }>,
+  now: Date,
+): Promise<{ open: number; clashes: Array<{ id: string; startTime: Date }> }> {
+  const overlaps =
+    periods.length === 0
+      ? sql`false`
+      : sql.join(
+          periods.map((p) => sql`(${bookings.startTime} < ${p.end} and ${bookings.endTime} > ${p.start})`),
+          sql` or `,
+        );
+  const rows = await db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      isOpenHold: sql<boolean>`${activeHoldSql(now)}`,
+      clashes: sql<boolean>`(${activeBookingSql(now)} and (${overlaps}))`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.studentId, studentId),
+        or(activeHoldSql(now), and(activeBookingSql(now), sql`(${overlaps})`)),
+      ),
+    );
+  return {
+    open: rows.filter((r) => r.isOpenHold).length,
+    clashes: rows.filter((r) => r.clashes).map(({ id, startTime }) => ({ id, startTime })),
+  };
+}
+
+/** The student's own active lessons overlapping any of the periods: nobody drives two cars at once. */
+export async function findStudentClashes(
+  db: Executor,
+  studentId: string,
+  periods: Array<{ start: Date; end: Date }>,
+  now: Date,
+) {
+  if (periods.length === 0) return [];
+  const overlaps = sql.join(
+    periods.map((p) => sql`(${bookings.startTime} < ${p.end} and ${bookings.endTime} > ${p.start})`),
+    sql` or `,
+  );
+  return db
+    .select({ id: bookings.id, startTime: bookings.startTime })
+    .from(bookings)
+    .where(and(eq(bookings.studentId, studentId), activeBookingSql(now), sql`(${overlaps})`));
+}
+
+/** The lesson as cancelling it needs it, locked until the transaction ends. */
+export async function lockLessonForCancellation(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      instructorId: bookings.instructorId,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      priceCents: bookings.priceCents,
+      paymentId: bookings.paymentId,
+      bundleId: bookings.bundleId,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for("update");
+  return row;
+}
+
+/** Gives one lesson back to the bundle it was paid from. */
+export async function returnBundleCredit(tx: Executor, bundleId: string) {
+  await tx
+    .update(bundles)
+    .set({ usedLessons: sql`greatest(${bundles.usedLessons} - 1, 0)` })
+    .where(eq(bundles.id, bundleId));
+}
+
+/**
+ * The student's own lesson, locked for the rest of the transaction (a reschedule against a concurrent
+ * cancel or a second reschedule: the later one waits and sees the first one's result). Someone else's
+ * lesson is absent.
+ */
+export async function lockStudentLesson(tx: Executor, studentId: string, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      instructorId: bookings.instructorId,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      isPoolHours: bookings.isPoolHours,
+      suburb: bookings.suburb,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.studentId, studentId)))
+    .for("update");
+  return row;
+}
+
+/** The student's own lesson as `toStudentBooking` reads it (with price and how it was paid). */
+export async function findStudentLessonRow(
+  db: Executor,
+  studentId: string,
+  bookingId: string,
+): Promise<StudentBookingRow | undefined> {
+  const [row] = await db
+    .select(studentBookingColumns)
+    .from(bookings)
+    .innerJoin(studentBookingInstructor, studentBookingInstructorJoin)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.studentId, studentId)));
   return row;
 }

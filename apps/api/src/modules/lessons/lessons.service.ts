@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type batchBookingRequest, SUBURBS, type Suburb } from "@kerb/shared";
 import {
   centsToDollars,
@@ -19,10 +20,11 @@ import { AppError } from "../../lib/app-error.ts";
 import { pgErrorCode } from "../../plugins/errors.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { newInvoiceNumber } from "../payments/invoice-number.ts";
-import * as repo from "./lessons.repository.ts";
-import * as holds from "./holds.repository.ts";
+import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
+import { sweepLapsedHolds } from "./hold-sweep.ts";
 import { checkLessonTimes } from "./lesson-shape.ts";
+import * as repo from "./lessons.repository.ts";
+import { holdLessonsOfPayment } from "./lessons.writes.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
 type Item = BatchRequest["bookings"][number];
@@ -157,7 +159,7 @@ export function createBookingService(ctx: AppContext) {
               validSuburbs: SUBURBS,
             });
           }
-          const { open, clashes } = await holds.openHoldsAndClashes(
+          const { open, clashes } = await repo.openHoldsAndClashes(
             tx,
             studentId,
             request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
@@ -178,9 +180,15 @@ export function createBookingService(ctx: AppContext) {
           const lessons = await plan(tx, request.bookings, suburb, now);
           const totals = invoiceTotals(lessons.map((l) => l.priceCents));
           const holdExpiresAt = holdExpiryFrom(now);
-          const payment = await holds.insertHeldCheckout(
+          // The payment and its lessons in one statement; the id is chosen here so the lessons can
+          // name their payment. The exclusion constraints are the final word: a concurrent booking of
+          // the same instructor (or the same student) at an overlapping hour makes this insert fail
+          // (23P01 → 409 slot_unavailable) and the whole batch roll back.
+          const paymentId = randomUUID();
+          const payment = await insertPayment(
             tx,
             {
+              id: paymentId,
               userId: studentId,
               type: "BOOKINGS",
               provider: ctx.payments.name,
@@ -191,22 +199,22 @@ export function createBookingService(ctx: AppContext) {
               expiresAt: holdExpiresAt,
               createdAt: now,
             },
-            // The exclusion constraints are the final word: a concurrent booking of the same instructor
-            // (or the same student) at an overlapping hour makes this insert fail (23P01 → 409
-            // slot_unavailable) and the whole batch roll back.
-            lessons.map((l) => ({
-              studentId,
-              instructorId: l.instructorId,
-              startTime: l.start,
-              endTime: l.end,
-              status: "PENDING_PAYMENT" as const,
-              priceCents: l.priceCents,
-              isPoolHours: l.isPoolHours,
-              suburb,
-              pickupLocation: l.pickupLocation ?? suburb,
-              holdExpiresAt,
-              createdAt: now,
-            })),
+            holdLessonsOfPayment(
+              tx,
+              paymentId,
+              lessons.map((l) => ({
+                studentId,
+                instructorId: l.instructorId,
+                startTime: l.start,
+                endTime: l.end,
+                priceCents: l.priceCents,
+                isPoolHours: l.isPoolHours,
+                suburb,
+                pickupLocation: l.pickupLocation ?? suburb,
+                holdExpiresAt,
+                createdAt: now,
+              })),
+            ),
           );
           return { payment, student, suburb };
         });
@@ -217,7 +225,7 @@ export function createBookingService(ctx: AppContext) {
       try {
         held = await hold();
       } catch (error) {
-        if (pgErrorCode(error) !== "23P01" || (await holds.expireStaleHolds(ctx.db, now)) === 0) throw error;
+        if (pgErrorCode(error) !== "23P01" || (await sweepLapsedHolds(ctx.db, now)) === 0) throw error;
         held = await hold();
       }
 

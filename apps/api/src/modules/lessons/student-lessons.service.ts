@@ -27,13 +27,14 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findOpenSlots } from "../availability/availability.service.ts";
-import { checkLessonTime } from "./lesson-shape.ts";
 import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
 import { enqueueLessonRescheduled } from "../notifications/notices.ts";
-import { findPaymentRefundState } from "../payments/payments.repository.ts";
+import { findPaymentRefundState } from "../payments/index.ts";
 import { findStudentBooking, toStudentBooking } from "../students/student-booking.ts";
-import * as repo from "./cancellations.repository.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
+import { checkLessonTime } from "./lesson-shape.ts";
+import * as repo from "./lessons.repository.ts";
+import { checkLessonTransition, moveLesson } from "./lessons.writes.ts";
 
 const notFound = () => new AppError("not_found", "Lesson not found");
 
@@ -134,13 +135,7 @@ export function createStudentLessonService(ctx: AppContext) {
         const { tx } = uow;
         const lesson = await repo.lockStudentLesson(tx, studentId, bookingId);
         if (!lesson) throw notFound();
-        if (lesson.status !== "SCHEDULED") {
-          throw new AppError(
-            "invalid_state",
-            `Only scheduled lessons can be rescheduled; this lesson is ${lesson.status.toLowerCase().replace("_", " ")}`,
-            { status: lesson.status },
-          );
-        }
+        checkLessonTransition("reschedule", lesson.status, "STUDENT");
         if (!canReschedule(lesson.startTime, now)) {
           throw new AppError(
             "reschedule_window_closed",
@@ -184,7 +179,7 @@ export function createStudentLessonService(ctx: AppContext) {
           );
         }
         // A clash with the student's own lessons, or a booking that won the race, is 23P01 → 409.
-        await repo.moveLesson(tx, bookingId, { start, end });
+        await moveLesson(tx, bookingId, { start, end });
         await uow.audit({
           actorId: studentId,
           action: "booking.reschedule",

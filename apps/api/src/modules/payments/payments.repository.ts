@@ -1,13 +1,36 @@
-import type { PaymentRefundState } from "@kerb/shared/rules";
-import { asc, eq } from "drizzle-orm";
+/**
+ * The payments table's one writer: a payment is created, changes status (checked against
+ * rules/payment-lifecycle.ts, the `from` repeated in the SQL) and records its provider reference only
+ * here. Other modules call these through the module's public entry (index.ts).
+ */
+import type { PaymentStatus } from "@kerb/shared";
+import { canChangePaymentStatus, type PaymentRefundState } from "@kerb/shared/rules";
+import { and, asc, eq, inArray, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, payments, users } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 
-export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning();
+/**
+ * Another module's write run in the same statement as a payment's, as a data-modifying CTE (the held
+ * lessons of a new payment, the lessons a payment schedules): one round trip, one outcome. `count`
+ * says how many rows it wrote, for the caller to check.
+ */
+export interface AlongsideWrite {
+  with: WithSubquery;
+  count?: SQL<number>;
+}
+
+/** A new payment (PENDING unless said otherwise), with `alongside` written in the same statement. */
+export async function insertPayment(
+  db: Executor,
+  values: NewPayment,
+  alongside?: AlongsideWrite,
+): Promise<PaymentRow> {
+  const [row] = await (alongside ? db.with(alongside.with) : db).insert(payments).values(values).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }
@@ -17,8 +40,77 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
-export async function updatePayment(db: Executor, id: string, patch: Partial<typeof payments.$inferInsert>) {
-  await db.update(payments).set(patch).where(eq(payments.id, id));
+/** Locks the payment row for the rest of the transaction: concurrent fulfilments queue up here. */
+export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
+  return row;
+}
+
+function checkPaymentTransition(from: PaymentStatus, to: PaymentStatus) {
+  if (!canChangePaymentStatus(from, to)) {
+    throw new AppError(
+      "invalid_state",
+      `This payment is ${from.toLowerCase()} and cannot become ${to.toLowerCase()}`,
+      { status: from },
+    );
+  }
+}
+
+const notAnyMore = (from: PaymentStatus) =>
+  new AppError("invalid_state", `This payment is no longer ${from.toLowerCase()}`, { status: from });
+
+/**
+ * The one status change of a payment: `from` → `to` if rules/payment-lifecycle.ts allows it and the
+ * payment is still `from` (else 409 invalid_state: it changed meanwhile). PAID goes through
+ * `markPaymentPaid`, which records when.
+ */
+export async function changePaymentStatus(
+  db: Executor,
+  id: string,
+  change: { from: PaymentStatus; to: Exclude<PaymentStatus, "PAID"> },
+) {
+  checkPaymentTransition(change.from, change.to);
+  const changed = await db
+    .update(payments)
+    .set({ status: change.to })
+    .where(and(eq(payments.id, id), eq(payments.status, change.from)))
+    .returning({ id: payments.id });
+  if (changed.length === 0) throw notAnyMore(change.from);
+}
+
+/**
+ * PENDING → PAID at `paidAt`, with `alongside` (the lessons it pays for becoming SCHEDULED) in the same
+ * statement; returns what `alongside.count` counted (0 without one).
+ */
+export async function markPaymentPaid(
+  db: Executor,
+  id: string,
+  paidAt: Date,
+  alongside?: AlongsideWrite,
+): Promise<number> {
+  checkPaymentTransition("PENDING", "PAID");
+  const [row] = await (alongside ? db.with(alongside.with) : db)
+    .update(payments)
+    .set({ status: "PAID", paidAt })
+    .where(and(eq(payments.id, id), eq(payments.status, "PENDING")))
+    .returning({ count: alongside?.count ?? sql<number>`0` });
+  if (!row) throw notAnyMore("PENDING");
+  return row.count;
+}
+
+/** The payments of lapsed holds: those still PENDING become EXPIRED (the hold sweep). */
+export async function expirePendingPayments(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  checkPaymentTransition("PENDING", "EXPIRED");
+  await db
+    .update(payments)
+    .set({ status: "EXPIRED" })
+    .where(and(inArray(payments.id, [...ids]), eq(payments.status, "PENDING")));
+}
+
+/** The card provider's reference for the payment (its checkout session), once the provider has one. */
+export async function setPaymentProviderRef(db: Executor, id: string, providerRef: string) {
+  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
 }
 
 const instructor = alias(users, "instructor");

@@ -1,0 +1,22 @@
+/**
+ * The lessons module's public entry: what other modules may call. Only this module writes the
+ * bookings table (lessons.writes.ts, each write checked against rules/lesson-lifecycle.ts); others
+ * settle lessons through the writes below and read them through the read models below.
+ */
+export { sweepLapsedHolds } from "./hold-sweep.ts";
+export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
+export { checkLessonTimes } from "./lesson-shape.ts";
+export {
+  countLessonsStartingBetween,
+  type InstructorLessonRow,
+  listFutureScheduledLessons,
+  listLessonsStartingBetween,
+} from "./lessons.instructor.repository.ts";
+export { toInstructorLesson } from "./lessons.instructor.service.ts";
+export { findInstructorListing, findStudentClashes, findStudentForCheckout } from "./lessons.repository.ts";
+export {
+  bookLessons,
+  type NewLesson,
+  releaseLessonsOfPayment,
+  scheduleLessonsOfPayment,
+} from "./lessons.writes.ts";

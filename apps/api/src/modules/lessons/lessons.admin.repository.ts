@@ -1,0 +1,72 @@
+/** Lessons as the operator console lists them: every lesson, with its student and instructor. Reads only. */
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, users } from "../../db/schema/index.ts";
+
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+
+const adminLessonColumns = {
+  id: bookings.id,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+  completedAt: bookings.completedAt,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  refundCents: bookings.refundCents,
+  createdAt: bookings.createdAt,
+  student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email },
+  instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+};
+
+export type AdminLessonRow = NonNullable<Awaited<ReturnType<typeof findAdminLesson>>>;
+
+export async function listAdminLessons(
+  db: Executor,
+  filter: {
+    status?: (typeof bookings.$inferSelect)["status"];
+    from?: Date;
+    to?: Date;
+    instructorId?: string;
+  },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    filter.status ? eq(bookings.status, filter.status) : undefined,
+    filter.from ? gte(bookings.startTime, filter.from) : undefined,
+    filter.to ? lt(bookings.startTime, filter.to) : undefined,
+    filter.instructorId ? eq(bookings.instructorId, filter.instructorId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(adminLessonColumns)
+      .from(bookings)
+      .innerJoin(student, eq(student.id, bookings.studentId))
+      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+      .where(where)
+      .orderBy(desc(bookings.startTime), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAdminLesson(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select(adminLessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,63 @@
+import {
+  adminBookingsQuery,
+  adminBookingsResponse,
+  adminCancelBookingRequest,
+  adminCancelBookingResponse,
+  errorResponses,
+  idParams,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createAdminLessonService } from "./lessons.admin.service.ts";
+
+/** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
+export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const lessons = createAdminLessonService(ctx);
+  // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
+  app.addHook("onRequest", ctx.guard("ADMIN"));
+
+  const tags = ["admin"];
+  const security = [{ bearerAuth: [] }];
+  const errors = errorResponses(400, 401, 403, 404);
+  const stateErrors = errorResponses(400, 401, 403, 404, 409);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    "/bookings",
+    {
+      schema: {
+        tags,
+        operationId: "listAdminBookings",
+        summary: "Search lessons",
+        description:
+          "Every lesson, latest start first, a page at a time, filtered by the query (from/to are " +
+          "inclusive Sydney dates of the lesson start).",
+        security,
+        querystring: adminBookingsQuery,
+        response: { 200: adminBookingsResponse, ...errors },
+      },
+    },
+    (request) => lessons.listBookings(request.query),
+  );
+
+  app.post(
+    "/bookings/:id/cancel",
+    {
+      schema: {
+        tags,
+        operationId: "cancelAdminBooking",
+        summary: "Cancel any lesson",
+        description:
+          "Cancels a scheduled lesson with a full refund (card refund queued, or the bundle credit " +
+          "returned); the reason is optional (audited). A lesson that is not scheduled is 409.",
+        security,
+        params: idParams,
+        // No body at all is fine: the reason is optional.
+        body: adminCancelBookingRequest.nullish(),
+        response: { 200: adminCancelBookingResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.cancelBooking(me(request), request.params.id, request.body ?? {}),
+  );
+};

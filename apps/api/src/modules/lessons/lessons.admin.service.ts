@@ -1,0 +1,102 @@
+/** The operator console's lessons: every lesson, a page at a time, and cancelling any of them with a full refund. */
+import type { AdminBooking, AdminCancelBookingResponse } from "@kerb/shared";
+import { addDaysToDate, centsToDollars, sydneyMidnight } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
+import * as repo from "./lessons.admin.repository.ts";
+
+interface PageInput {
+  page: number;
+  pageSize: number;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toAdminBooking(row: repo.AdminLessonRow): AdminBooking {
+  return {
+    id: row.id,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    status: row.status,
+    price: centsToDollars(row.priceCents),
+    isPoolHours: row.isPoolHours,
+    suburb: row.suburb,
+    pickupLocation: row.pickupLocation,
+    paymentId: row.paymentId,
+    bundleId: row.bundleId,
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelledBy: row.cancelledBy,
+    refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
+    createdAt: row.createdAt.toISOString(),
+    student: row.student,
+    instructor: row.instructor,
+  };
+}
+
+export function createAdminLessonService(ctx: AppContext) {
+  return {
+    async listBookings(
+      query: PageInput & {
+        status?: AdminBooking["status"];
+        from?: string;
+        to?: string;
+        instructorId?: string;
+      },
+    ) {
+      const { rows, total } = await repo.listAdminLessons(
+        ctx.db,
+        {
+          status: query.status,
+          // Whole Sydney days; the schema has checked both are real dates in order.
+          from: query.from ? sydneyMidnight(query.from) : undefined,
+          // `to` is inclusive: lessons starting before the next day's midnight.
+          to: query.to ? sydneyMidnight(addDaysToDate(query.to, 1)) : undefined,
+          instructorId: query.instructorId,
+        },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return { items: rows.map(toAdminBooking), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async cancelBooking(
+      adminId: string,
+      bookingId: string,
+      input: { reason?: string },
+    ): Promise<AdminCancelBookingResponse> {
+      const now = ctx.now();
+      const result = await ctx.transact(async (uow) => {
+        const cancelled = await cancelLessonWithRefund(uow, {
+          bookingId,
+          cancelledBy: "ADMIN",
+          now,
+          reason: input.reason ?? null,
+          appUrl: publicOrigin(ctx.env),
+        });
+        await uow.audit({
+          actorId: adminId,
+          action: "booking.cancel",
+          targetType: "booking",
+          targetId: bookingId,
+          details: {
+            cancelledBy: "ADMIN",
+            reason: input.reason ?? null,
+            refundCents: cancelled.refundCents,
+            bundleCreditReturned: cancelled.bundleCreditReturned,
+          },
+          createdAt: now,
+        });
+        return cancelled;
+      });
+      const row = await repo.findAdminLesson(ctx.db, bookingId);
+      if (!row) throw new AppError("not_found", "Booking not found");
+      return {
+        booking: toAdminBooking(row),
+        refund: centsToDollars(result.refundCents),
+        bundleCreditReturned: result.bundleCreditReturned,
+      };
+    },
+  };
+}

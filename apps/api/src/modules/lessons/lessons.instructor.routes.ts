@@ -1,0 +1,100 @@
+import {
+  errorResponses,
+  idParams,
+  instructorLessonsQuery,
+  instructorLessonsResponse,
+  lessonActionResponse,
+  lessonCancellationResponse,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createInstructorLessonService } from "./lessons.instructor.service.ts";
+
+/**
+ * The instructor's lessons in the portal (mounted at /api/instructor), INSTRUCTOR only: ids are looked
+ * up among the signed-in instructor's own lessons, so another instructor's id answers 404.
+ */
+export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const lessons = createInstructorLessonService(ctx);
+  // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
+  app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
+
+  const tags = ["instructor"];
+  const security = [{ bearerAuth: [] }];
+  const errors = errorResponses(400, 401, 403, 404);
+  const stateErrors = errorResponses(400, 401, 403, 404, 409);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    "/lessons",
+    {
+      schema: {
+        tags,
+        operationId: "listInstructorLessons",
+        summary: "The instructor's lessons, a page at a time",
+        description:
+          "upcoming: scheduled lessons that have not ended, soonest first. past: everything else " +
+          "(ended, completed, no-show, cancelled), newest first.",
+        security,
+        querystring: instructorLessonsQuery,
+        response: { 200: instructorLessonsResponse, ...errors },
+      },
+    },
+    (request) => lessons.listLessons(me(request), request.query),
+  );
+
+  app.post(
+    "/lessons/:id/complete",
+    {
+      schema: {
+        tags,
+        operationId: "completeLesson",
+        summary: "Mark a lesson taught",
+        description:
+          "Only a scheduled lesson that has ended can be marked completed; anything else is 409 " +
+          "invalid_state with the reason.",
+        security,
+        params: idParams,
+        response: { 200: lessonActionResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.completeLesson(me(request), request.params.id),
+  );
+
+  app.post(
+    "/lessons/:id/no-show",
+    {
+      schema: {
+        tags,
+        operationId: "markLessonNoShow",
+        summary: "Mark that the student did not come",
+        description:
+          "Only a scheduled lesson that has ended can be marked a no-show; anything else is 409 " +
+          "invalid_state with the reason. Nothing is refunded.",
+        security,
+        params: idParams,
+        response: { 200: lessonActionResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.markNoShow(me(request), request.params.id),
+  );
+
+  app.post(
+    "/lessons/:id/cancel",
+    {
+      schema: {
+        tags,
+        operationId: "cancelInstructorLesson",
+        summary: "Cancel a lesson as its instructor",
+        description:
+          "Cancels a scheduled lesson; the student gets everything back (card refund queued, or the " +
+          "bundle credit returned). A lesson that is not scheduled is 409 invalid_state.",
+        security,
+        params: idParams,
+        response: { 200: lessonCancellationResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.cancelLesson(me(request), request.params.id),
+  );
+};

@@ -1,0 +1,138 @@
+/**
+ * The instructor's own lessons: the portal's list, marking a lesson taught or a no-show, and cancelling
+ * one (the student gets everything back). Another instructor's lesson is "not found".
+ */
+import type {
+  InstructorLesson,
+  InstructorLessonsPage,
+  LessonActionResponse,
+  LessonCancellationResponse,
+} from "@kerb/shared";
+import { centsToDollars, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { postLessonEarned } from "../ledger/post-journal.ts";
+import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
+import * as repo from "./lessons.instructor.repository.ts";
+import { checkLessonTransition, markLessonOutcome } from "./lessons.writes.ts";
+
+export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLesson {
+  return {
+    id: row.id,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    status: row.status,
+    price: centsToDollars(row.priceCents),
+    isPoolHours: row.isPoolHours,
+    suburb: row.suburb,
+    pickupLocation: row.pickupLocation,
+    paidWithBundle: row.bundleId !== null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy,
+    refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
+    student: row.student,
+  };
+}
+
+export function createInstructorLessonService(ctx: AppContext) {
+  async function requireLesson(instructorId: string, lessonId: string) {
+    const lesson = await repo.findInstructorLesson(ctx.db, instructorId, lessonId);
+    if (!lesson) throw new AppError("not_found", "Lesson not found");
+    return lesson;
+  }
+
+  async function recordOutcome(
+    instructorId: string,
+    lessonId: string,
+    action: "complete" | "noShow",
+  ): Promise<LessonActionResponse> {
+    const now = ctx.now();
+    const status = action === "complete" ? "COMPLETED" : "NO_SHOW";
+    const done = await ctx.transact(async (uow) => {
+      const { tx } = uow;
+      const marked = await markLessonOutcome(tx, { instructorId, lessonId, action, now });
+      // Completed or no-show decides what the instructor earns: audited with the change.
+      if (marked) {
+        await postLessonEarned(uow, lessonId, status);
+        await uow.audit({
+          actorId: instructorId,
+          action: status === "COMPLETED" ? "booking.complete" : "booking.no_show",
+          targetType: "booking",
+          targetId: lessonId,
+          details: { before: { status: "SCHEDULED" }, after: { status } },
+          createdAt: now,
+        });
+      }
+      return marked;
+    });
+    const lesson = await requireLesson(instructorId, lessonId);
+    if (done) return { lesson: toInstructorLesson(lesson) };
+    // Not changed: either the lifecycle refuses (not scheduled any more), or it has not ended yet.
+    checkLessonTransition(action, lesson.status, "INSTRUCTOR");
+    const verb = action === "complete" ? "completed" : "a no-show";
+    throw new AppError(
+      "invalid_state",
+      `This lesson can be marked ${verb} once it has ended, at ${formatSydneyTime(lesson.endTime)} on ` +
+        `${formatSydneyDate(lesson.endTime)}`,
+      { endTime: lesson.endTime.toISOString() },
+    );
+  }
+
+  return {
+    async listLessons(
+      instructorId: string,
+      query: { scope: "upcoming" | "past"; page: number; pageSize: number },
+    ): Promise<InstructorLessonsPage> {
+      const { rows, total } = await repo.listLessonsPage(ctx.db, instructorId, {
+        scope: query.scope,
+        now: ctx.now(),
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(toInstructorLesson), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    completeLesson: (instructorId: string, lessonId: string) =>
+      recordOutcome(instructorId, lessonId, "complete"),
+
+    markNoShow: (instructorId: string, lessonId: string) => recordOutcome(instructorId, lessonId, "noShow"),
+
+    async cancelLesson(instructorId: string, lessonId: string): Promise<LessonCancellationResponse> {
+      const now = ctx.now();
+      const result = await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        // Ownership first, under lock: another instructor's lesson is "not found", never "forbidden".
+        if (!(await repo.lockInstructorLesson(tx, instructorId, lessonId))) {
+          throw new AppError("not_found", "Lesson not found");
+        }
+        const cancelled = await cancelLessonWithRefund(uow, {
+          bookingId: lessonId,
+          cancelledBy: "INSTRUCTOR",
+          now,
+          appUrl: publicOrigin(ctx.env),
+        });
+        await uow.audit({
+          actorId: instructorId,
+          action: "booking.cancel",
+          targetType: "booking",
+          targetId: lessonId,
+          details: {
+            cancelledBy: "INSTRUCTOR",
+            refundCents: cancelled.refundCents,
+            bundleCreditReturned: cancelled.bundleCreditReturned,
+          },
+          createdAt: now,
+        });
+        return cancelled;
+      });
+      const lesson = await requireLesson(instructorId, lessonId);
+      return {
+        lesson: toInstructorLesson(lesson),
+        refund: centsToDollars(result.refundCents),
+        bundleCreditReturned: result.bundleCreditReturned,
+      };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The payments module's public entry: what other modules may call. Only this module writes the
+ * payments table; the writes below check rules/payment-lifecycle.ts.
+ */
+export { newInvoiceNumber } from "./invoice-number.ts";
+export {
+  type AlongsideWrite,
+  changePaymentStatus,
+  expirePendingPayments,
+  findPayment,
+  findPaymentRefundState,
+  insertPayment,
+  lockPayment,
+  markPaymentPaid,
+  type NewPayment,
+  type PaymentRow,
+  setPaymentProviderRef,
+} from "./payments.repository.ts";
+export { createPaymentService, paymentDetails } from "./payments.service.ts";
