@@ -24,8 +24,12 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
 // Account tokens are opaque random strings stored as their SHA-256, exactly like refresh tokens.
-import { hashRefreshToken as hashToken, newRefreshToken as newToken } from "../auth/refresh-token.ts";
-import { endEverySession, issueSession } from "../auth/sessions.ts";
+import {
+  endEverySession,
+  hashOpaqueToken as hashToken,
+  issueSession,
+  newOpaqueToken as newToken,
+} from "../auth/index.ts";
 import {
   emailChangeConfirmEmail,
   emailChangedEmail,

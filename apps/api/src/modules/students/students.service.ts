@@ -2,8 +2,8 @@ import type { StudentProfile, StudentProfileBundle } from "@kerb/shared";
 import { centsToDollars, isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { unavailableInstructorIds } from "../compliance/compliance.service.ts";
-import { listStudentReviewRatings } from "../reviews/reviews.repository.ts";
+import { unavailableInstructorIds } from "../compliance/index.ts";
+import { listStudentReviewRatings } from "../reviews/index.ts";
 import { toStudentBooking } from "./student-booking.ts";
 import * as repo from "./students.repository.ts";
 
