@@ -1,6 +1,7 @@
 import type { AccountTokenPurpose } from "@kerb/shared/rules";
-import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import { accountTokens, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
 
 // Account tokens ---------------------------------------------------------------------------------
@@ -209,4 +210,45 @@ export async function updateStudentProfile(
 ) {
   if (Object.keys(changes).length === 0) return;
   await db.update(studentProfiles).set(changes).where(eq(studentProfiles.userId, userId));
+}
+
+// The admin's user search -------------------------------------------------------------------------
+
+export async function listUsers(
+  db: Executor,
+  filter: { search?: string; role?: "STUDENT" | "INSTRUCTOR" | "ADMIN" },
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const byText = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (byText) conditions.push(byText);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

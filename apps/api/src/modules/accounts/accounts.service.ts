@@ -1,4 +1,5 @@
 import type {
+  AdminUser,
   ChangePasswordResponse,
   ConfirmEmailChangeResponse,
   changePasswordRequest,
@@ -21,6 +22,7 @@ import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import type { AuthenticatedUser } from "../../lib/access-token.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type PageQuery, pageOf, pageWindow } from "../../lib/paging.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
 // Account tokens are opaque random strings stored as their SHA-256, exactly like refresh tokens.
@@ -172,6 +174,17 @@ export function createAccountService(ctx: AppContext) {
         await uow.email({ ...emailChangeConfirmEmail(user, input.newEmail, url), now });
       });
       return { pendingEmail: input.newEmail };
+    },
+
+    /** The operator console's account search: newest first, by name or email, optionally of one role. */
+    async listUsers(query: PageQuery & { search?: string; role?: AdminUser["role"] }) {
+      const { rows, total } = await repo.listUsers(
+        ctx.db,
+        { search: query.search || undefined, role: query.role },
+        pageWindow(query),
+      );
+      const items: AdminUser[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return pageOf(items, total, query);
     },
 
     /** The token proves the new inbox is theirs; no sign-in needed (the link may open on another device). */

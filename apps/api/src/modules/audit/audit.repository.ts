@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern, escapeLike } from "../../db/like-pattern.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 
 export interface AuditEntryInput {
@@ -37,9 +38,6 @@ export interface AuditFilter {
   to?: Date;
 }
 
-/** `%` and `_` typed by the admin are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listAuditEntries(
   db: Executor,
   filter: AuditFilter,
@@ -47,7 +45,7 @@ export async function listAuditEntries(
 ) {
   const conditions: SQL[] = [];
   if (filter.actor) {
-    const pattern = `%${escapeLike(filter.actor)}%`;
+    const pattern = containsPattern(filter.actor);
     const byActor = or(
       ilike(users.email, pattern),
       ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),

@@ -1,10 +1,12 @@
 /**
- * Reads behind compliance: future lessons of instructors who may not teach them (the admin follow-up
- * list), who to tell, and which instructors the expiry scan must look at.
+ * Reads behind compliance: the instructors an admin verifies and keeps documents for, future lessons of
+ * instructors who may not teach them (the admin follow-up list), who to tell, and which instructors the
+ * expiry scan must look at. Compliance writes instructor profiles through the instructors module.
  */
-import { and, asc, count, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
 import { unlistableInstructorSql } from "../../db/sql-rules.ts";
 
@@ -140,4 +142,117 @@ export async function findInstructorListings(db: Executor, instructorIds: string
     .select({ id: instructorProfiles.userId, ...complianceColumns })
     .from(instructorProfiles)
     .where(inArray(instructorProfiles.userId, instructorIds));
+}
+
+// The admin's instructor list ---------------------------------------------------------------------
+
+const adminInstructorColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  createdAt: users.createdAt,
+  licenseNumber: instructorProfiles.licenseNumber,
+  vehicleType: instructorProfiles.vehicleType,
+  suburbs: instructorProfiles.suburbs,
+  standardRateCents: instructorProfiles.standardRateCents,
+  verificationStatus: instructorProfiles.verificationStatus,
+  verifiedAt: instructorProfiles.verifiedAt,
+  licenseExpiresOn: instructorProfiles.licenseExpiresOn,
+  wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+};
+
+export type AdminInstructorRow = NonNullable<Awaited<ReturnType<typeof findAdminInstructor>>>;
+
+export interface AdminInstructorFilter {
+  status?: "PENDING" | "VERIFIED" | "REJECTED";
+  search?: string;
+  /** VERIFIED instructors with a document date missing or on/before `flaggedUntil` (expired or soon). */
+  flaggedUntil?: string;
+  sort: "applied" | "name" | "expiry" | "rate";
+}
+
+// The earlier of the two expiry dates; NULL when either is missing (least() would skip a NULL).
+const earliestExpiry = sql`(case when ${instructorProfiles.licenseExpiresOn} is null or ${instructorProfiles.wwcExpiresOn} is null then null else least(${instructorProfiles.licenseExpiresOn}, ${instructorProfiles.wwcExpiresOn}) end)`;
+
+const instructorOrder = {
+  applied: [asc(instructorProfiles.createdAt), asc(users.id)],
+  name: [asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id)],
+  // Missing dates first: they are the most urgent to record.
+  expiry: [sql`${earliestExpiry} asc nulls first`, asc(users.id)],
+  rate: [desc(instructorProfiles.standardRateCents), asc(users.id)],
+} satisfies Record<AdminInstructorFilter["sort"], SQL[]>;
+
+export async function listAdminInstructors(
+  db: Executor,
+  filter: AdminInstructorFilter,
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(instructorProfiles.verificationStatus, filter.status));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const byText = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(instructorProfiles.licenseNumber, pattern),
+    );
+    if (byText) conditions.push(byText);
+  }
+  if (filter.flaggedUntil) {
+    conditions.push(
+      and(
+        eq(instructorProfiles.verificationStatus, "VERIFIED"),
+        or(
+          isNull(instructorProfiles.licenseExpiresOn),
+          isNull(instructorProfiles.wwcExpiresOn),
+          lte(instructorProfiles.licenseExpiresOn, filter.flaggedUntil),
+          lte(instructorProfiles.wwcExpiresOn, filter.flaggedUntil),
+        ),
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(adminInstructorColumns)
+      .from(instructorProfiles)
+      .innerJoin(users, eq(users.id, instructorProfiles.userId))
+      .where(where)
+      .orderBy(...instructorOrder[filter.sort])
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(instructorProfiles)
+      .innerJoin(users, eq(users.id, instructorProfiles.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAdminInstructor(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select(adminInstructorColumns)
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eq(instructorProfiles.userId, instructorId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The instructor's verification and document dates, locked for the rest of the transaction: the
+ * previous values go into the audit entry of the change.
+ */
+export async function lockInstructorCompliance(tx: Executor, instructorId: string) {
+  const [row] = await tx
+    .select(complianceColumns)
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .for("update");
+  return row;
 }

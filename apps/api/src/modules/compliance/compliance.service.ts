@@ -1,20 +1,29 @@
 /**
- * Compliance that holds: what happens when an instructor is verified or stops being listable (delisted
- * by an admin, a document expired), the admin follow-up list of lessons they may not teach, and the
- * scan that notices expiries on its own. Every notice goes through the outbox in the transaction of the
+ * Compliance that holds: an admin verifies or rejects instructors and records their document dates;
+ * what happens when an instructor is verified or stops being listable (delisted by an admin, a document
+ * expired), the admin follow-up list of lessons they may not teach, and the scan that notices expiries
+ * on its own. Every notice goes through the outbox in the transaction of the
  * change, and the per-lesson dedupe key means a student hears once per lesson however often it runs.
  */
-import type { ComplianceFollowUpLesson, ComplianceFollowUpPage } from "@kerb/shared";
+import type { AdminInstructor, ComplianceFollowUpLesson, ComplianceFollowUpPage } from "@kerb/shared";
 import {
+  addDaysToDate,
   centsToDollars,
+  DOCUMENT_EXPIRY_WARNING_DAYS,
   instructorCompliance,
+  isExpiringSoon,
+  isListableInstructor,
   sydneyTodayDate,
   type UnlistedReason,
+  verificationDateProblems,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { type PageQuery, pageOf, pageWindow } from "../../lib/paging.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
+import { updateInstructorCompliance } from "../instructors/index.ts";
 import * as repo from "./compliance.repository.ts";
 import {
   COMPLIANCE_EMAIL_KINDS,
@@ -231,22 +240,206 @@ export function toFollowUpLesson(row: repo.FollowUpRow, today: string): Complian
   };
 }
 
+type DocumentDates = { licenseExpiresOn?: string | null; wwcExpiresOn?: string | null };
+
 export function createComplianceService(ctx: AppContext) {
+  function toAdminInstructor(row: repo.AdminInstructorRow): AdminInstructor {
+    // The shared listing rule, the same one the student listing's SQL follows.
+    const today = sydneyTodayDate(ctx.now());
+    const compliance = {
+      ...instructorCompliance(row, today),
+      expiringSoon: isExpiringSoon(row.licenseExpiresOn, today) || isExpiringSoon(row.wwcExpiresOn, today),
+    };
+    return {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      licenseNumber: row.licenseNumber,
+      vehicleType: row.vehicleType,
+      suburbs: row.suburbs,
+      standardRate: centsToDollars(row.standardRateCents),
+      verificationStatus: row.verificationStatus,
+      verifiedAt: row.verifiedAt?.toISOString() ?? null,
+      licenseExpiresOn: row.licenseExpiresOn,
+      wwcExpiresOn: row.wwcExpiresOn,
+      createdAt: row.createdAt.toISOString(),
+      compliance,
+    };
+  }
+
+  /**
+   * Changes one instructor's verification or document dates and records it in the audit log, in one
+   * transaction. The previous values go into the entry so the log alone tells what changed.
+   */
+  async function changeInstructor(
+    adminId: string,
+    instructorId: string,
+    action: string,
+    change: {
+      patch: Parameters<typeof updateInstructorCompliance>[2];
+      details?: Record<string, unknown>;
+    },
+    /** Side effects of the change (its emails), in the same transaction. */
+    afterChange?: (
+      uow: UnitOfWork,
+      change: { wasListed: boolean; isListed: boolean; now: Date },
+    ) => Promise<unknown>,
+  ): Promise<{ instructor: AdminInstructor }> {
+    const now = ctx.now();
+    const today = sydneyTodayDate(now);
+    const { patch, details } = change;
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
+      const current = await repo.lockInstructorCompliance(tx, instructorId);
+      if (!current) throw new AppError("not_found", "Instructor not found");
+      await updateInstructorCompliance(tx, instructorId, patch);
+      const next = { ...current, ...patch };
+      await uow.audit({
+        actorId: adminId,
+        action,
+        targetType: "instructor",
+        targetId: instructorId,
+        details: {
+          before: current,
+          after: {
+            verificationStatus: next.verificationStatus,
+            licenseExpiresOn: next.licenseExpiresOn,
+            wwcExpiresOn: next.wwcExpiresOn,
+          },
+          ...details,
+        },
+        createdAt: now,
+      });
+      await afterChange?.(uow, {
+        wasListed: isListableInstructor(current, today),
+        isListed: isListableInstructor(next, today),
+        now,
+      });
+    });
+    const row = await repo.findAdminInstructor(ctx.db, instructorId);
+    if (!row) throw new AppError("not_found", "Instructor not found");
+    return { instructor: toAdminInstructor(row) };
+  }
+
   return {
-    async listFollowUp(query: { page: number; pageSize: number }): Promise<ComplianceFollowUpPage> {
+    async listFollowUp(query: PageQuery): Promise<ComplianceFollowUpPage> {
       const now = ctx.now();
       const today = sydneyTodayDate(now);
-      const { rows, total } = await repo.listFollowUpLessons(
-        ctx.db,
-        { today, now },
-        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-      );
-      return {
-        items: rows.map((r) => toFollowUpLesson(r, today)),
+      const { rows, total } = await repo.listFollowUpLessons(ctx.db, { today, now }, pageWindow(query));
+      return pageOf(
+        rows.map((r) => toFollowUpLesson(r, today)),
         total,
-        page: query.page,
-        pageSize: query.pageSize,
+        query,
+      );
+    },
+
+    async listInstructors(
+      query: PageQuery & {
+        status?: AdminInstructor["verificationStatus"];
+        search?: string;
+        sort: repo.AdminInstructorFilter["sort"];
+        flagged?: boolean;
+      },
+    ) {
+      const today = sydneyTodayDate(ctx.now());
+      const { rows, total } = await repo.listAdminInstructors(
+        ctx.db,
+        {
+          status: query.status,
+          search: query.search || undefined,
+          sort: query.sort,
+          // The same window as the `expiringSoon` flag (rules/instructor-listing.ts).
+          flaggedUntil: query.flagged ? addDaysToDate(today, DOCUMENT_EXPIRY_WARNING_DAYS) : undefined,
+        },
+        pageWindow(query),
+      );
+      return pageOf(rows.map(toAdminInstructor), total, query);
+    },
+
+    verifyInstructor(
+      adminId: string,
+      instructorId: string,
+      input: { licenseNumberChecked: true; licenseExpiresOn: string; wwcExpiresOn: string },
+    ) {
+      const now = ctx.now();
+      // Both dates, both after today: the listing rule needs them, so verifying without them would
+      // verify someone students still cannot find.
+      const problems = verificationDateProblems(input, sydneyTodayDate(now));
+      if (problems.length > 0) {
+        throw new AppError(
+          "validation_error",
+          "An instructor can only be verified with both expiry dates recorded and in the future",
+          problems,
+        );
+      }
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.verify",
+        {
+          patch: {
+            verificationStatus: "VERIFIED",
+            verifiedAt: now,
+            licenseExpiresOn: input.licenseExpiresOn,
+            wwcExpiresOn: input.wwcExpiresOn,
+          },
+          details: {
+            licenseNumberChecked: true,
+            licenseExpiresOn: input.licenseExpiresOn,
+            wwcExpiresOn: input.wwcExpiresOn,
+          },
+        },
+        (uow, change) =>
+          notifyInstructorVerified(uow, { instructorId, now: change.now, appUrl: publicOrigin(ctx.env) }),
+      );
+    },
+
+    rejectInstructor(adminId: string, instructorId: string, input: { reason: string }) {
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.reject",
+        {
+          patch: { verificationStatus: "REJECTED", verifiedAt: null },
+          // The reason lives in the audit log: it is the record of the decision.
+          details: { reason: input.reason },
+        },
+        // The instructor hears why; their students with lessons ahead are told and offered a way on.
+        (uow, change) =>
+          notifyInstructorDelisted(uow, {
+            instructorId,
+            now: change.now,
+            appUrl: publicOrigin(ctx.env),
+            wasListed: change.wasListed,
+            note: input.reason,
+          }),
+      );
+    },
+
+    updateDocumentDates(adminId: string, instructorId: string, input: DocumentDates) {
+      const patch = {
+        ...(input.licenseExpiresOn === undefined ? {} : { licenseExpiresOn: input.licenseExpiresOn }),
+        ...(input.wwcExpiresOn === undefined ? {} : { wwcExpiresOn: input.wwcExpiresOn }),
       };
+      return changeInstructor(
+        adminId,
+        instructorId,
+        "instructor.compliance_update",
+        { patch, details: { changed: patch } },
+        // A date moved into the past (or cleared) delists a listed instructor just like an expiry.
+        async (uow, change) => {
+          if (change.wasListed && !change.isListed) {
+            await notifyInstructorDelisted(uow, {
+              instructorId,
+              now: change.now,
+              appUrl: publicOrigin(ctx.env),
+              wasListed: true,
+            });
+          }
+        },
+      );
     },
   };
 }

@@ -114,6 +114,11 @@ describeEachDatabase("revenue against the reconciliation", (kind) => {
     t.clock.now = saved;
   }
 
+  it("answers 401 without a token and 403 to an instructor", async () => {
+    expect((await http.get("/api/admin/revenue")).status).toBe(401);
+    expect((await http.get("/api/admin/revenue", demo.token)).status).toBe(403);
+  });
+
   it("every month of revenue is that month of the reconciliation, after a mixed history", async () => {
     const start = t.clock.now;
     const a = await registerStudent(http);

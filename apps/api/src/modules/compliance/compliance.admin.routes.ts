@@ -2,12 +2,8 @@ import {
   adminInstructorResponse,
   adminInstructorsQuery,
   adminInstructorsResponse,
-  adminPaymentsQuery,
-  adminPaymentsResponse,
-  adminUsersQuery,
-  adminUsersResponse,
-  auditLogQuery,
-  auditLogResponse,
+  complianceFollowUpQuery,
+  complianceFollowUpResponse,
   errorResponses,
   idParams,
   instructorComplianceRequest,
@@ -17,11 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createAdminService } from "./admin.service.ts";
+import { createComplianceService } from "./compliance.service.ts";
 
-/** Operator console API (mounted at /api/admin), ADMIN only. Every change is written to the audit log. */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const admin = createAdminService(ctx);
+/**
+ * Compliance in the operator console (mounted at /api/admin), ADMIN only: verifying and rejecting
+ * instructors, their document dates (every change audited), and the follow-up list of lessons whose
+ * instructor may not teach.
+ */
+export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const compliance = createComplianceService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -29,23 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
-
-  app.get(
-    "/users",
-    {
-      schema: {
-        tags,
-        operationId: "listUsers",
-        summary: "Search accounts",
-        description:
-          "Every account, newest first, a page at a time; search matches name or email, role filters.",
-        security,
-        querystring: adminUsersQuery,
-        response: { 200: adminUsersResponse, ...errors },
-      },
-    },
-    (request) => admin.listUsers(request.query),
-  );
 
   app.get(
     "/instructors",
@@ -63,7 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: adminInstructorsResponse, ...errors },
       },
     },
-    (request) => admin.listInstructors(request.query),
+    (request) => compliance.listInstructors(request.query),
   );
 
   app.post(
@@ -82,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => admin.verifyInstructor(me(request), request.params.id, request.body),
+    (request) => compliance.verifyInstructor(me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -99,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => admin.rejectInstructor(me(request), request.params.id, request.body),
+    (request) => compliance.rejectInstructor(me(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -118,41 +101,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => admin.updateCompliance(me(request), request.params.id, request.body),
+    (request) => compliance.updateDocumentDates(me(request), request.params.id, request.body),
   );
 
   app.get(
-    "/payments",
+    "/compliance/follow-up",
     {
       schema: {
         tags,
-        operationId: "listAdminPayments",
-        summary: "Search payments",
-        description: "Every payment, newest first, a page at a time, optionally of one status or provider.",
-        security,
-        querystring: adminPaymentsQuery,
-        response: { 200: adminPaymentsResponse, ...errors },
-      },
-    },
-    (request) => admin.listPayments(request.query),
-  );
-
-  app.get(
-    "/audit-log",
-    {
-      schema: {
-        tags,
-        operationId: "listAuditLog",
-        summary: "Search the audit log",
+        operationId: "listComplianceFollowUp",
+        summary: "Lessons whose instructor may not teach",
         description:
-          "Who changed what and when, newest first, a page at a time. actor matches an email or name, " +
-          "action an exact action (booking.cancel) or a family ending in a dot (booking.), from/to are " +
-          "inclusive Sydney dates.",
+          "Scheduled lessons still to come whose instructor is not listable today (delisted, waiting for " +
+          "verification, or a licence or Working-With-Children expiry missing or past), soonest first, with " +
+          "the reasons and when the student was emailed. Cancel them from the bookings API for a full refund.",
         security,
-        querystring: auditLogQuery,
-        response: { 200: auditLogResponse, ...errors },
+        querystring: complianceFollowUpQuery,
+        response: { 200: complianceFollowUpResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => admin.listAuditLog(request.query),
+    (request) => compliance.listFollowUp(request.query),
   );
 };
