@@ -3,7 +3,23 @@
  * instructors who may not teach them (the admin follow-up list), who to tell, and which instructors the
  * expiry scan must look at. Compliance writes instructor profiles through the instructors module.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
