@@ -16,8 +16,10 @@ import { instructorAccountRoutes, studentAccountRoutes } from "./modules/account
 import { auditAdminRoutes } from "./modules/audit/audit.admin.routes.ts";
 import { findSessionState } from "./modules/auth/auth.repository.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { instructorAvailabilityRoutes } from "./modules/availability/availability.instructor.routes.ts";
 import { availabilityRoutes } from "./modules/availability/availability.routes.ts";
 import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
+import { instructorCalendarRoutes } from "./modules/calendar/calendar.instructor.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
 import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
@@ -186,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkoutRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutWebhookRoutes, { ...context, prefix: "/payment" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorAvailabilityRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorCalendarRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorLessonRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
       // The operator console: each domain's admin routes under /admin, ADMIN only.

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { instructorProfiles } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
@@ -152,5 +154,27 @@ describeEachDatabase("calendar feed", (kind) => {
     }
     // A refused request changed nothing.
     expect((await http.get("/api/instructor/calendar-token", ivy.token)).body.url).toBe(current);
+  });
+
+  it("creates, rotates and revokes the calendar feed token", async () => {
+    const ivy = await newInstructor(http, db());
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
+    const first = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
+    expect(first.status).toBe(200);
+    expect(first.body.url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual(first.body);
+
+    const second = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
+    expect(second.body.url).not.toBe(first.body.url);
+    const [row] = await db()
+      .select({ token: instructorProfiles.calendarToken })
+      .from(instructorProfiles)
+      .where(eq(instructorProfiles.userId, ivy.id));
+    expect(second.body.url).toBe(`/api/calendar/${row?.token}.ics`);
+
+    const revoked = await http.delete("/api/instructor/calendar-token", ivy.token);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ ok: true });
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
   });
 });

@@ -13,6 +13,16 @@ export async function findInstructorByCalendarToken(db: Executor, token: string)
   return row;
 }
 
+/** The instructor's feed secret (null when the feed is off); undefined when they have no profile. */
+export async function findCalendarToken(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select({ token: instructorProfiles.calendarToken })
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .limit(1);
+  return row;
+}
+
 const student = alias(users, "student");
 
 export function listScheduledLessons(db: Executor, instructorId: string) {

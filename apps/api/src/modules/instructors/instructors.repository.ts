@@ -1,9 +1,7 @@
-import { SYDNEY_TZ } from "@kerb/shared";
-import { and, asc, eq, gte, lt, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
-import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
   const [row] = await db
@@ -58,51 +56,16 @@ export function listInstructorBookings(db: Executor, instructorId: string) {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Earnings
-
-// The Sydney month of a lesson start, computed by the database so grouping needs no row transfer.
-// SYDNEY_TZ is a constant, so inlining it is safe (and one expression can be reused in GROUP BY).
-export const sydneyMonthOf = (column: SQLWrapper) =>
-  sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
-
-/**
- * Earning lessons (sql-rules `earningLessonSql`) per Sydney month of their start and per amount:
- * COMPLETED lessons at their price (counted in `lessons`), NO_SHOW lessons at their price and CANCELLED
- * lessons the platform kept money on, at kept_cents (counted in `cancelledLessons`, not in `lessons`:
- * the instructor is paid for the hour, but it was not taught). Lessons nobody paid for earn nothing.
- * Grouping by amount keeps the per-lesson fee rounding exact (count × fee(amount)) without fetching
- * every lesson. `where` narrows it (one instructor, a month); the admin console passes nothing.
- */
-export function earningLessonsByMonthAndAmount(db: Executor, where?: SQL) {
-  const month = sydneyMonthOf(bookings.startTime);
-  return db
+/** Suburbs, pool opt-in and rate under a row lock, so the audited "before" is what the update replaced. */
+export async function lockSettings(tx: Executor, instructorId: string) {
+  const [row] = await tx
     .select({
-      month,
-      priceCents: earningCentsSql.mapWith(Number),
-      lessons: sql<number>`count(*) filter (where ${bookings.status} = 'COMPLETED')`.mapWith(Number),
-      // Paid for the hour but not taught: late cancellations and no-shows.
-      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} <> 'COMPLETED')`.mapWith(
-        Number,
-      ),
+      standardRateCents: instructorProfiles.standardRateCents,
+      poolOptIn: instructorProfiles.poolOptIn,
+      suburbs: instructorProfiles.suburbs,
     })
-    .from(bookings)
-    .where(and(earningLessonSql, where))
-    .groupBy(month, earningCentsSql);
-}
-
-/** One instructor's earning lessons (see `earningLessonsByMonthAndAmount`), optionally in a range. */
-export function completedLessonsByMonthAndPrice(
-  db: Executor,
-  instructorId: string,
-  range?: { from: Date; to: Date },
-) {
-  return earningLessonsByMonthAndAmount(
-    db,
-    and(
-      eq(bookings.instructorId, instructorId),
-      range ? gte(bookings.startTime, range.from) : undefined,
-      range ? lt(bookings.startTime, range.to) : undefined,
-    ),
-  );
+    .from(instructorProfiles)
+    .where(eq(instructorProfiles.userId, instructorId))
+    .for("update");
+  return row;
 }

@@ -1,33 +1,22 @@
 import {
   availabilityChangeResponse,
-  availabilityExceptionRequest,
-  calendarTokenResponse,
-  calendarTokenStatusResponse,
   errorResponses,
-  idParams,
-  instructorAvailabilityResponse,
   instructorDashboardResponse,
-  instructorEarningsResponse,
   instructorProfileResponse,
   instructorSettingsRequest,
-  okResponse,
-  rotateCalendarTokenRequest,
-  weeklyAvailabilityRequest,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createInstructorAvailabilityService } from "./instructor-availability.service.ts";
 import { createInstructorService } from "./instructors.service.ts";
 
 /**
- * The instructor portal (mounted at /api/instructor), INSTRUCTOR only. Every route acts on the
- * signed-in instructor's own data: ids in paths are looked up within it, so another instructor's id
- * answers 404.
+ * The instructor's profile, settings and dashboard (mounted at /api/instructor), INSTRUCTOR only. The
+ * portal's other routes live with their domains under the same prefix: lessons, availability (hours
+ * and overrides), payouts (earnings, payouts), calendar (the feed URL) and accounts (editable details).
  */
 export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const instructors = createInstructorService(ctx);
-  const availability = createInstructorAvailabilityService(ctx);
   // onRequest, not preHandler: the caller is checked before the body is even parsed or validated,
   // so an anonymous or wrong-role request gets 401/403, never a 400 about its payload.
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
@@ -35,7 +24,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   const tags = ["instructor"];
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
-  const stateErrors = errorResponses(400, 401, 403, 404, 409);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
@@ -71,79 +59,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     (request) => instructors.getDashboard(me(request)),
   );
 
-  // Availability and settings --------------------------------------------------------------------
-
-  app.get(
-    "/availability",
-    {
-      schema: {
-        tags,
-        operationId: "getInstructorAvailability",
-        summary: "The instructor's hours and settings",
-        description:
-          "Weekly hours for all 7 weekdays (empty = day off), dated exceptions, suburbs, pool opt-in and " +
-          "standard rate.",
-        security,
-        response: { 200: instructorAvailabilityResponse, ...errors },
-      },
-    },
-    (request) => availability.getAvailability(me(request)),
-  );
-
-  app.put(
-    "/availability/weekly",
-    {
-      schema: {
-        tags,
-        operationId: "replaceWeeklyAvailability",
-        summary: "Replace the weekly hours",
-        description:
-          "Replaces every weekly range; a weekday left out is a day off. Booked lessons are never " +
-          "cancelled: those that no longer fit come back in affectedBookings with a warning.",
-        security,
-        body: weeklyAvailabilityRequest,
-        response: { 200: availabilityChangeResponse, ...errors },
-      },
-    },
-    (request) => availability.replaceWeekly(me(request), request.body.weekly),
-  );
-
-  app.post(
-    "/availability/exceptions",
-    {
-      schema: {
-        tags,
-        operationId: "addAvailabilityException",
-        summary: "Take a date off or set its hours",
-        description:
-          "CLOSED takes the whole date off; OPEN replaces that date's weekly hours (several OPEN entries " +
-          "add up). The date must not be in the past; a clash with an existing exception is 409. Lessons " +
-          "that no longer fit are reported, not cancelled.",
-        security,
-        body: availabilityExceptionRequest,
-        response: { 201: availabilityChangeResponse, ...stateErrors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await availability.addException(me(request), request.body)),
-  );
-
-  app.delete(
-    "/availability/exceptions/:id",
-    {
-      schema: {
-        tags,
-        operationId: "removeAvailabilityException",
-        summary: "Remove a date exception",
-        description: "The date goes back to its weekly hours. Another instructor's exception is 404.",
-        security,
-        params: idParams,
-        response: { 200: availabilityChangeResponse, ...errors },
-      },
-    },
-    (request) => availability.removeException(me(request), request.params.id),
-  );
-
   app.patch(
     "/settings",
     {
@@ -159,71 +74,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: availabilityChangeResponse, ...errors },
       },
     },
-    (request) => availability.updateSettings(me(request), request.body),
-  );
-
-  // Earnings and calendar feed -------------------------------------------------------------------
-
-  app.get(
-    "/earnings",
-    {
-      schema: {
-        tags,
-        operationId: "getInstructorEarnings",
-        summary: "Earnings per month",
-        description: "Completed lessons per Sydney month of the lesson start, newest first, and the totals.",
-        security,
-        response: { 200: instructorEarningsResponse, ...errors },
-      },
-    },
-    (request) => instructors.getEarnings(me(request)),
-  );
-
-  app.get(
-    "/calendar-token",
-    {
-      schema: {
-        tags,
-        operationId: "getCalendarToken",
-        summary: "The instructor's calendar feed URL",
-        description: "The current iCalendar feed URL (secret included), or null when no feed is active.",
-        security,
-        response: { 200: calendarTokenStatusResponse, ...errors },
-      },
-    },
-    (request) => instructors.getCalendarToken(me(request)),
-  );
-
-  app.post(
-    "/calendar-token",
-    {
-      schema: {
-        tags,
-        operationId: "rotateCalendarToken",
-        summary: "Create or replace the calendar feed URL",
-        description:
-          "A new secret each time: the previous feed URL stops working at once. Takes no body (none, or " +
-          "{}); anything else is 400.",
-        security,
-        body: rotateCalendarTokenRequest.nullish(),
-        response: { 200: calendarTokenResponse, ...errors },
-      },
-    },
-    (request) => instructors.rotateCalendarToken(me(request)),
-  );
-
-  app.delete(
-    "/calendar-token",
-    {
-      schema: {
-        tags,
-        operationId: "revokeCalendarToken",
-        summary: "Turn the calendar feed off",
-        description: "The feed URL stops working at once; a new one can be created later.",
-        security,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    (request) => instructors.revokeCalendarToken(me(request)),
+    (request) => instructors.updateSettings(me(request), request.body),
   );
 };

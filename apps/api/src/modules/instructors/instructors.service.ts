@@ -1,21 +1,23 @@
-import { randomBytes } from "node:crypto";
-import type { InstructorDashboard, InstructorEarnings, InstructorProfile } from "@kerb/shared";
-import { centsToDollars, instructorCompliance, isExpiringSoon, poolRateCents } from "@kerb/shared/rules";
+import type { AvailabilityChangeResponse, InstructorDashboard, InstructorProfile } from "@kerb/shared";
+import {
+  centsToDollars,
+  dollarsToCents,
+  instructorCompliance,
+  isExpiringSoon,
+  poolRateCents,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { availabilityAfterChange } from "../availability/index.ts";
 import * as lessons from "../lessons/index.ts";
-import { summarizeEarnings } from "./earnings.ts";
-import * as availabilityRepo from "./instructor-availability.repository.ts";
+import { netEarningsCents } from "../payouts/index.ts";
 import * as repo from "./instructors.repository.ts";
+import { updateInstructorSettings } from "./instructors.writes.ts";
 import { sydneyDay, sydneyMonth, sydneyWeek } from "./sydney-periods.ts";
 
 /** Lessons that count on the dashboard: booked and paid (SCHEDULED) or taught (COMPLETED). */
 const COUNTED_STATUSES: Array<"SCHEDULED" | "COMPLETED"> = ["SCHEDULED", "COMPLETED"];
 const DASHBOARD_UPCOMING = 5;
-
-export function calendarFeedPath(token: string) {
-  return `/api/calendar/${token}.ics`;
-}
 
 export function createInstructorService(ctx: AppContext) {
   async function requireInstructor(instructorId: string) {
@@ -51,15 +53,13 @@ export function createInstructorService(ctx: AppContext) {
       const day = sydneyDay(now);
       const week = sydneyWeek(now);
       const month = sydneyMonth(now);
-      const [instructor, todays, weekCount, monthGroups, upcoming] = await Promise.all([
+      const [instructor, todays, weekCount, monthlyNetCents, upcoming] = await Promise.all([
         requireInstructor(instructorId),
         lessons.listLessonsStartingBetween(ctx.db, instructorId, { ...day, statuses: COUNTED_STATUSES }),
         lessons.countLessonsStartingBetween(ctx.db, instructorId, { ...week, statuses: COUNTED_STATUSES }),
-        repo.completedLessonsByMonthAndPrice(ctx.db, instructorId, month),
+        netEarningsCents(ctx.db, instructorId, month),
         lessons.listFutureScheduledLessons(ctx.db, instructorId, now, DASHBOARD_UPCOMING),
       ]);
-      // Same computation as GET /earnings, restricted to this month: the tile equals that month's net.
-      const earned = summarizeEarnings(monthGroups).totals;
       const compliance = instructorCompliance(instructor, day.date);
       return {
         firstName: instructor.firstName,
@@ -68,7 +68,8 @@ export function createInstructorService(ctx: AppContext) {
         tiles: {
           todaysLessons: todays.length,
           thisWeek: weekCount,
-          monthlyEarnings: centsToDollars(earned.netCents),
+          // The same computation as GET /earnings, for this month: the tile equals that month's net.
+          monthlyEarnings: centsToDollars(monthlyNetCents),
           standardRate: centsToDollars(instructor.standardRateCents),
           // No pool rate for an instructor who does not teach pool hours.
           poolRate: instructor.poolOptIn ? centsToDollars(poolRateCents(instructor.standardRateCents)) : null,
@@ -94,41 +95,57 @@ export function createInstructorService(ctx: AppContext) {
       };
     },
 
-    async getEarnings(instructorId: string): Promise<InstructorEarnings> {
-      const groups = await repo.completedLessonsByMonthAndPrice(ctx.db, instructorId);
-      const { months, totals } = summarizeEarnings(groups);
-      const dollars = (e: {
-        lessons: number;
-        grossCents: number;
-        platformFeeCents: number;
-        netCents: number;
-      }) => ({
-        lessons: e.lessons,
-        gross: centsToDollars(e.grossCents),
-        platformFee: centsToDollars(e.platformFeeCents),
-        net: centsToDollars(e.netCents),
+    /**
+     * Suburbs, pool opt-in and rate: each change audited (one entry per kind, so the log can be filtered
+     * by rate or pool opt-in). Booked lessons are never cancelled: the answer is the availability with
+     * those that no longer fit.
+     */
+    async updateSettings(
+      instructorId: string,
+      input: { poolOptIn?: boolean; suburbs?: string[]; standardRate?: number },
+    ): Promise<AvailabilityChangeResponse> {
+      const patch = {
+        ...(input.poolOptIn === undefined ? {} : { poolOptIn: input.poolOptIn }),
+        ...(input.suburbs === undefined ? {} : { suburbs: input.suburbs }),
+        // A new rate applies to future bookings only: booked lessons keep the price that was paid.
+        ...(input.standardRate === undefined
+          ? {}
+          : { standardRateCents: dollarsToCents(input.standardRate) }),
+      };
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        const before = await repo.lockSettings(tx, instructorId);
+        if (!before) throw new AppError("not_found", "Instructor profile not found");
+        await updateInstructorSettings(tx, instructorId, patch);
+        const audit = (action: string, details: Record<string, unknown>) =>
+          uow.audit({
+            actorId: instructorId,
+            action,
+            targetType: "instructor",
+            targetId: instructorId,
+            details,
+            createdAt: ctx.now(),
+          });
+        if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
+          await audit("instructor.rate_change", {
+            before: { standardRateCents: before.standardRateCents },
+            after: { standardRateCents: patch.standardRateCents },
+          });
+        }
+        if (patch.poolOptIn !== undefined && patch.poolOptIn !== before.poolOptIn) {
+          await audit("instructor.pool_opt_in_change", {
+            before: { poolOptIn: before.poolOptIn },
+            after: { poolOptIn: patch.poolOptIn },
+          });
+        }
+        if (patch.suburbs !== undefined && patch.suburbs.join("|") !== before.suburbs.join("|")) {
+          await audit("instructor.suburbs_change", {
+            before: { suburbs: before.suburbs },
+            after: { suburbs: patch.suburbs },
+          });
+        }
       });
-      return { months: months.map((m) => ({ month: m.month, ...dollars(m) })), totals: dollars(totals) };
-    },
-
-    async getCalendarToken(instructorId: string) {
-      const settings = await availabilityRepo.findSettings(ctx.db, instructorId);
-      if (!settings) throw new AppError("not_found", "Instructor profile not found");
-      return { url: settings.calendarToken ? calendarFeedPath(settings.calendarToken) : null };
-    },
-
-    /** A new secret each time: rotating invalidates the previous feed URL at once. */
-    async rotateCalendarToken(instructorId: string) {
-      await requireInstructor(instructorId);
-      const token = randomBytes(32).toString("base64url");
-      await availabilityRepo.setCalendarToken(ctx.db, instructorId, token);
-      return { url: calendarFeedPath(token) };
-    },
-
-    async revokeCalendarToken(instructorId: string) {
-      await requireInstructor(instructorId);
-      await availabilityRepo.setCalendarToken(ctx.db, instructorId, null);
-      return { ok: true as const };
+      return availabilityAfterChange(ctx, instructorId);
     },
   };
 }

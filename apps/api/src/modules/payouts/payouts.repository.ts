@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, lte, notExists, sql } from "drizzle-orm";
+import { SYDNEY_TZ } from "@kerb/shared";
+import { and, asc, count, desc, eq, gte, lt, lte, notExists, type SQLWrapper, sql } from "drizzle-orm";
 import { type Executor, executeRows } from "../../db/client.ts";
 import { bookings, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
 import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
@@ -62,6 +63,50 @@ export function unpaidEarningsByAmount(db: Executor, instructorId?: string) {
     .from(bookings)
     .where(and(earns, notPaidOut, instructorId ? eq(bookings.instructorId, instructorId) : undefined))
     .groupBy(bookings.instructorId, grossOf);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Earnings per month (GET /instructor/earnings and the dashboard's tile)
+
+// The Sydney month of a lesson start, computed by the database so grouping needs no row transfer.
+// SYDNEY_TZ is a constant, so inlining it is safe (and one expression can be reused in GROUP BY).
+const sydneyMonthOf = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
+
+/**
+ * One instructor's earning lessons (sql-rules `earningLessonSql`), optionally starting in a range, per
+ * Sydney month of their start and per amount: COMPLETED lessons at their price (counted in `lessons`),
+ * NO_SHOW lessons at their price and CANCELLED lessons the platform kept money on, at kept_cents
+ * (counted in `cancelledLessons`, not in `lessons`: the instructor is paid for the hour, but it was not
+ * taught). Lessons nobody paid for earn nothing. Grouping by amount keeps the per-lesson fee rounding
+ * exact (count × fee(amount)) without fetching every lesson.
+ */
+export function earningLessonsByMonthAndAmount(
+  db: Executor,
+  instructorId: string,
+  range?: { from: Date; to: Date },
+) {
+  const month = sydneyMonthOf(bookings.startTime);
+  return db
+    .select({
+      month,
+      priceCents: grossOf.mapWith(Number),
+      lessons: sql<number>`count(*) filter (where ${bookings.status} = 'COMPLETED')`.mapWith(Number),
+      // Paid for the hour but not taught: late cancellations and no-shows.
+      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} <> 'COMPLETED')`.mapWith(
+        Number,
+      ),
+    })
+    .from(bookings)
+    .where(
+      and(
+        earns,
+        eq(bookings.instructorId, instructorId),
+        range ? gte(bookings.startTime, range.from) : undefined,
+        range ? lt(bookings.startTime, range.to) : undefined,
+      ),
+    )
+    .groupBy(month, grossOf);
 }
 
 // ---------------------------------------------------------------------------------------------------

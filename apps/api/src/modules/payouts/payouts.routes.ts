@@ -5,6 +5,7 @@ import {
   connectPayoutAccountResponse,
   errorResponses,
   idParams,
+  instructorEarningsResponse,
   instructorPayoutsResponse,
   payoutDetails,
   payoutRunResponse,
@@ -22,13 +23,30 @@ import { createPayoutService } from "./payouts.service.ts";
 const noBody = rotateCalendarTokenRequest.nullish();
 
 /**
- * /api/instructor/payouts… and /api/instructor/payout-details, INSTRUCTOR only: the instructor's own
- * payouts, their statements (another instructor's payout is 404), payout details and Stripe onboarding.
+ * /api/instructor/earnings, /api/instructor/payouts… and /api/instructor/payout-details, INSTRUCTOR only:
+ * what the instructor has earned per month, their own payouts and statements (another instructor's
+ * payout is 404), payout details and Stripe onboarding.
  */
 export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const payouts = createPayoutService(ctx);
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
   const common = { tags: ["payouts"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/earnings",
+    {
+      schema: {
+        // Under the instructor tag, where the contract has always listed it.
+        tags: ["instructor"],
+        security: common.security,
+        operationId: "getInstructorEarnings",
+        summary: "Earnings per month",
+        description: "Completed lessons per Sydney month of the lesson start, newest first, and the totals.",
+        response: { 200: instructorEarningsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => payouts.getEarnings(currentUser(request).id),
+  );
 
   app.get(
     "/payouts",

@@ -2,6 +2,7 @@ import {
   type AdminPayout,
   type AdminPayoutsResponse,
   DEMO_SUPPLIER_ABN,
+  type InstructorEarnings,
   type InstructorPayout,
   type InstructorPayoutsResponse,
   type PayoutDetails,
@@ -18,9 +19,11 @@ import {
   platformFeeCents,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { setStripeAccountIfNone, updatePayoutDetails } from "../instructors/index.ts";
+import { type EarningsCents, summarizeEarnings } from "./earnings.ts";
 import { payoutProviderOf } from "./payout-provider.ts";
 import { deliverPayout, runPayouts } from "./payout-run.ts";
 import * as repo from "./payouts.repository.ts";
@@ -29,6 +32,22 @@ import { renderStatementCsv } from "./statement-csv.ts";
 import { renderStatementPdf } from "./statement-pdf.ts";
 
 const NOT_FOUND = "Payout not found";
+
+/**
+ * The instructor's net earnings from lessons starting in `range` (the dashboard's month tile): the same
+ * computation as GET /instructor/earnings, so the tile equals that month's net to the cent.
+ */
+export async function netEarningsCents(db: Executor, instructorId: string, range: { from: Date; to: Date }) {
+  const groups = await repo.earningLessonsByMonthAndAmount(db, instructorId, range);
+  return summarizeEarnings(groups).totals.netCents;
+}
+
+const earningsInDollars = (e: EarningsCents) => ({
+  lessons: e.lessons,
+  gross: centsToDollars(e.grossCents),
+  platformFee: centsToDollars(e.platformFeeCents),
+  net: centsToDollars(e.netCents),
+});
 
 export const statementPath = (payoutId: string, format: "csv" | "pdf") =>
   `/api/instructor/payouts/${payoutId}/statement.${format}`;
@@ -153,6 +172,16 @@ export function createPayoutService(ctx: AppContext) {
   return {
     // -------------------------------------------------------------------------------------------------
     // Instructor
+
+    /** Earnings per Sydney month of the lesson start, newest first, and the totals. */
+    async getEarnings(instructorId: string): Promise<InstructorEarnings> {
+      const groups = await repo.earningLessonsByMonthAndAmount(ctx.db, instructorId);
+      const { months, totals } = summarizeEarnings(groups);
+      return {
+        months: months.map((m) => ({ month: m.month, ...earningsInDollars(m) })),
+        totals: earningsInDollars(totals),
+      };
+    },
 
     async listOwn(instructorId: string): Promise<InstructorPayoutsResponse> {
       const [rows, payoutDetails, unpaidGroups] = await Promise.all([

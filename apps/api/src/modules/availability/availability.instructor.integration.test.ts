@@ -1,16 +1,21 @@
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { availabilityExceptions, instructorProfiles } from "../../db/schema/index.ts";
+import { auditLog, availabilityExceptions } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { insertLesson, newInstructor, readBooking, userIdByEmail } from "./instructor-test-fixtures.ts";
+import {
+  insertLesson,
+  newInstructor,
+  readBooking,
+  userIdByEmail,
+} from "../instructors/instructor-test-fixtures.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message);
 
-describeEachDatabase("instructor availability and settings", (kind) => {
+describeEachDatabase("instructor availability", (kind) => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let demoToken: string;
@@ -333,109 +338,33 @@ describeEachDatabase("instructor availability and settings", (kind) => {
     );
   });
 
-  it("updates settings and reports lessons in dropped suburbs or pool hours it no longer offers", async () => {
-    const ivy = await newInstructor(http, db(), { suburbs: ["Parramatta", "Blacktown"] });
-    await http.put(
-      "/api/instructor/availability/weekly",
-      { weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ start: "07:00", end: "19:00" }] })) },
+  it("audits weekly hours and date overrides with before and after", async () => {
+    const ivy = await newInstructor(http, db());
+    const weekly = [{ weekday: 1, ranges: [{ start: "09:00", end: "12:00" }] }];
+    expect((await http.put("/api/instructor/availability/weekly", { weekly }, ivy.token)).status).toBe(200);
+    const date = addDaysToDate(sydneyTodayDate(t.clock.now), 7);
+    const added = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date, kind: "CLOSED" },
       ivy.token,
     );
-    const monday = nextDateOn(1);
-    const blacktown = await insertLesson(db(), {
-      studentId,
-      instructorId: ivy.id,
-      start: at(monday, 8 * 60),
-      suburb: "Blacktown",
-    });
-    const pool = await insertLesson(db(), {
-      studentId,
-      instructorId: ivy.id,
-      start: at(monday, 11 * 60),
-      suburb: "Parramatta",
-      isPoolHours: true,
-      priceCents: 5200,
-    });
-
-    const rate = await http.patch("/api/instructor/settings", { standardRate: 90 }, ivy.token);
-    expect(rate.status).toBe(200);
-    expect(rate.body.availability).toMatchObject({ standardRate: 90, poolRate: 58.5 });
-    expect(rate.body.affectedBookings).toEqual([]);
-    // Booked lessons keep the price paid.
-    expect((await readBooking(db(), pool)).priceCents).toBe(5200);
-    expect((await http.get("/api/instructor/profile", ivy.token)).body).toMatchObject({ standardRate: 90 });
-
-    const suburbs = await http.patch(
-      "/api/instructor/settings",
-      { suburbs: [" parramatta ", "BONDI", "Bondi", ""] },
-      ivy.token,
-    );
-    expect(suburbs.status).toBe(200);
-    expect(suburbs.body.availability.suburbs).toEqual(["Parramatta", "Bondi"]);
-    expect(suburbs.body.affectedBookings).toEqual([
-      expect.objectContaining({ id: blacktown, suburb: "Blacktown", reasons: ["SUBURB_NOT_SERVED"] }),
-    ]);
-
-    const poolOff = await http.patch("/api/instructor/settings", { poolOptIn: false }, ivy.token);
-    expect(poolOff.body.availability.poolOptIn).toBe(false);
+    expect(added.status).toBe(201);
+    const exceptionId = added.body.availability.exceptions[0].id as string;
     expect(
-      poolOff.body.affectedBookings.map((b: { id: string; reasons: string[] }) => [b.id, b.reasons]),
-    ).toEqual([
-      [blacktown, ["SUBURB_NOT_SERVED"]],
-      [pool, ["POOL_OPT_OUT"]],
-    ]);
-    expect(poolOff.body.warning).toMatch(/2 scheduled lessons/);
-    expect((await readBooking(db(), pool)).status).toBe("SCHEDULED");
-
-    const [row] = await db()
-      .select({ poolOptIn: instructorProfiles.poolOptIn, rate: instructorProfiles.standardRateCents })
-      .from(instructorProfiles)
-      .where(eq(instructorProfiles.userId, ivy.id));
-    expect(row).toEqual({ poolOptIn: false, rate: 9000 });
-  });
-
-  it.each([
-    [{ standardRate: 29 }, "Rate must be at least $30/hour"],
-    [{ standardRate: 201 }, "Rate cannot exceed $200/hour"],
-    [{ standardRate: 50.555 }, "Rate must be in whole cents"],
-    [{ suburbs: [] }, "At least one suburb is required"],
-    [{ suburbs: [" ", ""] }, "At least one suburb is required"],
-    [{ suburbs: ["Melbourne"] }, "We don't serve that suburb yet. Choose from: Bankstown"],
-    [{ poolOptIn: "yes" }, "poolOptIn must be true or false"],
-    [{}, "Nothing to update: send poolOptIn, suburbs or standardRate"],
-  ])("rejects settings %j with 400", async (body, message) => {
-    const res = await http.patch("/api/instructor/settings", body, demoToken);
-    expect(res.status).toBe(400);
-    expect(messages(res.body).join(" | ")).toContain(message);
-  });
-
-  it("accepts the rate boundaries 30 and 200", async () => {
-    const ivy = await newInstructor(http, db());
-    for (const standardRate of [30, 200]) {
-      const res = await http.patch("/api/instructor/settings", { standardRate }, ivy.token);
-      expect(res.status).toBe(200);
-      expect(res.body.availability.standardRate).toBe(standardRate);
-    }
-  });
-
-  it("creates, rotates and revokes the calendar feed token", async () => {
-    const ivy = await newInstructor(http, db());
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
-    const first = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
-    expect(first.status).toBe(200);
-    expect(first.body.url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual(first.body);
-
-    const second = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
-    expect(second.body.url).not.toBe(first.body.url);
-    const [row] = await db()
-      .select({ token: instructorProfiles.calendarToken })
-      .from(instructorProfiles)
-      .where(eq(instructorProfiles.userId, ivy.id));
-    expect(second.body.url).toBe(`/api/calendar/${row?.token}.ics`);
-
-    const revoked = await http.delete("/api/instructor/calendar-token", ivy.token);
-    expect(revoked.status).toBe(200);
-    expect(revoked.body).toEqual({ ok: true });
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
+      (await http.delete(`/api/instructor/availability/exceptions/${exceptionId}`, ivy.token)).status,
+    ).toBe(200);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, ivy.id));
+    const byAction = Object.fromEntries(audit.map((a) => [a.action, a.details]));
+    expect(byAction["availability.hours_replace"]).toMatchObject({
+      after: [{ weekday: 1, start: "09:00", end: "12:00" }],
+    });
+    expect(byAction["availability.override_add"]).toMatchObject({
+      before: null,
+      after: { date, kind: "CLOSED" },
+    });
+    expect(byAction["availability.override_remove"]).toMatchObject({
+      before: { id: exceptionId, date, kind: "CLOSED" },
+      after: null,
+    });
   });
 });

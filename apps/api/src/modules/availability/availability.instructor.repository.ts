@@ -1,30 +1,19 @@
+/** The instructor's own weekly hours and date overrides, as the portal edits them. */
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
 
-const settingsColumns = {
-  standardRateCents: instructorProfiles.standardRateCents,
-  poolOptIn: instructorProfiles.poolOptIn,
-  suburbs: instructorProfiles.suburbs,
-  calendarToken: instructorProfiles.calendarToken,
-};
-
-export async function findSettings(db: Executor, instructorId: string) {
+/** What of the instructor's profile decides which of their lessons still fit (profile writes: instructors). */
+export async function findTeachingSettings(db: Executor, instructorId: string) {
   const [row] = await db
-    .select(settingsColumns)
+    .select({
+      standardRateCents: instructorProfiles.standardRateCents,
+      poolOptIn: instructorProfiles.poolOptIn,
+      suburbs: instructorProfiles.suburbs,
+    })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))
     .limit(1);
-  return row;
-}
-
-/** The settings under a row lock, so the audited "before" is what the update replaced. */
-export async function lockSettings(tx: Executor, instructorId: string) {
-  const [row] = await tx
-    .select(settingsColumns)
-    .from(instructorProfiles)
-    .where(eq(instructorProfiles.userId, instructorId))
-    .for("update");
   return row;
 }
 
@@ -102,19 +91,4 @@ export async function deleteOwnException(db: Executor, instructorId: string, exc
     )
     .returning(exceptionColumns);
   return deleted;
-}
-
-export async function updateSettings(
-  db: Executor,
-  instructorId: string,
-  patch: { poolOptIn?: boolean; suburbs?: string[]; standardRateCents?: number },
-) {
-  await db.update(instructorProfiles).set(patch).where(eq(instructorProfiles.userId, instructorId));
-}
-
-export async function setCalendarToken(db: Executor, instructorId: string, token: string | null) {
-  await db
-    .update(instructorProfiles)
-    .set({ calendarToken: token })
-    .where(eq(instructorProfiles.userId, instructorId));
 }

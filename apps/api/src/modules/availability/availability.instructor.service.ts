@@ -7,7 +7,6 @@ import {
 } from "@kerb/shared";
 import {
   centsToDollars,
-  dollarsToCents,
   formatIsoDate,
   type MinuteWindow,
   poolRateCents,
@@ -19,7 +18,7 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { listFutureScheduledLessons, toInstructorLesson } from "../lessons/index.ts";
-import * as repo from "./instructor-availability.repository.ts";
+import * as repo from "./availability.instructor.repository.ts";
 import { affectedWarning, conflictReasons, type Window } from "./working-hours.ts";
 
 type ExceptionRow = Awaited<ReturnType<typeof repo.listExceptionsFrom>>[number];
@@ -42,7 +41,7 @@ const showRule = (r: { weekday: number; startMinute: number; endMinute: number }
 });
 
 export function createInstructorAvailabilityService(ctx: AppContext) {
-  /** Hours, overrides, rate and pool opt-in change what students can book and pay: audited in the change's transaction. */
+  /** Hours and overrides change what students can book: audited in the change's transaction. */
   function audit(uow: UnitOfWork, instructorId: string, action: string, details: Record<string, unknown>) {
     return uow.audit({
       actorId: instructorId,
@@ -57,7 +56,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
   async function loadAvailability(db: Executor, instructorId: string) {
     const today = sydneyTodayDate(ctx.now());
     const [settings, rules, exceptions] = await Promise.all([
-      repo.findSettings(db, instructorId),
+      repo.findTeachingSettings(db, instructorId),
       repo.listRules(db, instructorId),
       repo.listExceptionsFrom(db, instructorId, today),
     ]);
@@ -116,6 +115,8 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
   }
 
   return {
+    afterChange,
+
     async getAvailability(instructorId: string): Promise<InstructorAvailability> {
       const loaded = await loadAvailability(ctx.db, instructorId);
       return present(loaded, await conflictsOf(instructorId, loaded));
@@ -218,45 +219,12 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       });
       return afterChange(instructorId);
     },
-
-    async updateSettings(
-      instructorId: string,
-      input: { poolOptIn?: boolean; suburbs?: string[]; standardRate?: number },
-    ): Promise<AvailabilityChangeResponse> {
-      const patch = {
-        ...(input.poolOptIn === undefined ? {} : { poolOptIn: input.poolOptIn }),
-        ...(input.suburbs === undefined ? {} : { suburbs: input.suburbs }),
-        // A new rate applies to future bookings only: booked lessons keep the price that was paid.
-        ...(input.standardRate === undefined
-          ? {}
-          : { standardRateCents: dollarsToCents(input.standardRate) }),
-      };
-      await ctx.transact(async (uow) => {
-        const { tx } = uow;
-        const before = await repo.lockSettings(tx, instructorId);
-        if (!before) throw new AppError("not_found", "Instructor profile not found");
-        await repo.updateSettings(tx, instructorId, patch);
-        // One entry per kind of change, so the log can be filtered by rate or pool opt-in.
-        if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
-          await audit(uow, instructorId, "instructor.rate_change", {
-            before: { standardRateCents: before.standardRateCents },
-            after: { standardRateCents: patch.standardRateCents },
-          });
-        }
-        if (patch.poolOptIn !== undefined && patch.poolOptIn !== before.poolOptIn) {
-          await audit(uow, instructorId, "instructor.pool_opt_in_change", {
-            before: { poolOptIn: before.poolOptIn },
-            after: { poolOptIn: patch.poolOptIn },
-          });
-        }
-        if (patch.suburbs !== undefined && patch.suburbs.join("|") !== before.suburbs.join("|")) {
-          await audit(uow, instructorId, "instructor.suburbs_change", {
-            before: { suburbs: before.suburbs },
-            after: { suburbs: patch.suburbs },
-          });
-        }
-      });
-      return afterChange(instructorId);
-    },
   };
 }
+
+/**
+ * The instructor's availability after a change made elsewhere (their suburbs, pool opt-in or rate),
+ * with the lessons that no longer fit it.
+ */
+export const availabilityAfterChange = (ctx: AppContext, instructorId: string) =>
+  createInstructorAvailabilityService(ctx).afterChange(instructorId);

@@ -1,0 +1,71 @@
+import {
+  calendarTokenResponse,
+  calendarTokenStatusResponse,
+  errorResponses,
+  okResponse,
+  rotateCalendarTokenRequest,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createCalendarService } from "./calendar.service.ts";
+
+/** The instructor's own calendar feed URL (mounted at /api/instructor), INSTRUCTOR only. */
+export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const calendar = createCalendarService(ctx);
+  // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
+  app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
+
+  const tags = ["instructor"];
+  const security = [{ bearerAuth: [] }];
+  const errors = errorResponses(400, 401, 403, 404);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    "/calendar-token",
+    {
+      schema: {
+        tags,
+        operationId: "getCalendarToken",
+        summary: "The instructor's calendar feed URL",
+        description: "The current iCalendar feed URL (secret included), or null when no feed is active.",
+        security,
+        response: { 200: calendarTokenStatusResponse, ...errors },
+      },
+    },
+    (request) => calendar.getFeedUrl(me(request)),
+  );
+
+  app.post(
+    "/calendar-token",
+    {
+      schema: {
+        tags,
+        operationId: "rotateCalendarToken",
+        summary: "Create or replace the calendar feed URL",
+        description:
+          "A new secret each time: the previous feed URL stops working at once. Takes no body (none, or " +
+          "{}); anything else is 400.",
+        security,
+        body: rotateCalendarTokenRequest.nullish(),
+        response: { 200: calendarTokenResponse, ...errors },
+      },
+    },
+    (request) => calendar.rotateFeed(me(request)),
+  );
+
+  app.delete(
+    "/calendar-token",
+    {
+      schema: {
+        tags,
+        operationId: "revokeCalendarToken",
+        summary: "Turn the calendar feed off",
+        description: "The feed URL stops working at once; a new one can be created later.",
+        security,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    (request) => calendar.revokeFeed(me(request)),
+  );
+};

@@ -1,0 +1,123 @@
+/** The instructor's suburbs, pool opt-in and rate (PATCH /api/instructor/settings). */
+import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { instructorProfiles } from "../../db/schema/index.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { insertLesson, newInstructor, readBooking, userIdByEmail } from "./instructor-test-fixtures.ts";
+
+const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
+  (body.error.details ?? []).map((d) => d.message);
+
+describeEachDatabase("instructor settings", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let demoToken: string;
+  let studentId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    demoToken = (await http.login("instructor@demo.test")).accessToken;
+    studentId = await userIdByEmail(t.database.db, "student@demo.test");
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  /** A Sydney date a week or more ahead that falls on `weekday`. */
+  const nextDateOn = (weekday: number) => {
+    let date = addDaysToDate(sydneyTodayDate(t.clock.now), 7);
+    while (sydneyWeekday(date) !== weekday) date = addDaysToDate(date, 1);
+    return date;
+  };
+  const at = (date: string, minutes: number) => {
+    const instant = sydneyWallTimeToInstant(date, minutes);
+    if (!instant) throw new Error("bad wall time");
+    return instant;
+  };
+
+  it("updates settings and reports lessons in dropped suburbs or pool hours it no longer offers", async () => {
+    const ivy = await newInstructor(http, db(), { suburbs: ["Parramatta", "Blacktown"] });
+    await http.put(
+      "/api/instructor/availability/weekly",
+      { weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ start: "07:00", end: "19:00" }] })) },
+      ivy.token,
+    );
+    const monday = nextDateOn(1);
+    const blacktown = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(monday, 8 * 60),
+      suburb: "Blacktown",
+    });
+    const pool = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(monday, 11 * 60),
+      suburb: "Parramatta",
+      isPoolHours: true,
+      priceCents: 5200,
+    });
+
+    const rate = await http.patch("/api/instructor/settings", { standardRate: 90 }, ivy.token);
+    expect(rate.status).toBe(200);
+    expect(rate.body.availability).toMatchObject({ standardRate: 90, poolRate: 58.5 });
+    expect(rate.body.affectedBookings).toEqual([]);
+    // Booked lessons keep the price paid.
+    expect((await readBooking(db(), pool)).priceCents).toBe(5200);
+    expect((await http.get("/api/instructor/profile", ivy.token)).body).toMatchObject({ standardRate: 90 });
+
+    const suburbs = await http.patch(
+      "/api/instructor/settings",
+      { suburbs: [" parramatta ", "BONDI", "Bondi", ""] },
+      ivy.token,
+    );
+    expect(suburbs.status).toBe(200);
+    expect(suburbs.body.availability.suburbs).toEqual(["Parramatta", "Bondi"]);
+    expect(suburbs.body.affectedBookings).toEqual([
+      expect.objectContaining({ id: blacktown, suburb: "Blacktown", reasons: ["SUBURB_NOT_SERVED"] }),
+    ]);
+
+    const poolOff = await http.patch("/api/instructor/settings", { poolOptIn: false }, ivy.token);
+    expect(poolOff.body.availability.poolOptIn).toBe(false);
+    expect(
+      poolOff.body.affectedBookings.map((b: { id: string; reasons: string[] }) => [b.id, b.reasons]),
+    ).toEqual([
+      [blacktown, ["SUBURB_NOT_SERVED"]],
+      [pool, ["POOL_OPT_OUT"]],
+    ]);
+    expect(poolOff.body.warning).toMatch(/2 scheduled lessons/);
+    expect((await readBooking(db(), pool)).status).toBe("SCHEDULED");
+
+    const [row] = await db()
+      .select({ poolOptIn: instructorProfiles.poolOptIn, rate: instructorProfiles.standardRateCents })
+      .from(instructorProfiles)
+      .where(eq(instructorProfiles.userId, ivy.id));
+    expect(row).toEqual({ poolOptIn: false, rate: 9000 });
+  });
+
+  it.each([
+    [{ standardRate: 29 }, "Rate must be at least $30/hour"],
+    [{ standardRate: 201 }, "Rate cannot exceed $200/hour"],
+    [{ standardRate: 50.555 }, "Rate must be in whole cents"],
+    [{ suburbs: [] }, "At least one suburb is required"],
+    [{ suburbs: [" ", ""] }, "At least one suburb is required"],
+    [{ suburbs: ["Melbourne"] }, "We don't serve that suburb yet. Choose from: Bankstown"],
+    [{ poolOptIn: "yes" }, "poolOptIn must be true or false"],
+    [{}, "Nothing to update: send poolOptIn, suburbs or standardRate"],
+  ])("rejects settings %j with 400", async (body, message) => {
+    const res = await http.patch("/api/instructor/settings", body, demoToken);
+    expect(res.status).toBe(400);
+    expect(messages(res.body).join(" | ")).toContain(message);
+  });
+
+  it("accepts the rate boundaries 30 and 200", async () => {
+    const ivy = await newInstructor(http, db());
+    for (const standardRate of [30, 200]) {
+      const res = await http.patch("/api/instructor/settings", { standardRate }, ivy.token);
+      expect(res.status).toBe(200);
+      expect(res.body.availability.standardRate).toBe(standardRate);
+    }
+  });
+});
