@@ -75,3 +75,37 @@ export async function holdLesson(
   expect(res.status).toBe(201);
   return { paymentId: res.body.payment.id as string, slot };
 }
+
+export type PaidLesson = { id: string; startTime: string; endTime: string; price: number };
+
+/** A checkout of `slots` that the student holds and pays in demo mode: its payment and lessons. */
+export async function payForSlots(http: Http, token: string, slots: ListedSlot[]) {
+  const held = await http.post(
+    "/api/student/bookings/batch",
+    { bookings: slots.map((s) => asBooking(s)) },
+    token,
+  );
+  expect(held.status).toBe(201);
+  const paymentId: string = held.body.payment.id;
+  const confirm = await http.post(`/api/student/bookings/batch/confirm/${paymentId}`, undefined, token);
+  expect(confirm.status).toBe(200);
+  return {
+    paymentId,
+    amount: confirm.body.payment.amount as number,
+    lessons: confirm.body.payment.lessons as PaidLesson[],
+  };
+}
+
+/** A 10-lesson bundle ($70 a lesson) with the instructor, bought and paid in demo mode. */
+export async function buyBundle(http: Http, token: string, input: { instructorId: string; suburb: string }) {
+  const purchase = await http.post(
+    "/api/student/bundles/purchase",
+    { totalLessons: 10, pricePerLesson: 70, ...input },
+    token,
+  );
+  expect(purchase.status).toBe(201);
+  const paymentId: string = purchase.body.payment.id;
+  expect((await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, token)).status).toBe(200);
+  const profile = await http.get("/api/student/profile", token);
+  return { bundleId: profile.body.bundles[0].id as string, paymentId };
+}

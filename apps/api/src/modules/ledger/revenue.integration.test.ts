@@ -16,9 +16,10 @@ import {
 } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
-  asBooking,
+  buyBundle,
   type ListedSlot,
   listSlots,
+  payForSlots,
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
@@ -52,36 +53,14 @@ describeEachDatabase("revenue against the reconciliation", (kind) => {
       instructorId: demo.id,
     });
 
-  async function payBatch(student: Student, slots: ListedSlot[]) {
-    const held = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: slots.map((s) => asBooking(s)) },
-      student.accessToken,
-    );
-    expect(held.status).toBe(201);
-    const confirm = await http.post(
-      `/api/student/bookings/batch/confirm/${held.body.payment.id}`,
-      undefined,
-      student.accessToken,
-    );
-    expect(confirm.status).toBe(200);
-    return confirm.body.payment.lessons as Array<{ id: string; startTime: string }>;
-  }
+  const payBatch = async (student: Student, slots: ListedSlot[]) =>
+    (await payForSlots(http, student.accessToken, slots)).lessons;
 
   async function buyBundleAndSpend(student: Student, slots: ListedSlot[]) {
-    const purchase = await http.post(
-      "/api/student/bundles/purchase",
-      { totalLessons: 10, pricePerLesson: 70, instructorId: demo.id, suburb: "Sydney CBD" },
-      student.accessToken,
-    );
-    expect(purchase.status).toBe(201);
-    const paid = await http.post(
-      `/api/student/bundles/confirm/${purchase.body.payment.id}`,
-      undefined,
-      student.accessToken,
-    );
-    expect(paid.status).toBe(200);
-    const bundleId = (await http.get("/api/student/profile", student.accessToken)).body.bundles[0].id;
+    const { bundleId } = await buyBundle(http, student.accessToken, {
+      instructorId: demo.id,
+      suburb: "Sydney CBD",
+    });
     const spent = await http.post(
       `/api/student/bundles/${bundleId}/bookings`,
       {

@@ -9,9 +9,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { Executor } from "../../db/client.ts";
 import { cardRefunds, payments } from "../../db/schema/index.ts";
 import {
-  asBooking,
+  buyBundle,
   type ListedSlot,
   listSlots,
+  payForSlots,
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
@@ -44,26 +45,7 @@ describeEachDatabase("refunds to the cent", (kind) => {
   });
   afterAll(() => t.close());
 
-  async function payBatch(student: Student, slots: ListedSlot[]) {
-    const held = await http.post(
-      "/api/student/bookings/batch",
-      { bookings: slots.map((s) => asBooking(s)) },
-      student.accessToken,
-    );
-    expect(held.status).toBe(201);
-    const paymentId: string = held.body.payment.id;
-    const confirm = await http.post(
-      `/api/student/bookings/batch/confirm/${paymentId}`,
-      undefined,
-      student.accessToken,
-    );
-    expect(confirm.status).toBe(200);
-    return {
-      paymentId,
-      amount: confirm.body.payment.amount as number,
-      lessons: confirm.body.payment.lessons as Array<{ id: string; startTime: string; price: number }>,
-    };
-  }
+  const payBatch = (student: Student, slots: ListedSlot[]) => payForSlots(http, student.accessToken, slots);
 
   async function studentCancels(
     student: Student,
@@ -243,21 +225,10 @@ describeEachDatabase("refunds to the cent", (kind) => {
       fc.asyncProperty(fc.array(tierOf, { minLength: 1, maxLength: 4 }), async (plan) => {
         t.clock.now = base;
         const student = await registerStudent(http);
-        const purchase = await http.post(
-          "/api/student/bundles/purchase",
-          { totalLessons: 10, pricePerLesson: 70, instructorId: demo.id, suburb: "Sydney CBD" },
-          student.accessToken,
-        );
-        expect(purchase.status).toBe(201);
-        const paymentId: string = purchase.body.payment.id;
-        const confirm = await http.post(
-          `/api/student/bundles/confirm/${paymentId}`,
-          undefined,
-          student.accessToken,
-        );
-        expect(confirm.status).toBe(200);
-        const bundleId: string = (await http.get("/api/student/profile", student.accessToken)).body.bundles[0]
-          .id;
+        const { bundleId, paymentId } = await buyBundle(http, student.accessToken, {
+          instructorId: demo.id,
+          suburb: "Sydney CBD",
+        });
         const date = weekdayAhead(base, (day++ % 20) + 5);
         const free = (await listSlots(http, student.accessToken, { date, instructorId: demo.id })).filter(
           (s) => !s.isPoolHours,
