@@ -9,7 +9,7 @@ import { nextAttemptAt } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { cardRefundJournal } from "../ledger/post-journal.ts";
-import { findPayment } from "../payments/payments.repository.ts";
+import { findPayment } from "../payments/index.ts";
 import * as repo from "./refunds.repository.ts";
 
 /** How long a claimed delivery is left alone before another worker may try it (a crash mid-call). */

@@ -1,0 +1,14 @@
+/**
+ * The students module's public entry: what other modules may call. A student's lessons and bundles as
+ * the student sees them (the same shape in the profile, after a booking and after a reschedule).
+ */
+export {
+  findStudentBooking,
+  type StudentBookingRow,
+  studentBookingColumns,
+  studentBookingInstructor,
+  studentBookingInstructorJoin,
+  toStudentBooking,
+} from "./student-booking.ts";
+export { listStudentBundles, type StudentBundleRow } from "./students.repository.ts";
+export { toStudentBundle } from "./students.service.ts";
