@@ -31,8 +31,7 @@ import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
 import { startHoldSweep } from "./modules/lessons/hold-sweep.ts";
 import { adminLessonRoutes } from "./modules/lessons/lessons.admin.routes.ts";
 import { instructorLessonRoutes } from "./modules/lessons/lessons.instructor.routes.ts";
-import { bookingRoutes } from "./modules/lessons/lessons.routes.ts";
-import { studentLessonRoutes } from "./modules/lessons/student-lessons.routes.ts";
+import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
@@ -179,7 +178,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentRoutes, { ...context, prefix: "/student" });
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
-      await api.register(bookingRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });

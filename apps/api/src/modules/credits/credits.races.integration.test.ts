@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema/index.ts";
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
@@ -56,5 +56,51 @@ describe.runIf(process.env.TEST_DATABASE_URL)("concurrent credit spends [postgre
     expect((await readBundle(t.database.db, bundleId))?.usedLessons).toBe(1);
     const lessons = await t.database.db.select().from(bookings).where(eq(bookings.bundleId, bundleId));
     expect(lessons).toHaveLength(1);
+  });
+  it("10 students spending credits on the same free hour at once: 1 is booked, the others keep their credits", async () => {
+    const demoId = (await http.login("instructor@demo.test")).user.id as string;
+    const students = await Promise.all(Array.from({ length: 10 }, () => registerStudent(http)));
+    const bundles = await Promise.all(
+      students.map((s) =>
+        insertBundle(t.database.db, {
+          studentId: s.user.id,
+          totalLessons: 3,
+          usedLessons: 0,
+          instructorId: demoId,
+          suburb: "Sydney CBD",
+        }),
+      ),
+    );
+    const [slot] = await listSlots(http, students[0]?.accessToken ?? "", {
+      date: weekdayAhead(t.clock.now, 11),
+      instructorId: demoId,
+    });
+    if (!slot) throw new Error("no free hour");
+    const results = await Promise.all(
+      bundles.map((bundle, i) =>
+        fetch(`${baseUrl}/api/student/bundles/${bundle.id}/bookings`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${students[i]?.accessToken}`,
+          },
+          body: JSON.stringify({ bookings: [{ startTime: slot.startTime, endTime: slot.endTime }] }),
+        }).then(async (r) => ({
+          status: r.status,
+          code: ((await r.json()) as { error?: { code: string } }).error?.code,
+        })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.code === "slot_unavailable")).toHaveLength(9);
+    const used = await Promise.all(
+      bundles.map(async (b) => (await readBundle(t.database.db, b.id))?.usedLessons),
+    );
+    expect(used.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    const lessons = await t.database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.instructorId, demoId), eq(bookings.startTime, new Date(slot.startTime))));
+    expect(lessons.filter((l) => l.status === "SCHEDULED")).toHaveLength(1);
   });
 });

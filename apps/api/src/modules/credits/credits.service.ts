@@ -11,7 +11,6 @@ import {
   creditsLeft,
   isBundleExpired,
   isListableInstructor,
-  sydneyDateOf,
   sydneyTodayDate,
   teachesInSuburb,
 } from "@kerb/shared/rules";
@@ -20,14 +19,14 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findOpenSlots } from "../availability/availability.service.ts";
 import {
   bookLessons,
   checkLessonTimes,
   findInstructorListing,
   findStudentClashes,
   findStudentForCheckout,
-  sweepLapsedHolds,
+  planLessons,
+  retryPastLapsedHolds,
 } from "../lessons/index.ts";
 import { enqueueCreditBooking } from "../notifications/notices.ts";
 import { toStudentBooking } from "../students/student-booking.ts";
@@ -83,90 +82,83 @@ export function createCreditService(ctx: AppContext) {
       checkLessonTimes(items, now);
       const student = await findStudentForCheckout(ctx.db, studentId);
       if (!student) throw new AppError("unauthorized", "Please sign in again");
-      // Lapsed holds must not block anyone, even if the sweep has not run yet.
-      await sweepLapsedHolds(ctx.db, now);
-
-      const result = await ctx.transact(async (uow) => {
-        const { tx } = uow;
-        const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
-        if (!bundle) throw bundleNotFound();
-        const refusal = creditSpendRefusal(bundle, items.length, now);
-        if (refusal === "bundle_expired") throw expired();
-        if (refusal === "insufficient_credits") {
-          const left = creditsLeft(bundle);
-          throw new AppError(
-            "insufficient_credits",
-            `This bundle has ${plural(left)} left; you chose ${plural(items.length)}. Nothing was booked.`,
-            { creditsLeft: left, requested: items.length },
-          );
-        }
-        const { instructorId, suburb } = await bookableInstructor(tx, bundle, student.suburb);
-
-        const periods = items.map((i) => ({ start: new Date(i.startTime), end: new Date(i.endTime) }));
-        const clashes = await findStudentClashes(tx, studentId, periods, now);
-        if (clashes.length > 0) {
-          throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
-            startTime: clashes[0]?.startTime.toISOString(),
-          });
-        }
-        // The availability engine decides what is free: working hours, exceptions, other students'
-        // lessons and holds. Pool or standard time alike costs one credit.
-        const starts = periods.map((p) => p.start.getTime());
-        const open = await findOpenSlots(tx, {
-          suburb,
-          startDate: sydneyDateOf(new Date(Math.min(...starts))),
-          endDate: sydneyDateOf(new Date(Math.max(...starts))),
-          instructorId,
-          now,
-        });
-        const openByStart = new Map(open.map((slot) => [slot.start.getTime(), slot]));
-        const rows = items.map((item, index) => {
-          const slot = openByStart.get(new Date(item.startTime).getTime());
-          if (!slot) {
+      // A lapsed hold in the way is released and the spend tried once more (lessons' plan-lessons.ts).
+      const result = await retryPastLapsedHolds(ctx, now, () =>
+        ctx.transact(async (uow) => {
+          const { tx } = uow;
+          const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
+          if (!bundle) throw bundleNotFound();
+          const refusal = creditSpendRefusal(bundle, items.length, now);
+          if (refusal === "bundle_expired") throw expired();
+          if (refusal === "insufficient_credits") {
+            const left = creditsLeft(bundle);
             throw new AppError(
-              "slot_unavailable",
-              "One of the chosen times has just been taken. Please choose another. No credits were used.",
-              { index, startTime: item.startTime },
+              "insufficient_credits",
+              `This bundle has ${plural(left)} left; you chose ${plural(items.length)}. Nothing was booked.`,
+              { creditsLeft: left, requested: items.length },
             );
           }
-          return {
-            studentId,
-            instructorId,
-            startTime: slot.start,
-            endTime: slot.end,
-            // The lesson's value is what the bundle charged for it (ex GST): the instructor earns 75%.
-            priceCents: bundle.pricePerLessonCents,
-            isPoolHours: slot.isPoolHours,
+          const { instructorId, suburb } = await bookableInstructor(tx, bundle, student.suburb);
+
+          const periods = items.map((i) => ({ start: new Date(i.startTime), end: new Date(i.endTime) }));
+          const clashes = await findStudentClashes(tx, studentId, periods, now);
+          if (clashes.length > 0) {
+            throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
+              startTime: clashes[0]?.startTime.toISOString(),
+            });
+          }
+          // Pool or standard time alike costs one credit; the lesson's value is what the bundle charged
+          // for it (ex GST), of which the instructor earns 75%.
+          const planned = await planLessons(tx, {
             suburb,
-            pickupLocation: item.pickupLocation?.trim() || suburb,
+            now,
+            requests: items,
+            instructorId,
+            priceCents: () => bundle.pricePerLessonCents,
+            unavailable: (item, index) =>
+              new AppError(
+                "slot_unavailable",
+                "One of the chosen times has just been taken. Please choose another. No credits were used.",
+                { index, startTime: item.startTime },
+              ),
+          });
+          const rows = planned.map((l) => ({
+            studentId,
+            instructorId: l.instructorId,
+            startTime: l.start,
+            endTime: l.end,
+            priceCents: l.priceCents,
+            isPoolHours: l.isPoolHours,
+            suburb,
+            pickupLocation: l.pickupLocation,
             bundleId: bundle.id,
             createdAt: now,
-          };
-        });
-        // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
-        const inserted = await bookLessons(tx, rows);
-        const credits = await repo.useCredits(tx, bundle.id, rows.length);
-        await uow.audit({
-          actorId: studentId,
-          action: "bundle.spend",
-          targetType: "bundle",
-          targetId: bundle.id,
-          details: { lessons: inserted.map((r) => r.id), usedLessons: credits.usedLessons },
-          createdAt: now,
-        });
-        await enqueueCreditBooking(uow, {
-          bookingIds: inserted.map((r) => r.id),
-          credits,
-          now,
-          appUrl: publicOrigin(ctx.env),
-        });
-        const booked = await repo.listStudentLessons(
-          tx,
-          studentId,
-          inserted.map((r) => r.id),
-        );
-        return { credits, booked };
-      });
+          }));
+          // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
+          const inserted = await bookLessons(tx, rows);
+          const credits = await repo.useCredits(tx, bundle.id, rows.length);
+          await uow.audit({
+            actorId: studentId,
+            action: "bundle.spend",
+            targetType: "bundle",
+            targetId: bundle.id,
+            details: { lessons: inserted.map((r) => r.id), usedLessons: credits.usedLessons },
+            createdAt: now,
+          });
+          await enqueueCreditBooking(uow, {
+            bookingIds: inserted.map((r) => r.id),
+            credits,
+            now,
+            appUrl: publicOrigin(ctx.env),
+          });
+          const booked = await repo.listStudentLessons(
+            tx,
+            studentId,
+            inserted.map((r) => r.id),
+          );
+          return { credits, booked };
+        }),
+      );
 
       return {
         bundle: {

@@ -20,3 +20,4 @@ export {
   releaseLessonsOfPayment,
   scheduleLessonsOfPayment,
 } from "./lessons.writes.ts";
+export { type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";

@@ -12,9 +12,11 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { insertBundle } from "../instructors/instructor-test-fixtures.ts";
+import { bookPaidLesson } from "./student-lesson-fixtures.ts";
 
 // Races only mean something with real concurrent connections: PGlite serialises everything.
-describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts [postgres]", () => {
+describe.runIf(process.env.TEST_DATABASE_URL)("concurrent placements of lessons [postgres]", () => {
   let t: TestApp;
   let baseUrl: string;
   let http: ReturnType<typeof api>;
@@ -34,6 +36,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ bookings: slots.map((s) => asBooking(s)) }),
     }).then((r) => r.status);
+
+  const post = (path: string, token: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({
+      status: r.status,
+      code: ((await r.json()) as { error?: { code: string } }).error?.code,
+    }));
+
+  /** A weekday at least `daysAhead` days out on which the instructor has `free` standard hours open. */
+  async function roomyDay(instructorId: string, token: string, daysAhead: number, free: number) {
+    for (let days = daysAhead; days < daysAhead + 14; days++) {
+      const date = weekdayAhead(t.clock.now, days);
+      const slots = await listSlots(http, token, { date, instructorId });
+      if (slots.filter((s) => !s.isPoolHours).length >= free) return date;
+    }
+    throw new Error(`no day with ${free} free hours`);
+  }
+
+  /** Pairs of active lessons of one instructor or one student that overlap: the constraints allow none. */
+  const overlappingLessons = () =>
+    executeRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bookings a join bookings b on a.id < b.id
+          and (a.instructor_id = b.instructor_id or a.student_id = b.student_id)
+          and a.status in ('SCHEDULED', 'PENDING_PAYMENT') and b.status in ('SCHEDULED', 'PENDING_PAYMENT')
+          and tstzrange(a.start_time, a.end_time) && tstzrange(b.start_time, b.end_time)`,
+    ).then(([row]) => row?.n);
 
   const activeLessonsOf = (studentId: string) =>
     executeRows<{ start_time: Date; instructor_id: string }>(
@@ -135,5 +167,103 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a student's concurrent checkouts 
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
     expect(await activeLessonsOf(student.user.id)).toHaveLength(4);
+  });
+
+  it("moves one lesson into an hour: of 4 students rescheduling into the same free hour at once, 1 wins", async () => {
+    const demo = (await http.login("instructor@demo.test")).user.id as string;
+    const students = await Promise.all(Array.from({ length: 4 }, () => registerStudent(http)));
+    // Every standard hour of the day: four lessons and the one they all want.
+    const date = await roomyDay(demo, students[0]?.accessToken ?? "", 12, 5);
+    const lessons = [];
+    for (const student of students) {
+      lessons.push(await bookPaidLesson(http, student, { date, instructorId: demo, pool: false }));
+    }
+    const booked = new Set(lessons.map((l) => l.start.toISOString()));
+    const target = (await listSlots(http, students[0]?.accessToken ?? "", { date, instructorId: demo })).find(
+      (s) => !s.isPoolHours && !booked.has(s.startTime),
+    );
+    if (!target) throw new Error("no free standard hour left");
+
+    const results = await Promise.all(
+      lessons.map((lesson, i) =>
+        post(`/api/student/bookings/${lesson.id}/reschedule`, students[i]?.accessToken ?? "", {
+          startTime: target.startTime,
+          endTime: target.endTime,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.code === "slot_unavailable")).toHaveLength(3);
+    const [moved] = await executeRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bookings where instructor_id = ${demo} and status = 'SCHEDULED'
+          and start_time = ${target.startTime}`,
+    );
+    expect(moved?.n).toBe(1);
+    expect(await overlappingLessons()).toBe(0);
+  });
+
+  it("gives one hour to one of a card hold, a credit spend and a reschedule racing for it, 4 of each", async () => {
+    const demo = (await http.login("instructor@demo.test")).user.id as string;
+    const movers = await Promise.all(Array.from({ length: 4 }, () => registerStudent(http)));
+    const date = await roomyDay(demo, movers[0]?.accessToken ?? "", 20, 5);
+    const lessons = [];
+    for (const student of movers) {
+      lessons.push(await bookPaidLesson(http, student, { date, instructorId: demo, pool: false }));
+    }
+    const spenders = await Promise.all(Array.from({ length: 4 }, () => registerStudent(http)));
+    const bundles = await Promise.all(
+      spenders.map((s) =>
+        insertBundle(t.database.db, {
+          studentId: s.user.id,
+          totalLessons: 5,
+          usedLessons: 0,
+          instructorId: demo,
+          suburb: "Sydney CBD",
+        }),
+      ),
+    );
+    const holders = await Promise.all(Array.from({ length: 4 }, () => registerStudent(http)));
+    const booked = new Set(lessons.map((l) => l.start.toISOString()));
+    const target = (await listSlots(http, holders[0]?.accessToken ?? "", { date, instructorId: demo })).find(
+      (s) => !s.isPoolHours && !booked.has(s.startTime),
+    );
+    if (!target) throw new Error("no free standard hour left");
+    const period = { startTime: target.startTime, endTime: target.endTime };
+
+    const results = await Promise.all([
+      ...lessons.map((lesson, i) =>
+        post(`/api/student/bookings/${lesson.id}/reschedule`, movers[i]?.accessToken ?? "", period),
+      ),
+      ...bundles.map((bundle, i) =>
+        post(`/api/student/bundles/${bundle.id}/bookings`, spenders[i]?.accessToken ?? "", {
+          bookings: [period],
+        }),
+      ),
+      ...holders.map((holder) =>
+        post("/api/student/bookings/batch", holder.accessToken, { bookings: [asBooking(target)] }),
+      ),
+    ]);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(results.filter((r) => r.status === 200 || r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.code === "slot_unavailable")).toHaveLength(11);
+    const [taken] = await executeRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bookings where instructor_id = ${demo}
+          and status in ('SCHEDULED', 'PENDING_PAYMENT') and start_time = ${target.startTime}`,
+    );
+    expect(taken?.n).toBe(1);
+    // The losing spends used no credit.
+    const [credits] = await executeRows<{ used: number }>(
+      t.database.db,
+      sql`select coalesce(sum(used_lessons), 0)::int as used from bundles
+          where id in (${sql.join(
+            bundles.map((b) => sql`${b.id}`),
+            sql`, `,
+          )})`,
+    );
+    expect(credits?.used).toBe(results.slice(4, 8).filter((r) => r.status === 201).length);
+    expect(await overlappingLessons()).toBe(0);
   });
 });

@@ -1,148 +1,89 @@
+/**
+ * The student's lessons: holding them for a card checkout, and afterwards what cancelling one would
+ * give back, cancelling it, and moving it to another free slot of the same instructor. Where lessons
+ * land is planLessons' business (plan-lessons.ts); cancellation money follows the one shared rule
+ * (`cancellationFor` → rules/cancellation.ts); rescheduling is free and allowed up to 24 h ahead.
+ */
 import { randomUUID } from "node:crypto";
-import { type batchBookingRequest, SUBURBS, type Suburb } from "@kerb/shared";
 import {
+  type batchBookingRequest,
+  type CancellationPreview,
+  type CancelStudentBookingResponse,
+  FULL_REFUND_NOTICE_HOURS,
+  HALF_REFUND_NOTICE_HOURS,
+  RESCHEDULE_NOTICE_HOURS,
+  type RescheduleRequest,
+  type RescheduleResponse,
+  type StudentRefund,
+  SUBURBS,
+} from "@kerb/shared";
+import {
+  type CancellationOutcome,
+  canReschedule,
   centsToDollars,
-  choosePoolInstructor,
   dollarsToCents,
   findSuburb,
+  formatAud,
+  formatSydneyDate,
+  formatSydneyTime,
   holdExpiryFrom,
   invoiceTotals,
   isListableInstructor,
-  sydneyDateOf,
   sydneyTodayDate,
   teachesInSuburb,
   unknownSuburbMessage,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { pgErrorCode } from "../../plugins/errors.ts";
-import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
-import { sweepLapsedHolds } from "./hold-sweep.ts";
-import { checkLessonTimes } from "./lesson-shape.ts";
+import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
+import { enqueueLessonRescheduled } from "../notifications/notices.ts";
+import { findPaymentRefundState, insertPayment, newInvoiceNumber } from "../payments/index.ts";
+import { findStudentBooking, toStudentBooking } from "../students/student-booking.ts";
+import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
+import { checkLessonTime, checkLessonTimes } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";
-import { holdLessonsOfPayment } from "./lessons.writes.ts";
+import { checkLessonTransition, holdLessonsOfPayment, moveLesson } from "./lessons.writes.ts";
+import { planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
-type Item = BatchRequest["bookings"][number];
 
-interface PlannedLesson {
-  instructorId: string;
-  start: Date;
-  end: Date;
-  priceCents: number;
-  isPoolHours: boolean;
-  pickupLocation: string | null;
+const notFound = () => new AppError("not_found", "Lesson not found");
+
+function refundOf(outcome: Pick<CancellationOutcome, "refundCents" | "refundGstCents" | "method">) {
+  return {
+    amount: centsToDollars(outcome.refundCents),
+    gst: centsToDollars(outcome.refundGstCents),
+    method: outcome.method,
+  } satisfies StudentRefund;
 }
 
-export function createBookingService(ctx: AppContext) {
-  const checkout = createCheckoutService(ctx);
-  /** Matches each requested lesson to a free slot priced by our own rules. */
-  async function plan(tx: Executor, items: Item[], suburb: Suburb, now: Date): Promise<PlannedLesson[]> {
-    const starts = items.map((i) => new Date(i.startTime));
-    const firstDate = sydneyDateOf(new Date(Math.min(...starts.map((d) => d.getTime()))));
-    const lastDate = sydneyDateOf(new Date(Math.max(...starts.map((d) => d.getTime()))));
-    // Auto-assigned pool lessons choose among the whole suburb; named instructors need only their own calendars.
-    const named = items.every((i) => i.instructorId)
-      ? [...new Set(items.map((i) => i.instructorId ?? ""))]
-      : undefined;
-    const open = await findOpenSlots(tx, {
-      suburb,
-      startDate: firstDate,
-      endDate: lastDate,
-      instructorIds: named,
-      now,
-    });
-    const byKey = new Map<string, OpenSlot>();
-    const poolByStart = new Map<number, OpenSlot[]>();
-    for (const slot of open) {
-      byKey.set(`${slot.instructorId}|${slot.start.getTime()}`, slot);
-      if (slot.isPoolHours) {
-        const list = poolByStart.get(slot.start.getTime()) ?? [];
-        list.push(slot);
-        poolByStart.set(slot.start.getTime(), list);
-      }
-    }
-
-    const planned: PlannedLesson[] = [];
-    for (const [index, item] of items.entries()) {
-      const start = new Date(item.startTime);
-      let slot: OpenSlot | undefined;
-      if (item.instructorId) {
-        slot = byKey.get(`${item.instructorId}|${start.getTime()}`);
-        if (!slot) {
-          const instructor = await repo.findInstructorListing(tx, item.instructorId);
-          if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
-            throw new AppError("not_found", "That instructor is not available for booking", { index });
-          }
-          if (!teachesInSuburb(instructor.suburbs, suburb)) {
-            throw new AppError("instructor_not_in_suburb", `That instructor does not teach in ${suburb}`, {
-              index,
-            });
-          }
-          throw new AppError(
-            "slot_unavailable",
-            "One of the chosen times has just been taken. Please choose another.",
-            {
-              index,
-              startTime: item.startTime,
-            },
-          );
-        }
-      } else {
-        if (!item.isPoolHours) {
-          throw new AppError(
-            "bad_request",
-            "Choose an instructor, or book a pool-hours slot to be auto-assigned",
-            { index },
-          );
-        }
-        // Auto-assignment by the same rule that priced the listed slot (rules/pool-assignment.ts).
-        slot = choosePoolInstructor(poolByStart.get(start.getTime()) ?? []);
-        if (!slot) {
-          throw new AppError(
-            "slot_unavailable",
-            "No pool instructor is free at one of the chosen times any more.",
-            {
-              index,
-              startTime: item.startTime,
-            },
-          );
-        }
-      }
-      const chosen = slot;
-      if (item.isPoolHours !== chosen.isPoolHours || dollarsToCents(item.price) !== chosen.priceCents) {
-        throw new AppError("amount_mismatch", "A lesson price has changed. Please review your selection.", {
-          index,
-          expected: centsToDollars(chosen.priceCents),
-          isPoolHours: chosen.isPoolHours,
-        });
-      }
-      // An instructor taken by this batch is no longer free for the next auto-assigned lesson.
-      byKey.delete(`${chosen.instructorId}|${start.getTime()}`);
-      const pool = poolByStart.get(start.getTime());
-      if (pool)
-        poolByStart.set(
-          start.getTime(),
-          pool.filter((s) => s.instructorId !== chosen.instructorId),
-        );
-      planned.push({
-        instructorId: chosen.instructorId,
-        start: chosen.start,
-        end: chosen.end,
-        priceCents: chosen.priceCents,
-        isPoolHours: chosen.isPoolHours,
-        pickupLocation: item.pickupLocation?.trim() || null,
-      });
-    }
-    return planned;
+/** The confirm dialog's one sentence: what comes back, and why when it is less than everything. */
+export function cancellationSummary(outcome: CancellationOutcome, paidWith: "BUNDLE" | "CARD" | null) {
+  const toCard = `${formatAud(outcome.refundCents)} back to your card, including ${formatAud(outcome.refundGstCents)} GST`;
+  if (paidWith === null) return "Nothing was paid for this lesson, so there is nothing to refund.";
+  if (outcome.tier === "full") {
+    return paidWith === "BUNDLE" ? "Your lesson credit goes back to your bundle." : `You will get ${toCard}.`;
   }
+  if (outcome.tier === "half") {
+    return paidWith === "BUNDLE"
+      ? `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so the lesson credit is forfeited and does not go back to your bundle.`
+      : `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so half is refunded: you will get ${toCard}.`;
+  }
+  return paidWith === "BUNDLE"
+    ? `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded and the lesson credit does not go back to your bundle.`
+    : `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded.`;
+}
 
+export function createLessonService(ctx: AppContext) {
+  const checkout = createCheckoutService(ctx);
   return {
-    async createBatch(studentId: string, request: BatchRequest) {
+    /**
+     * Holds every chosen slot at once (all or nothing) for a card checkout, and opens its payment.
+     */
+    async hold(studentId: string, request: BatchRequest) {
       const now = ctx.now();
       checkLessonTimes(request.bookings, now);
 
@@ -177,7 +118,46 @@ export function createBookingService(ctx: AppContext) {
               startTime: clashes[0]?.startTime.toISOString(),
             });
           }
-          const lessons = await plan(tx, request.bookings, suburb, now);
+          const lessons = await planLessons(tx, {
+            suburb,
+            now,
+            requests: request.bookings,
+            // The price and kind the student was shown must still hold: we never charge another.
+            accept: (slot, item, index) => {
+              if (item.isPoolHours !== slot.isPoolHours || dollarsToCents(item.price) !== slot.priceCents) {
+                throw new AppError(
+                  "amount_mismatch",
+                  "A lesson price has changed. Please review your selection.",
+                  {
+                    index,
+                    expected: centsToDollars(slot.priceCents),
+                    isPoolHours: slot.isPoolHours,
+                  },
+                );
+              }
+            },
+            unavailable: async (item, index) => {
+              // Say why the instructor is not free: gone from the listing, another suburb, or just taken.
+              const instructor = await repo.findInstructorListing(tx, item.instructorId ?? "");
+              if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
+                return new AppError("not_found", "That instructor is not available for booking", { index });
+              }
+              if (!teachesInSuburb(instructor.suburbs, suburb)) {
+                return new AppError(
+                  "instructor_not_in_suburb",
+                  `That instructor does not teach in ${suburb}`,
+                  {
+                    index,
+                  },
+                );
+              }
+              return new AppError(
+                "slot_unavailable",
+                "One of the chosen times has just been taken. Please choose another.",
+                { index, startTime: item.startTime },
+              );
+            },
+          });
           const totals = invoiceTotals(lessons.map((l) => l.priceCents));
           const holdExpiresAt = holdExpiryFrom(now);
           // The payment and its lessons in one statement; the id is chosen here so the lessons can
@@ -210,7 +190,7 @@ export function createBookingService(ctx: AppContext) {
                 priceCents: l.priceCents,
                 isPoolHours: l.isPoolHours,
                 suburb,
-                pickupLocation: l.pickupLocation ?? suburb,
+                pickupLocation: l.pickupLocation,
                 holdExpiresAt,
                 createdAt: now,
               })),
@@ -218,19 +198,147 @@ export function createBookingService(ctx: AppContext) {
           );
           return { payment, student, suburb };
         });
-      // A lapsed hold still occupies its slot in the exclusion constraint until the sweep releases it.
-      // Rather than release lapsed holds before every booking, do it when one is in the way: if the
-      // insert clashed and lapsed holds were released, the booking is tried once more.
-      let held: Awaited<ReturnType<typeof hold>>;
-      try {
-        held = await hold();
-      } catch (error) {
-        if (pgErrorCode(error) !== "23P01" || (await sweepLapsedHolds(ctx.db, now)) === 0) throw error;
-        held = await hold();
-      }
+      const held = await retryPastLapsedHolds(ctx, now, hold);
 
       const count = request.bookings.length;
       return checkout.start(held.payment, held.student, `Kerb driving lessons × ${count} (${held.suburb})`);
+    },
+    /** Exactly what `cancel` would do now: same rule, same clock, nothing written. */
+    async previewCancellation(studentId: string, bookingId: string): Promise<CancellationPreview> {
+      const row = await repo.findStudentLessonRow(ctx.db, studentId, bookingId);
+      if (!row) throw notFound();
+      const now = ctx.now();
+      const [instructorUnavailable, payment] = await Promise.all([
+        isInstructorUnavailable(ctx.db, row.instructor.id, now),
+        row.paymentId && !row.bundleId ? findPaymentRefundState(ctx.db, row.paymentId) : undefined,
+      ]);
+      const outcome = cancellationFor({ ...row, instructorUnavailable, payment }, "STUDENT", now);
+      const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
+      return {
+        booking: toStudentBooking(row),
+        tier: outcome.tier,
+        refund: refundOf(outcome),
+        creditReturned: outcome.creditReturned,
+        summary: cancellationSummary(outcome, paidWith),
+      };
+    },
+
+    async cancel(studentId: string, bookingId: string): Promise<CancelStudentBookingResponse> {
+      const now = ctx.now();
+      const result = await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        // Ownership first, under lock: someone else's lesson is "not found", never "forbidden".
+        if (!(await repo.lockStudentLesson(tx, studentId, bookingId))) throw notFound();
+        const cancelled = await cancelLessonWithRefund(uow, {
+          bookingId,
+          cancelledBy: "STUDENT",
+          now,
+          appUrl: publicOrigin(ctx.env),
+        });
+        await uow.audit({
+          actorId: studentId,
+          action: "booking.cancel",
+          targetType: "booking",
+          targetId: bookingId,
+          details: {
+            cancelledBy: "STUDENT",
+            tier: cancelled.tier,
+            method: cancelled.method,
+            refundCents: cancelled.refundCents,
+            refundGstCents: cancelled.refundGstCents,
+            keptCents: cancelled.keptCents,
+            bundleCreditReturned: cancelled.bundleCreditReturned,
+          },
+          createdAt: now,
+        });
+        return cancelled;
+      });
+      return { booking: { id: bookingId, status: "CANCELLED" }, refund: refundOf(result) };
+    },
+
+    /**
+     * Moves a SCHEDULED lesson to another open slot of the same instructor, in the same suburb and of
+     * the same kind, at the price already paid. One transaction, one UPDATE: the lesson keeps its old
+     * time unless the new one is taken.
+     */
+    async reschedule(
+      studentId: string,
+      bookingId: string,
+      request: RescheduleRequest,
+    ): Promise<RescheduleResponse> {
+      const now = ctx.now();
+      const start = new Date(request.startTime);
+      const end = new Date(request.endTime);
+      // A lapsed hold in the new slot is released and the move tried once more (plan-lessons.ts).
+      await retryPastLapsedHolds(ctx, now, () =>
+        ctx.transact(async (uow) => {
+          const { tx } = uow;
+          const lesson = await repo.lockStudentLesson(tx, studentId, bookingId);
+          if (!lesson) throw notFound();
+          checkLessonTransition("reschedule", lesson.status, "STUDENT");
+          if (!canReschedule(lesson.startTime, now)) {
+            throw new AppError(
+              "reschedule_window_closed",
+              `Lessons can be rescheduled up to ${RESCHEDULE_NOTICE_HOURS} hours before they start; this one starts at ` +
+                `${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`,
+            );
+          }
+          if (start.getTime() === lesson.startTime.getTime()) {
+            throw new AppError("bad_request", "The lesson is already at that time; choose a different time");
+          }
+          checkLessonTime(request, now);
+          const suburb = findSuburb(lesson.suburb);
+          if (!suburb) throw new AppError("invalid_state", "This lesson's suburb is no longer served");
+
+          // The same instructor, suburb and kind of time; the price already paid does not change.
+          await planLessons(tx, {
+            suburb,
+            now,
+            requests: [request],
+            instructorId: lesson.instructorId,
+            accept: (slot) => {
+              if (slot.isPoolHours !== lesson.isPoolHours) {
+                const kind = (pool: boolean) => (pool ? "a pool-hours" : "a standard");
+                throw new AppError(
+                  "reschedule_kind_mismatch",
+                  `This is ${kind(lesson.isPoolHours)} lesson, so it can only move to ${kind(lesson.isPoolHours)} time; ` +
+                    `${formatSydneyTime(start)} on ${formatSydneyDate(start)} is ${kind(slot.isPoolHours)} time. ` +
+                    "To change the kind of lesson, cancel it and book again.",
+                  { isPoolHours: lesson.isPoolHours },
+                );
+              }
+            },
+            unavailable: () =>
+              new AppError(
+                "slot_unavailable",
+                "Your instructor is not free at that time. Please choose another of their open times.",
+                { startTime: start.toISOString() },
+              ),
+          });
+          // A clash with the student's own lessons, or a booking that won the race, is 23P01 → 409.
+          await moveLesson(tx, bookingId, { start, end });
+          await uow.audit({
+            actorId: studentId,
+            action: "booking.reschedule",
+            targetType: "booking",
+            targetId: bookingId,
+            details: {
+              from: { startTime: lesson.startTime.toISOString(), endTime: lesson.endTime.toISOString() },
+              to: { startTime: start.toISOString(), endTime: end.toISOString() },
+            },
+            createdAt: now,
+          });
+          await enqueueLessonRescheduled(uow, {
+            bookingId,
+            previous: { startTime: lesson.startTime, endTime: lesson.endTime },
+            now,
+            appUrl: publicOrigin(ctx.env),
+          });
+        }),
+      );
+      const booking = await findStudentBooking(ctx.db, studentId, bookingId);
+      if (!booking) throw notFound();
+      return { booking };
     },
   };
 }

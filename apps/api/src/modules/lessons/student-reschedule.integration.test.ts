@@ -2,7 +2,13 @@ import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
-import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import {
+  asBooking,
+  holdLesson,
+  listSlots,
+  registerStudent,
+  weekdayAhead,
+} from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
@@ -189,6 +195,23 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
     expect(row).toMatchObject({ status: "SCHEDULED", startTime: lesson.start });
     expect(await auditOf(lesson.id)).toEqual([]);
     expect(await openStarts(date)).not.toContain(lesson.slot.startTime);
+  });
+
+  it("moves into a slot whose hold has lapsed even before the sweep has released it", async () => {
+    const date = freshDate();
+    const student = await registerStudent(http);
+    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
+    const rival = await registerStudent(http);
+    const held = await holdLesson(http, rival.accessToken, { date, instructorId: demo, pool: false });
+    const target = { startTime: held.slot.startTime, endTime: held.slot.endTime };
+    expect(await openStarts(date)).not.toContain(target.startTime);
+
+    // No sweep runs in tests: the lapsed hold still sits in the exclusion constraint.
+    t.clock.advanceMinutes(31);
+    const res = await reschedule(lesson.id, target, student.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await readBooking(t.database.db, lesson.id)).startTime.toISOString()).toBe(target.startTime);
+    expect((await readPayment(t.database.db, held.paymentId)).status).toBe("EXPIRED");
   });
 
   it("answers bad input with 400 and changes nothing", async () => {
