@@ -9,7 +9,7 @@ import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { users } from "../../db/schema/index.ts";
 import { loadEnv } from "../../env.ts";
-import { signAccessToken } from "../../plugins/auth.ts";
+import { signAccessToken } from "../../lib/access-token.ts";
 import { api } from "../../test/http.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../test/test-app.ts";
 import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
