@@ -11,7 +11,7 @@ import { choosePoolInstructor, sydneyDateOf } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { pgErrorCode } from "../../plugins/errors.ts";
+import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
 import { sweepLapsedHolds } from "./hold-sweep.ts";
 

@@ -20,7 +20,6 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message).join(" | ");
 
-// The admin lesson routes live in modules/lessons (lessons.admin.routes.ts); their tests are still here.
 describeEachDatabase("admin console: lessons", (kind) => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
