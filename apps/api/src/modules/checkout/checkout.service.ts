@@ -21,7 +21,6 @@ import { AppError } from "../../lib/app-error.ts";
 import { paymentCapturedJournal } from "../ledger/post-journal.ts";
 import { releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/index.ts";
 import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
-import type { LessonNoticeRow } from "../notifications/notifications.repository.ts";
 import * as payments from "../payments/index.ts";
 import * as repo from "./checkout.repository.ts";
 
@@ -35,6 +34,8 @@ type Outcome =
   | { kind: "expired"; refunded: boolean; refundId: string | null; released: boolean }
   /** A provider event seen before: it was handled the first time. */
   | { kind: "duplicate" };
+
+type LessonNoticeRow = Awaited<ReturnType<typeof listPurchasedLessons>>[number];
 
 /** A payment this call fulfilled: the row as now PAID and, for lessons, them as now SCHEDULED. */
 interface Fulfilled {

@@ -5,7 +5,7 @@ import {
   studentBookingColumns,
   studentBookingInstructor,
   studentBookingInstructorJoin,
-} from "../students/student-booking.ts";
+} from "../students/index.ts";
 
 /**
  * The student's bundle, locked until the transaction ends: concurrent spends (and an instructor change)

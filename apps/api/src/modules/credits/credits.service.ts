@@ -29,9 +29,7 @@ import {
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
 import { enqueueCreditBooking } from "../notifications/notices.ts";
-import { toStudentBooking } from "../students/student-booking.ts";
-import { listStudentBundles } from "../students/students.repository.ts";
-import { toStudentBundle } from "../students/students.service.ts";
+import { listStudentBundles, toStudentBooking, toStudentBundle } from "../students/index.ts";
 import * as repo from "./credits.repository.ts";
 
 const bundleNotFound = () => new AppError("not_found", "Bundle not found");

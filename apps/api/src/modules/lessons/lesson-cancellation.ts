@@ -14,7 +14,7 @@ import {
 } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { isInstructorUnavailable } from "../compliance/compliance.service.ts";
+import { isInstructorUnavailable } from "../compliance/index.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/index.ts";

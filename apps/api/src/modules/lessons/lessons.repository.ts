@@ -11,7 +11,7 @@ import {
   studentBookingColumns,
   studentBookingInstructor,
   studentBookingInstructorJoin,
-} from "../students/student-booking.ts";
+} from "../students/index.ts";
 
 const studentForCheckout = (db: Executor, studentId: string) =>
   db
