@@ -44,7 +44,17 @@ export interface ServerDatabaseOptions {
   queryTimeoutMs?: number;
 }
 
-export type DatabaseOptions = ServerDatabaseOptions | { dataDir: string | null };
+export interface EmbeddedDatabaseOptions {
+  /** A directory to keep the data in; null keeps it in memory. */
+  dataDir: string | null;
+  /**
+   * Starts from a copy of another database's files (a `dumpDataDir()` tarball) instead of an empty
+   * one: tests load one database migrated once per run rather than migrating their own.
+   */
+  loadDataDir?: Blob;
+}
+
+export type DatabaseOptions = ServerDatabaseOptions | EmbeddedDatabaseOptions;
 
 const migrationsFolder = () => {
   const found = findPath(import.meta.url, ["../drizzle/", "../../drizzle/"]);
@@ -55,7 +65,11 @@ const migrationsFolder = () => {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openServerDatabase(options);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir ?? undefined, extensions: { btree_gist } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir ?? undefined,
+    extensions: { btree_gist },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   // One process per data directory: only overlapping runs inside this process need keeping apart.
   const held = new Set<string>();

@@ -3,12 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
-import { describe } from "vitest";
+import { describe, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { seedDemoData } from "../db/seed.ts";
 import { type Env, loadEnv } from "../env.ts";
+import {
+  createDatabaseFrom,
+  databaseUrl,
+  dropDatabase,
+  openPgliteSnapshot,
+  SEEDED_SNAPSHOT_MAX_AGE_MS,
+  seedTestDatabase,
+} from "./snapshots.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -33,37 +39,53 @@ export interface TestDatabase {
  * A brand-new database, migrated unless `migrated: false` (a migration test brings it up to an older
  * version itself): in-memory PGlite, or a throwaway database on the server.
  */
-export async function createTestDatabase(
+export function createTestDatabase(
   kind: DatabaseKind,
   { migrated = true }: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
+  return openTestDatabase(kind, migrated ? "migrated" : "empty");
+}
+
+/**
+ * A copy of the run's migrated (or migrated and seeded) database, made once in the global setup
+ * (snapshots.ts); an empty one is made from scratch. Without the global setup (another config), the
+ * migrated one is made from scratch too.
+ */
+async function openTestDatabase(kind: DatabaseKind, start: "empty" | "migrated" | "seeded") {
+  const snapshots = inject("kerbTestSnapshots");
   if (kind === "pglite") {
-    const handle = await openDatabase({ dataDir: null });
-    if (migrated) await handle.migrate();
+    const snapshot = start === "empty" ? undefined : snapshots?.pglite[start];
+    const handle = snapshot ? await openPgliteSnapshot(snapshot) : await openDatabase({ dataDir: null });
+    if (!snapshot && start !== "empty") await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `kerb_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
-  if (migrated) await handle.migrate();
+  const template = start === "empty" ? undefined : snapshots?.postgres?.[start];
+  await createDatabaseFrom(serverUrl, name, template);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ url, poolSize: 20 });
+  if (!template && start !== "empty") await handle.migrate();
   return {
     handle,
-    url: url.toString(),
+    url,
     async drop() {
       await handle.close();
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * The moment the run's seeded database was seeded, if a seeded app can start from a copy of it: it
+ * exists for `kind` and is recent enough (SEEDED_SNAPSHOT_MAX_AGE_MS).
+ */
+function seededSnapshotTime(kind: DatabaseKind): Date | undefined {
+  const snapshots = inject("kerbTestSnapshots");
+  if (!snapshots || (kind === "postgres" && !snapshots.postgres)) return undefined;
+  const seededAt = new Date(snapshots.seededAt);
+  return Date.now() - seededAt.getTime() <= SEEDED_SNAPSHOT_MAX_AGE_MS ? seededAt : undefined;
 }
 
 export interface TestApp {
@@ -72,7 +94,11 @@ export interface TestApp {
   /** The throwaway PostgreSQL database's URL; undefined on PGlite. */
   databaseUrl?: string;
   env: Env;
-  /** Moves the app's clock; starts at real time. */
+  /**
+   * Moves the app's clock. It starts at real time; with `seed`, at the moment the demo data was seeded
+   * (a few minutes ago at most, when the file starts from the run's seeded database), as if the file
+   * had seeded it itself just now.
+   */
   clock: { now: Date; advanceMinutes(minutes: number): void };
   close(): Promise<void>;
 }
@@ -97,14 +123,17 @@ export async function createTestApp(
     NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
     ...options.env,
   });
-  const db = await createTestDatabase(kind);
+  // The demo data is relative to the moment it is seeded: a copy of the run's seeded database keeps
+  // that moment as the clock's start, so data and clock agree exactly as if seeded here and now.
+  const seededAt = options.seed ? seededSnapshotTime(kind) : undefined;
+  const db = await openTestDatabase(kind, seededAt ? "seeded" : "migrated");
   const clock = {
-    now: new Date(),
+    now: seededAt ?? new Date(),
     advanceMinutes(minutes: number) {
       clock.now = new Date(clock.now.getTime() + minutes * 60_000);
     },
   };
-  if (options.seed) await seedDemoData(db.handle.db, clock.now);
+  if (options.seed && !seededAt) await seedTestDatabase(db.handle, clock.now);
   const app = await buildApp({ env, database: db.handle, now: () => clock.now, logger: false });
   await app.ready();
   return {

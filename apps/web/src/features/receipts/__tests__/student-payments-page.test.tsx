@@ -225,7 +225,8 @@ describe("Payments page", () => {
     mockFetch({ "GET /api/student/payments": jsonResponse(200, list) });
     renderApp("/student/payments", signedIn);
     const header = await screen.findByRole("banner");
-    expect(within(header).getAllByRole("link", { name: "Payments" })[0]).toHaveAttribute(
+    // The signed-in navigation is a chunk of its own: its links appear once that has loaded.
+    expect((await within(header).findAllByRole("link", { name: "Payments" }))[0]).toHaveAttribute(
       "href",
       "/student/payments",
     );
