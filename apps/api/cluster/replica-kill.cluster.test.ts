@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type Answer,
   createClusterDatabase,
   emptyHalfWritten,
   halfWrittenRows,
@@ -90,10 +91,16 @@ describe("kill -9 of one replica under steady booking traffic", () => {
   it("drains a replica stopped with SIGTERM: health says draining, no request is lost, exit 0", async () => {
     const plan = await planTraffic(cluster.url, db.pool, 8, 0);
     let stop = false;
-    const traffic = runTraffic(cluster.url, plan, () => stop);
-    await sleep(1000);
+    const soFar: Answer[] = [];
+    const traffic = runTraffic(cluster.url, plan, () => stop, soFar);
     const leaving = cluster.replicas[2];
     if (!leaving) throw new Error("no replica to stop");
+    // Stop it only once it is serving traffic (after the last test's kill the balancer may still be
+    // bringing the survivors back up), so there are requests in flight for it to drain.
+    for (let waited = 0; !soFar.some((a) => a.replica === leaving.id) && waited < 15_000; waited += 100) {
+      await sleep(100);
+    }
+    await sleep(300);
     const signalledAt = Date.now();
     leaving.child.kill("SIGTERM");
     // The signal arrives asynchronously: ask until the replica says so (it keeps answering meanwhile).

@@ -55,9 +55,16 @@ export async function planTraffic(baseUrl: string, pool: pg.Pool, payers: number
   } satisfies TrafficPlan;
 }
 
-/** Runs the plan until `until()` says stop (or the slots run out); resolves with every answer. */
-export async function runTraffic(baseUrl: string, plan: TrafficPlan, until: () => boolean) {
-  const answers: Answer[] = [];
+/**
+ * Runs the plan until `until()` says stop (or the slots run out); resolves with every answer. Answers
+ * are also pushed to `answers` as they arrive, for a test that waits on what has happened so far.
+ */
+export async function runTraffic(
+  baseUrl: string,
+  plan: TrafficPlan,
+  until: () => boolean,
+  answers: Answer[] = [],
+) {
   const slots = [...plan.slots];
   const creditSlots = [...plan.creditSlots];
   const payer = async (student: TestStudent) => {

@@ -85,7 +85,8 @@ function seededSnapshotTime(kind: DatabaseKind): Date | undefined {
   const snapshots = inject("kerbTestSnapshots");
   if (!snapshots || (kind === "postgres" && !snapshots.postgres)) return undefined;
   const seededAt = new Date(snapshots.seededAt);
-  return Date.now() - seededAt.getTime() <= SEEDED_SNAPSHOT_MAX_AGE_MS ? seededAt : undefined;
+  const age = Date.now() - seededAt.getTime();
+  return age >= 0 && age <= SEEDED_SNAPSHOT_MAX_AGE_MS ? seededAt : undefined;
 }
 
 export interface TestApp {
