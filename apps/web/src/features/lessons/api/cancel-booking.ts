@@ -3,8 +3,9 @@ import {
   cancelStudentBookingResponse,
   type StudentRefund,
 } from "@kerb/shared";
-import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 
 export async function cancelBooking(bookingId: string): Promise<CancelStudentBookingResponse> {
   const data = await api.post(`/student/bookings/${encodeURIComponent(bookingId)}/cancel`);
@@ -32,6 +33,26 @@ export function useCancelBooking() {
       });
     },
   });
+}
+
+/**
+ * The refusal a second cancel of the same lesson gets (a double click, another tab, a retry whose
+ * first answer was lost): 409 because the lesson is CANCELLED already. What the student asked for has
+ * happened, so the dialog reports it as done rather than as a failure.
+ */
+export function isAlreadyCancelled(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  const details = error.details as { status?: unknown } | undefined;
+  return details?.status === "CANCELLED";
+}
+
+/** What this session's successful cancel of `bookingId` gave back, if it had one. */
+export function knownRefund(queryClient: QueryClient, bookingId: string): StudentRefund | undefined {
+  const done = queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: cancelBookingMutationKey, status: "success" })
+    .find((mutation) => mutation.state.variables === bookingId);
+  return (done?.state.data as CancelStudentBookingResponse | undefined)?.refund;
 }
 
 /** What each lesson cancelled in this session gave back, by lesson id. */

@@ -1,19 +1,24 @@
-import type { CancellationPreview, StudentProfileBooking, StudentRefund } from "@kerb/shared";
+import type { CancellationPreview, StudentProfileBooking } from "@kerb/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import RotateCw from "lucide-react/icons/rotate-cw";
+import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { formatDollars, lessonDescription } from "@/lib/format";
-import { useCancelBooking } from "../api/cancel-booking";
+import { studentProfileQueryOptions } from "@/lib/student-profile";
+import { isAlreadyCancelled, knownRefund, useCancelBooking } from "../api/cancel-booking";
 import { useCancellationPreview } from "../api/get-cancellation-preview";
+import { cancelledLessonRefund, refundText } from "../utils/lesson-status";
 
 type CancelLessonDialogProps = {
   booking: StudentProfileBooking;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  onCancelled: (booking: StudentProfileBooking, refund: StudentRefund) => void;
+  /** `refundNote` says what came back ("Refunded $85.00 to your card"), when that is known. */
+  onCancelled: (booking: StudentProfileBooking, refundNote: string | null) => void;
 };
 
 // A 4xx says the lesson cannot be cancelled (started, already cancelled, not found): asking again will
@@ -27,12 +32,43 @@ const isFinal = (error: unknown) => isApiError(error) && error.status >= 400 && 
 export function CancelLessonDialog({ booking, isOpen, onOpenChange, onCancelled }: CancelLessonDialogProps) {
   const preview = useCancellationPreview(booking.id, { enabled: isOpen });
   const cancel = useCancelBooking();
+  const queryClient = useQueryClient();
+  // A second click can land before the mutation's pending state has re-rendered the button disabled:
+  // this ref refuses it synchronously, so one confirmation sends one request.
+  const sending = useRef(false);
+  // A 409 "already cancelled" is being turned into the success it is (the profile re-read first).
+  const [settling, setSettling] = useState(false);
+
+  /** The lesson was cancelled already (this student's earlier request won): report it as done. */
+  async function reportAlreadyCancelled() {
+    setSettling(true);
+    try {
+      const known = knownRefund(queryClient, booking.id);
+      const profile = await queryClient.fetchQuery({ ...studentProfileQueryOptions(), staleTime: 0 });
+      const now = profile.bookings.find((b) => b.id === booking.id);
+      if (now && now.status !== "CANCELLED") return; // not what the refusal said: the error stays
+      onCancelled(booking, known ? refundText(known) : now ? cancelledLessonRefund(now, undefined) : null);
+    } catch {
+      onCancelled(booking, null);
+    } finally {
+      setSettling(false);
+    }
+  }
 
   function confirm() {
+    if (sending.current || cancel.isPending || settling) return;
+    sending.current = true;
     cancel.mutate(booking.id, {
-      onSuccess: (result) => onCancelled(booking, result.refund),
+      onSuccess: (result) => onCancelled(booking, refundText(result.refund)),
+      onError: (error) => {
+        if (isAlreadyCancelled(error)) void reportAlreadyCancelled();
+      },
+      onSettled: () => {
+        sending.current = false;
+      },
     });
   }
+  const refused = cancel.isError && !isAlreadyCancelled(cancel.error);
 
   return (
     <ConfirmDialog
@@ -47,7 +83,7 @@ export function CancelLessonDialog({ booking, isOpen, onOpenChange, onCancelled 
       confirmVariant="danger"
       cancelLabel="Keep lesson"
       pendingLabel="Cancelling…"
-      isPending={cancel.isPending}
+      isPending={cancel.isPending || settling}
       isConfirmDisabled={!preview.data || (cancel.isError && isFinal(cancel.error))}
       onConfirm={confirm}
     >
@@ -82,7 +118,7 @@ export function CancelLessonDialog({ booking, isOpen, onOpenChange, onCancelled 
       ) : (
         <RefundPreview preview={preview.data} />
       )}
-      {cancel.isError ? (
+      {refused ? (
         <Alert tone="error" title="The lesson was not cancelled">
           {errorMessage(cancel.error, "Please check your connection and try again.")}
         </Alert>

@@ -1,12 +1,12 @@
-import type { StudentProfileBooking, StudentRefund } from "@kerb/shared";
+import type { StudentProfileBooking } from "@kerb/shared";
 import { useState } from "react";
 import { formatDate, formatTime } from "@/lib/format";
 import { CancelLessonDialog } from "../components/cancel-lesson-dialog";
-import { refundText } from "../utils/lesson-status";
 
 /** "Lesson on 24/11/2026 at 10:00 am cancelled. Refunded $77.00 to your card." */
-export function cancelledMessage(booking: StudentProfileBooking, refund: StudentRefund): string {
-  return `Lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)} cancelled. ${refundText(refund)}.`;
+export function cancelledMessage(booking: StudentProfileBooking, refundNote: string | null): string {
+  const done = `Lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)} cancelled.`;
+  return refundNote ? `${done} ${refundNote}.` : done;
 }
 
 /**
@@ -24,9 +24,9 @@ export function useLessonCancellation(onCancelled: (message: string) => void) {
       booking={lesson}
       isOpen={isOpen}
       onOpenChange={setOpen}
-      onCancelled={(booking, refund) => {
+      onCancelled={(booking, refundNote) => {
         setOpen(false);
-        onCancelled(cancelledMessage(booking, refund));
+        onCancelled(cancelledMessage(booking, refundNote));
       }}
     />
   ) : null;
