@@ -14,8 +14,9 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { findInstructorListing, findStudentForCheckout } from "../lessons/index.ts";
+import { findInstructorListing } from "../instructors/index.ts";
 import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
+import { findStudentForCheckout } from "../students/index.ts";
 
 type PurchaseRequest = z.output<typeof bundlePurchaseRequest>;
 

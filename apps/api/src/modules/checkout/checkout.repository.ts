@@ -1,9 +1,5 @@
 import type { Executor } from "../../db/client.ts";
-import { bundles, paymentEvents } from "../../db/schema/index.ts";
-
-export async function insertBundle(db: Executor, values: typeof bundles.$inferInsert) {
-  await db.insert(bundles).values(values).onConflictDoNothing({ target: bundles.paymentId });
-}
+import { paymentEvents } from "../../db/schema/index.ts";
 
 /**
  * Records a provider event once; false when it was seen before (providers retry webhooks). Call it

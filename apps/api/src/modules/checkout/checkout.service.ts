@@ -18,6 +18,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { createBundle } from "../credits/index.ts";
 import { paymentCapturedJournal } from "../ledger/post-journal.ts";
 import { releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/index.ts";
 import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
@@ -102,7 +103,7 @@ export function createCheckoutService(ctx: AppContext) {
     }
     const spec = payment.bundleSpec;
     if (!spec) throw new AppError("invalid_state", "This bundle payment has no bundle attached");
-    await repo.insertBundle(tx, {
+    await createBundle(tx, {
       studentId: payment.userId,
       instructorId: spec.instructorId,
       paymentId: payment.id,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles } from "../../db/schema/index.ts";
 import {
@@ -29,33 +29,6 @@ export async function lockStudentBundle(tx: Executor, studentId: string, bundleI
   return row;
 }
 export type LockedBundle = NonNullable<Awaited<ReturnType<typeof lockStudentBundle>>>;
-
-/**
- * Counts `lessons` credits as used. The `bundles_usage` check constraint is the database's own guard:
- * even a path that skipped the lock could not take the count past the total.
- */
-export async function useCredits(tx: Executor, bundleId: string, lessons: number) {
-  const [row] = await tx
-    .update(bundles)
-    .set({ usedLessons: sql`${bundles.usedLessons} + ${lessons}` })
-    .where(eq(bundles.id, bundleId))
-    .returning({
-      id: bundles.id,
-      totalLessons: bundles.totalLessons,
-      usedLessons: bundles.usedLessons,
-      expiresAt: bundles.expiresAt,
-    });
-  if (!row) throw new Error(`bundle ${bundleId} vanished inside its own lock`);
-  return row;
-}
-
-export async function setBundleInstructor(
-  tx: Executor,
-  bundleId: string,
-  values: { instructorId: string; suburb: string },
-) {
-  await tx.update(bundles).set(values).where(eq(bundles.id, bundleId));
-}
 
 /** The student's view of the lessons just booked, in time order. */
 export function listStudentLessons(db: Executor, studentId: string, ids: string[]) {

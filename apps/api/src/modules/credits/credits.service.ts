@@ -19,17 +19,22 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findInstructorListing } from "../instructors/index.ts";
 import {
   bookLessons,
   checkLessonTimes,
-  findInstructorListing,
   findStudentClashes,
-  findStudentForCheckout,
   planLessons,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
 import { enqueueCreditBooking } from "../notifications/notices.ts";
-import { listStudentBundles, toStudentBooking, toStudentBundle } from "../students/index.ts";
+import {
+  findStudentForCheckout,
+  listStudentBundles,
+  toStudentBooking,
+  toStudentBundle,
+} from "../students/index.ts";
+import { setBundleInstructor, useCredits } from "./bundles.writes.ts";
 import * as repo from "./credits.repository.ts";
 
 const bundleNotFound = () => new AppError("not_found", "Bundle not found");
@@ -134,7 +139,7 @@ export function createCreditService(ctx: AppContext) {
           }));
           // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
           const inserted = await bookLessons(tx, rows);
-          const credits = await repo.useCredits(tx, bundle.id, rows.length);
+          const credits = await useCredits(tx, bundle.id, rows.length);
           await uow.audit({
             actorId: studentId,
             action: "bundle.spend",
@@ -206,7 +211,7 @@ export function createCreditService(ctx: AppContext) {
             `That instructor does not teach in ${suburb ?? "your suburb"}`,
           );
         }
-        await repo.setBundleInstructor(tx, bundle.id, { instructorId, suburb });
+        await setBundleInstructor(tx, bundle.id, { instructorId, suburb });
         await uow.audit({
           actorId: studentId,
           action: "bundle.instructor_change",

@@ -2,6 +2,8 @@
  * The instructors module's public entry: what other modules may call. This module owns instructor
  * profiles: every write of instructor_profiles is one of these (instructors.writes.ts).
  */
+
+export { findInstructorListing } from "./instructor-listing.ts";
 export {
   createInstructorProfile,
   setCalendarToken,

@@ -13,7 +13,7 @@ export {
   listLessonsStartingBetween,
 } from "./lessons.instructor.repository.ts";
 export { toInstructorLesson } from "./lessons.instructor.service.ts";
-export { findInstructorListing, findStudentClashes, findStudentForCheckout } from "./lessons.repository.ts";
+export { findStudentClashes } from "./lessons.repository.ts";
 export {
   bookLessons,
   type NewLesson,

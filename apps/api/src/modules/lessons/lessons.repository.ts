@@ -1,10 +1,7 @@
-/**
- * The lessons module's reads (and the bundle credit a cancellation gives back). Lessons themselves are
- * written only in lessons.writes.ts.
- */
+/** The lessons module's reads. Lessons themselves are written only in lessons.writes.ts. */
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import { bookings } from "../../db/schema/index.ts";
 import { activeBookingSql, activeHoldSql } from "../../db/sql-rules.ts";
 import {
   type StudentBookingRow,
@@ -12,42 +9,6 @@ import {
   studentBookingInstructor,
   studentBookingInstructorJoin,
 } from "../students/index.ts";
-
-const studentForCheckout = (db: Executor, studentId: string) =>
-  db
-    .select({ id: users.id, email: users.email, suburb: studentProfiles.suburb })
-    .from(users)
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .where(eq(users.id, studentId));
-
-export async function findStudentForCheckout(db: Executor, studentId: string) {
-  const [row] = await studentForCheckout(db, studentId).limit(1);
-  return row;
-}
-
-/**
- * The student's checkout details, locking their row until the transaction ends: one checkout per
- * student at a time. NO KEY UPDATE, so rows referencing the student (their new lessons) are not held up.
- */
-export async function lockStudentForCheckout(db: Executor, studentId: string) {
-  const [row] = await studentForCheckout(db, studentId).for("no key update", { of: users });
-  return row;
-}
-
-/** What decides whether a student may book or buy a bundle with this instructor (rules/instructor-listing.ts). */
-export async function findInstructorListing(db: Executor, instructorId: string) {
-  const [row] = await db
-    .select({
-      suburbs: instructorProfiles.suburbs,
-      verificationStatus: instructorProfiles.verificationStatus,
-      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
-      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
-    })
-    .from(instructorProfiles)
-    .where(eq(instructorProfiles.userId, instructorId))
-    .limit(1);
-  return row;
-}
 
 /**
  * In one statement: how many lessons the student holds unpaid (countOpenHolds) and which of their
@@ -120,14 +81,6 @@ export async function lockLessonForCancellation(tx: Executor, bookingId: string)
     .where(eq(bookings.id, bookingId))
     .for("update");
   return row;
-}
-
-/** Gives one lesson back to the bundle it was paid from. */
-export async function returnBundleCredit(tx: Executor, bundleId: string) {
-  await tx
-    .update(bundles)
-    .set({ usedLessons: sql`greatest(${bundles.usedLessons} - 1, 0)` })
-    .where(eq(bundles.id, bundleId));
 }
 
 /**

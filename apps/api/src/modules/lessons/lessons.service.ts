@@ -39,9 +39,10 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
+import { findInstructorListing } from "../instructors/index.ts";
 import { enqueueLessonRescheduled } from "../notifications/notices.ts";
 import { findPaymentRefundState, insertPayment, newInvoiceNumber } from "../payments/index.ts";
-import { findStudentBooking, toStudentBooking } from "../students/index.ts";
+import { findStudentBooking, lockStudentForCheckout, toStudentBooking } from "../students/index.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
 import { checkLessonTime, checkLessonTimes } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";
@@ -91,7 +92,7 @@ export function createLessonService(ctx: AppContext) {
         ctx.db.transaction(async (tx) => {
           // One batch per student at a time: the hold cap below is counted and used atomically, so
           // concurrent batches cannot each see room and together hoard slots.
-          const student = await repo.lockStudentForCheckout(tx, studentId);
+          const student = await lockStudentForCheckout(tx, studentId);
           if (!student) throw new AppError("unauthorized", "Please sign in again");
           // The schema has already matched a suburb sent in the request; the student's own may be stale.
           const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
@@ -138,7 +139,7 @@ export function createLessonService(ctx: AppContext) {
             },
             unavailable: async (item, index) => {
               // Say why the instructor is not free: gone from the listing, another suburb, or just taken.
-              const instructor = await repo.findInstructorListing(tx, item.instructorId ?? "");
+              const instructor = await findInstructorListing(tx, item.instructorId ?? "");
               if (!instructor || !isListableInstructor(instructor, sydneyTodayDate(now))) {
                 return new AppError("not_found", "That instructor is not available for booking", { index });
               }
