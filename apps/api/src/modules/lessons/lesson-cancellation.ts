@@ -15,6 +15,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
+import { returnBundleCredit } from "../credits/index.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
 import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
@@ -130,7 +131,7 @@ export async function cancelLessonWithRefund(
   const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
   if (booking.bundleId) {
-    if (bundleCreditReturned) await repo.returnBundleCredit(tx, booking.bundleId);
+    if (bundleCreditReturned) await returnBundleCredit(tx, booking.bundleId);
   } else if (booking.paymentId && refund > 0) {
     refundId = await uow.refund({
       paymentId: booking.paymentId,
