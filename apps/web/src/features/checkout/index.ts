@@ -2,6 +2,7 @@
 // draft, as the student's dashboard and lessons list offer them, and the pickup address field that spending
 // credits asks for too.
 export { DiscardDraftDialog, ResumeBookingNotice } from "./components/booking-draft-prompts";
+export { ExpiredDraftNotice } from "./components/expired-draft-notice";
 export { HeldPaymentsCard } from "./components/held-payments";
 export { PickupAddressField } from "./components/pickup-address-field";
 export { useBookingDraftChoice } from "./hooks/use-booking-draft-choice";

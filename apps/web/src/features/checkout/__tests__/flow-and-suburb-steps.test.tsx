@@ -32,12 +32,15 @@ describe("Flow selection step", () => {
     await findStepHeading("How would you like to book?");
   });
 
-  it("starts fresh without resume=true and clears an old draft", async () => {
+  it("without resume=true asks about an old draft instead of clearing it, and starts fresh when told to", async () => {
     seedDraft({ flow: "bundle", currentStep: "suburb_selection" });
     mockFetch(keepaliveRoute);
-    renderApp("/student/book", signedIn);
+    const { user } = renderApp("/student/book", signedIn);
+    await findStepHeading("You have an unfinished booking");
+    expect(storedDraft()).toMatchObject({ flow: "bundle" });
+    await user.click(screen.getByRole("button", { name: "Start a new booking" }));
     await findStepHeading("How would you like to book?");
-    await waitFor(() => expect(storedDraft()).toBeNull());
+    expect(storedDraft()).toBeNull();
   });
 });
 

@@ -123,13 +123,16 @@ describe("Wizard steps in the browser history", () => {
     await waitFor(() => expect(search(router)).toMatchObject({ step: "invoice" }));
   });
 
-  it("starts over when the navbar's Book Lessons is followed in the middle of a booking", async () => {
+  it("asks before starting over when the navbar's Book Lessons is followed in the middle of a booking", async () => {
     routes();
     const { user } = renderApp("/student/book", signedIn);
     await user.click(await screen.findByRole("button", { name: "Buy Bundle" }));
     await findStepHeading(SUBURB);
     expect(storedDraft()).not.toBeNull();
     await user.click(screen.getByRole("link", { name: "Book Lessons" }));
+    await findStepHeading("You have an unfinished booking");
+    expect(storedDraft()).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Start a new booking" }));
     await findStepHeading(FLOW);
     expect(screen.queryByText("Your current choice")).not.toBeInTheDocument();
     await waitFor(() => expect(storedDraft()).toBeNull());

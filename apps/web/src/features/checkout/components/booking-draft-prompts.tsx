@@ -114,3 +114,37 @@ export function DiscardDraftDialog({
     </ModalOverlay>
   );
 }
+
+/**
+ * The wizard opened afresh (the navbar's Book Lessons, a bookmark) while a booking is saved: it asks
+ * before anything is thrown away. Resume restores the draft; Start a new booking discards it (and
+ * releases its held times).
+ */
+export function DraftChoicePrompt({ savedAt, now, holdsLessons, onStartAgain, isStartingAgain }: DraftProps) {
+  return (
+    <div className="flex flex-col gap-5 rounded-2xl border border-brand-200 bg-brand-50 p-5 sm:p-6">
+      <p className="text-brand-900 leading-relaxed">
+        You saved a booking at {formatTimeOnDay(new Date(savedAt).toISOString(), now)}
+        {holdsLessons ? " and its lesson times are still held for you" : ""}. Pick up where you left off, or
+        start a new booking. {discardConsequence(holdsLessons)}
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink
+          to={paths.student.bookLessons({ resume: true })}
+          icon={<History className="size-4" aria-hidden="true" />}
+        >
+          Resume booking
+        </ButtonLink>
+        <Button
+          variant="outline"
+          onClick={onStartAgain}
+          isLoading={isStartingAgain}
+          loadingText="Starting again…"
+          icon={<RotateCcw className="size-4" aria-hidden="true" />}
+        >
+          Start a new booking
+        </Button>
+      </div>
+    </div>
+  );
+}

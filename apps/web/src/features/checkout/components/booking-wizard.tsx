@@ -14,25 +14,32 @@ import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
+import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
 import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
+import { useBookingDraftChoice } from "../hooks/use-booking-draft-choice";
 import { useBookingKeepalive } from "../hooks/use-booking-keepalive";
 import { useBookingWizard } from "../hooks/use-booking-wizard";
+import { heldPayments } from "../model/held-payments";
 import { defaultBundle } from "../model/invoice";
+import { profileAnswers } from "../model/profile-answers";
 import {
   draftFromState,
   type Flow,
   isWizardStep,
-  MAX_PROGRESS_STEPS,
   previousStep,
   type RateOption,
   type SelectedInstructor,
   STEP_LABELS,
+  stepCountText,
   stepProgress,
+  unconfirmedOn,
   type WizardState,
   type WizardStep,
 } from "../model/wizard-state";
+import { DraftChoicePrompt } from "./booking-draft-prompts";
 import { DraftExpiryBanner } from "./draft-expiry-banner";
+import { ExpiredDraftNotice } from "./expired-draft-notice";
 import { FlowSelectionStep } from "./flow-selection-step";
 import { UnknownStep } from "./unknown-step";
 import {
@@ -116,6 +123,15 @@ export function BookingWizard({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useNow();
+  // What sign-up already told us (suburb, licence, experience) is preselected rather than asked again.
+  const profile = useStudentProfile().data;
+  const known = profileAnswers(profile);
+  // Opened afresh while a booking is saved: ask before it is thrown away (the draft is left untouched
+  // until the student answers).
+  const draftChoice = useBookingDraftChoice(
+    new Set(profile ? heldPayments(profile.bookings, now).map((group) => group.paymentId) : []),
+  );
+  const [askAboutDraft] = useState(() => !resume && draftChoice.savedAt !== null);
   const today = useMemo(() => sydneyTodayDate(new Date()), []);
   const [removedNotice, setRemovedNotice] = useState<SelectedSlot[] | null>(null);
   const [isPaying, setPaying] = useState(false);
@@ -153,9 +169,16 @@ export function BookingWizard({
   }
 
   function chooseSuburb(suburb: Suburb) {
+    // The assessment's first two answers start from the profile's, unless already answered.
+    const answers = state.assessmentData;
+    const assessmentData = {
+      ...answers,
+      experienceLevel: answers.experienceLevel ?? known.experienceLevel,
+      licenseType: answers.licenseType ?? known.licenseType,
+    };
     goTo(
       { step: "assessment", assessmentStep: 1 },
-      suburb === state.suburb ? { suburb } : { suburb, ...CLEARED_BY_SUBURB },
+      suburb === state.suburb ? { suburb, assessmentData } : { suburb, assessmentData, ...CLEARED_BY_SUBURB },
     );
   }
 
@@ -208,7 +231,13 @@ export function BookingWizard({
       case "flow_selection":
         return <FlowSelectionStep flow={state.flow} onChoose={chooseFlow} />;
       case "suburb_selection":
-        return <SuburbSelectionStep suburb={state.suburb} onContinue={chooseSuburb} />;
+        return (
+          <SuburbSelectionStep
+            suburb={unconfirmedOn(state, "suburb_selection")?.suburb ?? state.suburb ?? known.suburb}
+            onPick={(suburb) => patch({ unconfirmed: { step: "suburb_selection", suburb } })}
+            onContinue={chooseSuburb}
+          />
+        );
       case "assessment":
         return (
           <AssessmentStep
@@ -229,7 +258,13 @@ export function BookingWizard({
           />
         );
       case "rate_instructor_option":
-        return <RateOptionStep rateOption={state.rateOption} onContinue={chooseRateOption} />;
+        return (
+          <RateOptionStep
+            rateOption={unconfirmedOn(state, "rate_instructor_option")?.rateOption ?? state.rateOption}
+            onPick={(rateOption) => patch({ unconfirmed: { step: "rate_instructor_option", rateOption } })}
+            onContinue={chooseRateOption}
+          />
+        );
       case "instructor_selection":
         return (
           <InstructorSelectionStep
@@ -240,7 +275,8 @@ export function BookingWizard({
               licenseType: state.assessmentData.licenseType ?? undefined,
               language: state.assessmentData.language,
             }}
-            selected={state.selectedInstructor}
+            selected={unconfirmedOn(state, "instructor_selection")?.instructor ?? state.selectedInstructor}
+            onPick={(instructor) => patch({ unconfirmed: { step: "instructor_selection", instructor } })}
             onContinue={chooseInstructor}
             onChangeSuburb={() => goTo({ step: "suburb_selection" })}
           />
@@ -305,6 +341,24 @@ export function BookingWizard({
     }
   }
 
+  if (askAboutDraft && draftChoice.savedAt !== null) {
+    return (
+      <Container className="flex flex-col gap-6 py-6 sm:py-10">
+        <DocumentTitle title="Book lessons · Unfinished booking" />
+        <p className="font-semibold text-brand-700 text-sm uppercase tracking-wide">Book lessons</p>
+        <StepFrame title="You have an unfinished booking" headingRef={headingRef}>
+          <DraftChoicePrompt
+            savedAt={draftChoice.savedAt}
+            now={now}
+            holdsLessons={draftChoice.holdsLessons}
+            onStartAgain={() => void draftChoice.startAgain()}
+            isStartingAgain={draftChoice.isStartingAgain}
+          />
+        </StepFrame>
+      </Container>
+    );
+  }
+
   return (
     <Container
       className="flex flex-col gap-6 py-6 sm:py-10"
@@ -334,12 +388,13 @@ export function BookingWizard({
           <ProgressBar
             label="Booking progress"
             value={progress.number}
-            maxValue={progress.total ?? MAX_PROGRESS_STEPS}
-            valueLabel={`Step ${progress.number}${progress.total ? ` of ${progress.total}` : ""}: ${STEP_LABELS[step as WizardStep]}`}
+            maxValue={progress.maxTotal}
+            valueLabel={`${stepCountText(progress)}: ${STEP_LABELS[step as WizardStep]}`}
           />
         ) : null}
       </div>
 
+      <ExpiredDraftNotice now={now} />
       <DraftExpiryBanner savedAt={savedAt} now={now} onStartOver={restart} />
 
       <StepFrame title={copy.title} description={copy.description} headingRef={headingRef}>

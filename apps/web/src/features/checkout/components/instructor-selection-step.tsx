@@ -39,6 +39,8 @@ type InstructorSelectionStepProps = {
   flow: Flow;
   query: GetInstructorsQuery;
   selected: SelectedInstructor | null;
+  /** A choice not yet confirmed, so the wizard can keep it across a reload. */
+  onPick?: (instructor: SelectedInstructor) => void;
   onContinue: (instructor: SelectedInstructor) => void;
   onChangeSuburb: () => void;
 };
@@ -47,12 +49,17 @@ export function InstructorSelectionStep({
   flow,
   query,
   selected: savedSelection,
+  onPick,
   onContinue,
   onChangeSuburb,
 }: InstructorSelectionStepProps) {
   const instructorsQuery = useInstructors(query);
   const [tab, setTab] = useState<InstructorTab>("recommended");
-  const [selected, setSelected] = useState<SelectedInstructor | null>(savedSelection);
+  const [selected, setSelectedState] = useState<SelectedInstructor | null>(savedSelection);
+  const setSelected = (instructor: SelectedInstructor) => {
+    setSelectedState(instructor);
+    onPick?.(instructor);
+  };
   const instructors = instructorsQuery.data ?? [];
   const bestMatch = instructors[0] ?? null;
 

@@ -28,12 +28,19 @@ const OPTIONS: RadioCardOption<RateOption>[] = [
 
 export function RateOptionStep({
   rateOption,
+  onPick,
   onContinue,
 }: {
   rateOption: RateOption | null;
+  /** A choice not yet confirmed, so the wizard can keep it across a reload. */
+  onPick?: (option: RateOption) => void;
   onContinue: (option: RateOption) => void;
 }) {
-  const [choice, setChoice] = useState<RateOption | null>(rateOption);
+  const [choice, setChoiceState] = useState<RateOption | null>(rateOption);
+  const setChoice = (option: RateOption) => {
+    setChoiceState(option);
+    onPick?.(option);
+  };
   const labelId = useId();
   return (
     <div className="flex flex-col gap-6">

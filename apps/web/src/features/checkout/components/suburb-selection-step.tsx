@@ -18,13 +18,22 @@ export function filterSuburbs(search: string): Suburb[] {
 }
 
 type SuburbSelectionStepProps = {
+  /** Selected on arrival: the answer given before, or else the student's own suburb from sign-up. */
   suburb: Suburb | null;
+  /** A selection not yet confirmed, so the wizard can keep it across a reload. */
+  onPick?: (suburb: Suburb) => void;
   onContinue: (suburb: Suburb) => void;
 };
 
-export function SuburbSelectionStep({ suburb: savedSuburb, onContinue }: SuburbSelectionStepProps) {
+export function SuburbSelectionStep({ suburb: savedSuburb, onPick, onContinue }: SuburbSelectionStepProps) {
   const [search, setSearch] = useState("");
-  const [suburb, setSuburb] = useState<Suburb | null>(savedSuburb);
+  // Until the student picks, the preselection follows what is known (the profile may arrive late).
+  const [picked, setPicked] = useState<Suburb | null>(null);
+  const suburb = picked ?? savedSuburb;
+  const setSuburb = (value: Suburb) => {
+    setPicked(value);
+    onPick?.(value);
+  };
   const matches = useMemo(() => filterSuburbs(search), [search]);
   const groupLabelId = useId();
   const countId = useId();

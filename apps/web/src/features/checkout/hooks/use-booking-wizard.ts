@@ -28,6 +28,8 @@ function reducer(state: WizardState, action: Action): WizardState {
     case "goTo":
       return {
         ...state,
+        // An unconfirmed choice belongs to the step being left.
+        unconfirmed: null,
         ...action.patch,
         currentStep: action.target.step,
         ...(action.target.assessmentStep ? { assessmentStep: action.target.assessmentStep } : {}),
@@ -39,8 +41,9 @@ function reducer(state: WizardState, action: Action): WizardState {
 
 /**
  * The wizard's state and its saved draft (spec §3, §4). With `resume` a valid draft is restored;
- * without it the session starts fresh and any old draft is dropped. Every change after the first
- * step is saved; the restored state itself is not re-saved, so its age (and the expiry banner) stays
+ * without it the session starts fresh, but an old draft is not dropped unasked: the wizard asks
+ * whether to resume it or start again (useBookingDraftChoice) before showing a step. Every change after
+ * the first step is saved; the restored state itself is not re-saved, so its age (and the expiry banner) stays
  * true until the student acts.
  *
  * The step lives in the address (model/step-address.ts): each step change is a history entry, so the
@@ -64,8 +67,8 @@ export function useBookingWizard({
     const draft = resume ? readBookingDraft() : null;
     const restored = draft && restoreDraft ? restoreDraft(draft) : null;
     return draft && restored
-      ? { state: restored, savedAt: draft.timestamp as number | null, fresh: false }
-      : { state: initialWizardState(), savedAt: null, fresh: !resume };
+      ? { state: restored, savedAt: draft.timestamp as number | null }
+      : { state: initialWizardState(), savedAt: null };
   });
   const [data, dispatch] = useReducer(reducer, initial.state);
   const [savedAt, setSavedAt] = useState<number | null>(initial.savedAt);
@@ -80,10 +83,6 @@ export function useBookingWizard({
     };
     return { ...wanted, ...fitStep(wanted) };
   }, [data, requested]);
-
-  useEffect(() => {
-    if (initial.fresh) clearBookingDraft();
-  }, [initial.fresh]);
 
   // Whenever the address changes (arriving, Back, Forward), it is made to name the step shown, in this
   // session's history entry. An unknown step from an old draft has no address: it keeps the one it has.

@@ -63,6 +63,21 @@ const pendingCheckoutSchema = z
   .nullable()
   .catch(null);
 
+const unconfirmedSchema = z
+  .discriminatedUnion("step", [
+    z.object({ step: z.literal("suburb_selection"), suburb: z.enum(SUBURBS) }),
+    z.object({
+      step: z.literal("rate_instructor_option"),
+      rateOption: z.enum(["pool_hours", "pick_instructor"]),
+    }),
+    z.object({
+      step: z.literal("instructor_selection"),
+      instructor: instructorSchema.pipe(z.custom<SelectedInstructor>((i) => i !== null)),
+    }),
+  ])
+  .nullable()
+  .catch(null);
+
 /** One lesson that no longer reads as a slot is dropped; the others stay. */
 const slotsSchema = z
   .array(z.unknown())
@@ -94,6 +109,7 @@ export const bookingDraftSchema = z
     selectedDate: dateOrNull,
     bundleSize: nullableEnum(["small", "medium", "large"]),
     pendingCheckout: pendingCheckoutSchema,
+    unconfirmed: unconfirmedSchema,
   })
   .transform(
     (draft): WizardState => ({
@@ -109,6 +125,7 @@ export const bookingDraftSchema = z
       selectedDate: draft.selectedDate,
       bundleSize: draft.bundleSize,
       pendingCheckout: draft.pendingCheckout,
+      unconfirmed: draft.unconfirmed,
     }),
   );
 

@@ -65,6 +65,7 @@ describe("bookingDraftSchema", () => {
       selectedDate: "2026-11-24",
       bundleSize: null,
       pendingCheckout: checkout,
+      unconfirmed: null,
     });
     expect(stateFromDraft(validDraft)).toEqual(parsed.data);
   });

@@ -68,6 +68,15 @@ export function isCheckoutReusable(checkout: PendingCheckout, signature: string,
   return checkout.signature === signature && now - checkout.startedAt < (HOLD_MINUTES - 1) * 60_000;
 }
 
+/**
+ * A choice made on the step shown but not yet confirmed with Continue. It is saved with the draft, so a
+ * reload shows the step as the student left it; confirming (or any other step change) drops it.
+ */
+export type UnconfirmedChoice =
+  | { step: "suburb_selection"; suburb: Suburb }
+  | { step: "rate_instructor_option"; rateOption: RateOption }
+  | { step: "instructor_selection"; instructor: SelectedInstructor };
+
 export type WizardState = {
   flow: Flow | null;
   /** A WizardStep, or whatever an old or hand-edited draft held (shown as an unknown step). */
@@ -83,6 +92,7 @@ export type WizardState = {
   /** Flow A: the bundle the student picked on the invoice; null means the recommended one. */
   bundleSize: BundleSize | null;
   pendingCheckout: PendingCheckout | null;
+  unconfirmed: UnconfirmedChoice | null;
 };
 
 export const DEFAULT_LANGUAGE = "English";
@@ -111,7 +121,17 @@ export function initialWizardState(): WizardState {
     selectedDate: null,
     bundleSize: null,
     pendingCheckout: null,
+    unconfirmed: null,
   };
+}
+
+/** The unconfirmed choice of `step`, if the student left one there. */
+export function unconfirmedOn<S extends UnconfirmedChoice["step"]>(
+  state: Pick<WizardState, "unconfirmed">,
+  step: S,
+): Extract<UnconfirmedChoice, { step: S }> | null {
+  const choice = state.unconfirmed;
+  return choice?.step === step ? (choice as Extract<UnconfirmedChoice, { step: S }>) : null;
 }
 
 export function isWizardStep(step: string): step is WizardStep {
@@ -165,33 +185,69 @@ export function previousStep(state: WizardState): StepTarget | null {
 }
 
 /**
- * The numbered steps of each flow, for the progress indicator. Flow B counts choosing an instructor as
- * part of its booking-option step, so picking an instructor or switching to Pool Hours midway never
- * changes the total the student was shown.
+ * The screens of each path, for the progress indicator: one honest count per path. Flow A (bundle) has
+ * five; Flow B has six with Pool Hours and seven when the student picks an instructor (the booking
+ * option and the instructor are two screens, so they are two steps).
  */
-const PROGRESS_STEPS: Record<Flow, readonly (readonly WizardStep[])[]> = {
-  bundle: [["flow_selection"], ["suburb_selection"], ["assessment"], ["instructor_selection"], ["invoice"]],
-  multi_select: [
-    ["flow_selection"],
-    ["suburb_selection"],
-    ["assessment"],
-    ["rate_instructor_option", "instructor_selection"],
-    ["slot_selection"],
-    ["invoice"],
+type ProgressPath = "bundle" | "pool_hours" | "pick_instructor";
+const PROGRESS_PATHS: Record<ProgressPath, readonly WizardStep[]> = {
+  bundle: ["flow_selection", "suburb_selection", "assessment", "instructor_selection", "invoice"],
+  pool_hours: [
+    "flow_selection",
+    "suburb_selection",
+    "assessment",
+    "rate_instructor_option",
+    "slot_selection",
+    "invoice",
+  ],
+  pick_instructor: [
+    "flow_selection",
+    "suburb_selection",
+    "assessment",
+    "rate_instructor_option",
+    "instructor_selection",
+    "slot_selection",
+    "invoice",
   ],
 };
 
-/** The longest flow's step count: how far the bar reaches before the flow (and its total) is known. */
-export const MAX_PROGRESS_STEPS = Math.max(...Object.values(PROGRESS_STEPS).map((steps) => steps.length));
+/**
+ * Where the student is: step `number` of `total`. Until the path is chosen the total is the range of
+ * the paths still open (`total` < `maxTotal`): "Step 1 of 5 to 7", "Step 2 of 6 or 7".
+ */
+export type StepProgress = { number: number; total: number; maxTotal: number };
 
-/** Where the student is: step `number` of the flow's `total`, or no total while the flow is unchosen. */
-export type StepProgress = { number: number; total: number | null };
+function openPaths(state: Pick<WizardState, "flow" | "rateOption">): ProgressPath[] {
+  if (state.flow === "bundle") return ["bundle"];
+  if (state.flow === "multi_select")
+    return state.rateOption ? [state.rateOption] : ["pool_hours", "pick_instructor"];
+  return ["bundle", "pool_hours", "pick_instructor"];
+}
 
-export function stepProgress(state: Pick<WizardState, "flow" | "currentStep">): StepProgress | null {
-  if (!state.flow) return state.currentStep === "flow_selection" ? { number: 1, total: null } : null;
-  const steps = PROGRESS_STEPS[state.flow];
-  const index = steps.findIndex((group) => (group as readonly string[]).includes(state.currentStep));
-  return index < 0 ? null : { number: index + 1, total: steps.length };
+export function stepProgress(
+  state: Pick<WizardState, "flow" | "currentStep" | "rateOption">,
+): StepProgress | null {
+  const onPath = (paths: ProgressPath[]) =>
+    paths
+      .map((path) => PROGRESS_PATHS[path])
+      .filter((steps) => (steps as readonly string[]).includes(state.currentStep));
+  // A step off the chosen path (a rate option about to change) counts on its flow's paths.
+  const chosen = onPath(openPaths(state));
+  const paths = chosen.length > 0 ? chosen : onPath(openPaths({ flow: state.flow, rateOption: null }));
+  const first = paths[0];
+  if (!first) return null;
+  const totals = paths.map((steps) => steps.length);
+  return {
+    number: (first as readonly string[]).indexOf(state.currentStep) + 1,
+    total: Math.min(...totals),
+    maxTotal: Math.max(...totals),
+  };
+}
+
+/** "Step 4 of 7", "Step 1 of 5 to 7", "Step 2 of 6 or 7". */
+export function stepCountText({ number, total, maxTotal }: StepProgress): string {
+  if (total === maxTotal) return `Step ${number} of ${total}`;
+  return `Step ${number} of ${total} ${maxTotal - total === 1 ? "or" : "to"} ${maxTotal}`;
 }
 
 export const STEP_LABELS: Record<WizardStep, string> = {
@@ -221,6 +277,7 @@ export function draftFromState(state: WizardState): BookingDraftFields {
     assessmentStep: state.assessmentStep,
     bundleSize: state.bundleSize,
     pendingCheckout: state.pendingCheckout,
+    unconfirmed: state.unconfirmed,
   };
 }
 

@@ -16,6 +16,7 @@ import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
 import {
   DiscardDraftDialog,
+  ExpiredDraftNotice,
   HeldPaymentsCard,
   heldPayments,
   ResumeBookingNotice,
@@ -59,6 +60,7 @@ export function StudentDashboardPage() {
         description="Your lessons, bundles and progress in one place."
       />
       <StatusMessage note={note} />
+      <ExpiredDraftNotice now={now} />
 
       {draft.savedAt !== null ? (
         <ResumeBookingNotice
