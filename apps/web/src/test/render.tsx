@@ -31,7 +31,8 @@ export function renderApp(
     queryClient.clear();
     void router.navigate("/login", { replace: true });
   });
-  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  // No pause between keystrokes: typing a field is one synchronous burst instead of a timer per key.
+  const user = userEvent.setup({ delay: null, ...(advanceTimers ? { advanceTimers } : {}) });
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
