@@ -24,7 +24,8 @@ export type PaymentResultQuery = {
 export const paths = {
   home: () => "/",
   auth: {
-    login: () => "/login",
+    /** `returnTo`: a path of this app to come back to after signing in (e.g. a payment's result page). */
+    login: (opts: { returnTo?: string } = {}) => withQuery("/login", { returnTo: opts.returnTo }),
     register: (opts: { role?: RegisterRole } = {}) =>
       withQuery("/register", { role: opts.role === "instructor" ? "instructor" : undefined }),
     forgotPassword: () => "/forgot-password",

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
@@ -133,7 +133,7 @@ describe("Login page", () => {
 
   it.each([
     ["an instructor", instructorUser, "/instructor/dashboard"],
-    ["an admin", adminUser, "/admin"],
+    ["an admin", adminUser, "/"],
   ] as const)("sends %s to the right place", async (_label, account, destination) => {
     mockFetch({ "POST /api/auth/login": jsonResponse(200, sessionFor(account)) });
     const { user, router } = renderApp("/login");
@@ -141,4 +141,39 @@ describe("Login page", () => {
     await fillAndSubmit(user, account.email, "demo1234");
     await waitFor(() => expect(router.state.location.pathname).toBe(destination));
   });
+
+  it("sends an admin to / (spec §4), where the way into the console is in view", async () => {
+    mockFetch({ "POST /api/auth/login": jsonResponse(200, sessionFor(adminUser)) });
+    const { user, router } = renderApp("/login");
+    await screen.findByRole("button", { name: "Log in" });
+    await fillAndSubmit(user, adminUser.email, "demo1234");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const bar = await screen.findByRole("region", { name: "Operator console" });
+    expect(within(bar).getByRole("link", { name: "Open the operator console" })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
+  });
+
+  it("goes back to the page that asked for a sign-in (returnTo), and only to a page of this app", async () => {
+    mockFetch({ "POST /api/auth/login": jsonResponse(200, sessionFor(instructorUser)) });
+    const back = "/payment/confirmed?payment_id=d0000000-0000-4000-8000-000000000009";
+    const { user, router } = renderApp(`/login?returnTo=${encodeURIComponent(back)}`);
+    await screen.findByRole("button", { name: "Log in" });
+    await fillAndSubmit(user, instructorUser.email, "demo1234");
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(back),
+    );
+  });
+
+  it.each(["//evil.test/x", "https://evil.test/", "/\\evil.test"])(
+    "ignores a returnTo of another site (%s)",
+    async (returnTo) => {
+      mockFetch({ "POST /api/auth/login": jsonResponse(200, sessionFor(instructorUser)) });
+      const { user, router } = renderApp(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await screen.findByRole("button", { name: "Log in" });
+      await fillAndSubmit(user, instructorUser.email, "demo1234");
+      await waitFor(() => expect(router.state.location.pathname).toBe("/instructor/dashboard"));
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { AuthResponse } from "@kerb/shared";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { DocumentTitle } from "@/components/ui/document-title";
@@ -7,18 +7,21 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { authStore, useCurrentUser } from "@/lib/auth-store";
 import { LoginForm } from "../components/login-form";
-import { postAuthPath } from "../utils/post-auth-path";
+import { postAuthPath, safeReturnPath } from "../utils/post-auth-path";
 
 export function LoginPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A page that sent the visitor here to sign in (a payment's result page) is where they go back to.
+  const returnTo = safeReturnPath(searchParams.get("returnTo"));
   const sessionExpired = authStore.getSignOutReason() === "expired";
 
   // Already signed in (another tab, or the back button): go where a fresh login would go.
-  if (user) return <Navigate to={postAuthPath(user)} replace />;
+  if (user) return <Navigate to={returnTo ?? postAuthPath(user)} replace />;
 
   const handleSuccess = (session: AuthResponse) => {
-    navigate(postAuthPath(session.user), { replace: true });
+    navigate(returnTo ?? postAuthPath(session.user), { replace: true });
   };
 
   return (

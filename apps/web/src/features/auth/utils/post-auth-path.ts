@@ -3,8 +3,9 @@ import { paths } from "@/config/paths";
 import { hasResumableBookingDraft } from "@/lib/booking-draft";
 
 /**
- * Where a user lands after logging in or registering (spec §4 "After login"). The spec sends "others"
- * (admins) to /; they go to the admin console instead, the only screen made for them.
+ * Where a user lands after logging in or registering (spec §4 "After login"): a student with a saved
+ * booking to its resume URL, otherwise students and instructors to their dashboards and "others"
+ * (admins) to /, whose navbar and home page lead into the operator console.
  */
 export function postAuthPath(user: Pick<AuthUser, "role">, now: number = Date.now()): string {
   switch (user.role) {
@@ -14,9 +15,22 @@ export function postAuthPath(user: Pick<AuthUser, "role">, now: number = Date.no
         : paths.student.dashboard();
     case "INSTRUCTOR":
       return paths.instructor.dashboard();
-    case "ADMIN":
-      return paths.admin.root();
     default:
       return paths.home();
+  }
+}
+
+/**
+ * A `returnTo` the login page may follow: a path of this app only (never another site: "//evil.test",
+ * "/\\evil.test" or "https://…" are refused), and never the login page itself.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  try {
+    const url = new URL(value, "http://kerb.invalid");
+    if (url.origin !== "http://kerb.invalid" || url.pathname === paths.auth.login()) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
   }
 }

@@ -14,6 +14,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
 import { paths } from "@/config/paths";
+import { useCurrentUser } from "@/lib/auth-store";
 
 const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
   {
@@ -83,10 +84,30 @@ function HeroPreview() {
   );
 }
 
+/** After sign-in an admin lands here (spec §4: "others to /"): the way into the console, up front. */
+function OperatorBar() {
+  return (
+    <section aria-label="Operator console" className="border-brand-200 border-b bg-brand-700 text-white">
+      <Container className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 font-medium">
+          <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
+          You're signed in as an operator.
+        </p>
+        <ButtonLink to={paths.admin.root()} variant="inverse" size="sm">
+          Open the operator console
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </ButtonLink>
+      </Container>
+    </section>
+  );
+}
+
 export function HomePage() {
+  const user = useCurrentUser();
   return (
     <>
       <DocumentTitle />
+      {user?.role === "ADMIN" ? <OperatorBar /> : null}
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-slate-50">
         <Container className="grid grid-cols-1 items-center gap-12 py-12 sm:py-16 lg:grid-cols-2 lg:py-24">
           <div className="flex flex-col gap-6">

@@ -246,3 +246,52 @@ describe("Payment cancelled screen", () => {
     await expectTryAgain();
   });
 });
+
+describe("Payment Cancelled for a payment that was paid after all", () => {
+  it("says it was paid, with its amount, and links to it instead of saying nothing was charged", async () => {
+    mockFetch({ [`GET /api/payment/${paymentId}`]: () => jsonResponse(200, payment()) });
+    renderApp(`/payment/cancelled?payment_id=${paymentId}`, signedIn);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This payment went through" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/KRB-20261122-XYZ789 of \$147\.24 was paid on 22\/11\/2026/)).toBeInTheDocument();
+    expect(screen.queryByText("No charges have been made.")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View this payment" })).toHaveAttribute(
+      "href",
+      `/payment/confirmed?payment_id=${paymentId}`,
+    );
+  });
+
+  it("still says nothing was charged for a payment left open", async () => {
+    mockFetch({
+      [`GET /api/payment/${paymentId}`]: () =>
+        jsonResponse(200, payment({ status: "PENDING", paidAt: null })),
+    });
+    renderApp(`/payment/cancelled?payment_id=${paymentId}`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeInTheDocument();
+    expect(screen.getByText("No charges have been made.")).toBeInTheDocument();
+  });
+});
+
+describe("A payment's page, signed out", () => {
+  it("asks to sign in without talking of an ended session, and Sign in comes back to the payment", async () => {
+    mockFetch({
+      "POST /api/auth/login": () => jsonResponse(200, sessionFor(studentUser)),
+      [`GET /api/payment/${paymentId}`]: () => jsonResponse(200, payment()),
+    });
+    const { user, router } = renderApp(`/payment/confirmed?payment_id=${paymentId}`);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Sign in to see your payment" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/session has ended/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Sign in" }));
+    await user.type(await screen.findByLabelText("Email"), studentUser.email);
+    await user.type(screen.getByLabelText("Password"), "demo1234");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment/confirmed");
+    expect(router.state.location.search).toBe(`?payment_id=${paymentId}`);
+  });
+});

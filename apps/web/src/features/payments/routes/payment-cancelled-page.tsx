@@ -1,9 +1,64 @@
+import { useSearchParams } from "react-router";
+import { z } from "zod";
 import { ButtonLink } from "@/components/ui/button";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { useCurrentUser } from "@/lib/auth-store";
+import { formatDateTime, formatDollars } from "@/lib/format";
+import { usePayment } from "../api/get-payment";
 import { ResultLayout } from "../components/result-layout";
 
-/** Where the card page sends a student who backed out (spec §2). No guard: nothing here needs a session. */
+const isPaymentId = (value: string | null): value is string => z.uuid().safeParse(value).success;
+
+/**
+ * Where the card page sends a student who backed out (spec §2). No guard: nothing here needs a session.
+ * The card page can be left after paying (Back from the receipt, another tab): for a signed-in student
+ * the payment is looked up first, and one that was paid is said to be paid, not cancelled.
+ */
 export function PaymentCancelledPage() {
+  const [searchParams] = useSearchParams();
+  const user = useCurrentUser();
+  const paymentId = searchParams.get("payment_id") ?? searchParams.get("paymentId");
+  const canLookUp = user !== null && isPaymentId(paymentId);
+  const paymentQuery = usePayment(paymentId ?? "", { enabled: canLookUp });
+  const payment = paymentQuery.data;
+
+  if (canLookUp && paymentQuery.isPending) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12 sm:py-20">
+        <SkeletonGroup label="Checking your payment…">
+          <div className="flex flex-col items-center gap-4">
+            <Skeleton className="size-16 rounded-full" />
+            <Skeleton className="h-9 w-64" />
+            <Skeleton className="h-5 w-80 max-w-full" />
+          </div>
+        </SkeletonGroup>
+      </div>
+    );
+  }
+
+  if (canLookUp && payment?.status === "PAID") {
+    const paidAt = payment.paidAt ?? payment.createdAt;
+    return (
+      <ResultLayout
+        title="This payment went through"
+        tone="success"
+        message={
+          <p>
+            Payment {payment.invoiceNumber} of {formatDollars(payment.amount)} was paid on{" "}
+            {formatDateTime(paidAt)}, so nothing was cancelled.{" "}
+            {payment.type === "BUNDLE" ? "Your bundle is ready to use." : "Your lessons are booked."}
+          </p>
+        }
+      >
+        <ButtonLink to={paths.payment.confirmed({ payment_id: payment.id })}>View this payment</ButtonLink>
+        <ButtonLink to={paths.student.dashboard()} variant="outline">
+          Go to dashboard
+        </ButtonLink>
+      </ResultLayout>
+    );
+  }
+
   return (
     <ResultLayout
       title="Payment Cancelled"

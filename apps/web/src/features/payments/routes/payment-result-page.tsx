@@ -94,6 +94,7 @@ const isNotFound = (error: unknown) =>
 
 function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isReturning: boolean }) {
   const user = useCurrentUser();
+  const { pathname, search } = useLocation();
   const paymentQuery = usePayment(paymentId, { enabled: user !== null });
   const confirm = useConfirmPayment();
   const hasAskedToConfirm = useRef(false);
@@ -108,12 +109,13 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
 
   if (!user) {
     return (
+      // Not necessarily someone whose session ended: a link from an email, or another browser.
       <ResultLayout
         title="Sign in to see your payment"
         tone="pending"
-        message="Your session has ended. Log in again to see this payment and your lessons."
+        message="This payment belongs to a Kerb account. Sign in and we'll bring you straight back to it."
       >
-        <ButtonLink to={paths.auth.login()}>Login</ButtonLink>
+        <ButtonLink to={paths.auth.login({ returnTo: `${pathname}${search}` })}>Sign in</ButtonLink>
       </ResultLayout>
     );
   }
