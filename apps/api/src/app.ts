@@ -35,6 +35,7 @@ import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
+import { invoiceRoutes } from "./modules/payments/invoices.routes.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(receiptRoutes, { ...context, prefix: "/student/payments" });
+      await api.register(invoiceRoutes, { ...context, prefix: "/student" });
       await api.register(paymentRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutWebhookRoutes, { ...context, prefix: "/payment" });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_LESSON_COUNT } from "../constants.ts";
 import { isoDateTime, safeText } from "./common.ts";
 import { suburbName } from "./fields.ts";
+import { invoiceNumberClaim } from "./invoices.ts";
 
 const dollars = z.number().min(0).max(100_000).multipleOf(0.01, "Prices are in whole cents");
 
@@ -24,6 +25,8 @@ export const batchBookingRequest = z.object({
     .max(MAX_LESSON_COUNT, `At most ${MAX_LESSON_COUNT} lessons at once`),
   /** Suburb the lessons are in; defaults to the student's own suburb. */
   suburb: suburbName().optional(),
+  /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
+  invoice: invoiceNumberClaim.optional(),
 });
 export type BatchBookingRequest = z.input<typeof batchBookingRequest>;
 
@@ -35,6 +38,8 @@ export const bundlePurchaseRequest = z.object({
   instructorId: z.uuid().optional().nullable(),
   /** Where the lessons will be; defaults to the student's own suburb. */
   suburb: suburbName().optional(),
+  /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
+  invoice: invoiceNumberClaim.optional(),
 });
 export type BundlePurchaseRequest = z.input<typeof bundlePurchaseRequest>;
 

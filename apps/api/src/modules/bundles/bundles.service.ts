@@ -15,7 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { findInstructorListing } from "../instructors/index.ts";
-import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
+import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
 import { findStudentForCheckout } from "../students/index.ts";
 
 type PurchaseRequest = z.output<typeof bundlePurchaseRequest>;
@@ -62,7 +62,12 @@ export function createBundleService(ctx: AppContext) {
         subtotalCents: totals.subtotalCents,
         gstCents: totals.gstCents,
         amountCents: totals.totalCents,
-        invoiceNumber: newInvoiceNumber(now),
+        invoiceNumber: await claimInvoiceNumber(ctx.db, {
+          secret: ctx.auth.secret,
+          studentId,
+          claim: request.invoice,
+          now,
+        }),
         bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId, suburb },
         createdAt: now,
       });

@@ -41,7 +41,7 @@ import { createCheckoutService } from "../checkout/checkout.service.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import { enqueueLessonRescheduled } from "../notifications/notices.ts";
-import { findPaymentRefundState, insertPayment, newInvoiceNumber } from "../payments/index.ts";
+import { claimInvoiceNumber, findPaymentRefundState, insertPayment } from "../payments/index.ts";
 import { findStudentBooking, lockStudentForCheckout, toStudentBooking } from "../students/index.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
 import { checkLessonTime, checkLessonTimes } from "./lesson-shape.ts";
@@ -176,7 +176,12 @@ export function createLessonService(ctx: AppContext) {
               subtotalCents: totals.subtotalCents,
               gstCents: totals.gstCents,
               amountCents: totals.totalCents,
-              invoiceNumber: newInvoiceNumber(now),
+              invoiceNumber: await claimInvoiceNumber(tx, {
+                secret: ctx.auth.secret,
+                studentId,
+                claim: request.invoice,
+                now,
+              }),
               expiresAt: holdExpiresAt,
               createdAt: now,
             },

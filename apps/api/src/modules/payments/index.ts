@@ -2,7 +2,7 @@
  * The payments module's public entry: what other modules may call. Only this module writes the
  * payments table; the writes below check rules/payment-lifecycle.ts.
  */
-export { newInvoiceNumber } from "./invoice-number.ts";
+export { claimInvoiceNumber, newInvoiceNumber } from "./invoice-number.ts";
 export {
   type AlongsideWrite,
   changePaymentStatus,

@@ -1,0 +1,106 @@
+import { INVOICE_NUMBER_PATTERN } from "@kerb/shared";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
+
+describeEachDatabase("the invoice screen's number", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  const openInvoice = async (token: string) => {
+    const res = await http.post("/api/student/invoices", undefined, token);
+    expect(res.status).toBe(200);
+    return res.body as {
+      invoice: { number: string; key: string };
+      issuedOn: string;
+      supplier: { abn: string };
+    };
+  };
+  const holdFirstSlot = async (token: string, invoice?: { number: string; key: string }) => {
+    const [slot] = await listSlots(http, token, { date: weekdayAhead(t.clock.now, 4) });
+    if (!slot) throw new Error("no free slot");
+    return http.post("/api/student/bookings/batch", { bookings: [asBooking(slot)], invoice }, token);
+  };
+
+  it("numbers the invoice when it opens, with the supplier's ABN, and the payment carries that number", async () => {
+    const student = await registerStudent(http);
+    const opened = await openInvoice(student.accessToken);
+    expect(opened.invoice.number).toMatch(INVOICE_NUMBER_PATTERN);
+    expect(opened.issuedOn).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(opened.supplier.abn).toBe(t.env.SUPPLIER_ABN);
+
+    const held = await holdFirstSlot(student.accessToken, opened.invoice);
+    expect(held.status).toBe(201);
+    expect(held.body.payment.invoiceNumber).toBe(opened.invoice.number);
+
+    // Paying again after that payment is gone gets a new number: one number, one payment.
+    const again = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 10, pricePerLesson: 70, invoice: opened.invoice },
+      student.accessToken,
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.payment.invoiceNumber).toMatch(INVOICE_NUMBER_PATTERN);
+    expect(again.body.payment.invoiceNumber).not.toBe(opened.invoice.number);
+  });
+
+  it("puts the opened number on a bundle purchase too", async () => {
+    const student = await registerStudent(http);
+    const opened = await openInvoice(student.accessToken);
+    const bought = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 10, pricePerLesson: 70, invoice: opened.invoice },
+      student.accessToken,
+    );
+    expect(bought.status).toBe(201);
+    expect(bought.body.payment.invoiceNumber).toBe(opened.invoice.number);
+  });
+
+  it("never takes a number it did not issue to this student", async () => {
+    const owner = await registerStudent(http);
+    const other = await registerStudent(http);
+    const opened = await openInvoice(owner.accessToken);
+
+    const someoneElses = await holdFirstSlot(other.accessToken, opened.invoice);
+    expect(someoneElses.status).toBe(201);
+    expect(someoneElses.body.payment.invoiceNumber).not.toBe(opened.invoice.number);
+
+    const forged = await http.post(
+      "/api/student/bundles/purchase",
+      {
+        totalLessons: 10,
+        pricePerLesson: 70,
+        invoice: { number: "KRB-20991231-ABCDEF", key: opened.invoice.key },
+      },
+      owner.accessToken,
+    );
+    expect(forged.status).toBe(201);
+    expect(forged.body.payment.invoiceNumber).not.toBe("KRB-20991231-ABCDEF");
+
+    // The owner can still use theirs: the attempts above did not spend it.
+    const own = await holdFirstSlot(owner.accessToken, opened.invoice);
+    expect(own.body.payment.invoiceNumber).toBe(opened.invoice.number);
+  });
+
+  it("answers 400 for a malformed number, and only students may open an invoice", async () => {
+    const student = await registerStudent(http);
+    const bad = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 10, pricePerLesson: 70, invoice: { number: "INV-1", key: "x" } },
+      student.accessToken,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_error");
+
+    expect((await http.post("/api/student/invoices", undefined)).status).toBe(401);
+    const instructor = await newInstructor(http, t.database.db);
+    expect((await http.post("/api/student/invoices", undefined, instructor.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,36 @@
+import { DEMO_SUPPLIER_ABN, errorResponses, openInvoiceResponse } from "@kerb/shared";
+import { formatSydneyDate } from "@kerb/shared/rules";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { issueInvoiceNumber } from "./invoice-number.ts";
+
+/** The student's invoice screen (mounted at /api/student): its number exists before anything is paid. */
+export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.post(
+    "/invoices",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "openInvoice",
+        summary: "Number the invoice the student is about to pay",
+        description:
+          "Issues the invoice number shown on the invoice screen, with the supplier and ABN that the tax " +
+          "invoice carries. Nothing is held or charged: paying (batch or bundle) with the returned " +
+          "`invoice` puts this number on the payment; an unused number is simply never paid.",
+        security: [{ bearerAuth: [] }],
+        response: { 200: openInvoiceResponse, ...errorResponses(401, 403) },
+      },
+      onRequest: ctx.guard("STUDENT"),
+    },
+    (request) => {
+      const now = ctx.now();
+      return {
+        invoice: issueInvoiceNumber(ctx.auth.secret, currentUser(request).id, now),
+        issuedOn: formatSydneyDate(now),
+        supplier: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
+        isDemoSupplier: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
+      };
+    },
+  );
+};
