@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { AUTH_STORAGE_KEY } from "@/lib/auth-store";
 import { defined } from "@/test/defined";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor, studentProfile, studentUser } from "@/test/fixtures";
@@ -83,5 +84,24 @@ describe("layout", () => {
     for (const feature of ["Certified Instructors", "Flexible Scheduling", "Competitive Rates"]) {
       expect(within(main).getByRole("heading", { name: feature })).toBeInTheDocument();
     }
+  });
+
+  it("shows the account's email as it is now, not the one kept from sign-in, and keeps it for the next load", async () => {
+    mockFetch({
+      "GET /api/student/profile": () => jsonResponse(200, studentProfile()),
+      // Changed and confirmed from another device since this browser signed in.
+      "GET /api/auth/me": () =>
+        jsonResponse(200, { user: { ...studentUser, email: "sam.new@example.com.au" } }),
+    });
+    renderApp("/student/dashboard", { session: sessionFor(studentUser) });
+    const header = await screen.findByRole("banner");
+    await waitFor(() =>
+      expect(within(header).getAllByText("sam.new@example.com.au").length).toBeGreaterThan(0),
+    );
+    expect(within(header).queryByText("student@demo.test")).not.toBeInTheDocument();
+    // The stored copy (what a reload starts from) was brought in line too.
+    expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? "null")?.user.email).toBe(
+      "sam.new@example.com.au",
+    );
   });
 });

@@ -14,13 +14,14 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import UserRound from "lucide-react/icons/user-round";
 import Wallet from "lucide-react/icons/wallet";
 import X from "lucide-react/icons/x";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth";
 import { cn } from "@/lib/cn";
+import { refreshSignedInUser } from "@/lib/signed-in-user";
 import { NavRow } from "./nav-row";
 
 function dashboardPath(user: AuthUser): string {
@@ -95,7 +96,7 @@ function AccountEmail({
   const content = (
     <>
       <UserRound className="size-4 shrink-0" aria-hidden="true" />
-      <span className="truncate">{user.email}</span>
+      <span className="min-w-0 truncate">{user.email}</span>
     </>
   );
   const to =
@@ -114,7 +115,7 @@ function AccountEmail({
   return (
     <NavLink
       to={to}
-      title="Account settings"
+      title={`Account settings (${user.email})`}
       aria-label={`Account settings (${user.email})`}
       onClick={onNavigate}
       className={({ isActive }) =>
@@ -132,6 +133,16 @@ function AccountEmail({
 
 export default function SignedInNav({ user }: { user: AuthUser }) {
   const logoutMutation = useLogout();
+  // The email shown is the account's as it is now (changed elsewhere since sign-in, say): asked on
+  // each load and whenever the tab comes back into view.
+  useEffect(() => {
+    void refreshSignedInUser();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refreshSignedInUser();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, []);
   const location = useLocation();
   // The phone menu belongs to the page and account it was opened on: a followed link closes it, and so
   // does signing out (or in as someone else).
@@ -160,12 +171,14 @@ export default function SignedInNav({ user }: { user: AuthUser }) {
   return (
     <>
       <NavRow>
-        <nav aria-label="Main" className={cn("items-center gap-1", desktopOnly)}>
+        <nav aria-label="Main" className={cn("shrink-0 items-center gap-1", desktopOnly)}>
           <SignedInLinks user={user} />
         </nav>
-        <div className={cn("items-center gap-2", desktopOnly)}>
-          <AccountEmail user={user} className="max-w-56" />
-          {logoutButton}
+        {/* The email takes the room left beside the links; cut short (full text in its title) only when
+            there is none. */}
+        <div className={cn("min-w-0 items-center justify-end gap-2", desktopOnly)}>
+          <AccountEmail user={user} className="min-w-0" />
+          <div className="shrink-0">{logoutButton}</div>
         </div>
         <Button
           variant="ghost"

@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
+import { arrivalNotice } from "@/lib/arrival-notice";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
@@ -194,11 +195,11 @@ export function BookingWizard({
   function handlePaid(flow: Flow) {
     // Marked completed first: if anything below is interrupted, the paid draft is never resumed.
     writeBookingDraft({ ...draftFromState(state), currentStep: COMPLETED_DRAFT_STEP });
-    window.alert(SUCCESS_MESSAGES[flow]);
     clearBookingDraft();
     void queryClient.invalidateQueries({ queryKey: ["student"] });
     void queryClient.invalidateQueries({ queryKey: ["booking"] });
-    navigate(paths.student.dashboard());
+    // Said on the dashboard, in its status message (spec §8's words; no native alert).
+    navigate(paths.student.dashboard(), { state: arrivalNotice(SUCCESS_MESSAGES[flow]) });
   }
 
   function returnToSlots(removed: SelectedSlot[]) {

@@ -115,6 +115,12 @@ export function InvoiceStep({
 
       <CheckoutStatus phase={phase} isCheckingSlots={isCheckingSlots} />
 
+      {failure ? (
+        <Alert tone="error" title={PAYMENT_FAILED_MESSAGE}>
+          {failure === PAYMENT_FAILED_MESSAGE ? "You have not been charged." : failure}
+        </Alert>
+      ) : null}
+
       {conflict && !isCheckingSlots ? (
         <ConflictAlert
           conflict={conflict}
@@ -122,12 +128,6 @@ export function InvoiceStep({
           onReturnToSlots={() => onReturnToSlots(conflict.removed)}
           onRetry={pay}
         />
-      ) : null}
-
-      {failure ? (
-        <Alert tone="error" title={PAYMENT_FAILED_MESSAGE}>
-          {failure === PAYMENT_FAILED_MESSAGE ? "You have not been charged." : failure}
-        </Alert>
       ) : null}
 
       <StepActions>
@@ -243,7 +243,6 @@ function ConflictAlert({
       ) : !isBundle && code !== "too_many_holds" ? (
         <p className="mt-1">Your times are all still free.</p>
       ) : null}
-      <p className="mt-1">You have not been charged.</p>
     </Alert>
   );
 }

@@ -179,7 +179,9 @@ export function useCheckout({
       setPhase("idle");
       const code = checkoutConflictCode(error);
       if (code && isApiError(error)) {
-        // Nothing failed to pay: the page explains what changed, so no "Payment failed" alert.
+        // The payment did not go through: said first, in the spec's words, then what changed and how
+        // to go on (the conflict's recovery box).
+        setFailure(PAYMENT_FAILED_MESSAGE);
         if (!isBundle && isStaleSelectionError(error)) {
           await showStaleSelection(error, code);
         } else {
@@ -188,7 +190,6 @@ export function useCheckout({
         }
         return;
       }
-      window.alert(PAYMENT_FAILED_MESSAGE);
       setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
     }
   }
@@ -200,7 +201,7 @@ export function useCheckout({
     isBusy,
     /** Why the last attempt failed (PAYMENT_FAILED_MESSAGE when there is nothing more to say). */
     failure,
-    /** What stopped the last attempt when the purchase itself changed; no alert is shown for it. */
+    /** What stopped the last attempt when the purchase itself changed (shown below `failure`). */
     conflict,
     isCheckingSlots,
     pay,

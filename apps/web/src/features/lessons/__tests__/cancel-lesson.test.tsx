@@ -422,7 +422,8 @@ describe("Which lessons offer Cancel", () => {
       expect(cancelButtonIn(row), date).not.toBeInTheDocument();
       expect(within(row).queryByRole("link", { name: /^Reschedule/ }), date).not.toBeInTheDocument();
     }
-    expect(await findLessonRow("01/07/2025")).toHaveTextContent("Scheduled");
+    // Still SCHEDULED on the server, but over: it waits for the instructor to mark it.
+    expect(await findLessonRow("01/07/2025")).toHaveTextContent("Awaiting your instructor's confirmation");
     expect(await findLessonRow("01/06/2025")).toHaveTextContent("Completed");
     const cancelled = await findLessonRow("20/03/2099");
     expect(cancelled).toHaveTextContent("Cancelled");

@@ -1,8 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentProfile, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
+import { findLessonRow, lesson } from "@/test/student-lesson-fixtures";
 
 const signedIn = { session: sessionFor(studentUser) };
 
@@ -69,5 +70,38 @@ describe("Student bookings page", () => {
       "href",
       "/student/book",
     );
+  });
+});
+
+describe("What a lesson row says about its state and price", () => {
+  const BUNDLE_ID = "a0000000-0000-4000-8000-000000000001";
+
+  it("shows a past lesson the instructor has not marked as awaiting their confirmation, not as Scheduled", async () => {
+    const ended = lesson("b0000000-0000-4000-8000-0000000000c1", "2025-07-01T00:00:00.000Z");
+    mockFetch({
+      "GET /api/student/profile": () => jsonResponse(200, studentProfile(Date.now(), { bookings: [ended] })),
+    });
+    renderApp("/student/bookings", signedIn);
+    const row = await findLessonRow("01/07/2025");
+    expect(within(row).getByText("Awaiting your instructor's confirmation")).toBeInTheDocument();
+    expect(within(row).queryByText("Scheduled")).not.toBeInTheDocument();
+  });
+
+  it("says a lesson paid with a bundle credit was paid that way instead of showing a price as if charged", async () => {
+    const withCredit = lesson("b0000000-0000-4000-8000-0000000000c2", "2099-01-15T23:00:00.000Z", {
+      price: 70,
+      paymentId: null,
+      bundleId: BUNDLE_ID,
+    });
+    const byCard = lesson("b0000000-0000-4000-8000-0000000000c3", "2099-02-19T23:00:00.000Z");
+    mockFetch({
+      "GET /api/student/profile": () =>
+        jsonResponse(200, studentProfile(Date.now(), { bookings: [withCredit, byCard] })),
+    });
+    renderApp("/student/bookings", signedIn);
+    const creditRow = await findLessonRow("16/01/2099");
+    expect(creditRow).toHaveTextContent("Paid with bundle credit");
+    expect(creditRow).not.toHaveTextContent("$70.00");
+    expect(await findLessonRow("20/02/2099")).toHaveTextContent("$85.00");
   });
 });

@@ -5,9 +5,10 @@ import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import Undo2 from "lucide-react/icons/undo-2";
 import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
-import { BOOKING_STATUS, StatusBadge, type StatusStyle } from "@/components/ui/status-badge";
+import { BOOKING_STATUS, type StatusStyle } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
@@ -19,6 +20,20 @@ const STUDENT_BOOKING_STATUS: Record<BookingStatus, StatusStyle> = {
 };
 
 /**
+ * A SCHEDULED lesson is only "Scheduled" while it is still ahead: once it has ended it waits for the
+ * instructor to mark it completed (or missed), and under way it is in progress.
+ */
+function studentStatus(booking: StudentProfileBooking, now: number): StatusStyle {
+  if (booking.status === "SCHEDULED") {
+    if (new Date(booking.endTime).getTime() <= now) {
+      return { label: "Awaiting your instructor's confirmation", tone: "warning" };
+    }
+    if (new Date(booking.startTime).getTime() <= now) return { label: "In progress", tone: "brand" };
+  }
+  return STUDENT_BOOKING_STATUS[booking.status];
+}
+
+/**
  * One lesson: when (Sydney time), with whom, where, how much and its status; for a cancelled lesson,
  * what came back; and what the student can do with it.
  */
@@ -27,6 +42,7 @@ export function LessonRow({
   showStatus = true,
   refundNote,
   actions,
+  now = Date.now(),
 }: {
   booking: StudentProfileBooking;
   showStatus?: boolean;
@@ -34,15 +50,23 @@ export function LessonRow({
   refundNote?: string | null;
   /** Cancel, Reschedule and the like. */
   actions?: ReactNode;
+  /** The page's clock: whether a scheduled lesson is still ahead. */
+  now?: number;
 }) {
   const instructorName = `${booking.instructor.firstName} ${booking.instructor.lastName}`;
+  const status = studentStatus(booking, now);
   return (
     <li className="flex gap-4 py-4">
       <DateTile iso={booking.startTime} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="font-semibold text-slate-900">{formatDate(booking.startTime)}</p>
-          <p className="font-semibold text-slate-900">{formatDollars(booking.price)}</p>
+          {booking.bundleId ? (
+            // Nothing was charged for it: a credit of a bundle paid for earlier.
+            <p className="text-slate-700 text-sm">Paid with bundle credit</p>
+          ) : (
+            <p className="font-semibold text-slate-900">{formatDollars(booking.price)}</p>
+          )}
         </div>
         <p className="flex items-center gap-1.5 text-slate-700 text-sm">
           <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -65,7 +89,7 @@ export function LessonRow({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2 pt-0.5">
-          {showStatus ? <StatusBadge status={booking.status} styles={STUDENT_BOOKING_STATUS} /> : null}
+          {showStatus ? <Badge tone={status.tone}>{status.label}</Badge> : null}
           {booking.isPoolHours ? <PoolHoursBadge /> : null}
         </div>
         {refundNote ? (

@@ -92,6 +92,7 @@ export function StudentBookingsPage() {
                     <LessonRow
                       key={booking.id}
                       booking={booking}
+                      now={now}
                       actions={
                         <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
                       }
@@ -110,6 +111,7 @@ export function StudentBookingsPage() {
                     <LessonRow
                       key={booking.id}
                       booking={booking}
+                      now={now}
                       refundNote={cancelledLessonRefund(booking, refunds.get(booking.id))}
                       actions={
                         booking.status === "COMPLETED" ? (

@@ -30,6 +30,7 @@ import {
   upcomingLessons,
   useLessonCancellation,
 } from "@/features/lessons";
+import { useArrivalNotice } from "@/lib/arrival-notice";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
@@ -47,7 +48,8 @@ export function StudentDashboardPage() {
   const upcoming = profile ? upcomingLessons(profile.bookings, now) : [];
   const bundles = profile ? activeBundles(profile.bundles, now) : [];
   const held = profile ? heldPayments(profile.bookings, now) : [];
-  const { note, announce } = useStatusNote();
+  // "Bundle purchased successfully!" / "Bookings confirmed successfully!" from the wizard (spec §8).
+  const { note, announce } = useStatusNote(useArrivalNotice());
   const cancellation = useLessonCancellation(announce);
   const draft = useBookingDraftChoice(new Set(held.map((group) => group.paymentId)));
 
