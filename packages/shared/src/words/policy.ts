@@ -91,13 +91,33 @@ export const DOCUMENT_REMINDER_NOTICE = plural(DOCUMENT_EXPIRY_NOTICE_DAYS, "day
 /** How close to its expiry a document is flagged to the admin and the instructor: "30 days". */
 export const DOCUMENT_EXPIRY_WARNING = plural(DOCUMENT_EXPIRY_WARNING_DAYS, "day");
 
+const RESCHEDULE_TERM = `You can reschedule a lesson up to ${RESCHEDULE_NOTICE} before it starts.`;
+const CREDIT_EXPIRY_TERM = `Bundle credits expire ${BUNDLE_VALIDITY} after purchase.`;
+
 /** The cancellation and rescheduling terms printed on every invoice (spec §9). */
 export const CANCELLATION_TERMS: readonly string[] = [
   `Cancel more than ${FULL_REFUND_NOTICE_HOURS} hours before a lesson: full refund.`,
   `Cancel ${HALF_REFUND_NOTICE_HOURS} to ${FULL_REFUND_NOTICE_HOURS} hours before: ${formatPercent(HALF_REFUND_SHARE)} refund.`,
   `Cancel less than ${HALF_REFUND_NOTICE_HOURS} hours before: no refund.`,
-  `You can reschedule a lesson up to ${RESCHEDULE_NOTICE} before it starts.`,
-  `Bundle credits expire ${BUNDLE_VALIDITY} after purchase.`,
+  RESCHEDULE_TERM,
+  CREDIT_EXPIRY_TERM,
+];
+
+/**
+ * What happens to a lesson paid with a bundle credit: a credit cannot be split, so the card tiers above
+ * become "back to the bundle" or "used". Printed beside CANCELLATION_TERMS on the bundle's invoice
+ * (screen and PDF) and in its email.
+ */
+export const BUNDLE_CREDIT_TERMS: readonly string[] = [
+  `Cancel a lesson paid with a credit more than ${FULL_REFUND_NOTICE_HOURS} hours before it starts: the credit goes back to your bundle.`,
+  `Cancel it ${FULL_REFUND_NOTICE_HOURS} hours or less before: the credit is used (a credit cannot be split, so there is no ${formatPercent(HALF_REFUND_SHARE)} refund).`,
+];
+
+/** Every term that applies to a lesson booked with credits, for the credit booking screen. */
+export const CREDIT_LESSON_TERMS: readonly string[] = [
+  ...BUNDLE_CREDIT_TERMS,
+  RESCHEDULE_TERM,
+  CREDIT_EXPIRY_TERM,
 ];
 
 /** The terms in two sentences, for the booking confirmation. */

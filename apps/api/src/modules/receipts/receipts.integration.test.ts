@@ -1,5 +1,6 @@
 import type { StudentPayment } from "@kerb/shared";
 import { formatAud, formatSydneyDate, formatSydneyTime, gstCents, invoiceTotals } from "@kerb/shared/rules";
+import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS } from "@kerb/shared/words";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,13 +202,17 @@ describeEachDatabase("receipts and tax invoices", (kind) => {
     expect(text).toContain("10 $70.00 $700.00");
     expect(text).toContain("GST (10%) $70.00");
     expect(text).toContain("Total (incl. GST) $770.00");
+    // The spec's terms, and what they mean for a credit: it goes back whole or is used, never halved.
+    expect(text).toContain(`Cancellation terms • ${CANCELLATION_TERMS[0]}`);
+    expect(text).toContain(`Lessons paid with this bundle's credits • ${BUNDLE_CREDIT_TERMS[0]}`);
+    expect(text).toContain(BUNDLE_CREDIT_TERMS[1]);
   });
 
   it("after the instructor cancels a lesson, lists the refund and adds a credit note to the invoice", async () => {
     const lessonId = lessonIds[0];
     const cancelled = await http.post(
       `/api/instructor/lessons/${lessonId}/cancel`,
-      undefined,
+      { reason: "Car off the road" },
       instructor.token,
     );
     expect(cancelled.status).toBe(200);

@@ -6,7 +6,7 @@ import {
   sydneyDateOf,
   sydneyWeekday,
 } from "@kerb/shared/rules";
-import { refundStatusLabels } from "@kerb/shared/words";
+import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./receipts.repository.ts";
@@ -188,5 +188,11 @@ function assembleInvoice(
       payment.provider === "demo"
         ? `Paid in demo mode on ${formatSydneyDate(issued)}: no card was charged.`
         : `Paid by card on ${formatSydneyDate(issued)}.`,
+    terms: [
+      { title: "Cancellation terms", lines: CANCELLATION_TERMS },
+      ...(payment.type === "BUNDLE"
+        ? [{ title: "Lessons paid with this bundle's credits", lines: BUNDLE_CREDIT_TERMS }]
+        : []),
+    ],
   };
 }

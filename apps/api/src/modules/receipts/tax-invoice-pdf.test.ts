@@ -24,11 +24,27 @@ function invoice(overrides: Partial<TaxInvoice> = {}): TaxInvoice {
     creditNotes: [],
     refundedCents: 0,
     paymentNote: "Paid by card on 23/11/2026.",
+    terms: [],
     ...overrides,
   };
 }
 
 describe("tax invoice PDF layout", () => {
+  it("prints each terms section under its heading", async () => {
+    const text = pdfText(
+      await renderTaxInvoicePdf(
+        invoice({
+          terms: [
+            { title: "Cancellation terms", lines: ["Cancel early: full refund."] },
+            { title: "Lessons paid with this bundle's credits", lines: ["Cancel late: the credit is used."] },
+          ],
+        }),
+      ),
+    );
+    expect(text).toContain("Cancellation terms • Cancel early: full refund.");
+    expect(text).toContain("Lessons paid with this bundle's credits • Cancel late: the credit is used.");
+  });
+
   it("prints a configured supplier without the demonstration warning", async () => {
     const text = pdfText(await renderTaxInvoicePdf(invoice()));
     expect(text).toContain("Tax invoice");

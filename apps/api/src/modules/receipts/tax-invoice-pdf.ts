@@ -42,6 +42,8 @@ export interface TaxInvoice {
   refundedCents: number;
   /** One sentence on how it was paid, e.g. "Paid by card on 03/11/2026." */
   paymentNote: string;
+  /** The terms the buyer agreed to, under headings (a bundle adds what happens to its credits). */
+  terms: { title: string; lines: readonly string[] }[];
 }
 
 // The page geometry, colours and table helpers below are shared with the payout statement (payouts/statement-pdf.ts).
@@ -349,6 +351,19 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
       },
       { label: "GST in the net amount", cents: invoice.gstCents - refundGst },
     ]);
+  }
+
+  for (const section of invoice.terms) {
+    heading(doc, section.title);
+    for (const line of section.lines) {
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`• ${toWinAnsi(line)}`, PAGE.margin, doc.y, {
+          width: CONTENT_WIDTH,
+        });
+    }
   }
 
   footers(doc, `Tax invoice ${invoice.invoiceNumber}`);

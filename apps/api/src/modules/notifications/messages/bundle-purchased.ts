@@ -1,6 +1,7 @@
 /** The bundle purchase confirmation, to the student who bought it. */
 import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { link, type Person, withGst } from "./format.ts";
 
@@ -36,6 +37,7 @@ export function bundlePurchased(data: BundlePurchasedData): RenderedEmail {
     paragraphs: [
       `Thanks for buying a ${data.totalLessons}-lesson bundle. Each lesson you book with it uses one credit, with nothing more to pay.`,
       `Your credits can be used until ${formatSydneyDate(data.expiresAt)}.`,
+      BUNDLE_CREDIT_TERMS.join(" "),
     ],
     details,
     ...(url ? { action: { label: "Book with my bundle", url } } : {}),

@@ -1,6 +1,6 @@
 import type { CheckoutResponse, Suburb } from "@kerb/shared";
 import { type BundleOption, dollarsToCents, formatAud, formatSydneyDate } from "@kerb/shared/rules";
-import { CANCELLATION_TERMS, GST_PERCENT } from "@kerb/shared/words";
+import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import { type ReactNode, useRef } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolTag, type SelectedSlot, slotKey } from "@/features/availability";
@@ -182,6 +182,16 @@ export function InvoiceDocument({
               <li key={term}>{term}</li>
             ))}
           </ul>
+          {isBundle ? (
+            <>
+              <h3 className="mt-2 font-semibold text-slate-900">Lessons paid with this bundle's credits</h3>
+              <ul className="list-disc pl-5 leading-relaxed" aria-label="Terms for lessons paid with credits">
+                {BUNDLE_CREDIT_TERMS.map((term) => (
+                  <li key={term}>{term}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       </CardContent>
     </Card>

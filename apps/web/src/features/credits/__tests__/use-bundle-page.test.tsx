@@ -152,7 +152,11 @@ describe("Use Bundle: credit mode", () => {
     expect(
       within(screen.getByRole("list", { name: "Lessons to book" })).getAllByRole("listitem"),
     ).toHaveLength(2);
-    expect(screen.queryByText(/\$\d/)).not.toBeInTheDocument();
+    // No price is charged; the only amounts are what a credit is worth on a cheaper pool hour.
+    expect(within(screen.getByRole("list", { name: "Lessons to book" })).queryByText(/\$\d/)).toBeNull();
+    expect(screen.getByTestId("credit-pool-note")).toHaveTextContent(
+      "Pool hours cost less by card ($55.32 here), but a credit always counts as one lesson at your bundle's $70.00.",
+    );
     expect(screen.queryByText(/^GST/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
 

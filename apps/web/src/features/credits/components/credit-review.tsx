@@ -1,5 +1,6 @@
-import { type CreditBookingResponse, FULL_REFUND_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS } from "@kerb/shared";
-import { BUNDLE_VALIDITY } from "@kerb/shared/words";
+import type { CreditBookingResponse } from "@kerb/shared";
+import { dollarsToCents, formatAud } from "@kerb/shared/rules";
+import { CREDIT_LESSON_TERMS } from "@kerb/shared/words";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Ticket from "lucide-react/icons/ticket";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import {
   RemovedSlotList,
   type SelectedSlot,
   slotKey,
+  slotPriceCents,
 } from "@/features/availability";
 import { PickupAddressField } from "@/features/checkout";
 import { formatDate, formatTimeRange, formatWeekday, lessonCount } from "@/lib/format";
@@ -21,13 +23,12 @@ import { useCreditBooking } from "../hooks/use-credit-booking";
 import { bookWithCreditsLabel, creditsLeft } from "../model/credits";
 import type { CreditBundle } from "./credit-slot-step";
 
-/** What happens to a credit-paid lesson, worded from the shared policy constants. */
-export const CREDIT_TERMS: readonly string[] = [
-  `Cancel more than ${FULL_REFUND_NOTICE_HOURS} hours before a lesson: the credit goes back to your bundle.`,
-  `Cancel ${FULL_REFUND_NOTICE_HOURS} hours or less before: the credit is used (a credit cannot be split).`,
-  `You can reschedule a lesson up to ${RESCHEDULE_NOTICE_HOURS} hours before it starts, at no cost.`,
-  `Bundle credits expire ${BUNDLE_VALIDITY} after purchase.`,
-];
+/** "$48.75 here", or "from $45.50 here" when the chosen pool hours differ in price. */
+function poolPriceText(slots: readonly SelectedSlot[]): string {
+  const prices = slots.map(slotPriceCents);
+  const lowest = Math.min(...prices);
+  return `${prices.every((p) => p === lowest) ? "" : "from "}${formatAud(lowest)} here`;
+}
 
 type CreditReviewProps = {
   bundle: CreditBundle;
@@ -62,6 +63,7 @@ export function CreditReview({
   const left = creditsLeft(bundle);
   const after = left - slots.length;
   const name = `${bundle.instructor.firstName} ${bundle.instructor.lastName}`;
+  const poolSlots = slots.filter((slot) => slot.isPoolHours);
 
   return (
     <div className="flex flex-col gap-6">
@@ -94,6 +96,14 @@ export function CreditReview({
             ))}
           </ul>
 
+          {poolSlots.length > 0 ? (
+            <p className="rounded-xl bg-sky-50 p-3 text-sky-900 text-sm" data-testid="credit-pool-note">
+              Pool hours cost less by card ({poolPriceText(poolSlots)}), but a credit always counts as one
+              lesson at your bundle's {formatAud(dollarsToCents(bundle.pricePerLesson))}. To pay the pool
+              price, book these times by card instead.
+            </p>
+          ) : null}
+
           <div className="ml-auto flex w-full max-w-sm flex-col gap-1.5 text-sm">
             <dl className="flex flex-col gap-1.5">
               <div className="flex justify-between gap-4">
@@ -117,7 +127,7 @@ export function CreditReview({
           <div className="flex flex-col gap-1.5 rounded-xl border border-slate-200 p-4 text-slate-700 text-sm">
             <h3 className="font-semibold text-slate-900">Terms for lessons paid with credits</h3>
             <ul className="list-disc pl-5 leading-relaxed">
-              {CREDIT_TERMS.map((term) => (
+              {CREDIT_LESSON_TERMS.map((term) => (
                 <li key={term}>{term}</li>
               ))}
             </ul>

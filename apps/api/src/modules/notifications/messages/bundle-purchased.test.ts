@@ -1,0 +1,24 @@
+import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
+import { describe, expect, it } from "vitest";
+import { bundlePurchased } from "./bundle-purchased.ts";
+
+describe("bundle purchased", () => {
+  it("states what happens to a credit-paid lesson that is cancelled, so it agrees with the bundle", () => {
+    const email = bundlePurchased({
+      student: { firstName: "Sam", lastName: "Lee" },
+      instructor: { firstName: "Ivy", lastName: "Ng" },
+      totalLessons: 10,
+      pricePerLessonCents: 7000,
+      suburb: "Parramatta",
+      amountCents: 77_000,
+      gstCents: 7000,
+      invoiceNumber: "KRB-20261125-ABCDEF",
+      expiresAt: new Date("2027-11-25T00:00:00Z"),
+      appUrl: "https://kerb.test",
+    });
+    const text = email.text.replace(/\s+/g, " ");
+    expect(text).toContain("the credit goes back to your bundle");
+    expect(text).toContain("the credit is used (a credit cannot be split, so there is no 50% refund)");
+    expect(text).toContain(BUNDLE_CREDIT_TERMS[0]);
+  });
+});
