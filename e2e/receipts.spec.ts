@@ -64,6 +64,7 @@ test.describe("receipts", () => {
     });
     const cancelled = await page.request.post(`/api/instructor/lessons/${paid.lessonId}/cancel`, {
       headers: { authorization: `Bearer ${(await instructor.json()).accessToken}` },
+      data: { reason: "My car is off the road that day" },
     });
     expect(cancelled.status()).toBe(200);
     // One lesson costs well under $1,000, so no thousands separator.

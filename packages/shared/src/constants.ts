@@ -82,6 +82,11 @@ export const HALF_REFUND_NOTICE_HOURS = 24;
 /** The share of the price refunded with between HALF_ and FULL_REFUND_NOTICE_HOURS of notice. */
 export const HALF_REFUND_SHARE = 0.5;
 export const RESCHEDULE_NOTICE_HOURS = 24;
+/**
+ * How long after a lesson a student marked a no-show may dispute it (the no-show email says so): long
+ * enough to notice the email, short enough that the instructor still remembers the day.
+ */
+export const NO_SHOW_DISPUTE_DAYS = 7;
 
 export const DRAFT_LIFETIME_MINUTES = 120;
 export const DRAFT_WARNING_MINUTES = 90;
@@ -127,6 +132,7 @@ export const EMAIL_KINDS = [
   "instructor_verified",
   "instructor_delisted",
   "instructor_unavailable",
+  "lesson_no_show",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -9,6 +9,7 @@ export * from "./cancellation.ts";
 export * from "./draft.ts";
 export * from "./holds.ts";
 export * from "./instructor-listing.ts";
+export * from "./invoice-shares.ts";
 export * from "./ledger.ts";
 export * from "./lesson-lifecycle.ts";
 export * from "./money.ts";

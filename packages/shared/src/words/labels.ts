@@ -121,6 +121,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   instructor_verified: "Instructor verified",
   instructor_delisted: "Instructor not listed",
   instructor_unavailable: "Instructor cannot teach",
+  lesson_no_show: "Lesson marked no-show",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

@@ -16,6 +16,7 @@ import {
   HOLD_DURATION_ADJECTIVE,
   INSTRUCTOR_SHARE_PERCENT,
   MIN_LEAD_TIME,
+  NO_SHOW_DISPUTE,
   PLATFORM_FEE_PERCENT,
   POOL_DISCOUNT,
   poolWindowText,
@@ -38,6 +39,7 @@ describe("policy texts from the shared constants", () => {
     expect(calendarWindowText()).toBe("next 30 days");
     expect(DRAFT_LIFETIME).toBe("2 hours");
     expect(MIN_LEAD_TIME).toBe("2 hours");
+    expect(NO_SHOW_DISPUTE).toContain("within 7 days of it");
     expect(BUNDLE_VALIDITY).toBe("12 months");
     expect(RESCHEDULE_NOTICE).toBe("24 hours");
     expect(REVIEW_WINDOW).toBe("14 days");

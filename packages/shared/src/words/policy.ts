@@ -14,6 +14,7 @@ import {
   HOLD_MINUTES,
   INSTRUCTOR_SHARE,
   MIN_LEAD_TIME_MINUTES,
+  NO_SHOW_DISPUTE_DAYS,
   PLATFORM_FEE_RATE,
   POOL_PRICE_FACTOR,
   RESCHEDULE_NOTICE_HOURS,
@@ -84,6 +85,14 @@ export const RESCHEDULE_NOTICE = plural(RESCHEDULE_NOTICE_HOURS, "hour");
 
 /** How long after a lesson ends the student may review it: "14 days". */
 export const REVIEW_WINDOW = plural(REVIEW_WINDOW_DAYS, "day");
+
+/** How long after a lesson a no-show can be disputed: "7 days". */
+export const NO_SHOW_DISPUTE_WINDOW = plural(NO_SHOW_DISPUTE_DAYS, "day");
+
+/** How a student marked a no-show disputes it, in the no-show email. */
+export const NO_SHOW_DISPUTE =
+  `If you did come to this lesson, reply to this email within ${NO_SHOW_DISPUTE_WINDOW} of it and tell us what happened. ` +
+  "We will look into it with your instructor and refund you if the no-show was marked by mistake.";
 
 /** How long before a document expires its instructor is emailed: "30 days". */
 export const DOCUMENT_REMINDER_NOTICE = plural(DOCUMENT_EXPIRY_NOTICE_DAYS, "day");

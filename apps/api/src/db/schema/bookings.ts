@@ -75,6 +75,13 @@ export const bookings = pgTable(
      * forfeited credit. The instructor earns 75% of it (rules/cancellation.ts); 0 when all went back.
      */
     keptCents: integer(),
+    /**
+     * The SEQUENCE of the lesson's event in the student's calendar: 0 as the confirmation's .ics sent it,
+     * raised by one in the same UPDATE as each change the calendar must take (a move, the cancellation).
+     * A counter rather than a timestamp's epoch: it only rises, whatever the clock says, two changes in
+     * one second still differ, and it stays a small integer as the RFC's readers expect.
+     */
+    calendarSequence: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 /**
- * A minimal RFC 5545 writer: just what a subscribed calendar feed needs. Times are written in UTC
- * ("Z" form), so no VTIMEZONE block is needed and every client shows them in its own zone.
+ * A minimal RFC 5545 writer: what a subscribed calendar feed and the lesson emails' calendar files
+ * need. Times are written in UTC ("Z" form), so no VTIMEZONE block is needed and every client shows
+ * them in its own zone.
  */
 
 export interface CalendarEvent {
@@ -12,13 +13,28 @@ export interface CalendarEvent {
   description?: string | null;
   /** Last change of the event; defaults to the feed's stamp. */
   lastModified?: Date;
+  /**
+   * Revision of the event (RFC 5545 §3.8.7.4): a calendar applies an update or a cancellation of a UID
+   * only when its SEQUENCE is higher than the one it holds. Left out, it is 0.
+   */
+  sequence?: number;
+  /** CANCELLED with the calendar's CANCEL method removes the event; CONFIRMED otherwise. */
+  status?: "CONFIRMED" | "CANCELLED";
 }
+
+/**
+ * PUBLISH: events to add (a feed, a booking confirmation); REQUEST: an update of events the reader
+ * already has (a moved lesson); CANCEL: events to remove (RFC 5546 §1.4).
+ */
+export type CalendarMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 
 export interface Calendar {
   name: string;
   /** DTSTAMP of every event: when the feed was produced. */
   stamp: Date;
   events: CalendarEvent[];
+  /** PUBLISH unless said. */
+  method?: CalendarMethod;
 }
 
 const CRLF = "\r\n";
@@ -74,7 +90,7 @@ export function renderCalendar(calendar: Calendar): string {
     "VERSION:2.0",
     "PRODID:-//Kerb//Instructor lessons//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${calendar.method ?? "PUBLISH"}`,
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
   ];
   const stamp = formatUtc(calendar.stamp);
@@ -90,7 +106,8 @@ export function renderCalendar(calendar: Calendar): string {
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     if (event.lastModified) lines.push(`LAST-MODIFIED:${formatUtc(event.lastModified)}`);
-    lines.push("STATUS:CONFIRMED", "TRANSP:OPAQUE", "END:VEVENT");
+    if (event.sequence !== undefined) lines.push(`SEQUENCE:${event.sequence}`);
+    lines.push(`STATUS:${event.status ?? "CONFIRMED"}`, "TRANSP:OPAQUE", "END:VEVENT");
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join(CRLF) + CRLF;

@@ -293,7 +293,11 @@ describeEachDatabase("the ledger", (kind) => {
       const student = await registerStudent(http);
       const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
       t.clock.now = addHours(lesson.start, -3);
-      const res = await http.post(`/api/instructor/lessons/${lesson.id}/cancel`, {}, demo.token);
+      const res = await http.post(
+        `/api/instructor/lessons/${lesson.id}/cancel`,
+        { reason: "Car off the road" },
+        demo.token,
+      );
       expect(res.status).toBe(200);
       expect(await journal(`refund:${await refundIdOf(lesson.id)}`)).toMatchObject({
         lines: { REFUNDS: -8250 },

@@ -5,6 +5,7 @@ import {
   adminCancelBookingResponse,
   errorResponses,
   idParams,
+  staffCancellationPreviewResponse,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
@@ -39,6 +40,25 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     (request) => lessons.listBookings(request.query),
+  );
+
+  app.get(
+    "/bookings/:id/cancellation",
+    {
+      schema: {
+        tags,
+        operationId: "getAdminCancellationPreview",
+        summary: "What cancelling a lesson would refund the student",
+        description:
+          "Exactly what cancelling the lesson now would give the student (amount and GST from the " +
+          "payment as it stands, or the bundle credit), by the same rule and clock; nothing is changed. " +
+          "A lesson that can no longer be cancelled is 409 invalid_state.",
+        security,
+        params: idParams,
+        response: { 200: staffCancellationPreviewResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.previewCancellation(request.params.id),
   );
 
   app.post(

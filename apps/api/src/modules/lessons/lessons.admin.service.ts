@@ -6,6 +6,7 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.admin.repository.ts";
+import { previewStaffCancellation } from "./staff-cancellation-preview.ts";
 
 interface PageInput {
   page: number;
@@ -60,6 +61,10 @@ export function createAdminLessonService(ctx: AppContext) {
       );
       return { items: rows.map(toAdminBooking), total, page: query.page, pageSize: query.pageSize };
     },
+
+    /** What cancelling the lesson now would give the student, by the rule the cancellation uses. */
+    previewCancellation: (bookingId: string) =>
+      previewStaffCancellation(ctx.db, { bookingId, by: "ADMIN", now: ctx.now() }),
 
     async cancelBooking(
       adminId: string,

@@ -199,7 +199,11 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
     });
     const before = await readPayment(db(), paymentId);
 
-    const res = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    const res = await http.post(
+      `/api/instructor/lessons/${id}/cancel`,
+      { reason: "Car off the road" },
+      ivy.token,
+    );
     // A full refund gives back the price and the GST charged on it: 76.55 + 7.66.
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ refund: 84.21, bundleCreditReturned: false });
@@ -225,7 +229,11 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
     });
 
     // A second cancel changes nothing and refunds nothing twice.
-    const again = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    const again = await http.post(
+      `/api/instructor/lessons/${id}/cancel`,
+      { reason: "Car off the road" },
+      ivy.token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("invalid_state");
     expect((await readPayment(db(), paymentId)).refundedCents).toBe(before.refundedCents + 8421);
@@ -243,7 +251,11 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
       bundleId: bundle.id,
       priceCents: 7000,
     });
-    const res = await http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token);
+    const res = await http.post(
+      `/api/instructor/lessons/${id}/cancel`,
+      { reason: "Car off the road" },
+      ivy.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ refund: 0, bundleCreditReturned: true });
     expect(res.body.lesson).toMatchObject({ paidWithBundle: true, refund: 0 });
@@ -261,7 +273,11 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
       instructorId: ivy.id,
       start: addMinutes(t.clock.now, -10),
     });
-    const res = await http.post(`/api/instructor/lessons/${started}/cancel`, undefined, ivy.token);
+    const res = await http.post(
+      `/api/instructor/lessons/${started}/cancel`,
+      { reason: "Car off the road" },
+      ivy.token,
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/can no longer be cancelled/);
     expect((await readBooking(db(), started)).status).toBe("SCHEDULED");
@@ -274,7 +290,13 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
       status: "COMPLETED",
     });
     expect(
-      (await http.post(`/api/instructor/lessons/${completed}/cancel`, undefined, ivy.token)).status,
+      (
+        await http.post(
+          `/api/instructor/lessons/${completed}/cancel`,
+          { reason: "Car off the road" },
+          ivy.token,
+        )
+      ).status,
     ).toBe(409);
   });
 
@@ -322,7 +344,9 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
       start: addHours(t.clock.now, 8),
     });
     const results = await Promise.all(
-      [1, 2, 3].map(() => http.post(`/api/instructor/lessons/${id}/cancel`, undefined, ivy.token)),
+      [1, 2, 3].map(() =>
+        http.post(`/api/instructor/lessons/${id}/cancel`, { reason: "Car off the road" }, ivy.token),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect((await readPayment(db(), paymentId)).refundedCents).toBe(8800); // 80.00 + 8.00 GST, once
@@ -346,13 +370,15 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
       [ended, "no-show"],
       [future, "cancel"],
     ] as const) {
-      const res = await http.post(`/api/instructor/lessons/${id}/${action}`, undefined, intruder.token);
+      // A cancel says why (else 400 before any lookup); the others take no body.
+      const body = action === "cancel" ? { reason: "Car off the road" } : undefined;
+      const res = await http.post(`/api/instructor/lessons/${id}/${action}`, body, intruder.token);
       expect(res.status, action).toBe(404);
       expect(res.body.error).toMatchObject({ code: "not_found", message: "Lesson not found" });
       // An id that exists nowhere answers exactly the same.
       const unknown = await http.post(
         `/api/instructor/lessons/${UNKNOWN_ID}/${action}`,
-        undefined,
+        body,
         intruder.token,
       );
       expect(unknown.body).toEqual(res.body);

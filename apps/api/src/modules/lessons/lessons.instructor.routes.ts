@@ -1,10 +1,12 @@
 import {
   errorResponses,
   idParams,
+  instructorCancelLessonRequest,
   instructorLessonsQuery,
   instructorLessonsResponse,
   lessonActionResponse,
   lessonCancellationResponse,
+  staffCancellationPreviewResponse,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
@@ -80,6 +82,25 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
     (request) => lessons.markNoShow(me(request), request.params.id),
   );
 
+  app.get(
+    "/lessons/:id/cancellation",
+    {
+      schema: {
+        tags,
+        operationId: "getInstructorCancellationPreview",
+        summary: "What cancelling a lesson would refund the student",
+        description:
+          "Exactly what cancelling the lesson now would give the student (amount and GST from the " +
+          "payment as it stands, or the bundle credit), by the same rule and clock; nothing is changed. " +
+          "A lesson that can no longer be cancelled is 409 invalid_state.",
+        security,
+        params: idParams,
+        response: { 200: staffCancellationPreviewResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.previewCancellation(me(request), request.params.id),
+  );
+
   app.post(
     "/lessons/:id/cancel",
     {
@@ -89,12 +110,14 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         summary: "Cancel a lesson as its instructor",
         description:
           "Cancels a scheduled lesson; the student gets everything back (card refund queued, or the " +
-          "bundle credit returned). A lesson that is not scheduled is 409 invalid_state.",
+          "bundle credit returned) and an email quoting the reason, which is required (audited). A lesson " +
+          "that is not scheduled is 409 invalid_state.",
         security,
         params: idParams,
+        body: instructorCancelLessonRequest,
         response: { 200: lessonCancellationResponse, ...stateErrors },
       },
     },
-    (request) => lessons.cancelLesson(me(request), request.params.id),
+    (request) => lessons.cancelLesson(me(request), request.params.id, request.body),
   );
 };

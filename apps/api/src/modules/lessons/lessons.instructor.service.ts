@@ -3,6 +3,7 @@
  * one (the student gets everything back). Another instructor's lesson is "not found".
  */
 import type {
+  InstructorCancelLessonRequest,
   InstructorLesson,
   InstructorLessonsPage,
   LessonActionResponse,
@@ -13,9 +14,11 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
+import { enqueueLessonNoShow } from "../notifications/notices.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.instructor.repository.ts";
 import { checkLessonTransition, markLessonOutcome } from "./lessons.writes.ts";
+import { previewStaffCancellation } from "./staff-cancellation-preview.ts";
 
 export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLesson {
   return {
@@ -64,6 +67,10 @@ export function createInstructorLessonService(ctx: AppContext) {
           details: { before: { status: "SCHEDULED" }, after: { status } },
           createdAt: now,
         });
+        // The student hears of a no-show at once, with what was kept and how long they have to dispute it.
+        if (status === "NO_SHOW") {
+          await enqueueLessonNoShow(uow, { bookingId: lessonId, now, appUrl: publicOrigin(ctx.env) });
+        }
       }
       return marked;
     });
@@ -99,7 +106,22 @@ export function createInstructorLessonService(ctx: AppContext) {
 
     markNoShow: (instructorId: string, lessonId: string) => recordOutcome(instructorId, lessonId, "noShow"),
 
-    async cancelLesson(instructorId: string, lessonId: string): Promise<LessonCancellationResponse> {
+    /** What cancelling the lesson now would give the student, by the rule the cancellation uses. */
+    previewCancellation: (instructorId: string, lessonId: string) =>
+      previewStaffCancellation(ctx.db, {
+        bookingId: lessonId,
+        by: "INSTRUCTOR",
+        instructorId,
+        now: ctx.now(),
+      }),
+
+    async cancelLesson(
+      instructorId: string,
+      lessonId: string,
+      input: InstructorCancelLessonRequest,
+    ): Promise<LessonCancellationResponse> {
+      // The route's schema has trimmed it and checked it is there and not too long.
+      const reason = input.reason.trim();
       const now = ctx.now();
       const result = await ctx.transact(async (uow) => {
         const { tx } = uow;
@@ -111,6 +133,7 @@ export function createInstructorLessonService(ctx: AppContext) {
           bookingId: lessonId,
           cancelledBy: "INSTRUCTOR",
           now,
+          reason,
           appUrl: publicOrigin(ctx.env),
         });
         await uow.audit({
@@ -120,6 +143,7 @@ export function createInstructorLessonService(ctx: AppContext) {
           targetId: lessonId,
           details: {
             cancelledBy: "INSTRUCTOR",
+            reason,
             refundCents: cancelled.refundCents,
             bundleCreditReturned: cancelled.bundleCreditReturned,
           },

@@ -65,21 +65,38 @@ export async function findStudentClashes(
     .where(and(eq(bookings.studentId, studentId), activeBookingSql(now), sql`(${overlaps})`));
 }
 
+const cancellationColumns = {
+  id: bookings.id,
+  instructorId: bookings.instructorId,
+  status: bookings.status,
+  startTime: bookings.startTime,
+  priceCents: bookings.priceCents,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+};
+
 /** The lesson as cancelling it needs it, locked until the transaction ends. */
 export async function lockLessonForCancellation(tx: Executor, bookingId: string) {
   const [row] = await tx
-    .select({
-      id: bookings.id,
-      instructorId: bookings.instructorId,
-      status: bookings.status,
-      startTime: bookings.startTime,
-      priceCents: bookings.priceCents,
-      paymentId: bookings.paymentId,
-      bundleId: bookings.bundleId,
-    })
+    .select(cancellationColumns)
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .for("update");
+  return row;
+}
+
+/** The same, unlocked, for a preview: an instructor's own lesson when `instructorId` is given. */
+export async function findLessonForCancellation(db: Executor, bookingId: string, instructorId?: string) {
+  const [row] = await db
+    .select(cancellationColumns)
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        instructorId === undefined ? undefined : eq(bookings.instructorId, instructorId),
+      ),
+    )
+    .limit(1);
   return row;
 }
 

@@ -47,8 +47,19 @@ async function refuseChanged(db: Executor, action: LessonAction, lessonId: strin
 /** A new lesson's row: who, when, where and at what price (its status comes from the action). */
 export type NewLesson = Omit<
   typeof bookings.$inferInsert,
-  "id" | "status" | "paymentId" | "completedAt" | "cancelledAt" | "cancelledBy" | "refundCents" | "keptCents"
+  | "id"
+  | "status"
+  | "paymentId"
+  | "completedAt"
+  | "cancelledAt"
+  | "cancelledBy"
+  | "refundCents"
+  | "keptCents"
+  | "calendarSequence"
 >;
+
+/** One more revision of the lesson's calendar event, in the UPDATE that changes what the event says. */
+const nextCalendarSequence = sql`${bookings.calendarSequence} + 1`;
 
 /**
  * hold (STUDENT): the checkout's lessons, PENDING_PAYMENT until `holdExpiresAt`, written in the same
@@ -142,7 +153,7 @@ export async function moveLesson(tx: Executor, lessonId: string, period: { start
   checkLessonTransition("reschedule", "SCHEDULED", "STUDENT");
   const moved = await tx
     .update(bookings)
-    .set({ startTime: period.start, endTime: period.end })
+    .set({ startTime: period.start, endTime: period.end, calendarSequence: nextCalendarSequence })
     .where(and(eq(bookings.id, lessonId), isStillFrom("reschedule")))
     .returning({ id: bookings.id });
   if (moved.length === 0) throw await refuseChanged(tx, "reschedule", lessonId, "STUDENT");
@@ -194,6 +205,7 @@ export async function cancelLesson(
       cancelledBy: input.by,
       refundCents: input.refundCents,
       keptCents: input.keptCents,
+      calendarSequence: nextCalendarSequence,
     })
     .where(and(eq(bookings.id, input.lessonId), isStillFrom("cancel")))
     .returning({ id: bookings.id });

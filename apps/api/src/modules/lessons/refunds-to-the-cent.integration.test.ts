@@ -122,6 +122,63 @@ describeEachDatabase("refunds to the cent", (kind) => {
     await expectLedgerBalanced();
   });
 
+  it("the instructor's and the admin's previews are the refunds they make, to the last lesson's remainder", async () => {
+    const student = await registerStudent(http);
+    const pool = (
+      await listSlots(http, student.accessToken, { date: weekdayAhead(base, 8), instructorId: demo.id })
+    ).filter((s) => s.isPoolHours);
+    const batch = await payBatch(student, pool.slice(0, 3));
+    expect(batch.amount).toBe(117.98);
+    const [first, second, last] = batch.lessons;
+    if (!first || !second || !last) throw new Error("three lessons expected");
+
+    const preview = async (url: string, token: string) => {
+      const res = await http.get(url, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { refund: { amount: number; gst: number; method: string }; summary: string };
+    };
+    const byInstructor = (id: string) => preview(`/api/instructor/lessons/${id}/cancellation`, demo.token);
+    const byAdmin = (id: string) => preview(`/api/admin/bookings/${id}/cancellation`, admin);
+    const instructorCancels = async (id: string) => {
+      const res = await http.post(
+        `/api/instructor/lessons/${id}/cancel`,
+        { reason: "Car off the road" },
+        demo.token,
+      );
+      expect(res.status).toBe(200);
+      return res.body.refund as number;
+    };
+
+    expect((await byInstructor(first.id)).refund).toEqual({ amount: 39.33, gst: 3.58, method: "CARD" });
+    expect(await instructorCancels(first.id)).toBe(39.33);
+    // The second share's GST steps the running total by $3.57: a per-lesson sum in the browser said $39.33.
+    const middle = await byAdmin(second.id);
+    expect(middle.refund).toEqual({ amount: 39.32, gst: 3.57, method: "CARD" });
+    expect(middle.summary).toBe(
+      "The student is refunded in full: $39.32 including $3.57 GST goes back to their card.",
+    );
+    const cancelled = await http.post(`/api/admin/bookings/${second.id}/cancel`, {}, admin);
+    expect(cancelled.body.refund).toBe(39.32);
+
+    // The last lesson: both dialogs show the payment's remainder, and that is what goes back.
+    const [asInstructor, asAdmin] = await Promise.all([byInstructor(last.id), byAdmin(last.id)]);
+    expect(asAdmin).toEqual(asInstructor);
+    expect(await instructorCancels(last.id)).toBe(asInstructor.refund.amount);
+    const row = await paymentRow(batch.paymentId);
+    expect(row.refundedCents).toBe(11798);
+    expect(row.refundedGstCents).toBe(1073);
+    expect(dollarsToCents(asInstructor.refund.gst)).toBe(1073 - 358 - 357);
+
+    // Cancelled now: the preview says so, as the cancel would; another instructor's lesson is not found.
+    expect((await http.get(`/api/instructor/lessons/${last.id}/cancellation`, demo.token)).status).toBe(409);
+    expect((await http.get(`/api/admin/bookings/${last.id}/cancellation`, admin)).status).toBe(409);
+    const other = await http.login("hassan.saleh@instructors.kerb.test");
+    expect(
+      (await http.get(`/api/instructor/lessons/${first.id}/cancellation`, other.accessToken)).status,
+    ).toBe(404);
+    expect((await http.get(`/api/admin/bookings/${first.id}/cancellation`, demo.token)).status).toBe(403);
+  });
+
   it("the database refuses a refund that would take back more than the payment", async () => {
     const student = await registerStudent(http);
     const [slot] = await listSlots(http, student.accessToken, {
@@ -192,7 +249,11 @@ describeEachDatabase("refunds to the cent", (kind) => {
             if (!tier) continue;
             if (tier === "instructor") {
               t.clock.now = addHours(new Date(lesson.startTime), -tiers.instructor);
-              const res = await http.post(`/api/instructor/lessons/${lesson.id}/cancel`, {}, demo.token);
+              const res = await http.post(
+                `/api/instructor/lessons/${lesson.id}/cancel`,
+                { reason: "Car off the road" },
+                demo.token,
+              );
               expect(res.status).toBe(200);
             } else {
               await studentCancels(student, lesson, tiers[tier]);
@@ -256,7 +317,13 @@ describeEachDatabase("refunds to the cent", (kind) => {
           if (tier === "instructor") {
             t.clock.now = addHours(new Date(lesson.startTime), -tiers.instructor);
             expect(
-              (await http.post(`/api/instructor/lessons/${lesson.id}/cancel`, {}, demo.token)).status,
+              (
+                await http.post(
+                  `/api/instructor/lessons/${lesson.id}/cancel`,
+                  { reason: "Car off the road" },
+                  demo.token,
+                )
+              ).status,
             ).toBe(200);
             returned += 1;
           } else {

@@ -2,7 +2,7 @@
  * The events that email people, each enqueued through the caller's unit of work (so the change and its
  * emails commit together, and the unit of work starts their delivery after commit).
  */
-import type { CancelledBy } from "@kerb/shared/rules";
+import { invoiceShares } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
@@ -12,37 +12,25 @@ import {
   bookingConfirmedForStudent,
 } from "./messages/booking-confirmed.ts";
 import { bundlePurchased } from "./messages/bundle-purchased.ts";
-import type { LessonSummary } from "./messages/format.ts";
-import { lessonCancelled } from "./messages/lesson-cancelled.ts";
-import { lessonRescheduled } from "./messages/lesson-rescheduled.ts";
+import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notifications.repository.ts";
+
+/** How a whole checkout or credit spend was paid, before it is split per instructor. */
+type CheckoutPaidWith =
+  | { kind: "card"; invoiceNumber: string; amountCents: number; gstCents: number }
+  | { kind: "credits"; creditsLeft: number };
+
+const sum = (cents: number[]) => cents.reduce((total, c) => total + c, 0);
+
 import type { OutboxEmail } from "./outbox.ts";
 
-/** One email through the unit of work: its id, or null when its dedupe key was there already. */
-async function enqueueOne(uow: UnitOfWork, email: OutboxEmail): Promise<string | null> {
-  const [id] = await uow.email(email);
-  return id ?? null;
-}
-
-interface NoticeOptions {
-  now: Date;
-  appUrl?: string;
-}
-
-export const toLessonSummary = (row: repo.LessonNoticeRow): LessonSummary => ({
-  id: row.id,
-  startTime: row.startTime,
-  endTime: row.endTime,
-  suburb: row.suburb,
-  pickupLocation: row.pickupLocation,
-  isPoolHours: row.isPoolHours,
-  priceCents: row.priceCents,
-});
-
-const recipient = (p: { email: string; firstName: string; lastName: string }) => ({
-  email: p.email,
-  name: `${p.firstName} ${p.lastName}`.trim(),
-});
+// A lesson's later changes (cancelled, moved, a no-show) are told from their own file.
+export {
+  enqueueLessonCancelled,
+  enqueueLessonNoShow,
+  enqueueLessonRescheduled,
+} from "./lesson-change-notices.ts";
+export { toLessonSummary } from "./notice-parts.ts";
 
 /**
  * Booking confirmed, to the student (with an .ics) and to each instructor. A batch may hold lessons of
@@ -51,18 +39,34 @@ const recipient = (p: { email: string; firstName: string; lastName: string }) =>
  */
 async function enqueueBookingConfirmed(
   uow: UnitOfWork,
-  input: NoticeOptions & { lessons: repo.LessonNoticeRow[]; paidWith: BookingPaidWith; eventKey: string },
+  input: NoticeOptions & {
+    lessons: repo.LessonNoticeRow[];
+    /** How the whole event was paid; each instructor's email gets its part. */
+    paidWith: CheckoutPaidWith;
+    eventKey: string;
+  },
 ): Promise<string[]> {
-  const byInstructor = groupBy(input.lessons, (row) => row.instructor.id);
+  const byInstructor = [...groupBy(input.lessons, (row) => row.instructor.id)];
+  // Each instructor's part of the invoice, GST stepped on the running subtotal so the parts add up.
+  const shares = invoiceShares(byInstructor.map(([, lessons]) => sum(lessons.map((l) => l.priceCents))));
   const emails: OutboxEmail[] = [];
-  for (const [instructorId, lessons] of byInstructor) {
+  for (const [index, [instructorId, lessons]] of byInstructor.entries()) {
     const first = lessons[0];
-    if (!first) continue;
+    const share = shares[index];
+    if (!first || !share) continue;
+    const paidWith: BookingPaidWith =
+      input.paidWith.kind === "card"
+        ? {
+            ...input.paidWith,
+            lessonsInCheckout: input.lessons.length,
+            share: { amountCents: share.totalCents, gstCents: share.gstCents },
+          }
+        : { ...input.paidWith, creditsUsed: lessons.length, creditsUsedInBooking: input.lessons.length };
     const data = {
       student: first.student,
       instructor: first.instructor,
       lessons: lessons.map(toLessonSummary),
-      paidWith: input.paidWith,
+      paidWith,
       now: input.now,
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     };
@@ -157,82 +161,8 @@ export async function enqueueCreditBooking(
   return enqueueBookingConfirmed(uow, {
     ...input,
     lessons: input.bookingIds.length === 0 ? [] : await repo.listLessonsForNotice(uow.tx, input.bookingIds),
-    paidWith: {
-      kind: "credits",
-      creditsUsed: input.bookingIds.length,
-      creditsLeft: input.credits.totalLessons - input.credits.usedLessons,
-    },
+    paidWith: { kind: "credits", creditsLeft: input.credits.totalLessons - input.credits.usedLessons },
     // The new lessons' ids are unique to this spend.
     eventKey: `credits:${[...input.bookingIds].sort()[0]}`,
   });
-}
-
-/**
- * A lesson was cancelled: the other party is told (student cancels → instructor; instructor cancels →
- * student; an admin → both), with who cancelled and what the student got back.
- */
-export async function enqueueLessonCancelled(
-  uow: UnitOfWork,
-  input: NoticeOptions & {
-    bookingId: string;
-    cancelledBy: CancelledBy;
-    refund: { method: "CARD" | "CREDIT" | "NONE"; refundCents: number; refundGstCents: number };
-    reason?: string | null;
-  },
-): Promise<string[]> {
-  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
-  if (!row) return [];
-  const recipients: Array<"STUDENT" | "INSTRUCTOR"> =
-    input.cancelledBy === "STUDENT"
-      ? ["INSTRUCTOR"]
-      : input.cancelledBy === "INSTRUCTOR"
-        ? ["STUDENT"]
-        : ["STUDENT", "INSTRUCTOR"];
-  const ids: string[] = [];
-  for (const who of recipients) {
-    const person = who === "STUDENT" ? row.student : row.instructor;
-    const id = await enqueueOne(uow, {
-      kind: "lesson_cancelled",
-      to: recipient(person),
-      ...lessonCancelled({
-        recipient: who,
-        student: row.student,
-        instructor: row.instructor,
-        lesson: toLessonSummary(row),
-        cancelledBy: input.cancelledBy,
-        refund: input.refund,
-        paidWithBundle: row.bundleId !== null,
-        reason: input.reason ?? null,
-        ...(input.appUrl ? { appUrl: input.appUrl } : {}),
-      }),
-      // A lesson is cancelled once.
-      dedupeKey: `lesson-cancelled:${row.id}:${who.toLowerCase()}`,
-      now: input.now,
-    });
-    if (id) ids.push(id);
-  }
-  return ids;
-}
-
-/** A student moved a lesson: the instructor is told the old and the new time. */
-export async function enqueueLessonRescheduled(
-  uow: UnitOfWork,
-  input: NoticeOptions & { bookingId: string; previous: { startTime: Date; endTime: Date } },
-): Promise<string[]> {
-  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
-  if (!row) return [];
-  // No dedupe key: a lesson may be moved more than once, and each move is news.
-  const id = await enqueueOne(uow, {
-    kind: "lesson_rescheduled",
-    to: recipient(row.instructor),
-    ...lessonRescheduled({
-      student: row.student,
-      instructor: row.instructor,
-      lesson: toLessonSummary(row),
-      previous: input.previous,
-      ...(input.appUrl ? { appUrl: input.appUrl } : {}),
-    }),
-    now: input.now,
-  });
-  return id ? [id] : [];
 }

@@ -137,6 +137,7 @@ const lessonColumns = {
   pickupLocation: bookings.pickupLocation,
   paymentId: bookings.paymentId,
   bundleId: bookings.bundleId,
+  calendarSequence: bookings.calendarSequence,
   createdAt: bookings.createdAt,
   student: { id: student.id, email: student.email, firstName: student.firstName, lastName: student.lastName },
   instructor: {

@@ -85,7 +85,7 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
 
     const cancel = await http.post(
       `/api/instructor/lessons/${lesson.lessonId}/cancel`,
-      undefined,
+      { reason: "Car off the road" },
       instructor.token,
     );
     expect(cancel.status).toBe(200);
@@ -128,7 +128,11 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
   it("retries with the same key when the provider's answer is lost, so the card is refunded once", async () => {
     const lesson = await paidLesson(6);
     stripe.loseNextRefundAnswers(2);
-    await http.post(`/api/instructor/lessons/${lesson.lessonId}/cancel`, undefined, instructor.token);
+    await http.post(
+      `/api/instructor/lessons/${lesson.lessonId}/cancel`,
+      { reason: "Car off the road" },
+      instructor.token,
+    );
     const [queued] = await refundsOf(lesson.paymentId);
     expect(queued).toMatchObject({ status: "PENDING", attempts: 1 });
 

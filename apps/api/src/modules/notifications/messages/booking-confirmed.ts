@@ -3,7 +3,6 @@ import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
-import { renderCalendar } from "../../calendar/ical.ts";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
@@ -15,10 +14,25 @@ import {
   plural,
   withGst,
 } from "./format.ts";
+import { calendarAttachment, lessonEvent } from "./lesson-calendar.ts";
 
+/**
+ * How the lessons of one email were paid. A checkout (or credit spend) may hold lessons of several
+ * instructors and each instructor's lessons get their own email, so the email's own part is told apart
+ * from the whole checkout's.
+ */
 export type BookingPaidWith =
-  | { kind: "card"; invoiceNumber: string; amountCents: number; gstCents: number }
-  | { kind: "credits"; creditsUsed: number; creditsLeft: number };
+  | {
+      kind: "card";
+      invoiceNumber: string;
+      /** The whole checkout: one invoice, one charge. */
+      amountCents: number;
+      gstCents: number;
+      lessonsInCheckout: number;
+      /** This email's lessons' part of it (rules/invoice-shares.ts), GST included. */
+      share: { amountCents: number; gstCents: number };
+    }
+  | { kind: "credits"; creditsUsed: number; creditsLeft: number; creditsUsedInBooking: number };
 
 export interface BookingConfirmedData {
   student: Person;
@@ -44,42 +58,47 @@ const lessonRows = (lessons: LessonSummary[]): Array<[string, string]> =>
     ] as Array<[string, string]>;
   });
 
-/** The lessons as an iCalendar file the student's calendar app can import. */
+/** The lessons as an iCalendar file the student's calendar app can import (each event at sequence 0). */
 export function lessonsInvitation(data: BookingConfirmedData): OutboxAttachment {
-  const ics = renderCalendar({
-    name: "Kerb driving lessons",
+  return calendarAttachment(data.lessons.length === 1 ? "kerb-lesson.ics" : "kerb-lessons.ics", {
+    method: "PUBLISH",
     stamp: data.now,
-    events: data.lessons.map((lesson) => ({
-      // The booking id keeps the UID stable, so importing the file twice updates rather than duplicates.
-      uid: `${lesson.id}@kerb`,
-      start: lesson.startTime,
-      end: lesson.endTime,
-      summary: `Driving lesson with ${fullName(data.instructor)}`,
-      location: pickupOf(lesson),
-      description: "Booked on Kerb. To cancel or reschedule, open My lessons in Kerb.",
-    })),
+    events: data.lessons.map((lesson) => lessonEvent(lesson, data.instructor, 0)),
   });
-  return {
-    filename: data.lessons.length === 1 ? "kerb-lesson.ics" : "kerb-lessons.ics",
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    contentBase64: Buffer.from(ics, "utf8").toString("base64"),
-  };
+}
+
+/** What was paid: this email's lessons, and the whole checkout labelled as such when it held more. */
+function paidRows(data: BookingConfirmedData): Array<[string, string]> {
+  const { paidWith } = data;
+  const withWhom = `Lessons with ${fullName(data.instructor)}`;
+  if (paidWith.kind === "credits") {
+    const own = plural(paidWith.creditsUsed, "bundle credit");
+    return paidWith.creditsUsedInBooking === paidWith.creditsUsed
+      ? [
+          ["Paid with", own],
+          ["Credits left", String(paidWith.creditsLeft)],
+        ]
+      : [
+          [withWhom, own],
+          ["Credits used in this booking", String(paidWith.creditsUsedInBooking)],
+          ["Credits left", String(paidWith.creditsLeft)],
+        ];
+  }
+  const invoice: [string, string] = ["Invoice", paidWith.invoiceNumber];
+  const whole = withGst(paidWith.amountCents, paidWith.gstCents);
+  if (paidWith.share.amountCents === paidWith.amountCents) return [["Paid", whole], invoice];
+  return [
+    [withWhom, withGst(paidWith.share.amountCents, paidWith.share.gstCents)],
+    [`Checkout total (${plural(paidWith.lessonsInCheckout, "lesson")})`, whole],
+    invoice,
+  ];
 }
 
 export function bookingConfirmedForStudent(data: BookingConfirmedData): EmailWithAttachments {
   const n = data.lessons.length;
   const first = data.lessons[0];
   const when = first ? formatSydneyDate(first.startTime) : "";
-  const paid: Array<[string, string]> =
-    data.paidWith.kind === "card"
-      ? [
-          ["Paid", withGst(data.paidWith.amountCents, data.paidWith.gstCents)],
-          ["Invoice", data.paidWith.invoiceNumber],
-        ]
-      : [
-          ["Paid with", `${plural(data.paidWith.creditsUsed, "bundle credit")}`],
-          ["Credits left", String(data.paidWith.creditsLeft)],
-        ];
+  const paid = paidRows(data);
   const url = link(data.appUrl, paths.student.bookings());
   const email = brandedEmail({
     subject:

@@ -1,11 +1,14 @@
-/** Lesson cancelled: to the other party, with who cancelled and what came back. */
+/**
+ * Lesson cancelled: to the student always (with what came back and a calendar file that removes the
+ * event), and to the instructor unless they cancelled it themselves.
+ */
+import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
-import type { CancelledBy } from "@kerb/shared/rules";
+import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf, withGst } from "./format.ts";
 
 export interface LessonCancelledData {
-  /** Who the email is for: the party that did not cancel (both, when an admin cancelled). */
   recipient: "STUDENT" | "INSTRUCTOR";
   student: Person;
   instructor: Person;
@@ -13,8 +16,8 @@ export interface LessonCancelledData {
   cancelledBy: CancelledBy;
   /** What the student got back. */
   refund: { method: "CARD" | "CREDIT" | "NONE"; refundCents: number; refundGstCents: number };
-  /** True when the lesson was paid from a bundle (so "NONE" means the credit was forfeited). */
-  paidWithBundle: boolean;
+  /** How the lesson was paid for (so "NONE" can say whether a credit was forfeited or nothing was paid). */
+  paidWith: LessonPaidWith;
   /** The canceller's own words, when they gave any (plain text, escaped by the layout). */
   reason?: string | null;
   appUrl?: string;
@@ -26,46 +29,67 @@ function byWhom(data: LessonCancelledData): string {
   return "Kerb's support team";
 }
 
-function refundLine(data: LessonCancelledData): string {
+/** The refund in a few words: the details row of both emails. */
+export function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith">): string {
   const { refund } = data;
   if (refund.method === "CARD")
     return `${withGst(refund.refundCents, refund.refundGstCents)} back to the card`;
   if (refund.method === "CREDIT") return "The lesson credit went back to the bundle";
-  return data.paidWithBundle
-    ? "None: the lesson credit was forfeited (late cancellation)"
-    : "None (late cancellation)";
+  if (data.paidWith === "BUNDLE") return "None: the lesson credit was forfeited (late cancellation)";
+  return data.paidWith === "CARD" ? "None (late cancellation)" : "None: nothing was paid";
+}
+
+/**
+ * The student's sentence about the money. Only the student can cancel late (instructors and admins
+ * always refund in full), so a NONE method after a payment is their late cancellation.
+ */
+function studentRefundSentence(data: LessonCancelledData): string {
+  const { refund } = data;
+  const inFull = data.cancelledBy === "STUDENT" ? "" : "You are refunded in full: ";
+  if (refund.method === "CARD") {
+    return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to your card. Card refunds usually appear within 5–10 business days.`;
+  }
+  if (refund.method === "CREDIT")
+    return "Your lesson credit is back in your bundle, ready to book another time.";
+  if (data.paidWith === "BUNDLE") {
+    return `The lesson credit does not go back to your bundle: the lesson was cancelled less than ${FULL_REFUND_NOTICE_HOURS} hours before it started.`;
+  }
+  if (data.paidWith === "CARD") {
+    return `Nothing is refunded: the lesson was cancelled less than ${HALF_REFUND_NOTICE_HOURS} hours before it started.`;
+  }
+  return "Nothing was paid for this lesson, so there is nothing to refund.";
 }
 
 export function lessonCancelled(data: LessonCancelledData): RenderedEmail {
   const forStudent = data.recipient === "STUDENT";
   const other = forStudent ? data.instructor : data.student;
   const me = forStudent ? data.student : data.instructor;
-  const paragraphs = [
-    forStudent
-      ? `Your lesson with ${fullName(data.instructor)} on ${lessonWhen(data.lesson)} has been cancelled by ${byWhom(data)}.`
-      : data.cancelledBy === "STUDENT"
-        ? `${fullName(data.student)} has cancelled their lesson with you on ${lessonWhen(data.lesson)}. The time is free in your calendar again.`
-        : `Your lesson with ${fullName(data.student)} on ${lessonWhen(data.lesson)} has been cancelled by ${byWhom(data)}. The time is free in your calendar again.`,
-  ];
-  if (forStudent && data.cancelledBy !== "STUDENT") {
-    paragraphs.push(
-      data.refund.method === "CREDIT"
-        ? "Your lesson credit is back in your bundle, ready to book another time."
-        : `You are refunded in full: ${refundLine(data)}. Card refunds usually appear within 5–10 business days.`,
-    );
-  }
+  const when = lessonWhen(data.lesson);
+  const paragraphs = forStudent
+    ? [
+        data.cancelledBy === "STUDENT"
+          ? `You have cancelled your lesson with ${fullName(data.instructor)} on ${when}.`
+          : `Your lesson with ${fullName(data.instructor)} on ${when} has been cancelled by ${byWhom(data)}.`,
+        studentRefundSentence(data),
+        "The attached calendar file removes the lesson from your calendar.",
+      ]
+    : [
+        data.cancelledBy === "STUDENT"
+          ? `${fullName(data.student)} has cancelled their lesson with you on ${when}. The time is free in your calendar again.`
+          : `Your lesson with ${fullName(data.student)} on ${when} has been cancelled by ${byWhom(data)}. The time is free in your calendar again.`,
+      ];
   const url = link(data.appUrl, forStudent ? paths.student.book() : paths.instructor.lessons());
   return brandedEmail({
-    subject: `Lesson cancelled: ${lessonWhen(data.lesson).split(",")[0]} with ${other.firstName}`,
+    subject: `Lesson cancelled: ${when.split(",")[0]} with ${other.firstName}`,
     greeting: `Hi ${me.firstName},`,
     paragraphs,
     details: [
-      ["Lesson", lessonWhen(data.lesson)],
+      ["Lesson", when],
       [forStudent ? "Instructor" : "Student", fullName(other)],
       ["Pickup", pickupOf(data.lesson)],
       ["Cancelled by", byWhom(data)],
       ...(data.reason?.trim() ? [["Reason", data.reason.trim()] as [string, string]] : []),
-      ["Refund to the student", refundLine(data)],
+      [forStudent ? "Refund" : "Refund to the student", refundLine(data)],
     ],
     ...(url ? { action: { label: forStudent ? "Book another lesson" : "Open my lessons", url } } : {}),
     footnote: "You received this email because a lesson you were part of on Kerb was cancelled.",

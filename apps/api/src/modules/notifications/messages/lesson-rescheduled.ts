@@ -1,5 +1,9 @@
-/** Lesson rescheduled by the student: to the instructor, with the old and the new time. */
+/**
+ * Lesson moved: to the student (with a calendar file that moves the event) and to the instructor (unless
+ * they moved it themselves), each with the old and the new time.
+ */
 import { paths } from "@kerb/shared/paths";
+import type { LessonActor } from "@kerb/shared/rules";
 import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
@@ -17,16 +21,22 @@ export interface LessonRescheduledData {
   /** The lesson at its new time. */
   lesson: LessonSummary;
   previous: LessonTime;
+  /** Who moved it (today only students can; the wording is ready for the others). */
+  movedBy: Exclude<LessonActor, "SYSTEM">;
   appUrl?: string;
 }
 
+/** The instructor's email. */
 export function lessonRescheduled(data: LessonRescheduledData): RenderedEmail {
   const url = link(data.appUrl, paths.instructor.lessons());
+  const who = data.movedBy === "STUDENT" ? fullName(data.student) : "Kerb's support team";
   return brandedEmail({
     subject: `Lesson moved: ${fullName(data.student)} is now ${lessonWhen(data.lesson).split(" (")[0]}`,
     greeting: `Hi ${data.instructor.firstName},`,
     paragraphs: [
-      `${fullName(data.student)} has moved their lesson with you to a new time. Your calendar is updated; the old time is free again.`,
+      data.movedBy === "STUDENT"
+        ? `${who} has moved their lesson with you to a new time. Your calendar is updated; the old time is free again.`
+        : `${who} has moved your lesson with ${fullName(data.student)} to a new time. Your calendar is updated; the old time is free again.`,
     ],
     details: [
       ["Was", lessonWhen(data.previous)],
@@ -35,6 +45,28 @@ export function lessonRescheduled(data: LessonRescheduledData): RenderedEmail {
       ["Pickup", pickupOf(data.lesson)],
     ],
     ...(url ? { action: { label: "Open my lessons", url } } : {}),
-    footnote: "You received this email because a student moved a lesson with you on Kerb.",
+    footnote: "You received this email because a lesson you teach on Kerb was moved.",
+  });
+}
+
+/** The student's email: whoever moved the lesson, the student hears of its new time. */
+export function lessonRescheduledForStudent(data: LessonRescheduledData): RenderedEmail {
+  const url = link(data.appUrl, paths.student.bookings());
+  const opening =
+    data.movedBy === "STUDENT"
+      ? `You have moved your lesson with ${fullName(data.instructor)} to a new time.`
+      : `${data.movedBy === "INSTRUCTOR" ? fullName(data.instructor) : "Kerb's support team"} has moved your lesson with ${fullName(data.instructor)} to a new time.`;
+  return brandedEmail({
+    subject: `Lesson moved: now ${lessonWhen(data.lesson).split(" (")[0]} with ${data.instructor.firstName}`,
+    greeting: `Hi ${data.student.firstName},`,
+    paragraphs: [opening, "The attached calendar file moves the lesson in your calendar."],
+    details: [
+      ["Was", lessonWhen(data.previous)],
+      ["Now", lessonWhen(data.lesson)],
+      ["Instructor", fullName(data.instructor)],
+      ["Pickup", pickupOf(data.lesson)],
+    ],
+    ...(url ? { action: { label: "View my lessons", url } } : {}),
+    footnote: "You received this email because a lesson you booked on Kerb was moved.",
   });
 }

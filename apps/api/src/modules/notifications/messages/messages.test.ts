@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { bookingConfirmedForInstructor, bookingConfirmedForStudent } from "./booking-confirmed.ts";
 import { documentExpiring } from "./documents-expiring.ts";
+import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";
+import { lessonNoShow } from "./lesson-no-show.ts";
 import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
 import { lessonRescheduled } from "./lesson-rescheduled.ts";
 
@@ -23,7 +25,14 @@ describe("booking confirmed", () => {
     student,
     instructor,
     lessons: [lesson],
-    paidWith: { kind: "card" as const, invoiceNumber: "KRB-000123", amountCents: 8250, gstCents: 750 },
+    paidWith: {
+      kind: "card" as const,
+      invoiceNumber: "KRB-000123",
+      amountCents: 8250,
+      gstCents: 750,
+      lessonsInCheckout: 1,
+      share: { amountCents: 8250, gstCents: 750 },
+    },
     appUrl: "https://kerb.test",
     now: new Date("2026-05-01T00:00:00Z"),
   };
@@ -49,6 +58,31 @@ describe("booking confirmed", () => {
     expect(email.text).toContain("Lesson value (ex GST): $75.00");
   });
 
+  it("a checkout with several instructors: this instructor's lessons and their amount, and the checkout total labelled", () => {
+    const email = bookingConfirmedForStudent({
+      ...data,
+      lessons: [lesson, { ...lesson, id: "9f0c2a56-6c1e-4a57-9a57-1f1a6a1c2b3d" }],
+      paidWith: {
+        kind: "card",
+        invoiceNumber: "KRB-000124",
+        amountCents: 26813,
+        gstCents: 2438,
+        lessonsInCheckout: 5,
+        share: { amountCents: 16500, gstCents: 1500 },
+      },
+    });
+    expect(email.subject).toBe("2 lessons confirmed with Ivy");
+    expect(email.text).toContain("Lessons with Ivy Ng: $165.00 (including $15.00 GST)");
+    expect(email.text).toContain("Checkout total (5 lessons): $268.13 (including $24.38 GST)");
+    expect(email.text).not.toMatch(/^Paid: /m);
+    const credits = bookingConfirmedForStudent({
+      ...data,
+      paidWith: { kind: "credits", creditsUsed: 1, creditsLeft: 7, creditsUsedInBooking: 3 },
+    });
+    expect(credits.text).toContain("Lessons with Ivy Ng: 1 bundle credit");
+    expect(credits.text).toContain("Credits used in this booking: 3");
+  });
+
   it("escapes what people typed in the HTML", () => {
     const email = bookingConfirmedForStudent({
       ...data,
@@ -64,7 +98,7 @@ describe("lesson cancelled", () => {
     student,
     instructor,
     lesson,
-    paidWithBundle: false,
+    paidWith: "CARD" as const,
     refund: { method: "CARD" as const, refundCents: 4125, refundGstCents: 375 },
   };
 
@@ -82,7 +116,7 @@ describe("lesson cancelled", () => {
       cancelledBy: "ADMIN",
       reason: "Flooding",
       refund: { method: "CREDIT", refundCents: 0, refundGstCents: 0 },
-      paidWithBundle: true,
+      paidWith: "BUNDLE",
     });
     expect(email.text).toContain("has been cancelled by Kerb's support team");
     expect(email.text).toContain("Reason: Flooding");
@@ -95,9 +129,34 @@ describe("lesson cancelled", () => {
       recipient: "INSTRUCTOR",
       cancelledBy: "STUDENT",
       refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
-      paidWithBundle: true,
+      paidWith: "BUNDLE",
     });
     expect(email.text).toContain("the lesson credit was forfeited");
+  });
+  it("the student hears of their own late cancellation, with what came back by the tier", () => {
+    const half = lessonCancelled({ ...base, recipient: "STUDENT", cancelledBy: "STUDENT" });
+    expect(half.text).toContain("You have cancelled your lesson with Ivy Ng on 12/05/2026");
+    expect(half.text).toContain("$41.25 (including $3.75 GST) goes back to your card");
+    expect(half.text).toContain("Refund: $41.25 (including $3.75 GST) back to the card");
+    const none = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+    });
+    expect(none.text).toContain(
+      "Nothing is refunded: the lesson was cancelled less than 24 hours before it started.",
+    );
+    const forfeited = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+      paidWith: "BUNDLE",
+    });
+    expect(forfeited.text).toContain(
+      "The lesson credit does not go back to your bundle: the lesson was cancelled less than 48 hours",
+    );
   });
 });
 
@@ -112,6 +171,7 @@ describe("scheduled messages", () => {
         endTime: new Date("2026-05-13T05:00:00Z"),
       },
       previous: lesson,
+      movedBy: "STUDENT",
     });
     expect(email.text).toContain("Was: 12/05/2026, 10:00 am – 11:00 am (Sydney time)");
     expect(email.text).toContain("Now: 13/05/2026, 2:00 pm – 3:00 pm (Sydney time)");
@@ -132,5 +192,58 @@ describe("scheduled messages", () => {
     const email = documentExpiring({ instructor, document: "WWC", expiresOn: "2026-06-10", daysLeft: 30 });
     expect(email.subject).toBe("Your Working With Children Check expires on 10/06/2026");
     expect(email.text).toContain("expires in 30 days, on 10/06/2026");
+  });
+});
+
+describe("calendar files after the confirmation", () => {
+  const ics = (attachment: { contentBase64: string }) =>
+    Buffer.from(attachment.contentBase64, "base64").toString("utf8");
+  const now = new Date("2026-05-02T00:00:00Z");
+  const confirmation = ics(
+    bookingConfirmedForStudent({
+      student,
+      instructor,
+      lessons: [lesson],
+      paidWith: { kind: "credits", creditsUsed: 1, creditsLeft: 9, creditsUsedInBooking: 1 },
+      now,
+    }).attachments[0] ?? { contentBase64: "" },
+  );
+
+  it("a move updates the confirmation's event: same UID, higher SEQUENCE, METHOD:REQUEST", () => {
+    const moved = {
+      ...lesson,
+      startTime: new Date("2026-05-13T04:00:00Z"),
+      endTime: new Date("2026-05-13T05:00:00Z"),
+    };
+    const file = lessonMovedCalendar({ lesson: moved, instructor, sequence: 1, now });
+    expect(file.contentType).toBe("text/calendar; charset=utf-8; method=REQUEST");
+    const text = ics(file);
+    expect(confirmation).toContain(`UID:${lesson.id}@kerb`);
+    expect(confirmation).toContain("SEQUENCE:0");
+    expect(text).toContain("METHOD:REQUEST");
+    expect(text).toContain(`UID:${lesson.id}@kerb`);
+    expect(text).toContain("SEQUENCE:1");
+    expect(text).toContain("DTSTART:20260513T040000Z");
+    expect(text).toContain("STATUS:CONFIRMED");
+  });
+
+  it("a cancellation cancels it: same UID, higher SEQUENCE, METHOD:CANCEL and STATUS:CANCELLED", () => {
+    const text = ics(lessonCancelledCalendar({ lesson, instructor, sequence: 2, now }));
+    expect(text).toContain("METHOD:CANCEL");
+    expect(text).toContain(`UID:${lesson.id}@kerb`);
+    expect(text).toContain("SEQUENCE:2");
+    expect(text).toContain("STATUS:CANCELLED");
+  });
+});
+
+describe("no-show", () => {
+  it("tells the student what was kept and how long they have to dispute it", () => {
+    const card = lessonNoShow({ student, instructor, lesson, paidWithBundle: false });
+    expect(card.subject).toBe("Marked as a no-show: your lesson 12/05/2026 with Ivy");
+    expect(card.text).toContain("Kept: The lesson's price, $75.00 plus GST (nothing is refunded)");
+    expect(card.text).toContain("reply to this email within 7 days of it");
+    expect(card.text).toContain("Dispute within: 7 days of the lesson");
+    const bundle = lessonNoShow({ student, instructor, lesson, paidWithBundle: true });
+    expect(bundle.text).toContain("Kept: The lesson credit (it does not go back to your bundle)");
   });
 });

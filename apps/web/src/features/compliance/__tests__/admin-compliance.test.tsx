@@ -98,6 +98,14 @@ describe("Admin console: compliance follow-up", () => {
     const { callsTo } = mockFetch({
       "GET /api/admin/compliance/follow-up": { body: pageOf([lesson]) },
       "GET /api/admin/instructors": { body: pageOf([], 2) },
+      [`GET /api/admin/bookings/${lesson.id}/cancellation`]: {
+        body: {
+          tier: "full",
+          refund: { amount: 88, gst: 8, method: "CARD" },
+          creditReturned: false,
+          summary: "The student is refunded in full: $88.00 including $8.00 GST goes back to their card.",
+        },
+      },
       [`POST /api/admin/bookings/${lesson.id}/cancel`]: jsonResponse(200, {
         refund: 88,
         bundleCreditReturned: false,
@@ -114,7 +122,9 @@ describe("Admin console: compliance follow-up", () => {
 
     await user.click(within(row).getByRole("button", { name: /Cancel Sam Learner's lesson/ }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel this booking?" });
-    expect(dialog).toHaveTextContent("The student is refunded in full: $88.00 including GST.");
+    expect(
+      await within(dialog).findByText(/The student is refunded in full: \$88\.00 including \$8\.00 GST/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
     await waitFor(() => expect(callsTo("POST", `/api/admin/bookings/${lesson.id}/cancel`)).toHaveLength(1));
   });

@@ -13,9 +13,19 @@ describe("Admin console: bookings", () => {
     const { callsTo } = mockFetch({
       "GET /api/admin/bookings": jsonResponse(200, pageOf([booking, adminBooking({ status: "COMPLETED" })])),
       "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+      // The last lesson of its payment: the server's preview is the payment's remainder, a cent under
+      // what the lesson's own price and GST would say ($93.50).
+      [`GET /api/admin/bookings/${booking.id}/cancellation`]: {
+        body: {
+          tier: "full",
+          refund: { amount: 93.49, gst: 8.49, method: "CARD" },
+          creditReturned: false,
+          summary: "The student is refunded in full: $93.49 including $8.49 GST goes back to their card.",
+        },
+      },
       [`POST /api/admin/bookings/${booking.id}/cancel`]: jsonResponse(200, {
         booking: { ...booking, status: "CANCELLED" },
-        refund: 93.5,
+        refund: 93.49,
         bundleCreditReturned: false,
       }),
     });
@@ -29,11 +39,16 @@ describe("Admin console: bookings", () => {
       within(table).getByRole("button", { name: "Cancel booking for Sam Learner on 16/01/2099" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Cancel this booking?" });
-    expect(dialog).toHaveTextContent("The student is refunded in full: $93.50 including GST.");
+    expect(
+      await within(dialog).findByText(
+        "The student is refunded in full: $93.49 including $8.49 GST goes back to their card. This can't be undone.",
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent("$93.50");
     await user.type(within(dialog).getByLabelText("Reason (optional)"), "Instructor unwell");
     await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
     expect(
-      await screen.findByText("Booking cancelled. Sam Learner has been refunded $93.50."),
+      await screen.findByText("Booking cancelled. Sam Learner has been refunded $93.49."),
     ).toBeInTheDocument();
     expect(callsTo("POST", `/api/admin/bookings/${booking.id}/cancel`)[0]?.body).toEqual({
       reason: "Instructor unwell",

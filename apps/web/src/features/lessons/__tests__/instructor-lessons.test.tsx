@@ -115,16 +115,26 @@ describe("Instructor lessons", () => {
     );
   });
 
-  it("confirms a cancellation in a dialog that says the student is refunded in full", async () => {
+  it("confirms a cancellation with the server's refund and a required reason for the student", async () => {
     const future = lessonAt(30, {
-      price: 85,
+      price: 35.75,
       student: { firstName: "Fay", lastName: "Future", phone: null },
     });
     const { callsTo } = mockFetch({
       "GET /api/instructor/lessons": lessonsRoute({ upcoming: [future], past: [] }),
+      // The second of three pool lessons of one payment: its GST steps the running total by $3.57, so
+      // the refund is $39.32, where the lesson's own price and GST would say $39.33.
+      [`GET /api/instructor/lessons/${future.id}/cancellation`]: {
+        body: {
+          tier: "full",
+          refund: { amount: 39.32, gst: 3.57, method: "CARD" },
+          creditReturned: false,
+          summary: "The student is refunded in full: $39.32 including $3.57 GST goes back to their card.",
+        },
+      },
       [`POST /api/instructor/lessons/${future.id}/cancel`]: jsonResponse(200, {
         lesson: { ...future, status: "CANCELLED" },
-        refund: 93.5,
+        refund: 39.32,
         bundleCreditReturned: false,
       }),
     });
@@ -132,18 +142,32 @@ describe("Instructor lessons", () => {
     await screen.findByText("Fay Future");
 
     await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
-    expect(dialog).toHaveTextContent("The student is refunded in full: $93.50 including GST");
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this lesson?" });
+    expect(
+      await within(dialog).findByText(
+        "The student is refunded in full: $39.32 including $3.57 GST goes back to their card. This can't be undone.",
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent("$39.33");
     await user.click(within(dialog).getByRole("button", { name: "Keep lesson" }));
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`)).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
-    const again = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    const again = await screen.findByRole("dialog", { name: "Cancel this lesson?" });
+    await within(again).findByText(/\$39\.32 including \$3\.57 GST/);
+    // No reason yet: the shared schema's words, and nothing is sent.
     await user.click(within(again).getByRole("button", { name: "Cancel lesson" }));
-    expect(await screen.findByText(/Fay Future has been refunded \$93.50\./)).toBeInTheDocument();
-    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
-    expect(callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`)).toHaveLength(1);
+    expect(await within(again).findByText("Tell the student why you are cancelling")).toBeInTheDocument();
+    expect(callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`)).toHaveLength(0);
+
+    await user.type(within(again).getByLabelText("Reason for Fay"), "  My car failed its inspection ");
+    await user.click(within(again).getByRole("button", { name: "Cancel lesson" }));
+    expect(await screen.findByText(/Fay Future has been refunded \$39.32\./)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const posted = callsTo("POST", `/api/instructor/lessons/${future.id}/cancel`);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toEqual({ reason: "My car failed its inspection" });
   });
 
   it("says a bundle lesson's credit goes back instead of money, and keeps the dialog open on failure", async () => {
@@ -153,6 +177,14 @@ describe("Instructor lessons", () => {
     });
     mockFetch({
       "GET /api/instructor/lessons": lessonsRoute({ upcoming: [future], past: [] }),
+      [`GET /api/instructor/lessons/${future.id}/cancellation`]: {
+        body: {
+          tier: "full",
+          refund: { amount: 0, gst: 0, method: "CREDIT" },
+          creditReturned: true,
+          summary: "The student is refunded in full: the lesson credit goes back to their bundle.",
+        },
+      },
       [`POST /api/instructor/lessons/${future.id}/cancel`]: apiError(
         409,
         "invalid_state",
@@ -162,10 +194,11 @@ describe("Instructor lessons", () => {
     const { user } = renderApp("/instructor/lessons", signedIn);
     await screen.findByText("Bea Bundle");
     await user.click(screen.getByRole("button", { name: "Cancel lesson" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
-    expect(dialog).toHaveTextContent(
-      "The student is refunded in full: the lesson credit goes back to Bea Bundle's bundle.",
-    );
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this lesson?" });
+    expect(
+      await within(dialog).findByText(/the lesson credit goes back to their bundle\./),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Reason for Bea"), "Unwell");
     await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("can no longer be cancelled");
   });

@@ -1,10 +1,11 @@
 import type { AdminBooking } from "@kerb/shared";
-import { cancellationOutcome, dollarsToCents, formatAud } from "@kerb/shared/rules";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { useCancelAdminBooking } from "../api/cancel-admin-booking";
+import { useStaffCancellationPreview } from "../api/get-staff-cancellation-preview";
+import { StaffRefundPreview } from "./staff-refund-preview";
 
 /** What the dialog needs of a lesson: the bookings list and the compliance follow-up list both have it. */
 export type CancellableBooking = Pick<
@@ -21,9 +22,13 @@ type CancelBookingDialogProps = {
   onCancelled: (message: string) => void;
 };
 
-/** An admin cancellation refunds the student in full; the optional reason goes to the audit log. */
+/**
+ * An admin cancellation refunds the student in full (the server says how much, from the payment as it
+ * stands); the optional reason goes to the audit log and the emails.
+ */
 export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBookingDialogProps) {
   const mutation = useCancelAdminBooking();
+  const preview = useStaffCancellationPreview("admin", booking?.id ?? null);
   const [reason, setReason] = useState("");
   const id = useId();
 
@@ -53,16 +58,6 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
   };
 
   const student = booking ? `${booking.student.firstName} ${booking.student.lastName}` : "";
-  // The shared rule the API settles the cancellation with: an admin's cancellation refunds in full.
-  const outcome = booking
-    ? cancellationOutcome({
-        priceCents: dollarsToCents(booking.price),
-        startTime: new Date(booking.startTime),
-        now: new Date(),
-        cancelledBy: "ADMIN",
-        paidWith: booking.bundleId ? "BUNDLE" : booking.paymentId ? "CARD" : null,
-      })
-    : null;
   return (
     <ConfirmDialog
       isOpen={booking !== null}
@@ -74,6 +69,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
       pendingLabel="Cancelling…"
       onConfirm={submit}
       isPending={mutation.isPending}
+      isConfirmDisabled={!preview.data}
       kind="form"
     >
       {booking ? (
@@ -83,14 +79,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
             {booking.instructor.lastName}, {formatDate(booking.startTime)},{" "}
             {formatTimeRange(booking.startTime, booking.endTime)} in {booking.suburb}.
           </p>
-          <p>
-            {outcome?.creditReturned
-              ? "The student is refunded in full: the lesson credit goes back to their bundle."
-              : outcome?.refundCents
-                ? `The student is refunded in full: ${formatAud(outcome.refundCents)} including GST.`
-                : "Nothing was paid for this lesson, so there is nothing to refund."}{" "}
-            This can't be undone.
-          </p>
+          <StaffRefundPreview preview={preview} />
         </div>
       ) : null}
       <div className="flex flex-col gap-1.5">

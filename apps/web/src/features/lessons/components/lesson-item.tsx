@@ -1,5 +1,5 @@
 import type { InstructorLesson } from "@kerb/shared";
-import { cancellationOutcome, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
 import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarX from "lucide-react/icons/calendar-x";
 import CircleCheck from "lucide-react/icons/circle-check";
@@ -10,10 +10,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
-import { useCancelLesson } from "../api/cancel-lesson";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
 import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
+import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
@@ -55,24 +55,22 @@ type LessonItemProps = {
 
 /**
  * A lesson with what can be done to it now: once a scheduled lesson has ended it can be marked completed
- * or a no-show; before it starts it can be cancelled (the student is refunded in full).
+ * or a no-show; before it starts it can be cancelled (the student is refunded in full and told why).
  */
 export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isCompleteOpen, setCompleteOpen] = useState(false);
   const completeMutation = useCompleteLesson();
   const noShowMutation = useMarkLessonNoShow();
-  const cancelMutation = useCancelLesson();
   const name = studentName(lesson);
   const when = formatDateTime(lesson.startTime);
-  const isBusy = completeMutation.isPending || noShowMutation.isPending || cancelMutation.isPending;
+  const isBusy = completeMutation.isPending || noShowMutation.isPending;
   // A failed completion shows in its dialog; a failed no-show under the lesson.
   const actionError = noShowMutation.error;
 
   const resetAll = () => {
     completeMutation.reset();
     noShowMutation.reset();
-    cancelMutation.reset();
   };
 
   const earns = formatAud(instructorEarningsCents(dollarsToCents(lesson.price)));
@@ -93,27 +91,6 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
     });
   };
 
-  const cancel = () => {
-    cancelMutation.mutate(lesson.id, {
-      onSuccess: (result) => {
-        setConfirmOpen(false);
-        onNotice(
-          result.bundleCreditReturned
-            ? `Lesson with ${name} on ${when} cancelled. The lesson credit went back to their bundle.`
-            : `Lesson with ${name} on ${when} cancelled. ${name} has been refunded ${formatDollars(result.refund)}.`,
-        );
-      },
-    });
-  };
-
-  // The shared rule the API settles the cancellation with: an instructor's cancellation refunds in full.
-  const outcome = cancellationOutcome({
-    priceCents: dollarsToCents(lesson.price),
-    startTime: new Date(lesson.startTime),
-    now: new Date(now),
-    cancelledBy: "INSTRUCTOR",
-    paidWith: lesson.paidWithBundle ? "BUNDLE" : "CARD",
-  });
   const timing = lessonTiming(lesson, now);
   let actions: React.ReactNode = null;
   if (needsOutcome(lesson, now)) {
@@ -191,34 +168,12 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
           </>
         }
       />
-      <ConfirmDialog
+      <InstructorCancelDialog
+        lesson={lesson}
         isOpen={isConfirmOpen}
-        onOpenChange={(open) => {
-          setConfirmOpen(open);
-          if (!open) cancelMutation.reset();
-        }}
-        title="Cancel this lesson?"
-        confirmLabel="Cancel lesson"
-        confirmVariant="danger"
-        cancelLabel="Keep lesson"
-        pendingLabel="Cancelling…"
-        onConfirm={cancel}
-        isPending={cancelMutation.isPending}
-      >
-        <p>
-          <strong className="text-slate-900">{name}</strong>, {formatDate(lesson.startTime)},{" "}
-          {formatTimeRange(lesson.startTime, lesson.endTime)} in {lesson.suburb}.
-        </p>
-        <p>
-          {outcome.creditReturned
-            ? `The student is refunded in full: the lesson credit goes back to ${name}'s bundle.`
-            : `The student is refunded in full: ${formatAud(outcome.refundCents)} including GST goes back to ${name}'s card.`}{" "}
-          This can't be undone, so let {lesson.student.firstName} know why.
-        </p>
-        {cancelMutation.isError ? (
-          <ErrorState title="We couldn't cancel this lesson" error={cancelMutation.error} />
-        ) : null}
-      </ConfirmDialog>
+        onOpenChange={setConfirmOpen}
+        onCancelled={onNotice}
+      />
       <ConfirmDialog
         isOpen={isCompleteOpen}
         onOpenChange={(open) => {

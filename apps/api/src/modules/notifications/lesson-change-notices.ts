@@ -1,0 +1,141 @@
+/**
+ * What happened to a booked lesson afterwards, told through the caller's unit of work: a cancellation
+ * and a move reach the student (with a calendar file that updates the event the confirmation added) and
+ * the instructor; a no-show reaches the student with what was kept and how to dispute it.
+ */
+import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
+import type { UnitOfWork } from "../../unit-of-work.ts";
+import { lessonCancelledCalendar, lessonMovedCalendar } from "./messages/lesson-calendar.ts";
+import { lessonCancelled } from "./messages/lesson-cancelled.ts";
+import { lessonNoShow } from "./messages/lesson-no-show.ts";
+import { lessonRescheduled, lessonRescheduledForStudent } from "./messages/lesson-rescheduled.ts";
+import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
+import * as repo from "./notifications.repository.ts";
+import type { OutboxEmail } from "./outbox.ts";
+
+const paidWithOf = (row: repo.LessonNoticeRow) => (row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null);
+
+/**
+ * A lesson was cancelled: the student is always told what came back (and gets a calendar file that
+ * cancels the event); the instructor is told unless they cancelled it. An admin's cancellation reaches both.
+ */
+export async function enqueueLessonCancelled(
+  uow: UnitOfWork,
+  input: NoticeOptions & {
+    bookingId: string;
+    cancelledBy: CancelledBy;
+    refund: { method: "CARD" | "CREDIT" | "NONE"; refundCents: number; refundGstCents: number };
+    reason?: string | null;
+  },
+): Promise<string[]> {
+  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
+  if (!row) return [];
+  const recipients: Array<"STUDENT" | "INSTRUCTOR"> =
+    input.cancelledBy === "INSTRUCTOR" ? ["STUDENT"] : ["STUDENT", "INSTRUCTOR"];
+  const lesson = toLessonSummary(row);
+  const emails: OutboxEmail[] = recipients.map((who) => ({
+    kind: "lesson_cancelled",
+    to: recipient(who === "STUDENT" ? row.student : row.instructor),
+    ...lessonCancelled({
+      recipient: who,
+      student: row.student,
+      instructor: row.instructor,
+      lesson,
+      cancelledBy: input.cancelledBy,
+      refund: input.refund,
+      paidWith: paidWithOf(row),
+      reason: input.reason ?? null,
+      ...(input.appUrl ? { appUrl: input.appUrl } : {}),
+    }),
+    ...(who === "STUDENT"
+      ? {
+          attachments: [
+            lessonCancelledCalendar({
+              lesson,
+              instructor: row.instructor,
+              sequence: row.calendarSequence,
+              now: input.now,
+            }),
+          ],
+        }
+      : {}),
+    // A lesson is cancelled once.
+    dedupeKey: `lesson-cancelled:${row.id}:${who.toLowerCase()}`,
+    now: input.now,
+  }));
+  return uow.email(emails);
+}
+
+/**
+ * A lesson moved: the student hears of the new time (with a calendar file that moves the event), and
+ * the instructor too unless they moved it. No dedupe key: a lesson may move more than once, each move news.
+ */
+export async function enqueueLessonRescheduled(
+  uow: UnitOfWork,
+  input: NoticeOptions & {
+    bookingId: string;
+    previous: { startTime: Date; endTime: Date };
+    /** Who moved it; the student, unless said. */
+    movedBy?: Exclude<LessonActor, "SYSTEM">;
+  },
+): Promise<string[]> {
+  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
+  if (!row) return [];
+  const lesson = toLessonSummary(row);
+  const data = {
+    student: row.student,
+    instructor: row.instructor,
+    lesson,
+    previous: input.previous,
+    movedBy: input.movedBy ?? "STUDENT",
+    ...(input.appUrl ? { appUrl: input.appUrl } : {}),
+  };
+  const emails: OutboxEmail[] = [
+    {
+      kind: "lesson_rescheduled",
+      to: recipient(row.student),
+      ...lessonRescheduledForStudent(data),
+      attachments: [
+        lessonMovedCalendar({
+          lesson,
+          instructor: row.instructor,
+          sequence: row.calendarSequence,
+          now: input.now,
+        }),
+      ],
+      now: input.now,
+    },
+  ];
+  if (data.movedBy !== "INSTRUCTOR") {
+    emails.push({
+      kind: "lesson_rescheduled",
+      to: recipient(row.instructor),
+      ...lessonRescheduled(data),
+      now: input.now,
+    });
+  }
+  return uow.email(emails);
+}
+
+/** The instructor marked a lesson a no-show: the student hears what was kept and how to dispute it. */
+export async function enqueueLessonNoShow(
+  uow: UnitOfWork,
+  input: NoticeOptions & { bookingId: string },
+): Promise<string | null> {
+  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
+  if (!row) return null;
+  return enqueueOne(uow, {
+    kind: "lesson_no_show",
+    to: recipient(row.student),
+    ...lessonNoShow({
+      student: row.student,
+      instructor: row.instructor,
+      lesson: toLessonSummary(row),
+      paidWithBundle: row.bundleId !== null,
+      ...(input.appUrl ? { appUrl: input.appUrl } : {}),
+    }),
+    // A lesson is marked a no-show once.
+    dedupeKey: `lesson-no-show:${row.id}`,
+    now: input.now,
+  });
+}
