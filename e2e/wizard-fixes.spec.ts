@@ -259,7 +259,9 @@ test.describe("booking wizard fixes", () => {
     });
     await page.goto("/student/book?resume=true");
     await expect(heading(page, "Review your booking and pay")).toBeVisible();
-    await expect(page.getByTestId("invoice-number")).toHaveText("Invoice number assigned when you pay");
+    // Numbered as it opens (no payment yet), with the supplier's ABN as on the PDF.
+    await expect(page.getByTestId("invoice-number")).toHaveText(/^KRB-\d{8}-[2-9A-HJ-NP-Z]{6}$/);
+    await expect(page.getByTestId("supplier-abn")).toContainText("ABN");
 
     // Another student holds the same lesson first.
     const other = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });

@@ -21,6 +21,7 @@ import {
   completeAssessment,
   findStepHeading,
   keepaliveRoute,
+  openedInvoice,
   resumeDraft,
   storedDraft,
   today,
@@ -82,7 +83,9 @@ describe("Invoice step: batch", () => {
     startBatchInvoice();
     await findStepHeading("Review your booking and pay");
 
-    expect(screen.getByTestId("invoice-number")).toHaveTextContent("Invoice number assigned when you pay");
+    // Numbered as the screen opens, with the supplier's ABN, as on the PDF.
+    expect(await screen.findByText("KRB-20261125-7QH3XK")).toHaveAttribute("data-testid", "invoice-number");
+    expect(screen.getByTestId("supplier-abn")).toHaveTextContent("ABN 51 824 753 556");
     expect(screen.queryByText("Draft")).not.toBeInTheDocument();
     expect(screen.getByText(today().split("-").reverse().join("/"))).toBeInTheDocument();
     const billTo = screen.getByRole("heading", { name: "Bill to" }).parentElement as HTMLElement;
@@ -132,6 +135,7 @@ describe("Invoice step: batch", () => {
     const pickup = screen.getByLabelText("Pickup address");
     await user.clear(pickup);
     await user.type(pickup, "12 George St, Parramatta");
+    await screen.findByText(openedInvoice.invoice.number);
     await user.click(screen.getByRole("button", { name: "Pay" }));
 
     expect(
@@ -140,6 +144,7 @@ describe("Invoice step: batch", () => {
     expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-ABC123");
     expect(callsTo("POST", "/api/student/bookings/batch")[0]?.body).toEqual({
       suburb: "Parramatta",
+      invoice: openedInvoice.invoice,
       bookings: [
         {
           instructorId: null,
@@ -288,6 +293,7 @@ describe("Invoice step: bundle", () => {
     );
     await findStepHeading("Review your bundle and pay");
     expect(screen.getByText("Instructor: Olivia Brown")).toBeInTheDocument();
+    await screen.findByText(openedInvoice.invoice.number);
     await user.click(screen.getByRole("button", { name: "Pay" }));
     expect(
       await screen.findByText("Processing your payment… Please keep this page open."),
@@ -303,6 +309,7 @@ describe("Invoice step: bundle", () => {
       pricePerLesson: 70,
       instructorId,
       suburb: "Bondi",
+      invoice: openedInvoice.invoice,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/student/dashboard"));
     expect(storedDraft()).toBeNull();

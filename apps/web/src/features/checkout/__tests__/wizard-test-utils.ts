@@ -14,13 +14,25 @@ export { listing, query, signedIn, slotAt, summary, today };
 // the steps, not about chunk loading (e2e covers that): every step's code is here before each file runs.
 beforeAll(() => preloadAllSteps());
 
-/** Every wizard step past the first extends the session; tests answer it unless they say otherwise. */
+/** The invoice number the server issues as the invoice screen opens. */
+export const openedInvoice = {
+  invoice: { number: "KRB-20261125-7QH3XK", key: "signed-for-this-student" },
+  issuedOn: "25/11/2026",
+  supplier: { name: "Kerb Driving Pty Ltd", abn: "51 824 753 556" },
+  isDemoSupplier: false,
+};
+
+/**
+ * Every wizard step past the first extends the session, and the invoice screen numbers its invoice;
+ * tests answer both unless they say otherwise.
+ */
 export const keepaliveRoute = {
   "POST /api/auth/extend-session": () =>
     jsonResponse(200, {
       accessToken: "access-extended",
       expiresAt: new Date(Date.now() + 900_000).toISOString(),
     }),
+  "POST /api/student/invoices": () => jsonResponse(200, openedInvoice),
 };
 
 export function seedDraft(fields: Record<string, unknown>, ageMinutes = 0) {

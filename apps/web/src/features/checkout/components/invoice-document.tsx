@@ -1,4 +1,9 @@
-import type { CheckoutResponse, Suburb } from "@kerb/shared";
+import {
+  type CheckoutResponse,
+  DEFAULT_SUPPLIER_NAME,
+  type OpenInvoiceResponse,
+  type Suburb,
+} from "@kerb/shared";
 import { type BundleOption, dollarsToCents, formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import { type ReactNode, useRef } from "react";
@@ -9,8 +14,8 @@ import { formatDate, formatTimeRange } from "@/lib/format";
 import { batchInvoiceLines, batchTotals, bundleInvoiceLines, bundleTotals } from "../model/invoice";
 import { type Flow, instructorName, type SelectedInstructor } from "../model/wizard-state";
 
-/** The server numbers an invoice when the payment is opened (the first Pay), never before. */
-export const UNASSIGNED_INVOICE_NUMBER = "Invoice number assigned when you pay";
+/** Shown for the moment before the server's number arrives (it is issued as the screen opens). */
+export const NUMBERING_INVOICE = "Numbering…";
 
 type InvoiceDocumentProps = {
   flow: Flow;
@@ -20,6 +25,8 @@ type InvoiceDocumentProps = {
   bundle: BundleOption;
   /** The payment opened for this purchase: its invoice number and the server's totals. */
   checkout: CheckoutResponse | null;
+  /** The number and supplier the server issued as this screen opened (before any payment). */
+  opened?: OpenInvoiceResponse | undefined;
   /** Shown between the totals and the terms (the pickup address of a batch). */
   children?: ReactNode;
 };
@@ -32,11 +39,14 @@ export function InvoiceDocument({
   slots,
   bundle,
   checkout,
+  opened,
   children,
 }: InvoiceDocumentProps) {
   const user = useCurrentUser();
   const today = useRef(formatSydneyDate(new Date())).current;
   const isBundle = flow === "bundle";
+  // A payment opened earlier keeps its own number; otherwise the one issued for this screen.
+  const invoiceNumber = checkout?.payment.invoiceNumber ?? opened?.invoice.number;
   const lines = isBundle ? bundleInvoiceLines(bundle) : batchInvoiceLines(slots);
   // The server's numbers once it has them; they equal ours (both sum integer cents the same way).
   const shown = checkout
@@ -55,15 +65,25 @@ export function InvoiceDocument({
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex flex-col gap-1">
             <h2 className="font-bold text-slate-900 text-xl">Tax invoice</h2>
-            <p className="text-slate-600 text-sm">Kerb Driving Pty Ltd · Sydney NSW</p>
+            <p className="text-slate-600 text-sm">
+              {opened?.supplier.name ?? DEFAULT_SUPPLIER_NAME} · Sydney NSW
+            </p>
+            {opened ? (
+              <p className="text-slate-600 text-sm" data-testid="supplier-abn">
+                ABN {opened.supplier.abn}
+              </p>
+            ) : null}
+            {opened?.isDemoSupplier ? (
+              <p className="text-amber-700 text-xs">Demonstration ABN: not a registered business number</p>
+            ) : null}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-right">
             <dt className="text-slate-600">Invoice number</dt>
             <dd
-              className={checkout ? "font-semibold text-slate-900" : "text-slate-600"}
+              className={invoiceNumber ? "font-semibold text-slate-900" : "text-slate-600"}
               data-testid="invoice-number"
             >
-              {checkout?.payment.invoiceNumber ?? UNASSIGNED_INVOICE_NUMBER}
+              {invoiceNumber ?? NUMBERING_INVOICE}
             </dd>
             <dt className="text-slate-600">Date</dt>
             <dd className="font-semibold text-slate-900">{today}</dd>

@@ -13,6 +13,7 @@ import { paths } from "@/config/paths";
 import type { SelectedSlot } from "@/features/availability";
 import { CheckingSlotsStatus, RemovedSlotList } from "@/features/availability";
 import { formatTime } from "@/lib/format";
+import { useOpenInvoice } from "../api/open-invoice";
 import {
   type CheckoutConflict,
   type CheckoutPhase,
@@ -70,6 +71,7 @@ export function InvoiceStep({
   onCheckoutChange,
 }: InvoiceStepProps) {
   const [pickup, setPickup] = useState<string>(suburb);
+  const opened = useOpenInvoice();
   const { checkout, phase, isBusy, failure, conflict, isCheckingSlots, pay } = useCheckout({
     flow,
     suburb,
@@ -81,6 +83,7 @@ export function InvoiceStep({
     onCheckoutChange,
     onPaid,
     onBusyChange,
+    invoice: opened.data?.invoice,
   });
   const isBundle = flow === "bundle";
   const holdExpiresAt = checkout?.payment.holdExpiresAt ?? null;
@@ -103,6 +106,7 @@ export function InvoiceStep({
         slots={slots}
         bundle={bundle}
         checkout={checkout}
+        opened={opened.data}
       >
         {!isBundle ? <PickupAddressField value={pickup} onChange={setPickup} disabled={isBusy} /> : null}
       </InvoiceDocument>

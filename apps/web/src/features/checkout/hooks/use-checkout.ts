@@ -1,4 +1,9 @@
-import { type CheckoutResponse, DEMO_PAYMENT_DELAY_MS, type Suburb } from "@kerb/shared";
+import {
+  type CheckoutResponse,
+  DEMO_PAYMENT_DELAY_MS,
+  type InvoiceNumberClaim,
+  type Suburb,
+} from "@kerb/shared";
 import { type BundleOption, centsToDollars } from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -49,6 +54,8 @@ export type UseCheckoutOptions = {
   onPaid: (flow: Flow) => void;
   /** Told while a payment is under way. */
   onBusyChange?: (isBusy: boolean) => void;
+  /** The number the invoice screen shows, for the payment to carry (absent: the server picks one). */
+  invoice?: InvoiceNumberClaim | undefined;
 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -89,6 +96,7 @@ export function useCheckout({
   onCheckoutChange,
   onPaid,
   onBusyChange,
+  invoice,
 }: UseCheckoutOptions) {
   const queryClient = useQueryClient();
   const createBatchBooking = useCreateBatchBooking();
@@ -126,9 +134,11 @@ export function useCheckout({
           // The credits are for this instructor (Auto-Match's pick too) and spent in this suburb.
           ...(instructor?.id ? { instructorId: instructor.id } : {}),
           suburb,
+          ...(invoice ? { invoice } : {}),
         })
       : await createBatchBooking.mutateAsync({
           suburb,
+          ...(invoice ? { invoice } : {}),
           bookings: slots.map((slot) => ({
             instructorId: slot.instructorId,
             startTime: slot.startTime,
