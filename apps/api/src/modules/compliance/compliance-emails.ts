@@ -86,38 +86,56 @@ export function instructorDelistedEmail(data: {
   });
 }
 
+/** One lesson of the "may not go ahead" email, with how it was paid (what a cancellation gives back). */
+export interface UnavailableLesson extends LessonTime {
+  paidWith: "CARD" | "BUNDLE" | null;
+}
+
+const PAID_WITH_WORDS = { CARD: "paid by card", BUNDLE: "paid with a bundle credit" } as const;
+
+/**
+ * To a student whose instructor can no longer teach: every lesson they have booked with that instructor
+ * in one email (a delisting with several lessons ahead is one message, not one per lesson).
+ */
 export function instructorUnavailableEmail(data: {
   student: Person;
   instructor: Person;
-  lesson: LessonTime;
-  paidWith: "CARD" | "BUNDLE" | null;
+  lessons: UnavailableLesson[];
   appUrl?: string;
 }): RenderedEmail {
   const url = link(data.appUrl, paths.student.bookings());
   const instructorName = fullName(data.instructor);
-  const refund =
-    data.paidWith === "BUNDLE"
-      ? "the lesson credit goes back to your bundle"
-      : data.paidWith === "CARD"
-        ? "you get everything you paid for it back to your card"
-        : "nothing was charged for it";
-  const move =
-    data.paidWith === "BUNDLE"
-      ? "To learn with someone else, cancel the lesson, then on the Bundles page move your credits to another instructor and book again."
-      : "To learn with someone else, cancel the lesson and book another instructor.";
+  const n = data.lessons.length;
+  const paid = new Set(data.lessons.map((l) => l.paidWith));
+  const refunds = [
+    ...(paid.has("CARD") ? ["a lesson paid by card comes back to your card in full"] : []),
+    ...(paid.has("BUNDLE") ? ["a lesson paid with a credit gives the credit back to your bundle"] : []),
+  ];
+  const move = paid.has("BUNDLE")
+    ? "To learn with someone else, cancel, then on the Bundles page move your credits to another instructor and book again."
+    : "To learn with someone else, cancel and book another instructor.";
+  const them = n === 1 ? "it" : "any of them";
   return brandedEmail({
-    subject: `Your lesson with ${instructorName} may not go ahead`,
+    subject:
+      n === 1
+        ? `Your lesson with ${instructorName} may not go ahead`
+        : `Your ${n} lessons with ${instructorName} may not go ahead`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
-      `${instructorName} cannot teach on Kerb at the moment, because their registration with us is not current. Your lesson stays booked in case that is resolved before it starts, but it may not go ahead.`,
-      `You can cancel it with a full refund at any time before it starts, whatever the notice: ${refund}.`,
+      `${instructorName} cannot teach on Kerb at the moment, because their registration with us is not current. ${n === 1 ? "Your lesson stays" : `Your ${n} lessons stay`} booked in case that is resolved before ${n === 1 ? "it starts" : "they start"}, but ${n === 1 ? "it" : "they"} may not go ahead.`,
+      refunds.length > 0
+        ? `You can cancel ${them} with a full refund at any time before it starts, whatever the notice: ${refunds.join("; ")}.`
+        : `You can cancel ${them} at any time before it starts; nothing was charged.`,
       move,
     ],
     details: [
-      ["Lesson", lessonWhen(data.lesson)],
+      ...data.lessons.map((lesson, i): [string, string] => [
+        n === 1 ? "Lesson" : `Lesson ${i + 1}`,
+        `${lessonWhen(lesson)}${lesson.paidWith ? ` · ${PAID_WITH_WORDS[lesson.paidWith]}` : ""}`,
+      ]),
       ["Instructor", instructorName],
     ],
     ...(url ? { action: { label: "Open My lessons", url } } : {}),
-    footnote: "You are receiving this because you have a lesson booked on Kerb.",
+    footnote: "You are receiving this because you have lessons booked on Kerb.",
   });
 }

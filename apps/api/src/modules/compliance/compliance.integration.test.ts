@@ -90,6 +90,46 @@ describeEachDatabase("compliance", (kind) => {
     expect(message?.text).toContain(`${d}/${m}/${y}`); // en-AU date
   });
 
+  it("delisting emails each student once, listing all their lessons; a lesson found later gets its own email", async () => {
+    const ivy = await newInstructor(http, db(), { firstName: "Fran", lastName: "Four" });
+    const student = await newStudent(http);
+    const other = await newStudent(http);
+    const lessonAt = (days: number, studentId = student.id) =>
+      insertPaidLesson(db(), { studentId, instructorId: ivy.id, start: addHours(t.clock.now, 24 * days) });
+    const mine = [await lessonAt(3), await lessonAt(4), await lessonAt(5), await lessonAt(6)];
+    const theirs = await lessonAt(7, other.id);
+
+    const rejected = await http.post(
+      `/api/admin/instructors/${ivy.id}/reject`,
+      { reason: "Lapsed" },
+      adminToken,
+    );
+    expect(rejected.status).toBe(200);
+    const unavailableTo = async (token: string) =>
+      (await mailTo(await studentEmail(token))).filter((m) => m.kind === "instructor_unavailable");
+    let mail = await unavailableTo(student.token);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe("Your 4 lessons with Fran Four may not go ahead");
+    expect(mail[0]?.text.match(/^Lesson \d: /gm)).toHaveLength(4);
+    expect(mail[0]?.text).toContain("a lesson paid by card comes back to your card in full");
+    expect(await unavailableTo(other.token)).toHaveLength(1);
+    const notified = (await followUp()).filter((l) => [...mine.map((m) => m.id), theirs.id].includes(l.id));
+    expect(notified).toHaveLength(5);
+    for (const lesson of notified) expect(lesson.studentNotifiedAt).toBe(t.clock.now.toISOString());
+
+    // The scan tells nobody again; a lesson it finds that nobody was told of gets an email of its own.
+    await scan();
+    expect(await unavailableTo(student.token)).toHaveLength(1);
+    const later = await lessonAt(8);
+    await Promise.all([scan(), scan()]);
+    mail = await unavailableTo(student.token);
+    expect(mail).toHaveLength(2);
+    expect(mail[1]?.subject).toBe("Your lesson with Fran Four may not go ahead");
+    expect(mail[1]?.dedupeKey).toBe(`instructor_unavailable:${later.id}`);
+    await scan();
+    expect(await unavailableTo(student.token)).toHaveLength(2);
+  });
+
   it("delisting puts future lessons on the follow-up list, tells each student once and refunds in full", async () => {
     const ivy = await newInstructor(http, db(), { firstName: "Dana", lastName: "Delisted" });
     const cardStudent = await newStudent(http);

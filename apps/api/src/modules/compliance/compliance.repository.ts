@@ -25,12 +25,10 @@ import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
 import { unlistableInstructorSql } from "../../db/sql-rules.ts";
+import { namesLessonSql } from "./unavailable-notices.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
-
-/** The dedupe key of the "your instructor can't teach this lesson" email: one per lesson. */
-export const studentNoticeKey = (bookingId: string) => `instructor_unavailable:${bookingId}`;
 
 const complianceColumns = {
   verificationStatus: instructorProfiles.verificationStatus,
@@ -74,7 +72,8 @@ export async function listFollowUpLessons(
       .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
       .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
       .innerJoin(student, eq(student.id, bookings.studentId))
-      .leftJoin(notice, eq(notice.dedupeKey, sql`'instructor_unavailable:' || ${bookings.id}::text`))
+      // The email that told the student names the lesson in its key (unavailable-notices.ts).
+      .leftJoin(notice, namesLessonSql(notice.dedupeKey, bookings.id))
       .where(where)
       .orderBy(asc(bookings.startTime), asc(bookings.id))
       .limit(page.limit)

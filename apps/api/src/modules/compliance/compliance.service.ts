@@ -3,7 +3,7 @@
  * what happens when an instructor is verified or stops being listable (delisted by an admin, a document
  * expired), the admin follow-up list of lessons they may not teach, and the scan that notices expiries
  * on its own. Every notice goes through the outbox in the transaction of the
- * change, and the per-lesson dedupe key means a student hears once per lesson however often it runs.
+ * change: one email per student listing their lessons, each lesson told once however often it runs.
  */
 import type { AdminInstructor, ComplianceFollowUpLesson, ComplianceFollowUpPage } from "@kerb/shared";
 import {
@@ -28,9 +28,9 @@ import * as repo from "./compliance.repository.ts";
 import {
   COMPLIANCE_EMAIL_KINDS,
   instructorDelistedEmail,
-  instructorUnavailableEmail,
   instructorVerifiedEmail,
 } from "./compliance-emails.ts";
+import { notifyStudentsOfUnavailability } from "./unavailable-notices.ts";
 
 const paidWithOf = (row: { paymentId: string | null; bundleId: string | null }) =>
   row.bundleId ? ("BUNDLE" as const) : row.paymentId ? ("CARD" as const) : null;
@@ -73,8 +73,8 @@ export interface DelistInput {
 
 /**
  * In the caller's transaction, after the instructor stopped being listable: emails the instructor and
- * tells every student with a lesson still to come (once per lesson). Returns what was enqueued; the
- * instructor email's id is null when its dedupe key had already been used.
+ * tells every student with a lesson still to come (one email each, each lesson once). Returns what was
+ * enqueued; the instructor email's id is null when its dedupe key had already been used.
  */
 export async function notifyInstructorDelisted(uow: UnitOfWork, input: DelistInput) {
   const contact = await repo.findInstructorContact(uow.tx, input.instructorId);
@@ -102,31 +102,8 @@ export async function notifyInstructorDelisted(uow: UnitOfWork, input: DelistInp
   return { instructorEmailId, studentsNotified, lessonsAffected: lessons.length };
 }
 
-async function notifyStudents(
-  uow: UnitOfWork,
-  instructor: repo.InstructorContact,
-  lessons: Awaited<ReturnType<typeof repo.listFutureLessonsWithStudents>>,
-  input: { now: Date; appUrl?: string },
-) {
-  let sent = 0;
-  for (const lesson of lessons) {
-    const [id] = await uow.email({
-      kind: COMPLIANCE_EMAIL_KINDS.unavailable,
-      to: { email: lesson.student.email, name: `${lesson.student.firstName} ${lesson.student.lastName}` },
-      ...instructorUnavailableEmail({
-        student: lesson.student,
-        instructor,
-        lesson,
-        paidWith: paidWithOf(lesson),
-        appUrl: input.appUrl,
-      }),
-      dedupeKey: repo.studentNoticeKey(lesson.id),
-      now: input.now,
-    });
-    if (id) sent += 1;
-  }
-  return sent;
-}
+// One email per student, listing every lesson of theirs not told of yet (unavailable-notices.ts).
+const notifyStudents = notifyStudentsOfUnavailability;
 
 export interface ComplianceScanResult {
   instructorsScanned: number;
