@@ -5,6 +5,7 @@ import {
   formatIsoDate,
   formatSydneyDate,
   formatSydneyTime,
+  formatSydneyTimeRange,
   sydneyWeekday,
 } from "@kerb/shared/rules";
 
@@ -42,9 +43,9 @@ export function formatWeekday(iso: string): string {
   return weekdayFormatter.format(new Date(iso));
 }
 
-/** "9:00 am – 10:00 am" */
+/** "9:00 am – 10:00 am" (with AEDT/AEST on both ends when daylight saving changes in between). */
 export function formatTimeRange(startIso: string, endIso: string): string {
-  return `${formatTime(startIso)} – ${formatTime(endIso)}`;
+  return formatSydneyTimeRange(new Date(startIso), new Date(endIso));
 }
 
 /** "2026-11-03" → "03/11/2026": the shared rule, which the API's messages use too. */

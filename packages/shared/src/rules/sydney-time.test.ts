@@ -5,6 +5,7 @@ import {
   eachDateInRange,
   formatSydneyDate,
   formatSydneyTime,
+  formatSydneyTimeRange,
   hourlyLessonStarts,
   isValidIsoDate,
   sydneyDateOf,
@@ -245,5 +246,27 @@ describe("sydneyMidnight", () => {
   it("throws for something that is not a real date", () => {
     expect(() => sydneyMidnight("2026-02-30")).toThrow(RangeError);
     expect(() => sydneyMidnight("15/06/2026")).toThrow(RangeError);
+  });
+});
+
+describe("formatSydneyTimeRange", () => {
+  it("prints a plain range on an ordinary day", () => {
+    expect(formatSydneyTimeRange(new Date("2026-11-30T22:00:00Z"), new Date("2026-11-30T23:00:00Z"))).toBe(
+      "9:00 am – 10:00 am",
+    );
+  });
+
+  it("names the zones when daylight saving ends inside the lesson: never 2:00 am – 2:00 am", () => {
+    // Sunday 5 April 2026: 3:00 am AEDT becomes 2:00 am AEST (16:00 UTC).
+    expect(formatSydneyTimeRange(new Date("2026-04-04T15:00:00Z"), new Date("2026-04-04T16:00:00Z"))).toBe(
+      "2:00 am AEDT – 2:00 am AEST",
+    );
+  });
+
+  it("names the zones when daylight saving starts inside the lesson", () => {
+    // Sunday 4 October 2026: 2:00 am AEST becomes 3:00 am AEDT (16:00 UTC).
+    expect(formatSydneyTimeRange(new Date("2026-10-03T15:30:00Z"), new Date("2026-10-03T16:30:00Z"))).toBe(
+      "1:30 am AEST – 3:30 am AEDT",
+    );
   });
 });

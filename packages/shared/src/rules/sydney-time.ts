@@ -159,6 +159,22 @@ export function formatSydneyTime(instant: Date): string {
   return format(instant, "h:mm aaa", { in: inSydney });
 }
 
+/** "AEDT" or "AEST": Sydney's zone at that instant. */
+export function sydneyZoneName(instant: Date): "AEDT" | "AEST" {
+  return format(instant, "xxx", { in: inSydney }) === "+11:00" ? "AEDT" : "AEST";
+}
+
+/**
+ * "9:00 am – 10:00 am". A lesson across a daylight-saving change names each end's zone, because wall
+ * times alone lie there: 2:00 am AEDT – 2:00 am AEST is an hour, "2:00 am – 2:00 am" reads as none.
+ */
+export function formatSydneyTimeRange(start: Date, end: Date): string {
+  const from = formatSydneyTime(start);
+  const to = formatSydneyTime(end);
+  const [startZone, endZone] = [sydneyZoneName(start), sydneyZoneName(end)];
+  return startZone === endZone ? `${from} – ${to}` : `${from} ${startZone} – ${to} ${endZone}`;
+}
+
 /**
  * Lesson starts on the hour for the wall-clock window [fromMinutes, toMinutes) of a Sydney date: hour h
  * qualifies when h*60 >= from and h*60 + 60 <= to. Hours that do not exist (DST start) are skipped; the

@@ -6,6 +6,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../../test/te
 import {
   addHours,
   insertLesson,
+  insertPaidLesson,
   newInstructor,
   newStudent,
   userIdByEmail,
@@ -44,21 +45,67 @@ describeEachDatabase("calendar feed", (kind) => {
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
 
     const lines = contentLines(ics);
-    // The seed has one completed lesson and two scheduled ones (one awaiting its mark): only the
-    // scheduled ones are in the feed.
-    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(2);
+    // The seed's scheduled lessons and its history (taught, missed, cancelled) are all in the feed.
     expect(lines).toContain("SUMMARY:Driving lesson – Sam");
     expect(lines).toContain("LOCATION:Town Hall station\\, George St entrance");
+    expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT1H");
+    expect(lines).toContain("X-PUBLISHED-TTL:PT1H");
     const profile = (await http.get("/api/instructor/profile", demo.accessToken)).body;
-    const scheduled = profile.bookings.filter((b: { status: string }) => b.status === "SCHEDULED");
-    expect(scheduled).toHaveLength(2);
-    for (const lesson of scheduled) {
+    const inFeed = profile.bookings.filter((b: { status: string }) =>
+      ["SCHEDULED", "COMPLETED", "NO_SHOW", "CANCELLED"].includes(b.status),
+    );
+    expect(inFeed.filter((b: { status: string }) => b.status === "SCHEDULED")).toHaveLength(2);
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(inFeed.length);
+    for (const lesson of inFeed) {
       expect(lines).toContain(`UID:${lesson.id}@kerb`);
       expect(lines).toContain(`DTSTART:${formatUtc(new Date(lesson.startTime))}`);
       expect(lines).toContain(`DTEND:${formatUtc(new Date(lesson.endTime))}`);
     }
     expect(lines.find((l) => l.startsWith("DTSTART:"))).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
     expect(lines.find((l) => l.startsWith("DTSTAMP:"))).toBe(`DTSTAMP:${formatUtc(t.clock.now)}`);
+  });
+
+  it("keeps a year of history: taught and missed lessons stay, a cancelled one says so with a higher SEQUENCE", async () => {
+    const ivy = await newInstructor(http, db());
+    const hour = (h: number) =>
+      new Date(Math.floor(addHours(t.clock.now, h).getTime() / 3_600_000) * 3_600_000);
+    const taught = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: hour(-72),
+      status: "COMPLETED",
+    });
+    const missed = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: hour(-48),
+      status: "NO_SHOW",
+    });
+    await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: hour(-24 * 400),
+      status: "COMPLETED",
+    });
+    const ahead = await insertPaidLesson(db(), { studentId, instructorId: ivy.id, start: hour(24 * 5) });
+    const cancelled = await http.post(
+      `/api/instructor/lessons/${ahead.id}/cancel`,
+      { reason: "Car in for service" },
+      ivy.token,
+    );
+    expect(cancelled.status).toBe(200);
+
+    const { url } = (await http.post("/api/instructor/calendar-token", undefined, ivy.token)).body;
+    const ics = (await feed(url)).body as string;
+    const events = ics.replace(/\r\n /g, "").split("BEGIN:VEVENT").slice(1);
+    const event = (id: string) => events.find((e) => e.includes(`UID:${id}@kerb`)) ?? "";
+    expect(events).toHaveLength(3);
+    expect(event(taught)).toContain("SUMMARY:Driving lesson – Sam (completed)");
+    expect(event(taught)).toContain("STATUS:CONFIRMED");
+    expect(event(missed)).toContain("SUMMARY:Driving lesson – Sam (no-show)");
+    expect(event(ahead.id)).toContain("SUMMARY:Cancelled: Driving lesson – Sam");
+    expect(event(ahead.id)).toContain("STATUS:CANCELLED");
+    expect(event(ahead.id)).toContain("SEQUENCE:1");
   });
 
   it("escapes text, folds long lines and lists only the owner's scheduled lessons", async () => {
@@ -72,7 +119,7 @@ describeEachDatabase("calendar feed", (kind) => {
       start,
       pickupLocation: pickup,
     });
-    await insertLesson(db(), {
+    const cancelled = await insertLesson(db(), {
       studentId,
       instructorId: ivy.id,
       start: addHours(start, 2),
@@ -94,7 +141,11 @@ describeEachDatabase("calendar feed", (kind) => {
     for (const line of res.body.split("\r\n"))
       expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
     const lines = contentLines(res.body);
-    expect(lines.filter((l) => l.startsWith("UID:"))).toEqual([`UID:${scheduled}@kerb`]);
+    // The cancelled lesson stays, marked cancelled; the unpaid hold and the other instructor's do not.
+    expect(lines.filter((l) => l.startsWith("UID:"))).toEqual([
+      `UID:${scheduled}@kerb`,
+      `UID:${cancelled}@kerb`,
+    ]);
     const escaped = pickup
       .replace(/\\/g, "\\\\")
       .replace(/;/g, "\\;")

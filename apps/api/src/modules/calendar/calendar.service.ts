@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { BookingStatus } from "@kerb/shared";
+import { subMonths } from "date-fns";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { setCalendarToken } from "../instructors/index.ts";
@@ -7,6 +9,21 @@ import { renderCalendar } from "./ical.ts";
 
 // What rotateFeed creates: 32 random bytes, base64url.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** How far back the feed keeps lessons: a year of history is what an instructor's records need. */
+const FEED_HISTORY_MONTHS = 12;
+/** How often a subscribed calendar should fetch the feed again (RFC 7986 REFRESH-INTERVAL). */
+const FEED_REFRESH_INTERVAL = "PT1H";
+
+const FEED_SUFFIX: Partial<Record<BookingStatus, string>> = {
+  COMPLETED: " (completed)",
+  NO_SHOW: " (no-show)",
+};
+
+function feedSummary(status: BookingStatus, studentFirstName: string) {
+  const summary = `Driving lesson – ${studentFirstName}${FEED_SUFFIX[status] ?? ""}`;
+  return status === "CANCELLED" ? `Cancelled: ${summary}` : summary;
+}
 
 export function calendarFeedPath(token: string) {
   return `/api/calendar/${token}.ics`;
@@ -41,7 +58,7 @@ export function createCalendarService(ctx: AppContext) {
     },
 
     /**
-     * The instructor's SCHEDULED lessons as an iCalendar feed. The token is the only credential, so an
+     * The instructor's lessons (a year back, and all ahead) as an iCalendar feed. The token is the only credential, so an
      * unknown, malformed or revoked one is a plain 404 that says nothing about which it was.
      */
     async renderFeed(token: string): Promise<string> {
@@ -49,21 +66,26 @@ export function createCalendarService(ctx: AppContext) {
         ? await repo.findInstructorByCalendarToken(ctx.db, token)
         : undefined;
       if (!instructor) throw new AppError("not_found", "Calendar feed not found");
-      const lessons = await repo.listScheduledLessons(ctx.db, instructor.id);
+      const now = ctx.now();
+      const lessons = await repo.listFeedLessons(ctx.db, instructor.id, subMonths(now, FEED_HISTORY_MONTHS));
       return renderCalendar({
         name: `Kerb lessons – ${instructor.firstName} ${instructor.lastName}`,
-        stamp: ctx.now(),
+        stamp: now,
+        refreshInterval: FEED_REFRESH_INTERVAL,
         events: lessons.map((lesson) => ({
           uid: `${lesson.id}@kerb`,
           start: lesson.startTime,
           end: lesson.endTime,
           // First name only: feeds end up in shared calendars.
-          summary: `Driving lesson – ${lesson.studentFirstName}`,
+          summary: feedSummary(lesson.status, lesson.studentFirstName),
           location: lesson.pickupLocation ?? lesson.suburb,
           description: [`Suburb: ${lesson.suburb}`, lesson.isPoolHours ? "Pool hours lesson" : null]
             .filter(Boolean)
             .join("\n"),
-          lastModified: lesson.createdAt,
+          lastModified: lesson.cancelledAt ?? lesson.completedAt ?? lesson.createdAt,
+          // The same revision the lesson's emails carried, so feed and email updates agree.
+          sequence: lesson.calendarSequence,
+          status: lesson.status === "CANCELLED" ? "CANCELLED" : "CONFIRMED",
         })),
       });
     },

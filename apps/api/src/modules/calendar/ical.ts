@@ -35,6 +35,8 @@ export interface Calendar {
   events: CalendarEvent[];
   /** PUBLISH unless said. */
   method?: CalendarMethod;
+  /** For a subscribed feed: how often to fetch it again, an RFC 5545 duration such as "PT1H". */
+  refreshInterval?: string;
 }
 
 const CRLF = "\r\n";
@@ -93,6 +95,13 @@ export function renderCalendar(calendar: Calendar): string {
     `METHOD:${calendar.method ?? "PUBLISH"}`,
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
   ];
+  if (calendar.refreshInterval) {
+    // RFC 7986's property, and the older one Outlook and Google still read.
+    lines.push(
+      `REFRESH-INTERVAL;VALUE=DURATION:${calendar.refreshInterval}`,
+      `X-PUBLISHED-TTL:${calendar.refreshInterval}`,
+    );
+  }
   const stamp = formatUtc(calendar.stamp);
   for (const event of calendar.events) {
     lines.push(

@@ -13,7 +13,7 @@ import {
   centsToDollars,
   formatIsoDate,
   formatSydneyDate,
-  formatSydneyTime,
+  formatSydneyTimeRange,
   instructorEarningsCents,
   payoutStatementNumber,
   platformFeeCents,
@@ -139,7 +139,7 @@ export function createPayoutService(ctx: AppContext) {
       lines: lines.map((line) => ({
         bookingId: line.bookingId,
         date: formatSydneyDate(line.startTime),
-        time: `${formatSydneyTime(line.startTime)} – ${formatSydneyTime(line.endTime)}`,
+        time: formatSydneyTimeRange(line.startTime, line.endTime),
         description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${
           line.isPoolHours ? "pool hours" : "standard rate"
         }, ${line.suburb}`,

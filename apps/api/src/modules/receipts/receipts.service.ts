@@ -3,6 +3,7 @@ import {
   centsToDollars,
   formatSydneyDate,
   formatSydneyTime,
+  formatSydneyTimeRange,
   sydneyDateOf,
   sydneyWeekday,
 } from "@kerb/shared/rules";
@@ -54,7 +55,7 @@ function describePurchase(
 /** "Tue 24/11/2026, 10:00 am – 11:00 am", Sydney time. */
 function lessonWhen(startTime: Date, endTime: Date): string {
   const weekday = WEEKDAYS[sydneyWeekday(sydneyDateOf(startTime))];
-  return `${weekday} ${formatSydneyDate(startTime)}, ${formatSydneyTime(startTime)} – ${formatSydneyTime(endTime)}`;
+  return `${weekday} ${formatSydneyDate(startTime)}, ${formatSydneyTimeRange(startTime, endTime)}`;
 }
 
 export function createReceiptService(ctx: AppContext) {

@@ -1,5 +1,5 @@
 /** Small wording helpers every message shares: names, lesson times in Sydney, money. */
-import { formatAud, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { formatAud, formatSydneyDate, formatSydneyTimeRange } from "@kerb/shared/rules";
 
 export interface Person {
   firstName: string;
@@ -24,7 +24,7 @@ export const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
 
 /** "12/05/2026, 10:00 am – 11:00 am (Sydney time)": en-AU date, Sydney wall clock. */
 export function lessonWhen(lesson: LessonTime): string {
-  return `${formatSydneyDate(lesson.startTime)}, ${formatSydneyTime(lesson.startTime)} – ${formatSydneyTime(lesson.endTime)} (Sydney time)`;
+  return `${formatSydneyDate(lesson.startTime)}, ${formatSydneyTimeRange(lesson.startTime, lesson.endTime)} (Sydney time)`;
 }
 
 export function pickupOf(lesson: Pick<LessonSummary, "suburb" | "pickupLocation">): string {
