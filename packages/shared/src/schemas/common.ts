@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isValidIsoDate } from "../rules/sydney-time.ts";
+// Configures zod once with human words for every check that gives none (human-errors.ts).
+import "./human-errors.ts";
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A Sydney calendar date, `YYYY-MM-DD`. */

@@ -109,6 +109,24 @@ describeEachDatabase("bundles", (kind) => {
     expect(wrongType.status).toBe(404);
   });
 
+  it("answers a bundle size out of range in plain English, not in the validator's terms", async () => {
+    const student = await registerStudent(http);
+    const cases: Array<[body: Record<string, unknown>, message: string]> = [
+      [{ totalLessons: 0, pricePerLesson: 70 }, "Number of lessons must be at least 1"],
+      [{ totalLessons: 101, pricePerLesson: 70 }, "Number of lessons must be 100 or less"],
+      [{ totalLessons: 10.5, pricePerLesson: 70 }, "Number of lessons must be a whole number"],
+      [{ totalLessons: "ten", pricePerLesson: 70 }, "Number of lessons must be a number"],
+      [{ pricePerLesson: 70 }, "Number of lessons is required"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await http.post("/api/student/bundles/purchase", body, student.accessToken);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      expect(res.body.error.message).toBe(message);
+      expect(res.body.error.details).toContainEqual({ path: "totalLessons", message });
+    }
+  });
+
   // Last: it moves the suite's clock two days on.
   it("sells a bundle only for an instructor students may book: not once the licence has lapsed", async () => {
     const ivy = await newInstructor(http, t.database.db);
