@@ -76,7 +76,7 @@ async function main(dataDir: string) {
       });
       await tx.insert(instructorProfiles).values({
         userId: instructor.id,
-        licenseNumber: `NSWE2E00${index}`,
+        licenseNumber: `4100000${index}`,
         vehicleType: "AUTOMATIC",
         standardRateCents: PRICE_CENTS,
         // Listed in no suburb: the other specs' searches and Auto-Match never meet this instructor.

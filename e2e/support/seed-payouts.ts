@@ -33,7 +33,7 @@ export async function seedPayoutInstructor(
   if (!instructor) throw new Error("seed: payout instructor not created");
   await tx.insert(instructorProfiles).values({
     userId: instructor.id,
-    licenseNumber: "NSWPAY001",
+    licenseNumber: "43000001",
     vehicleType: "AUTOMATIC",
     standardRateCents: PAYOUT_LESSON_CENTS,
     suburbs: [],

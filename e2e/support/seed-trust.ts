@@ -54,7 +54,7 @@ export async function seedTrustAccounts(uow: UnitOfWork, now: Date, passwordHash
     });
     await tx.insert(instructorProfiles).values({
       userId: instructor.id,
-      licenseNumber: `NSWTRUST00${index}`,
+      licenseNumber: `4200000${index}`,
       vehicleType: "AUTOMATIC",
       standardRateCents: PRICE_CENTS,
       suburbs: [TRUST_SUBURB],

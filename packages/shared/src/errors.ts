@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   token_expired: 401,
   forbidden: 403,
+  /** Sign-in or refresh of an account an admin suspended: it stays refused until reactivated. */
+  account_suspended: 403,
   not_found: 404,
   payment_not_found: 404,
   conflict: 409,

@@ -71,7 +71,9 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
       if (!user) throw new Error("seed: instructor not created");
       await tx.insert(instructorProfiles).values({
         userId: user.id,
-        licenseNumber: `NSW${user.id.slice(0, 6).toUpperCase()}`,
+        // NSW formats (rules/contact-formats.ts): an 8-digit instructor licence, an employee WWC check.
+        licenseNumber: String(40_000_000 + index * 7_919),
+        wwcNumber: `WWC${String(1_000_000 + index * 35_711).padStart(7, "0")}E`,
         vehicleType: seed.vehicleType,
         standardRateCents: seed.rateDollars * 100,
         poolOptIn: seed.poolOptIn,

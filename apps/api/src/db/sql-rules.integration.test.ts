@@ -22,6 +22,7 @@ import {
   activeHoldSql,
   earningCentsSql,
   earningLessonSql,
+  instructorSuspendedSql,
   listableInstructorSql,
   teachesInSuburbSql,
   unlistableInstructorSql,
@@ -162,23 +163,27 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
     const db = testDb.handle.db;
     const dates = [null, addDaysToDate(TODAY, -1), TODAY, addDaysToDate(TODAY, 1)];
     const created: string[] = [];
-    for (const verificationStatus of VERIFICATION_STATUSES) {
-      for (const licenseExpiresOn of dates) {
-        for (const wwcExpiresOn of dates) {
-          created.push(
-            await insertInstructor(db, {
-              suburbs: ["North Sydney", "manly"],
-              verificationStatus,
-              licenseExpiresOn,
-              wwcExpiresOn,
-            }),
-          );
+    for (const suspended of [false, true]) {
+      for (const verificationStatus of VERIFICATION_STATUSES) {
+        for (const licenseExpiresOn of dates) {
+          for (const wwcExpiresOn of dates) {
+            created.push(
+              await insertInstructor(db, {
+                suburbs: ["North Sydney", "manly"],
+                verificationStatus,
+                licenseExpiresOn,
+                wwcExpiresOn,
+                suspended,
+              }),
+            );
+          }
         }
       }
     }
     const profiles = await db
       .select({
         id: instructorProfiles.userId,
+        suspended: instructorSuspendedSql,
         verificationStatus: instructorProfiles.verificationStatus,
         licenseExpiresOn: instructorProfiles.licenseExpiresOn,
         wwcExpiresOn: instructorProfiles.wwcExpiresOn,
@@ -203,7 +208,9 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
         .map((p) => p.id)
         .sort(),
     );
-    expect(listed.length).toBe(4); // VERIFIED with each expiry today or tomorrow: 2 × 2 (null is unlisted)
+    // Not suspended, VERIFIED, each expiry today or tomorrow: 2 × 2 (null is unlisted).
+    expect(listed.length).toBe(4);
+    expect(ours.filter((p) => p.suspended)).toHaveLength(created.length / 2);
 
     // The negated copy (the admin follow-up list) is exactly the complement, NULL dates included.
     const unlisted = (

@@ -35,12 +35,21 @@ export function activeHoldSql(now: Date): SQL {
 }
 
 /**
- * rules/instructor-listing.ts `isListableInstructor(profile, today)`: VERIFIED, and both the licence and
- * the WWC check have an expiry date on record that is not before `today` (a Sydney date; an expiry date
- * is valid on the day itself). A missing date is NULL, and `NULL >= today` is never true.
+ * rules/instructor-listing.ts `suspended` for the instructor_profiles row in scope: their account is
+ * suspended (users.suspended_at set). A subquery on the primary key, so a query over instructor_profiles
+ * needs no join to ask it; select it as a column (`suspended: instructorSuspendedSql`) to feed the rule.
+ */
+export const instructorSuspendedSql = sql<boolean>`exists (select 1 from "users" as "suspension" where "suspension"."id" = ${instructorProfiles.userId} and "suspension"."suspended_at" is not null)`;
+
+/**
+ * rules/instructor-listing.ts `isListableInstructor(profile, today)`: not suspended, VERIFIED, and both
+ * the licence and the WWC check have an expiry date on record that is not before `today` (a Sydney
+ * date; an expiry date is valid on the day itself). A missing date is NULL, and `NULL >= today` is never
+ * true.
  */
 export function listableInstructorSql(today: string): SQL {
   return and(
+    sql`not ${instructorSuspendedSql}`,
     eq(instructorProfiles.verificationStatus, "VERIFIED"),
     isNotNull(instructorProfiles.licenseExpiresOn),
     gte(instructorProfiles.licenseExpiresOn, today),
@@ -55,6 +64,7 @@ export function listableInstructorSql(today: string): SQL {
  */
 export function unlistableInstructorSql(today: string): SQL {
   return or(
+    instructorSuspendedSql,
     ne(instructorProfiles.verificationStatus, "VERIFIED"),
     isNull(instructorProfiles.licenseExpiresOn),
     lt(instructorProfiles.licenseExpiresOn, today),
@@ -69,10 +79,22 @@ export function teachesInSuburbSql(suburb: string): SQL {
 }
 
 /**
- * rules/payouts.ts `payableGrossCents(lesson) > 0`: a lesson that earns its instructor money — paid for
- * (card or bundle credit) and COMPLETED or NO_SHOW, or CANCELLED with value kept.
+ * rules/payouts.ts `payableGrossCents` without its "paid for" condition: the lesson value (ex GST) a lesson
+ * earned — a COMPLETED lesson's price, a NO_SHOW's kept value (its price until a dispute settles it, 0 once
+ * refunded: rules/no-show-disputes.ts), a CANCELLED lesson's kept value; NULL otherwise. Literal SQL (no
+ * parameters), so GROUP BY can repeat it.
  */
-export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null) and (${bookings.status} in ('COMPLETED', 'NO_SHOW') or (${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0)))`;
+export const earnedValueSql = sql<number>`(case when ${bookings.status} = 'COMPLETED' then ${bookings.priceCents} when ${bookings.status} = 'NO_SHOW' then coalesce(${bookings.keptCents}, ${bookings.priceCents}) when ${bookings.status} = 'CANCELLED' then ${bookings.keptCents} end)`;
+
+/** The lesson earned its value: COMPLETED, or a NO_SHOW or CANCELLED lesson with value kept. */
+export const earnedSql = sql`(${bookings.status} = 'COMPLETED' or coalesce(${earnedValueSql}, 0) > 0)`;
+
+/**
+ * rules/payouts.ts `payableGrossCents(lesson) > 0`: a lesson that earns its instructor money — paid for
+ * (card or bundle credit) and COMPLETED, or a NO_SHOW not refunded after a dispute, or CANCELLED with
+ * value kept. The one rule of "a lesson paid for": earnings, payouts and statements all count with it.
+ */
+export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null) and ${earnedSql})`;
 
 /** rules/payouts.ts `payableGrossCents` for an earning lesson; literal SQL so GROUP BY can repeat it. */
-export const earningCentsSql = sql<number>`(case when ${bookings.status} = 'CANCELLED' then ${bookings.keptCents} else ${bookings.priceCents} end)`;
+export const earningCentsSql = earnedValueSql;

@@ -20,6 +20,8 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     phone: "0412 345 678",
     // 14:00 UTC on 1 March is 1 am on 2 March in Sydney.
     createdAt: "2026-03-01T14:00:00.000Z",
+    suspendedAt: null,
+    suspendedReason: null,
     ...overrides,
   };
 }
@@ -31,7 +33,9 @@ export function adminInstructor(overrides: Partial<AdminInstructor> = {}): Admin
     firstName: "Penny",
     lastName: "Pending",
     phone: "0400 123 456",
-    licenseNumber: "NSW12345",
+    licenseNumber: "12345678",
+    wwcNumber: "WWC1234567E",
+    suspended: false,
     vehicleType: "AUTOMATIC",
     suburbs: ["Bondi", "Manly"],
     standardRate: 70,

@@ -12,6 +12,7 @@ import {
 const today = "2026-06-15";
 const verified = {
   verificationStatus: "VERIFIED" as const,
+  suspended: false,
   licenseExpiresOn: "2027-06-01",
   wwcExpiresOn: "2028-01-01",
 };
@@ -26,6 +27,14 @@ describe("instructorCompliance / isListableInstructor", () => {
       isListed: true,
       reasons: [],
     });
+  });
+
+  it("never lists a suspended instructor, whatever their documents say", () => {
+    expect(isListableInstructor({ ...verified, suspended: true }, today)).toBe(false);
+    expect(instructorCompliance({ ...verified, suspended: true }, today).reasons).toEqual(["SUSPENDED"]);
+    expect(
+      instructorCompliance({ ...verified, suspended: true, verificationStatus: "PENDING" }, today).reasons,
+    ).toEqual(["SUSPENDED", "NOT_VERIFIED"]);
   });
 
   it("does not list a verified instructor whose licence or WWC expiry is not on record", () => {
@@ -70,7 +79,12 @@ describe("instructorCompliance / isListableInstructor", () => {
   it("flags expiry and missing dates for unverified instructors too (the admin console shows it)", () => {
     expect(
       instructorCompliance(
-        { verificationStatus: "PENDING", licenseExpiresOn: "2026-01-01", wwcExpiresOn: null },
+        {
+          suspended: false,
+          verificationStatus: "PENDING",
+          licenseExpiresOn: "2026-01-01",
+          wwcExpiresOn: null,
+        },
         today,
       ),
     ).toEqual({

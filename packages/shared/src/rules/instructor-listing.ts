@@ -9,6 +9,8 @@ import { addDaysToDate } from "./sydney-time.ts";
 
 export interface InstructorComplianceInput {
   verificationStatus: VerificationStatus;
+  /** An admin suspended the account (users.suspended_at): never listed, whatever the documents say. */
+  suspended: boolean;
   /** Sydney dates YYYY-MM-DD; null when not recorded (the instructor cannot be listed). */
   licenseExpiresOn: string | null;
   wwcExpiresOn: string | null;
@@ -19,6 +21,7 @@ export const DOCUMENT_EXPIRY_WARNING_DAYS = 30;
 
 /** Why an instructor is not listed, most fundamental first. */
 export const UNLISTED_REASONS = [
+  "SUSPENDED",
   "NOT_VERIFIED",
   "REJECTED",
   "DOCUMENTS_MISSING",
@@ -33,7 +36,7 @@ export interface InstructorCompliance {
   /** No expiry date recorded: the admin must record it before the instructor can be listed. */
   licenseMissing: boolean;
   wwcMissing: boolean;
-  /** Verified, with both expiry dates recorded and neither before today. */
+  /** Not suspended, verified, with both expiry dates recorded and neither before today. */
   isListed: boolean;
   /** Every reason the instructor is not listed (empty when listed). */
   reasons: UnlistedReason[];
@@ -50,6 +53,7 @@ export function instructorCompliance(input: InstructorComplianceInput, today: st
   const licenseMissing = input.licenseExpiresOn === null;
   const wwcMissing = input.wwcExpiresOn === null;
   const reasons: UnlistedReason[] = [];
+  if (input.suspended) reasons.push("SUSPENDED");
   if (input.verificationStatus === "PENDING") reasons.push("NOT_VERIFIED");
   if (input.verificationStatus === "REJECTED") reasons.push("REJECTED");
   if (licenseMissing || wwcMissing) reasons.push("DOCUMENTS_MISSING");
@@ -106,6 +110,8 @@ export function isExpiringSoon(expiresOn: string | null, today: string): boolean
 /** One plain sentence per reason, for the admin follow-up list, the emails and the student's notice. */
 export function unlistedReasonText(reason: UnlistedReason): string {
   switch (reason) {
+    case "SUSPENDED":
+      return "account suspended by Kerb";
     case "NOT_VERIFIED":
       return "waiting for verification";
     case "REJECTED":

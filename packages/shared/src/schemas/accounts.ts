@@ -7,6 +7,7 @@ import { z } from "zod";
 import { GENDERS, VERIFICATION_STATUSES } from "../constants.ts";
 import { instructorRegistrationRequest, loginRequest, studentRegistrationRequest } from "./auth.ts";
 import { safeText } from "./common.ts";
+import { instructorWwcNumber } from "./fields.ts";
 
 const email = loginRequest.shape.email;
 const newPassword = studentRegistrationRequest.shape.password;
@@ -82,6 +83,7 @@ export const instructorProfileUpdateRequest = z
     phone: instructorRegistrationRequest.shape.phone,
     gender: z.enum(GENDERS, { error: "Choose a gender or leave it unset" }).nullable(),
     licenseNumber: instructorRegistrationRequest.shape.licenseNumber,
+    wwcNumber: instructorWwcNumber(),
   })
   .partial();
 export type InstructorProfileUpdateRequest = z.input<typeof instructorProfileUpdateRequest>;
@@ -108,6 +110,8 @@ export const instructorAccountResponse = accountBase.extend({
   vehicleType: z.enum(["AUTOMATIC", "MANUAL", "BOTH"]),
   gender: z.enum(GENDERS).nullable(),
   licenseNumber: z.string(),
+  /** NSW Working With Children Check number (WWC1234567E); null until the instructor gives it. */
+  wwcNumber: z.string().nullable(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
 });
 export type InstructorAccount = z.infer<typeof instructorAccountResponse>;

@@ -10,6 +10,7 @@ import {
 } from "../constants.ts";
 import { UNLISTED_REASONS } from "../rules/instructor-listing.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
+import { instructorWwcNumber } from "./fields.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
 
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
@@ -24,7 +25,10 @@ const caseInsensitiveEnum = <T extends readonly [string, ...string[]]>(values: T
 // Users
 
 export const adminUsersQuery = pageQuery.extend({
-  /** Matches first name, last name, full name or email, case-insensitively. */
+  /**
+   * Matches first name, last name, full name or email, case-insensitively, or a phone number by its
+   * digits whatever the spaces or +61 (rules/contact-formats.ts phoneSearchDigits).
+   */
   search: safeText().trim().max(100, "search is too long").optional(),
   role: caseInsensitiveEnum(ROLES, "role must be STUDENT, INSTRUCTOR or ADMIN").optional(),
 });
@@ -38,10 +42,36 @@ export const adminUser = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   createdAt: z.string(),
+  /** When an admin suspended the account (it cannot sign in; an instructor is not listed); null when active. */
+  suspendedAt: z.string().nullable(),
+  /** The admin's reason for the suspension in force; null when active. */
+  suspendedReason: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 /** Newest accounts first. */
 export const adminUsersResponse = pageOf(adminUser);
+
+const accountStatusReason = safeText({ error: "Give a reason" })
+  .trim()
+  .min(1, "Give a reason")
+  .max(500, "Keep the reason under 500 characters");
+
+/** POST /api/admin/users/:id/suspend and /reactivate: the reason is required and goes into the audit log. */
+export const suspendUserRequest = z.object({ reason: accountStatusReason });
+export type SuspendUserRequest = z.input<typeof suspendUserRequest>;
+export const reactivateUserRequest = z.object({ reason: accountStatusReason });
+export type ReactivateUserRequest = z.input<typeof reactivateUserRequest>;
+
+export const suspendUserResponse = z.object({
+  user: adminUser,
+  /** Future lessons cancelled by the suspension (each refunded in full or its credit returned). */
+  lessonsCancelled: z.number().int(),
+  /** Dollars going back to cards for those lessons. */
+  refunded: z.number(),
+});
+export type SuspendUserResponse = z.infer<typeof suspendUserResponse>;
+export const reactivateUserResponse = z.object({ user: adminUser });
+export type ReactivateUserResponse = z.infer<typeof reactivateUserResponse>;
 
 // ---------------------------------------------------------------------------------------------------
 // Instructors: verification and compliance
@@ -78,6 +108,10 @@ export const adminInstructor = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   licenseNumber: z.string(),
+  /** NSW Working With Children Check number (WWC1234567E); null until given. */
+  wwcNumber: z.string().nullable(),
+  /** The account is suspended: never listed until reactivated. */
+  suspended: z.boolean(),
   vehicleType: z.enum(VEHICLE_TYPES),
   suburbs: z.array(z.string()),
   standardRate: z.number(),
@@ -123,6 +157,13 @@ export const verifyInstructorRequest = z.object({
   }),
   licenseExpiresOn: requiredDate("Enter the licence expiry date"),
   wwcExpiresOn: requiredDate("Enter the Working With Children check expiry date"),
+  /**
+   * The WWC number as the admin checked it with the Office of the Children's Guardian; left out, the one
+   * the instructor gave is kept. Verifying needs one on record either way.
+   */
+  wwcNumber: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), instructorWwcNumber().optional())
+    .optional(),
 });
 export type VerifyInstructorRequest = z.input<typeof verifyInstructorRequest>;
 

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { EXPERIENCE_LEVELS, LICENSE_TYPES, MIN_PASSWORD_LENGTH, ROLES, VEHICLE_TYPES } from "../constants.ts";
 import { safeText } from "./common.ts";
-import { standardRateDollars, suburbName } from "./fields.ts";
+import {
+  auPhone,
+  instructorLicenceNumber,
+  instructorWwcNumber,
+  standardRateDollars,
+  suburbName,
+} from "./fields.ts";
 
 // The messages below are the spec's (§5): the web forms and the API answer with the same text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,7 +37,8 @@ const registrationBase = z.object({
   confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   firstName: requiredString("First name is required").pipe(z.string().max(80)),
   lastName: requiredString("Last name is required").pipe(z.string().max(80)),
-  phone: requiredString("Phone is required").pipe(z.string().max(30)),
+  /** Stored as "0412 345 678" / "02 9876 5432" whatever was typed (rules/contact-formats.ts). */
+  phone: auPhone("Phone is required"),
 });
 
 const passwordsMatch = {
@@ -58,7 +65,11 @@ const stringList = (message: string) =>
 export const instructorRegistrationRequest = registrationBase
   .extend({
     role: z.literal("INSTRUCTOR").optional(),
-    licenseNumber: requiredString("License number is required").pipe(z.string().max(40)),
+    licenseNumber: instructorLicenceNumber("License number is required"),
+    /** Optional at sign-up (it can follow in the profile); the admin needs it before verifying. */
+    wwcNumber: z
+      .preprocess((v) => (v === "" || v === null ? undefined : v), instructorWwcNumber().optional())
+      .optional(),
     vehicleType: z.enum(VEHICLE_TYPES, { error: "Vehicle type is required" }),
     standardRate: standardRateDollars,
     languages: stringList("At least one language is required"),

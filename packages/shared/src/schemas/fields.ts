@@ -4,6 +4,16 @@
  */
 import { z } from "zod";
 import { MAX_RANGE_DAYS, MAX_STANDARD_RATE_DOLLARS, MIN_STANDARD_RATE_DOLLARS } from "../constants.ts";
+import {
+  AU_PHONE_MESSAGE,
+  INSTRUCTOR_LICENCE_MESSAGE,
+  isEmployeeWwcNumber,
+  normaliseAuPhone,
+  normaliseInstructorLicenceNumber,
+  normaliseWwcNumber,
+  WWC_NUMBER_MESSAGE,
+  WWC_VOLUNTEER_MESSAGE,
+} from "../rules/contact-formats.ts";
 import { findSuburb, unknownSuburbMessage } from "../rules/suburbs.ts";
 import { daysBetween, isValidIsoDate } from "../rules/sydney-time.ts";
 import { safeText } from "./common.ts";
@@ -52,3 +62,40 @@ export function dateRangeInOrder(value: { startDate: string; endDate: string }, 
     });
   }
 }
+
+/** A required field of text normalised by `normalise`, or refused with `invalidMessage`. */
+const normalisedText = (
+  requiredMessage: string,
+  invalidMessage: string,
+  normalise: (value: string) => string | null,
+) =>
+  safeText({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(40, invalidMessage)
+    .transform((value, ctx) => {
+      const normalised = normalise(value);
+      if (normalised === null) {
+        ctx.addIssue({ code: "custom", message: invalidMessage });
+        return z.NEVER;
+      }
+      return normalised;
+    });
+
+/** An Australian mobile or landline, answered in its stored form ("0412 345 678", "02 9876 5432"). */
+export const auPhone = (requiredMessage = "Phone is required") =>
+  normalisedText(requiredMessage, AU_PHONE_MESSAGE, normaliseAuPhone);
+
+/** A NSW driving instructor licence number, answered as its digits (rules/contact-formats.ts). */
+export const instructorLicenceNumber = (requiredMessage = "Licence number is required") =>
+  normalisedText(requiredMessage, INSTRUCTOR_LICENCE_MESSAGE, normaliseInstructorLicenceNumber);
+
+/**
+ * An instructor's NSW Working With Children Check number, answered as WWC1234567E. The format takes E
+ * (employee) or V (volunteer); an instructor's must be an employee check.
+ */
+export const instructorWwcNumber = (requiredMessage = "Working With Children Check number is required") =>
+  normalisedText(requiredMessage, WWC_NUMBER_MESSAGE, normaliseWwcNumber).refine(
+    isEmployeeWwcNumber,
+    WWC_VOLUNTEER_MESSAGE,
+  );

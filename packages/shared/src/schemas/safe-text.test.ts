@@ -37,7 +37,7 @@ describe("safeText", () => {
     };
     const instructor = {
       ...student,
-      licenseNumber: "NSW1",
+      licenseNumber: "123456",
       vehicleType: "AUTOMATIC",
       standardRate: 80,
       languages: ["English"],

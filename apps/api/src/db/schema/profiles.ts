@@ -38,6 +38,8 @@ export const instructorProfiles = pgTable(
     /** After either date the instructor's availability is hidden until renewed. */
     licenseExpiresOn: date(),
     wwcExpiresOn: date(),
+    /** NSW Working With Children Check number, WWC1234567E (rules/contact-formats.ts). */
+    wwcNumber: text(),
     /** Aggregate of reviews, kept here so listings need no join over reviews. */
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }),
     ratingCount: integer().notNull().default(0),

@@ -19,6 +19,13 @@ export const users = pgTable(
      * deletion) makes that user's outstanding access tokens worthless at once.
      */
     tokenVersion: integer().notNull().default(0),
+    /**
+     * Set while an admin has the account suspended: it cannot sign in or refresh a session, and an
+     * instructor is not listed (rules/instructor-listing.ts). Cleared on reactivation; the audit log
+     * keeps the history.
+     */
+    suspendedAt: timestamp({ withTimezone: true }),
+    suspendedReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +33,7 @@ export const users = pgTable(
     // Emails are unique whatever their case: Bob@x.com and bob@x.com are one person.
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     check("users_role_check", isOneOf(t.role, ROLES)),
+    check("users_suspension_reason", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
   ],
 );
 

@@ -1,5 +1,6 @@
 /** The operator console's account search (GET /api/admin/users). */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { users } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { newStudent } from "../instructors/instructor-test-fixtures.ts";
@@ -35,6 +36,40 @@ describeEachDatabase("admin: accounts", (kind) => {
       expect((await call(student.accessToken)).statusCode, `${method} ${url} student`).toBe(403);
       expect((await call(instructor.accessToken)).statusCode, `${method} ${url} instructor`).toBe(403);
     }
+  });
+
+  it("searches users by phone digits, whatever the spaces or +61 either side", async () => {
+    // One number three ways: as registration stores it, and two older shapes written before the format check.
+    const registered = await newStudent(http, { phone: "0499-876-543" });
+    const legacy = await t.database.db
+      .insert(users)
+      .values(
+        ["0499876543", "+61 499 876 543"].map((phone, i) => ({
+          email: `legacy.phone${i}@example.test`,
+          passwordHash: "x",
+          role: "STUDENT" as const,
+          firstName: "Old",
+          lastName: `Phone${i}`,
+          phone,
+        })),
+      )
+      .returning({ id: users.id });
+    const expected = [registered.id, ...legacy.map((l) => l.id)].sort();
+    const search = async (text: string) =>
+      (await http.get(`/api/admin/users?search=${encodeURIComponent(text)}`, adminToken)).body.items
+        .map((u: { id: string }) => u.id)
+        .sort();
+    expect(await search("0499 876 543")).toEqual(expected);
+    expect(await search("0499876543")).toEqual(expected);
+    expect(await search("+61 499 876 543")).toEqual(expected);
+    expect(await search("+61 (0)499 876 543")).toEqual(expected);
+    expect(await search("876 543")).toEqual(expected);
+    const [stored] = (await http.get("/api/admin/users?search=0499876543", adminToken)).body.items.filter(
+      (u: { id: string }) => u.id === registered.id,
+    );
+    expect(stored.phone).toBe("0499 876 543");
+    // Fewer than three digits is not a phone search: names with a digit match by name only.
+    expect(await search("Phone1")).toEqual([legacy[1]?.id]);
   });
 
   it("searches users by name or email, case-insensitively, newest first", async () => {

@@ -1,11 +1,23 @@
-import { adminUsersQuery, adminUsersResponse, errorResponses } from "@kerb/shared";
+import {
+  adminUsersQuery,
+  adminUsersResponse,
+  errorResponses,
+  idParams,
+  reactivateUserRequest,
+  reactivateUserResponse,
+  suspendUserRequest,
+  suspendUserResponse,
+} from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createAccountSuspensionService } from "./account-suspension.ts";
 import { createAccountService } from "./accounts.service.ts";
 
 /** Accounts in the operator console (mounted at /api/admin), ADMIN only. */
 export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const accounts = createAccountService(ctx);
+  const suspensions = createAccountSuspensionService(ctx);
   // onRequest: the caller is checked before the query is validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -17,12 +29,55 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         operationId: "listUsers",
         summary: "Search accounts",
         description:
-          "Every account, newest first, a page at a time; search matches name or email, role filters.",
+          "Every account, newest first, a page at a time; search matches name, email or phone number " +
+          "(by its digits, whatever the spaces or +61), role filters. Suspended accounts say since when and why.",
         security: [{ bearerAuth: [] }],
         querystring: adminUsersQuery,
         response: { 200: adminUsersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => accounts.listUsers(request.query),
+  );
+
+  app.post(
+    "/users/:id/suspend",
+    {
+      schema: {
+        tags: ["admin"],
+        operationId: "suspendUser",
+        summary: "Suspend an account",
+        description:
+          "The account can no longer sign in or refresh (403 account_suspended) and every session ends at " +
+          "once; a suspended instructor is not listed, so has no search results, slots or new bookings. " +
+          "Every SCHEDULED lesson still to come that the person takes or teaches is cancelled by ADMIN with a " +
+          "full refund (or the bundle credit back), both parties emailed. Audited with the reason. 409 when " +
+          "already suspended or when suspending yourself.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: suspendUserRequest,
+        response: { 200: suspendUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => suspensions.suspendUser(currentUser(request).id, request.params.id, request.body.reason),
+  );
+
+  app.post(
+    "/users/:id/reactivate",
+    {
+      schema: {
+        tags: ["admin"],
+        operationId: "reactivateUser",
+        summary: "Reactivate a suspended account",
+        description:
+          "The account may sign in again (an instructor is listed again if verification and documents " +
+          "allow). Nothing is restored: cancelled lessons stay cancelled. Audited with the reason; 409 " +
+          "when the account is not suspended.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: reactivateUserRequest,
+        response: { 200: reactivateUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => suspensions.reactivateUser(currentUser(request).id, request.params.id, request.body.reason),
   );
 };

@@ -1,4 +1,4 @@
-import type { AccountTokenPurpose } from "@kerb/shared/rules";
+import { type AccountTokenPurpose, phoneSearchDigits } from "@kerb/shared/rules";
 import { and, count, desc, eq, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
@@ -181,6 +181,7 @@ export async function findInstructorAccount(db: Executor, userId: string) {
       vehicleType: instructorProfiles.vehicleType,
       gender: instructorProfiles.gender,
       licenseNumber: instructorProfiles.licenseNumber,
+      wwcNumber: instructorProfiles.wwcNumber,
       verificationStatus: instructorProfiles.verificationStatus,
     })
     .from(users)
@@ -214,6 +215,49 @@ export async function updateStudentProfile(
 
 // The admin's user search -------------------------------------------------------------------------
 
+/**
+ * A stored phone's national digits: "0412 345 678", "+61 412 345 678" and "+61 (0)412 345 678" all read
+ * 0412345678 (rules/contact-formats.ts phoneSearchDigits does the same to the search text).
+ */
+const nationalPhoneDigitsSql = sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g'), '^610?([2-478][0-9]{8})$', '0\\1')`;
+
+const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  createdAt: users.createdAt,
+  suspendedAt: users.suspendedAt,
+  suspendedReason: users.suspendedReason,
+};
+export type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUser>>>;
+
+export async function findAdminUser(db: Executor, userId: string) {
+  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The account row locked for the rest of the transaction: two admins suspending at once take turns. */
+export async function lockAdminUser(tx: Executor, userId: string) {
+  const [row] = await tx.select(adminUserColumns).from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
+
+/** Suspends (a time and a reason) or reactivates (both null) the account. */
+export async function setSuspension(
+  db: Executor,
+  userId: string,
+  suspension: { suspendedAt: Date; suspendedReason: string } | { suspendedAt: null; suspendedReason: null },
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...suspension, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
 export async function listUsers(
   db: Executor,
   filter: { search?: string; role?: "STUDENT" | "INSTRUCTOR" | "ADMIN" },
@@ -223,26 +267,21 @@ export async function listUsers(
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.search) {
     const pattern = containsPattern(filter.search);
+    const digits = phoneSearchDigits(filter.search);
     const byText = or(
       ilike(users.email, pattern),
       ilike(users.firstName, pattern),
       ilike(users.lastName, pattern),
       ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      // The phone by its digits, whatever spaces or +61 either side was written with.
+      digits ? sql`${nationalPhoneDigitsSql} like ${containsPattern(digits)}` : undefined,
     );
     if (byText) conditions.push(byText);
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        createdAt: users.createdAt,
-      })
+      .select(adminUserColumns)
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))

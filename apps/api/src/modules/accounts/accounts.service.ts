@@ -38,6 +38,7 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
 } from "./account-emails.ts";
+import { toAdminUser } from "./account-suspension.ts";
 import * as repo from "./accounts.repository.ts";
 
 type ResetPassword = z.output<typeof resetPasswordRequest>;
@@ -183,7 +184,7 @@ export function createAccountService(ctx: AppContext) {
         { search: query.search || undefined, role: query.role },
         pageWindow(query),
       );
-      const items: AdminUser[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const items: AdminUser[] = rows.map(toAdminUser);
       return pageOf(items, total, query);
     },
 

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, instructorProfiles } from "../../db/schema/index.ts";
+import { auditLog, availabilityRules, bookings, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api, instructorPayload, studentPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { bookPaidLesson } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("profile edits", (kind) => {
   let t: TestApp;
@@ -13,8 +15,38 @@ describeEachDatabase("profile edits", (kind) => {
   });
   afterAll(() => t.close());
 
-  async function register(role: "student" | "instructor") {
-    const payload = role === "student" ? studentPayload() : instructorPayload();
+  /** Verifies the instructor (listed, weekday hours) and has a new student book and pay a lesson ahead. */
+  async function verifyWithBookedLesson(i: { user: { id: string } }) {
+    await t.database.db
+      .update(instructorProfiles)
+      .set({
+        verificationStatus: "VERIFIED",
+        verifiedAt: t.clock.now,
+        licenseExpiresOn: "2099-12-31",
+        wwcExpiresOn: "2099-12-31",
+      })
+      .where(eq(instructorProfiles.userId, i.user.id));
+    await t.database.db
+      .insert(availabilityRules)
+      .values(
+        [1, 2, 3, 4, 5].map((weekday) => ({
+          instructorId: i.user.id,
+          weekday,
+          startMinute: 540,
+          endMinute: 1020,
+        })),
+      );
+    const payload = studentPayload({ suburb: "Sydney CBD" });
+    const student = (await http.post("/api/auth/register/student", payload)).body;
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(t.clock.now, 5),
+      instructorId: i.user.id,
+    });
+    return { lessonId: lesson.id, studentEmail: payload.email as string };
+  }
+
+  async function register(role: "student" | "instructor", overrides: Record<string, unknown> = {}) {
+    const payload = role === "student" ? studentPayload(overrides) : instructorPayload(overrides);
     const res = await http.post(`/api/auth/register/${role}`, payload);
     expect(res.status).toBe(201);
     return res.body as { user: { id: string }; accessToken: string };
@@ -34,7 +66,7 @@ describeEachDatabase("profile edits", (kind) => {
 
       const res = await http.patch(
         "/api/student/profile",
-        { firstName: " Lena ", phone: "0411 222 333", suburb: "bondi", licenseType: "MANUAL" },
+        { firstName: " Lena ", phone: "+61 411 222 333", suburb: "bondi", licenseType: "MANUAL" },
         s.accessToken,
       );
       expect(res.status).toBe(200);
@@ -47,6 +79,42 @@ describeEachDatabase("profile edits", (kind) => {
       });
       expect((await http.get("/api/auth/me", s.accessToken)).body.user.firstName).toBe("Lena");
       expect((await http.get("/api/student/profile", s.accessToken)).body.suburb).toBe("Bondi");
+      // Audited, before → after, the changed fields only (the last name was sent nowhere).
+      const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, s.user.id));
+      expect(audits.map((a) => ({ action: a.action, actorId: a.actorId, details: a.details }))).toEqual([
+        {
+          action: "student.profile_update",
+          actorId: s.user.id,
+          details: {
+            before: {
+              firstName: "Lee",
+              phone: "0400 000 000",
+              suburb: "Parramatta",
+              licenseType: "AUTOMATIC",
+            },
+            after: { firstName: "Lena", phone: "0411 222 333", suburb: "Bondi", licenseType: "MANUAL" },
+          },
+        },
+      ]);
+      // Saving the same values again changes nothing and records nothing.
+      await http.patch("/api/student/profile", { firstName: "Lena", suburb: "Bondi" }, s.accessToken);
+      expect(
+        await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, s.user.id)),
+      ).toHaveLength(1);
+    });
+
+    it("refuses a phone number that is not Australian, in plain words", async () => {
+      const s = await register("student");
+      for (const phone of ["12345", "+64 21 123 4567", "1300 123 456"]) {
+        const res = await http.patch("/api/student/profile", { phone }, s.accessToken);
+        expect(res.status, phone).toBe(400);
+        expect(res.body.error.details, phone).toEqual([
+          {
+            path: "phone",
+            message: "Enter an Australian mobile or landline number, like 0412 345 678 or (02) 9876 5432",
+          },
+        ]);
+      }
     });
 
     it("refuses bad values with the registration messages", async () => {
@@ -71,7 +139,7 @@ describeEachDatabase("profile edits", (kind) => {
   });
 
   describe("instructor", () => {
-    it("edits bio, languages, vehicle, phone and gender without touching verification", async () => {
+    it("edits bio, languages, vehicle, phone and gender without touching verification, each change audited", async () => {
       const i = await register("instructor");
       await t.database.db
         .update(instructorProfiles)
@@ -85,7 +153,8 @@ describeEachDatabase("profile edits", (kind) => {
           vehicleType: "BOTH",
           phone: "0422 333 444",
           gender: "FEMALE",
-          licenseNumber: "NSW123456",
+          // The same number written with a space: not a change.
+          licenseNumber: "1234 5678",
         },
         i.accessToken,
       );
@@ -96,25 +165,78 @@ describeEachDatabase("profile edits", (kind) => {
         vehicleType: "BOTH",
         phone: "0422 333 444",
         gender: "FEMALE",
-        licenseNumber: "NSW123456",
+        licenseNumber: "12345678",
+        wwcNumber: "WWC1234567E",
         verificationStatus: "VERIFIED",
       });
       // An empty bio clears it.
       const cleared = await http.patch("/api/instructor/profile", { bio: "  ", gender: null }, i.accessToken);
       expect(cleared.body).toMatchObject({ bio: null, gender: null });
-      const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, i.user.id));
-      expect(audits).toHaveLength(0);
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, i.user.id))
+        .orderBy(auditLog.createdAt, auditLog.id);
+      expect(audits.every((a) => a.action === "instructor.profile_update")).toBe(true);
+      expect(audits.map((a) => a.details)).toEqual(
+        expect.arrayContaining([
+          {
+            before: {
+              phone: "0400 000 001",
+              bio: null,
+              languages: ["English", "Hindi"],
+              vehicleType: "AUTOMATIC",
+              gender: null,
+            },
+            after: {
+              phone: "0422 333 444",
+              bio: "Patient, calm, 10 years teaching.",
+              languages: ["English", "Mandarin"],
+              vehicleType: "BOTH",
+              gender: "FEMALE",
+            },
+          },
+          {
+            before: { bio: "Patient, calm, 10 years teaching.", gender: "FEMALE" },
+            after: { bio: null, gender: null },
+          },
+        ]),
+      );
+      expect(audits).toHaveLength(2);
     });
 
-    it("returns the instructor to verification when the licence number changes, audited", async () => {
+    it("checks the licence and WWC number formats, with plain messages", async () => {
       const i = await register("instructor");
-      await t.database.db
-        .update(instructorProfiles)
-        .set({ verificationStatus: "VERIFIED", verifiedAt: t.clock.now })
-        .where(eq(instructorProfiles.userId, i.user.id));
-      const res = await http.patch("/api/instructor/profile", { licenseNumber: "NSW999999" }, i.accessToken);
+      const licence = await http.patch("/api/instructor/profile", { licenseNumber: "NSW-12" }, i.accessToken);
+      expect(licence.status).toBe(400);
+      expect(licence.body.error.details).toEqual([
+        {
+          path: "licenseNumber",
+          message:
+            "Enter your NSW driving instructor licence number: 6 to 8 digits, as printed on your licence",
+        },
+      ]);
+      const wwc = await http.patch("/api/instructor/profile", { wwcNumber: "WWC12345E" }, i.accessToken);
+      expect(wwc.body.error.details).toEqual([
+        { path: "wwcNumber", message: "Enter your Working With Children Check number, like WWC1234567E" },
+      ]);
+      const volunteer = await http.patch(
+        "/api/instructor/profile",
+        { wwcNumber: "WWC7654321V" },
+        i.accessToken,
+      );
+      expect(volunteer.body.error.details[0].message).toContain("volunteer check");
+      const ok = await http.patch("/api/instructor/profile", { wwcNumber: " wwc 7654321e " }, i.accessToken);
+      expect(ok.status).toBe(200);
+      expect(ok.body.wwcNumber).toBe("WWC7654321E");
+    });
+
+    it("returns the instructor to verification when the licence number changes, tells their students, audited", async () => {
+      const i = await register("instructor", { suburbs: ["Sydney CBD"] });
+      const { lessonId, studentEmail } = await verifyWithBookedLesson(i);
+      const res = await http.patch("/api/instructor/profile", { licenseNumber: "99999999" }, i.accessToken);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ licenseNumber: "NSW999999", verificationStatus: "PENDING" });
+      expect(res.body).toMatchObject({ licenseNumber: "99999999", verificationStatus: "PENDING" });
       const [profile] = await t.database.db
         .select()
         .from(instructorProfiles)
@@ -127,9 +249,40 @@ describeEachDatabase("profile edits", (kind) => {
         .where(and(eq(auditLog.action, "instructor.license_change"), eq(auditLog.targetId, i.user.id)));
       expect(audit?.actorId).toBe(i.user.id);
       expect(audit?.details).toEqual({
-        before: { licenseNumber: "NSW123456", verificationStatus: "VERIFIED" },
-        after: { licenseNumber: "NSW999999", verificationStatus: "PENDING" },
+        before: { licenseNumber: "12345678", wwcNumber: "WWC1234567E", verificationStatus: "VERIFIED" },
+        after: { licenseNumber: "99999999", wwcNumber: "WWC1234567E", verificationStatus: "PENDING" },
+        studentsTold: 1,
       });
+      // The student of the lesson still to come is told (compliance's "your instructor can't teach" email).
+      const told = await t.database.db
+        .select({ to: outbox.toEmail, text: outbox.textBody })
+        .from(outbox)
+        .where(eq(outbox.kind, "instructor_unavailable"));
+      expect(told.map((e) => e.to)).toEqual([studentEmail]);
+      expect(told[0]?.text).toContain("Ivy Instructor");
+      // The lesson stays booked: the student decides.
+      const [lesson] = await t.database.db.select().from(bookings).where(eq(bookings.id, lessonId));
+      expect(lesson?.status).toBe("SCHEDULED");
+    });
+
+    it("sends the instructor back to verification when a recorded WWC number is replaced, not when a first one is given", async () => {
+      const i = await register("instructor");
+      await t.database.db
+        .update(instructorProfiles)
+        .set({ verificationStatus: "VERIFIED", verifiedAt: t.clock.now, wwcNumber: null })
+        .where(eq(instructorProfiles.userId, i.user.id));
+      const first = await http.patch("/api/instructor/profile", { wwcNumber: "WWC1111111E" }, i.accessToken);
+      expect(first.body).toMatchObject({ wwcNumber: "WWC1111111E", verificationStatus: "VERIFIED" });
+      const replaced = await http.patch(
+        "/api/instructor/profile",
+        { wwcNumber: "WWC2222222E" },
+        i.accessToken,
+      );
+      expect(replaced.body).toMatchObject({ wwcNumber: "WWC2222222E", verificationStatus: "PENDING" });
+      const actions = (
+        await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, i.user.id))
+      ).map((a) => a.action);
+      expect(actions.sort()).toEqual(["instructor.profile_update", "instructor.wwc_number_change"]);
     });
 
     it("refuses an empty language list and a student caller", async () => {

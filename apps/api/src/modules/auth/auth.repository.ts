@@ -24,7 +24,7 @@ export type UserRow = {
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -34,6 +34,16 @@ export async function findUserByEmail(db: Executor, email: string) {
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Is the account suspended by an admin (it may not sign in or refresh)? False for an unknown id. */
+export async function isSuspended(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return Boolean(row?.suspendedAt);
 }
 
 /** The guard's per-request read: a primary-key lookup of the two columns it needs. */

@@ -29,6 +29,8 @@ type InstructorRegistration = z.output<typeof instructorRegistrationRequest>;
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
+const ACCOUNT_SUSPENDED =
+  "Your account is suspended, so you can't sign in. If you think this is a mistake, reply to any email from Kerb and we'll look into it.";
 
 /** 429 with Retry-After (the error handler copies `headers` onto a 429 answer). */
 class TooManyAttemptsError extends AppError {
@@ -132,7 +134,9 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
       }
       await throttle.recordSuccess(key, address);
-      const { passwordHash: _hash, ...user } = found;
+      // Only after the right password: the answer must not tell a stranger the account exists.
+      if (found.suspendedAt) throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
+      const { passwordHash: _hash, suspendedAt: _suspended, ...user } = found;
       return { user: publicUser(user), ...(await issueSession(ctx.db, user)) };
     },
 
@@ -152,6 +156,7 @@ export function createAuthService(ctx: AppContext) {
         createInstructorProfile(db, {
           userId,
           licenseNumber: input.licenseNumber,
+          wwcNumber: input.wwcNumber ?? null,
           vehicleType: input.vehicleType,
           standardRateCents: dollarsToCents(input.standardRate),
           languages: input.languages,
@@ -164,6 +169,10 @@ export function createAuthService(ctx: AppContext) {
       const now = ctx.now();
       const row = await repo.findRefreshToken(ctx.db, hashRefreshToken(token));
       if (!row) throw new AppError("unauthorized", SESSION_ENDED);
+      // Suspension revoked the token too: say why, rather than reporting it as a reused token.
+      if (await repo.isSuspended(ctx.db, row.userId)) {
+        throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
+      }
       if (row.revokedAt || row.rotatedAt) {
         // A used token presented again means it leaked: end every session descended from that login,
         // and the access tokens already handed out to its user.

@@ -23,6 +23,8 @@ export interface TestInstructor {
   verificationStatus?: "PENDING" | "VERIFIED" | "REJECTED";
   licenseExpiresOn?: string | null;
   wwcExpiresOn?: string | null;
+  /** The account is suspended by an admin (never listed). */
+  suspended?: boolean;
   /** [weekday, "HH:MM", "HH:MM"] */
   rules?: Array<[number, string, string]>;
   exceptions?: Array<{ date: string; kind: "CLOSED" | "OPEN"; from?: string; to?: string }>;
@@ -52,10 +54,12 @@ export async function insertInstructor(db: Executor, o: TestInstructor): Promise
     role: "INSTRUCTOR",
     firstName: o.firstName ?? "Fiona",
     lastName: o.lastName ?? `Fixture${id.slice(0, 4)}`,
+    ...(o.suspended ? { suspendedAt: new Date("2026-01-01T00:00:00Z"), suspendedReason: "Fixture" } : {}),
   });
   await db.insert(instructorProfiles).values({
     userId: id,
-    licenseNumber: `NSW${id.slice(0, 6)}`,
+    // Six digits, the shape rules/contact-formats.ts accepts.
+    licenseNumber: String(Number.parseInt(id.slice(0, 8), 16) % 1_000_000).padStart(6, "0"),
     vehicleType: o.vehicleType ?? "AUTOMATIC",
     standardRateCents: o.rateCents ?? 8000,
     poolOptIn: o.poolOptIn ?? true,

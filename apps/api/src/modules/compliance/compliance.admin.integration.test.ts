@@ -71,7 +71,11 @@ describeEachDatabase("admin: compliance", (kind) => {
   });
 
   it("lists pending instructors with licence details, oldest first", async () => {
-    const id = await registerPending({ licenseNumber: "NSW-PEND-1", firstName: "Penny" });
+    const id = await registerPending({
+      licenseNumber: "7700 1234",
+      wwcNumber: "wwc7654321e",
+      firstName: "Penny",
+    });
     const res = await http.get("/api/admin/instructors?status=pending&pageSize=100", adminToken);
     expect(res.status).toBe(200);
     expect(
@@ -79,7 +83,10 @@ describeEachDatabase("admin: compliance", (kind) => {
     ).toBe(true);
     expect(res.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({
       firstName: "Penny",
-      licenseNumber: "NSW-PEND-1",
+      // Stored in one form: the licence as digits, the WWC number in capitals.
+      licenseNumber: "77001234",
+      wwcNumber: "WWC7654321E",
+      suspended: false,
       vehicleType: "AUTOMATIC",
       standardRate: 80,
       suburbs: ["Parramatta", "Blacktown"],
@@ -154,6 +161,35 @@ describeEachDatabase("admin: compliance", (kind) => {
         licenseExpiresOn: expiry,
         before: { verificationStatus: "PENDING" },
       },
+    });
+  });
+
+  it("verifies only with a Working With Children Check number on record, given then or at sign-up", async () => {
+    const id = await registerPending({ wwcNumber: undefined });
+    const expiry = addDaysToDate(sydneyTodayDate(t.clock.now), 400);
+    const body = { licenseNumberChecked: true, licenseExpiresOn: expiry, wwcExpiresOn: expiry };
+    const without = await http.post(`/api/admin/instructors/${id}/verify`, body, adminToken);
+    expect(without.status).toBe(400);
+    expect(without.body.error.details).toEqual([
+      { path: "wwcNumber", message: "Enter the Working With Children Check number" },
+    ]);
+    const badFormat = await http.post(
+      `/api/admin/instructors/${id}/verify`,
+      { ...body, wwcNumber: "12345" },
+      adminToken,
+    );
+    expect(messages(badFormat.body)).toBe("Enter your Working With Children Check number, like WWC1234567E");
+    const res = await http.post(
+      `/api/admin/instructors/${id}/verify`,
+      { ...body, wwcNumber: "WWC1212121E" },
+      adminToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.instructor).toMatchObject({ wwcNumber: "WWC1212121E", verificationStatus: "VERIFIED" });
+    const [entry] = await auditFor(id);
+    expect(entry?.details).toMatchObject({
+      before: { wwcNumber: null, verificationStatus: "PENDING" },
+      after: { wwcNumber: "WWC1212121E", verificationStatus: "VERIFIED" },
     });
   });
 

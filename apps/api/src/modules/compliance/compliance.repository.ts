@@ -24,16 +24,18 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
-import { unlistableInstructorSql } from "../../db/sql-rules.ts";
+import { instructorSuspendedSql, unlistableInstructorSql } from "../../db/sql-rules.ts";
 import { namesLessonSql } from "./unavailable-notices.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
 
 const complianceColumns = {
+  suspended: instructorSuspendedSql,
   verificationStatus: instructorProfiles.verificationStatus,
   licenseExpiresOn: instructorProfiles.licenseExpiresOn,
   wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+  wwcNumber: instructorProfiles.wwcNumber,
 };
 
 /** SCHEDULED lessons that have not started, of instructors not listable today: the follow-up list. */
@@ -169,6 +171,8 @@ const adminInstructorColumns = {
   phone: users.phone,
   createdAt: users.createdAt,
   licenseNumber: instructorProfiles.licenseNumber,
+  wwcNumber: instructorProfiles.wwcNumber,
+  suspended: instructorSuspendedSql,
   vehicleType: instructorProfiles.vehicleType,
   suburbs: instructorProfiles.suburbs,
   standardRateCents: instructorProfiles.standardRateCents,

@@ -102,6 +102,21 @@ export async function notifyInstructorDelisted(uow: UnitOfWork, input: DelistInp
   return { instructorEmailId, studentsNotified, lessonsAffected: lessons.length };
 }
 
+/**
+ * In the caller's transaction, when the instructor may not teach for now (their licence or WWC number
+ * changed and awaits verification): every student with a lesson still to come is told, one email each,
+ * each lesson once (the scan's keys, so the scan does not tell them again). Returns how many were emailed.
+ */
+export async function notifyStudentsInstructorUnavailable(
+  uow: UnitOfWork,
+  input: { instructorId: string; now: Date; appUrl?: string },
+) {
+  const contact = await repo.findInstructorContact(uow.tx, input.instructorId);
+  if (!contact) return 0;
+  const lessons = await repo.listFutureLessonsWithStudents(uow.tx, input.instructorId, input.now);
+  return notifyStudents(uow, contact, lessons, input);
+}
+
 // One email per student, listing every lesson of theirs not told of yet (unavailable-notices.ts).
 const notifyStudents = notifyStudentsOfUnavailability;
 
@@ -234,6 +249,8 @@ export function createComplianceService(ctx: AppContext) {
       lastName: row.lastName,
       phone: row.phone,
       licenseNumber: row.licenseNumber,
+      wwcNumber: row.wwcNumber,
+      suspended: row.suspended,
       vehicleType: row.vehicleType,
       suburbs: row.suburbs,
       standardRate: centsToDollars(row.standardRateCents),
@@ -257,6 +274,8 @@ export function createComplianceService(ctx: AppContext) {
     change: {
       patch: Parameters<typeof updateInstructorCompliance>[2];
       details?: Record<string, unknown>;
+      /** Refuses the change given the values on record (checked with the row locked). */
+      refuse?: (current: { wwcNumber: string | null }) => AppError | null;
     },
     /** Side effects of the change (its emails), in the same transaction. */
     afterChange?: (
@@ -271,22 +290,22 @@ export function createComplianceService(ctx: AppContext) {
       const { tx } = uow;
       const current = await repo.lockInstructorCompliance(tx, instructorId);
       if (!current) throw new AppError("not_found", "Instructor not found");
+      const refusal = change.refuse?.(current);
+      if (refusal) throw refusal;
       await updateInstructorCompliance(tx, instructorId, patch);
       const next = { ...current, ...patch };
+      const recorded = (r: typeof next) => ({
+        verificationStatus: r.verificationStatus,
+        licenseExpiresOn: r.licenseExpiresOn,
+        wwcExpiresOn: r.wwcExpiresOn,
+        wwcNumber: r.wwcNumber,
+      });
       await uow.audit({
         actorId: adminId,
         action,
         targetType: "instructor",
         targetId: instructorId,
-        details: {
-          before: current,
-          after: {
-            verificationStatus: next.verificationStatus,
-            licenseExpiresOn: next.licenseExpiresOn,
-            wwcExpiresOn: next.wwcExpiresOn,
-          },
-          ...details,
-        },
+        details: { before: recorded(current), after: recorded(next), ...details },
         createdAt: now,
       });
       await afterChange?.(uow, {
@@ -338,7 +357,12 @@ export function createComplianceService(ctx: AppContext) {
     verifyInstructor(
       adminId: string,
       instructorId: string,
-      input: { licenseNumberChecked: true; licenseExpiresOn: string; wwcExpiresOn: string },
+      input: {
+        licenseNumberChecked: true;
+        licenseExpiresOn: string;
+        wwcExpiresOn: string;
+        wwcNumber?: string;
+      },
     ) {
       const now = ctx.now();
       // Both dates, both after today: the listing rule needs them, so verifying without them would
@@ -361,12 +385,22 @@ export function createComplianceService(ctx: AppContext) {
             verifiedAt: now,
             licenseExpiresOn: input.licenseExpiresOn,
             wwcExpiresOn: input.wwcExpiresOn,
+            ...(input.wwcNumber ? { wwcNumber: input.wwcNumber } : {}),
           },
           details: {
             licenseNumberChecked: true,
             licenseExpiresOn: input.licenseExpiresOn,
             wwcExpiresOn: input.wwcExpiresOn,
           },
+          // A regulator asks which check was verified, not only until when: the number must be on record.
+          refuse: (current) =>
+            input.wwcNumber || current.wwcNumber
+              ? null
+              : new AppError(
+                  "validation_error",
+                  "An instructor can only be verified with their Working With Children Check number on record",
+                  [{ path: "wwcNumber", message: "Enter the Working With Children Check number" }],
+                ),
         },
         (uow, change) =>
           notifyInstructorVerified(uow, { instructorId, now: change.now, appUrl: publicOrigin(ctx.env) }),

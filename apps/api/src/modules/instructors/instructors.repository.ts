@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
+import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
   const [row] = await db
@@ -15,6 +16,7 @@ export async function findInstructor(db: Executor, userId: string) {
       languages: instructorProfiles.languages,
       suburbs: instructorProfiles.suburbs,
       vehicleType: instructorProfiles.vehicleType,
+      suspended: instructorSuspendedSql,
       verificationStatus: instructorProfiles.verificationStatus,
       licenseExpiresOn: instructorProfiles.licenseExpiresOn,
       wwcExpiresOn: instructorProfiles.wwcExpiresOn,

@@ -17,7 +17,7 @@ export async function createInstructorProfile(
   db: Executor,
   profile: Pick<
     Profile,
-    "userId" | "licenseNumber" | "vehicleType" | "standardRateCents" | "languages" | "suburbs"
+    "userId" | "licenseNumber" | "wwcNumber" | "vehicleType" | "standardRateCents" | "languages" | "suburbs"
   >,
 ) {
   await db.insert(instructorProfiles).values({ ...profile, verificationStatus: "PENDING" });
@@ -30,7 +30,14 @@ export async function updateInstructorDetails(
   changes: Partial<
     Pick<
       Profile,
-      "bio" | "languages" | "vehicleType" | "gender" | "licenseNumber" | "verificationStatus" | "verifiedAt"
+      | "bio"
+      | "languages"
+      | "vehicleType"
+      | "gender"
+      | "licenseNumber"
+      | "wwcNumber"
+      | "verificationStatus"
+      | "verifiedAt"
     >
   >,
 ) {
@@ -52,7 +59,9 @@ export async function updateInstructorSettings(
 export async function updateInstructorCompliance(
   db: Executor,
   instructorId: string,
-  changes: Partial<Pick<Profile, "verificationStatus" | "verifiedAt" | "licenseExpiresOn" | "wwcExpiresOn">>,
+  changes: Partial<
+    Pick<Profile, "verificationStatus" | "verifiedAt" | "licenseExpiresOn" | "wwcExpiresOn" | "wwcNumber">
+  >,
 ) {
   if (Object.keys(changes).length === 0) return;
   await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));

@@ -1,5 +1,5 @@
 /** Lessons as the operator console lists them: every lesson, with its student and instructor. Reads only. */
-import { and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, users } from "../../db/schema/index.ts";
@@ -69,4 +69,23 @@ export async function findAdminLesson(db: Executor, bookingId: string) {
     .where(eq(bookings.id, bookingId))
     .limit(1);
   return row;
+}
+
+/**
+ * The SCHEDULED lessons still to come that this person takes or teaches, soonest first: what an account
+ * suspension cancels (accounts). Only ids: each is cancelled through cancelLessonWithRefund, which locks it.
+ */
+export async function listFutureScheduledLessonIdsOf(db: Executor, userId: string, now: Date) {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, now),
+        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+  return rows.map((r) => r.id);
 }

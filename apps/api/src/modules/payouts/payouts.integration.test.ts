@@ -269,6 +269,21 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       b.token,
     );
     expect(cleared.body).toMatchObject({ abn: null, gstRegistered: false });
+    // The ABN is a tax record: each change audited before → after, an unchanged save not at all.
+    await http.patch("/api/instructor/payout-details", { abn: "53004085616", gstRegistered: true }, a.token);
+    const entries = await t.database.db
+      .select({ actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "instructor.payout_details"), eq(auditLog.targetId, a.id)));
+    expect(entries).toEqual([
+      {
+        actorId: a.id,
+        details: {
+          before: { abn: null, gstRegistered: false },
+          after: { abn: "53004085616", gstRegistered: true },
+        },
+      },
+    ]);
   });
 
   it("the CSV statement has one row per lesson and a total equal to the payout to the cent", async () => {

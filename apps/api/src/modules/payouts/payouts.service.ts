@@ -222,15 +222,25 @@ export function createPayoutService(ctx: AppContext) {
     ): Promise<PayoutDetails> {
       await ctx.transact(async (uow) => {
         const { tx } = uow;
+        const payee = await repo.findPayee(tx, instructorId);
+        if (!payee) throw new AppError("not_found", "Instructor profile not found");
         await updatePayoutDetails(tx, instructorId, change);
-        await uow.audit({
-          actorId: instructorId,
-          action: "instructor.payout_details",
-          targetType: "instructor",
-          targetId: instructorId,
-          details: { abnChanged: change.abn !== undefined, gstRegistered: change.gstRegistered },
-          createdAt: ctx.now(),
-        });
+        const before = { abn: payee.abn, gstRegistered: payee.gstRegistered };
+        const after = {
+          abn: change.abn === undefined ? payee.abn : change.abn,
+          gstRegistered: change.gstRegistered,
+        };
+        // Only what changed, before → after: the ABN printed on statements is a tax record.
+        if (before.abn !== after.abn || before.gstRegistered !== after.gstRegistered) {
+          await uow.audit({
+            actorId: instructorId,
+            action: "instructor.payout_details",
+            targetType: "instructor",
+            targetId: instructorId,
+            details: { before, after },
+            createdAt: ctx.now(),
+          });
+        }
       });
       return details(instructorId);
     },

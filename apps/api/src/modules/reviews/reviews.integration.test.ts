@@ -226,7 +226,7 @@ describeEachDatabase("reviews", (kind) => {
       lastName: "Pending",
       phone: "0400 000 002",
       role: "INSTRUCTOR",
-      licenseNumber: "NSW654321",
+      licenseNumber: "654321",
       vehicleType: "AUTOMATIC",
       standardRate: 70,
       languages: ["English"],

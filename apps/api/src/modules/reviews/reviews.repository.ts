@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sum } from "drizzle-o
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, reviews, users } from "../../db/schema/index.ts";
+import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 
 const student = alias(users, "review_student");
 const instructor = alias(users, "review_instructor");
@@ -92,6 +93,7 @@ export async function findPublicInstructor(db: Executor, instructorId: string) {
       vehicleType: instructorProfiles.vehicleType,
       rating: instructorProfiles.ratingAverage,
       ratingCount: instructorProfiles.ratingCount,
+      suspended: instructorSuspendedSql,
       verificationStatus: instructorProfiles.verificationStatus,
       licenseExpiresOn: instructorProfiles.licenseExpiresOn,
       wwcExpiresOn: instructorProfiles.wwcExpiresOn,

@@ -141,7 +141,13 @@ export function createReviewService(ctx: AppContext) {
         throw new AppError("not_found", "Instructor not found");
       }
       const { rows, total } = await repo.listVisibleReviews(ctx.db, instructorId, pageWindow(page));
-      const { verificationStatus: _v, licenseExpiresOn: _l, wwcExpiresOn: _w, ...profile } = instructor;
+      const {
+        suspended: _s,
+        verificationStatus: _v,
+        licenseExpiresOn: _l,
+        wwcExpiresOn: _w,
+        ...profile
+      } = instructor;
       return {
         instructor: profile,
         items: rows.map((r) => ({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 import {
   studentBookingColumns,
   studentBookingInstructor,
@@ -57,6 +58,7 @@ export function listStudentBundles(db: Executor, studentId: string, bundleId?: s
       instructorLastName: instructor.lastName,
       listing: {
         suburbs: instructorProfiles.suburbs,
+        suspended: instructorSuspendedSql,
         verificationStatus: instructorProfiles.verificationStatus,
         licenseExpiresOn: instructorProfiles.licenseExpiresOn,
         wwcExpiresOn: instructorProfiles.wwcExpiresOn,

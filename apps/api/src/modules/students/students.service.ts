@@ -26,6 +26,7 @@ export function toStudentBundle(b: repo.StudentBundleRow, now: Date): StudentPro
       listing?.verificationStatus != null &&
       isListableInstructor(
         {
+          suspended: listing.suspended,
           verificationStatus: listing.verificationStatus,
           licenseExpiresOn: listing.licenseExpiresOn,
           wwcExpiresOn: listing.wwcExpiresOn,

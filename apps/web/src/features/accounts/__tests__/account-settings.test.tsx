@@ -28,7 +28,8 @@ const instructorAccount: InstructorAccount = {
   languages: ["English"],
   vehicleType: "AUTOMATIC",
   gender: null,
-  licenseNumber: "NSW123456",
+  licenseNumber: "12345678",
+  wwcNumber: "WWC1234567E",
   verificationStatus: "VERIFIED",
 };
 
@@ -123,7 +124,7 @@ describe("Student account settings", () => {
 });
 
 describe("Instructor account settings", () => {
-  it("warns that a new licence number needs verifying again, and sends the edits", async () => {
+  it("asks before a new licence number sends the instructor back to verification, then sends the edits", async () => {
     const { calls } = mockFetch({
       "GET /api/instructor/account": jsonResponse(200, instructorAccount),
       "PATCH /api/instructor/profile": (request) =>
@@ -141,18 +142,83 @@ describe("Instructor account settings", () => {
     await user.selectOptions(within(form).getByLabelText("Gender"), "FEMALE");
     const licence = within(form).getByLabelText("License number");
     await user.clear(licence);
-    await user.type(licence, "NSW999999");
+    await user.type(licence, "9999 9999");
     expect(licence).toHaveAccessibleDescription(/must be verified again/);
     await user.click(within(form).getByRole("button", { name: "Save profile" }));
-    expect(await within(form).findByText(/waiting for verification/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
-      bio: "Calm and patient.",
-      languages: ["English", "Mandarin"],
-      vehicleType: "AUTOMATIC",
-      phone: "0411 111 111",
-      gender: "FEMALE",
-      licenseNumber: "NSW999999",
+
+    // Nothing is sent until the instructor confirms what it means.
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Send your details for verification again?",
     });
+    expect(dialog).toHaveTextContent("you are not listed");
+    expect(dialog).toHaveTextContent("cancel it for a full refund");
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", {
+        name: "Save and send for verification",
+      }),
+    );
+    expect(await within(form).findByText(/waiting for verification/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      {
+        bio: "Calm and patient.",
+        languages: ["English", "Mandarin"],
+        vehicleType: "AUTOMATIC",
+        phone: "0411 111 111",
+        gender: "FEMALE",
+        // The shared schema's stored forms: the licence as digits.
+        licenseNumber: "99999999",
+        wwcNumber: "WWC1234567E",
+      },
+    ]);
+  });
+
+  it("saves other edits without asking, and checks the licence, WWC and phone formats in plain words", async () => {
+    const { calls } = mockFetch({
+      "GET /api/instructor/account": jsonResponse(200, instructorAccount),
+      "PATCH /api/instructor/profile": (request) =>
+        jsonResponse(200, { ...instructorAccount, ...(request.body as object) }),
+    });
+    const { user } = renderApp("/instructor/account", { session: sessionFor(instructorUser) });
+    const form = await screen.findByRole("form", { name: "Profile" });
+    const licence = within(form).getByLabelText("License number");
+    await user.clear(licence);
+    await user.type(licence, "NSW-12");
+    const wwc = within(form).getByLabelText("Working With Children Check number");
+    await user.clear(wwc);
+    await user.type(wwc, "WWC7654321V");
+    const phone = within(form).getByLabelText("Phone");
+    await user.clear(phone);
+    await user.type(phone, "12345");
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(
+      await within(form).findByText(
+        "Enter your NSW driving instructor licence number: 6 to 8 digits, as printed on your licence",
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).getByText(/This is a volunteer check \(it ends in V\)/)).toBeInTheDocument();
+    expect(
+      within(form).getByText(
+        "Enter an Australian mobile or landline number, like 0412 345 678 or (02) 9876 5432",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+
+    await user.clear(licence);
+    await user.type(licence, "12345678");
+    await user.clear(wwc);
+    await user.type(wwc, "WWC1234567E");
+    await user.clear(phone);
+    await user.type(phone, "+61 411 222 333");
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(1));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toMatchObject({ phone: "0411 222 333" });
   });
 
   it("is for instructors only", async () => {

@@ -51,6 +51,7 @@ describe("Admin console: users", () => {
     const { callsTo } = mockFetch({ "GET /api/admin/users": jsonResponse(200, pageOf([adminUser()])) });
     const { user, router } = renderApp("/admin?search=sam", signedIn);
     const box = await screen.findByRole("searchbox", { name: "Search users" });
+    expect(box).toHaveAttribute("placeholder", "Name, email or phone");
     expect(box).toHaveValue("sam");
 
     await user.clear(box);
@@ -87,5 +88,58 @@ describe("Admin console: users", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("21–40 of 45 users")).toBeInTheDocument();
     expect(callsTo("GET", "/api/admin/users?page=2&pageSize=20")).toHaveLength(1);
+  });
+
+  it("suspends an account with a required reason, shows the state, and reactivates it", async () => {
+    const sam = adminUser({ email: "sam@example.test" });
+    let current = sam;
+    const { callsTo } = mockFetch({
+      "GET /api/admin/users": () =>
+        jsonResponse(200, pageOf([adminUser({ ...adminAccount, role: "ADMIN" }), current])),
+      [`POST /api/admin/users/${sam.id}/suspend`]: () => {
+        current = { ...sam, suspendedAt: "2026-03-05T00:00:00.000Z", suspendedReason: "Three no-shows" };
+        return jsonResponse(200, { user: current, lessonsCancelled: 2, refunded: 176 });
+      },
+      [`POST /api/admin/users/${sam.id}/reactivate`]: () => {
+        current = sam;
+        return jsonResponse(200, { user: current });
+      },
+    });
+    const { user } = renderApp("/admin", signedIn);
+    const table = await screen.findByRole("table", { name: "Users" });
+    const row = within(table).getByRole("row", { name: /Sam Learner/ });
+    expect(row).toHaveTextContent("Active");
+    // No button to suspend yourself.
+    expect(screen.queryByRole("button", { name: "Suspend Ada Admin" })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Suspend Sam Learner" }));
+    const dialog = await screen.findByRole("dialog", { name: "Suspend Sam Learner" });
+    expect(dialog).toHaveTextContent("cancelled with a full refund");
+    await user.click(within(dialog).getByRole("button", { name: "Suspend account" }));
+    expect(await within(dialog).findByText("Give a reason")).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/users/${sam.id}/suspend`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText("Reason"), "  Three no-shows ");
+    await user.click(within(dialog).getByRole("button", { name: "Suspend account" }));
+    expect(
+      await screen.findByText(
+        "Sam Learner is suspended and signed out everywhere. 2 lessons cancelled, $176.00 refunded to cards.",
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/users/${sam.id}/suspend`)[0]?.body).toEqual({
+      reason: "Three no-shows",
+    });
+    const suspendedRow = await within(screen.getByRole("table", { name: "Users" })).findByRole("row", {
+      name: /Suspended/,
+    });
+    expect(suspendedRow).toHaveTextContent("since 05/03/2026");
+    expect(suspendedRow).toHaveTextContent("“Three no-shows”");
+
+    await user.click(within(suspendedRow).getByRole("button", { name: "Reactivate Sam Learner" }));
+    const again = await screen.findByRole("dialog", { name: "Reactivate Sam Learner" });
+    await user.type(within(again).getByLabelText("Reason"), "Resolved");
+    await user.click(within(again).getByRole("button", { name: "Reactivate account" }));
+    expect(await screen.findByText(/Sam Learner is active again/)).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/users/${sam.id}/reactivate`)[0]?.body).toEqual({ reason: "Resolved" });
   });
 });

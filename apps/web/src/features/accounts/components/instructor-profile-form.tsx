@@ -6,10 +6,12 @@ import {
   instructorProfileUpdateRequest,
   splitCommaList,
 } from "@kerb/shared";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
@@ -24,6 +26,7 @@ type FormValues = {
   phone: string;
   gender: string;
   licenseNumber: string;
+  wwcNumber: string;
 };
 
 type Update = InstructorProfileUpdateRequest;
@@ -36,18 +39,33 @@ const formSchema = z
     phone: z.string(),
     gender: z.string(),
     licenseNumber: z.string(),
+    wwcNumber: z.string(),
   })
   .transform(
-    (v): Update => ({
+    ({ wwcNumber, ...v }): Update => ({
       ...v,
       languages: splitCommaList(v.languages),
       vehicleType: v.vehicleType as Update["vehicleType"],
       gender: (v.gender === "" ? null : v.gender) as Update["gender"],
+      // Not on record yet and left empty: nothing to send (a number, once given, cannot be removed).
+      ...(wwcNumber.trim() === "" ? {} : { wwcNumber }),
     }),
   )
   .pipe(instructorProfileUpdateRequest);
 
-const FIELDS = ["bio", "languages", "vehicleType", "phone", "gender", "licenseNumber"] as const;
+const FIELDS = ["bio", "languages", "vehicleType", "phone", "gender", "licenseNumber", "wwcNumber"] as const;
+
+/**
+ * Does saving these values send the instructor back to verification? The API does so for a new licence
+ * number, and for a WWC number replacing one on record (a first one is simply recorded). The values
+ * are the parsed payload, so "1234 5678" is the same licence as "12345678".
+ */
+function needsReverification(account: InstructorAccount, values: InstructorProfilePayload): boolean {
+  const licence = values.licenseNumber !== undefined && values.licenseNumber !== account.licenseNumber;
+  const wwc =
+    values.wwcNumber !== undefined && account.wwcNumber !== null && values.wwcNumber !== account.wwcNumber;
+  return licence || wwc;
+}
 
 function formValues(account: InstructorAccount): FormValues {
   return {
@@ -57,6 +75,7 @@ function formValues(account: InstructorAccount): FormValues {
     phone: account.phone ?? "",
     gender: account.gender ?? "",
     licenseNumber: account.licenseNumber,
+    wwcNumber: account.wwcNumber ?? "",
   };
 }
 
@@ -75,93 +94,135 @@ export function InstructorProfileForm({ account }: { account: InstructorAccount 
   });
 
   const licenceEdited = watch("licenseNumber").trim() !== account.licenseNumber;
-  const onSubmit = handleSubmit((values) =>
+  // Values waiting for the instructor to confirm that they go back to verification.
+  const [toConfirm, setToConfirm] = useState<InstructorProfilePayload | null>(null);
+  const save = (values: InstructorProfilePayload) =>
     mutation.mutate(values, {
-      onSuccess: (saved) => reset(formValues(saved)),
-      onError: (error) => applyFieldIssues(error, setError, FIELDS),
-    }),
+      onSuccess: (saved) => {
+        setToConfirm(null);
+        reset(formValues(saved));
+      },
+      onError: (error) => {
+        setToConfirm(null);
+        applyFieldIssues(error, setError, FIELDS);
+      },
+    });
+  const onSubmit = handleSubmit((values) =>
+    account.verificationStatus === "VERIFIED" && needsReverification(account, values)
+      ? setToConfirm(values)
+      : save(values),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Profile">
-      {mutation.isSuccess && !isDirty ? (
-        <Alert tone="success">
-          Your profile has been saved.
-          {mutation.data.verificationStatus === "PENDING"
-            ? " Your licence is waiting for verification: students will see you again once an admin has checked it."
-            : null}
-        </Alert>
-      ) : null}
-      {mutation.isError && Object.keys(errors).length === 0 ? (
-        <Alert tone="error" title="We couldn't save your profile">
-          {errorMessage(mutation.error, "Please try again in a moment.")}
-        </Alert>
-      ) : null}
-      <Field
-        label="Bio"
-        hint={`What students should know about your teaching (up to ${BIO_MAX_LENGTH} characters).`}
-        error={errors.bio?.message}
-      >
-        {(control) => (
-          <textarea
-            rows={4}
-            maxLength={BIO_MAX_LENGTH}
-            className={cn(
-              "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-              "hover:border-slate-400 focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-              "aria-[invalid=true]:border-red-600",
-            )}
-            {...register("bio")}
-            {...control}
+    <>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Profile">
+        {mutation.isSuccess && !isDirty ? (
+          <Alert tone="success">
+            Your profile has been saved.
+            {mutation.data.verificationStatus === "PENDING"
+              ? " Your licence is waiting for verification: students will see you again once an admin has checked it."
+              : null}
+          </Alert>
+        ) : null}
+        {mutation.isError && Object.keys(errors).length === 0 ? (
+          <Alert tone="error" title="We couldn't save your profile">
+            {errorMessage(mutation.error, "Please try again in a moment.")}
+          </Alert>
+        ) : null}
+        <Field
+          label="Bio"
+          hint={`What students should know about your teaching (up to ${BIO_MAX_LENGTH} characters).`}
+          error={errors.bio?.message}
+        >
+          {(control) => (
+            <textarea
+              rows={4}
+              maxLength={BIO_MAX_LENGTH}
+              className={cn(
+                "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
+                "hover:border-slate-400 focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
+                "aria-[invalid=true]:border-red-600",
+              )}
+              {...register("bio")}
+              {...control}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            label="Languages"
+            hint="Separate languages with commas"
+            error={errors.languages?.message}
+            {...register("languages")}
           />
-        )}
-      </Field>
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <TextField
-          label="Languages"
-          hint="Separate languages with commas"
-          error={errors.languages?.message}
-          {...register("languages")}
-        />
-        <SelectField
-          label="Vehicle type"
-          options={vehicleOptions}
-          error={errors.vehicleType?.message}
-          {...register("vehicleType")}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          error={errors.phone?.message}
-          {...register("phone")}
-        />
-        <SelectField
-          label="Gender"
-          placeholder="Prefer not to say"
-          options={genderOptions}
-          error={errors.gender?.message}
-          {...register("gender")}
-        />
-        <TextField
-          label="License number"
-          autoComplete="off"
-          spellCheck={false}
-          hint={
-            licenceEdited
-              ? "A new licence number must be verified again: you will not be listed to students until an admin has checked it."
-              : undefined
-          }
-          error={errors.licenseNumber?.message}
-          {...register("licenseNumber")}
-        />
-      </div>
-      <div>
-        <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
-          Save profile
-        </Button>
-      </div>
-    </form>
+          <SelectField
+            label="Vehicle type"
+            options={vehicleOptions}
+            error={errors.vehicleType?.message}
+            {...register("vehicleType")}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+          <SelectField
+            label="Gender"
+            placeholder="Prefer not to say"
+            options={genderOptions}
+            error={errors.gender?.message}
+            {...register("gender")}
+          />
+          <TextField
+            label="License number"
+            autoComplete="off"
+            spellCheck={false}
+            hint={
+              licenceEdited
+                ? "A new licence number must be verified again: you will not be listed to students until an admin has checked it."
+                : undefined
+            }
+            error={errors.licenseNumber?.message}
+            {...register("licenseNumber")}
+          />
+          <TextField
+            label="Working With Children Check number"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="WWC1234567E"
+            hint="Your NSW employee check, as on your OCG letter: WWC, 7 digits and E."
+            error={errors.wwcNumber?.message}
+            {...register("wwcNumber")}
+          />
+        </div>
+        <div>
+          <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
+            Save profile
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: a submit inside the dialog must not bubble (through the portal) to the form. */}
+      <ConfirmDialog
+        isOpen={toConfirm !== null}
+        onOpenChange={(open) => !open && !mutation.isPending && setToConfirm(null)}
+        title="Send your details for verification again?"
+        confirmLabel="Save and send for verification"
+        pendingLabel="Saving…"
+        onConfirm={() => toConfirm && save(toConfirm)}
+        isPending={mutation.isPending}
+      >
+        <p>
+          A new licence or Working With Children Check number has to be checked by Kerb before you teach
+          again. Until then you are not listed: students can't find you or book new lessons.
+        </p>
+        <p>
+          Students with lessons booked with you are emailed that their lesson may not go ahead, and that they
+          can cancel it for a full refund.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }

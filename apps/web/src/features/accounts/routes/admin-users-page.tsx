@@ -1,10 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminUser, adminUsersQuery, ROLES } from "@kerb/shared";
 import Search from "lucide-react/icons/search";
+import UserCheck from "lucide-react/icons/user-check";
+import UserX from "lucide-react/icons/user-x";
 import Users from "lucide-react/icons/users";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { DocumentTitle } from "@/components/ui/document-title";
@@ -12,9 +16,11 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { ListState } from "@/components/ui/list-state";
 import { Pager } from "@/components/ui/pager";
 import { SectionCard } from "@/components/ui/section-card";
+import { useCurrentUser } from "@/lib/auth-store";
 import { formatDate } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminUsers } from "../api/get-admin-users";
+import { AccountStatusDialog } from "../components/account-status-dialog";
 import { ROLE_STATUS, RoleBadge } from "../components/role-badge";
 
 const PAGE_SIZE = 20;
@@ -24,23 +30,84 @@ const searchForm = z.object({ search: adminUsersQuery.shape.search.unwrap() });
 type SearchFormInput = z.input<typeof searchForm>;
 type SearchFormValues = z.output<typeof searchForm>;
 
-const COLUMNS: Column<AdminUser>[] = [
-  {
-    header: "Name",
-    cell: (user) => (
-      <span className="font-semibold text-slate-900">
-        {user.firstName} {user.lastName}
-      </span>
-    ),
-  },
-  { header: "Email", cell: (user) => <span className="break-all lg:break-normal">{user.email}</span> },
-  { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
-  { header: "Phone", cell: (user) => user.phone ?? <span className="text-slate-400">—</span> },
-  { header: "Created", cell: (user) => formatDate(user.createdAt) },
-];
+function AccountState({ user }: { user: AdminUser }) {
+  if (!user.suspendedAt) return <Badge tone="success">Active</Badge>;
+  return (
+    <span className="flex flex-col items-end gap-1 lg:items-start">
+      <Badge tone="danger">Suspended</Badge>
+      <span className="text-slate-600 text-xs">since {formatDate(user.suspendedAt)}</span>
+      {user.suspendedReason ? (
+        <span className="max-w-56 text-slate-700 text-xs" title={user.suspendedReason}>
+          “{user.suspendedReason}”
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 export function AdminUsersPage() {
   const { values, page, setFilters, setPage } = useListParams(["search", "role"] as const);
+  const signedInId = useCurrentUser()?.id;
+  const [dialogUser, setDialogUser] = useState<AdminUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const columns: Column<AdminUser>[] = [
+    {
+      header: "Name",
+      cell: (user) => (
+        <span className="font-semibold text-slate-900">
+          {user.firstName} {user.lastName}
+        </span>
+      ),
+    },
+    { header: "Email", cell: (user) => <span className="break-all lg:break-normal">{user.email}</span> },
+    { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
+    {
+      header: "Phone",
+      cell: (user) =>
+        user.phone ? (
+          <span className="whitespace-nowrap">{user.phone}</span>
+        ) : (
+          <span className="text-slate-400">—</span>
+        ),
+    },
+    { header: "Created", cell: (user) => formatDate(user.createdAt) },
+    { header: "Status", cell: (user) => <AccountState user={user} /> },
+    {
+      header: "Actions",
+      isActions: true,
+      cell: (user) => {
+        // The API refuses suspending yourself; the button is not offered.
+        if (user.id === signedInId) return null;
+        const name = `${user.firstName} ${user.lastName}`;
+        const open = () => {
+          setNotice(null);
+          setDialogUser(user);
+        };
+        return user.suspendedAt ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Reactivate ${name}`}
+            onClick={open}
+            icon={<UserCheck className="size-4" aria-hidden="true" />}
+          >
+            Reactivate
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Suspend ${name}`}
+            onClick={open}
+            icon={<UserX className="size-4" aria-hidden="true" />}
+          >
+            Suspend
+          </Button>
+        );
+      },
+    },
+  ];
   const role = pick(values.role, ROLES);
   const {
     register,
@@ -62,7 +129,7 @@ export function AdminUsersPage() {
   return (
     <SectionCard
       title="Users"
-      description="Every account, newest first. Search by name or email."
+      description="Every account, newest first. Search by name, email or phone number."
       filters={
         <search>
           <form
@@ -73,7 +140,7 @@ export function AdminUsersPage() {
             <TextField
               label="Search users"
               type="search"
-              placeholder="Name or email"
+              placeholder="Name, email or phone"
               error={errors.search?.message}
               {...register("search")}
             />
@@ -111,7 +178,7 @@ export function AdminUsersPage() {
           title: "No users found",
           description:
             values.search || role
-              ? "Nothing matches these filters. Try another name, email or role."
+              ? "Nothing matches these filters. Try another name, email, phone number or role."
               : "Nobody has signed up yet.",
           action:
             values.search || role ? (
@@ -129,7 +196,12 @@ export function AdminUsersPage() {
       >
         {data ? (
           <>
-            <DataTable caption="Users" columns={COLUMNS} rows={data.items} rowKey={(user) => user.id} />
+            {notice ? (
+              <div className="mb-4">
+                <Alert tone="success">{notice}</Alert>
+              </div>
+            ) : null}
+            <DataTable caption="Users" columns={columns} rows={data.items} rowKey={(user) => user.id} />
             <Pager
               page={page}
               pageSize={PAGE_SIZE}
@@ -141,6 +213,7 @@ export function AdminUsersPage() {
           </>
         ) : null}
       </ListState>
+      <AccountStatusDialog user={dialogUser} onClose={() => setDialogUser(null)} onDone={setNotice} />
     </SectionCard>
   );
 }

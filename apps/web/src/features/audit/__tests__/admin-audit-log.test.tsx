@@ -39,4 +39,51 @@ describe("Admin console: audit log", () => {
     expect(row).toHaveTextContent("Alex Admin");
     expect(row).toHaveTextContent("Reason: Licence does not match");
   });
+
+  it("shows changes as before → after in words: weekly hours, ABN and payouts", async () => {
+    const actor = {
+      id: "f1000000-0000-4000-8000-000000000013",
+      email: "ivy@example.test",
+      firstName: "Ivy",
+      lastName: "Teacher",
+    };
+    const entry = (n: number, action: string, details: unknown) => ({
+      id: `f1000000-0000-4000-8000-00000000002${n}`,
+      action,
+      targetType: "instructor",
+      targetId: actor.id,
+      details,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      actor,
+    });
+    mockFetch({
+      "GET /api/admin/audit-log": jsonResponse(
+        200,
+        pageOf([
+          entry(1, "availability.hours_replace", {
+            before: [{ weekday: 1, start: "09:00", end: "17:00" }],
+            after: [{ weekday: 1, start: "10:00", end: "16:00" }],
+          }),
+          entry(2, "instructor.payout_details", {
+            before: { abn: null, gstRegistered: false },
+            after: { abn: "51824753556", gstRegistered: true },
+          }),
+          entry(3, "payout.create", { period: "2026-01-05..2026-01-11", lessons: 4, amountCents: 19875 }),
+        ]),
+      ),
+    });
+    renderApp("/admin/audit-log", signedIn);
+    const table = await screen.findByRole("table", { name: "Audit log" });
+    const row = (label: string) => within(table).getByText(label).closest("tr") as HTMLElement;
+    expect(row("Changed weekly hours")).toHaveTextContent("Mon 09:00–17:00 → Mon 10:00–16:00");
+    const abn = row("Changed ABN or GST status");
+    expect(abn).toHaveTextContent("ABN: none → 51 824 753 556");
+    expect(abn).toHaveTextContent("GST registered: no → yes");
+    expect(row("Made up a payout")).toHaveTextContent("$198.75 for 05/01/2026 – 11/01/2026, 4 lessons");
+    // The summary column has no keys or JSON: the record itself stays one click away.
+    for (const label of ["Changed weekly hours", "Changed ABN or GST status"]) {
+      const what = within(row(label)).getByText(label).parentElement as HTMLElement;
+      expect(what.textContent).not.toMatch(/gstRegistered|weekday|[{}]/);
+    }
+  });
 });

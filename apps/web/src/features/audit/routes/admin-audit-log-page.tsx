@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AuditEntry, auditLogQuery } from "@kerb/shared";
-import { formatAud } from "@kerb/shared/rules";
 import FileClock from "lucide-react/icons/file-clock";
 import Search from "lucide-react/icons/search";
 import { useEffect } from "react";
@@ -13,9 +12,10 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { ListState } from "@/components/ui/list-state";
 import { Pager } from "@/components/ui/pager";
 import { SectionCard } from "@/components/ui/section-card";
-import { formatDate, formatIsoDate, formatTime } from "@/lib/format";
+import { formatDate, formatTime } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { useAuditLog } from "../api/get-audit-log";
+import { describeAuditEntry } from "../utils/describe-audit-entry";
 
 const PAGE_SIZE = 25;
 
@@ -39,6 +39,18 @@ const ACTIONS: Record<string, string> = {
   "booking.no_show": "Marked a lesson no-show",
   "refund.queue": "Queued a card refund",
   "refund.succeed": "Card refund went through",
+  "user.suspend": "Suspended an account",
+  "user.reactivate": "Reactivated an account",
+  "user.email_change": "Changed their email",
+  "student.profile_update": "Updated their student profile",
+  "instructor.profile_update": "Updated their instructor profile",
+  "instructor.license_change": "Changed their licence number",
+  "instructor.wwc_number_change": "Changed their WWC number",
+  "instructor.payout_details": "Changed ABN or GST status",
+  "payout.create": "Made up a payout",
+  "payout.retry": "Retried a payout",
+  "payment.release": "Released a checkout",
+  "outbox.retry": "Retried an email",
 };
 
 /** The action filter: families first (every action starting with it), then single actions. */
@@ -49,6 +61,8 @@ const ACTION_FILTERS = [
   { value: "instructor.", label: "Instructors: all" },
   { value: "availability.", label: "Availability: all" },
   { value: "bundle.", label: "Bundles: all" },
+  { value: "user.", label: "Accounts: all" },
+  { value: "payout.", label: "Payouts: all" },
   ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
 ];
 
@@ -65,43 +79,6 @@ const filterForm = z
   });
 type FilterFormInput = z.input<typeof filterForm>;
 type FilterFormValues = z.output<typeof filterForm>;
-
-/** A value as the admin reads it: cents as dollars, ISO dates as DD/MM/YYYY, nothing as "none". */
-function show(value: unknown, key = ""): string {
-  if (value === null || value === undefined) return "none";
-  if (typeof value === "number" && key.endsWith("Cents")) return formatAud(value);
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatIsoDate(value);
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
-/** The few detail fields worth a line of their own; the full record stays one click away. */
-function summarize(details: unknown): string[] {
-  if (!details || typeof details !== "object") return [];
-  const d = details as Record<string, unknown>;
-  const lines: string[] = [];
-  if (typeof d.reason === "string" && d.reason) lines.push(`Reason: ${d.reason}`);
-  if (typeof d.cancelledBy === "string") lines.push(`By: ${d.cancelledBy.toLowerCase()}`);
-  if (typeof d.refundCents === "number" && d.refundCents > 0) {
-    lines.push(`Refund: ${formatAud(d.refundCents)}`);
-  }
-  if (d.bundleCreditReturned === true) lines.push("Bundle credit returned");
-  if (typeof d.licenseExpiresOn === "string") lines.push(`Licence expires ${show(d.licenseExpiresOn)}`);
-  if (typeof d.wwcExpiresOn === "string") lines.push(`WWC expires ${show(d.wwcExpiresOn)}`);
-  // Before → after, for the fields that changed (the full record is under "Show record").
-  const before = (d.before ?? {}) as Record<string, unknown> | unknown[];
-  const after = d.after as Record<string, unknown> | unknown[] | null | undefined;
-  if (Array.isArray(after) || Array.isArray(before)) {
-    lines.push(`${show(before)} → ${show(after)}`);
-  } else if (after && typeof after === "object") {
-    for (const [key, value] of Object.entries(after)) {
-      const previous = (before as Record<string, unknown>)[key];
-      if (show(previous, key) !== show(value, key)) {
-        lines.push(`${key.replace(/Cents$/, "")}: ${show(previous, key)} → ${show(value, key)}`);
-      }
-    }
-  }
-  return lines;
-}
 
 const COLUMNS: Column<AuditEntry>[] = [
   {
@@ -130,7 +107,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   {
     header: "What",
     cell: (e) => {
-      const lines = summarize(e.details);
+      const lines = describeAuditEntry(e.action, e.details);
       return (
         <span className="flex flex-col items-end gap-0.5 lg:items-start">
           <span className="font-medium text-slate-900">{ACTIONS[e.action] ?? e.action}</span>

@@ -35,7 +35,7 @@ async function fillStudent(user: User) {
 
 async function fillInstructor(user: User, overrides: Partial<Record<string, string>> = {}) {
   const values: Record<string, string> = {
-    "License number": "NSW-123456",
+    "License number": "1234 5678",
     "Standard rate (AUD per hour)": "75",
     Languages: "English, Mandarin",
     "Suburbs you cover": "Parramatta, Blacktown",
@@ -301,7 +301,7 @@ describe("Register page: instructor", () => {
     expect(callsTo("POST", "/api/auth/register/instructor")[0]?.body).toMatchObject({
       role: "INSTRUCTOR",
       firstName: "Ivy",
-      licenseNumber: "NSW-123456",
+      licenseNumber: "12345678",
       vehicleType: "AUTOMATIC",
       standardRate: Number(rate),
       languages: ["English", "Mandarin"],

@@ -165,7 +165,7 @@ describe("Admin console: audit log filters", () => {
     const { user } = renderApp("/admin/audit-log", signedIn);
     const table = await screen.findByRole("table", { name: "Audit log" });
     expect(within(table).getByText("Changed their hourly rate")).toBeInTheDocument();
-    expect(within(table).getByText("standardRate: $80.00 → $85.00")).toBeInTheDocument();
+    expect(within(table).getByText("Hourly rate: $80.00 → $85.00")).toBeInTheDocument();
 
     await user.type(screen.getByLabelText("Who"), "ivy");
     await user.type(screen.getByLabelText("From"), "2026-03-01");

@@ -23,7 +23,10 @@ describe("Admin console: instructor verification", () => {
 
     await user.click(screen.getByRole("button", { name: "Verify Penny Pending" }));
     const dialog = await screen.findByRole("dialog", { name: "Verify Penny Pending" });
-    expect(dialog).toHaveTextContent("NSW12345");
+    expect(dialog).toHaveTextContent("12345678");
+    // The WWC number the instructor gave is shown, and prefilled for the admin to confirm.
+    expect(dialog).toHaveTextContent("WWC1234567E");
+    expect(within(dialog).getByLabelText("WWC number")).toHaveValue("WWC1234567E");
     await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
     expect(within(dialog).getByText("Confirm that you have checked the licence number")).toBeInTheDocument();
     expect(callsTo("POST", `/api/admin/instructors/${penny.id}/verify`)).toHaveLength(0);
@@ -49,8 +52,40 @@ describe("Admin console: instructor verification", () => {
       licenseNumberChecked: true,
       licenseExpiresOn: "2099-06-30",
       wwcExpiresOn: "2099-08-31",
+      wwcNumber: "WWC1234567E",
     });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("shows the WWC number in the queue, and asks for one before verifying an instructor who gave none", async () => {
+    const nina = adminInstructor({ firstName: "Nina", lastName: "Number", wwcNumber: null });
+    const withNumber = adminInstructor({ firstName: "Wes", lastName: "Checked", wwcNumber: "WWC7654321E" });
+    const { callsTo } = mockFetch({
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([nina, withNumber])),
+      [`POST /api/admin/instructors/${nina.id}/verify`]: jsonResponse(200, {
+        instructor: { ...nina, verificationStatus: "VERIFIED", wwcNumber: "WWC1111111E" },
+      }),
+    });
+    const { user } = renderApp("/admin/instructors", signedIn);
+    const table = await screen.findByRole("table", { name: "Instructors" });
+    expect(within(table).getByRole("row", { name: /Wes Checked/ })).toHaveTextContent("WWC WWC7654321E");
+    expect(within(table).getByRole("row", { name: /Nina Number/ })).toHaveTextContent("WWC not given");
+
+    await user.click(screen.getByRole("button", { name: "Verify Nina Number" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verify Nina Number" });
+    await user.click(within(dialog).getByRole("checkbox", { name: "I have checked the licence number" }));
+    await user.type(within(dialog).getByLabelText("Licence expiry"), "2099-06-30");
+    await user.type(within(dialog).getByLabelText("WWC check expiry"), "2099-08-31");
+    await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
+    expect(within(dialog).getByText("Enter the Working With Children Check number")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("WWC number"), "wwc 1111111e");
+    await user.click(within(dialog).getByRole("button", { name: "Verify instructor" }));
+    expect(
+      await screen.findByText("Nina Number is verified and can now be booked by students."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/instructors/${nina.id}/verify`)[0]?.body).toMatchObject({
+      wwcNumber: "WWC1111111E",
+    });
   });
 
   it("rejects only with a reason", async () => {

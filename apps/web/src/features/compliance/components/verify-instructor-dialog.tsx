@@ -1,4 +1,4 @@
-import type { AdminInstructor } from "@kerb/shared";
+import { type AdminInstructor, instructorWwcNumber } from "@kerb/shared";
 import { addDaysToDate, sydneyTodayDate, verificationDateProblems } from "@kerb/shared/rules";
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { useEffect, useId, useState } from "react";
@@ -13,7 +13,10 @@ type VerifyInstructorDialogProps = {
   onVerified: (message: string) => void;
 };
 
-type Errors = { checked?: string; licenseExpiresOn?: string; wwcExpiresOn?: string };
+type Errors = { checked?: string; licenseExpiresOn?: string; wwcExpiresOn?: string; wwcNumber?: string };
+
+// The API's rule for the number (WWC + 7 digits + E); it answers the stored form, WWC1234567E.
+const wwcNumberField = instructorWwcNumber("Enter the Working With Children Check number");
 
 /**
  * Verification lists the instructor for students. The admin must tick that the licence number was
@@ -26,6 +29,7 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
   const [checked, setChecked] = useState(false);
   const [licenseExpiresOn, setLicenseExpiresOn] = useState("");
   const [wwcExpiresOn, setWwcExpiresOn] = useState("");
+  const [wwcNumber, setWwcNumber] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const checkboxId = useId();
   const checkboxErrorId = useId();
@@ -33,12 +37,14 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
   useEffect(() => {
     setLicenseExpiresOn(instructor?.licenseExpiresOn ?? "");
     setWwcExpiresOn(instructor?.wwcExpiresOn ?? "");
+    setWwcNumber(instructor?.wwcNumber ?? "");
   }, [instructor]);
 
   const close = () => {
     setChecked(false);
     setLicenseExpiresOn("");
     setWwcExpiresOn("");
+    setWwcNumber("");
     setErrors({});
     mutation.reset();
     onClose();
@@ -51,10 +57,18 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
     for (const problem of verificationDateProblems({ licenseExpiresOn, wwcExpiresOn }, today)) {
       next[problem.path] = problem.message;
     }
+    const wwc = wwcNumberField.safeParse(wwcNumber);
+    if (!wwc.success) next.wwcNumber = wwc.error.issues[0]?.message;
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0 || !wwc.success) return;
     mutation.mutate(
-      { id: instructor.id, licenseNumberChecked: true, licenseExpiresOn, wwcExpiresOn },
+      {
+        id: instructor.id,
+        licenseNumberChecked: true,
+        licenseExpiresOn,
+        wwcExpiresOn,
+        wwcNumber: wwc.data,
+      },
       {
         onSuccess: ({ instructor: verified }) => {
           onVerified(
@@ -83,6 +97,10 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm">
           <dt className="text-slate-600">Licence number</dt>
           <dd className="font-mono font-semibold text-slate-900">{instructor.licenseNumber}</dd>
+          <dt className="text-slate-600">WWC number</dt>
+          <dd className="font-mono font-semibold text-slate-900">
+            {instructor.wwcNumber ?? <span className="font-sans font-normal text-red-700">not given</span>}
+          </dd>
           <dt className="text-slate-600">Email</dt>
           <dd className="break-all text-slate-900">{instructor.email}</dd>
           <dt className="text-slate-600">Phone</dt>
@@ -114,6 +132,16 @@ export function VerifyInstructorDialog({ instructor, onClose, onVerified }: Veri
           </p>
         ) : null}
       </div>
+      <TextField
+        label="WWC number"
+        hint="As checked with the Office of the Children's Guardian: an employee check, WWC1234567E."
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={wwcNumber}
+        error={errors.wwcNumber}
+        onChange={(event) => setWwcNumber(event.target.value)}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Licence expiry"

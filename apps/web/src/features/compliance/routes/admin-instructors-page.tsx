@@ -115,12 +115,24 @@ export function AdminInstructorsPage() {
       ),
     },
     {
-      header: "Licence",
+      header: "Credentials",
       cell: (i) => (
         <span className="flex flex-col items-end lg:items-start">
-          <span className="font-mono">{i.licenseNumber}</span>
-          <span className="text-slate-600">{vehicleTypeLabels[i.vehicleType]}</span>
-          <span className="text-slate-600">{formatDollars(i.standardRate)}/hr</span>
+          <span className="whitespace-nowrap">
+            <span className="text-slate-600">Licence </span>
+            <span className="font-mono">{i.licenseNumber}</span>
+          </span>
+          <span className="whitespace-nowrap">
+            <span className="text-slate-600">WWC </span>
+            {i.wwcNumber ? (
+              <span className="font-mono">{i.wwcNumber}</span>
+            ) : (
+              <span className="font-semibold text-red-700">not given</span>
+            )}
+          </span>
+          <span className="text-slate-600">
+            {vehicleTypeLabels[i.vehicleType]} · {formatDollars(i.standardRate)}/hr
+          </span>
         </span>
       ),
     },
@@ -139,6 +151,7 @@ export function AdminInstructorsPage() {
       cell: (i) => (
         <span className="flex flex-col items-end gap-1 lg:items-start">
           <VerificationBadge status={i.verificationStatus} />
+          {i.suspended ? <Badge tone="danger">Suspended</Badge> : null}
           {i.verificationStatus === "VERIFIED" && !i.compliance.isListed ? (
             <Badge tone="danger">Not listed</Badge>
           ) : null}

@@ -66,4 +66,29 @@ describe("Admin console: bookings", () => {
       ).toHaveLength(1),
     );
   });
+
+  it("says who cancelled each cancelled lesson: the student, the instructor or an admin", async () => {
+    const cancelled = (by: "STUDENT" | "INSTRUCTOR" | "ADMIN", firstName: string) =>
+      adminBooking({
+        status: "CANCELLED",
+        cancelledBy: by,
+        cancelledAt: "2099-01-10T01:00:00.000Z",
+        refund: 44,
+        student: { ...adminBooking().student, firstName },
+      });
+    mockFetch({
+      "GET /api/admin/bookings": jsonResponse(
+        200,
+        pageOf([cancelled("STUDENT", "Stu"), cancelled("INSTRUCTOR", "Ina"), cancelled("ADMIN", "Ada")]),
+      ),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+    });
+    renderApp("/admin/bookings", signedIn);
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    const row = (name: string) => within(table).getByRole("row", { name: new RegExp(name) });
+    await waitFor(() => expect(row("Stu Learner")).toHaveTextContent("by the student on 10/01/2099"));
+    expect(row("Ina Learner")).toHaveTextContent("by the instructor on 10/01/2099");
+    expect(row("Ada Learner")).toHaveTextContent("by an admin on 10/01/2099");
+    expect(row("Ada Learner")).toHaveTextContent("$44.00 refunded");
+  });
 });

@@ -20,6 +20,13 @@ import { useAdminBookings } from "../api/get-admin-bookings";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
 
 const PAGE_SIZE = 20;
+
+/** Who cancelled a lesson, as the admin reads it (bookings.cancelled_by). */
+const CANCELLED_BY: Record<NonNullable<AdminBooking["cancelledBy"]>, string> = {
+  STUDENT: "the student",
+  INSTRUCTOR: "the instructor",
+  ADMIN: "an admin",
+};
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -89,6 +96,12 @@ export function AdminBookingsPage() {
       cell: (b) => (
         <span className="flex flex-col items-end gap-1 lg:items-start">
           <BookingStatusBadge status={b.status} />
+          {b.status === "CANCELLED" && b.cancelledBy ? (
+            <span className="whitespace-nowrap text-slate-700 text-xs">
+              by {CANCELLED_BY[b.cancelledBy]}
+              {b.cancelledAt ? ` on ${formatDate(b.cancelledAt)}` : ""}
+            </span>
+          ) : null}
           {b.status === "CANCELLED" && b.refund !== null && b.refund > 0 ? (
             <span className="text-slate-600 text-xs">{formatDollars(b.refund)} refunded</span>
           ) : null}

@@ -1,0 +1,125 @@
+/**
+ * An admin suspends or reactivates an account, with a reason. Suspension is one transaction: the account
+ * is marked, every session ends (refresh tokens revoked, token version bumped, so access tokens already
+ * out stop working on their next request), and every SCHEDULED lesson still to come that the person takes
+ * or teaches is cancelled by ADMIN through the lessons module — a full refund to the card or the credit
+ * back to the bundle, both parties emailed — then audited. Sign-in and refresh refuse the account
+ * (auth, 403 account_suspended) and a suspended instructor is not listed (rules/instructor-listing.ts),
+ * so no search result, slot or booking reaches them. Reactivation only lifts the refusal: sessions,
+ * lessons and refunds stay as they are.
+ */
+import type { AdminUser, ReactivateUserResponse, SuspendUserResponse } from "@kerb/shared";
+import { centsToDollars } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { endEverySession } from "../auth/index.ts";
+import { cancelLessonWithRefund, listFutureScheduledLessonIdsOf } from "../lessons/index.ts";
+import * as repo from "./accounts.repository.ts";
+
+const NOT_FOUND = "User not found";
+
+export function toAdminUser(row: repo.AdminUserRow): AdminUser {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * What the cancellation emails say as the reason: never the admin's own words (they may concern a
+ * complaint or an investigation, and go to the other party); those stay in the audit log.
+ */
+const CANCELLATION_REASON = {
+  STUDENT: "The student's account is no longer active on Kerb.",
+  INSTRUCTOR: "The instructor's account is no longer active on Kerb.",
+  ADMIN: "The account is no longer active on Kerb.",
+} as const;
+
+export function createAccountSuspensionService(ctx: AppContext) {
+  return {
+    async suspendUser(adminId: string, userId: string, reason: string): Promise<SuspendUserResponse> {
+      if (adminId === userId) {
+        throw new AppError("invalid_state", "You cannot suspend your own account");
+      }
+      const now = ctx.now();
+      const outcome = await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        const user = await repo.lockAdminUser(tx, userId);
+        if (!user) throw new AppError("not_found", NOT_FOUND);
+        if (user.suspendedAt) throw new AppError("invalid_state", "This account is already suspended");
+        await repo.setSuspension(tx, userId, { suspendedAt: now, suspendedReason: reason }, now);
+        await endEverySession(tx, userId, now);
+        const lessonIds = await listFutureScheduledLessonIdsOf(tx, userId, now);
+        let refundCents = 0;
+        const cancelled: Array<{ bookingId: string; refundCents: number; bundleCreditReturned: boolean }> =
+          [];
+        for (const bookingId of lessonIds) {
+          const result = await cancelLessonWithRefund(uow, {
+            bookingId,
+            cancelledBy: "ADMIN",
+            now,
+            reason: CANCELLATION_REASON[user.role],
+            appUrl: publicOrigin(ctx.env),
+          });
+          refundCents += result.refundCents;
+          cancelled.push({
+            bookingId,
+            refundCents: result.refundCents,
+            bundleCreditReturned: result.bundleCreditReturned,
+          });
+        }
+        await uow.audit({
+          actorId: adminId,
+          action: "user.suspend",
+          targetType: "user",
+          targetId: userId,
+          details: {
+            reason,
+            before: { suspended: false },
+            after: { suspended: true },
+            lessonsCancelled: cancelled.length,
+            refundCents,
+            lessons: cancelled,
+          },
+          createdAt: now,
+        });
+        return { lessonsCancelled: cancelled.length, refundCents };
+      });
+      const row = await repo.findAdminUser(ctx.db, userId);
+      if (!row) throw new AppError("not_found", NOT_FOUND);
+      return {
+        user: toAdminUser(row),
+        lessonsCancelled: outcome.lessonsCancelled,
+        refunded: centsToDollars(outcome.refundCents),
+      };
+    },
+
+    async reactivateUser(adminId: string, userId: string, reason: string): Promise<ReactivateUserResponse> {
+      const now = ctx.now();
+      await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        const user = await repo.lockAdminUser(tx, userId);
+        if (!user) throw new AppError("not_found", NOT_FOUND);
+        if (!user.suspendedAt) throw new AppError("invalid_state", "This account is not suspended");
+        await repo.setSuspension(tx, userId, { suspendedAt: null, suspendedReason: null }, now);
+        await uow.audit({
+          actorId: adminId,
+          action: "user.reactivate",
+          targetType: "user",
+          targetId: userId,
+          details: {
+            reason,
+            before: { suspended: true, suspendedReason: user.suspendedReason },
+            after: { suspended: false },
+          },
+          createdAt: now,
+        });
+      });
+      const row = await repo.findAdminUser(ctx.db, userId);
+      if (!row) throw new AppError("not_found", NOT_FOUND);
+      return { user: toAdminUser(row) };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { AdminUser } from "@kerb/shared";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { cn } from "@/lib/cn";
+import { formatDollars } from "@/lib/format";
+import { useChangeAccountStatus } from "../api/change-account-status";
+
+type AccountStatusDialogProps = {
+  /** The account to suspend (active) or reactivate (suspended); null when closed. */
+  user: AdminUser | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+};
+
+const REASON_MAX = 500;
+
+/** What a suspension does, in the words the admin decides on. */
+function suspendConsequences(user: AdminUser): string {
+  const lessons =
+    user.role === "INSTRUCTOR"
+      ? "They are removed from search at once, and every lesson they are booked to teach is cancelled with a full refund to the student."
+      : user.role === "STUDENT"
+        ? "Every lesson they have booked is cancelled with a full refund (or the credit back to their bundle)."
+        : "";
+  return `They are signed out everywhere and cannot sign in until reactivated. ${lessons} Both sides of each cancelled lesson are emailed; your reason stays in the audit log.`.trim();
+}
+
+/** Suspending or reactivating an account needs a reason: it is kept in the audit log. */
+export function AccountStatusDialog({ user, onClose, onDone }: AccountStatusDialogProps) {
+  const { suspend, reactivate } = useChangeAccountStatus();
+  const isSuspended = Boolean(user?.suspendedAt);
+  const mutation = isSuspended ? reactivate : suspend;
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const close = () => {
+    setReason("");
+    setError(null);
+    suspend.reset();
+    reactivate.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    if (!user) return;
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError("Give a reason");
+      return;
+    }
+    setError(null);
+    const name = `${user.firstName} ${user.lastName}`;
+    if (isSuspended) {
+      reactivate.mutate(
+        { id: user.id, reason: trimmed },
+        {
+          onSuccess: () => {
+            onDone(`${name} is active again and can sign in. Cancelled lessons stay cancelled.`);
+            close();
+          },
+        },
+      );
+    } else {
+      suspend.mutate(
+        { id: user.id, reason: trimmed },
+        {
+          onSuccess: ({ lessonsCancelled, refunded }) => {
+            const lessons =
+              lessonsCancelled === 0
+                ? "No lessons were booked ahead."
+                : `${lessonsCancelled === 1 ? "1 lesson" : `${lessonsCancelled} lessons`} cancelled${refunded > 0 ? `, ${formatDollars(refunded)} refunded to cards` : ""}.`;
+            onDone(`${name} is suspended and signed out everywhere. ${lessons}`);
+            close();
+          },
+        },
+      );
+    }
+  };
+
+  const name = user ? `${user.firstName} ${user.lastName}` : "";
+  return (
+    <ConfirmDialog
+      isOpen={user !== null}
+      onOpenChange={(open) => !open && close()}
+      title={isSuspended ? `Reactivate ${name}` : `Suspend ${name}`}
+      description={
+        user
+          ? isSuspended
+            ? "They can sign in again. Nothing is restored: cancelled lessons stay cancelled."
+            : suspendConsequences(user)
+          : undefined
+      }
+      confirmLabel={isSuspended ? "Reactivate account" : "Suspend account"}
+      confirmVariant={isSuspended ? "primary" : "danger"}
+      pendingLabel={isSuspended ? "Reactivating…" : "Suspending…"}
+      onConfirm={submit}
+      isPending={mutation.isPending}
+      kind="form"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
+          Reason
+        </label>
+        <textarea
+          id={id}
+          rows={4}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          className={cn(
+            "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
+            "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
+            error && "border-red-600",
+          )}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {error}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="text-slate-600 text-sm">
+            {isSuspended
+              ? "Kept in the audit log, e.g. “Spoke with them; the complaint was resolved”."
+              : "Kept in the audit log, not sent to anyone, e.g. “Three no-shows reported this month”."}
+          </p>
+        )}
+      </div>
+      {mutation.isError ? (
+        <ErrorState
+          title={isSuspended ? "We couldn't reactivate this account" : "We couldn't suspend this account"}
+          error={mutation.error}
+        />
+      ) : null}
+    </ConfirmDialog>
+  );
+}
