@@ -240,7 +240,7 @@ export type LessonCancellationResponse = z.infer<typeof lessonCancellationRespon
 
 /**
  * GET /api/instructor/dashboard. Counts include SCHEDULED and COMPLETED lessons; the week runs Monday to
- * Sunday in Sydney. monthlyEarnings is the instructor's share (price − 25% fee) of the lessons COMPLETED
+ * Sunday in Sydney. monthlyEarnings is the instructor's share (price − 25% fee) of the lessons paid for
  * whose start falls in the current Sydney calendar month: the same figure as that month's `net` in
  * GET /api/instructor/earnings.
  */
@@ -273,9 +273,12 @@ export const instructorDashboardResponse = z.object({
 export type InstructorDashboard = z.infer<typeof instructorDashboardResponse>;
 
 const earningsFigures = z.object({
-  /** COMPLETED lessons. */
+  /**
+   * Lessons paid for: taught, no-shows (unless a dispute refunded them) and late cancellations with value
+   * kept — the lessons the money below is for, counted as payouts and their statements count them.
+   */
   lessons: z.number().int(),
-  /** Dollars: what students paid for those lessons (ex GST). */
+  /** Dollars: what students paid for those lessons (ex GST; the kept value of a late cancellation). */
   gross: z.number(),
   /** Dollars: the platform's 25%. gross = platformFee + net exactly. */
   platformFee: z.number(),

@@ -45,6 +45,14 @@ export const PLATFORM_FEE_PERCENT = formatPercent(PLATFORM_FEE_RATE);
 /** What the instructor keeps of a lesson's price: "75%". */
 export const INSTRUCTOR_SHARE_PERCENT = formatPercent(INSTRUCTOR_SHARE);
 
+/**
+ * Which lessons the instructor's earnings and payouts count (rules/payouts.ts `payableGrossCents` > 0),
+ * said once for the earnings page.
+ */
+export const EARNING_LESSONS_NOTE =
+  "Lessons counts every lesson you are paid for: those you taught, no-shows, and late cancellations " +
+  "(on the value Kerb keeps), the same lessons your payouts count.";
+
 /** Minutes after midnight as a clock time: 600 → "10 am", 870 → "2:30 pm"; `withMinutes` → "10:00 am". */
 export function formatClockMinutes(minutes: number, { withMinutes = false } = {}): string {
   const hours = Math.floor(minutes / 60) % 24;

@@ -36,7 +36,7 @@ describeEachDatabase("instructor earnings", (kind) => {
 
   const db = () => t.database.db;
 
-  it("reports earnings per Sydney month after the 25% fee, equal to the dashboard tile to the cent", async () => {
+  it("reports earnings per Sydney month after the 25% fee, equal to the dashboard tile to the cent, counting lessons as the payout note does", async () => {
     const ivy = await newInstructor(http, db());
     // A student of their own: one student cannot be in two lessons at once, and the suite shares one.
     const studentId = (await newStudent(http)).id;
@@ -101,8 +101,9 @@ describeEachDatabase("instructor earnings", (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.months).toEqual([
       {
+        // Four taught and the no-show: every lesson paid for counts, as it does on payouts.
         month,
-        lessons: 4,
+        lessons: 5,
         gross: centsToDollars(gross(earning)),
         platformFee: centsToDollars(fee(earning)),
         net: centsToDollars(net(earning)),
@@ -117,7 +118,7 @@ describeEachDatabase("instructor earnings", (kind) => {
     ]);
     const all = [...earning, 9999];
     expect(res.body.totals).toEqual({
-      lessons: 5,
+      lessons: 6,
       gross: centsToDollars(gross(all)),
       platformFee: centsToDollars(fee(all)),
       net: centsToDollars(net(all)),
@@ -130,6 +131,10 @@ describeEachDatabase("instructor earnings", (kind) => {
 
     const dashboard = await http.get("/api/instructor/dashboard", ivy.token);
     expect(dashboard.body.tiles.monthlyEarnings).toBe(res.body.months[0].net);
+    // Nothing is paid out yet: the payout note counts the same lessons and money as the table's totals.
+    const payouts = await http.get("/api/instructor/payouts", ivy.token);
+    expect(payouts.status).toBe(200);
+    expect(payouts.body.unpaid).toMatchObject({ lessons: res.body.totals.lessons, net: res.body.totals.net });
   });
 
   it("returns empty earnings for an instructor without lessons", async () => {

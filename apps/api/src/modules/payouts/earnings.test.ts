@@ -35,13 +35,14 @@ describe("summarizeEarnings", () => {
     expect(result.totals).toMatchObject({ lessons: 3, grossCents: 24000, netCents: 18000 });
   });
 
-  it("pays 75% of what the platform kept on late cancellations, without counting them as lessons taught", () => {
+  it("pays 75% of what the platform kept on no-shows and late cancellations, counting them as lessons paid for", () => {
+    // A month of 2 lessons taught and a no-show at 7500, and a late cancellation that kept 3750.
     const result = summarizeEarnings([
-      { month: "2026-03", priceCents: 7500, lessons: 2, cancelledLessons: 1 },
-      { month: "2026-03", priceCents: 3750, lessons: 0, cancelledLessons: 1 },
+      { month: "2026-03", priceCents: 7500, lessons: 3 },
+      { month: "2026-03", priceCents: 3750, lessons: 1 },
     ]);
     expect(result.totals).toEqual({
-      lessons: 2,
+      lessons: 4,
       grossCents: 7500 * 3 + 3750,
       platformFeeCents: 1875 * 3 + 937,
       netCents: 5625 * 3 + 2813,

@@ -2,18 +2,17 @@
  * Lesson money per Sydney month, from rows grouped by (month, price). The fee and the instructor's
  * share are computed per lesson with the shared pricing rules (so rounding matches a per-lesson
  * statement) and multiplied by the count: gross = fee + net to the cent, in every month and in total.
- * A late-cancelled lesson earns on what the platform kept, but `lessons` counts only lessons taught.
+ * `lessons` counts every lesson that earned (taught, a no-show, or a late cancellation with value kept):
+ * the lessons the instructor is paid for, counted as payouts and their statements count them.
  */
 import { instructorEarningsCents, platformFeeCents } from "@kerb/shared/rules";
 
 export interface MonthPriceGroup {
   month: string;
-  /** A taught lesson's price, or the value (ex GST) the platform kept on a cancelled one. */
+  /** A taught lesson's price, or the value (ex GST) the platform kept on a no-show or a cancelled one. */
   priceCents: number;
-  /** Lessons taught at this price: they earn and are counted. */
+  /** Lessons that earned this value. */
   lessons: number;
-  /** Cancelled lessons that kept this value: they earn, but are not lessons taught. */
-  cancelledLessons?: number;
 }
 
 export interface EarningsCents {
@@ -34,10 +33,9 @@ export function summarizeEarnings(groups: MonthPriceGroup[]): {
   for (const group of groups) {
     const month = byMonth.get(group.month) ?? zero();
     byMonth.set(group.month, month);
-    const taught = Number(group.lessons);
-    const n = taught + Number(group.cancelledLessons ?? 0);
+    const n = Number(group.lessons);
     for (const sum of [month, totals]) {
-      sum.lessons += taught;
+      sum.lessons += n;
       sum.grossCents += group.priceCents * n;
       sum.platformFeeCents += platformFeeCents(group.priceCents) * n;
       sum.netCents += instructorEarningsCents(group.priceCents) * n;

@@ -75,11 +75,12 @@ const sydneyMonthOf = (column: SQLWrapper) =>
 
 /**
  * One instructor's earning lessons (sql-rules `earningLessonSql`), optionally starting in a range, per
- * Sydney month of their start and per amount: COMPLETED lessons at their price (counted in `lessons`),
- * NO_SHOW lessons at their price and CANCELLED lessons the platform kept money on, at kept_cents
- * (counted in `cancelledLessons`, not in `lessons`: the instructor is paid for the hour, but it was not
- * taught). Lessons nobody paid for earn nothing. Grouping by amount keeps the per-lesson fee rounding
- * exact (count × fee(amount)) without fetching every lesson.
+ * Sydney month of their start and per amount: COMPLETED lessons at their price, NO_SHOW lessons at their
+ * kept value (the price, unless a dispute refunded it) and CANCELLED lessons the platform kept money on,
+ * at kept_cents. Every one of them counts in `lessons`, by the rule payouts and statements count with
+ * (rules/payouts.ts `payableGrossCents` > 0), so the earnings table and the payout note agree. Lessons
+ * nobody paid for earn nothing. Grouping by amount keeps the per-lesson fee rounding exact
+ * (count × fee(amount)) without fetching every lesson.
  */
 export function earningLessonsByMonthAndAmount(
   db: Executor,
@@ -91,11 +92,7 @@ export function earningLessonsByMonthAndAmount(
     .select({
       month,
       priceCents: grossOf.mapWith(Number),
-      lessons: sql<number>`count(*) filter (where ${bookings.status} = 'COMPLETED')`.mapWith(Number),
-      // Paid for the hour but not taught: late cancellations and no-shows.
-      cancelledLessons: sql<number>`count(*) filter (where ${bookings.status} <> 'COMPLETED')`.mapWith(
-        Number,
-      ),
+      lessons: count().mapWith(Number),
     })
     .from(bookings)
     .where(

@@ -38,6 +38,12 @@ describe("Instructor earnings", () => {
     expect(
       screen.getByText(/The Monthly Earnings tile on your dashboard equals this month's net/),
     ).toBeInTheDocument();
+    // One count of lessons: the table counts what payouts count (taught, no-shows, late cancellations).
+    expect(
+      screen.getByText(
+        /Lessons counts every lesson you are paid for: those you taught, no-shows, and late cancellations/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText("Total net earnings").parentElement).toHaveTextContent("$244.12");
   });
 

@@ -1,4 +1,4 @@
-import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import { EARNING_LESSONS_NOTE, INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import Wallet from "lucide-react/icons/wallet";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -25,7 +25,7 @@ export function InstructorEarningsPage() {
       <DocumentTitle title="Earnings" />
       <PageHeader
         title="Earnings"
-        description="What you've earned from completed lessons, by the Sydney month they took place."
+        description="What you've earned from your lessons, by the Sydney month they took place."
         actions={
           earnings && earnings.months.length > 0 ? (
             <div className="rounded-xl bg-brand-50 px-4 py-2 text-brand-900 ring-1 ring-brand-100">
@@ -39,7 +39,7 @@ export function InstructorEarningsPage() {
         <Card className="lg:col-span-2">
           <CardHeader
             title="Earnings by month"
-            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. The Monthly Earnings tile on your dashboard equals this month's net.`}
+            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. ${EARNING_LESSONS_NOTE} The Monthly Earnings tile on your dashboard equals this month's net.`}
           />
           <CardContent>
             {earningsQuery.isPending ? (
