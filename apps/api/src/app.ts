@@ -26,6 +26,7 @@ import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.rou
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
 import { startHoldSweep } from "./modules/lessons/hold-sweep.ts";
@@ -104,6 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Node's own answer to an over-long URL is a bare 431: this one has the API's error body.
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // Registered first, so every answer is timed, refusals by later hooks (auth, rate limits) included.
+  const metrics = createMetrics({ database, now: options.now ?? (() => new Date()) });
+  recordRequestMetrics(app, metrics);
+  app.decorate("metrics", metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -50,6 +50,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Serves Prometheus metrics at /metrics on this port (same HOST), apart from the public port so the
+   * load balancer never exposes them. Unset: no metrics listener.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Embedded PGlite data directory; ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().default("./data"),

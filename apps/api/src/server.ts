@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { openDatabaseFromEnv } from "./db/open-from-env.ts";
 import { prepareDatabase } from "./db/prepare-database.ts";
 import { loadEnv } from "./env.ts";
+import { serveMetrics } from "./modules/health/metrics-server.ts";
 
 let env: ReturnType<typeof loadEnv>;
 try {
@@ -41,6 +42,7 @@ async function shutdown(signal: string) {
   // progress completes), let an email being sent finish and close Redis; then the database goes (PGlite
   // flushes to disk).
   await app.close();
+  metricsServer?.close();
   await database.close();
   process.exit(0);
 }
@@ -48,6 +50,8 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ host: env.HOST, port: env.PORT });
+const metricsServer =
+  env.METRICS_PORT === undefined ? null : await serveMetrics(app.metrics, env.HOST, env.METRICS_PORT);
 if (demoData === "not-wanted" && env.SEED_DEMO_DATA === undefined) {
   app.log.info("demo data not seeded into DATABASE_URL's database (SEED_DEMO_DATA=true would seed it)");
 }

@@ -33,6 +33,8 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Takes the named lock only if no process holds it: a release function, or null when it is taken. */
   tryExclusiveLock(name: string): Promise<(() => Promise<void>) | null>;
+  /** The connection pool's state, for the metrics (PostgreSQL only: PGlite has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface ServerDatabaseOptions {
@@ -120,6 +122,7 @@ function openServerDatabase(options: ServerDatabaseOptions): DatabaseHandle {
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => pool.end(),

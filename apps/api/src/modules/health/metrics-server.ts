@@ -1,0 +1,21 @@
+/** The metrics listener: GET /metrics in Prometheus' text format on its own port, nothing else. */
+import { createServer, type Server } from "node:http";
+import type { Metrics } from "./metrics.ts";
+
+export async function serveMetrics(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+      response.writeHead(404, { "content-type": "text/plain" }).end("Not found: metrics are at /metrics\n");
+      return;
+    }
+    metrics.registry.metrics().then(
+      (body) => response.writeHead(200, { "content-type": metrics.registry.contentType }).end(body),
+      () => response.writeHead(500, { "content-type": "text/plain" }).end("Metrics could not be collected\n"),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}

@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { serveMetrics } from "./metrics-server.ts";
+
+/** The value of one series in Prometheus' text format, or undefined when it is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describeEachDatabase("Prometheus metrics", (kind) => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("times every answer by method, route pattern and status, never by raw URL", async () => {
+    await http.get("/api/health");
+    await http.get("/api/health");
+    await http.get("/api/payment/00000000-0000-4000-8000-000000000000");
+    await http.get("/api/no-such-route");
+    const text = await t.app.metrics.registry.metrics();
+    expect(
+      sample(text, 'kerb_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}'),
+    ).toBe(2);
+    expect(
+      sample(
+        text,
+        'kerb_http_request_duration_seconds_count{method="GET",route="/api/payment/:id",status="401"}',
+      ),
+    ).toBe(1);
+    expect(text).not.toContain("00000000-0000-4000-8000-000000000000");
+    expect(text).not.toContain("no-such-route");
+  });
+
+  it("reports the backlogs from the database: held and scheduled lessons, emails, refunds, payouts", async () => {
+    const text = await t.app.metrics.registry.metrics();
+    expect(sample(text, "kerb_lessons_scheduled")).toBeGreaterThan(0);
+    for (const series of [
+      "kerb_lessons_held",
+      "kerb_outbox_pending",
+      "kerb_outbox_failed",
+      "kerb_card_refunds_pending",
+      "kerb_card_refunds_failing",
+      "kerb_payouts_failed",
+    ]) {
+      expect(sample(text, series), series).toBeGreaterThanOrEqual(0);
+    }
+    // The pool exists only on a PostgreSQL server.
+    if (kind === "postgres")
+      expect(sample(text, 'kerb_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    else expect(text).not.toContain('kerb_db_pool_connections{state="total"}');
+  });
+
+  it("serves /metrics on its own listener and nothing else there", async () => {
+    const server = await serveMetrics(t.app.metrics, "127.0.0.1", 0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/plain");
+      expect(await res.text()).toContain("kerb_process_cpu_seconds_total");
+      expect((await fetch(`${base}/api/health`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+});

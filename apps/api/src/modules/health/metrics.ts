@@ -1,0 +1,96 @@
+/**
+ * Prometheus metrics (prom-client): request rate and duration by route and status, the database pool,
+ * and the backlogs an operator acts on (emails, card refunds, payouts, holds). One registry per app, so
+ * tests that build several apps in one process never mix their series. Served on METRICS_PORT by
+ * server.ts, never on the public port.
+ */
+import type { FastifyInstance } from "fastify";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { readBacklog } from "./backlog.repository.ts";
+
+export interface Metrics {
+  registry: Registry;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This app's metrics registry (server.ts serves it on METRICS_PORT). */
+    metrics: Metrics;
+  }
+}
+
+const BACKLOG_SERIES = {
+  outboxPending: ["kerb_outbox_pending", "Emails waiting to be sent"],
+  outboxFailed: ["kerb_outbox_failed", "Emails that failed for good (an admin can retry them)"],
+  refundsPending: ["kerb_card_refunds_pending", "Card refunds decided but not yet confirmed by the provider"],
+  refundsFailing: ["kerb_card_refunds_failing", "Pending card refunds whose last attempt failed"],
+  payoutsFailed: ["kerb_payouts_failed", "Instructor payouts that failed"],
+  holds: ["kerb_lessons_held", "Lessons held for a checkout not yet paid"],
+  scheduledLessons: ["kerb_lessons_scheduled", "Confirmed lessons still to be taught"],
+} as const;
+
+export function createMetrics(input: { database: DatabaseHandle; now: () => Date }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "kerb_" });
+
+  new Gauge({
+    name: "kerb_db_pool_connections",
+    help: "PostgreSQL pool connections by state (total, idle, waiting for a connection); absent on PGlite",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const stats = input.database.poolStats?.();
+      if (!stats) return;
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+
+  // One query per scrape feeds every backlog gauge: the first gauge collected reads, the rest reuse it.
+  let pending: Promise<Awaited<ReturnType<typeof readBacklog>> | null> | null = null;
+  const backlog = () => {
+    pending ??= readBacklog(input.database.db, input.now())
+      .catch(() => null)
+      .finally(() => setImmediate(() => (pending = null)));
+    return pending;
+  };
+  for (const [key, [name, help]] of Object.entries(BACKLOG_SERIES) as [
+    keyof typeof BACKLOG_SERIES,
+    readonly [string, string],
+  ][]) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const counts = await backlog();
+        // A database that does not answer leaves the series out rather than reporting a false zero.
+        if (counts) this.set(counts[key]);
+      },
+    });
+  }
+  return { registry };
+}
+
+/** Every answer's duration by method, route pattern (never the raw URL: ids would explode the series) and status. */
+export function recordRequestMetrics(app: FastifyInstance, metrics: Metrics) {
+  const duration = new Histogram({
+    name: "kerb_http_request_duration_seconds",
+    help: "HTTP request duration by method, route and status code",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics.registry],
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "unmatched",
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
