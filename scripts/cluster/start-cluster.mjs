@@ -32,6 +32,7 @@ const jsonError = (status, reason, code, message) => {
 
 /** The load balancer's own answers, in the API's error shape, so a client never meets an HTML page. */
 export const LOAD_BALANCER_ERRORS = {
+  408: jsonError(408, "Request Timeout", "request_timeout", "The request took too long to arrive"),
   502: jsonError(
     502,
     "Bad Gateway",
@@ -64,6 +65,9 @@ export const LOAD_BALANCER_ERRORS = {
  *   request that never reached a replica is safe to send elsewhere; one that reached it (a POST being
  *   booked) is never replayed, or a booking or payment could be made twice.
  * - X-Kerb-Replica names the replica that answered (replica responses only, never the balancer's own).
+ * - `option http-buffer-request`: the whole request, body included, must arrive within
+ *   `timeout http-request`, so a trickled or stalled body is answered 408 and closed instead of holding
+ *   a connection (and a replica's socket) for the client timeout.
  */
 export function haproxyConfig({ port, host = "127.0.0.1", replicas, errorFiles }) {
   const servers = replicas
@@ -83,6 +87,7 @@ defaults
   timeout queue 10s
   timeout http-request 10s
   timeout http-keep-alive 10s
+  option http-buffer-request
   retries 3
   retry-on conn-failure
   option redispatch 1

@@ -99,6 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(env.LOG_LEVEL, options.logStream),
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // Fastify leaves Node's request timeout off; without it a slow body holds a connection for ever.
+    requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Node checks the timeouts on this interval (30 s by default): a second keeps the bound honest.
+      connectionsCheckingInterval: 1000,
+    },
     // Decides request.ip, which the rate limits and the login throttle key on.
     trustProxy: typeof hops === "number" ? (_address: string, hop: number) => hop < hops : hops,
     routerOptions: { ignoreTrailingSlash: true },

@@ -51,6 +51,11 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**
+   * Longest time a client may take to send a whole request, headers and body: a stalled or trickled
+   * request is answered 408 and its connection closed (checked every second).
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /**
    * Serves Prometheus metrics at /metrics on this port (same HOST), apart from the public port so the
    * load balancer never exposes them. Unset: no metrics listener.
    */
