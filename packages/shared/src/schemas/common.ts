@@ -59,8 +59,29 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
   return Object.fromEntries(statuses.map((s) => [s, described(s)])) as Record<S, typeof errorResponse>;
 }
 
-/** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused). */
-export const calendarDate = isoDate.refine(isValidIsoDate, "Not a real calendar date");
+/**
+ * The years a date may fall in. Sydney has kept AEST/AEDT only since 1895 (before that, local mean
+ * time), so the time rules cannot place a day outside these years, and nothing is booked, paid or
+ * audited a millennium away: such a filter is a typo, answered 400 instead of reaching the database.
+ */
+export const DATE_YEARS = { earliest: 1900, latest: 2999 } as const;
+const DATE_YEARS_MESSAGE = `Choose a date between 01/01/${DATE_YEARS.earliest} and 31/12/${DATE_YEARS.latest}`;
+const inDateYears = (yearMonthOrDate: string) => {
+  const year = Number(yearMonthOrDate.slice(0, 4));
+  return year >= DATE_YEARS.earliest && year <= DATE_YEARS.latest;
+};
+
+/** A real Sydney calendar date `YYYY-MM-DD` (2026-02-30 is refused) within DATE_YEARS. */
+export const calendarDate = isoDate
+  .refine(isValidIsoDate, "Not a real calendar date")
+  .refine(inDateYears, DATE_YEARS_MESSAGE);
+
+/** A calendar month `YYYY-MM` within DATE_YEARS. */
+export const calendarMonth = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month looks like 2026-03 (YYYY-MM)")
+  .refine(inDateYears, `Choose a month between 01/${DATE_YEARS.earliest} and 12/${DATE_YEARS.latest}`);
 
 /** `?page=&pageSize=`: bad values are a 400, page sizes are capped at 100. */
 export const pageQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarMonth } from "./common.ts";
 
 // The ledger's admin API (/api/admin/ledger/balance, /api/admin/reconciliation), ADMIN only.
 // Amounts are integer cents (the fields say so): a reconciliation is to the cent.
@@ -33,10 +34,7 @@ export const ledgerBalanceResponse = z.object({
 });
 export type LedgerBalance = z.infer<typeof ledgerBalanceResponse>;
 
-export const reconciliationMonth = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month looks like 2026-03 (YYYY-MM)");
+export const reconciliationMonth = calendarMonth;
 
 /** `month` is a Sydney calendar month; the current one when left out. */
 export const reconciliationQuery = z.object({ month: reconciliationMonth.optional() });
