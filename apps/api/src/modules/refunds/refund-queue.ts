@@ -77,14 +77,13 @@ export async function attemptCardRefund(
       }
       ({ providerRef } = await ctx.payments.refund(payment, claimed.amountCents, claimed.id));
     }
-    await ctx.transact(async (uow) => {
+    const recorded = await ctx.transact(async (uow) => {
       const { tx } = uow;
-      await repo.updateRefund(tx, id, {
-        status: "SUCCEEDED",
-        succeededAt: now,
-        providerRef,
-        lastError: null,
-      });
+      // Only the first delivery to finish records the success: an operator's "retry now" can overlap
+      // a worker's attempt (the provider refunds once, by the refund's idempotency key), and the
+      // audit and the queue must say it succeeded once.
+      const marked = await repo.markRefundSucceeded(tx, id, { succeededAt: now, providerRef });
+      if (!marked) return false;
       await uow.audit({
         actorId: null,
         action: "refund.succeed",
@@ -99,8 +98,9 @@ export async function attemptCardRefund(
         },
         createdAt: now,
       });
+      return true;
     });
-    return "succeeded";
+    return recorded ? "succeeded" : "skipped";
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await repo.updateRefund(ctx.db, id, {

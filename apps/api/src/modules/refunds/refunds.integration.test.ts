@@ -179,6 +179,29 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     expect(stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent)).toHaveLength(1);
   });
 
+  it("records one success however many retries race: 50 at once, one refund.succeed, one transfer", async () => {
+    const lesson = await paidLesson(8);
+    stripe.failNextRefunds(1);
+    const cancel = await http.post(
+      `/api/admin/bookings/${lesson.lessonId}/cancel`,
+      { reason: "Instructor unwell" },
+      admin,
+    );
+    expect(cancel.status).toBe(200);
+    const [queued] = await refundsOf(lesson.paymentId);
+    expect(queued?.status).toBe("PENDING");
+
+    const retries = await Promise.all(
+      Array.from({ length: 50 }, () => http.post(`/api/admin/refunds/${queued?.id}/retry`, undefined, admin)),
+    );
+    expect(retries.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const [after] = await refundsOf(lesson.paymentId);
+    expect(after?.status).toBe("SUCCEEDED");
+    const audit = await http.get("/api/admin/audit-log?action=refund.succeed&pageSize=100", admin);
+    expect(audit.body.items.filter((e: { targetId: string }) => e.targetId === queued?.id)).toHaveLength(1);
+    expect(stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent)).toHaveLength(1);
+  });
+
   it("is for admins only, and answers bad ids and filters with 4xx", async () => {
     const student = await registerStudent(http);
     expect((await http.get("/api/admin/refunds", student.accessToken)).status).toBe(403);

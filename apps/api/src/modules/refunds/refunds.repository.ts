@@ -64,6 +64,25 @@ export async function updateRefund(
   await db.update(cardRefunds).set(patch).where(eq(cardRefunds.id, id));
 }
 
+/** PENDING → SUCCEEDED, once: false when another delivery recorded the success first. */
+export async function markRefundSucceeded(
+  db: Executor,
+  id: string,
+  result: { succeededAt: Date; providerRef: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(cardRefunds)
+    .set({
+      status: "SUCCEEDED",
+      succeededAt: result.succeededAt,
+      providerRef: result.providerRef,
+      lastError: null,
+    })
+    .where(and(eq(cardRefunds.id, id), eq(cardRefunds.status, "PENDING")))
+    .returning({ id: cardRefunds.id });
+  return rows.length === 1;
+}
+
 export async function listDueRefundIds(db: Executor, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: cardRefunds.id })
