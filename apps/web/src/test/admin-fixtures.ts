@@ -76,6 +76,7 @@ export function adminBooking(overrides: Partial<AdminBooking> = {}): AdminBookin
     createdAt: "2026-11-01T00:00:00.000Z",
     student: { id: id(), firstName: "Sam", lastName: "Learner", email: "sam@example.test" },
     instructor: { id: id(), firstName: "Ivy", lastName: "Teacher" },
+    noShowDispute: null,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLes
     cancelledAt: null,
     cancelledBy: null,
     refund: null,
+    instructorShare: null,
     student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
     ...overrides,
   };

@@ -23,6 +23,8 @@ export const LEDGER_EVENTS = [
   "lesson.completed",
   "lesson.no_show",
   "lesson.kept",
+  /** A no-show's dispute was upheld: its earning is reversed (the student's refund posts on its own). */
+  "lesson.no_show_refunded",
   /** A payout was made up: its lessons' payable moves to PAYOUTS_DUE. */
   "payout",
   /** Its transfer went through: the money leaves cash. */
@@ -144,6 +146,27 @@ export function lessonEarnedPosting(input: {
       },
     ],
   );
+}
+
+/**
+ * A no-show's dispute was upheld: the earning `lessonEarnedPosting` made for it is reversed line for
+ * line (the lesson's value back to unearned, the platform's fee and the instructor's share taken back),
+ * so the refund (a card refund's own posting, or the credit back in the bundle) gives back value that
+ * is unearned again. Keyed by the lesson: it reverses once.
+ */
+export function noShowRefundedPosting(input: {
+  bookingId: string;
+  paymentId: string | null;
+  instructorId: string;
+  valueCents: number;
+}): LedgerPosting {
+  const earned = lessonEarnedPosting({ ...input, outcome: "NO_SHOW" });
+  return {
+    ...earned,
+    key: `lesson:${input.bookingId}:no_show_refunded`,
+    event: "lesson.no_show_refunded",
+    lines: earned.lines.map((line) => ({ ...line, amountCents: -line.amountCents })),
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ describe("lesson lifecycle", () => {
       "complete: SCHEDULED → COMPLETED by INSTRUCTOR",
       "noShow: SCHEDULED → NO_SHOW by INSTRUCTOR",
       "cancel: SCHEDULED → CANCELLED by STUDENT, INSTRUCTOR, ADMIN",
+      "settleNoShow: NO_SHOW → NO_SHOW by ADMIN",
     ]);
   });
 
@@ -76,10 +77,14 @@ describe("lesson lifecycle", () => {
     );
   });
 
-  it("finishes: completed, no-show, cancelled and expired lessons go nowhere", () => {
-    for (const status of ["COMPLETED", "NO_SHOW", "CANCELLED", "EXPIRED"] as const) {
+  it("finishes: completed, cancelled and expired lessons go nowhere; a no-show only has its dispute settled", () => {
+    for (const status of ["COMPLETED", "CANCELLED", "EXPIRED"] as const) {
       expect(lessonMovesFrom(status), status).toEqual([]);
     }
+    expect(lessonMovesFrom("NO_SHOW")).toEqual([{ action: "settleNoShow", to: "NO_SHOW", by: ["ADMIN"] }]);
+    expect(lessonTransitionRefusal("settleNoShow", "COMPLETED", "ADMIN")).toBe(
+      "Only no show lessons can be settled after a dispute; this lesson is completed",
+    );
     expect(lessonMovesFrom("PENDING_PAYMENT").map((m) => m.to)).toEqual(["SCHEDULED", "EXPIRED"]);
     expect(lessonMovesFrom("SCHEDULED").map((m) => m.action)).toEqual([
       "reschedule",

@@ -7,6 +7,7 @@
  *   (new) ──book (credits)────────────────────▶ SCHEDULED ──noShow────▶ NO_SHOW
  *                   PENDING_PAYMENT ──release──▶ EXPIRED     SCHEDULED ──cancel────▶ CANCELLED
  *                                                          SCHEDULED ──reschedule─▶ SCHEDULED (new time)
+ *                                                          NO_SHOW ──settleNoShow─▶ NO_SHOW (kept or refunded)
  */
 import type { BookingStatus } from "../constants.ts";
 
@@ -46,6 +47,11 @@ export const LESSON_TRANSITIONS = {
     by: ["STUDENT", "INSTRUCTOR", "ADMIN"],
     verb: "cancelled",
   },
+  /**
+   * Same status, its value settled: an admin decides a student's no-show dispute, keeping the lesson's
+   * value or refunding it (rules/no-show-disputes.ts says until when, and records it as the kept value).
+   */
+  settleNoShow: { from: ["NO_SHOW"], to: "NO_SHOW", by: ["ADMIN"], verb: "settled after a dispute" },
 } as const satisfies Record<string, LessonTransition>;
 
 export type LessonAction = keyof typeof LESSON_TRANSITIONS;

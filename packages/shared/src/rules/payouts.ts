@@ -36,21 +36,28 @@ export interface PayableLesson {
   bundleId?: string | null;
   endTime: Date;
   priceCents: number;
-  /** On a CANCELLED lesson: the value (ex GST) the platform kept; the instructor earns 75% of it. */
+  /**
+   * On a CANCELLED lesson: the value (ex GST) the platform kept; the instructor earns 75% of it. On a
+   * NO_SHOW: null until its dispute is settled (the price is kept), then the price or 0 (refunded;
+   * rules/no-show-disputes.ts).
+   */
   keptCents: number | null;
 }
 
 /**
- * The lesson value (ex GST) a payout line is worth before the fee: the price of a COMPLETED or NO_SHOW
- * lesson, the kept value of a CANCELLED one, otherwise 0 (nothing to pay). The earnings page, the admin
- * revenue and the payout run all count with this rule (its SQL twin: db/sql-rules.ts `earningCentsSql`).
+ * The lesson value (ex GST) a payout line is worth before the fee: the price of a COMPLETED lesson, the
+ * kept value of a NO_SHOW (its price unless a dispute refunded it) or a CANCELLED one, otherwise 0
+ * (nothing to pay). A lesson counts as a lesson paid for exactly when this is above 0: the earnings
+ * page (its lessons and money), the payout note, the payout run and statements and the admin revenue all
+ * count with this rule (its SQL twins: db/sql-rules.ts `earningLessonSql` and `earningCentsSql`).
  */
 export function payableGrossCents(
   lesson: Pick<PayableLesson, "status" | "priceCents" | "keptCents" | "paymentId" | "bundleId">,
 ): number {
   // Only money that was collected is shared: a lesson paid by neither card nor credit earns nothing.
   if (lesson.paymentId === null && lesson.bundleId === null) return 0;
-  if (lesson.status === "COMPLETED" || lesson.status === "NO_SHOW") return lesson.priceCents;
+  if (lesson.status === "COMPLETED") return lesson.priceCents;
+  if (lesson.status === "NO_SHOW") return lesson.keptCents ?? lesson.priceCents;
   if (lesson.status === "CANCELLED") return lesson.keptCents ?? 0;
   return 0;
 }

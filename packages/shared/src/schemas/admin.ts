@@ -9,6 +9,7 @@ import {
   VERIFICATION_STATUSES,
 } from "../constants.ts";
 import { UNLISTED_REASONS } from "../rules/instructor-listing.ts";
+import { NO_SHOW_RESOLUTIONS } from "../rules/no-show-disputes.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorWwcNumber } from "./fields.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
@@ -224,6 +225,13 @@ export const adminBooking = z.object({
   createdAt: z.string(),
   student: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   instructor: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+  /**
+   * On a NO_SHOW lesson: until when the student may dispute it (rules/no-show-disputes.ts) and how an
+   * admin settled it (null while not settled). Null on any other lesson.
+   */
+  noShowDispute: z
+    .object({ closesAt: z.string(), resolution: z.enum(NO_SHOW_RESOLUTIONS).nullable() })
+    .nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBooking>;
 /** Latest lesson start first. */
@@ -236,6 +244,22 @@ export type AdminCancelBookingRequest = z.input<typeof adminCancelBookingRequest
 
 export const adminCancelBookingResponse = cancellationOutcome.extend({ booking: adminBooking });
 export type AdminCancelBookingResponse = z.infer<typeof adminCancelBookingResponse>;
+
+/**
+ * POST /api/admin/bookings/:id/no-show-dispute: KEEP (Kerb keeps the lesson's value) or REFUND (the
+ * student gets it back and the instructor's earning is reversed), with the admin's note (audited).
+ */
+export const resolveNoShowDisputeRequest = z.object({
+  resolution: z.enum(NO_SHOW_RESOLUTIONS, { error: "Choose KEEP or REFUND" }),
+  note: safeText({ error: "Add a note saying what you found" })
+    .trim()
+    .min(1, "Add a note saying what you found")
+    .max(500, "Keep the note under 500 characters"),
+});
+export type ResolveNoShowDisputeRequest = z.input<typeof resolveNoShowDisputeRequest>;
+
+export const resolveNoShowDisputeResponse = cancellationOutcome.extend({ booking: adminBooking });
+export type ResolveNoShowDisputeResponse = z.infer<typeof resolveNoShowDisputeResponse>;
 
 // ---------------------------------------------------------------------------------------------------
 // Payments and revenue

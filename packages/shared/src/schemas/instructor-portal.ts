@@ -192,6 +192,13 @@ export const instructorLesson = z.object({
   cancelledBy: z.enum(["STUDENT", "INSTRUCTOR", "ADMIN"]).nullable(),
   /** Dollars refunded on cancellation; null when not cancelled. */
   refund: z.number().nullable(),
+  /**
+   * Dollars the instructor keeps from the lesson once it is over: their share (75%, rules/payouts.ts) of
+   * what it earned — a taught lesson's price, a no-show's kept value (0 once a dispute refunded it), a
+   * late cancellation's kept value (0 when everything went back). Null while it is not over (scheduled)
+   * or nobody paid for it.
+   */
+  instructorShare: z.number().nullable(),
   student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;

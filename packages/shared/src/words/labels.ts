@@ -90,6 +90,7 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
 export const refundReasonLabels: Record<RefundReason, string> = {
   LESSON_CANCELLED: "Lesson cancelled",
   UNFULFILLED_PAYMENT: "Paid after the hold lapsed",
+  NO_SHOW_DISPUTE: "No-show disputed: refunded",
 };
 
 /** A payout as the operator reads it (a PENDING payout is due to be paid). */

@@ -9,6 +9,7 @@ import {
   payments,
   payouts,
 } from "../../db/schema/index.ts";
+import { earnedSql, earnedValueSql } from "../../db/sql-rules.ts";
 
 export type NewJournal = typeof ledgerJournals.$inferInsert;
 export type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
@@ -140,8 +141,9 @@ export function listRefundAmounts(db: Executor) {
 }
 
 const lessonPayment = sql<string>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`;
-// What a lesson earned (ex GST): its price once taught or a no-show, its kept value once cancelled.
-const earnedValue = sql<number>`(case when ${bookings.status} in ('COMPLETED', 'NO_SHOW') then ${bookings.priceCents} else ${bookings.keptCents} end)`;
+// What a lesson earned (ex GST): its price once taught, its kept value once a no-show (the price unless
+// a dispute refunded it) or cancelled.
+const earnedValue = earnedValueSql;
 
 /** Earning lessons per payment and value, counted (per-lesson rounding is exact as count × share). */
 export function earnedLessonsByPayment(db: Executor) {
@@ -153,12 +155,7 @@ export function earnedLessonsByPayment(db: Executor) {
     })
     .from(bookings)
     .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
-    .where(
-      or(
-        sql`${bookings.status} in ('COMPLETED', 'NO_SHOW')`,
-        sql`${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0`,
-      ),
-    )
+    .where(earnedSql)
     .groupBy(lessonPayment, earnedValue);
 }
 
@@ -181,8 +178,8 @@ export function bundleConsumption(db: Executor) {
       paymentId: bundles.paymentId,
       totalLessons: bundles.totalLessons,
       pricePerLessonCents: bundles.pricePerLessonCents,
-      consumed: sql<number>`count(${bookings.id}) filter (where ${bookings.status} in ('COMPLETED', 'NO_SHOW')
-        or (${bookings.status} = 'CANCELLED' and ${bookings.keptCents} > 0))`.mapWith(Number),
+      // A refunded no-show's credit went back to the bundle: it is not consumed.
+      consumed: sql<number>`count(${bookings.id}) filter (where ${earnedSql})`.mapWith(Number),
     })
     .from(bundles)
     .leftJoin(bookings, eq(bookings.bundleId, bundles.id))

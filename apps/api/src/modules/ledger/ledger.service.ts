@@ -50,7 +50,13 @@ function movedFigures(moved: Moved) {
   };
 }
 
-const EARNING_EVENTS = ["lesson.completed", "lesson.no_show", "lesson.kept"] as const;
+// A no-show refunded after a dispute takes its earning back: it counts (negatively) with them.
+const EARNING_EVENTS = [
+  "lesson.completed",
+  "lesson.no_show",
+  "lesson.kept",
+  "lesson.no_show_refunded",
+] as const;
 
 /** The revenue page's figures (dollars) of one period's movements. */
 function revenueFigures(moved: Moved, lessonsCompleted: number): AdminRevenue["totals"] {

@@ -10,6 +10,7 @@ import {
   gstOfCharge,
   type LedgerPosting,
   lessonEarnedPosting,
+  noShowRefundedPosting,
   paymentCapturedPosting,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
@@ -103,5 +104,30 @@ export async function postLessonEarned(
       outcome,
     }),
     occurredAt: lesson.startTime,
+  });
+}
+
+/**
+ * A no-show's dispute was upheld: its earning is reversed (the instructor's share and the platform's fee
+ * back to unearned value), dated when it was decided, so a closed month is not rewritten. Call before
+ * the lesson's kept value changes and before the refund (card or credit) gives that value back. False
+ * when nothing was posted (reversed before, or a lesson nobody paid for).
+ */
+export async function postNoShowRefunded(
+  uow: UnitOfWork,
+  bookingId: string,
+  occurredAt: Date,
+): Promise<boolean> {
+  const lesson = await repo.findLessonForLedger(uow.tx, bookingId);
+  if (!lesson) throw new Error(`No lesson ${bookingId} to post`);
+  if (lesson.priceCents <= 0 || !lesson.paymentId) return false;
+  return uow.post({
+    ...noShowRefundedPosting({
+      bookingId,
+      paymentId: lesson.paymentId,
+      instructorId: lesson.instructorId,
+      valueCents: lesson.priceCents,
+    }),
+    occurredAt,
   });
 }

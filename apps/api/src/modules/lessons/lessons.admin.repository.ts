@@ -22,6 +22,7 @@ const adminLessonColumns = {
   cancelledAt: bookings.cancelledAt,
   cancelledBy: bookings.cancelledBy,
   refundCents: bookings.refundCents,
+  keptCents: bookings.keptCents,
   createdAt: bookings.createdAt,
   student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email },
   instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },

@@ -5,6 +5,8 @@ import {
   adminCancelBookingResponse,
   errorResponses,
   idParams,
+  resolveNoShowDisputeRequest,
+  resolveNoShowDisputeResponse,
   staffCancellationPreviewResponse,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -79,5 +81,28 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     (request) => lessons.cancelBooking(me(request), request.params.id, request.body ?? {}),
+  );
+
+  app.post(
+    "/bookings/:id/no-show-dispute",
+    {
+      schema: {
+        tags,
+        operationId: "resolveNoShowDispute",
+        summary: "Settle a student's no-show dispute",
+        description:
+          "For a lesson marked a no-show, within the dispute window (7 days after it ended), once. KEEP: " +
+          "nothing changes (audited with the note). REFUND: the instructor's earning is reversed in the " +
+          "ledger and the student gets the lesson's value back (its price plus GST to the card, exact to " +
+          "the cent on the payment's running total, or the credit to its bundle). A lesson the " +
+          "instructor was already paid out for cannot be refunded here (409 invalid_state says so), nor " +
+          "can one outside the window, settled before, or not a no-show.",
+        security,
+        params: idParams,
+        body: resolveNoShowDisputeRequest,
+        response: { 200: resolveNoShowDisputeResponse, ...stateErrors },
+      },
+    },
+    (request) => lessons.resolveNoShowDispute(me(request), request.params.id, request.body),
   );
 };

@@ -1,11 +1,23 @@
 /** The operator console's lessons: every lesson, a page at a time, and cancelling any of them with a full refund. */
-import type { AdminBooking, AdminCancelBookingResponse } from "@kerb/shared";
-import { addDaysToDate, centsToDollars, sydneyMidnight } from "@kerb/shared/rules";
+import type {
+  AdminBooking,
+  AdminCancelBookingResponse,
+  ResolveNoShowDisputeRequest,
+  ResolveNoShowDisputeResponse,
+} from "@kerb/shared";
+import {
+  addDaysToDate,
+  centsToDollars,
+  noShowDisputeClosesAt,
+  noShowResolutionOf,
+  sydneyMidnight,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.admin.repository.ts";
+import { settleNoShow } from "./no-show-dispute.ts";
 import { previewStaffCancellation } from "./staff-cancellation-preview.ts";
 
 interface PageInput {
@@ -34,6 +46,13 @@ function toAdminBooking(row: repo.AdminLessonRow): AdminBooking {
     createdAt: row.createdAt.toISOString(),
     student: row.student,
     instructor: row.instructor,
+    noShowDispute:
+      row.status === "NO_SHOW"
+        ? {
+            closesAt: noShowDisputeClosesAt(row.endTime).toISOString(),
+            resolution: noShowResolutionOf(row),
+          }
+        : null,
   };
 }
 
@@ -95,6 +114,25 @@ export function createAdminLessonService(ctx: AppContext) {
         });
         return cancelled;
       });
+      const row = await repo.findAdminLesson(ctx.db, bookingId);
+      if (!row) throw new AppError("not_found", "Booking not found");
+      return {
+        booking: toAdminBooking(row),
+        refund: centsToDollars(result.refundCents),
+        bundleCreditReturned: result.bundleCreditReturned,
+      };
+    },
+
+    /** Settles a student's no-show dispute: keep the lesson's value, or refund it (no-show-dispute.ts). */
+    async resolveNoShowDispute(
+      adminId: string,
+      bookingId: string,
+      input: Required<ResolveNoShowDisputeRequest>,
+    ): Promise<ResolveNoShowDisputeResponse> {
+      const now = ctx.now();
+      const result = await ctx.transact((uow) =>
+        settleNoShow(uow, { bookingId, resolution: input.resolution, note: input.note, adminId, now }),
+      );
       const row = await repo.findAdminLesson(ctx.db, bookingId);
       if (!row) throw new AppError("not_found", "Booking not found");
       return {

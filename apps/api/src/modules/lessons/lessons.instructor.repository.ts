@@ -18,11 +18,13 @@ const instructorLessonColumns = {
   isPoolHours: bookings.isPoolHours,
   suburb: bookings.suburb,
   pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
   bundleId: bookings.bundleId,
   completedAt: bookings.completedAt,
   cancelledAt: bookings.cancelledAt,
   cancelledBy: bookings.cancelledBy,
   refundCents: bookings.refundCents,
+  keptCents: bookings.keptCents,
   student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
 };
 

@@ -9,7 +9,13 @@ import type {
   LessonActionResponse,
   LessonCancellationResponse,
 } from "@kerb/shared";
-import { centsToDollars, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  formatSydneyDate,
+  formatSydneyTime,
+  payableGrossCents,
+  payoutLine,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -35,8 +41,16 @@ export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLes
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy,
     refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
+    instructorShare: instructorShareOf(row),
     student: row.student,
   };
+}
+
+/** What the instructor keeps of a finished lesson, by the rule payouts pay with; null while it is not over. */
+function instructorShareOf(row: repo.InstructorLessonRow): number | null {
+  const finished = row.status === "COMPLETED" || row.status === "NO_SHOW" || row.status === "CANCELLED";
+  if (!finished || (row.paymentId === null && row.bundleId === null)) return null;
+  return centsToDollars(payoutLine(payableGrossCents(row)).amountCents);
 }
 
 export function createInstructorLessonService(ctx: AppContext) {

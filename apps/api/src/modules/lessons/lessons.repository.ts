@@ -85,6 +85,25 @@ export async function lockLessonForCancellation(tx: Executor, bookingId: string)
   return row;
 }
 
+/** A lesson as its no-show dispute needs it, locked for the rest of the transaction. */
+export async function lockLessonForNoShowDispute(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      instructorId: bookings.instructorId,
+      endTime: bookings.endTime,
+      priceCents: bookings.priceCents,
+      keptCents: bookings.keptCents,
+      paymentId: bookings.paymentId,
+      bundleId: bookings.bundleId,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for("update");
+  return row;
+}
+
 /** The same, unlocked, for a preview: an instructor's own lesson when `instructorId` is given. */
 export async function findLessonForCancellation(db: Executor, bookingId: string, instructorId?: string) {
   const [row] = await db

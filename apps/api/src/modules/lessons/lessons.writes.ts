@@ -12,7 +12,7 @@ import {
   type LessonActor,
   lessonTransitionRefusal,
 } from "@kerb/shared/rules";
-import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -210,4 +210,27 @@ export async function cancelLesson(
     .where(and(eq(bookings.id, input.lessonId), isStillFrom("cancel")))
     .returning({ id: bookings.id });
   if (cancelled.length === 0) throw await refuseChanged(tx, "cancel", input.lessonId, input.by);
+}
+
+/**
+ * settleNoShow (ADMIN): a no-show's dispute is decided, recorded as the lesson's kept value (the price:
+ * kept; 0: refunded, with what went back to the card as its refund; null leaves the refund unset). Only a NO_SHOW not settled before: a second
+ * decision, or one racing another, finds nothing to change and is refused.
+ */
+export async function settleNoShowDispute(
+  tx: Executor,
+  input: { lessonId: string; keptCents: number; refundCents: number | null },
+) {
+  checkLessonTransition("settleNoShow", "NO_SHOW", "ADMIN");
+  const settled = await tx
+    .update(bookings)
+    .set({
+      keptCents: input.keptCents,
+      ...(input.refundCents === null ? {} : { refundCents: input.refundCents }),
+    })
+    .where(and(eq(bookings.id, input.lessonId), isStillFrom("settleNoShow"), isNull(bookings.keptCents)))
+    .returning({ id: bookings.id });
+  if (settled.length === 0) {
+    throw new AppError("invalid_state", "This no-show was settled meanwhile. Reload to see how.");
+  }
 }

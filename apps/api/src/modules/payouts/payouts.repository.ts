@@ -18,6 +18,16 @@ const notPaidOut = notExists(
   sql`(select 1 from ${payoutItems} where ${payoutItems.bookingId} = ${bookings.id})`,
 );
 
+/** The payout a lesson was paid out in (any status), or undefined while it is not in one. */
+export async function findPayoutOfLesson(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({ payout: payouts })
+    .from(payoutItems)
+    .innerJoin(payouts, eq(payouts.id, payoutItems.payoutId))
+    .where(eq(payoutItems.bookingId, bookingId));
+  return row?.payout;
+}
+
 /** One instructor's payable lessons that ended at or before `endsAt`, oldest first. */
 export function payableLessons(db: Executor, instructorId: string, endsAt: Date) {
   return db
