@@ -91,4 +91,61 @@ describe("Admin console: bookings", () => {
     expect(row("Ada Learner")).toHaveTextContent("by an admin on 10/01/2099");
     expect(row("Ada Learner")).toHaveTextContent("$44.00 refunded");
   });
+
+  it("settles an open no-show dispute after confirmation: refund with a note", async () => {
+    const noShow = adminBooking({
+      status: "NO_SHOW",
+      startTime: "2099-01-15T23:00:00.000Z",
+      noShowDispute: { closesAt: "2099-01-23T00:00:00.000Z", resolution: null },
+    });
+    const settled = adminBooking({
+      status: "NO_SHOW",
+      refund: 93.5,
+      student: { ...adminBooking().student, firstName: "Kept" },
+      noShowDispute: { closesAt: "2099-01-23T00:00:00.000Z", resolution: "KEEP" },
+    });
+    const { callsTo } = mockFetch({
+      "GET /api/admin/bookings": jsonResponse(200, pageOf([noShow, settled])),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+      [`POST /api/admin/bookings/${noShow.id}/no-show-dispute`]: jsonResponse(200, {
+        booking: {
+          ...noShow,
+          refund: 93.5,
+          noShowDispute: { ...noShow.noShowDispute, resolution: "REFUND" },
+        },
+        refund: 93.5,
+        bundleCreditReturned: false,
+      }),
+    });
+    const { user } = renderApp("/admin/bookings", signedIn);
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    // Only the open dispute can be settled; the settled one says how it ended.
+    const buttons = within(table).getAllByRole("button", { name: /^Settle no-show dispute for/ });
+    expect(buttons).toHaveLength(1);
+    expect(within(table).getByRole("row", { name: /Kept Learner/ })).toHaveTextContent(
+      "Dispute settled: kept",
+    );
+    expect(within(table).getByRole("row", { name: /Sam Learner/ })).toHaveTextContent(
+      "Disputable until 23/01/2099",
+    );
+
+    await user.click(buttons[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Settle this no-show dispute?" });
+    const confirm = () =>
+      within(dialog).getByRole("button", { name: /^(Keep the no-show|Refund the student)$/ });
+    // A decision and a note first.
+    expect(confirm()).toBeDisabled();
+    await user.click(within(dialog).getByRole("radio", { name: /Refund the student/ }));
+    expect(confirm()).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("Note (required)"), "Dashcam shows the student waiting");
+    expect(confirm()).toHaveAccessibleName("Refund the student");
+    await user.click(confirm());
+    expect(
+      await screen.findByText("No-show refunded. Sam Learner gets $93.50 back on their card."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/admin/bookings/${noShow.id}/no-show-dispute`)[0]?.body).toEqual({
+      resolution: "REFUND",
+      note: "Dashcam shows the student waiting",
+    });
+  });
 });

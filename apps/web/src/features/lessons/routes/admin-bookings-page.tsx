@@ -1,6 +1,7 @@
 import { type AdminBooking, BOOKING_STATUSES } from "@kerb/shared";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import CalendarX from "lucide-react/icons/calendar-x";
+import Scale from "lucide-react/icons/scale";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
+import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 
 const PAGE_SIZE = 20;
 
@@ -27,6 +29,27 @@ const CANCELLED_BY: Record<NonNullable<AdminBooking["cancelledBy"]>, string> = {
   INSTRUCTOR: "the instructor",
   ADMIN: "an admin",
 };
+/** A no-show an admin can still settle: not settled, and its dispute window still open. */
+const isDisputeOpen = (b: AdminBooking, now: number) =>
+  b.noShowDispute !== null &&
+  b.noShowDispute.resolution === null &&
+  new Date(b.noShowDispute.closesAt).getTime() >= now;
+
+/** Under a no-show's status: until when it can be disputed, or how it was settled. */
+function NoShowDisputeNote({ booking, now }: { booking: AdminBooking; now: number }) {
+  const dispute = booking.noShowDispute;
+  if (!dispute) return null;
+  const text =
+    dispute.resolution === "REFUND"
+      ? `Dispute upheld: ${booking.refund ? `${formatDollars(booking.refund)} refunded` : "credit returned"}`
+      : dispute.resolution === "KEEP"
+        ? "Dispute settled: kept"
+        : new Date(dispute.closesAt).getTime() >= now
+          ? `Disputable until ${formatDate(dispute.closesAt)}`
+          : "Dispute window closed";
+  return <span className="whitespace-nowrap text-slate-700 text-xs">{text}</span>;
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -54,6 +77,7 @@ export function AdminBookingsPage() {
   const instructorsQuery = useAdminInstructors({ page: 1, pageSize: 100 });
   const data = bookingsQuery.data;
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
+  const [disputing, setDisputing] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const now = Date.now();
   const hasFilters = Boolean(status || from || to || instructorId);
@@ -75,7 +99,9 @@ export function AdminBookingsPage() {
           <span>
             {b.student.firstName} {b.student.lastName}
           </span>
-          <span className="break-all text-slate-600 lg:break-normal">{b.student.email}</span>
+          <span className="break-all text-slate-600 lg:break-normal lg:[overflow-wrap:anywhere]">
+            {b.student.email}
+          </span>
         </span>
       ),
     },
@@ -105,6 +131,7 @@ export function AdminBookingsPage() {
           {b.status === "CANCELLED" && b.refund !== null && b.refund > 0 ? (
             <span className="text-slate-600 text-xs">{formatDollars(b.refund)} refunded</span>
           ) : null}
+          {b.noShowDispute ? <NoShowDisputeNote booking={b} now={now} /> : null}
         </span>
       ),
     },
@@ -112,7 +139,20 @@ export function AdminBookingsPage() {
       header: "Actions",
       isActions: true,
       cell: (b) =>
-        b.status === "SCHEDULED" && new Date(b.startTime).getTime() > now ? (
+        isDisputeOpen(b, now) ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Settle no-show dispute for ${b.student.firstName} ${b.student.lastName} on ${formatDate(b.startTime)}`}
+            icon={<Scale className="size-4" aria-hidden="true" />}
+            onClick={() => {
+              setNotice(null);
+              setDisputing(b);
+            }}
+          >
+            Settle dispute
+          </Button>
+        ) : b.status === "SCHEDULED" && new Date(b.startTime).getTime() > now ? (
           <Button
             size="sm"
             variant="outline"
@@ -213,6 +253,7 @@ export function AdminBookingsPage() {
         </ListState>
       </div>
       <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
+      <NoShowDisputeDialog booking={disputing} onClose={() => setDisputing(null)} onResolved={setNotice} />
     </SectionCard>
   );
 }
