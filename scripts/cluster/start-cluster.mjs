@@ -61,9 +61,10 @@ export const LOAD_BALANCER_ERRORS = {
  *   answer, better than the balancer's "no server".
  * - `observe layer4` marks a replica down on its first refused connection (a crash), without waiting for
  *   the next check.
- * - retries only on connection failures (`retry-on conn-failure`), redispatched to another replica: a
- *   request that never reached a replica is safe to send elsewhere; one that reached it (a POST being
- *   booked) is never replayed, or a booking or payment could be made twice.
+ * - retries, redispatched to another replica: any request whose connection failed (it never reached a
+ *   replica, so it is safe to send elsewhere), and a GET, HEAD or OPTIONS whose replica died or went
+ *   silent before answering (reading twice changes nothing). A request that reached a replica and may
+ *   change something (a POST being booked) is never replayed, or a booking or payment could be made twice.
  * - X-Kerb-Replica names the replica that answered (replica responses only, never the balancer's own).
  * - `option http-buffer-request`: the whole request, body included, must arrive within
  *   `timeout http-request`, so a trickled or stalled body is answered 408 and closed instead of holding
@@ -89,13 +90,15 @@ defaults
   timeout http-keep-alive 10s
   option http-buffer-request
   retries 3
-  retry-on conn-failure
+  retry-on conn-failure empty-response response-timeout
   option redispatch 1
 ${errors}
 
 frontend kerb
   bind ${host}:${port}
   option forwardfor
+  # Beyond a connection failure, only reads are retried (see retry-on above).
+  http-request disable-l7-retry unless METH_GET || METH_OPTIONS
   default_backend replicas
 
 backend replicas

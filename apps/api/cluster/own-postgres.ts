@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { freePort } from "./cluster-fixture.ts";
 
@@ -28,6 +29,17 @@ export async function createOwnPostgres() {
   const ctl = (...args: string[]) =>
     run("pg_ctlcluster", ["--skip-systemctl-redirect", VERSION, name, ...args]);
   ctl("start");
+  const signalServer = (signal: "STOP" | "CONT") => {
+    const pidFile = `/var/lib/postgresql/${VERSION}/${name}/postmaster.pid`;
+    const postmaster = readFileSync(pidFile, "utf8").split("\n")[0]?.trim() ?? "";
+    const children = execFileSync("pgrep", ["-P", postmaster], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean);
+    // The postmaster stops first (it starts no backend meanwhile) and resumes last.
+    for (const pid of signal === "STOP" ? [postmaster, ...children] : [...children, postmaster]) {
+      process.kill(Number(pid), `SIG${signal}`);
+    }
+  };
   const serverUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -40,6 +52,12 @@ export async function createOwnPostgres() {
     /** Like a crash or a failover: connections are cut, nothing is shut down cleanly. */
     stop: () => ctl("stop", "-m", "immediate"),
     start: () => ctl("start"),
+    /**
+     * Like a hung host: every process of the server (the postmaster and each backend) is stopped with
+     * SIGSTOP, so connections stay open and nothing answers. thaw() resumes them all.
+     */
+    freeze: () => signalServer("STOP"),
+    thaw: () => signalServer("CONT"),
     destroy: () => run("pg_dropcluster", ["--stop", VERSION, name]),
   };
 }
