@@ -50,7 +50,8 @@ describe("PostgreSQL hung, not down", () => {
         expect(answer.status).toBe(503);
         expect((answer.body as { error: { code: string } }).error.code).toBe("service_unavailable");
       }
-      expect(took).toBeLessThan(9000);
+      // Within the query timeout (5 s) or the connect timeout (5 s), with room for a busy machine.
+      expect(took).toBeLessThan(12_000);
       // The balancer has taken the replica out (its health says db: down) or passes its 503 on.
       expect([503]).toContain(health.status);
     } finally {

@@ -70,7 +70,7 @@ const envSchema = z.object({
    * Longest wait for a PostgreSQL connection (a new one, or a free one from the pool) before the request
    * is answered 503: a database that is down or unreachable must not leave requests hanging.
    */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /**
    * Longest a single PostgreSQL query may take before the client gives up on it (0 = no limit). Every
    * query Kerb makes takes milliseconds; a hung server (a frozen host, a stuck failover) must turn into
