@@ -89,7 +89,7 @@ test.describe("admin", () => {
     await instructorPage.getByLabel("Phone").fill("0400 555 000");
     await instructorPage.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await instructorPage.getByLabel("Confirm password").fill(DEMO_PASSWORD);
-    await instructorPage.getByLabel("License number").fill("NSW998877");
+    await instructorPage.getByLabel("License number").fill("99887766");
     await instructorPage.getByLabel("Vehicle type").selectOption("AUTOMATIC");
     await instructorPage.getByLabel("Standard rate (AUD per hour)").fill("68");
     await instructorPage.getByLabel("Languages").fill("English, Vietnamese");
@@ -128,6 +128,10 @@ test.describe("admin", () => {
     await expect(dialog.getByText("Enter the licence expiry date")).toBeVisible();
     await dialog.getByLabel("Licence expiry").fill("2030-06-30");
     await dialog.getByLabel("WWC check expiry").fill("2031-01-31");
+    // No WWC number was given at sign-up: the admin records the one they checked.
+    await dialog.getByRole("button", { name: "Verify instructor" }).click();
+    await expect(dialog.getByText("Enter the Working With Children Check number")).toBeVisible();
+    await dialog.getByLabel("WWC number").fill("WWC9988776E");
     await dialog.getByRole("button", { name: "Verify instructor" }).click();
     await expect(dialog).toBeHidden();
     await snap(page, testInfo, "admin-instructors");
@@ -138,6 +142,28 @@ test.describe("admin", () => {
     await expect(page.getByRole("table", { name: "Audit log" })).toContainText(/verif/i);
     await expectAccessible(page);
     await snap(page, testInfo, "admin-audit-log");
+  });
+
+  test("the admin tables fit a 1280 px screen without scrolling sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, "admin@demo.test");
+    for (const [path, caption] of [
+      ["/admin", "Users"],
+      ["/admin/instructors?status=ALL", "Instructors"],
+      ["/admin/revenue", "Revenue by month"],
+      ["/admin/audit-log", "Audit log"],
+      ["/admin/bookings", "Bookings"],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole("table", { name: caption });
+      await expect(table.getByRole("row").nth(1)).toBeVisible();
+      // The table's box scrolls sideways when its columns need more than the page gives them.
+      const overflow = await table.evaluate((t) => {
+        const box = t.parentElement as HTMLElement;
+        return box.scrollWidth - box.clientWidth;
+      });
+      expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
   });
 
   test("sees a cancelled lesson's card refund in the refund queue", async ({

@@ -8,6 +8,11 @@ export type Column<T> = {
   /** Buttons: no label on phones, laid out in a row at the bottom of the card. */
   isActions?: boolean;
   className?: string;
+  /**
+   * A long header may wrap onto two lines (a table of many figures, e.g. "Instructor payouts"), so the
+   * column is as wide as its values rather than its title. Headers stay on one line otherwise.
+   */
+  wrapHeader?: boolean;
 };
 
 type DataTableProps<T> = {
@@ -56,7 +61,8 @@ export function DataTable<T>({
                 key={column.header}
                 scope="col"
                 className={cn(
-                  "whitespace-nowrap px-3 pb-3 font-medium",
+                  "px-3 pb-3 font-medium",
+                  column.wrapHeader ? "align-bottom" : "whitespace-nowrap",
                   column.align === "right" || column.isActions ? "text-right" : "text-left",
                 )}
               >

@@ -60,7 +60,12 @@ export function AdminUsersPage() {
         </span>
       ),
     },
-    { header: "Email", cell: (user) => <span className="break-all lg:break-normal">{user.email}</span> },
+    {
+      header: "Email",
+      cell: (user) => (
+        <span className="break-all lg:break-normal lg:[overflow-wrap:anywhere]">{user.email}</span>
+      ),
+    },
     { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
     {
       header: "Phone",

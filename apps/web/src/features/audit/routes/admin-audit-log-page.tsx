@@ -98,7 +98,9 @@ const COLUMNS: Column<AuditEntry>[] = [
           <span>
             {e.actor.firstName} {e.actor.lastName}
           </span>
-          <span className="break-all text-slate-600 lg:break-normal">{e.actor.email}</span>
+          <span className="break-all text-slate-600 lg:break-normal lg:[overflow-wrap:anywhere]">
+            {e.actor.email}
+          </span>
         </span>
       ) : (
         <span className="text-slate-600">System</span>
@@ -116,7 +118,7 @@ const COLUMNS: Column<AuditEntry>[] = [
             {e.targetId ? ` ${e.targetId.slice(0, 8)}` : ""}
           </span>
           {lines.map((line) => (
-            <span key={line} className="text-slate-700 text-xs">
+            <span key={line} className="text-slate-700 text-xs [overflow-wrap:anywhere]">
               {line}
             </span>
           ))}

@@ -104,6 +104,10 @@ describe("describeAuditEntry", () => {
       "Refund: $176.00",
       "2 lessons cancelled",
     ]);
+    expect(describeAuditEntry("refund.queue", { reason: "LESSON_CANCELLED", refundCents: 8250 })).toEqual([
+      "Reason: Lesson cancelled",
+      "Refund: $82.50",
+    ]);
     const lines = describeAuditEntry("something.new", {
       someCountCents: 1250,
       nextStep: "CALL_BACK",

@@ -6,8 +6,10 @@
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
 import {
+  bookingStatusLabels,
   genderLabels,
   licenseTypeLabels,
+  refundReasonLabels,
   roleLabels,
   vehicleTypeLabels,
   verificationStatusLabels,
@@ -89,7 +91,7 @@ const FIELDS: Record<string, Field> = {
   },
   suspendedReason: { label: "Suspended because", show: text },
   isListed: { label: "Listed for students", show: yesNo },
-  status: { label: "Status" },
+  status: { label: "Status", show: labelOf(bookingStatusLabels) },
 };
 
 /** "someField" → "Some field", for a key this build has no words for. */
@@ -166,9 +168,15 @@ function payoutLines(d: Details): string[] {
   return lines;
 }
 
+/** An admin's own words as written; a system reason code (LESSON_CANCELLED) in its label. */
+function reasonText(reason: string): string {
+  if (!/^[A-Z_]+$/.test(reason)) return reason;
+  return (refundReasonLabels as Record<string, string>)[reason] ?? humanize(reason.toLowerCase());
+}
+
 /** The facts an entry records besides its before → after, each worded on its own line. */
 const FACT_LINES: Array<(d: Details) => string | null> = [
-  (d) => (typeof d.reason === "string" && d.reason ? `Reason: ${d.reason}` : null),
+  (d) => (typeof d.reason === "string" && d.reason ? `Reason: ${reasonText(d.reason)}` : null),
   (d) => (typeof d.cancelledBy === "string" ? `By: ${d.cancelledBy.toLowerCase()}` : null),
   (d) =>
     typeof d.refundCents === "number" && d.refundCents > 0 ? `Refund: ${formatAud(d.refundCents)}` : null,

@@ -68,8 +68,8 @@ describe("Admin console: instructor verification", () => {
     });
     const { user } = renderApp("/admin/instructors", signedIn);
     const table = await screen.findByRole("table", { name: "Instructors" });
-    expect(within(table).getByRole("row", { name: /Wes Checked/ })).toHaveTextContent("WWC WWC7654321E");
-    expect(within(table).getByRole("row", { name: /Nina Number/ })).toHaveTextContent("WWC not given");
+    expect(within(table).getByRole("row", { name: /Wes Checked/ })).toHaveTextContent("WWC7654321E");
+    expect(within(table).getByRole("row", { name: /Nina Number/ })).toHaveTextContent("WWC number not given");
 
     await user.click(screen.getByRole("button", { name: "Verify Nina Number" }));
     const dialog = await screen.findByRole("dialog", { name: "Verify Nina Number" });

@@ -109,8 +109,10 @@ export function AdminInstructorsPage() {
           <span className="font-semibold text-slate-900">
             {i.firstName} {i.lastName}
           </span>
-          <span className="break-all text-slate-600 lg:break-normal">{i.email}</span>
-          {i.phone ? <span className="text-slate-600">{i.phone}</span> : null}
+          <span className="break-all text-slate-600 lg:break-normal lg:[overflow-wrap:anywhere]">
+            {i.email}
+          </span>
+          {i.phone ? <span className="whitespace-nowrap text-slate-600">{i.phone}</span> : null}
         </span>
       ),
     },
@@ -122,14 +124,12 @@ export function AdminInstructorsPage() {
             <span className="text-slate-600">Licence </span>
             <span className="font-mono">{i.licenseNumber}</span>
           </span>
-          <span className="whitespace-nowrap">
-            <span className="text-slate-600">WWC </span>
-            {i.wwcNumber ? (
-              <span className="font-mono">{i.wwcNumber}</span>
-            ) : (
-              <span className="font-semibold text-red-700">not given</span>
-            )}
-          </span>
+          {/* The number reads WWC1234567E: no label needed beside it. */}
+          {i.wwcNumber ? (
+            <span className="font-mono">{i.wwcNumber}</span>
+          ) : (
+            <span className="font-semibold text-red-700">WWC number not given</span>
+          )}
           <span className="text-slate-600">
             {vehicleTypeLabels[i.vehicleType]} · {formatDollars(i.standardRate)}/hr
           </span>
@@ -184,7 +184,8 @@ export function AdminInstructorsPage() {
       cell: (i) => {
         const name = `${i.firstName} ${i.lastName}`;
         return (
-          <span className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+          // Stacked from lg up: three buttons side by side pushed the table past a 1280 px screen.
+          <span className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
             {i.verificationStatus !== "VERIFIED" ? (
               <Button
                 size="sm"

@@ -16,14 +16,25 @@ const COLUMNS: Column<RevenueRow>[] = [
       <span className="font-semibold text-slate-900">{r.month ? formatMonth(r.month) : "Total"}</span>
     ),
   },
-  { header: "Lessons", align: "right", cell: (r) => r.lessonsCompleted },
-  { header: "Gross", align: "right", cell: (r) => formatDollars(r.gross) },
-  { header: "Platform fees", align: "right", cell: (r) => formatDollars(r.platformFees) },
-  { header: "Instructor payouts", align: "right", cell: (r) => formatDollars(r.instructorPayouts) },
-  { header: "GST on payments", align: "right", cell: (r) => formatDollars(r.gstOnPayments) },
+  { header: "Lessons", align: "right", wrapHeader: true, cell: (r) => r.lessonsCompleted },
+  { header: "Gross", align: "right", wrapHeader: true, cell: (r) => formatDollars(r.gross) },
+  { header: "Platform fees", align: "right", wrapHeader: true, cell: (r) => formatDollars(r.platformFees) },
+  {
+    header: "Instructor payouts",
+    align: "right",
+    wrapHeader: true,
+    cell: (r) => formatDollars(r.instructorPayouts),
+  },
+  {
+    header: "GST on payments",
+    align: "right",
+    wrapHeader: true,
+    cell: (r) => formatDollars(r.gstOnPayments),
+  },
   {
     header: "GST refunded",
     align: "right",
+    wrapHeader: true,
     cell: (r) =>
       r.gstRefunded > 0 ? (
         <span className="text-red-700">−{formatDollars(r.gstRefunded)}</span>
@@ -34,11 +45,13 @@ const COLUMNS: Column<RevenueRow>[] = [
   {
     header: "GST collected (net)",
     align: "right",
+    wrapHeader: true,
     cell: (r) => <span className="font-semibold">{formatDollars(r.gstCollected)}</span>,
   },
   {
     header: "Refunds (incl. GST)",
     align: "right",
+    wrapHeader: true,
     cell: (r) =>
       r.refunds > 0 ? <span className="text-red-700">−{formatDollars(r.refunds)}</span> : formatDollars(0),
   },
