@@ -133,6 +133,8 @@ export const EMAIL_KINDS = [
   "instructor_delisted",
   "instructor_unavailable",
   "lesson_no_show",
+  "lesson_clash",
+  "lesson_clash_resolved",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

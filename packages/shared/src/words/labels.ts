@@ -123,6 +123,8 @@ export const emailKindLabels: Record<EmailKind, string> = {
   instructor_delisted: "Instructor not listed",
   instructor_unavailable: "Instructor cannot teach",
   lesson_no_show: "Lesson marked no-show",
+  lesson_clash: "Instructor unavailable for a lesson",
+  lesson_clash_resolved: "Lesson clash resolved",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

@@ -15,9 +15,15 @@ import {
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { listFutureScheduledLessons, toInstructorLesson } from "../lessons/index.ts";
+import {
+  enqueueClashesResolved,
+  enqueueLessonClashes,
+  openClashLessonIds,
+} from "../notifications/notices.ts";
 import * as repo from "./availability.instructor.repository.ts";
 import { affectedWarning, conflictReasons, type Window } from "./working-hours.ts";
 
@@ -65,8 +71,12 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
   }
 
   /** Future SCHEDULED lessons the current hours and settings no longer allow (reported, never cancelled). */
-  async function conflictsOf(instructorId: string, loaded: Awaited<ReturnType<typeof loadAvailability>>) {
-    const lessons = await listFutureScheduledLessons(ctx.db, instructorId, ctx.now());
+  async function conflictsOf(
+    instructorId: string,
+    loaded: Awaited<ReturnType<typeof loadAvailability>>,
+    db: Executor = ctx.db,
+  ) {
+    const lessons = await listFutureScheduledLessons(db, instructorId, ctx.now());
     const snapshot = {
       rules: loaded.rules,
       exceptions: loaded.exceptions,
@@ -77,6 +87,27 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       const reasons = conflictReasons(lesson, snapshot);
       return reasons.length > 0 ? [{ ...toInstructorLesson(lesson), reasons }] : [];
     });
+  }
+
+  /**
+   * In the transaction of an hours change: each student whose lesson now falls outside the instructor's
+   * hours (a day off, leave, changed hours) is told at once, and each told of a clash that no longer is
+   * hears it is resolved; the outbox's dedupe keys make each clash told once (notifications/clash-notices).
+   * Suburb and pool settings conflicts are the instructor's to sort out and are not emailed.
+   */
+  async function tellStudentsOfClashes(uow: UnitOfWork, instructorId: string) {
+    const now = ctx.now();
+    const conflicts = await conflictsOf(instructorId, await loadAvailability(uow.tx, instructorId), uow.tx);
+    const clashing = conflicts.filter((c) => c.reasons.includes("OUTSIDE_HOURS")).map((c) => c.id);
+    const options = { now, appUrl: publicOrigin(ctx.env) };
+    await enqueueLessonClashes(uow, { ...options, bookingIds: clashing });
+    const scheduled = new Set(
+      (await listFutureScheduledLessons(uow.tx, instructorId, now)).map((lesson) => lesson.id),
+    );
+    const resolved = (await openClashLessonIds(uow.tx, instructorId, now)).filter(
+      (id) => scheduled.has(id) && !clashing.includes(id),
+    );
+    await enqueueClashesResolved(uow, { ...options, bookingIds: resolved, how: "AVAILABLE" });
   }
 
   function present(
@@ -141,6 +172,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           before: before.map(showRule),
           after: rules.map(showRule),
         });
+        await tellStudentsOfClashes(uow, instructorId);
       });
       return afterChange(instructorId);
     },
@@ -203,6 +235,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
             after: toException(added),
           });
         }
+        await tellStudentsOfClashes(uow, instructorId);
       });
       return afterChange(instructorId);
     },
@@ -216,6 +249,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
           before: toException(removed),
           after: null,
         });
+        await tellStudentsOfClashes(uow, instructorId);
       });
       return afterChange(instructorId);
     },

@@ -1,10 +1,12 @@
 /**
  * What happened to a booked lesson afterwards, told through the caller's unit of work: a cancellation
  * and a move reach the student (with a calendar file that updates the event the confirmation added) and
- * the instructor; a no-show reaches the student with what was kept and how to dispute it.
+ * the instructor; a no-show reaches the student with what was kept and how to dispute it. A cancelled
+ * or moved lesson whose student was told of a clash with the instructor's time off is told it is resolved.
  */
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../unit-of-work.ts";
+import { enqueueClashesResolved } from "./clash-notices.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./messages/lesson-calendar.ts";
 import { lessonCancelled } from "./messages/lesson-cancelled.ts";
 import { lessonNoShow } from "./messages/lesson-no-show.ts";
@@ -63,7 +65,15 @@ export async function enqueueLessonCancelled(
     dedupeKey: `lesson-cancelled:${row.id}:${who.toLowerCase()}`,
     now: input.now,
   }));
-  return uow.email(emails);
+  const ids = await uow.email(emails);
+  // A clash with the instructor's time off the student was told of is resolved by the cancellation.
+  const resolved = await enqueueClashesResolved(uow, {
+    bookingIds: [row.id],
+    how: "CANCELLED",
+    now: input.now,
+    ...(input.appUrl ? { appUrl: input.appUrl } : {}),
+  });
+  return [...ids, ...resolved];
 }
 
 /**
@@ -114,7 +124,15 @@ export async function enqueueLessonRescheduled(
       now: input.now,
     });
   }
-  return uow.email(emails);
+  const ids = await uow.email(emails);
+  // The new time fits the instructor's hours (a move only goes to an open slot): a clash is resolved.
+  const resolved = await enqueueClashesResolved(uow, {
+    bookingIds: [row.id],
+    how: "MOVED",
+    now: input.now,
+    ...(input.appUrl ? { appUrl: input.appUrl } : {}),
+  });
+  return [...ids, ...resolved];
 }
 
 /** The instructor marked a lesson a no-show: the student hears what was kept and how to dispute it. */

@@ -24,6 +24,8 @@ const sum = (cents: number[]) => cents.reduce((total, c) => total + c, 0);
 
 import type { OutboxEmail } from "./outbox.ts";
 
+// A lesson and its instructor's time off: told when they clash, and when that is resolved.
+export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
 // A lesson's later changes (cancelled, moved, a no-show) are told from their own file.
 export {
   enqueueLessonCancelled,

@@ -1,0 +1,195 @@
+/**
+ * A student is told when their instructor's day off or leave clashes with a booked lesson (in the
+ * transaction of the override) and again when the clash is resolved: the day off removed, the lesson
+ * cancelled or moved. Each clash is told once. Sent over SMTP to a real server.
+ */
+
+import { sydneyDateOf } from "@kerb/shared/rules";
+import { like } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { outbox } from "../../db/schema/index.ts";
+import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
+import {
+  deliverDueEmails,
+  type OutboxContext,
+  settleOutboxDelivery,
+} from "../notifications/outbox-delivery.ts";
+
+describeEachDatabase("students told of clashes with their instructor's time off", (kind) => {
+  let inbox: SmtpInbox;
+  let t: TestApp;
+  let http: Http;
+  let base: Date;
+  let demo: { id: string; token: string };
+  let outboxCtx: OutboxContext;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url } });
+    http = api(t.app);
+    base = t.clock.now;
+    outboxCtx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
+    const login = await http.login("instructor@demo.test");
+    demo = { id: login.user.id, token: login.accessToken };
+  });
+  beforeEach(async () => {
+    await settleOutboxDelivery(outboxCtx);
+    inbox.clear();
+  });
+  afterEach(() => {
+    t.clock.now = base;
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  async function delivered() {
+    await settleOutboxDelivery(outboxCtx);
+    await deliverDueEmails(outboxCtx);
+    const mail = await inbox.messages();
+    inbox.clear();
+    return mail;
+  }
+  const emailOf = async (student: Student) =>
+    (await http.get("/api/student/profile", student.accessToken)).body.email as string;
+  const clashKeys = async (lessonId: string) =>
+    (
+      await t.database.db
+        .select({ key: outbox.dedupeKey, kind: outbox.kind })
+        .from(outbox)
+        .where(like(outbox.dedupeKey, `lesson-clash%:${lessonId}:%`))
+    )
+      .map((r) => r.key)
+      .sort();
+
+  const dayOff = (date: string) =>
+    http.post("/api/instructor/availability/exceptions", { date, kind: "CLOSED", note: "Leave" }, demo.token);
+  const removeOverride = (id: string) =>
+    http.delete(`/api/instructor/availability/exceptions/${id}`, demo.token);
+  const overrideId = (
+    res: { body: { availability: { exceptions: Array<{ id: string; date: string }> } } },
+    date: string,
+  ) => {
+    const id = res.body.availability.exceptions.find((e) => e.date === date)?.id;
+    if (!id) throw new Error(`no override on ${date}`);
+    return id;
+  };
+
+  async function bookedLesson(daysAhead: number) {
+    const student = await registerStudent(http);
+    const email = await emailOf(student);
+    const lesson = await bookPaidLesson(http, student, {
+      date: weekdayAhead(base, daysAhead),
+      instructorId: demo.id,
+    });
+    await delivered(); // the booking confirmations
+    return { student, email, lesson, date: sydneyDateOf(lesson.start) };
+  }
+
+  it("a day off over a lesson tells its student at once, once; removing it, and cancelling, resolve it", async () => {
+    const { email, lesson, date } = await bookedLesson(9);
+
+    const off = await dayOff(date);
+    expect(off.status).toBe(201);
+    expect(off.body.affectedBookings.map((b: { id: string }) => b.id)).toContain(lesson.id);
+    // Enqueued with the override: the outbox row is there as the change commits.
+    expect(await clashKeys(lesson.id)).toEqual([`lesson-clash:${lesson.id}:1`]);
+    let mail = await delivered();
+    expect(mail.map((m) => m.to)).toEqual([[email]]);
+    expect(mail[0]?.parsed.subject).toMatch(/^Your instructor is not available for your lesson on /);
+    expect(mail[0]?.parsed.text).toContain("has marked themselves unavailable");
+    expect(mail[0]?.parsed.text).toContain("We will email you again when this is resolved.");
+
+    // Another hours change while the clash stands tells nobody again.
+    const hours = await http.get("/api/instructor/availability", demo.token);
+    expect(hours.body.conflicts.map((c: { id: string }) => c.id)).toContain(lesson.id);
+    const same = await http.put(
+      "/api/instructor/availability/weekly",
+      { weekly: hours.body.weekly },
+      demo.token,
+    );
+    expect(same.status).toBe(200);
+    expect(await delivered()).toEqual([]);
+
+    // The day off removed: the lesson goes ahead, and the student hears so.
+    expect((await removeOverride(overrideId(off, date))).status).toBe(200);
+    mail = await delivered();
+    expect(mail.map((m) => m.to)).toEqual([[email]]);
+    expect(mail[0]?.parsed.subject).toMatch(/^Your lesson on .+ is going ahead$/);
+
+    // Taken off again: a new clash, told again (the second of this lesson).
+    const again = await dayOff(date);
+    expect(again.status).toBe(201);
+    mail = await delivered();
+    expect(mail.map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Your instructor is not available/),
+    ]);
+
+    // The instructor cancels the lesson: the cancellation, and the clash resolved by it.
+    const cancelled = await http.post(
+      `/api/instructor/lessons/${lesson.id}/cancel`,
+      { reason: "On leave that day" },
+      demo.token,
+    );
+    expect(cancelled.status).toBe(200);
+    mail = await delivered();
+    const subjects = mail.filter((m) => m.to.includes(email)).map((m) => m.parsed.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects).toContainEqual(expect.stringMatching(/^Resolved: your lesson on .+ was cancelled$/));
+    expect(await clashKeys(lesson.id)).toEqual(
+      [
+        `lesson-clash-resolved:${lesson.id}:1`,
+        `lesson-clash-resolved:${lesson.id}:2`,
+        `lesson-clash:${lesson.id}:1`,
+        `lesson-clash:${lesson.id}:2`,
+      ].sort(),
+    );
+
+    // Removing the day off now tells nobody: the lesson is cancelled and its clash resolved.
+    expect((await removeOverride(overrideId(again, date))).status).toBe(200);
+    expect(await delivered()).toEqual([]);
+  });
+
+  it("a clash is resolved when the student moves the lesson to a time the instructor works", async () => {
+    const { student, email, lesson, date } = await bookedLesson(11);
+    const off = await dayOff(date);
+    expect(off.status).toBe(201);
+    expect((await delivered()).map((m) => m.to)).toEqual([[email]]);
+
+    const [target] = (
+      await listSlots(http, student.accessToken, { date: weekdayAhead(base, 12), instructorId: demo.id })
+    ).filter((s) => !s.isPoolHours);
+    if (!target) throw new Error("no slot to move to");
+    const moved = await http.post(
+      `/api/student/bookings/${lesson.id}/reschedule`,
+      { startTime: target.startTime, endTime: target.endTime },
+      student.accessToken,
+    );
+    expect(moved.status).toBe(200);
+    const mail = (await delivered()).filter((m) => m.to.includes(email)).map((m) => m.parsed.subject);
+    expect(mail).toContainEqual(expect.stringMatching(/^Resolved: your lesson has moved to /));
+
+    // The lesson no longer clashes, so the day off's removal tells nobody.
+    expect((await removeOverride(overrideId(off, date))).status).toBe(200);
+    expect(await delivered()).toEqual([]);
+  });
+
+  it("hours that still cover the lesson tell nobody", async () => {
+    const { lesson, date } = await bookedLesson(13);
+    // Hours for that date that cover the whole working day, lesson included.
+    const res = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date, kind: "OPEN", start: "06:00", end: "21:00" },
+      demo.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.affectedBookings.map((b: { id: string }) => b.id)).not.toContain(lesson.id);
+    expect(await delivered()).toEqual([]);
+    expect(await clashKeys(lesson.id)).toEqual([]);
+  });
+});
