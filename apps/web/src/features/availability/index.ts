@@ -1,16 +1,19 @@
 // What other features may use from availability: the time picker (calendar, a day's times, the running
-// selection) that the wizard, Use Bundle and Reschedule share, the suburb's instructors, and the instructor's
-// availability query key (a lesson change moves its conflicts).
+// selection) that the wizard, Use Bundle and Reschedule share, the suburb's instructors, the instructor's
+// availability query key (a lesson change moves its conflicts), and those conflicts (lessons that clash with
+// the instructor's hours) for the dashboard and the lessons list.
 export { instructorAvailabilityQueryKey } from "./api/get-instructor-availability";
 export { type GetInstructorsQuery, useInstructors } from "./api/get-instructors";
 export { getSlotsQueryOptions } from "./api/get-slots";
 export { CalendarCard, DayTimesCard, isOpenDay } from "./components/calendar-card";
+export { CONFLICT_REASONS, ConflictsWarning } from "./components/change-result";
 export { CheckingSlotsStatus } from "./components/checking-slots-status";
 export { InstructorCard, InstructorListSkeleton } from "./components/instructor-card";
 export { RemovedSlotList, RemovedSlotsNotice } from "./components/removed-slots";
 export { PoolTag, SlotList } from "./components/slot-list";
 export { SlotPicker, type SlotSelectionProps } from "./components/slot-picker";
 export { useCalendarAvailability } from "./hooks/use-calendar-availability";
+export { useLessonClashes } from "./hooks/use-lesson-clashes";
 export { useOwnLessonClash } from "./hooks/use-own-lesson-clash";
 export { useStandardPrices } from "./hooks/use-standard-prices";
 export {

@@ -5,7 +5,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatTimeRange } from "@/lib/format";
 
-const REASONS: Record<AffectedBooking["reasons"][number], string> = {
+export const CONFLICT_REASONS: Record<AffectedBooking["reasons"][number], string> = {
   OUTSIDE_HOURS: "outside your hours",
   SUBURB_NOT_SERVED: "suburb no longer served",
   POOL_OPT_OUT: "pool hours turned off",
@@ -24,8 +24,16 @@ export function ChangeResult({ success }: { success: string; change?: Availabili
  * turned off…). Computed by the server from the current state on every load and after every change, so
  * it stays on the page until resolved: the hours change back, or the lesson is cancelled.
  */
-export function ConflictsWarning({ conflicts }: { conflicts: AffectedBooking[] }) {
+export function ConflictsWarning({
+  conflicts,
+  linkTo = "lessons",
+}: {
+  conflicts: AffectedBooking[];
+  /** Where its link leads: the lessons list, or the Availability page (from the lessons list). */
+  linkTo?: "lessons" | "availability";
+}) {
   if (conflicts.length === 0) return null;
+  const outsideHours = conflicts.some((lesson) => lesson.reasons.includes("OUTSIDE_HOURS"));
   return (
     <Alert
       tone="warning"
@@ -35,15 +43,27 @@ export function ConflictsWarning({ conflicts }: { conflicts: AffectedBooking[] }
           : `${conflicts.length} booked lessons are outside your hours or settings`
       }
       action={
-        <TextLink to={paths.instructor.lessons()} className="text-sm">
-          Go to your lessons
-        </TextLink>
+        linkTo === "lessons" ? (
+          <TextLink to={paths.instructor.lessons()} className="text-sm">
+            Go to your lessons
+          </TextLink>
+        ) : (
+          <TextLink to={paths.instructor.availability()} className="text-sm">
+            Review your hours
+          </TextLink>
+        )
       }
     >
       <p>
         These lessons have NOT been cancelled: teach them, change your hours back, or cancel them from your
         lessons list (the student is refunded in full). This stays here until each one is resolved.
       </p>
+      {outsideHours ? (
+        <p className="mt-1">
+          We have emailed each student whose lesson is outside your hours, and will email them again when it
+          is resolved.
+        </p>
+      ) : null}
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
         {conflicts.map((lesson) => (
           <li key={lesson.id}>
@@ -51,7 +71,7 @@ export function ConflictsWarning({ conflicts }: { conflicts: AffectedBooking[] }
               {formatDate(lesson.startTime)} {formatTimeRange(lesson.startTime, lesson.endTime)}
             </span>{" "}
             with {lesson.student.firstName} {lesson.student.lastName} in {lesson.suburb} (
-            {lesson.reasons.map((reason) => REASONS[reason] ?? reason).join(", ")})
+            {lesson.reasons.map((reason) => CONFLICT_REASONS[reason] ?? reason).join(", ")})
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
-import { dashboard, lesson } from "@/test/instructor-fixtures";
+import { availability, dashboard, lesson } from "@/test/instructor-fixtures";
 import { renderApp } from "@/test/render";
 
 const signedIn = { session: sessionFor(instructorUser) };
@@ -188,6 +188,27 @@ describe("Instructor dashboard", () => {
     expect(within(nav).getByRole("link", { name: "Earnings" })).toHaveAttribute(
       "href",
       "/instructor/earnings",
+    );
+  });
+
+  it("shows lessons that clash with the instructor's time off, as the Availability page does", async () => {
+    const clashing = lesson({ student: { firstName: "Cleo", lastName: "Clash", phone: null } });
+    const fine = lesson({ student: { firstName: "Finn", lastName: "Fine", phone: null } });
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(200, dashboard({ upcoming: [clashing, fine] })),
+      "GET /api/instructor/availability": jsonResponse(
+        200,
+        availability({ conflicts: [{ ...clashing, reasons: ["OUTSIDE_HOURS"] }] }),
+      ),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+    expect(await screen.findByText("1 booked lesson is outside your hours or settings")).toBeInTheDocument();
+    const upcoming = screen.getByText("Cleo Clash").closest("li") as HTMLElement;
+    expect(upcoming).toHaveTextContent("Clashes with your availability: outside your hours");
+    expect(screen.getByText("Finn Fine").closest("li")).not.toHaveTextContent("Clashes");
+    expect(screen.getByRole("link", { name: "Go to your lessons" })).toHaveAttribute(
+      "href",
+      "/instructor/lessons",
     );
   });
 });

@@ -21,8 +21,9 @@ import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleto
 import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
+import { ConflictsWarning, useLessonClashes } from "@/features/availability";
 import { ComplianceCard, VerificationNotice } from "@/features/compliance";
-import { LessonSummary } from "@/features/lessons";
+import { ClashNote, LessonSummary } from "@/features/lessons";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorDashboard } from "../api/get-instructor-dashboard";
 import { DashboardTiles } from "../components/dashboard-tiles";
@@ -79,6 +80,7 @@ function YourDetails({ details }: { details: InstructorDashboard["details"] }) {
 export function InstructorDashboardPage() {
   const user = useCurrentUser();
   const dashboardQuery = useInstructorDashboard();
+  const { conflicts, reasonsOf } = useLessonClashes();
   const dashboard = dashboardQuery.data;
   const firstName = dashboard?.firstName ?? user?.firstName ?? "";
 
@@ -114,6 +116,7 @@ export function InstructorDashboardPage() {
       ) : (
         <>
           <DashboardTiles dashboard={dashboard} />
+          <ConflictsWarning conflicts={conflicts} />
 
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
             <div className="flex flex-col gap-6 lg:col-span-3">
@@ -141,6 +144,7 @@ export function InstructorDashboardPage() {
                             lesson={lesson}
                             showDate={false}
                             aside={<BookingStatusBadge status={lesson.status} />}
+                            footer={<ClashNote reasons={reasonsOf(lesson.id)} />}
                           />
                         </li>
                       ))}
@@ -175,7 +179,10 @@ export function InstructorDashboardPage() {
                     <ul className="divide-y divide-slate-100">
                       {dashboard.upcoming.slice(0, 5).map((lesson) => (
                         <li key={lesson.id} className="py-4">
-                          <LessonSummary lesson={lesson} />
+                          <LessonSummary
+                            lesson={lesson}
+                            footer={<ClashNote reasons={reasonsOf(lesson.id)} />}
+                          />
                         </li>
                       ))}
                     </ul>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
-import { lessonAt } from "@/test/instructor-fixtures";
+import { availability, lessonAt } from "@/test/instructor-fixtures";
 import { renderApp } from "@/test/render";
 
 const signedIn = { session: sessionFor(instructorUser) };
@@ -201,5 +201,62 @@ describe("Instructor lessons", () => {
     await user.type(within(dialog).getByLabelText("Reason for Bea"), "Unwell");
     await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("can no longer be cancelled");
+  });
+
+  it("marks a lesson that clashes with the instructor's time off, from the Availability page's conflicts", async () => {
+    const clashing = lessonAt(50, { student: { firstName: "Cleo", lastName: "Clash", phone: null } });
+    const fine = lessonAt(80, { student: { firstName: "Finn", lastName: "Fine", phone: null } });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [clashing, fine], past: [] }),
+      "GET /api/instructor/availability": jsonResponse(
+        200,
+        availability({ conflicts: [{ ...clashing, reasons: ["OUTSIDE_HOURS"] }] }),
+      ),
+    });
+    renderApp("/instructor/lessons", signedIn);
+    await screen.findByText("Cleo Clash");
+    expect(await screen.findByText("Clashes with your availability: outside your hours")).toBeInTheDocument();
+    expect(itemFor("Cleo Clash")).toHaveTextContent("Clashes with your availability: outside your hours");
+    expect(itemFor("Finn Fine")).not.toHaveTextContent("Clashes");
+    expect(screen.getByText("1 booked lesson is outside your hours or settings")).toBeInTheDocument();
+    expect(
+      screen.getByText(/We have emailed each student whose lesson is outside your hours/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Review your hours" })).toHaveAttribute(
+      "href",
+      "/instructor/availability",
+    );
+  });
+
+  it("says what the instructor keeps from a no-show and a late cancellation, and when a dispute refunded it", async () => {
+    const noShow = lessonAt(-30, {
+      status: "NO_SHOW",
+      instructorShare: 63.75,
+      student: { firstName: "Nora", lastName: "Noshow", phone: null },
+    });
+    const late = lessonAt(-60, {
+      status: "CANCELLED",
+      cancelledBy: "STUDENT",
+      refund: 46.75,
+      instructorShare: 31.88,
+      student: { firstName: "Lou", lastName: "Late", phone: null },
+    });
+    const refunded = lessonAt(-90, {
+      status: "NO_SHOW",
+      instructorShare: 0,
+      student: { firstName: "Rae", lastName: "Refunded", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [], past: [noShow, late, refunded] }),
+      "GET /api/instructor/availability": jsonResponse(200, availability()),
+    });
+    renderApp("/instructor/lessons?tab=past", signedIn);
+    await screen.findByText("Nora Noshow");
+    expect(itemFor("Nora Noshow")).toHaveTextContent("You keep $63.75, your 75% of the value Kerb kept.");
+    expect(itemFor("Lou Late")).toHaveTextContent("$46.75 refunded");
+    expect(itemFor("Lou Late")).toHaveTextContent("You keep $31.88, your 75% of the value Kerb kept.");
+    expect(itemFor("Rae Refunded")).toHaveTextContent(
+      "Refunded to the student after they disputed the no-show: you keep nothing for it.",
+    );
   });
 });

@@ -1,6 +1,6 @@
-import type { InstructorLesson } from "@kerb/shared";
-import { dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
-import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
+import { centsToDollars, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarX from "lucide-react/icons/calendar-x";
 import CircleCheck from "lucide-react/icons/circle-check";
 import UserX from "lucide-react/icons/user-x";
@@ -13,17 +13,36 @@ import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange 
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
 import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
+import { ClashNote } from "./clash-note";
 import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
 
+/** "You keep $X, your 75% of what Kerb kept", from the server's share (rules/payouts.ts); null for nothing. */
+function keptShare(lesson: InstructorLesson): string | null {
+  if (lesson.instructorShare === null || lesson.instructorShare <= 0) return null;
+  return `You keep ${formatDollars(lesson.instructorShare)}, your ${INSTRUCTOR_SHARE_PERCENT} of the value Kerb kept.`;
+}
+
 function StatusNote({ lesson }: { lesson: InstructorLesson }) {
   if (lesson.status === "COMPLETED") {
+    const share =
+      lesson.instructorShare ?? centsToDollars(instructorEarningsCents(dollarsToCents(lesson.price)));
     return (
       <p className="text-slate-600 text-sm">
-        You earn {formatAud(instructorEarningsCents(dollarsToCents(lesson.price)))} after the{" "}
-        {PLATFORM_FEE_PERCENT} platform fee.
+        You earn {formatDollars(share)} after the {PLATFORM_FEE_PERCENT} platform fee.
+      </p>
+    );
+  }
+  if (lesson.status === "NO_SHOW") {
+    const kept = keptShare(lesson);
+    return (
+      <p className="text-slate-600 text-sm">
+        {kept ??
+          (lesson.instructorShare === 0
+            ? "Refunded to the student after they disputed the no-show: you keep nothing for it."
+            : "Nobody paid for this lesson.")}
       </p>
     );
   }
@@ -35,11 +54,18 @@ function StatusNote({ lesson }: { lesson: InstructorLesson }) {
         : lesson.paidWithBundle
           ? " · bundle credit returned"
           : "";
+    const kept = keptShare(lesson);
     return (
       <p className="text-slate-600 text-sm">
         Cancelled{by ? ` by ${by}` : ""}
         {lesson.cancelledAt ? ` on ${formatDate(lesson.cancelledAt)}` : ""}
         {refund}
+        {kept ? (
+          <>
+            <br />
+            {kept}
+          </>
+        ) : null}
       </p>
     );
   }
@@ -48,6 +74,8 @@ function StatusNote({ lesson }: { lesson: InstructorLesson }) {
 
 type LessonItemProps = {
   lesson: InstructorLesson;
+  /** Why the instructor's hours or settings no longer allow this booked lesson (useLessonClashes). */
+  clash?: AffectedBooking["reasons"] | undefined;
   now: number;
   /** A finished action's message, shown above the list (the lesson may leave this list). */
   onNotice: (message: string) => void;
@@ -57,7 +85,7 @@ type LessonItemProps = {
  * A lesson with what can be done to it now: once a scheduled lesson has ended it can be marked completed
  * or a no-show; before it starts it can be cancelled (the student is refunded in full and told why).
  */
-export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
+export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isCompleteOpen, setCompleteOpen] = useState(false);
   const completeMutation = useCompleteLesson();
@@ -160,6 +188,7 @@ export function LessonItem({ lesson, now, onNotice }: LessonItemProps) {
             {lesson.paidWithBundle ? (
               <p className="text-slate-600 text-sm">Paid with a bundle credit</p>
             ) : null}
+            {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
             {actions}
             {actionError ? (

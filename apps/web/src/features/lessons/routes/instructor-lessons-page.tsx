@@ -15,6 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { ConflictsWarning, useLessonClashes } from "@/features/availability";
 import { cn } from "@/lib/cn";
 import { LESSONS_PAGE_SIZE, type LessonScope, useInstructorLessons } from "../api/get-instructor-lessons";
 import { LessonItem } from "../components/lesson-item";
@@ -22,6 +23,7 @@ import { LessonItem } from "../components/lesson-item";
 function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (message: string) => void }) {
   const [page, setPage] = useState(1);
   const lessonsQuery = useInstructorLessons({ scope, page });
+  const { reasonsOf } = useLessonClashes();
   const now = Date.now();
 
   if (lessonsQuery.isPending) {
@@ -69,7 +71,13 @@ function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (messa
         aria-label={scope === "upcoming" ? "Upcoming lessons" : "Past lessons"}
       >
         {items.map((lesson) => (
-          <LessonItem key={lesson.id} lesson={lesson} now={now} onNotice={onNotice} />
+          <LessonItem
+            key={lesson.id}
+            lesson={lesson}
+            clash={reasonsOf(lesson.id)}
+            now={now}
+            onNotice={onNotice}
+          />
         ))}
       </ul>
       <Pager
@@ -96,6 +104,7 @@ export function InstructorLessonsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: LessonScope = searchParams.get("tab") === "past" ? "past" : "upcoming";
   const [notice, setNotice] = useState<string | null>(null);
+  const { conflicts } = useLessonClashes();
 
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
@@ -105,6 +114,7 @@ export function InstructorLessonsPage() {
         description="Your booked lessons in Sydney time. Mark lessons completed once they're over: that's what counts towards your earnings."
       />
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <ConflictsWarning conflicts={conflicts} linkTo="availability" />
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key) => {
