@@ -114,7 +114,13 @@ test.describe("admin", () => {
     expect(await listed()).toBe(false);
 
     await logIn(page, "admin@demo.test");
-    await expect(page).toHaveURL(/\/admin/);
+    // Spec §4: "others" (admins) go to /, where the operator bar leads into the console.
+    await expect(page).toHaveURL(/\/$/);
+    await page
+      .getByRole("region", { name: "Operator console" })
+      .getByRole("link", { name: "Open the operator console" })
+      .click();
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin console" })).toBeVisible();
     await expectAccessible(page);
     await page.goto("/admin/instructors");
