@@ -135,8 +135,8 @@ function badValue(schema: unknown, mode: Mode, depth = 0): unknown {
 }
 
 /** Every zod schema the shared package exports, by name. */
-const exported = Object.entries(schemas).filter(
-  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+const exported: [string, z.ZodType][] = Object.entries(schemas as Record<string, unknown>).flatMap(
+  ([name, value]) => (value instanceof z.ZodType ? [[name, value] as [string, z.ZodType]] : []),
 );
 
 describe("every message of the shared schemas is written for a person", () => {

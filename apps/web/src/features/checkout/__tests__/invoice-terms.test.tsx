@@ -31,7 +31,7 @@ describe("the invoice's terms", () => {
   it("a batch's invoice has only the spec's terms", () => {
     render(
       <InvoiceDocument
-        flow="batch"
+        flow="multi_select"
         suburb="Parramatta"
         instructor={null}
         slots={[]}
