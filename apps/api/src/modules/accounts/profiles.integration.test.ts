@@ -26,16 +26,14 @@ describeEachDatabase("profile edits", (kind) => {
         wwcExpiresOn: "2099-12-31",
       })
       .where(eq(instructorProfiles.userId, i.user.id));
-    await t.database.db
-      .insert(availabilityRules)
-      .values(
-        [1, 2, 3, 4, 5].map((weekday) => ({
-          instructorId: i.user.id,
-          weekday,
-          startMinute: 540,
-          endMinute: 1020,
-        })),
-      );
+    await t.database.db.insert(availabilityRules).values(
+      [1, 2, 3, 4, 5].map((weekday) => ({
+        instructorId: i.user.id,
+        weekday,
+        startMinute: 540,
+        endMinute: 1020,
+      })),
+    );
     const payload = studentPayload({ suburb: "Sydney CBD" });
     const student = (await http.post("/api/auth/register/student", payload)).body;
     const lesson = await bookPaidLesson(http, student, {
