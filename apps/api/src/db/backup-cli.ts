@@ -2,10 +2,17 @@
  * `npm run db:backup -- <file>` and `npm run db:restore -- <file> [target]`, for the database the
  * environment names (DATABASE_URL, else the embedded one under DATA_DIR). See README "Backups".
  */
+import { resolve } from "node:path";
 import { loadEnv } from "../env.ts";
 import { backupEmbedded, backupServer, restoreEmbedded, restoreServer } from "./backup.ts";
 
-const [command, file, target] = process.argv.slice(2);
+// npm runs this inside apps/api; paths the operator typed are relative to where they typed them.
+const fromCaller = (path: string | undefined) =>
+  path === undefined || path.startsWith("postgres")
+    ? path
+    : resolve(process.env.INIT_CWD ?? process.cwd(), path);
+const [command, fileArg, targetArg] = process.argv.slice(2);
+const [file, target] = [fromCaller(fileArg), fromCaller(targetArg)];
 const env = loadEnv();
 if ((command !== "backup" && command !== "restore") || !file) {
   console.error("Usage: backup-cli.ts backup <file> | restore <file> [database URL or data directory]");
