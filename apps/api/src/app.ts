@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import type { Env } from "./env.ts";
+import { type Env, publicOrigin } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
 import { createRedisClient, redisReady } from "./lib/redis.ts";
 import { accountAdminRoutes } from "./modules/accounts/accounts.admin.routes.ts";
@@ -133,6 +133,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    // Every link Kerb sends (emails, card provider returns) would point at this machine's localhost.
+    app.log.warn(
+      `PUBLIC_URL is not set: links in emails and payment return addresses say ${publicOrigin(env)}`,
+    );
+  }
   // Several replicas count in Redis, or a client would get RATE_LIMIT_MAX from each of them.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL) : null;
   if (redis) {

@@ -259,3 +259,33 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
     }
   });
 });
+
+describe("a production start without PUBLIC_URL [pglite]", () => {
+  it("warns that links in emails would point at localhost, and is quiet once it is set", async () => {
+    const db = await createTestDatabase("pglite");
+    const base = {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      WEB_DIST_DIR: tmpdir(),
+    };
+    const warnings = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const app = await buildApp({
+        env: loadEnv({ ...base, ...env }),
+        database: db.handle,
+        logStream: { write: (line) => void lines.push(line) },
+      });
+      await app.close();
+      return lines.join("");
+    };
+    try {
+      expect(await warnings({})).toContain(
+        "PUBLIC_URL is not set: links in emails and payment return addresses say http://localhost:3000",
+      );
+      expect(await warnings({ PUBLIC_URL: "https://kerb.example" })).not.toContain("PUBLIC_URL");
+    } finally {
+      await db.drop();
+    }
+  });
+});
