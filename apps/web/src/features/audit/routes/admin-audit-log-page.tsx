@@ -37,6 +37,7 @@ const ACTIONS: Record<string, string> = {
   "availability.override_remove": "Removed a date override",
   "booking.complete": "Marked a lesson completed",
   "booking.no_show": "Marked a lesson no-show",
+  "booking.no_show_dispute": "Settled a no-show dispute",
   "refund.queue": "Queued a card refund",
   "refund.succeed": "Card refund went through",
   "user.suspend": "Suspended an account",
