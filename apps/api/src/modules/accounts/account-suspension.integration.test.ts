@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, availabilityRules, bookings, outbox, users } from "../../db/schema/index.ts";
-import { weekdayAhead } from "../../test/booking-fixtures.ts";
+import { holdLesson, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api, studentPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
@@ -201,6 +201,32 @@ describeEachDatabase("admin: suspending accounts", (kind) => {
 
     expect((await reactivate(instructor.id)).status).toBe(200);
     expect(await listed()).toContain(instructor.id);
+  });
+
+  it("lets go of unpaid checkouts with a suspended instructor: the slot is free, paying later books nothing", async () => {
+    const { instructor, date } = await instructorWithBookedStudent();
+    const other = await http.post("/api/auth/register/student", studentPayload({ suburb: "Sydney CBD" }));
+    expect(other.status).toBe(201);
+    const held = await holdLesson(http, other.body.accessToken, { date, instructorId: instructor.id });
+
+    const res = await suspend(instructor.id);
+    expect(res.status).toBe(200);
+    const [lesson] = await t.database.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.paymentId, held.paymentId));
+    expect(lesson?.status).toBe("EXPIRED");
+    const confirm = await http.post(
+      `/api/student/bookings/batch/confirm/${held.paymentId}`,
+      undefined,
+      other.body.accessToken,
+    );
+    expect(confirm.status).toBe(409);
+    const [entry] = await t.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.suspend"), eq(auditLog.targetId, instructor.id)));
+    expect(entry?.details).toMatchObject({ checkoutsReleased: 1 });
   });
 
   it("requires a reason, refuses a second suspension, your own account, and non-admins", async () => {

@@ -14,7 +14,12 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { endEverySession } from "../auth/index.ts";
-import { cancelLessonWithRefund, listFutureScheduledLessonIdsOf } from "../lessons/index.ts";
+import { releaseCheckouts } from "../checkout/index.ts";
+import {
+  cancelLessonWithRefund,
+  listFutureScheduledLessonIdsOf,
+  listHeldPaymentIdsOf,
+} from "../lessons/index.ts";
 import * as repo from "./accounts.repository.ts";
 
 const NOT_FOUND = "User not found";
@@ -70,6 +75,9 @@ export function createAccountSuspensionService(ctx: AppContext) {
             bundleCreditReturned: result.bundleCreditReturned,
           });
         }
+        // Unpaid checkouts with them go too, or a payment made meanwhile would book a lesson with a
+        // suspended account (a card charged on one later is refunded by fulfilment).
+        const holdsReleased = await releaseCheckouts(uow, await listHeldPaymentIdsOf(tx, userId));
         await uow.audit({
           actorId: adminId,
           action: "user.suspend",
@@ -80,6 +88,7 @@ export function createAccountSuspensionService(ctx: AppContext) {
             before: { suspended: false },
             after: { suspended: true },
             lessonsCancelled: cancelled.length,
+            checkoutsReleased: holdsReleased,
             refundCents,
             lessons: cancelled,
           },

@@ -24,6 +24,7 @@ import { releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/in
 import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
 import * as payments from "../payments/index.ts";
 import * as repo from "./checkout.repository.ts";
+import { releaseCheckout } from "./release-checkout.ts";
 
 type Outcome =
   /** `fulfilled`: what this call fulfilled, as it now stands (absent when it was paid before). */
@@ -320,8 +321,7 @@ export function createCheckoutService(ctx: AppContext) {
             { status: payment.status },
           );
         }
-        await releaseLessonsOfPayment(tx, payment.id, "STUDENT");
-        await payments.changePaymentStatus(tx, payment.id, { from: "PENDING", to: "CANCELLED" });
+        await releaseCheckout(tx, payment.id, "STUDENT");
         await uow.audit({
           actorId: userId,
           action: "payment.release",

@@ -6,7 +6,7 @@
 export { sweepLapsedHolds } from "./hold-sweep.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
 export { checkLessonTimes } from "./lesson-shape.ts";
-export { listFutureScheduledLessonIdsOf } from "./lessons.admin.repository.ts";
+export { listFutureScheduledLessonIdsOf, listHeldPaymentIdsOf } from "./lessons.admin.repository.ts";
 export {
   countLessonsStartingBetween,
   type InstructorLessonRow,

@@ -1,5 +1,5 @@
 /** Lessons as the operator console lists them: every lesson, with its student and instructor. Reads only. */
-import { and, asc, count, desc, eq, gt, gte, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, users } from "../../db/schema/index.ts";
@@ -89,4 +89,19 @@ export async function listFutureScheduledLessonIdsOf(db: Executor, userId: strin
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
   return rows.map((r) => r.id);
+}
+
+/** The payments still holding lessons (unpaid checkouts) this user takes or would teach. */
+export async function listHeldPaymentIdsOf(db: Executor, userId: string) {
+  const rows = await db
+    .selectDistinct({ paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "PENDING_PAYMENT"),
+        isNotNull(bookings.paymentId),
+        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
+      ),
+    );
+  return rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
 }

@@ -1,0 +1,2 @@
+/** The checkout module's public entry: what other modules may call. */
+export { releaseCheckouts } from "./release-checkout.ts";
