@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
 import { payoutAccountSum } from "../modules/payouts/payout-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
-import { ledgerEntries, ledgerJournals, payouts, users } from "./schema/index.ts";
+import { ledgerEntries, ledgerJournals, payouts } from "./schema/index.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle/", import.meta.url));
 
@@ -47,17 +47,12 @@ describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind
       before.remove();
     }
 
-    const [instructor] = await db
-      .insert(users)
-      .values({
-        email: "paid-before@example.test",
-        passwordHash: "x",
-        role: "INSTRUCTOR",
-        firstName: "Pat",
-        lastName: "Before",
-      })
-      .returning({ id: users.id });
-    const instructorId = instructor?.id ?? "";
+    // Plain SQL in the columns users had at 0007: the schema of today has columns added since.
+    const inserted = (await db.execute(sql`
+      insert into users (email, password_hash, role, first_name, last_name)
+      values ('paid-before@example.test', 'x', 'INSTRUCTOR', 'Pat', 'Before')
+      returning id`)) as unknown as { rows: { id: string }[] };
+    const instructorId = inserted.rows[0]?.id ?? "";
     const statuses = [
       ["paid", 6000, "PAID", "2026-10-19"],
       ["failed", 4500, "FAILED", "2026-10-26"],
