@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { clearCompletedBookingDraft } from "@/lib/booking-draft";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 
@@ -32,9 +33,21 @@ function useFocusMainOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
   }, [pathname, mainRef]);
 }
 
+/**
+ * A finished booking's draft is cleared when the page is left, from whichever page that is: the
+ * wizard has usually moved on to the dashboard by then (and a prompt may replace it meanwhile).
+ */
+function useClearCompletedDraftOnLeave() {
+  useEffect(() => {
+    window.addEventListener("pagehide", clearCompletedBookingDraft);
+    return () => window.removeEventListener("pagehide", clearCompletedBookingDraft);
+  }, []);
+}
+
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useFocusMainOnNavigate(mainRef);
+  useClearCompletedDraftOnLeave();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import { useLocation, useNavigate } from "react-router";
 import {
   clearBookingDraft,
-  clearCompletedBookingDraft,
   readBookingDraft,
   writeBookingDraft,
 } from "@/lib/booking-draft";
@@ -110,11 +109,6 @@ export function useBookingWizard({
     if (state.currentStep === "flow_selection" || !isWizardStep(state.currentStep)) return;
     setSavedAt(writeBookingDraft(draft).timestamp);
   }, [state]);
-
-  useEffect(() => {
-    window.addEventListener("pagehide", clearCompletedBookingDraft);
-    return () => window.removeEventListener("pagehide", clearCompletedBookingDraft);
-  }, []);
 
   // The address of the step being left, for the page's Back. The step's own address rather than the
   // location: the router renders its replace above in a transition, so a click can still find the
