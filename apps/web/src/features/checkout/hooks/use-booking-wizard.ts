@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import {
-  clearBookingDraft,
-  readBookingDraft,
-  writeBookingDraft,
-} from "@/lib/booking-draft";
+import { clearBookingDraft, readBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
 import { requestedStep, stepSearch, wizardHistoryState } from "../model/step-address";
 import {
   draftFromState,
