@@ -159,6 +159,39 @@ describeEachDatabase("auth", (kind) => {
     expect((await http.post("/api/auth/refresh", { refreshToken: other.refreshToken })).status).toBe(200);
   });
 
+  it("a reused refresh token revokes its own family only: another device's session goes on", async () => {
+    const phone = await http.login("student@demo.test");
+    const laptop = await http.login("student@demo.test");
+    const rotated = await http.post("/api/auth/refresh", { refreshToken: phone.refreshToken });
+    expect(rotated.status).toBe(200);
+    expect((await http.post("/api/auth/refresh", { refreshToken: phone.refreshToken })).status).toBe(401);
+    expect((await http.post("/api/auth/refresh", { refreshToken: rotated.body.refreshToken })).status).toBe(
+      401,
+    );
+    // The laptop's session is another family: its refresh token still renews it.
+    const renewed = await http.post("/api/auth/refresh", { refreshToken: laptop.refreshToken });
+    expect(renewed.status).toBe(200);
+    expect((await http.get("/api/auth/me", renewed.body.accessToken)).status).toBe(200);
+  });
+
+  it("an old refresh token presented after a password change ends nothing: the new session goes on", async () => {
+    const payload = studentPayload();
+    const registered = await http.post("/api/auth/register/student", payload);
+    expect(registered.status).toBe(201);
+    const old = registered.body as { accessToken: string; refreshToken: string };
+    const changed = await http.post(
+      "/api/auth/change-password",
+      { currentPassword: payload.password, password: "a-new-secret-1", confirmPassword: "a-new-secret-1" },
+      old.accessToken,
+    );
+    expect(changed.status).toBe(200);
+    expect((await http.post("/api/auth/refresh", { refreshToken: old.refreshToken })).status).toBe(401);
+    expect((await http.get("/api/auth/me", changed.body.accessToken)).status).toBe(200);
+    expect((await http.post("/api/auth/refresh", { refreshToken: changed.body.refreshToken })).status).toBe(
+      200,
+    );
+  });
+
   it("logout revokes the refresh token", async () => {
     const login = await http.login("instructor@demo.test");
     const out = await http.post("/api/auth/logout", { refreshToken: login.refreshToken });

@@ -173,9 +173,12 @@ export function createAuthService(ctx: AppContext) {
       if (await repo.isSuspended(ctx.db, row.userId)) {
         throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
       }
-      if (row.revokedAt || row.rotatedAt) {
+      // Revoked on purpose (logout, a password change or reset): it is simply over, and ends nothing else.
+      if (row.revokedAt) throw new AppError("unauthorized", SESSION_ENDED);
+      if (row.rotatedAt) {
         // A used token presented again means it leaked: end every session descended from that login,
-        // and the access tokens already handed out to its user.
+        // and the access tokens already handed out (the token version: the user's other devices renew
+        // theirs once with their own refresh tokens, which stay valid).
         await repo.revokeTokenFamily(ctx.db, row.familyId, now);
         await repo.bumpTokenVersion(ctx.db, row.userId);
         throw new AppError("unauthorized", SESSION_ENDED);
@@ -183,6 +186,7 @@ export function createAuthService(ctx: AppContext) {
       if (row.expiresAt <= now) throw new AppError("unauthorized", SESSION_ENDED);
       return ctx.db.transaction(async (tx) => {
         if (!(await repo.claimRefreshToken(tx, row.id, now))) {
+          // Two refreshes of one token at once: one won, the other is a reuse of that family.
           await repo.revokeTokenFamily(tx, row.familyId, now);
           await repo.bumpTokenVersion(tx, row.userId);
           throw new AppError("unauthorized", SESSION_ENDED);
