@@ -273,6 +273,24 @@ describeEachDatabase("account recovery", (kind) => {
       expect(JSON.stringify(audit?.details)).not.toContain("token");
     });
 
+    it("ends a reset link sent to the old address once the new one is confirmed", async () => {
+      const s = await registerStudent();
+      await http.post("/api/auth/forgot-password", { email: s.email });
+      const resetToken = await tokenFromMail(s.email, "password_reset", "reset-password");
+      const newEmail = `moved.${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await http.post("/api/auth/email-change", { newEmail, currentPassword: s.password }, s.accessToken);
+      const token = await tokenFromMail(newEmail, "email_change_confirm", "confirm-email");
+      expect((await http.post("/api/auth/email-change/confirm", { token })).status).toBe(200);
+
+      const reset = await http.post("/api/auth/reset-password", {
+        token: resetToken,
+        password: "taken-over-1",
+        confirmPassword: "taken-over-1",
+      });
+      expect(reset.status).toBe(400);
+      await http.login(newEmail, s.password);
+    });
+
     it("refuses an address in use (any case) with 409, and a wrong password", async () => {
       const s = await registerStudent();
       const taken = await registerStudent();

@@ -206,6 +206,9 @@ export function createAccountService(ctx: AppContext) {
           if (!user) throw new AppError("invalid_email_change_token", INVALID_EMAIL_CHANGE);
           // Taken since the request: the unique index answers, whatever the case of either address.
           await repo.updateEmail(tx, user.id, newEmail, now);
+          // A reset link sent to the old address must not outlive it: whoever reads that mailbox now
+          // could otherwise still take the account.
+          await repo.retireUnusedTokens(tx, user.id, "PASSWORD_RESET", now);
           await uow.audit({
             actorId: user.id,
             action: "user.email_change",
