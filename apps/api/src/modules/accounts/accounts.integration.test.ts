@@ -77,6 +77,15 @@ describeEachDatabase("account recovery", (kind) => {
       expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it("answers a known and an unknown address no sooner than 150 ms, so timing tells nothing", async () => {
+      const s = await registerStudent();
+      for (const email of [s.email, "nobody.at.all@example.com", s.email, "still.nobody@example.com"]) {
+        const started = performance.now();
+        expect((await http.post("/api/auth/forgot-password", { email })).status).toBe(202);
+        expect(performance.now() - started, email).toBeGreaterThanOrEqual(149);
+      }
+    });
+
     it("validates the email like login does", async () => {
       const res = await http.post("/api/auth/forgot-password", { email: "not-an-email" });
       expect(res.status).toBe(400);

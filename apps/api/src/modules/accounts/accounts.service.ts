@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type {
   AdminUser,
   ChangePasswordResponse,
@@ -55,6 +56,9 @@ const EMAIL_TAKEN = "An account with this email already exists.";
 /** Stands in for the account of an unknown address, so both paths run the same queries. */
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
+/** The least time a forgot-password answer takes, known address or not (the work takes a few ms). */
+const FORGOT_PASSWORD_ANSWER_MS = 150;
+
 export function createAccountService(ctx: AppContext) {
   // The web app's pages that take the emailed token.
   const webLink = (path: string) => `${publicOrigin(ctx.env)}${path}`;
@@ -78,32 +82,43 @@ export function createAccountService(ctx: AppContext) {
     }
   }
 
+  async function sendPasswordReset(email: string): Promise<void> {
+    const now = ctx.now();
+    const user = await repo.findAccountUserByEmail(ctx.db, email);
+    const token = newToken();
+    const since = new Date(now.getTime() - RESET_EMAIL_WINDOW_MINUTES * 60_000);
+    await ctx.transact(async (uow) => {
+      const { tx } = uow;
+      const recent = await repo.countTokensSince(tx, user?.id ?? NO_USER, "PASSWORD_RESET", since);
+      // Past the cap the request is dropped silently: the form cannot be used to flood an inbox.
+      if (!user || recent >= MAX_RESET_EMAILS_PER_WINDOW) return;
+      await repo.insertAccountToken(tx, {
+        userId: user.id,
+        purpose: "PASSWORD_RESET",
+        tokenHash: token.hash,
+        expiresAt: accountTokenExpiresAt("PASSWORD_RESET", now),
+        createdAt: now,
+      });
+      const url = webLink(paths.auth.resetPassword({ token: token.token }));
+      await uow.email({ ...passwordResetEmail(user, url), now });
+    });
+  }
+
   return {
     /**
      * Always the same answer. An unknown address goes through the same steps (a token made and hashed,
-     * a transaction with the same read) so neither the answer nor its timing tells whether it has an
-     * account; only the writes differ.
+     * a transaction with the same read), and every answer waits until FORGOT_PASSWORD_ANSWER_MS has
+     * passed, so neither the answer nor its timing tells whether the address has an account (the
+     * writes a known one makes took a few milliseconds more, which a prober could measure).
      */
     async forgotPassword(email: string): Promise<void> {
-      const now = ctx.now();
-      const user = await repo.findAccountUserByEmail(ctx.db, email);
-      const token = newToken();
-      const since = new Date(now.getTime() - RESET_EMAIL_WINDOW_MINUTES * 60_000);
-      await ctx.transact(async (uow) => {
-        const { tx } = uow;
-        const recent = await repo.countTokensSince(tx, user?.id ?? NO_USER, "PASSWORD_RESET", since);
-        // Past the cap the request is dropped silently: the form cannot be used to flood an inbox.
-        if (!user || recent >= MAX_RESET_EMAILS_PER_WINDOW) return;
-        await repo.insertAccountToken(tx, {
-          userId: user.id,
-          purpose: "PASSWORD_RESET",
-          tokenHash: token.hash,
-          expiresAt: accountTokenExpiresAt("PASSWORD_RESET", now),
-          createdAt: now,
-        });
-        const url = webLink(paths.auth.resetPassword({ token: token.token }));
-        await uow.email({ ...passwordResetEmail(user, url), now });
-      });
+      const answerNoSoonerThan = performance.now() + FORGOT_PASSWORD_ANSWER_MS;
+      try {
+        await sendPasswordReset(email);
+      } finally {
+        const wait = answerNoSoonerThan - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
     },
 
     async resetPassword(input: ResetPassword): Promise<void> {
