@@ -15,6 +15,11 @@ export interface AuthConfig {
 export interface AuthenticatedUser {
   id: string;
   role: Role;
+  /**
+   * When the session this access token belongs to began (sign-in, or the last refresh with a refresh
+   * token): extending it without a refresh token is bounded from here (extend-session).
+   */
+  sessionStartedAt?: Date;
 }
 
 /** What an access token is issued for: the user's token version goes into it as `ver`. */
@@ -28,7 +33,9 @@ export async function signAccessToken(config: AuthConfig, user: AccessTokenSubje
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + config.accessTtlSeconds;
   // `role` is informative only: the guard reads the role from the database on every request.
-  const token = await new SignJWT({ role: user.role, typ: ACCESS_TOKEN_TYPE, ver: user.tokenVersion })
+  // `ses`: the session's start, carried over by extend-session, a new one with every other issue.
+  const ses = Math.floor((user.sessionStartedAt ?? now).getTime() / 1000);
+  const token = await new SignJWT({ role: user.role, typ: ACCESS_TOKEN_TYPE, ver: user.tokenVersion, ses })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(user.id)
     .setIssuer(config.issuer)

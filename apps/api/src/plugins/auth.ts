@@ -33,6 +33,8 @@ interface VerifiedClaims {
   id: string;
   ver: number;
   expiresAtMs: number;
+  /** The session's start (`ses`; a token from before it carried one: its own issue time). */
+  sessionStartedAtMs: number;
 }
 
 /**
@@ -72,7 +74,13 @@ async function verifySignedToken(config: AuthConfig, token: string): Promise<Ver
       throw new Error("wrong token type");
     if (typeof payload.ver !== "number" || !Number.isInteger(payload.ver))
       throw new Error("no token version");
-    return { id: payload.sub, ver: payload.ver, expiresAtMs: (payload.exp ?? 0) * 1000 };
+    const ses = typeof payload.ses === "number" ? payload.ses : (payload.iat ?? 0);
+    return {
+      id: payload.sub,
+      ver: payload.ver,
+      expiresAtMs: (payload.exp ?? 0) * 1000,
+      sessionStartedAtMs: ses * 1000,
+    };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
       throw new AppError("token_expired", "Your session has expired");
@@ -102,7 +110,11 @@ export function createGuard(config: AuthConfig, lookup: SessionLookup) {
       const claims = await verifyAccessToken(token);
       const current = await lookup(claims.id);
       if (!current || current.tokenVersion !== claims.ver) throw new AppError("unauthorized", SESSION_ENDED);
-      const user: AuthenticatedUser = { id: claims.id, role: current.role };
+      const user: AuthenticatedUser = {
+        id: claims.id,
+        role: current.role,
+        sessionStartedAt: new Date(claims.sessionStartedAtMs),
+      };
       if (roles.length > 0 && !roles.includes(user.role)) {
         throw new AppError("forbidden", "You do not have access to this resource");
       }

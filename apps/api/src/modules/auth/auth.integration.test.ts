@@ -192,6 +192,32 @@ describeEachDatabase("auth", (kind) => {
     );
   });
 
+  it("extends a session only while it is younger than a booking draft may live (2 hours)", async () => {
+    const login = await http.login("student@demo.test");
+    const first = await http.post("/api/auth/extend-session", { bookingInProgress: true }, login.accessToken);
+    expect(first.status).toBe(200);
+    // Chained: the extended token carries the session's start, not its own.
+    t.clock.advanceMinutes(119);
+    const second = await http.post(
+      "/api/auth/extend-session",
+      { bookingInProgress: true },
+      first.body.accessToken,
+    );
+    expect(second.status).toBe(200);
+    t.clock.advanceMinutes(2);
+    const third = await http.post(
+      "/api/auth/extend-session",
+      { bookingInProgress: true },
+      second.body.accessToken,
+    );
+    expect(third.status).toBe(401);
+    // The refresh token still renews the session, and a renewed session may be extended again.
+    const refreshed = await http.post("/api/auth/refresh", { refreshToken: login.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const again = await http.post("/api/auth/extend-session", {}, refreshed.body.accessToken);
+    expect(again.status).toBe(200);
+  });
+
   it("logout revokes the refresh token", async () => {
     const login = await http.login("instructor@demo.test");
     const out = await http.post("/api/auth/logout", { refreshToken: login.refreshToken });

@@ -1,9 +1,10 @@
-import type {
-  AuthResponse,
-  AuthUser,
-  instructorRegistrationRequest,
-  RefreshResponse,
-  studentRegistrationRequest,
+import {
+  type AuthResponse,
+  type AuthUser,
+  DRAFT_LIFETIME_MINUTES,
+  type instructorRegistrationRequest,
+  type RefreshResponse,
+  type studentRegistrationRequest,
 } from "@kerb/shared";
 import { dollarsToCents } from "@kerb/shared/rules";
 import type { z } from "zod";
@@ -218,13 +219,23 @@ export function createAuthService(ctx: AppContext) {
       return publicUser(found);
     },
 
+    /**
+     * A fresh access token for a booking in progress, without the refresh token. Bounded: only while
+     * the session is younger than a booking draft may live (DRAFT_LIFETIME_MINUTES); past that the
+     * client signs in again or refreshes, so a stolen access token cannot be kept alive for ever.
+     */
     async extendSession(user: AuthenticatedUser) {
+      const now = ctx.now();
+      const started = user.sessionStartedAt ?? now;
+      if (now.getTime() - started.getTime() > DRAFT_LIFETIME_MINUTES * 60_000) {
+        throw new AppError("unauthorized", SESSION_ENDED);
+      }
       const found = await repo.findUserById(ctx.db, user.id);
       if (!found) throw new AppError("unauthorized", SESSION_ENDED);
       const access = await signAccessToken(
         ctx.auth,
-        { id: found.id, role: found.role, tokenVersion: found.tokenVersion },
-        ctx.now(),
+        { id: found.id, role: found.role, tokenVersion: found.tokenVersion, sessionStartedAt: started },
+        now,
       );
       return { accessToken: access.token, expiresAt: access.expiresAt.toISOString() };
     },
