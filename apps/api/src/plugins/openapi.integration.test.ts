@@ -80,6 +80,28 @@ describe("OpenAPI document", () => {
     expect(problems).toEqual([]);
   });
 
+  it("declares the statuses any request can get: 429, 431 and 500 everywhere, 413 and 415 with a body", () => {
+    const missing: string[] = [];
+    for (const { name, operation } of operations()) {
+      const statuses = Object.keys(operation.responses ?? {});
+      const wanted = ["429", "431", "500", ...(/^(POST|PUT|PATCH|DELETE) /.test(name) ? ["413", "415"] : [])];
+      for (const status of wanted) if (!statuses.includes(status)) missing.push(`${name} ${status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("answers an over-large body 413 in the declared error shape", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(200_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(Object.keys(res.json())).toEqual(["error"]);
+    expect(res.json().error.code).toEqual(expect.any(String));
+  });
+
   it("describes the routes that do not speak JSON with their real content types", () => {
     const invoice = doc.paths["/api/student/payments/{id}/invoice.pdf"]?.get?.responses ?? {};
     expect(invoice["200"]).toMatchObject({

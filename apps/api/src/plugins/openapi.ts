@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { errorResponses } from "@kerb/shared";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -59,8 +60,29 @@ type OpenApiDocument = {
   >;
 };
 
+/** Methods whose requests carry a body: they can also be answered 413 (too large) and 415 (not JSON). */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Every status any request may get, declared on every operation with the API's error body (a route's
+ * own declaration of one wins): 429 (rate limits), 431 (URL and headers too large), 500, and 413/415
+ * where a body can be sent. Declared, they are also held to that body when they are sent: the
+ * serializer checks every declared response.
+ */
+function declareStatusesEveryRouteCanGive(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    const response = route.schema?.response as Record<string | number, unknown> | undefined;
+    if (!route.schema || !response) return;
+    const methods = [route.method].flat().map((m) => m.toUpperCase());
+    const common = errorResponses(429, 431, 500);
+    const body = methods.some((m) => BODY_METHODS.has(m)) ? errorResponses(413, 415) : {};
+    route.schema.response = { ...common, ...body, ...response };
+  });
+}
+
 /** OpenAPI generated from the same zod schemas that validate the requests, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
+  declareStatusesEveryRouteCanGive(app);
   // @fastify/swagger marks every request body required; a route whose body schema accepts null (what
   // Fastify validates when no body was sent) takes none at all, and the document should say so.
   const optionalBodies = new Set<string>();
@@ -71,8 +93,9 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           "Driving-lesson marketplace. Money in responses is AUD; times are ISO 8601 instants and Sydney " +
           "dates. Every error is `{error:{code,message,details?}}`: clients switch on `code`, `message` is " +
-          "for people. Besides the statuses each operation lists, any request may be answered 413 (body too " +
-          "large), 415 (body not JSON), 429 (rate limited; see Retry-After) or 431 (URL and headers over 16 KB).",
+          "for people. Every operation lists every status it can give, including 429 (rate limited; see " +
+          "Retry-After), 431 (URL and headers over 16 KB), 500, and 413 (body too large) and 415 (body not " +
+          "JSON) where it takes a body.",
         version: "1.0.0",
         contact: { name: "Kerb engineering" },
       },
