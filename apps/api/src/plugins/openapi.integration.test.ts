@@ -102,6 +102,14 @@ describe("OpenAPI document", () => {
     expect(res.json().error.code).toEqual(expect.any(String));
   });
 
+  it("refuses an over-long path parameter in the API's words, without echoing the URL", async () => {
+    const long = "a".repeat(5000);
+    const res = await t.app.inject({ url: `/api/payment/${long}` });
+    expect([400, 401]).toContain(res.statusCode);
+    expect(Object.keys(res.json())).toEqual(["error"]);
+    expect(res.body).not.toContain(long.slice(0, 200));
+  });
+
   it("describes the routes that do not speak JSON with their real content types", () => {
     const invoice = doc.paths["/api/student/payments/{id}/invoice.pdf"]?.get?.responses ?? {};
     expect(invoice["200"]).toMatchObject({
