@@ -289,7 +289,8 @@ describe("Date overrides", () => {
     const { user } = renderApp("/instructor/availability", signedIn);
     const form = (await screen.findByRole("form", { name: "Add a date override" })) as HTMLElement;
     await user.click(within(form).getByRole("button", { name: "Add override" }));
-    expect(within(form).getByText("Choose a date")).toBeInTheDocument();
+    // react-hook-form validates asynchronously: the message comes a moment after the click.
+    expect(await within(form).findByText("Choose a date")).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText("Date"), "2099-03-03");
     await user.click(within(form).getByRole("radio", { name: /Different hours/ }));
