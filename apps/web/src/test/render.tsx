@@ -31,8 +31,9 @@ export function renderApp(
     queryClient.clear();
     void router.navigate("/login", { replace: true });
   });
-  // No pause between keystrokes: typing a field is one synchronous burst instead of a timer per key.
-  const user = userEvent.setup({ delay: null, ...(advanceTimers ? { advanceTimers } : {}) });
+  // user-event's default pause (a timer between actions) gives asynchronous validation its turn, as a
+  // person's typing does; without it (delay: null) assertions right after a click could run first.
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
