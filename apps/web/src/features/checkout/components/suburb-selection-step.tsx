@@ -79,7 +79,9 @@ export function SuburbSelectionStep({ suburb: savedSuburb, onPick, onContinue }:
         ) : (
           <RadioGroup
             aria-labelledby={groupLabelId}
-            value={suburb}
+            // A selection the search hides must not keep the group's Tab stop: the group would then
+            // have none, and the keyboard could not reach the suburbs shown (it says "Selected" below).
+            value={suburb && matches.includes(suburb) ? suburb : null}
             onChange={(value) => setSuburb(value as Suburb)}
           >
             <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-3">
