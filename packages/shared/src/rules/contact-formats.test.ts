@@ -66,6 +66,11 @@ describe("phoneSearchDigits", () => {
     expect(phoneSearchDigits("Room 42")).toBeNull();
     expect(phoneSearchDigits("042")).toBe("042");
   });
+
+  it("is not a phone search when the text is an email or a name with digits in it", () => {
+    expect(phoneSearchDigits("learner.ab123cd4@example.com")).toBeNull();
+    expect(phoneSearchDigits("Unit 123")).toBeNull();
+  });
 });
 
 describe("normaliseWwcNumber", () => {

@@ -37,11 +37,13 @@ export const AU_PHONE_MESSAGE =
 /**
  * The digits an admin's user search looks for in phone numbers: "0412 345 678", "0412-345-678" and
  * "+61 412 345 678" all become "0412345678" (a +61 prefix is read as the trunk 0), so they match a
- * number stored in any of those shapes. Null when the text has fewer than 3 digits: too few to mean a
- * phone number (a name search such as "Room 4" must not match every phone with a 4 in it).
+ * number stored in any of those shapes. Null when the text is not written as a phone number (letters
+ * or an @: searching "learner.ab123@example.com" must not match every phone with 123 in it) or has
+ * fewer than 3 digits, too few to mean one.
  */
 export function phoneSearchDigits(search: string): string | null {
   const text = search.trim();
+  if (!/^[\d\s()+\-.]+$/.test(text)) return null;
   let digits = text.replace(/\D/g, "");
   if (digits.length < 3) return null;
   if (text.startsWith("+61")) digits = `0${digits.slice(2).replace(/^0/, "")}`;
