@@ -1,10 +1,9 @@
-import type { AdminUser } from "@kerb/shared";
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
-import { useId, useState } from "react";
+import { type AdminUser, reactivateUserRequest, suspendUserRequest } from "@kerb/shared";
+import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { cn } from "@/lib/cn";
-import { formatDollars } from "@/lib/format";
+import { ReasonField } from "@/components/ui/reason-field";
+import { formatDollars, lessonCount } from "@/lib/format";
 import { useChangeAccountStatus } from "../api/change-account-status";
 
 type AccountStatusDialogProps = {
@@ -13,8 +12,6 @@ type AccountStatusDialogProps = {
   onClose: () => void;
   onDone: (message: string) => void;
 };
-
-const REASON_MAX = 500;
 
 /** What a suspension does, in the words the admin decides on. */
 function suspendConsequences(user: AdminUser): string {
@@ -34,7 +31,6 @@ export function AccountStatusDialog({ user, onClose, onDone }: AccountStatusDial
   const mutation = isSuspended ? reactivate : suspend;
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   const close = () => {
     setReason("");
@@ -46,12 +42,14 @@ export function AccountStatusDialog({ user, onClose, onDone }: AccountStatusDial
 
   const submit = () => {
     if (!user) return;
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError("Give a reason");
+    // The schema the API checks with: a blank reason is refused here in its words, before anything is sent.
+    const parsed = (isSuspended ? reactivateUserRequest : suspendUserRequest).safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Give a reason");
       return;
     }
     setError(null);
+    const trimmed = parsed.data.reason;
     const name = `${user.firstName} ${user.lastName}`;
     if (isSuspended) {
       reactivate.mutate(
@@ -71,7 +69,7 @@ export function AccountStatusDialog({ user, onClose, onDone }: AccountStatusDial
             const lessons =
               lessonsCancelled === 0
                 ? "No lessons were booked ahead."
-                : `${lessonsCancelled === 1 ? "1 lesson" : `${lessonsCancelled} lessons`} cancelled${refunded > 0 ? `, ${formatDollars(refunded)} refunded to cards` : ""}.`;
+                : `${lessonCount(lessonsCancelled)} cancelled${refunded > 0 ? `, ${formatDollars(refunded)} refunded to cards` : ""}.`;
             onDone(`${name} is suspended and signed out everywhere. ${lessons}`);
             close();
           },
@@ -100,37 +98,16 @@ export function AccountStatusDialog({ user, onClose, onDone }: AccountStatusDial
       isPending={mutation.isPending}
       kind="form"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
-          Reason
-        </label>
-        <textarea
-          id={id}
-          rows={4}
-          maxLength={REASON_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={cn(
-            "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-            "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-            error && "border-red-600",
-          )}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="text-slate-600 text-sm">
-            {isSuspended
-              ? "Kept in the audit log, e.g. “Spoke with them; the complaint was resolved”."
-              : "Kept in the audit log, not sent to anyone, e.g. “Three no-shows reported this month”."}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        error={error}
+        hint={
+          isSuspended
+            ? "Kept in the audit log, e.g. “Spoke with them; the complaint was resolved”."
+            : "Kept in the audit log, not sent to anyone, e.g. “Three no-shows reported this month”."
+        }
+      />
       {mutation.isError ? (
         <ErrorState
           title={isSuspended ? "We couldn't reactivate this account" : "We couldn't suspend this account"}

@@ -1,9 +1,8 @@
-import type { AdminInstructor } from "@kerb/shared";
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
-import { useId, useState } from "react";
+import { type AdminInstructor, rejectInstructorRequest } from "@kerb/shared";
+import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { cn } from "@/lib/cn";
+import { ReasonField } from "@/components/ui/reason-field";
 import { useRejectInstructor } from "../api/reject-instructor";
 
 type RejectInstructorDialogProps = {
@@ -17,7 +16,6 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
   const mutation = useRejectInstructor();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   const close = () => {
     setReason("");
@@ -28,14 +26,15 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
 
   const submit = () => {
     if (!instructor) return;
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError("A reason is required");
+    // The schema the API checks with: a blank reason is refused here in its words, before anything is sent.
+    const parsed = rejectInstructorRequest.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "A reason is required");
       return;
     }
     setError(null);
     mutation.mutate(
-      { id: instructor.id, reason: trimmed },
+      { id: instructor.id, reason: parsed.data.reason },
       {
         onSuccess: ({ instructor: rejected }) => {
           onRejected(
@@ -65,35 +64,12 @@ export function RejectInstructorDialog({ instructor, onClose, onRejected }: Reje
       isPending={mutation.isPending}
       kind="form"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
-          Reason
-        </label>
-        <textarea
-          id={id}
-          rows={4}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={cn(
-            "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-            "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-            error && "border-red-600",
-          )}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="text-slate-600 text-sm">
-            Kept in the audit log, e.g. “Licence number does not match the RMS record”.
-          </p>
-        )}
-      </div>
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        error={error}
+        hint="Kept in the audit log, e.g. “Licence number does not match the RMS record”."
+      />
       {mutation.isError ? (
         <ErrorState title="We couldn't reject this instructor" error={mutation.error} />
       ) : null}
