@@ -59,4 +59,16 @@ describe("renderStatementCsv", () => {
     expect(parseCsv(csv)[1]?.[6]).toBe(`'=HYPERLINK("x") "Sam", Jr`);
     expect(csv.endsWith("\r\n")).toBe(true);
   });
+
+  it("keeps a typed line break inside its cell and writes a negative amount as a number", () => {
+    const line = statement.lines[1];
+    if (!line) throw new Error("fixture has two lines");
+    const csv = renderStatementCsv({
+      ...statement,
+      lines: [{ ...line, description: "Pickup moved\nto the station", amountCents: -1250 }],
+    });
+    expect(csv).toContain(`"Pickup moved\nto the station"`);
+    expect(parseCsv(csv)[1]?.[5]).toBe("Pickup moved\nto the station");
+    expect(parseCsv(csv)[1]?.[10]).toBe("-12.50");
+  });
 });

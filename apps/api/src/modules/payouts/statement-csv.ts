@@ -1,8 +1,10 @@
 /**
  * A payout statement as CSV: one row per lesson and a final Total row, amounts in dollars with two
- * decimals, so a spreadsheet's sums equal the statement to the cent. RFC 4180 quoting; text cells that a
- * spreadsheet would run as a formula (= + - @) are prefixed with an apostrophe.
+ * decimals, so a spreadsheet's sums equal the statement to the cent. Written by csv-stringify: RFC 4180
+ * quoting, CRLF rows, and text cells a spreadsheet would run as a formula (= + - @, tab, CR and their
+ * full-width forms) prefixed with an apostrophe.
  */
+import { stringify } from "csv-stringify/sync";
 import type { PayoutStatement } from "./statement.ts";
 
 export const STATEMENT_CSV_HEADER = [
@@ -19,30 +21,23 @@ export const STATEMENT_CSV_HEADER = [
   "Net",
 ] as const;
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-
-function text(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function cell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+/** Amounts go in as numbers, so a negative one is written as "-12.50" rather than defused as a formula. */
+const dollars = (cents: number) => cents / 100;
 
 export function renderStatementCsv(statement: PayoutStatement): string {
-  const rows: string[][] = [[...STATEMENT_CSV_HEADER]];
   const head = [statement.number, statement.periodStart, statement.periodEnd];
+  const rows: Array<Array<string | number>> = [[...STATEMENT_CSV_HEADER]];
   for (const line of statement.lines) {
     rows.push([
       ...head,
       line.date,
       line.time,
-      text(line.description),
-      text(line.student),
+      line.description,
+      line.student,
       line.bookingId,
-      money(line.grossCents),
-      money(line.feeCents),
-      money(line.amountCents),
+      dollars(line.grossCents),
+      dollars(line.feeCents),
+      dollars(line.amountCents),
     ]);
   }
   rows.push([
@@ -52,9 +47,16 @@ export function renderStatementCsv(statement: PayoutStatement): string {
     "Total",
     "",
     "",
-    money(statement.grossCents),
-    money(statement.feeCents),
-    money(statement.amountCents),
+    dollars(statement.grossCents),
+    dollars(statement.feeCents),
+    dollars(statement.amountCents),
   ]);
-  return `${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
+  return stringify(rows, {
+    record_delimiter: "windows",
+    // With a record delimiter of its own choosing, csv-stringify stops quoting a bare \n or \r; a
+    // description typed with a line break must still stay in its cell.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    cast: { number: (value) => value.toFixed(2) },
+  });
 }
