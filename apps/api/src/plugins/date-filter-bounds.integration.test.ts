@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
+import { type Http, startSeededApp } from "../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../test/test-app.ts";
 
 // The fuzzer's only 500s: dates Sydney's time rules cannot place (before 1895, or year 9999 + 1 day).
 describeEachDatabase("admin date filters out of range", (kind) => {
   let t: TestApp;
-  let http: ReturnType<typeof api>;
+  let http: Http;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
+    ({ t, http } = await startSeededApp(kind));
     token = (await http.login("admin@demo.test")).accessToken;
   });
   afterAll(() => t.close());

@@ -7,19 +7,19 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, availabilityRules, bookings, outbox, users } from "../../db/schema/index.ts";
 import { holdLesson, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api, studentPayload } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { studentPayload } from "../../test/http.ts";
+import { type Http, startSeededApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
 import { bookPaidLesson } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("admin: suspending accounts", (kind) => {
   let t: TestApp;
-  let http: ReturnType<typeof api>;
+  let http: Http;
   let admin: { accessToken: string; user: { id: string } };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
+    ({ t, http } = await startSeededApp(kind));
     admin = await http.login("admin@demo.test");
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { type Http, startSeededApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { serveMetrics } from "./metrics-server.ts";
 
 /** The value of one series in Prometheus' text format, or undefined when it is absent. */
@@ -12,10 +12,9 @@ function sample(text: string, series: string): number | undefined {
 
 describeEachDatabase("Prometheus metrics", (kind) => {
   let t: TestApp;
-  let http: ReturnType<typeof api>;
+  let http: Http;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
+    ({ t, http } = await startSeededApp(kind));
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,15 @@
 import { INVOICE_NUMBER_PATTERN } from "@kerb/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { type Http, startSeededApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
 
 describeEachDatabase("the invoice screen's number", (kind) => {
   let t: TestApp;
-  let http: ReturnType<typeof api>;
+  let http: Http;
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
+    ({ t, http } = await startSeededApp(kind));
   });
   afterAll(() => t.close());
 
