@@ -85,29 +85,22 @@ export function AdminUsersPage() {
         // The API refuses suspending yourself; the button is not offered.
         if (user.id === signedInId) return null;
         const name = `${user.firstName} ${user.lastName}`;
-        const open = () => {
-          setNotice(null);
-          setDialogUser(user);
-        };
-        return user.suspendedAt ? (
+        // One action per state: a suspended account is reactivated, an active one suspended.
+        const [action, Icon] = user.suspendedAt
+          ? (["Reactivate", UserCheck] as const)
+          : (["Suspend", UserX] as const);
+        return (
           <Button
             size="sm"
             variant="outline"
-            aria-label={`Reactivate ${name}`}
-            onClick={open}
-            icon={<UserCheck className="size-4" aria-hidden="true" />}
+            aria-label={`${action} ${name}`}
+            onClick={() => {
+              setNotice(null);
+              setDialogUser(user);
+            }}
+            icon={<Icon className="size-4" aria-hidden="true" />}
           >
-            Reactivate
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Suspend ${name}`}
-            onClick={open}
-            icon={<UserX className="size-4" aria-hidden="true" />}
-          >
-            Suspend
+            {action}
           </Button>
         );
       },
