@@ -9,15 +9,14 @@ import {
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, SelectField, TextField } from "@/components/ui/field";
-import { errorMessage } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { type InstructorProfilePayload, useUpdateInstructorProfile } from "../api/update-instructor-profile";
 import { applyFieldIssues } from "./field-issues";
 import { genderOptions, vehicleOptions } from "./profile-form-options";
+import { ProfileSaveStatus } from "./profile-save-status";
 
 type FormValues = {
   bio: string;
@@ -116,19 +115,16 @@ export function InstructorProfileForm({ account }: { account: InstructorAccount 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Profile">
-        {mutation.isSuccess && !isDirty ? (
-          <Alert tone="success">
-            Your profile has been saved.
-            {mutation.data.verificationStatus === "PENDING"
+        <ProfileSaveStatus
+          mutation={mutation}
+          isDirty={isDirty}
+          hasFieldErrors={Object.keys(errors).length > 0}
+          savedNote={
+            mutation.data?.verificationStatus === "PENDING"
               ? " Your licence is waiting for verification: students will see you again once an admin has checked it."
-              : null}
-          </Alert>
-        ) : null}
-        {mutation.isError && Object.keys(errors).length === 0 ? (
-          <Alert tone="error" title="We couldn't save your profile">
-            {errorMessage(mutation.error, "Please try again in a moment.")}
-          </Alert>
-        ) : null}
+              : null
+          }
+        />
         <Field
           label="Bio"
           hint={`What students should know about your teaching (up to ${BIO_MAX_LENGTH} characters).`}

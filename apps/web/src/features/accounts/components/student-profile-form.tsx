@@ -6,13 +6,12 @@ import {
 } from "@kerb/shared";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { errorMessage } from "@/lib/api-error";
 import { type StudentProfilePayload, useUpdateStudentProfile } from "../api/update-student-profile";
 import { applyFieldIssues } from "./field-issues";
 import { licenseTypeOptions, suburbOptions } from "./profile-form-options";
+import { ProfileSaveStatus } from "./profile-save-status";
 
 type FormValues = { firstName: string; lastName: string; phone: string; suburb: string; licenseType: string };
 
@@ -35,6 +34,16 @@ const formSchema = z
 
 const FIELDS = ["firstName", "lastName", "phone", "suburb", "licenseType"] as const;
 
+function formValues(account: StudentAccount): FormValues {
+  return {
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phone: account.phone ?? "",
+    suburb: account.suburb ?? "",
+    licenseType: account.licenseType ?? "",
+  };
+}
+
 export function StudentProfileForm({ account }: { account: StudentAccount }) {
   const mutation = useUpdateStudentProfile();
   const {
@@ -45,37 +54,23 @@ export function StudentProfileForm({ account }: { account: StudentAccount }) {
     reset,
   } = useForm<FormValues, unknown, StudentProfilePayload>({
     resolver: zodResolver(formSchema),
-    defaultValues: {
-      firstName: account.firstName,
-      lastName: account.lastName,
-      phone: account.phone ?? "",
-      suburb: account.suburb ?? "",
-      licenseType: account.licenseType ?? "",
-    },
+    defaultValues: formValues(account),
   });
 
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: (saved) =>
-        reset({
-          firstName: saved.firstName,
-          lastName: saved.lastName,
-          phone: saved.phone ?? "",
-          suburb: saved.suburb ?? "",
-          licenseType: saved.licenseType ?? "",
-        }),
+      onSuccess: (saved) => reset(formValues(saved)),
       onError: (error) => applyFieldIssues(error, setError, FIELDS),
     }),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Profile">
-      {mutation.isSuccess && !isDirty ? <Alert tone="success">Your profile has been saved.</Alert> : null}
-      {mutation.isError && Object.keys(errors).length === 0 ? (
-        <Alert tone="error" title="We couldn't save your profile">
-          {errorMessage(mutation.error, "Please try again in a moment.")}
-        </Alert>
-      ) : null}
+      <ProfileSaveStatus
+        mutation={mutation}
+        isDirty={isDirty}
+        hasFieldErrors={Object.keys(errors).length > 0}
+      />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           label="First name"
