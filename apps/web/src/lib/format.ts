@@ -51,7 +51,8 @@ export function formatTimeRange(startIso: string, endIso: string): string {
 /** "2026-11-03" → "03/11/2026": the shared rule, which the API's messages use too. */
 export { formatIsoDate };
 
-const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Weekday numbers as the API uses them (0 = Sunday) → "Sun", "Mon", … */
+export const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
 /** "2026-11-03" → "Tue 03/11/2026". */
 export function formatIsoDateWithWeekday(date: string): string {

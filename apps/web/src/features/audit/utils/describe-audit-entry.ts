@@ -14,11 +14,10 @@ import {
   vehicleTypeLabels,
   verificationStatusLabels,
 } from "@kerb/shared/words";
-import { formatIsoDate } from "@/lib/format";
+import { formatIsoDate, lessonCount, SHORT_WEEKDAYS } from "@/lib/format";
 
 type Details = Record<string, unknown>;
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 // Weekly hours read Monday first, as the instructor's week does.
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
@@ -40,7 +39,7 @@ export function describeWeeklyHours(ranges: readonly HoursRange[]): string {
       .filter((r) => r.weekday === weekday)
       .sort((a, b) => a.start.localeCompare(b.start))
       .map((r) => `${r.start}–${r.end}`);
-    return day.length === 0 ? [] : [`${WEEKDAYS[weekday]} ${day.join(" and ")}`];
+    return day.length === 0 ? [] : [`${SHORT_WEEKDAYS[weekday]} ${day.join(" and ")}`];
   }).join(", ");
 }
 
@@ -156,8 +155,7 @@ function payoutLines(d: Details): string[] {
   const amount = typeof d.amountCents === "number" ? formatAud(d.amountCents) : null;
   if (typeof d.period === "string") {
     const [from = "", to = ""] = d.period.split("..");
-    const lessons =
-      typeof d.lessons === "number" ? `, ${d.lessons} ${d.lessons === 1 ? "lesson" : "lessons"}` : "";
+    const lessons = typeof d.lessons === "number" ? `, ${lessonCount(d.lessons)}` : "";
     lines.push(`${amount ?? "Payout"} for ${formatIsoDate(from)} – ${formatIsoDate(to)}${lessons}`);
   } else if (amount) {
     lines.push(`Amount: ${amount}`);
@@ -181,10 +179,7 @@ const FACT_LINES: Array<(d: Details) => string | null> = [
   (d) =>
     typeof d.refundCents === "number" && d.refundCents > 0 ? `Refund: ${formatAud(d.refundCents)}` : null,
   (d) => (d.bundleCreditReturned === true ? "Bundle credit returned" : null),
-  (d) =>
-    typeof d.lessonsCancelled === "number"
-      ? `${d.lessonsCancelled === 1 ? "1 lesson" : `${d.lessonsCancelled} lessons`} cancelled`
-      : null,
+  (d) => (typeof d.lessonsCancelled === "number" ? `${lessonCount(d.lessonsCancelled)} cancelled` : null),
   (d) =>
     typeof d.studentsTold === "number" && d.studentsTold > 0
       ? `${d.studentsTold === 1 ? "1 student" : `${d.studentsTold} students`} told`
