@@ -12,6 +12,7 @@ import { BOOKING_STATUS, type StatusStyle } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { lessonTiming } from "../utils/lesson-timing";
 
 // Students read a no-show as a lesson they missed; instructors and admins see "No-show".
 const STUDENT_BOOKING_STATUS: Record<BookingStatus, StatusStyle> = {
@@ -25,10 +26,9 @@ const STUDENT_BOOKING_STATUS: Record<BookingStatus, StatusStyle> = {
  */
 function studentStatus(booking: StudentProfileBooking, now: number): StatusStyle {
   if (booking.status === "SCHEDULED") {
-    if (new Date(booking.endTime).getTime() <= now) {
-      return { label: "Awaiting your instructor's confirmation", tone: "warning" };
-    }
-    if (new Date(booking.startTime).getTime() <= now) return { label: "In progress", tone: "brand" };
+    const timing = lessonTiming(booking, now);
+    if (timing === "ended") return { label: "Awaiting your instructor's confirmation", tone: "warning" };
+    if (timing === "in_progress") return { label: "In progress", tone: "brand" };
   }
   return STUDENT_BOOKING_STATUS[booking.status];
 }
