@@ -12,8 +12,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** How far back the feed keeps lessons: a year of history is what an instructor's records need. */
 const FEED_HISTORY_MONTHS = 12;
-/** How often a subscribed calendar should fetch the feed again (RFC 7986 REFRESH-INTERVAL). */
-const FEED_REFRESH_INTERVAL = "PT1H";
+/** How often a subscribed calendar should fetch the feed again (RFC 7986 REFRESH-INTERVAL): an hour. */
+const FEED_REFRESH_SECONDS = 60 * 60;
 
 const FEED_SUFFIX: Partial<Record<BookingStatus, string>> = {
   COMPLETED: " (completed)",
@@ -71,7 +71,7 @@ export function createCalendarService(ctx: AppContext) {
       return renderCalendar({
         name: `Kerb lessons – ${instructor.firstName} ${instructor.lastName}`,
         stamp: now,
-        refreshInterval: FEED_REFRESH_INTERVAL,
+        refreshSeconds: FEED_REFRESH_SECONDS,
         events: lessons.map((lesson) => ({
           uid: `${lesson.id}@kerb`,
           start: lesson.startTime,

@@ -1,8 +1,16 @@
 /**
- * A minimal RFC 5545 writer: what a subscribed calendar feed and the lesson emails' calendar files
- * need. Times are written in UTC ("Z" form), so no VTIMEZONE block is needed and every client shows
- * them in its own zone.
+ * The calendar files Kerb writes (an instructor's subscribed feed, the lesson emails' attachments),
+ * written by ical-generator: RFC 5545 escaping, folding at 75 octets and CRLF lines are its job. Times
+ * are written in UTC ("Z" form), so no VTIMEZONE block is needed and every client shows them in its own
+ * zone.
  */
+import ical, {
+  escape as escapeText,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  ICalEventTransparency,
+  formatDate as icalDate,
+} from "ical-generator";
 
 export interface CalendarEvent {
   uid: string;
@@ -35,89 +43,41 @@ export interface Calendar {
   events: CalendarEvent[];
   /** PUBLISH unless said. */
   method?: CalendarMethod;
-  /** For a subscribed feed: how often to fetch it again, an RFC 5545 duration such as "PT1H". */
-  refreshInterval?: string;
+  /**
+   * For a subscribed feed: how often to fetch it again, in seconds. Written as RFC 7986's
+   * REFRESH-INTERVAL and as X-PUBLISHED-TTL, the older one Outlook and Google still read.
+   */
+  refreshSeconds?: number;
 }
 
-const CRLF = "\r\n";
-const MAX_LINE_OCTETS = 75;
-
-/** 20260314T053000Z */
-export function formatUtc(instant: Date): string {
-  return instant
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}Z$/, "Z");
-}
-
-/** TEXT value escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines. */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/**
- * Folds a content line at 75 octets (§3.1): continuation lines start with one space. Splits between
- * characters, never inside a multi-byte UTF-8 sequence.
- */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= MAX_LINE_OCTETS) return line;
-  const parts: string[] = [];
-  let current = "";
-  let octets = 0;
-  // The first line may hold 75 octets; continuation lines 74 plus the leading space.
-  let limit = MAX_LINE_OCTETS;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = "";
-      octets = 0;
-      limit = MAX_LINE_OCTETS - 1;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join(`${CRLF} `);
-}
+/** 20260314T053000Z: how an instant is written in the files (tests compare against it). */
+export const formatUtc = (instant: Date): string => icalDate(null, instant);
 
 export function renderCalendar(calendar: Calendar): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Kerb//Instructor lessons//EN",
-    "CALSCALE:GREGORIAN",
-    `METHOD:${calendar.method ?? "PUBLISH"}`,
-    `X-WR-CALNAME:${escapeText(calendar.name)}`,
-  ];
-  if (calendar.refreshInterval) {
-    // RFC 7986's property, and the older one Outlook and Google still read.
-    lines.push(
-      `REFRESH-INTERVAL;VALUE=DURATION:${calendar.refreshInterval}`,
-      `X-PUBLISHED-TTL:${calendar.refreshInterval}`,
-    );
-  }
-  const stamp = formatUtc(calendar.stamp);
+  const file = ical({
+    prodId: { company: "Kerb", product: "Instructor lessons", language: "EN" },
+    scale: "GREGORIAN",
+    method: ICalCalendarMethod[calendar.method ?? "PUBLISH"],
+    // ical-generator writes the name (NAME and X-WR-CALNAME) as given: an instructor's name with a
+    // comma or a semicolon in it would end the value early, so it is escaped here.
+    name: escapeText(calendar.name, false),
+    ttl: calendar.refreshSeconds ?? null,
+  });
   for (const event of calendar.events) {
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${escapeText(event.uid)}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART:${formatUtc(event.start)}`,
-      `DTEND:${formatUtc(event.end)}`,
-      `SUMMARY:${escapeText(event.summary)}`,
-    );
-    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-    if (event.lastModified) lines.push(`LAST-MODIFIED:${formatUtc(event.lastModified)}`);
-    if (event.sequence !== undefined) lines.push(`SEQUENCE:${event.sequence}`);
-    lines.push(`STATUS:${event.status ?? "CONFIRMED"}`, "TRANSP:OPAQUE", "END:VEVENT");
+    file.createEvent({
+      id: event.uid,
+      stamp: calendar.stamp,
+      start: event.start,
+      end: event.end,
+      summary: event.summary,
+      location: event.location ?? null,
+      description: event.description ?? null,
+      lastModified: event.lastModified ?? null,
+      sequence: event.sequence ?? 0,
+      status: ICalEventStatus[event.status ?? "CONFIRMED"],
+      transparency: ICalEventTransparency.OPAQUE,
+    });
   }
-  lines.push("END:VCALENDAR");
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves it off.
+  return `${file.toString()}\r\n`;
 }
