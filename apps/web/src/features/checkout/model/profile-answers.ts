@@ -1,12 +1,13 @@
-import { type StudentProfile, SUBURBS, type Suburb } from "@kerb/shared";
+import { EXPERIENCE_LEVELS, LICENSE_TYPES, type StudentProfile, SUBURBS, type Suburb } from "@kerb/shared";
 import type { ExperienceLevel, LicenseType } from "./wizard-state";
 
-const EXPERIENCE_LEVELS: readonly ExperienceLevel[] = ["never_driven", "some_experience", "failed_test"];
-const LICENSE_TYPES: readonly LicenseType[] = ["automatic", "manual"];
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null | undefined): T | null => {
-  const lower = value?.toLowerCase();
-  return (values as readonly string[]).includes(lower ?? "") ? (lower as T) : null;
+/**
+ * `value` in the wizard's lowercase spelling when it is one of the API's `values` (the shared lists:
+ * SOME_EXPERIENCE, AUTOMATIC…), in any letter case; null otherwise.
+ */
+const oneOf = <T extends string>(values: readonly string[], value: string | null | undefined): T | null => {
+  const upper = value?.toUpperCase() ?? "";
+  return values.includes(upper) ? (upper.toLowerCase() as T) : null;
 };
 
 /** What the student told us at sign-up, in the wizard's terms: each null when unknown or unreadable. */
@@ -23,7 +24,7 @@ export function profileAnswers(
     suburb: (SUBURBS as readonly string[]).includes(profile?.suburb ?? "")
       ? (profile?.suburb as Suburb)
       : null,
-    experienceLevel: oneOf(EXPERIENCE_LEVELS, profile?.experienceLevel),
-    licenseType: oneOf(LICENSE_TYPES, profile?.licenseType),
+    experienceLevel: oneOf<ExperienceLevel>(EXPERIENCE_LEVELS, profile?.experienceLevel),
+    licenseType: oneOf<LicenseType>(LICENSE_TYPES, profile?.licenseType),
   };
 }
