@@ -8,6 +8,7 @@ import {
   completeAssessment,
   findStepHeading,
   keepaliveRoute,
+  rateOptionDraft,
   resumeDraft,
   seedDraft,
   signedIn,
@@ -16,17 +17,6 @@ import {
   today,
   wizardRoutes,
 } from "./wizard-test-utils";
-
-const rateOptionDraft = {
-  flow: "multi_select",
-  currentStep: "rate_instructor_option",
-  suburb: "Manly",
-  assessmentData: completeAssessment,
-  selectedInstructor: null,
-  rateOption: null,
-  selectedSlots: [],
-  selectedDate: null,
-};
 
 afterEach(() => {
   vi.useRealTimers();

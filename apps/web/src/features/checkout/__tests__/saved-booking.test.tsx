@@ -5,26 +5,15 @@ import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
 import {
-  completeAssessment,
   findStepHeading,
   keepaliveRoute,
   listing,
+  rateOptionDraft,
   resumeDraft,
   seedDraft,
   signedIn,
   storedDraft,
 } from "./wizard-test-utils";
-
-const rateOptionDraft = {
-  flow: "multi_select",
-  currentStep: "rate_instructor_option",
-  suburb: "Manly",
-  assessmentData: completeAssessment,
-  selectedInstructor: null,
-  rateOption: null,
-  selectedSlots: [],
-  selectedDate: null,
-};
 
 function studentServer(more: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "@/test/render";
 import {
   bundleInvoiceDraft,
-  completeAssessment,
   findStepHeading,
   listing,
+  rateOptionDraft,
   resumeDraft,
   signedIn,
   wizardRoutes,
@@ -15,6 +15,9 @@ const progress = () => screen.getByRole("progressbar", { name: "Booking progress
 const stepText = () => progress().getAttribute("aria-valuetext");
 
 const olivia = listing({ firstName: "Olivia", lastName: "Brown" });
+
+// Where both Flow B counts start: the booking-option step, in Parramatta.
+const parramattaRateOptionDraft = { ...rateOptionDraft, suburb: "Parramatta" };
 
 function routes() {
   return wizardRoutes({ instructors: [olivia], days: [1, 1], bookings: [] });
@@ -41,12 +44,7 @@ describe("Step counter: one honest count per path", () => {
 
   it("counts Flow B with a picked instructor as seven screens: Booking option and Instructor are steps 4 and 5", async () => {
     routes();
-    const { user } = resumeDraft({
-      flow: "multi_select",
-      currentStep: "rate_instructor_option",
-      suburb: "Parramatta",
-      assessmentData: completeAssessment,
-    });
+    const { user } = resumeDraft(parramattaRateOptionDraft);
     await findStepHeading("Choose your booking option");
     // Not chosen yet: six screens with Pool Hours, seven with a picked instructor.
     expect(stepText()).toBe("Step 4 of 6 or 7: Booking option");
@@ -70,12 +68,7 @@ describe("Step counter: one honest count per path", () => {
 
   it("counts Flow B with Pool Hours as six screens", async () => {
     routes();
-    const { user } = resumeDraft({
-      flow: "multi_select",
-      currentStep: "rate_instructor_option",
-      suburb: "Parramatta",
-      assessmentData: completeAssessment,
-    });
+    const { user } = resumeDraft(parramattaRateOptionDraft);
     await findStepHeading("Choose your booking option");
     await user.click(screen.getByRole("radio", { name: /Pool Hours/ }));
     await user.click(screen.getByRole("button", { name: "Continue" }));

@@ -69,6 +69,18 @@ export function resumeDraft(
   return renderApp("/student/book?resume=true", { ...signedIn, advanceTimers });
 }
 
+/** Flow B at the booking-option step in Manly: Pool Hours or Pick Instructor not chosen yet. */
+export const rateOptionDraft = {
+  flow: "multi_select",
+  currentStep: "rate_instructor_option",
+  suburb: "Manly",
+  assessmentData: completeAssessment,
+  selectedInstructor: null,
+  rateOption: null,
+  selectedSlots: [],
+  selectedDate: null,
+};
+
 /** Flow B at the slot step: Pool Hours in Parramatta, nothing chosen yet. */
 export const slotStepDraft = {
   flow: "multi_select",
