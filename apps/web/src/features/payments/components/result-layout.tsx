@@ -3,6 +3,7 @@ import CircleX from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import type { ReactNode } from "react";
 import { DocumentTitle } from "@/components/ui/document-title";
+import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 
 export type ResultTone = "success" | "error" | "neutral" | "pending";
@@ -37,6 +38,25 @@ export function ResultLayout({ title, message, tone, details, children }: Result
       <div className="text-lg text-slate-600">{message}</div>
       {details ? <div className="w-full text-left">{details}</div> : null}
       {children ? <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * ResultLayout's shape while the payment is looked up: its icon, heading and message, and the receipt
+ * when one is coming (`withDetails`).
+ */
+export function ResultSkeleton({ label, withDetails = false }: { label: string; withDetails?: boolean }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12 sm:py-20">
+      <SkeletonGroup label={label}>
+        <div className="flex flex-col items-center gap-4">
+          <Skeleton className="size-16 rounded-full" />
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-5 w-80 max-w-full" />
+          {withDetails ? <Skeleton className="h-40 w-full rounded-2xl" /> : null}
+        </div>
+      </SkeletonGroup>
     </div>
   );
 }

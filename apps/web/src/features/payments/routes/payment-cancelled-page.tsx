@@ -1,12 +1,11 @@
 import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { ButtonLink } from "@/components/ui/button";
-import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { formatDateTime, formatDollars } from "@/lib/format";
 import { usePayment } from "../api/get-payment";
-import { ResultLayout } from "../components/result-layout";
+import { ResultLayout, ResultSkeleton } from "../components/result-layout";
 
 const isPaymentId = (value: string | null): value is string => z.uuid().safeParse(value).success;
 
@@ -24,17 +23,7 @@ export function PaymentCancelledPage() {
   const payment = paymentQuery.data;
 
   if (canLookUp && paymentQuery.isPending) {
-    return (
-      <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12 sm:py-20">
-        <SkeletonGroup label="Checking your payment…">
-          <div className="flex flex-col items-center gap-4">
-            <Skeleton className="size-16 rounded-full" />
-            <Skeleton className="h-9 w-64" />
-            <Skeleton className="h-5 w-80 max-w-full" />
-          </div>
-        </SkeletonGroup>
-      </div>
-    );
+    return <ResultSkeleton label="Checking your payment…" />;
   }
 
   if (canLookUp && payment?.status === "PAID") {

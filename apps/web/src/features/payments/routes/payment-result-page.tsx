@@ -5,7 +5,6 @@ import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { useCurrentUser } from "@/lib/auth-store";
@@ -14,7 +13,7 @@ import { useConfirmPayment } from "../api/confirm-payment";
 import { usePayment } from "../api/get-payment";
 import { LOAD_FAILED_TITLE, paymentErrorMessage } from "../components/payment-messages";
 import { PaymentReceipt } from "../components/payment-receipt";
-import { ResultLayout } from "../components/result-layout";
+import { ResultLayout, ResultSkeleton } from "../components/result-layout";
 
 /**
  * The shared /payment/confirmed and /payment/failed screen (spec §2; no guard: the card provider
@@ -155,16 +154,7 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
 
   if (!payment || confirm.isPending || (payment.status === "PENDING" && isReturning && !confirm.isSuccess)) {
     return (
-      <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12 sm:py-20">
-        <SkeletonGroup label={payment ? "Confirming your payment…" : "Loading payment details…"}>
-          <div className="flex flex-col items-center gap-4">
-            <Skeleton className="size-16 rounded-full" />
-            <Skeleton className="h-9 w-64" />
-            <Skeleton className="h-5 w-80 max-w-full" />
-            <Skeleton className="h-40 w-full rounded-2xl" />
-          </div>
-        </SkeletonGroup>
-      </div>
+      <ResultSkeleton label={payment ? "Confirming your payment…" : "Loading payment details…"} withDetails />
     );
   }
 
