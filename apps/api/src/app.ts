@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -152,6 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
     }
   }
+  // Only the sign-in routes read a cookie (the trusted device); every other call carries a bearer token.
+  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,

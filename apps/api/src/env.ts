@@ -118,8 +118,9 @@ const envSchema = z.object({
   /** Longest wait a run of failed logins can earn. */
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).optional(),
   /**
-   * Failed logins for one account from all addresses within 15 minutes after which every address gets
-   * its wait from its first failure: slows a distributed guess, never locks the owner out.
+   * Failed logins for one account from all untrusted addresses within 15 minutes after which every such
+   * address waits 1 s, 2 s, 4 s… after each further failure: slows a distributed guess to about one try
+   * per LOGIN_MAX_DELAY_SECONDS, while a browser that signed in to the account before is let through.
    */
   LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN: z.coerce.number().int().min(1).default(50),
   /** Former names, still read: as LOGIN_FAILURES_BEFORE_DELAY, and as LOGIN_MAX_DELAY_SECONDS ÷ 60. */

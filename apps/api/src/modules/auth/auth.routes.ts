@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { createAuthService } from "./auth.service.ts";
+import { TRUSTED_DEVICE_COOKIE, trustedDeviceCookieOptions } from "./trusted-device.ts";
 
 const errors = errorResponses(400, 401, 409, 429);
 
@@ -35,13 +36,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         description:
           "Answers an access token, a refresh token and the user. Wrong email or password is 401 " +
           "invalid_credentials either way; repeated failures for one account earn a growing wait (429 " +
-          "too_many_attempts with Retry-After).",
+          "too_many_attempts with Retry-After): per address, and for every address once the account is " +
+          "under attack, except from a browser that signed in to it before (the kerb_device cookie, set " +
+          "on every successful sign-in).",
         body: loginRequest,
         response: { 200: authResponse, ...errors },
       },
       config: credentialLimit,
     },
-    (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request, reply) => {
+      const { session, deviceCookie } = await auth.login(request.body.email, request.body.password, {
+        address: request.ip,
+        deviceCookie: request.cookies[TRUSTED_DEVICE_COOKIE],
+      });
+      reply.setCookie(TRUSTED_DEVICE_COOKIE, deviceCookie, trustedDeviceCookieOptions);
+      return session;
+    },
   );
 
   app.post(

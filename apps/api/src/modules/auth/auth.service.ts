@@ -16,14 +16,10 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import { createInstructorProfile } from "../instructors/index.ts";
 import * as repo from "./auth.repository.ts";
-import { createMemoryLoginThrottle } from "./login-throttle.ts";
-import {
-  type AsyncLoginThrottle,
-  asAsyncThrottle,
-  createSharedLoginThrottle,
-} from "./login-throttle-shared.ts";
+import { createLoginThrottle, type LoginThrottle } from "./login-throttle.ts";
 import { hashRefreshToken } from "./refresh-token.ts";
 import { issueSession as issueSessionFor } from "./sessions.ts";
+import { trustedDeviceCookie, trustedDeviceOf } from "./trusted-device.ts";
 
 type StudentRegistration = z.output<typeof studentRegistrationRequest>;
 type InstructorRegistration = z.output<typeof instructorRegistrationRequest>;
@@ -58,27 +54,19 @@ function publicUser({ id, email, role, firstName, lastName, phone }: repo.UserRo
  * One throttle per app (tests build many), however many times the service is created for it: in Redis
  * when the app has one (shared by the replicas), else in this process's memory.
  */
-const throttles = new WeakMap<AppContext["env"], AsyncLoginThrottle>();
-function loginThrottleFor(ctx: AppContext): AsyncLoginThrottle {
+const throttles = new WeakMap<AppContext["env"], LoginThrottle>();
+function loginThrottleFor(ctx: AppContext): LoginThrottle {
   const { env } = ctx;
   let throttle = throttles.get(env);
   if (!throttle) {
-    const options = {
-      failuresBeforeDelay: env.LOGIN_FAILURES_BEFORE_DELAY,
-      maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
-      accountFailuresBeforeSlowdown: env.LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN,
-    };
-    const local = createMemoryLoginThrottle(options);
-    throttle = ctx.redis
-      ? createSharedLoginThrottle({
-          ...options,
-          redis: ctx.redis,
-          keyPrefix: env.REDIS_KEY_PREFIX,
-          local,
-          onRedisError: (err) =>
-            ctx.log.warn({ err }, "login throttle: Redis unavailable, using this replica's own count"),
-        })
-      : asAsyncThrottle(local);
+    throttle = createLoginThrottle(
+      {
+        failuresBeforeDelay: env.LOGIN_FAILURES_BEFORE_DELAY,
+        maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
+        accountFailuresBeforeSlowdown: env.LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN,
+      },
+      { redis: ctx.redis, keyPrefix: env.REDIS_KEY_PREFIX },
+    );
     throttles.set(env, throttle);
   }
   return throttle;
@@ -120,25 +108,36 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    /** `address` is the client's IP as Fastify sees it (TRUST_PROXY decides how). */
-    async login(email: string, password: string, address: string): Promise<AuthResponse> {
+    /**
+     * `address` is the client's IP as Fastify sees it (TRUST_PROXY decides how); `deviceCookie` the
+     * trusted-device cookie the browser sent, if any. Answers the session and the device cookie to set.
+     */
+    async login(
+      email: string,
+      password: string,
+      request: { address: string; deviceCookie?: string },
+    ): Promise<{ session: AuthResponse; deviceCookie: string }> {
       const key = email.toLowerCase();
-      const now = ctx.now().getTime();
+      const trustedDevice = trustedDeviceOf(ctx.auth.secret, request.deviceCookie, key);
+      const client = { address: request.address, trustedDevice };
       // Checked before the password, or a throttled guesser would still learn when a guess was right.
-      const wait = await throttle.waitMs(key, address, now);
+      const wait = await throttle.waitMs(key, client);
       if (wait > 0) throw new TooManyAttemptsError(wait);
       const found = await repo.findUserByEmail(ctx.db, key);
       // Verify against a dummy hash for unknown emails so both failures take the same time.
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
-        await throttle.recordFailure(key, address, now);
+        await throttle.recordFailure(key, client);
         throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
       }
-      await throttle.recordSuccess(key, address);
+      await throttle.recordSuccess(key, client);
       // Only after the right password: the answer must not tell a stranger the account exists.
       if (found.suspendedAt) throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
       const { passwordHash: _hash, suspendedAt: _suspended, ...user } = found;
-      return { user: publicUser(user), ...(await issueSession(ctx.db, user)) };
+      return {
+        session: { user: publicUser(user), ...(await issueSession(ctx.db, user)) },
+        deviceCookie: trustedDeviceCookie(ctx.auth.secret, key, trustedDevice),
+      };
     },
 
     registerStudent(input: StudentRegistration) {

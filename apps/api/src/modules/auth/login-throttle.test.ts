@@ -1,57 +1,98 @@
-import { describe, expect, it } from "vitest";
-import { createMemoryLoginThrottle } from "./login-throttle.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { backoffMs, createLoginThrottle, type LoginThrottle } from "./login-throttle.ts";
 
 const options = { failuresBeforeDelay: 5, maxDelayMs: 15 * 60_000, accountFailuresBeforeSlowdown: 50 };
+const from = (address: string) => ({ address });
+const device = (id: string) => ({ address: "203.0.113.99", trustedDevice: id });
 
-describe("memory login throttle", () => {
-  it("gives N free failures, then doubling waits from 1 s up to the cap", () => {
-    const throttle = createMemoryLoginThrottle(options);
-    let now = 0;
-    const waits: number[] = [];
-    for (let i = 0; i < 16; i++) {
-      throttle.recordFailure("a@x.test", "10.0.0.1", now);
-      const wait = throttle.waitMs("a@x.test", "10.0.0.1", now);
-      waits.push(wait);
-      now += wait;
-    }
+// The limiter's clock is Date's, and it forgets keys by timers too: both move by hand.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"], now: new Date("2026-11-26T00:00:00Z") });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+/** Fails, reads the wait, waits it out; the waits seen. */
+async function waitsAfterFailures(
+  throttle: LoginThrottle,
+  account: string,
+  client: { address: string },
+  n: number,
+) {
+  const waits: number[] = [];
+  for (let i = 0; i < n; i++) {
+    await throttle.recordFailure(account, client);
+    const wait = await throttle.waitMs(account, client);
+    waits.push(wait);
+    advance(wait);
+  }
+  return waits;
+}
+
+describe("backoffMs", () => {
+  it("is free for the first failures, then 1 s doubling up to the cap", () => {
+    expect([4, 5, 6, 7, 14, 100].map((n) => backoffMs(n, 5, 900_000))).toEqual([
+      0, 1000, 2000, 4000, 512_000, 900_000,
+    ]);
+  });
+});
+
+describe("login throttle (in memory)", () => {
+  it("gives N free failures, then doubling waits from 1 s up to the cap", async () => {
+    const throttle = createLoginThrottle(options);
+    const waits = await waitsAfterFailures(throttle, "a@x.test", from("10.0.0.1"), 16);
     expect(waits).toEqual([
       0, 0, 0, 0, 1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000, 900_000, 900_000,
     ]);
-    expect(throttle.waitMs("a@x.test", "10.0.0.1", now - 1)).toBe(1);
-    expect(throttle.waitMs("a@x.test", "10.0.0.2", now - 1)).toBe(0);
-    expect(throttle.waitMs("b@x.test", "10.0.0.1", now - 1)).toBe(0);
+    await throttle.recordFailure("a@x.test", from("10.0.0.1"));
+    advance(899_999);
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.1"))).toBe(1);
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.2"))).toBe(0);
+    expect(await throttle.waitMs("b@x.test", from("10.0.0.1"))).toBe(0);
   });
 
-  it("resets a pair on success and forgets idle pairs", () => {
-    const throttle = createMemoryLoginThrottle({ ...options, failuresBeforeDelay: 1, pairMemoryMs: 60_000 });
-    throttle.recordFailure("a@x.test", "10.0.0.1", 0);
-    expect(throttle.waitMs("a@x.test", "10.0.0.1", 0)).toBe(1000);
-    throttle.recordSuccess("a@x.test", "10.0.0.1");
-    expect(throttle.waitMs("a@x.test", "10.0.0.1", 0)).toBe(0);
+  it("forgets a client's failures when it signs in, and after a day", async () => {
+    const throttle = createLoginThrottle({ ...options, failuresBeforeDelay: 1 });
+    await throttle.recordFailure("a@x.test", from("10.0.0.1"));
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.1"))).toBe(1000);
+    await throttle.recordSuccess("a@x.test", from("10.0.0.1"));
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.1"))).toBe(0);
 
-    throttle.recordFailure("a@x.test", "10.0.0.1", 0);
-    throttle.recordFailure("a@x.test", "10.0.0.1", 1000);
-    expect(throttle.waitMs("a@x.test", "10.0.0.1", 1000)).toBe(2000);
-    // Idle past the memory: the next failure counts as the first again.
-    throttle.recordFailure("a@x.test", "10.0.0.1", 100_000);
-    expect(throttle.waitMs("a@x.test", "10.0.0.1", 100_000)).toBe(1000);
+    await throttle.recordFailure("a@x.test", from("10.0.0.1"));
+    advance(1000);
+    await throttle.recordFailure("a@x.test", from("10.0.0.1"));
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.1"))).toBe(2000);
+    advance(25 * 3_600_000);
+    await throttle.recordFailure("a@x.test", from("10.0.0.1"));
+    expect(await throttle.waitMs("a@x.test", from("10.0.0.1"))).toBe(1000);
   });
 
-  it("under a spread-out attack, waits start at the first failure but a fresh address is never blocked", () => {
-    const throttle = createMemoryLoginThrottle({ ...options, accountFailuresBeforeSlowdown: 3 });
-    for (let i = 0; i < 3; i++) throttle.recordFailure("a@x.test", `10.0.0.${i}`, i);
-    expect(throttle.waitMs("a@x.test", "192.0.2.1", 10)).toBe(0);
-    throttle.recordFailure("a@x.test", "192.0.2.1", 10);
-    expect(throttle.waitMs("a@x.test", "192.0.2.1", 10)).toBe(1000);
-    // The account window (15 min) passes: back to N free failures.
-    throttle.recordFailure("a@x.test", "192.0.2.2", 20 * 60_000);
-    expect(throttle.waitMs("a@x.test", "192.0.2.2", 20 * 60_000)).toBe(0);
+  it("slows every address once the account is under attack, but not the owner's trusted device", async () => {
+    const throttle = createLoginThrottle({ ...options, accountFailuresBeforeSlowdown: 3 });
+    // Three addresses, one failure each: the third puts the account under attack.
+    for (let i = 0; i < 3; i++) await throttle.recordFailure("a@x.test", from(`10.0.0.${i}`));
+    // A fresh address now waits 1 s before its first try; the next failure doubles it for all.
+    expect(await throttle.waitMs("a@x.test", from("192.0.2.1"))).toBe(1000);
+    advance(1000);
+    await throttle.recordFailure("a@x.test", from("192.0.2.2"));
+    expect(await throttle.waitMs("a@x.test", from("192.0.2.3"))).toBe(2000);
+    // The owner's device is not held, and the guessers' account counts nothing of its own failures.
+    expect(await throttle.waitMs("a@x.test", device("phone"))).toBe(0);
+    await throttle.recordFailure("a@x.test", device("phone"));
+    expect(await throttle.waitMs("a@x.test", device("phone"))).toBe(0);
+    // Another account is not affected; the account window (15 min) passing ends the attack wait.
+    expect(await throttle.waitMs("b@x.test", from("192.0.2.3"))).toBe(0);
+    advance(15 * 60_000);
+    expect(await throttle.waitMs("a@x.test", from("192.0.2.3"))).toBe(0);
   });
 
-  it("keeps memory bounded", () => {
-    const throttle = createMemoryLoginThrottle({ ...options, failuresBeforeDelay: 1, maxTracked: 10 });
-    for (let i = 0; i < 100; i++) throttle.recordFailure(`u${i}@x.test`, "10.0.0.1", 0);
-    expect(throttle.waitMs("u0@x.test", "10.0.0.1", 0)).toBe(0);
-    expect(throttle.waitMs("u99@x.test", "10.0.0.1", 0)).toBe(1000);
+  it("a trusted device gets its own N free failures, apart from the address it is on", async () => {
+    const throttle = createLoginThrottle({ ...options, failuresBeforeDelay: 2 });
+    const waits = await waitsAfterFailures(throttle, "a@x.test", device("laptop"), 3);
+    expect(waits).toEqual([0, 1000, 2000]);
+    await throttle.recordFailure("a@x.test", device("laptop"));
+    expect(await throttle.waitMs("a@x.test", from("203.0.113.99"))).toBe(0);
   });
 });
