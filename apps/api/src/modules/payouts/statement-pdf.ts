@@ -1,28 +1,13 @@
 /**
  * The payout statement as a PDF, styled as a recipient-created tax invoice (RCTI): Kerb, the recipient of
- * the instructor's lessons, issues it on the instructor's behalf. Layout only, with the receipts' pdfkit
- * helpers; the amounts come from the payout (PayoutStatement).
+ * the instructor's lessons, issues it on the instructor's behalf. Layout only, with the shared pdfkit
+ * helpers of lib/pdf; the amounts come from the payout (PayoutStatement).
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
 import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
-import {
-  BRAND,
-  CONTENT_WIDTH,
-  type Column,
-  type Doc,
-  footers,
-  heading,
-  headingRow,
-  hr,
-  INK,
-  labelledValue,
-  MUTED,
-  PAGE,
-  row,
-  startPdf,
-  totals,
-  toWinAnsi,
-} from "../receipts/tax-invoice-pdf.ts";
+import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
+import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
+import { toWinAnsi } from "../../lib/pdf/win-ansi.ts";
 import type { PayoutStatement } from "./statement.ts";
 
 const LINE_COLUMNS: Column[] = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { toWinAnsi } from "../../lib/pdf/win-ansi.ts";
 import { pdfText } from "../../test/pdf-text.ts";
-import { renderTaxInvoicePdf, type TaxInvoice, toWinAnsi } from "./tax-invoice-pdf.ts";
+import { renderTaxInvoicePdf, type TaxInvoice } from "./tax-invoice-pdf.ts";
 
 function invoice(overrides: Partial<TaxInvoice> = {}): TaxInvoice {
   return {

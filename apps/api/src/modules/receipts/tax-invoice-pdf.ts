@@ -1,10 +1,13 @@
 /**
  * The layout of a PDF tax invoice: this file only places what the receipts service assembled
- * (`TaxInvoice`) on A4 pages with pdfkit. It reads no database and decides no amounts.
+ * (`TaxInvoice`) on A4 pages with pdfkit and the shared PDF helpers (lib/pdf). It reads no database and
+ * decides no amounts.
  */
 import { formatAud } from "@kerb/shared/rules";
 import { GST_PERCENT } from "@kerb/shared/words";
-import PDFDocument from "pdfkit";
+import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
+import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
+import { toWinAnsi } from "../../lib/pdf/win-ansi.ts";
 
 export interface TaxInvoiceLine {
   description: string;
@@ -46,130 +49,6 @@ export interface TaxInvoice {
   terms: { title: string; lines: readonly string[] }[];
 }
 
-// The page geometry, colours and table helpers below are shared with the payout statement (payouts/statement-pdf.ts).
-export const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
-export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - 20;
-export const INK = "#0f172a";
-export const MUTED = "#475569";
-export const BRAND = "#14532d";
-const RULE = "#cbd5e1";
-
-// The standard PDF fonts only know Windows-1252: letters outside it are folded to their base letter
-// (Nguyễn → Nguyen) rather than printed as garbage; anything else becomes "?".
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const FOLDS: Record<string, string> = { đ: "d", Đ: "D", ł: "l", Ł: "L", ı: "i", ħ: "h", Ħ: "H" };
-const isWinAnsi = (ch: string) => {
-  const code = ch.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-};
-
-export function toWinAnsi(text: string): string {
-  let out = "";
-  for (const ch of text) {
-    if (isWinAnsi(ch)) out += ch;
-    else if (FOLDS[ch]) out += FOLDS[ch];
-    else if (/\s/.test(ch)) out += " ";
-    else {
-      const base = [...ch.normalize("NFD")].filter((c) => isWinAnsi(c)).join("");
-      out += base || "?";
-    }
-  }
-  return out;
-}
-
-export type Doc = PDFKit.PDFDocument;
-type Align = "left" | "right";
-export interface Column {
-  width: number;
-  align: Align;
-}
-
-// Left-aligned text keeps clear of the next column; right-aligned text ends at the column's edge.
-const GUTTER = 8;
-const textWidth = (column: Column | undefined) =>
-  column ? column.width - (column.align === "left" ? GUTTER : 0) : 0;
-
-/** Draws one row of cells at the current y and moves below it; a new page first if it would not fit. */
-export function row(
-  doc: Doc,
-  columns: Column[],
-  cells: { text: string; detail?: string; bold?: boolean }[],
-  options: { onNewPage?: () => void; size?: number } = {},
-) {
-  const size = options.size ?? 9.5;
-  const heights = cells.map((cell, i) => {
-    const width = textWidth(columns[i]);
-    doc.font(cell.bold ? "Helvetica-Bold" : "Helvetica").fontSize(size);
-    let h = doc.heightOfString(toWinAnsi(cell.text), { width });
-    if (cell.detail) h += doc.fontSize(size - 1.5).heightOfString(toWinAnsi(cell.detail), { width }) + 1;
-    return h;
-  });
-  const height = Math.max(...heights) + 8;
-  if (doc.y + height > BOTTOM) {
-    doc.addPage();
-    options.onNewPage?.();
-  }
-  const top = doc.y;
-  let x = PAGE.margin;
-  cells.forEach((cell, i) => {
-    const column = columns[i];
-    if (!column) return;
-    doc
-      .font(cell.bold ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(size)
-      .fillColor(INK)
-      .text(toWinAnsi(cell.text), x, top + 4, { width: textWidth(column), align: column.align });
-    if (cell.detail) {
-      doc
-        .font("Helvetica")
-        .fontSize(size - 1.5)
-        .fillColor(MUTED)
-        .text(toWinAnsi(cell.detail), x, doc.y + 1, { width: textWidth(column), align: column.align });
-    }
-    x += column.width;
-  });
-  doc.x = PAGE.margin;
-  doc.y = top + height;
-}
-
-/** A small grey label over its bold value, at `x`, half the page wide; moves down past both. */
-export function labelledValue(doc: Doc, label: string, value: string, x: number) {
-  const width = CONTENT_WIDTH / 2;
-  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
-  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(toWinAnsi(value), x, doc.y, { width });
-  doc.moveDown(0.5);
-}
-
-export function hr(doc: Doc, weight = 0.5, color = RULE) {
-  doc
-    .moveTo(PAGE.margin, doc.y)
-    .lineTo(PAGE.width - PAGE.margin, doc.y)
-    .lineWidth(weight)
-    .strokeColor(color)
-    .stroke();
-}
-
-export function heading(doc: Doc, text: string) {
-  if (doc.y + 60 > BOTTOM) doc.addPage();
-  doc.moveDown(1.2).font("Helvetica-Bold").fontSize(12).fillColor(BRAND).text(text, PAGE.margin);
-  doc.moveDown(0.3);
-}
-
-/** Label / amount pairs right-aligned under a table. */
-export function totals(doc: Doc, pairs: { label: string; cents: number; strong?: boolean }[]) {
-  const columns: Column[] = [
-    { width: CONTENT_WIDTH - 110, align: "right" },
-    { width: 110, align: "right" },
-  ];
-  for (const pair of pairs) {
-    row(doc, columns, [
-      { text: pair.label, bold: pair.strong },
-      { text: formatAud(pair.cents), bold: pair.strong },
-    ]);
-  }
-}
-
 const LINE_COLUMNS: Column[] = [
   { width: CONTENT_WIDTH - 230, align: "left" },
   { width: 40, align: "right" },
@@ -187,61 +66,11 @@ const CREDIT_COLUMNS: Column[] = [
   { width: 75, align: "right" },
 ];
 
-/** A table's column headings in bold, with a rule under them (repeated on every new page). */
-export function headingRow(doc: Doc, columns: Column[], labels: string[]) {
-  row(
-    doc,
-    columns,
-    labels.map((text) => ({ text, bold: true })),
-  );
-  hr(doc);
-}
-
 const lineHeader = (doc: Doc) =>
   headingRow(doc, LINE_COLUMNS, ["Description", "Qty", "Unit price (ex GST)", "Amount (ex GST)"]);
 
 const creditHeader = (doc: Doc) =>
   headingRow(doc, CREDIT_COLUMNS, ["Credit note", "Date", "For", "Status", "GST", "Amount (incl. GST)"]);
-
-/** Every page names its document and where it stands, so a loose second page is still identifiable. */
-export function footers(doc: Doc, documentName: string) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    // Writing below the bottom margin would otherwise start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${documentName} · Page ${i - start + 1} of ${count}`, PAGE.margin, PAGE.height - 36, {
-        width: CONTENT_WIDTH,
-        align: "center",
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
-/** A Kerb A4 document (tax invoice, payout statement) and its bytes once `doc.end()` is called. */
-export function startPdf(info: { Title: string; Author: string; Subject: string }) {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    bufferPages: true,
-    lang: "en-AU",
-    displayTitle: true,
-    info,
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
-}
 
 /** Renders the invoice and resolves with the whole PDF file. */
 export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {

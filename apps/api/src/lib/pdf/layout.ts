@@ -1,0 +1,108 @@
+/**
+ * What Kerb's PDFs are built from: table rows that carry over to a new page, headings, rules, label
+ * and value pairs, totals. pdfkit places text; these keep every document's tables alike.
+ */
+import { formatAud } from "@kerb/shared/rules";
+import { BOTTOM, BRAND, CONTENT_WIDTH, type Doc, INK, MUTED, PAGE, RULE } from "./page.ts";
+import { toWinAnsi } from "./win-ansi.ts";
+
+type Align = "left" | "right";
+export interface Column {
+  width: number;
+  align: Align;
+}
+
+// Left-aligned text keeps clear of the next column; right-aligned text ends at the column's edge.
+const GUTTER = 8;
+const textWidth = (column: Column | undefined) =>
+  column ? column.width - (column.align === "left" ? GUTTER : 0) : 0;
+
+/** Draws one row of cells at the current y and moves below it; a new page first if it would not fit. */
+export function row(
+  doc: Doc,
+  columns: Column[],
+  cells: { text: string; detail?: string; bold?: boolean }[],
+  options: { onNewPage?: () => void; size?: number } = {},
+) {
+  const size = options.size ?? 9.5;
+  const heights = cells.map((cell, i) => {
+    const width = textWidth(columns[i]);
+    doc.font(cell.bold ? "Helvetica-Bold" : "Helvetica").fontSize(size);
+    let h = doc.heightOfString(toWinAnsi(cell.text), { width });
+    if (cell.detail) h += doc.fontSize(size - 1.5).heightOfString(toWinAnsi(cell.detail), { width }) + 1;
+    return h;
+  });
+  const height = Math.max(...heights) + 8;
+  if (doc.y + height > BOTTOM) {
+    doc.addPage();
+    options.onNewPage?.();
+  }
+  const top = doc.y;
+  let x = PAGE.margin;
+  cells.forEach((cell, i) => {
+    const column = columns[i];
+    if (!column) return;
+    doc
+      .font(cell.bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(size)
+      .fillColor(INK)
+      .text(toWinAnsi(cell.text), x, top + 4, { width: textWidth(column), align: column.align });
+    if (cell.detail) {
+      doc
+        .font("Helvetica")
+        .fontSize(size - 1.5)
+        .fillColor(MUTED)
+        .text(toWinAnsi(cell.detail), x, doc.y + 1, { width: textWidth(column), align: column.align });
+    }
+    x += column.width;
+  });
+  doc.x = PAGE.margin;
+  doc.y = top + height;
+}
+
+/** A small grey label over its bold value, at `x`, half the page wide; moves down past both. */
+export function labelledValue(doc: Doc, label: string, value: string, x: number) {
+  const width = CONTENT_WIDTH / 2;
+  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
+  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(toWinAnsi(value), x, doc.y, { width });
+  doc.moveDown(0.5);
+}
+
+export function hr(doc: Doc, weight = 0.5, color = RULE) {
+  doc
+    .moveTo(PAGE.margin, doc.y)
+    .lineTo(PAGE.width - PAGE.margin, doc.y)
+    .lineWidth(weight)
+    .strokeColor(color)
+    .stroke();
+}
+
+export function heading(doc: Doc, text: string) {
+  if (doc.y + 60 > BOTTOM) doc.addPage();
+  doc.moveDown(1.2).font("Helvetica-Bold").fontSize(12).fillColor(BRAND).text(text, PAGE.margin);
+  doc.moveDown(0.3);
+}
+
+/** Label / amount pairs right-aligned under a table. */
+export function totals(doc: Doc, pairs: { label: string; cents: number; strong?: boolean }[]) {
+  const columns: Column[] = [
+    { width: CONTENT_WIDTH - 110, align: "right" },
+    { width: 110, align: "right" },
+  ];
+  for (const pair of pairs) {
+    row(doc, columns, [
+      { text: pair.label, bold: pair.strong },
+      { text: formatAud(pair.cents), bold: pair.strong },
+    ]);
+  }
+}
+
+/** A table's column headings in bold, with a rule under them (repeated on every new page). */
+export function headingRow(doc: Doc, columns: Column[], labels: string[]) {
+  row(
+    doc,
+    columns,
+    labels.map((text) => ({ text, bold: true })),
+  );
+  hr(doc);
+}
