@@ -1,7 +1,13 @@
-import { authResponse, extendSessionResponse, refreshResponse } from "@kerb/shared";
+import { authResponse, extendSessionResponse, meResponse, refreshResponse } from "@kerb/shared";
 import { describe, expect, it } from "vitest";
 import { sessionFor, studentUser } from "@/test/fixtures";
-import { isAuthSession, isExtendedSession, isTokenPair, pickAuthSession } from "./session-shape";
+import {
+  isAuthSession,
+  isExtendedSession,
+  isMeResponse,
+  isTokenPair,
+  pickAuthSession,
+} from "./session-shape";
 
 const good = sessionFor(studentUser);
 const withUser = (user: Record<string, unknown>) => ({ ...good, user: { ...good.user, ...user } });
@@ -26,6 +32,10 @@ const sessions: [string, unknown][] = [
 describe("session-shape agrees with the shared zod schemas", () => {
   it.each(sessions)("isAuthSession: %s", (_name, value) => {
     expect(isAuthSession(value)).toBe(authResponse.safeParse(value).success);
+  });
+
+  it.each(sessions)("isMeResponse: %s", (_name, value) => {
+    expect(isMeResponse(value)).toBe(meResponse.safeParse(value).success);
   });
 
   it.each([

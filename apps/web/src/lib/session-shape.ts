@@ -1,12 +1,12 @@
-import type { AuthResponse, extendSessionResponse, RefreshResponse, Role } from "@kerb/shared";
+import type { AuthResponse, AuthUser, extendSessionResponse, RefreshResponse, Role } from "@kerb/shared";
 import type { z } from "zod";
 
 /*
- * Hand-written twins of the shared zod schemas `authResponse`, `refreshResponse` and
+ * Hand-written twins of the shared zod schemas `authResponse`, `meResponse`, `refreshResponse` and
  * `extendSessionResponse`, for checks on the first load of a page: restoring the stored session,
- * reading a token refresh, a login or registration answer, and the booking wizard's keepalive. Using zod here
- * put zod, every shared schema and date-fns (~40 KB gzip) on the critical path of /, /login and
- * /register. session-shape.test.ts holds these to the zod schemas, so the shapes cannot drift apart.
+ * reading a token refresh, a login or registration answer, the navbar's re-read of the signed-in user,
+ * and the booking wizard's keepalive. Using zod here put zod, every shared schema and date-fns (~40 KB
+ * gzip) on the critical path of /, /login and /register. session-shape.test.ts holds these to the zod schemas, so the shapes cannot drift apart.
  * Nothing here is a security boundary: the server checks every token.
  */
 
@@ -34,10 +34,8 @@ export function isExtendedSession(value: unknown): value is z.infer<typeof exten
   return isRecord(value) && isString(value.accessToken) && isString(value.expiresAt);
 }
 
-/** Like `authResponse.safeParse`: a user with a known role and both tokens. */
-export function isAuthSession(value: unknown): value is AuthResponse {
-  if (!isTokenPair(value)) return false;
-  const user: unknown = (value as { user?: unknown }).user;
+/** Like `authUser.safeParse`: the signed-in user's id, email, known role, names and phone. */
+function isAuthUser(user: unknown): user is AuthUser {
   return (
     isRecord(user) &&
     isString(user.id) &&
@@ -50,14 +48,28 @@ export function isAuthSession(value: unknown): value is AuthResponse {
   );
 }
 
+/** Like `authResponse.safeParse`: a user with a known role and both tokens. */
+export function isAuthSession(value: unknown): value is AuthResponse {
+  return isTokenPair(value) && isAuthUser((value as { user?: unknown }).user);
+}
+
+/** Like `meResponse.safeParse`: GET /auth/me's answer, the signed-in user as the server knows them now. */
+export function isMeResponse(value: unknown): value is { user: AuthUser } {
+  return isRecord(value) && isAuthUser(value.user);
+}
+
+/** Only the schema's keys, as zod's parse returns them. */
+export function pickAuthUser({ id, email, role, firstName, lastName, phone }: AuthUser): AuthUser {
+  return { id, email, role, firstName, lastName, phone };
+}
+
 /**
  * Returns only the schema's keys, as zod's parse does: a stored session with extra keys (an older
  * format) must not carry them along into state and back into storage.
  */
 export function pickAuthSession(value: AuthResponse): AuthResponse {
-  const { id, email, role, firstName, lastName, phone } = value.user;
   return {
-    user: { id, email, role, firstName, lastName, phone },
+    user: pickAuthUser(value.user),
     accessToken: value.accessToken,
     refreshToken: value.refreshToken,
   };

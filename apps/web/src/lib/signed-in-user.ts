@@ -1,34 +1,22 @@
 import { api } from "./api-client";
 import { authStore } from "./auth-store";
-
-type FreshUser = { id: string; email: string; firstName?: unknown; lastName?: unknown };
-
-function isFreshUser(value: unknown): value is FreshUser {
-  if (typeof value !== "object" || value === null) return false;
-  const { id, email } = value as Record<string, unknown>;
-  return typeof id === "string" && typeof email === "string";
-}
+import { isMeResponse, pickAuthUser } from "./session-shape";
 
 /**
  * The signed-in user as the server knows them now. The copy kept with the tokens (auth-store) was
  * taken at sign-in: an email changed since (confirmed from another tab or device) would otherwise show
  * in the navbar until the next sign-in, reloads included. The account is the source of truth, so the
- * stored copy is brought in line with GET /auth/me. Checked by hand, not with zod: this runs on every
- * signed-in page load. Failures are ignored; the stored copy stays as it was.
+ * stored copy is brought in line with GET /auth/me: on each load, when the tab comes back into view,
+ * and after an email change is confirmed. Checked with session-shape's twin of `meResponse`, not zod:
+ * this runs on every signed-in page load. Failures are ignored; the stored copy stays as it was.
  */
 export async function refreshSignedInUser(): Promise<void> {
-  const before = authStore.getState();
-  if (!before) return;
-  const data = (await api.get("/auth/me").catch(() => null)) as { user?: unknown } | null;
-  const fresh = data?.user;
+  if (!authStore.getState()) return;
+  const data: unknown = await api.get("/auth/me").catch(() => null);
   const current = authStore.getState();
-  if (!isFreshUser(fresh) || !current || current.user.id !== fresh.id) return;
-  const next = {
-    ...current.user,
-    email: fresh.email,
-    ...(typeof fresh.firstName === "string" ? { firstName: fresh.firstName } : {}),
-    ...(typeof fresh.lastName === "string" ? { lastName: fresh.lastName } : {}),
-  };
-  if (JSON.stringify(next) === JSON.stringify(current.user)) return;
-  authStore.setSession({ ...current, user: next });
+  // Signed out, or in as someone else, while the answer was on its way: it is not this session's user.
+  if (!isMeResponse(data) || !current || current.user.id !== data.user.id) return;
+  const user = pickAuthUser(data.user);
+  if (JSON.stringify(user) === JSON.stringify(current.user)) return;
+  authStore.setSession({ ...current, user });
 }
