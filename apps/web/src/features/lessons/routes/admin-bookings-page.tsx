@@ -44,7 +44,7 @@ function NoShowDisputeNote({ booking, now }: { booking: AdminBooking; now: numbe
       ? `Dispute upheld: ${booking.refund ? `${formatDollars(booking.refund)} refunded` : "credit returned"}`
       : dispute.resolution === "KEEP"
         ? "Dispute settled: kept"
-        : new Date(dispute.closesAt).getTime() >= now
+        : isDisputeOpen(booking, now)
           ? `Disputable until ${formatDate(dispute.closesAt)}`
           : "Dispute window closed";
   return <span className="whitespace-nowrap text-slate-700 text-xs">{text}</span>;
