@@ -15,6 +15,7 @@
  * list of page names: home, login, register, wizard; default all), WEB_DIST_DIR (another build to serve).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,6 +23,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { root, serverEntry, serverEnv, startServer, stopServer } from "./lib.mjs";
+
+// The lighthouse this script imports: the bench workspace's own (bench/node_modules) or a hoisted one.
+const lighthouseVersion = () =>
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve("lighthouse/package.json"), "utf8")).version;
 
 // WEB_DIST_DIR serves another build (for example an older one, to compare); default: this checkout's.
 const webDist = process.env.WEB_DIST_DIR ?? join(root, "apps/web/dist");
@@ -199,7 +204,7 @@ async function main() {
   const output = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", node: process.version },
-    lighthouse: JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version,
+    lighthouse: lighthouseVersion(),
     preset: "mobile (Lighthouse default: simulated slow 4G, 4x CPU slowdown)",
     runsPerPage: runs,
     target: TARGET,
