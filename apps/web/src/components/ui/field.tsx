@@ -89,6 +89,15 @@ export function Select({ className, options, placeholder, ...props }: SelectProp
   );
 }
 
+/**
+ * A free-text box (a reason, a note, a bio): the look every textarea shares, with its own additions
+ * (an error border, hover) joined on where it is used.
+ */
+export const textareaClasses = cn(
+  "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
+  "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
+);
+
 type TextFieldProps = ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode; error?: string };
 
 export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {

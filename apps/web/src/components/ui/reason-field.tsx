@@ -1,6 +1,7 @@
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
+import { textareaClasses } from "./field";
 
 type ReasonFieldProps = {
   value: string;
@@ -34,11 +35,7 @@ export function ReasonField({ value, onChange, error, hint }: ReasonFieldProps) 
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        className={cn(
-          "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-          "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-          error && "border-red-600",
-        )}
+        className={cn(textareaClasses, error && "border-red-600")}
       />
       {error ? (
         <p id={`${id}-error`} className="flex items-start gap-1.5 font-medium text-red-700 text-sm">

@@ -11,7 +11,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field, SelectField, TextField } from "@/components/ui/field";
+import { Field, SelectField, TextField, textareaClasses } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { type InstructorProfilePayload, useUpdateInstructorProfile } from "../api/update-instructor-profile";
 import { applyFieldIssues } from "./field-issues";
@@ -134,11 +134,7 @@ export function InstructorProfileForm({ account }: { account: InstructorAccount 
             <textarea
               rows={4}
               maxLength={BIO_MAX_LENGTH}
-              className={cn(
-                "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-                "hover:border-slate-400 focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-                "aria-[invalid=true]:border-red-600",
-              )}
+              className={cn(textareaClasses, "hover:border-slate-400", "aria-[invalid=true]:border-red-600")}
               {...register("bio")}
               {...control}
             />

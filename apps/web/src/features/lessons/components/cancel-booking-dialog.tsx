@@ -2,6 +2,7 @@ import type { AdminBooking } from "@kerb/shared";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
+import { textareaClasses } from "@/components/ui/field";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { useCancelAdminBooking } from "../api/cancel-admin-booking";
 import { useStaffCancellationPreview } from "../api/get-staff-cancellation-preview";
@@ -92,7 +93,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
           maxLength={500}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40"
+          className={textareaClasses}
         />
         <p className="text-slate-600 text-sm">Kept in the audit log.</p>
       </div>

@@ -2,6 +2,7 @@ import { CANCEL_REASON_MAX_LENGTH, type InstructorLesson, instructorCancelLesson
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
+import { textareaClasses } from "@/components/ui/field";
 import { formatDate, formatDateTime, formatDollars, formatTimeRange } from "@/lib/format";
 import { useCancelLesson } from "../api/cancel-lesson";
 import { useStaffCancellationPreview } from "../api/get-staff-cancellation-preview";
@@ -99,7 +100,7 @@ export function InstructorCancelDialog({
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={`${id}-help`}
           onChange={(event) => setReason(event.target.value)}
-          className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40"
+          className={textareaClasses}
         />
         <p id={`${id}-help`} className={reasonError ? "text-red-800 text-sm" : "text-slate-600 text-sm"}>
           {reasonError ?? `Sent to ${lesson.student.firstName} in the cancellation email.`}

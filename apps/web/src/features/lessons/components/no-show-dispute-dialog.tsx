@@ -4,6 +4,7 @@ import { INSTRUCTOR_SHARE_PERCENT, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/w
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
+import { textareaClasses } from "@/components/ui/field";
 import { RadioCards } from "@/components/ui/radio-cards";
 import { formatDate, formatDateTime, formatDollars, formatTimeRange } from "@/lib/format";
 import { useResolveNoShowDispute } from "../api/resolve-no-show-dispute";
@@ -116,7 +117,7 @@ export function NoShowDisputeDialog({ booking, onClose, onResolved }: NoShowDisp
           maxLength={500}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40"
+          className={textareaClasses}
         />
         <p className="text-slate-600 text-sm">What you found. Kept in the audit log.</p>
       </div>

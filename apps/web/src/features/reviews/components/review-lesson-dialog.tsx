@@ -5,7 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { Field } from "@/components/ui/field";
+import { Field, textareaClasses } from "@/components/ui/field";
 import { StarRatingField } from "@/components/ui/star-rating";
 import { cn } from "@/lib/cn";
 import { lessonDescription } from "@/lib/format";
@@ -88,11 +88,7 @@ export function ReviewLessonDialog({ booking, isOpen, onOpenChange, onReviewed }
             rows={4}
             maxLength={REVIEW_COMMENT_MAX_LENGTH}
             disabled={create.isPending}
-            className={cn(
-              "block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs",
-              "focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-500/40",
-              "aria-[invalid=true]:border-red-600",
-            )}
+            className={cn(textareaClasses, "aria-[invalid=true]:border-red-600")}
           />
         )}
       </Field>
