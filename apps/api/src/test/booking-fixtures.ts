@@ -21,6 +21,22 @@ export function weekdayAhead(now: Date, daysAhead = 3): string {
   return date;
 }
 
+/**
+ * Hands out a weekday of its own to each call, from a week after `base()` on (weekdayAhead maps a
+ * weekend onto the next Monday): after the seeded demo lessons (4 to 6 days ahead), so tests sharing an
+ * app never book the same day. `base` is read at each call, as the app starts after this is made.
+ */
+export function freshWeekdays(base: () => Date): () => string {
+  const usedDates = new Set<string>();
+  return () => {
+    let days = 7;
+    while (usedDates.has(weekdayAhead(base(), days))) days += 1;
+    const date = weekdayAhead(base(), days);
+    usedDates.add(date);
+    return date;
+  };
+}
+
 export async function registerStudent(http: Http, overrides: Record<string, unknown> = {}) {
   const res = await http.post(
     "/api/auth/register/student",

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { auditLog, bookings, bundles, instructorProfiles } from "../../db/schema/index.ts";
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
@@ -19,11 +19,7 @@ describeEachDatabase("spending bundle credits", (kind) => {
   let demo: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
+    ({ t, http, base, demo } = await startDemoApp(kind));
   });
   afterEach(() => {
     t.clock.now = base;

@@ -14,9 +14,9 @@ import {
   payments,
   payouts,
 } from "../../db/schema/index.ts";
-import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { freshWeekdays, type ListedSlot, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours, insertPayment, readBooking } from "../instructors/instructor-test-fixtures.ts";
 import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
 import { postJournal } from "./post-journal.ts";
@@ -29,12 +29,7 @@ describeEachDatabase("the ledger", (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
+    ({ t, http, base, demo, admin } = await startDemoApp(kind));
   });
   afterEach(() => {
     t.clock.now = base;
@@ -43,15 +38,7 @@ describeEachDatabase("the ledger", (kind) => {
     await t.close();
   });
 
-  // Each flow gets a weekday of its own, after the seeded demo lessons.
-  const usedDates = new Set<string>();
-  const freshDate = () => {
-    let days = 7;
-    while (usedDates.has(weekdayAhead(base, days))) days += 1;
-    const date = weekdayAhead(base, days);
-    usedDates.add(date);
-    return date;
-  };
+  const freshDate = freshWeekdays(() => base);
 
   async function expectBalanced() {
     const res = await http.get("/api/admin/ledger/balance", admin);

@@ -26,13 +26,13 @@ import {
 } from "../../db/schema/index.ts";
 import {
   buyBundle,
+  freshWeekdays,
   listSlots,
   payForSlots,
   registerStudent,
-  weekdayAhead,
 } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
 import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
 
@@ -44,12 +44,7 @@ describeEachDatabase("no-show disputes", (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
+    ({ t, http, base, demo, admin } = await startDemoApp(kind));
   });
   afterEach(() => {
     t.clock.now = base;
@@ -58,14 +53,7 @@ describeEachDatabase("no-show disputes", (kind) => {
     await t.close();
   });
 
-  const usedDates = new Set<string>();
-  const freshDate = () => {
-    let days = 7;
-    while (usedDates.has(weekdayAhead(base, days))) days += 1;
-    const date = weekdayAhead(base, days);
-    usedDates.add(date);
-    return date;
-  };
+  const freshDate = freshWeekdays(() => base);
 
   const db = () => t.database.db;
   const resolve = (id: string, body: unknown, token = admin) =>

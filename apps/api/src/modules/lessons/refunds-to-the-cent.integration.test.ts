@@ -16,9 +16,9 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
 import type { Http, Student } from "./student-lesson-fixtures.ts";
 
@@ -30,12 +30,7 @@ describeEachDatabase("refunds to the cent", (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
+    ({ t, http, base, demo, admin } = await startDemoApp(kind));
     // $55.00 an hour: a pool lesson is $35.75, so every lesson's GST ends in a half cent.
     const settings = await http.patch("/api/instructor/settings", { standardRate: 55 }, demo.token);
     expect(settings.status).toBe(200);

@@ -4,6 +4,7 @@ import { auditLog, bookings, cardRefunds } from "../../db/schema/index.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
@@ -24,12 +25,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
+    ({ t, http, base, demo, admin } = await startDemoApp(kind));
   });
   afterEach(() => {
     t.clock.now = base;

@@ -4,13 +4,14 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import {
   asBooking,
+  freshWeekdays,
   holdLesson,
   listSlots,
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
@@ -27,10 +28,9 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   let demo: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { seed: true });
-    http = api(t.app);
-    base = t.clock.now;
-    demo = (await http.login("instructor@demo.test")).user.id;
+    const app = await startDemoApp(kind);
+    ({ t, http, base } = app);
+    demo = app.demo.id;
   });
   afterEach(() => {
     t.clock.now = base;
@@ -39,16 +39,7 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
     await t.close();
   });
 
-  // Each test gets a weekday of its own (weekdayAhead maps a weekend onto the next Monday), after the
-  // seeded demo lesson (4 to 6 days ahead).
-  const usedDates = new Set<string>();
-  const freshDate = () => {
-    let days = 7;
-    while (usedDates.has(weekdayAhead(base, days))) days += 1;
-    const date = weekdayAhead(base, days);
-    usedDates.add(date);
-    return date;
-  };
+  const freshDate = freshWeekdays(() => base);
 
   /** The demo instructor's lesson at `hh:00` Sydney time on `date`, as a reschedule body. */
   const at = (date: string, hour: number) => {
