@@ -9,15 +9,11 @@ import { like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { outbox } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
+import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
-import {
-  deliverDueEmails,
-  type OutboxContext,
-  settleOutboxDelivery,
-} from "../notifications/outbox-delivery.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { bookPaidLesson, type Http } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("students told of clashes with their instructor's time off", (kind) => {
   let inbox: SmtpInbox;
@@ -25,21 +21,14 @@ describeEachDatabase("students told of clashes with their instructor's time off"
   let http: Http;
   let base: Date;
   let demo: { id: string; token: string };
-  let outboxCtx: OutboxContext;
+  let mailbox: OutboxMail;
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url } });
-    http = api(t.app);
-    base = t.clock.now;
-    outboxCtx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
-    const login = await http.login("instructor@demo.test");
-    demo = { id: login.user.id, token: login.accessToken };
+    ({ t, http, base, demo } = await startDemoApp(kind, { env: { SMTP_URL: inbox.url } }));
+    mailbox = outboxMail(t, inbox);
   });
-  beforeEach(async () => {
-    await settleOutboxDelivery(outboxCtx);
-    inbox.clear();
-  });
+  beforeEach(() => mailbox.clear());
   afterEach(() => {
     t.clock.now = base;
   });
@@ -48,15 +37,6 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     await inbox.close();
   });
 
-  async function delivered() {
-    await settleOutboxDelivery(outboxCtx);
-    await deliverDueEmails(outboxCtx);
-    const mail = await inbox.messages();
-    inbox.clear();
-    return mail;
-  }
-  const emailOf = async (student: Student) =>
-    (await http.get("/api/student/profile", student.accessToken)).body.email as string;
   const clashKeys = async (lessonId: string) =>
     (
       await t.database.db
@@ -82,12 +62,12 @@ describeEachDatabase("students told of clashes with their instructor's time off"
 
   async function bookedLesson(daysAhead: number) {
     const student = await registerStudent(http);
-    const email = await emailOf(student);
+    const email = await emailOf(http, student);
     const lesson = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, daysAhead),
       instructorId: demo.id,
     });
-    await delivered(); // the booking confirmations
+    await mailbox.takeDelivered(); // the booking confirmations
     return { student, email, lesson, date: sydneyDateOf(lesson.start) };
   }
 
@@ -99,7 +79,7 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     expect(off.body.affectedBookings.map((b: { id: string }) => b.id)).toContain(lesson.id);
     // Enqueued with the override: the outbox row is there as the change commits.
     expect(await clashKeys(lesson.id)).toEqual([`lesson-clash:${lesson.id}:1`]);
-    let mail = await delivered();
+    let mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.to)).toEqual([[email]]);
     expect(mail[0]?.parsed.subject).toMatch(/^Your instructor is not available for your lesson on /);
     expect(mail[0]?.parsed.text).toContain("has marked themselves unavailable");
@@ -114,18 +94,18 @@ describeEachDatabase("students told of clashes with their instructor's time off"
       demo.token,
     );
     expect(same.status).toBe(200);
-    expect(await delivered()).toEqual([]);
+    expect(await mailbox.takeDelivered()).toEqual([]);
 
     // The day off removed: the lesson goes ahead, and the student hears so.
     expect((await removeOverride(overrideId(off, date))).status).toBe(200);
-    mail = await delivered();
+    mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.to)).toEqual([[email]]);
     expect(mail[0]?.parsed.subject).toMatch(/^Your lesson on .+ is going ahead$/);
 
     // Taken off again: a new clash, told again (the second of this lesson).
     const again = await dayOff(date);
     expect(again.status).toBe(201);
-    mail = await delivered();
+    mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.parsed.subject)).toEqual([
       expect.stringMatching(/^Your instructor is not available/),
     ]);
@@ -137,7 +117,7 @@ describeEachDatabase("students told of clashes with their instructor's time off"
       demo.token,
     );
     expect(cancelled.status).toBe(200);
-    mail = await delivered();
+    mail = await mailbox.takeDelivered();
     const subjects = mail.filter((m) => m.to.includes(email)).map((m) => m.parsed.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects).toContainEqual(expect.stringMatching(/^Resolved: your lesson on .+ was cancelled$/));
@@ -152,14 +132,14 @@ describeEachDatabase("students told of clashes with their instructor's time off"
 
     // Removing the day off now tells nobody: the lesson is cancelled and its clash resolved.
     expect((await removeOverride(overrideId(again, date))).status).toBe(200);
-    expect(await delivered()).toEqual([]);
+    expect(await mailbox.takeDelivered()).toEqual([]);
   });
 
   it("a clash is resolved when the student moves the lesson to a time the instructor works", async () => {
     const { student, email, lesson, date } = await bookedLesson(11);
     const off = await dayOff(date);
     expect(off.status).toBe(201);
-    expect((await delivered()).map((m) => m.to)).toEqual([[email]]);
+    expect((await mailbox.takeDelivered()).map((m) => m.to)).toEqual([[email]]);
 
     const [target] = (
       await listSlots(http, student.accessToken, { date: weekdayAhead(base, 12), instructorId: demo.id })
@@ -171,12 +151,14 @@ describeEachDatabase("students told of clashes with their instructor's time off"
       student.accessToken,
     );
     expect(moved.status).toBe(200);
-    const mail = (await delivered()).filter((m) => m.to.includes(email)).map((m) => m.parsed.subject);
+    const mail = (await mailbox.takeDelivered())
+      .filter((m) => m.to.includes(email))
+      .map((m) => m.parsed.subject);
     expect(mail).toContainEqual(expect.stringMatching(/^Resolved: your lesson has moved to /));
 
     // The lesson no longer clashes, so the day off's removal tells nobody.
     expect((await removeOverride(overrideId(off, date))).status).toBe(200);
-    expect(await delivered()).toEqual([]);
+    expect(await mailbox.takeDelivered()).toEqual([]);
   });
 
   it("hours that still cover the lesson tell nobody", async () => {
@@ -189,7 +171,7 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     );
     expect(res.status).toBe(201);
     expect(res.body.affectedBookings.map((b: { id: string }) => b.id)).not.toContain(lesson.id);
-    expect(await delivered()).toEqual([]);
+    expect(await mailbox.takeDelivered()).toEqual([]);
     expect(await clashKeys(lesson.id)).toEqual([]);
   });
 });

@@ -8,17 +8,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
+import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { formatUtc } from "../calendar/ical.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import {
-  deliverDueEmails,
-  type OutboxContext,
-  settleOutboxDelivery,
-} from "../notifications/outbox-delivery.ts";
-import { bookPaidLesson, type Http, type Student } from "./student-lesson-fixtures.ts";
+import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 
@@ -37,22 +33,14 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
   let base: Date;
   let demo: { id: string; token: string };
   let admin: string;
-  let outboxCtx: OutboxContext;
+  let mailbox: OutboxMail;
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url } });
-    http = api(t.app);
-    base = t.clock.now;
-    outboxCtx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
-    const login = await http.login(INSTRUCTOR);
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
+    ({ t, http, base, demo, admin } = await startDemoApp(kind, { env: { SMTP_URL: inbox.url } }));
+    mailbox = outboxMail(t, inbox);
   });
-  beforeEach(async () => {
-    await settleOutboxDelivery(outboxCtx);
-    inbox.clear();
-  });
+  beforeEach(() => mailbox.clear());
   afterEach(() => {
     t.clock.now = base;
   });
@@ -61,25 +49,14 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
     await inbox.close();
   });
 
-  /** Lets after-commit deliveries finish, sends anything still due, and empties the inbox. */
-  async function delivered() {
-    await settleOutboxDelivery(outboxCtx);
-    await deliverDueEmails(outboxCtx);
-    const mail = await inbox.messages();
-    inbox.clear();
-    return mail;
-  }
-  const emailOf = async (student: Student) =>
-    (await http.get("/api/student/profile", student.accessToken)).body.email as string;
-
   async function bookedLesson(daysAhead: number) {
     const student = await registerStudent(http);
-    const email = await emailOf(student);
+    const email = await emailOf(http, student);
     const lesson = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, daysAhead),
       instructorId: demo.id,
     });
-    const confirmation = (await delivered()).find((m) => m.to.includes(email));
+    const confirmation = (await mailbox.takeDelivered()).find((m) => m.to.includes(email));
     return { student, email, lesson, confirmation: calendarOf(confirmation) };
   }
 
@@ -102,7 +79,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
       student.accessToken,
     );
     expect(moved.status).toBe(200);
-    let mail = await delivered();
+    let mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.to).sort()).toEqual([[INSTRUCTOR], [email]].sort());
     const movedMail = mail.find((m) => m.to.includes(email));
     const newStart = new Date(target.startTime);
@@ -120,7 +97,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
     expect(
       (await http.post(`/api/student/bookings/${lesson.id}/cancel`, undefined, student.accessToken)).status,
     ).toBe(200);
-    mail = await delivered();
+    mail = await mailbox.takeDelivered();
     expect(mail).toHaveLength(2);
     const toStudent = mail.find((m) => m.to.includes(email));
     expect(toStudent?.parsed.text).toContain("You have cancelled your lesson with Daniel");
@@ -142,7 +119,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
     expect(
       (await http.post(`/api/student/bookings/${lesson.id}/cancel`, undefined, student.accessToken)).status,
     ).toBe(200);
-    const toStudent = (await delivered()).find((m) => m.to.includes(email));
+    const toStudent = (await mailbox.takeDelivered()).find((m) => m.to.includes(email));
     expect(toStudent?.parsed.text).toContain(
       "Nothing is refunded: the lesson was cancelled less than 24 hours before it started.",
     );
@@ -177,7 +154,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
         demo.token,
       );
       expect(res.status).toBe(200);
-      const mail = await delivered();
+      const mail = await mailbox.takeDelivered();
       expect(mail.map((m) => m.to)).toEqual([[email]]);
       const text = mail[0]?.parsed.text ?? "";
       expect(text).toContain("Reason: My car failed its inspection\n");
@@ -200,7 +177,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
   it("an admin's cancellation reaches the student with the refund and the cancelled event", async () => {
     const { email, lesson } = await bookedLesson(12);
     expect((await http.post(`/api/admin/bookings/${lesson.id}/cancel`, {}, admin)).status).toBe(200);
-    const mail = await delivered();
+    const mail = await mailbox.takeDelivered();
     expect(mail).toHaveLength(2);
     const toStudent = mail.find((m) => m.to.includes(email));
     expect(toStudent?.parsed.text).toContain("has been cancelled by Kerb's support team");
@@ -217,7 +194,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
     expect(
       (await http.post(`/api/instructor/lessons/${lesson.id}/no-show`, undefined, demo.token)).status,
     ).toBe(409);
-    const mail = await delivered();
+    const mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.to)).toEqual([[email]]);
     expect(mail[0]?.parsed.subject).toBe(
       `Marked as a no-show: your lesson ${formatSydneyDate(lesson.start)} with Daniel`,

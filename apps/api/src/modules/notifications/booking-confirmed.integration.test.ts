@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { listSlots, payForSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
+import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
+import { startSeededApp } from "../../test/seeded-app.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import type { Http } from "../lessons/student-lesson-fixtures.ts";
-import { deliverDueEmails, type OutboxContext, settleOutboxDelivery } from "./outbox-delivery.ts";
 
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 
@@ -16,13 +16,12 @@ describeEachDatabase("a checkout with two instructors' lessons", (kind) => {
   let inbox: SmtpInbox;
   let t: TestApp;
   let http: Http;
-  let outboxCtx: OutboxContext;
+  let mailbox: OutboxMail;
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url } });
-    http = api(t.app);
-    outboxCtx = { db: t.database.db, env: t.env, log: t.app.log, now: () => t.clock.now };
+    ({ t, http } = await startSeededApp(kind, { env: { SMTP_URL: inbox.url } }));
+    mailbox = outboxMail(t, inbox);
   });
   afterAll(async () => {
     await t.close();
@@ -31,7 +30,7 @@ describeEachDatabase("a checkout with two instructors' lessons", (kind) => {
 
   it("confirms each instructor's lessons with their amount, and the whole charge as the checkout total", async () => {
     const student = await registerStudent(http);
-    const email = (await http.get("/api/student/profile", student.accessToken)).body.email as string;
+    const email = await emailOf(http, student);
     const date = weekdayAhead(t.clock.now, 6);
     const listing = await http.get("/api/student/instructors?suburb=Sydney%20CBD", student.accessToken);
     expect(listing.status).toBe(200);
@@ -52,8 +51,7 @@ describeEachDatabase("a checkout with two instructors' lessons", (kind) => {
     const paid = await payForSlots(http, student.accessToken, picked);
     const total = Math.round(paid.amount * 100);
 
-    await settleOutboxDelivery(outboxCtx);
-    await deliverDueEmails(outboxCtx);
+    await mailbox.delivered();
     const mail = await inbox.to(email);
     expect(mail.map((m) => m.parsed.subject).sort()).toEqual(
       [

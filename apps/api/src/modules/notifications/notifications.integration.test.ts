@@ -5,15 +5,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { api } from "../../test/http.ts";
-import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
 import { addHours, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
+import { bookPaidLesson, type Http } from "../lessons/student-lesson-fixtures.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 import { enqueueEmail } from "./outbox.ts";
-import { deliverDueEmails, type OutboxContext, settleOutboxDelivery } from "./outbox-delivery.ts";
+import { deliverDueEmails, type OutboxContext } from "./outbox-delivery.ts";
 import { runNotificationScan, type ScanContext } from "./scheduled-notices.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
@@ -26,28 +27,18 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   let base: Date;
   let demo: { id: string; token: string };
   let admin: string;
+  let mailbox: OutboxMail;
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp(kind, { seed: true, env: { SMTP_URL: inbox.url, OUTBOX_MAX_ATTEMPTS: "3" } });
-    http = api(t.app);
-    base = t.clock.now;
-    const outboxCtx = {
-      db: t.database.db,
-      env: t.env,
-      log: t.app.log,
-      now: () => t.clock.now,
-      payments: demoProvider,
-    };
+    ({ t, http, base, demo, admin } = await startDemoApp(kind, {
+      env: { SMTP_URL: inbox.url, OUTBOX_MAX_ATTEMPTS: "3" },
+    }));
+    mailbox = outboxMail(t, inbox);
+    const outboxCtx = { ...mailbox.ctx, payments: demoProvider };
     ctx = { ...outboxCtx, transact: createTransact(outboxCtx) };
-    const login = await http.login(INSTRUCTOR);
-    demo = { id: login.user.id, token: login.accessToken };
-    admin = (await http.login("admin@demo.test")).accessToken;
   });
-  beforeEach(async () => {
-    await settleOutboxDelivery(ctx);
-    inbox.clear();
-  });
+  beforeEach(() => mailbox.clear());
   afterEach(() => {
     t.clock.now = base;
   });
@@ -56,16 +47,6 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     await inbox.close();
   });
 
-  /** Lets after-commit deliveries finish, then sends anything still due (as the tick would). */
-  async function delivered() {
-    await settleOutboxDelivery(ctx);
-    await deliverDueEmails(ctx);
-    return inbox.messages();
-  }
-  const emailOf = async (student: Student) => {
-    const profile = await http.get("/api/student/profile", student.accessToken);
-    return profile.body.email as string;
-  };
   const outboxRows = (kindOf: EmailKind, to: string) =>
     t.database.db
       .select()
@@ -74,12 +55,12 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
   it("a paid batch: the student gets a confirmation with an .ics, the instructor one too, each once", async () => {
     const student = await registerStudent(http);
-    const studentEmail = await emailOf(student);
+    const studentEmail = await emailOf(http, student);
     const lesson = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, 5),
       instructorId: demo.id,
     });
-    const mail = await delivered();
+    const mail = await mailbox.delivered();
     expect(mail).toHaveLength(2);
 
     const [toStudent] = await inbox.to(studentEmail);
@@ -115,12 +96,12 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
     // Nothing more goes out on later ticks.
     inbox.clear();
-    expect(await delivered()).toHaveLength(0);
+    expect(await mailbox.delivered()).toHaveLength(0);
   });
 
   it("a bundle: the purchase is confirmed; spending credits confirms the lessons to both", async () => {
     const student = await registerStudent(http);
-    const studentEmail = await emailOf(student);
+    const studentEmail = await emailOf(http, student);
     const purchase = await http.post(
       "/api/student/bundles/purchase",
       { totalLessons: 10, pricePerLesson: 70, instructorId: demo.id, suburb: "Sydney CBD" },
@@ -133,7 +114,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       student.accessToken,
     );
     expect(confirm.status).toBe(200);
-    let mail = await delivered();
+    let mail = await mailbox.delivered();
     expect(mail.map((m) => m.parsed.subject)).toEqual(["Your 10-lesson bundle is ready"]);
     expect(mail[0]?.to).toEqual([studentEmail]);
     expect(mail[0]?.parsed.text).toContain("$770.00 (including $70.00 GST)");
@@ -152,7 +133,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       student.accessToken,
     );
     expect(spend.status).toBe(201);
-    mail = await delivered();
+    mail = await mailbox.delivered();
     expect(mail).toHaveLength(2);
     const [toStudent] = await inbox.to(studentEmail);
     expect(toStudent?.parsed.subject).toBe("2 lessons confirmed with Daniel");
@@ -165,20 +146,19 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
   it("a student cancels: the instructor is told too, with the refund; an instructor cancels: only the student is", async () => {
     const student = await registerStudent(http);
-    const studentEmail = await emailOf(student);
+    const studentEmail = await emailOf(http, student);
     const first = await bookPaidLesson(http, student, { date: weekdayAhead(base, 7), instructorId: demo.id });
     const second = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, 8),
       instructorId: demo.id,
     });
-    await delivered();
-    inbox.clear();
+    await mailbox.takeDelivered();
 
     t.clock.now = addHours(first.start, -30); // 24–48 h: half back
     expect(
       (await http.post(`/api/student/bookings/${first.id}/cancel`, undefined, student.accessToken)).status,
     ).toBe(200);
-    let mail = await delivered();
+    let mail = await mailbox.delivered();
     // The student hears of their own cancellation too (lessons/lesson-change-emails.integration.test.ts).
     expect(mail).toHaveLength(2);
     const toInstructor = mail.find((m) => !m.to.includes(studentEmail));
@@ -197,7 +177,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       demo.token,
     );
     expect(cancel.status).toBe(200);
-    mail = await delivered();
+    mail = await mailbox.delivered();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toEqual([studentEmail]);
     expect(mail[0]?.parsed.text).toContain("has been cancelled by Daniel");
@@ -206,20 +186,19 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
   it("an admin cancels with a reason: both people are told why", async () => {
     const student = await registerStudent(http);
-    const studentEmail = await emailOf(student);
+    const studentEmail = await emailOf(http, student);
     const lesson = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, 9),
       instructorId: demo.id,
     });
-    await delivered();
-    inbox.clear();
+    await mailbox.takeDelivered();
     const res = await http.post(
       `/api/admin/bookings/${lesson.id}/cancel`,
       { reason: "Car in for repairs" },
       admin,
     );
     expect(res.status).toBe(200);
-    const mail = await delivered();
+    const mail = await mailbox.delivered();
     expect(mail).toHaveLength(2);
     for (const m of mail) {
       expect(m.parsed.text).toContain("Cancelled by: Kerb's support team");
@@ -234,8 +213,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       date: weekdayAhead(base, 10),
       instructorId: demo.id,
     });
-    await delivered();
-    inbox.clear();
+    await mailbox.takeDelivered();
     const slots = await listSlots(http, student.accessToken, {
       date: weekdayAhead(base, 11),
       instructorId: demo.id,
@@ -248,7 +226,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       student.accessToken,
     );
     expect(res.status).toBe(200);
-    const mail = await delivered();
+    const mail = await mailbox.delivered();
     // The student hears of it too, with a calendar update (lessons/lesson-change-emails.integration.test.ts).
     expect(mail).toHaveLength(2);
     const text = mail.find((m) => m.to.includes(INSTRUCTOR))?.parsed.text ?? "";
@@ -259,26 +237,24 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
   it("the scan reminds both people 24 h ahead and asks the instructor to mark the lesson, once each", async () => {
     const student = await registerStudent(http);
-    const studentEmail = await emailOf(student);
+    const studentEmail = await emailOf(http, student);
     const lesson = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, 12),
       instructorId: demo.id,
     });
-    await delivered();
-    inbox.clear();
+    await mailbox.takeDelivered();
 
     // Other lessons (seeded ones) may be due too: look at this lesson's mail only.
     const when = `${formatSydneyDate(lesson.start)}, ${formatSydneyTime(lesson.start)}`;
-    const aboutThis = (all: Awaited<ReturnType<typeof delivered>>) =>
-      all.filter((m) => m.parsed.text?.includes(when));
+    const aboutThis = (all: ReceivedMail[]) => all.filter((m) => m.parsed.text?.includes(when));
     t.clock.now = addHours(lesson.start, -25);
     await runNotificationScan(ctx);
-    expect(aboutThis(await delivered())).toHaveLength(0);
+    expect(aboutThis(await mailbox.delivered())).toHaveLength(0);
 
     t.clock.now = addHours(lesson.start, -23);
     await Promise.all([runNotificationScan(ctx), runNotificationScan(ctx)]);
     await runNotificationScan(ctx);
-    let mail = aboutThis(await delivered()).filter(
+    let mail = aboutThis(await mailbox.delivered()).filter(
       (m) => m.to.includes(studentEmail) || m.parsed.text?.includes("You are teaching Lee Learner"),
     );
     expect(mail).toHaveLength(2);
@@ -294,7 +270,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     t.clock.now = addHours(lesson.start, 1.5);
     await runNotificationScan(ctx);
     await runNotificationScan(ctx);
-    mail = await delivered();
+    mail = await mailbox.delivered();
     // Only the mark-lesson nudge: the reminder is not sent again.
     const nudges = aboutThis(mail).filter((m) => m.parsed.subject?.startsWith("Mark your lesson"));
     expect(nudges).toHaveLength(1);
@@ -320,7 +296,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     try {
       await runNotificationScan(ctx);
       await runNotificationScan(ctx);
-      const mail = (await delivered()).filter((m) => m.parsed.subject?.includes("expires on"));
+      const mail = (await mailbox.delivered()).filter((m) => m.parsed.subject?.includes("expires on"));
       expect(mail).toHaveLength(1);
       expect(mail[0]?.to).toEqual([INSTRUCTOR]);
       expect(mail[0]?.parsed.subject).toBe(
