@@ -3,32 +3,13 @@
  * cash when it was made up, transferred or not. The migration must leave every payout as one made up
  * today would be (due until transferred) without touching a posted journal.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
 import { payoutAccountSum } from "../modules/payouts/payout-fixtures.ts";
+import { migrateUpTo } from "../test/migrate-up-to.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { ledgerEntries, ledgerJournals, payouts } from "./schema/index.ts";
-
-const MIGRATIONS = fileURLToPath(new URL("../../drizzle/", import.meta.url));
-
-/** A copy of the migrations folder that stops after `lastTag`, as a database deployed then saw it. */
-function migrationsUpTo(lastTag: string): { folder: string; remove: () => void } {
-  const folder = mkdtempSync(join(tmpdir(), "kerb-migrations-"));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
 
 describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind) => {
   let database: TestDatabase;
@@ -39,13 +20,7 @@ describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind
   beforeAll(async () => {
     database = await createTestDatabase(kind, { migrated: false });
     const db = database.handle.db;
-    const before = migrationsUpTo("0007_availability_versions");
-    try {
-      const migrateTo = kind === "pglite" ? migratePglite : migratePg;
-      await migrateTo(db as never, { migrationsFolder: before.folder });
-    } finally {
-      before.remove();
-    }
+    await migrateUpTo(kind, database, "0007_availability_versions");
 
     // Plain SQL in the columns users had at 0007: the schema of today has columns added since.
     const inserted = (await db.execute(sql`

@@ -308,7 +308,10 @@ export const rotateCalendarTokenRequest = z.strictObject(
   {},
   { error: "This request takes no body: send none, or an empty JSON object" },
 );
-/** POST /api/instructor/calendar-token: the feed URL (relative to the site origin), secret included. */
+/**
+ * POST /api/instructor/calendar-token: the feed URL (relative to the site origin), secret included. The
+ * only time it is given: Kerb keeps the secret's hash, not the secret.
+ */
 export const calendarTokenResponse = z.object({ url: z.string() });
-/** GET /api/instructor/calendar-token: the current feed URL, or null when none is active. */
-export const calendarTokenStatusResponse = z.object({ url: z.string().nullable() });
+/** GET /api/instructor/calendar-token: whether a feed is on (its URL was shown when it was made). */
+export const calendarTokenStatusResponse = z.object({ active: z.boolean() });

@@ -45,6 +45,12 @@ export const outbox = pgTable(
      * key already in the outbox is not enqueued again.
      */
     dedupeKey: text(),
+    /**
+     * A one-time token the message carries (a password-reset or email-confirmation link), kept apart
+     * from the bodies, which hold ONE_TIME_SECRET_PLACEHOLDER in its place: delivery puts it in, and marking
+     * the message sent erases it. The admin's Outbox never shows it, and no usable token is kept once sent.
+     */
+    oneTimeSecret: text(),
     status: text({ enum: OUTBOX_STATUSES }).notNull().default("PENDING"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

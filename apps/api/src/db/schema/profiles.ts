@@ -43,7 +43,11 @@ export const instructorProfiles = pgTable(
     /** Aggregate of reviews, kept here so listings need no join over reviews. */
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }),
     ratingCount: integer().notNull().default(0),
-    calendarToken: text().unique(),
+    /**
+     * The calendar feed's secret as its SHA-256 (hex), like refresh and account tokens: the URL is shown
+     * once, when made; a leaked table does not open anyone's feed. Null when the feed is off.
+     */
+    calendarTokenHash: text().unique(),
     /** For payout statements (recipient-created tax invoices): the instructor's ABN and GST status. */
     abn: text(),
     gstRegistered: boolean().notNull().default(false),

@@ -27,13 +27,15 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
       schema: {
         tags,
         operationId: "getCalendarToken",
-        summary: "The instructor's calendar feed URL",
-        description: "The current iCalendar feed URL (secret included), or null when no feed is active.",
+        summary: "Whether the instructor's calendar feed is on",
+        description:
+          "active: true when an iCalendar feed URL exists. The URL itself is given only by POST, once: " +
+          "Kerb stores a hash of its secret, so a lost URL is replaced, not shown again.",
         security,
         response: { 200: calendarTokenStatusResponse, ...errors },
       },
     },
-    (request) => calendar.getFeedUrl(me(request)),
+    (request) => calendar.getFeedStatus(me(request)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { instructorProfiles } from "../../db/schema/index.ts";
@@ -195,37 +196,45 @@ describeEachDatabase("calendar feed", (kind) => {
         ...(payload === undefined ? {} : { payload }),
       });
     expect((await rotate()).statusCode).toBe(200);
-    expect((await rotate("{}")).statusCode).toBe(200);
-    const current = (await http.get("/api/instructor/calendar-token", ivy.token)).body.url;
+    const made = await rotate("{}");
+    expect(made.statusCode).toBe(200);
+    const current: string = made.json().url;
     for (const payload of ['{"token":"mine"}', "[]", '"x"']) {
       const res = await rotate(payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.code).toBe("validation_error");
       expect(res.json().error.message).toBe("This request takes no body: send none, or an empty JSON object");
     }
-    // A refused request changed nothing.
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body.url).toBe(current);
+    // A refused request changed nothing: the feed made last still opens.
+    expect((await feed(current)).statusCode).toBe(200);
   });
 
   it("creates, rotates and revokes the calendar feed token", async () => {
     const ivy = await newInstructor(http, db());
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ active: false });
     const first = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
     expect(first.status).toBe(200);
     expect(first.body.url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual(first.body);
+    // The URL is given once: afterwards the instructor sees only that a feed is on.
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ active: true });
 
     const second = await http.post("/api/instructor/calendar-token", undefined, ivy.token);
     expect(second.body.url).not.toBe(first.body.url);
+    expect((await feed(first.body.url)).statusCode).toBe(404);
+    expect((await feed(second.body.url)).statusCode).toBe(200);
+    // Only the secret's SHA-256 is stored: the table alone opens no feed.
+    const secret = /\/api\/calendar\/(.+)\.ics$/.exec(second.body.url)?.[1] ?? "";
     const [row] = await db()
-      .select({ token: instructorProfiles.calendarToken })
+      .select({ tokenHash: instructorProfiles.calendarTokenHash })
       .from(instructorProfiles)
       .where(eq(instructorProfiles.userId, ivy.id));
-    expect(second.body.url).toBe(`/api/calendar/${row?.token}.ics`);
+    expect(row?.tokenHash).toBe(createHash("sha256").update(secret).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(secret);
 
     const revoked = await http.delete("/api/instructor/calendar-token", ivy.token);
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ ok: true });
-    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ url: null });
+    expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ active: false });
+    expect((await feed(second.body.url)).statusCode).toBe(404);
   });
 });

@@ -3,20 +3,20 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
 
-export async function findInstructorByCalendarToken(db: Executor, token: string) {
+export async function findInstructorByCalendarTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({ id: instructorProfiles.userId, firstName: users.firstName, lastName: users.lastName })
     .from(instructorProfiles)
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
-    .where(eq(instructorProfiles.calendarToken, token))
+    .where(eq(instructorProfiles.calendarTokenHash, tokenHash))
     .limit(1);
   return row;
 }
 
-/** The instructor's feed secret (null when the feed is off); undefined when they have no profile. */
-export async function findCalendarToken(db: Executor, instructorId: string) {
+/** The hash of the instructor's feed secret (null when the feed is off); undefined without a profile. */
+export async function findCalendarTokenHash(db: Executor, instructorId: string) {
   const [row] = await db
-    .select({ token: instructorProfiles.calendarToken })
+    .select({ tokenHash: instructorProfiles.calendarTokenHash })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))
     .limit(1);

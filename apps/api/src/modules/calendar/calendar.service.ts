@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { BookingStatus } from "@kerb/shared";
 import { subMonths } from "date-fns";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { setCalendarToken } from "../instructors/index.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../auth/index.ts";
+import { setCalendarTokenHash } from "../instructors/index.ts";
 import * as repo from "./calendar.repository.ts";
 import { renderCalendar } from "./ical.ts";
 
-// What rotateFeed creates: 32 random bytes, base64url.
+// What rotateFeed creates: 32 random bytes, base64url (newOpaqueToken).
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** How far back the feed keeps lessons: a year of history is what an instructor's records need. */
@@ -31,29 +31,29 @@ export function calendarFeedPath(token: string) {
 
 export function createCalendarService(ctx: AppContext) {
   async function requireInstructor(instructorId: string) {
-    const found = await repo.findCalendarToken(ctx.db, instructorId);
+    const found = await repo.findCalendarTokenHash(ctx.db, instructorId);
     if (!found) throw new AppError("not_found", "Instructor profile not found");
     return found;
   }
 
   return {
-    /** The instructor's current feed URL, or null when the feed is off. */
-    async getFeedUrl(instructorId: string) {
-      const { token } = await requireInstructor(instructorId);
-      return { url: token ? calendarFeedPath(token) : null };
+    /** Whether the feed is on. Its URL cannot be given again: only the secret's hash is kept. */
+    async getFeedStatus(instructorId: string) {
+      const { tokenHash } = await requireInstructor(instructorId);
+      return { active: tokenHash !== null };
     },
 
-    /** A new secret each time: rotating invalidates the previous feed URL at once. */
+    /** A new secret each time, answered this once: rotating invalidates the previous feed URL at once. */
     async rotateFeed(instructorId: string) {
       await requireInstructor(instructorId);
-      const token = randomBytes(32).toString("base64url");
-      await setCalendarToken(ctx.db, instructorId, token);
+      const { token, hash } = newOpaqueToken();
+      await setCalendarTokenHash(ctx.db, instructorId, hash);
       return { url: calendarFeedPath(token) };
     },
 
     async revokeFeed(instructorId: string) {
       await requireInstructor(instructorId);
-      await setCalendarToken(ctx.db, instructorId, null);
+      await setCalendarTokenHash(ctx.db, instructorId, null);
       return { ok: true as const };
     },
 
@@ -63,7 +63,7 @@ export function createCalendarService(ctx: AppContext) {
      */
     async renderFeed(token: string): Promise<string> {
       const instructor = TOKEN_PATTERN.test(token)
-        ? await repo.findInstructorByCalendarToken(ctx.db, token)
+        ? await repo.findInstructorByCalendarTokenHash(ctx.db, hashOpaqueToken(token))
         : undefined;
       if (!instructor) throw new AppError("not_found", "Calendar feed not found");
       const now = ctx.now();

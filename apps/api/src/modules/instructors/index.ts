@@ -6,7 +6,7 @@
 export { findInstructorListing } from "./instructor-listing.ts";
 export {
   createInstructorProfile,
-  setCalendarToken,
+  setCalendarTokenHash,
   setInstructorRating,
   setStripeAccountIfNone,
   updateInstructorCompliance,

@@ -96,7 +96,10 @@ export async function setStripeAccountIfNone(db: Executor, instructorId: string,
     .where(and(byInstructor(instructorId), sql`${instructorProfiles.stripeAccountId} is null`));
 }
 
-/** The calendar feed's secret; null turns the feed off. */
-export async function setCalendarToken(db: Executor, instructorId: string, token: string | null) {
-  await db.update(instructorProfiles).set({ calendarToken: token }).where(byInstructor(instructorId));
+/** The calendar feed secret's hash; null turns the feed off. */
+export async function setCalendarTokenHash(db: Executor, instructorId: string, tokenHash: string | null) {
+  await db
+    .update(instructorProfiles)
+    .set({ calendarTokenHash: tokenHash })
+    .where(byInstructor(instructorId));
 }

@@ -22,7 +22,7 @@ export const getCalendarTokenQueryOptions = () =>
     queryFn: ({ signal }) => getCalendarToken({ signal }),
   });
 
-/** The private iCal feed URL (relative to the site), or null when the feed is off. */
+/** Whether the private iCal feed is on (its URL is given only when made: rotate-calendar-token). */
 export function useCalendarToken() {
   return useQuery(getCalendarTokenQueryOptions());
 }

@@ -13,6 +13,6 @@ export function useRevokeCalendarToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeCalendarToken,
-    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { url: null }),
+    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { active: false }),
   });
 }

@@ -6,7 +6,10 @@ import { type CalendarTokenStatus, calendarTokenQueryKey } from "./get-calendar-
 
 export type CalendarToken = z.infer<typeof calendarTokenResponse>;
 
-/** Creates the feed, or replaces its secret: the previous URL stops working at once. */
+/**
+ * Creates the feed, or replaces its secret: the previous URL stops working at once. The answer is the
+ * only time the URL is given (Kerb keeps its hash), so the card shows it from the mutation's data.
+ */
 export async function rotateCalendarToken(): Promise<CalendarToken> {
   const data = await api.post("/instructor/calendar-token");
   return calendarTokenResponse.parse(data);
@@ -16,6 +19,6 @@ export function useRotateCalendarToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateCalendarToken,
-    onSuccess: (token) => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, token),
+    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { active: true }),
   });
 }

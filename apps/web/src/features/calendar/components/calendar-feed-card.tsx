@@ -44,7 +44,9 @@ export function CalendarFeedCard() {
   const { state: copyState, copy } = useCopy();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const url = tokenQuery.data?.url ?? null;
+  const active = tokenQuery.data?.active ?? false;
+  // The URL exists only in the answer that made it: Kerb keeps the secret's hash, not the secret.
+  const url = active ? (rotateMutation.data?.url ?? null) : null;
   const absoluteUrl = url ? new URL(url, window.location.origin).toString() : null;
   const mutationError = rotateMutation.error ?? revokeMutation.error;
 
@@ -59,6 +61,7 @@ export function CalendarFeedCard() {
   };
 
   const revoke = () => {
+    // Also forgets the link it made: once off, nothing shows it.
     rotateMutation.reset();
     revokeMutation.mutate(undefined, {
       onSuccess: () => {
@@ -67,6 +70,22 @@ export function CalendarFeedCard() {
       },
     });
   };
+
+  const feedActions = (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setConfirming("rotate")}
+        icon={<RefreshCw className="size-4" aria-hidden="true" />}
+      >
+        Get a new link
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setConfirming("revoke")}>
+        Turn off feed
+      </Button>
+    </div>
+  );
 
   return (
     <Card>
@@ -122,27 +141,18 @@ export function CalendarFeedCard() {
               <p className="text-slate-600 text-sm" aria-live="polite">
                 {copyState === "failed"
                   ? "Copying isn't allowed here: the link is selected, so press Ctrl+C (or ⌘C) to copy it."
-                  : "Keep it private: anyone with this link can see your lesson times and pickup addresses."}
+                  : "Copy it now: Kerb shows this link only once. Keep it private: anyone with it can see your lesson times and pickup addresses."}
               </p>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setConfirming("rotate")}
-                icon={<RefreshCw className="size-4" aria-hidden="true" />}
-              >
-                Get a new link
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-red-800"
-                onClick={() => setConfirming("revoke")}
-              >
-                Turn off feed
-              </Button>
-            </div>
+            {feedActions}
+          </>
+        ) : active ? (
+          <>
+            <p className="text-slate-600 text-sm">
+              Your calendar feed is on. Kerb keeps only a fingerprint of its private link, so it can't show
+              the link again. Lost it? Get a new link: the old one stops working.
+            </p>
+            {feedActions}
           </>
         ) : (
           <div className="flex flex-col items-start gap-3">

@@ -18,7 +18,7 @@ describe("Instructor earnings", () => {
   it("lists each month with lessons, gross, the 25% fee and net, then the totals", async () => {
     mockFetch({
       "GET /api/instructor/earnings": jsonResponse(200, earnings),
-      "GET /api/instructor/calendar-token": jsonResponse(200, { url: null }),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
     });
     renderApp("/instructor/earnings", signedIn);
 
@@ -53,7 +53,7 @@ describe("Instructor earnings", () => {
         months: [],
         totals: { lessons: 0, gross: 0, platformFee: 0, net: 0 },
       }),
-      "GET /api/instructor/calendar-token": jsonResponse(200, { url: null }),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
     });
     renderApp("/instructor/earnings", signedIn);
     expect(await screen.findByText("No earnings yet")).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe("Instructor earnings", () => {
   it("creates the private calendar feed and shows its absolute URL, then turns it off", async () => {
     const { callsTo } = mockFetch({
       "GET /api/instructor/earnings": jsonResponse(200, earnings),
-      "GET /api/instructor/calendar-token": jsonResponse(200, { url: null }),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
       "POST /api/instructor/calendar-token": jsonResponse(200, { url: "/api/calendar/secret-token.ics" }),
       "DELETE /api/instructor/calendar-token": jsonResponse(200, { ok: true }),
     });
@@ -83,5 +83,26 @@ describe("Instructor earnings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Turn off feed" }));
     expect(await screen.findByRole("button", { name: "Create calendar link" })).toBeInTheDocument();
     expect(screen.getByText("Calendar feed turned off. The old link no longer works.")).toBeInTheDocument();
+  });
+
+  it("says a feed is on without showing its link again, and offers a new one", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/earnings": jsonResponse(200, earnings),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: true }),
+      "POST /api/instructor/calendar-token": jsonResponse(200, { url: "/api/calendar/new-token.ics" }),
+    });
+    const { user } = renderApp("/instructor/earnings", signedIn);
+    expect(
+      await screen.findByText(/Your calendar feed is on\. Kerb keeps only a fingerprint/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Your private calendar link")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Get a new link" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Replace your calendar link?" });
+    await user.click(within(dialog).getByRole("button", { name: "Get a new link" }));
+    const field = await screen.findByLabelText("Your private calendar link");
+    expect(field).toHaveValue(`${window.location.origin}/api/calendar/new-token.ics`);
+    expect(screen.getByText(/Copy it now: Kerb shows this link only once/)).toBeInTheDocument();
+    expect(callsTo("POST", "/api/instructor/calendar-token")).toHaveLength(1);
   });
 });
