@@ -145,8 +145,9 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     expect(stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent)).toHaveLength(1);
   });
 
-  it("lets the admin retry at once, records it in the audit log, and refuses a second retry", async () => {
-    const lesson = await paidLesson(7);
+  /** A paid lesson the admin cancelled while the card refund failed: its refund is queued to retry. */
+  async function cancelledWithRefundFailed(daysAhead: number) {
+    const lesson = await paidLesson(daysAhead);
     stripe.failNextRefunds(1);
     const cancel = await http.post(
       `/api/admin/bookings/${lesson.lessonId}/cancel`,
@@ -156,6 +157,11 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     expect(cancel.status).toBe(200);
     const [queued] = await refundsOf(lesson.paymentId);
     expect(queued?.status).toBe("PENDING");
+    return { lesson, queued };
+  }
+
+  it("lets the admin retry at once, records it in the audit log, and refuses a second retry", async () => {
+    const { lesson, queued } = await cancelledWithRefundFailed(7);
 
     t.clock.advanceMinutes(1); // the audit log lists newest first
     const retry = await http.post(`/api/admin/refunds/${queued?.id}/retry`, undefined, admin);
@@ -180,16 +186,7 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
   });
 
   it("records one success however many retries race: 50 at once, one refund.succeed, one transfer", async () => {
-    const lesson = await paidLesson(8);
-    stripe.failNextRefunds(1);
-    const cancel = await http.post(
-      `/api/admin/bookings/${lesson.lessonId}/cancel`,
-      { reason: "Instructor unwell" },
-      admin,
-    );
-    expect(cancel.status).toBe(200);
-    const [queued] = await refundsOf(lesson.paymentId);
-    expect(queued?.status).toBe("PENDING");
+    const { lesson, queued } = await cancelledWithRefundFailed(8);
 
     const retries = await Promise.all(
       Array.from({ length: 50 }, () => http.post(`/api/admin/refunds/${queued?.id}/retry`, undefined, admin)),
