@@ -33,6 +33,7 @@ import {
   issueSession,
   newOpaqueToken as newToken,
 } from "../auth/index.ts";
+import { ONE_TIME_SECRET_PLACEHOLDER } from "../notifications/outbox.ts";
 import {
   emailChangeConfirmEmail,
   emailChangedEmail,
@@ -99,8 +100,8 @@ export function createAccountService(ctx: AppContext) {
         expiresAt: accountTokenExpiresAt("PASSWORD_RESET", now),
         createdAt: now,
       });
-      const url = webLink(paths.auth.resetPassword({ token: token.token }));
-      await uow.email({ ...passwordResetEmail(user, url), now });
+      const url = webLink(paths.auth.resetPassword({ token: ONE_TIME_SECRET_PLACEHOLDER }));
+      await uow.email({ ...passwordResetEmail(user, url), oneTimeSecret: token.token, now });
     });
   }
 
@@ -186,8 +187,12 @@ export function createAccountService(ctx: AppContext) {
           expiresAt: accountTokenExpiresAt("EMAIL_CHANGE", now),
           createdAt: now,
         });
-        const url = webLink(paths.auth.confirmEmail({ token: token.token }));
-        await uow.email({ ...emailChangeConfirmEmail(user, input.newEmail, url), now });
+        const url = webLink(paths.auth.confirmEmail({ token: ONE_TIME_SECRET_PLACEHOLDER }));
+        await uow.email({
+          ...emailChangeConfirmEmail(user, input.newEmail, url),
+          oneTimeSecret: token.token,
+          now,
+        });
       });
       return { pendingEmail: input.newEmail };
     },

@@ -44,7 +44,9 @@ export async function markEmailsSent(db: Executor, ids: string[], now: Date) {
   if (ids.length === 0) return;
   await db
     .update(outbox)
-    .set({ status: "SENT", sentAt: now, lastError: null })
+    // Sent: the one-time secret has done its job and is not kept (a retry after a crash before this
+    // mark still has it).
+    .set({ status: "SENT", sentAt: now, lastError: null, oneTimeSecret: null })
     .where(and(inArray(outbox.id, ids), eq(outbox.status, "PENDING")));
 }
 

@@ -10,6 +10,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "../../context.ts";
 import { scheduleJob } from "../../lib/scheduled-job.ts";
 import * as repo from "./notifications.repository.ts";
+import { ONE_TIME_SECRET_PLACEHOLDER } from "./outbox.ts";
 
 /**
  * How long a claimed message is left alone before another worker may send it: longer than any send
@@ -68,12 +69,15 @@ async function send(ctx: OutboxContext, row: repo.OutboxRow): Promise<"sent" | "
     );
     return "logged";
   }
+  // The one-time secret goes into the message only on its way out (outbox.ts).
+  const withSecret = (body: string) =>
+    row.oneTimeSecret ? body.replaceAll(ONE_TIME_SECRET_PLACEHOLDER, row.oneTimeSecret) : body;
   await transport.sendMail({
     from: ctx.env.MAIL_FROM,
     to: row.toName ? { name: row.toName, address: row.toEmail } : row.toEmail,
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
+    text: withSecret(row.textBody),
+    html: withSecret(row.htmlBody),
     messageId: messageIdOf(row.id),
     date: row.createdAt,
     attachments: row.attachments.map((a) => ({

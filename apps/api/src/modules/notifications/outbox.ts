@@ -8,6 +8,12 @@ import type { Executor } from "../../db/client.ts";
 import { type OutboxAttachment, outbox } from "../../db/schema/index.ts";
 import type { RenderedEmail } from "./email-layout.ts";
 
+/**
+ * Stands for a message's one-time secret in its stored bodies (URL-safe, so it survives being put in a
+ * link): delivery puts the secret in its place, so the table never holds a usable link once sent.
+ */
+export const ONE_TIME_SECRET_PLACEHOLDER = "KERB-ONE-TIME-SECRET";
+
 export interface OutboxEmail extends RenderedEmail {
   /** What the message is about, e.g. "booking_confirmed" (for the admin page, filters and tests). */
   kind: EmailKind;
@@ -18,6 +24,11 @@ export interface OutboxEmail extends RenderedEmail {
    * enqueuing the same key twice keeps one message. Leave it out for messages that may repeat.
    */
   dedupeKey?: string;
+  /**
+   * A token the message must carry (a password-reset link), written as ONE_TIME_SECRET_PLACEHOLDER in
+   * the bodies. Kept apart until delivery, and erased when the message is marked sent.
+   */
+  oneTimeSecret?: string;
   now: Date;
 }
 
@@ -45,6 +56,7 @@ export async function enqueueEmails(tx: Executor, emails: OutboxEmail[]): Promis
         htmlBody: email.html,
         attachments: email.attachments ?? [],
         dedupeKey: email.dedupeKey ?? null,
+        oneTimeSecret: email.oneTimeSecret ?? null,
         nextAttemptAt: email.now,
         createdAt: email.now,
       })),
