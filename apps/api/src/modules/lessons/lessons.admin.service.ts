@@ -13,6 +13,7 @@ import {
   sydneyMidnight,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
@@ -53,6 +54,24 @@ function toAdminBooking(row: repo.AdminLessonRow): AdminBooking {
             resolution: noShowResolutionOf(row),
           }
         : null,
+  };
+}
+
+/**
+ * After a cancellation or a no-show settled: the lesson as the console now lists it, read after the
+ * commit, and what the student got back (both answers have this shape).
+ */
+async function lessonOutcome(
+  db: Executor,
+  bookingId: string,
+  result: { refundCents: number; bundleCreditReturned: boolean },
+): Promise<AdminCancelBookingResponse & ResolveNoShowDisputeResponse> {
+  const row = await repo.findAdminLesson(db, bookingId);
+  if (!row) throw new AppError("not_found", "Booking not found");
+  return {
+    booking: toAdminBooking(row),
+    refund: centsToDollars(result.refundCents),
+    bundleCreditReturned: result.bundleCreditReturned,
   };
 }
 
@@ -114,13 +133,7 @@ export function createAdminLessonService(ctx: AppContext) {
         });
         return cancelled;
       });
-      const row = await repo.findAdminLesson(ctx.db, bookingId);
-      if (!row) throw new AppError("not_found", "Booking not found");
-      return {
-        booking: toAdminBooking(row),
-        refund: centsToDollars(result.refundCents),
-        bundleCreditReturned: result.bundleCreditReturned,
-      };
+      return lessonOutcome(ctx.db, bookingId, result);
     },
 
     /** Settles a student's no-show dispute: keep the lesson's value, or refund it (no-show-dispute.ts). */
@@ -133,13 +146,7 @@ export function createAdminLessonService(ctx: AppContext) {
       const result = await ctx.transact((uow) =>
         settleNoShow(uow, { bookingId, resolution: input.resolution, note: input.note, adminId, now }),
       );
-      const row = await repo.findAdminLesson(ctx.db, bookingId);
-      if (!row) throw new AppError("not_found", "Booking not found");
-      return {
-        booking: toAdminBooking(row),
-        refund: centsToDollars(result.refundCents),
-        bundleCreditReturned: result.bundleCreditReturned,
-      };
+      return lessonOutcome(ctx.db, bookingId, result);
     },
   };
 }
