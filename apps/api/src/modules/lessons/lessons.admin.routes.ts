@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createAdminLessonService } from "./lessons.admin.service.ts";
 
 /** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
@@ -50,11 +51,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       schema: {
         tags,
         operationId: "getAdminCancellationPreview",
-        summary: "What cancelling a lesson would refund the student",
-        description:
-          "Exactly what cancelling the lesson now would give the student (amount and GST from the " +
-          "payment as it stands, or the bundle credit), by the same rule and clock; nothing is changed. " +
-          "A lesson that can no longer be cancelled is 409 invalid_state.",
+        ...cancellationPreviewDocs,
         security,
         params: idParams,
         response: { 200: staffCancellationPreviewResponse, ...stateErrors },

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createInstructorLessonService } from "./lessons.instructor.service.ts";
 
 /**
@@ -88,11 +89,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
       schema: {
         tags,
         operationId: "getInstructorCancellationPreview",
-        summary: "What cancelling a lesson would refund the student",
-        description:
-          "Exactly what cancelling the lesson now would give the student (amount and GST from the " +
-          "payment as it stands, or the bundle credit), by the same rule and clock; nothing is changed. " +
-          "A lesson that can no longer be cancelled is 409 invalid_state.",
+        ...cancellationPreviewDocs,
         security,
         params: idParams,
         response: { 200: staffCancellationPreviewResponse, ...stateErrors },
