@@ -1,9 +1,8 @@
-import { DEMO_SUPPLIER_ABN, errorResponses, openInvoiceResponse } from "@kerb/shared";
-import { formatSydneyDate } from "@kerb/shared/rules";
+import { errorResponses, openInvoiceResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { issueInvoiceNumber } from "./invoice-number.ts";
+import { openInvoice } from "./invoice-screen.ts";
 
 /** The student's invoice screen (mounted at /api/student): its number exists before anything is paid. */
 export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -23,14 +22,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
       onRequest: ctx.guard("STUDENT"),
     },
-    (request) => {
-      const now = ctx.now();
-      return {
-        invoice: issueInvoiceNumber(ctx.auth.secret, currentUser(request).id, now),
-        issuedOn: formatSydneyDate(now),
-        supplier: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
-        isDemoSupplier: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
-      };
-    },
+    (request) => openInvoice(ctx, currentUser(request).id),
   );
 };

@@ -1,4 +1,4 @@
-import { DEMO_SUPPLIER_ABN, type StudentPayment, type StudentPaymentsResponse } from "@kerb/shared";
+import type { StudentPayment, StudentPaymentsResponse } from "@kerb/shared";
 import {
   centsToDollars,
   formatSydneyDate,
@@ -10,6 +10,7 @@ import {
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { kerbSupplier } from "../../lib/supplier.ts";
 import * as repo from "./receipts.repository.ts";
 import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 
@@ -174,8 +175,7 @@ function assembleInvoice(
   });
 
   return {
-    supplier: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
-    isDemoSupplier: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
+    ...kerbSupplier(ctx.env),
     invoiceNumber: payment.invoiceNumber,
     issuedOn: formatSydneyDate(issued),
     buyer: { name: fullName(payment.buyer), email: payment.buyer.email, phone: payment.buyer.phone },
