@@ -1,9 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { InvoiceNumberClaim } from "@kerb/shared";
 import { sydneyDateOf } from "@kerb/shared/rules";
-import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { payments } from "../../db/schema/index.ts";
+import { invoiceNumberTaken } from "./payments.repository.ts";
 
 // No 0/O or 1/I: invoice numbers get read out over the phone.
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -44,10 +43,5 @@ export async function claimInvoiceNumber(
   const given = Buffer.from(claim.key);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return newInvoiceNumber(input.now);
-  const [taken] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.invoiceNumber, claim.number))
-    .limit(1);
-  return taken ? newInvoiceNumber(input.now) : claim.number;
+  return (await invoiceNumberTaken(db, claim.number)) ? newInvoiceNumber(input.now) : claim.number;
 }

@@ -40,6 +40,16 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
+/** Whether a payment already carries this invoice number. */
+export async function invoiceNumberTaken(db: Executor, invoiceNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.invoiceNumber, invoiceNumber))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Locks the payment row for the rest of the transaction: concurrent fulfilments queue up here. */
 export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update");
