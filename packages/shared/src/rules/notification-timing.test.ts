@@ -3,7 +3,6 @@ import {
   daysUntil,
   isDocumentExpiringSoon,
   isMarkLessonDue,
-  isOutboxExhausted,
   isReminderDue,
   reminderWindow,
 } from "./notification-timing.ts";
@@ -54,12 +53,5 @@ describe("isDocumentExpiringSoon", () => {
     expect(daysUntil("2026-04-06", "2026-04-04")).toBe(2);
     expect(daysUntil("2026-10-05", "2026-10-03")).toBe(2);
     expect(daysUntil("2026-06-10", "2026-05-11")).toBe(30);
-  });
-});
-
-describe("isOutboxExhausted", () => {
-  it("gives up when the attempts reach the maximum", () => {
-    expect(isOutboxExhausted(7, 8)).toBe(false);
-    expect(isOutboxExhausted(8, 8)).toBe(true);
   });
 });

@@ -50,8 +50,3 @@ export function daysUntil(expiresOn: string, today: string): number {
     (Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / (24 * HOUR_MS),
   );
 }
-
-/** An email that failed `attempts` times is given up on (FAILED) once it reaches the configured maximum. */
-export function isOutboxExhausted(attempts: number, maxAttempts: number): boolean {
-  return attempts >= maxAttempts;
-}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { nextAttemptAt, RETRY_MAX_MS, retryDelayMs } from "./retry-backoff.ts";
+import {
+  afterFailedAttempt,
+  isRetryExhausted,
+  nextAttemptAt,
+  RETRY_MAX_MS,
+  retryDelayMs,
+} from "./retry-backoff.ts";
 
 describe("retry backoff", () => {
   it("waits one minute after the first failure and doubles after each further one", () => {
@@ -20,5 +26,20 @@ describe("retry backoff", () => {
   it("dates the next attempt from now", () => {
     const now = new Date("2026-11-22T00:00:00Z");
     expect(nextAttemptAt(2, now).toISOString()).toBe("2026-11-22T00:02:00.000Z");
+  });
+
+  it("gives up when the attempts reach the maximum, and never without one", () => {
+    expect(isRetryExhausted(7, 8)).toBe(false);
+    expect(isRetryExhausted(8, 8)).toBe(true);
+    expect(isRetryExhausted(1_000, null)).toBe(false);
+  });
+
+  it("dates the next attempt even for a delivery given up on (its retry is an operator's)", () => {
+    const now = new Date("2026-11-22T00:00:00Z");
+    expect(afterFailedAttempt(3, 3, now)).toEqual({
+      givenUp: true,
+      nextAttemptAt: new Date("2026-11-22T00:04:00.000Z"),
+    });
+    expect(afterFailedAttempt(1, null, now).givenUp).toBe(false);
   });
 });

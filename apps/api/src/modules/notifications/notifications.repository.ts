@@ -1,81 +1,39 @@
 /**
- * The only place the notifications module touches drizzle: the outbox queue (claims, marks, the admin
- * list) and the reads that gather what a message needs to say.
+ * The only place the notifications module touches drizzle: the outbox queue (lib/work-queue.ts), the
+ * admin list and the reads that gather what a message needs to say.
  */
 import type { OutboxStatus } from "@kerb/shared";
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, outbox, payments, users } from "../../db/schema/index.ts";
+import { workQueue } from "../../lib/work-queue.ts";
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Claims up to `limit` due PENDING emails (or only `ids`, when given) and leases them: attempts + 1 and
- * the next attempt pushed to `leaseUntil`, so no other worker takes them while this one sends. One
- * statement (it commits on its own, before the slow send starts): the inner SELECT … FOR UPDATE SKIP
- * LOCKED means two workers claiming at once never wait on, or both take, the same row.
+ * How long a claimed message is left alone before another worker may send it: longer than any send
+ * can take (the SMTP timeouts in outbox-delivery.ts), so only a crashed sender's message is taken over.
  */
-export function claimDueEmails(
-  db: Executor,
-  options: { now: Date; leaseUntil: Date; limit: number; ids?: string[] },
-): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, "PENDING"),
-        lte(outbox.nextAttemptAt, options.now),
-        options.ids ? inArray(outbox.id, options.ids) : undefined,
-      ),
-    )
-    .orderBy(asc(outbox.nextAttemptAt))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: options.leaseUntil })
-    .where(inArray(outbox.id, due))
-    .returning();
-}
-
-export async function markEmailsSent(db: Executor, ids: string[], now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .update(outbox)
-    // Sent: the one-time secret has done its job and is not kept (a retry after a crash before this
-    // mark still has it).
-    .set({ status: "SENT", sentAt: now, lastError: null, oneTimeSecret: null })
-    .where(and(inArray(outbox.id, ids), eq(outbox.status, "PENDING")));
-}
-
-export async function markEmailAttemptFailed(
-  db: Executor,
-  id: string,
-  patch: { lastError: string; nextAttemptAt: Date; givenUp: boolean },
-) {
-  await db
-    .update(outbox)
-    .set({
-      lastError: patch.lastError,
-      nextAttemptAt: patch.nextAttemptAt,
-      status: patch.givenUp ? "FAILED" : "PENDING",
-    })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
-}
+export const OUTBOX_LEASE_MS = 5 * 60_000;
 
 /**
- * A FAILED email goes back to PENDING, due now. Its attempts are kept, so they are already at the
- * maximum: it gets exactly one more try and is FAILED again if that fails too.
+ * The outbox as a work queue (lib/work-queue.ts): claimed with a lease, SENT when a mail server took
+ * it, FAILED after OUTBOX_MAX_ATTEMPTS (an operator can requeue it).
  */
-export async function requeueFailedEmail(db: Executor, id: string, now: Date) {
-  const rows = await db
-    .update(outbox)
-    .set({ status: "PENDING", nextAttemptAt: now })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "FAILED")))
-    .returning({ id: outbox.id });
-  return rows.length > 0;
+export const outboxQueue = workQueue(outbox, {
+  pending: "PENDING",
+  done: "SENT",
+  failed: "FAILED",
+  leaseMs: OUTBOX_LEASE_MS,
+});
+
+/**
+ * Marks messages SENT. The one-time secret has done its job and is not kept (a retry after a crash
+ * before this mark still has it).
+ */
+export async function markEmailsSent(db: Executor, ids: string[], now: Date) {
+  await outboxQueue.markDone(db, ids, { sentAt: now, oneTimeSecret: null });
 }
 
 const PREVIEW_CHARS = 160;

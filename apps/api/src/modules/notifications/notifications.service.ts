@@ -44,7 +44,7 @@ export function createNotificationService(ctx: AppContext) {
     /** The operator's "retry now" for a FAILED email: one attempt at once, awaited so they see how it went. */
     async retry(id: string, adminId: string) {
       const before = await findOne(id);
-      if (before.status !== "FAILED" || !(await repo.requeueFailedEmail(ctx.db, id, ctx.now()))) {
+      if (before.status !== "FAILED" || !(await repo.outboxQueue.requeue(ctx.db, id, ctx.now()))) {
         throw new AppError(
           "invalid_state",
           before.status === "SENT"

@@ -1,10 +1,9 @@
 /**
- * Delivering the outbox: claim due messages (SKIP LOCKED + a lease, so two processes never send one
- * message at once), send each over SMTP with the outbox id as its Message-ID, mark it SENT; on failure
- * record the error and back off, FAILED after OUTBOX_MAX_ATTEMPTS. Without SMTP_URL a message is
+ * Delivering the outbox: claim due messages (the work queue's SKIP LOCKED + lease, so two processes
+ * never send one message at once), send each over SMTP with the outbox id as its Message-ID, mark it
+ * SENT; on failure the queue records the error and backs off, FAILED after OUTBOX_MAX_ATTEMPTS. Without SMTP_URL a message is
  * "sent" to the log (recipient and subject only, never the body). See docs/decisions/009-email-outbox.md.
  */
-import { isOutboxExhausted, nextAttemptAt } from "@kerb/shared/rules";
 import type { FastifyInstance } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "../../context.ts";
@@ -12,11 +11,6 @@ import { scheduleJob } from "../../lib/scheduled-job.ts";
 import * as repo from "./notifications.repository.ts";
 import { ONE_TIME_SECRET_PLACEHOLDER } from "./outbox.ts";
 
-/**
- * How long a claimed message is left alone before another worker may send it: longer than any send
- * can take (the SMTP timeouts below), so only a crashed sender's message is ever taken over.
- */
-export const OUTBOX_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 
 export type OutboxContext = Pick<AppContext, "db" | "now" | "log" | "env">;
@@ -109,15 +103,13 @@ async function deliverClaimed(
   try {
     outcome = await send(ctx, row);
   } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-    const givenUp = isOutboxExhausted(row.attempts, ctx.env.OUTBOX_MAX_ATTEMPTS);
-    await repo.markEmailAttemptFailed(ctx.db, row.id, {
-      lastError: message,
-      nextAttemptAt: nextAttemptAt(row.attempts, ctx.now()),
-      givenUp,
+    const { givenUp, lastError } = await repo.outboxQueue.markFailed(ctx.db, row, {
+      error: err,
+      now: ctx.now(),
+      maxAttempts: ctx.env.OUTBOX_MAX_ATTEMPTS,
     });
     ctx.log.warn(
-      { outboxId: row.id, kind: row.kind, to: row.toEmail, attempts: row.attempts, reason: message },
+      { outboxId: row.id, kind: row.kind, to: row.toEmail, attempts: row.attempts, reason: lastError },
       givenUp ? "email failed for good: an operator can retry it" : "email failed; it will be retried",
     );
     return "failed";
@@ -138,10 +130,8 @@ export async function deliverDueEmails(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0 };
   for (;;) {
-    const now = ctx.now();
-    const claimed = await repo.claimDueEmails(ctx.db, {
-      now,
-      leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
+    const claimed = await repo.outboxQueue.claim(ctx.db, {
+      now: ctx.now(),
       limit: BATCH_SIZE,
       ...(options.ids ? { ids: options.ids } : {}),
     });
@@ -157,47 +147,58 @@ export async function deliverDueEmails(
 }
 
 /**
- * After commit: start delivering at once, without making the request wait for the mail server. A run
- * already in progress is asked to go round once more instead of starting a second one.
+ * The delivery run of this app: a new one, or the one in progress asked to go round once more (an
+ * email enqueued while it sends may have missed its claim). Rejects when the run crashes.
  */
-export function kickOutboxDelivery(ctx: OutboxContext): void {
+function deliveryRun(ctx: OutboxContext): Promise<void> {
   const state = stateOf(ctx);
   if (state.running) {
     state.again = true;
-    return;
+    return state.running;
   }
-  state.running = (async () => {
+  const run = (async () => {
     do {
       state.again = false;
       await deliverDueEmails(ctx);
     } while (state.again);
-  })()
-    .catch((err: unknown) => ctx.log.error({ err }, "email delivery crashed; the outbox tick retries it"))
-    .finally(() => {
-      state.running = undefined;
-    });
+  })().finally(() => {
+    state.running = undefined;
+  });
+  state.running = run;
+  return run;
+}
+
+/** After commit: start delivering at once, without making the request wait for the mail server. */
+export function kickOutboxDelivery(ctx: OutboxContext): void {
+  deliveryRun(ctx).catch((err: unknown) =>
+    ctx.log.error({ err }, "email delivery crashed; the outbox tick retries it"),
+  );
 }
 
 /** Resolves when no delivery run is in progress (tests, and shutdown before the database closes). */
 export async function settleOutboxDelivery(ctx: OutboxContext): Promise<void> {
   const state = stateOf(ctx);
-  while (state.running) await state.running;
+  // A crash was reported by whoever started or joined the run.
+  while (state.running) await state.running.catch(() => {});
 }
 
 /**
- * Wires the outbox into the app: the delivery tick (every replica: messages are claimed one by one),
- * the scan for scheduled emails (one replica per tick, see lib/scheduled-job.ts), and a shutdown that
- * lets a send in progress finish (and closes the SMTP transport) before the database goes.
+ * Wires the outbox into the app: the delivery tick and the scan for scheduled emails (each one replica
+ * per tick, recorded, see lib/scheduled-job.ts; after-commit kicks deliver in every replica, and the
+ * queue's lease keeps them apart), and a shutdown that lets a send in progress finish (and closes the
+ * SMTP transport) before the database goes.
  */
 export function startOutbox(
   app: FastifyInstance,
   ctx: OutboxContext & Pick<AppContext, "database" | "transact">,
   scan: (ctx: OutboxContext & Pick<AppContext, "transact">) => Promise<unknown>,
 ) {
-  let timer: NodeJS.Timeout | undefined;
   if (ctx.env.OUTBOX_INTERVAL_SECONDS > 0) {
-    timer = setInterval(() => kickOutboxDelivery(ctx), ctx.env.OUTBOX_INTERVAL_SECONDS * 1000);
-    timer.unref();
+    scheduleJob(app, ctx.database, {
+      name: "outbox-delivery",
+      intervalSeconds: ctx.env.OUTBOX_INTERVAL_SECONDS,
+      run: () => deliveryRun(ctx),
+    });
   }
   if (ctx.env.NOTIFICATION_SCAN_INTERVAL_SECONDS > 0) {
     scheduleJob(app, ctx.database, {
@@ -207,7 +208,6 @@ export function startOutbox(
     });
   }
   app.addHook("onClose", async () => {
-    clearInterval(timer);
     await settleOutboxDelivery(ctx);
     const state = states.get(ctx.db);
     state?.transport?.close();

@@ -5,15 +5,11 @@
  * provider accepts it. The queue row's id is the provider's idempotency key: a retry after a lost
  * answer, or two processes racing, can never refund twice.
  */
-import { nextAttemptAt } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { cardRefundJournal } from "../ledger/post-journal.ts";
 import { findPayment } from "../payments/index.ts";
 import * as repo from "./refunds.repository.ts";
-
-/** How long a claimed delivery is left alone before another worker may try it (a crash mid-call). */
-export const DELIVERY_LEASE_MS = 5 * 60_000;
 
 export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 
@@ -48,8 +44,9 @@ export async function recordCardRefund(uow: UnitOfWork, refund: repo.NewRefund):
 }
 
 /**
- * One delivery attempt. `ignoreSchedule` is the operator's "retry now": it does not wait for the
- * backoff, but still never takes a refund another worker is delivering at this moment.
+ * One delivery attempt, claimed through the work queue. `ignoreSchedule` is the operator's "retry
+ * now": it does not wait for the backoff or a lease, so it can overlap a worker's attempt; the
+ * provider refunds once by the refund's id, and only the first success is recorded (below).
  */
 export async function attemptCardRefund(
   ctx: RefundContext,
@@ -57,12 +54,11 @@ export async function attemptCardRefund(
   options: { ignoreSchedule?: boolean } = {},
 ): Promise<DeliveryOutcome> {
   const now = ctx.now();
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const row = await repo.claimRefund(tx, id, { now, ignoreSchedule: options.ignoreSchedule ?? false });
-    if (!row) return undefined;
-    const attempts = row.attempts + 1;
-    await repo.updateRefund(tx, id, { attempts, nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) });
-    return { ...row, attempts };
+  const [claimed] = await repo.refundQueue.claim(ctx.db, {
+    now,
+    limit: 1,
+    ids: [id],
+    ignoreSchedule: options.ignoreSchedule ?? false,
   });
   if (!claimed) return "skipped";
 
@@ -82,8 +78,8 @@ export async function attemptCardRefund(
       // Only the first delivery to finish records the success: an operator's "retry now" can overlap
       // a worker's attempt (the provider refunds once, by the refund's idempotency key), and the
       // audit and the queue must say it succeeded once.
-      const marked = await repo.markRefundSucceeded(tx, id, { succeededAt: now, providerRef });
-      if (!marked) return false;
+      const marked = await repo.refundQueue.markDone(tx, [id], { succeededAt: now, providerRef });
+      if (marked.length === 0) return false;
       await uow.audit({
         actorId: null,
         action: "refund.succeed",
@@ -102,13 +98,9 @@ export async function attemptCardRefund(
     });
     return recorded ? "succeeded" : "skipped";
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await repo.updateRefund(ctx.db, id, {
-      lastError: message.slice(0, 500),
-      nextAttemptAt: nextAttemptAt(claimed.attempts, now),
-    });
+    const { lastError } = await repo.refundQueue.markFailed(ctx.db, claimed, { error: err, now });
     ctx.log.warn(
-      { refundId: id, paymentId: claimed.paymentId, attempts: claimed.attempts, reason: message },
+      { refundId: id, paymentId: claimed.paymentId, attempts: claimed.attempts, reason: lastError },
       "card refund failed; it stays queued and will be retried",
     );
     return "failed";
@@ -127,7 +119,7 @@ export async function deliverCardRefunds(ctx: RefundContext, ids: Array<string |
 
 /** One worker tick: every refund whose next attempt is due. */
 export async function deliverDueCardRefunds(ctx: RefundContext, limit = 20): Promise<number> {
-  const ids = await repo.listDueRefundIds(ctx.db, ctx.now(), limit);
+  const ids = await repo.refundQueue.listDue(ctx.db, { now: ctx.now(), limit });
   await deliverCardRefunds(ctx, ids);
   return ids.length;
 }

@@ -1,7 +1,8 @@
 import type { RefundReason, RefundStatus } from "@kerb/shared";
-import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cardRefunds, payments, users } from "../../db/schema/index.ts";
+import { workQueue } from "../../lib/work-queue.ts";
 
 export type RefundRow = typeof cardRefunds.$inferSelect;
 
@@ -33,65 +34,18 @@ export async function insertRefund(db: Executor, refund: NewRefund): Promise<str
   return row.id;
 }
 
+/** How long a claimed delivery is left alone before another worker may try it (a crash mid-call). */
+export const DELIVERY_LEASE_MS = 5 * 60_000;
+
 /**
- * Claims one PENDING refund for delivery, or nothing if another process holds it or it is not due.
- * SKIP LOCKED: two workers never wait on, or both take, the same row.
+ * The card-refund queue as a work queue (lib/work-queue.ts): claimed with a lease, SUCCEEDED once the
+ * provider took it, and never given up on (a refund owed is retried until it goes through).
  */
-export async function claimRefund(
-  db: Executor,
-  id: string,
-  options: { now: Date; ignoreSchedule: boolean },
-): Promise<RefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cardRefunds)
-    .where(
-      and(
-        eq(cardRefunds.id, id),
-        eq(cardRefunds.status, "PENDING"),
-        options.ignoreSchedule ? undefined : lte(cardRefunds.nextAttemptAt, options.now),
-      ),
-    )
-    .for("update", { skipLocked: true });
-  return row;
-}
-
-export async function updateRefund(
-  db: Executor,
-  id: string,
-  patch: Partial<typeof cardRefunds.$inferInsert>,
-) {
-  await db.update(cardRefunds).set(patch).where(eq(cardRefunds.id, id));
-}
-
-/** PENDING → SUCCEEDED, once: false when another delivery recorded the success first. */
-export async function markRefundSucceeded(
-  db: Executor,
-  id: string,
-  result: { succeededAt: Date; providerRef: string | null },
-): Promise<boolean> {
-  const rows = await db
-    .update(cardRefunds)
-    .set({
-      status: "SUCCEEDED",
-      succeededAt: result.succeededAt,
-      providerRef: result.providerRef,
-      lastError: null,
-    })
-    .where(and(eq(cardRefunds.id, id), eq(cardRefunds.status, "PENDING")))
-    .returning({ id: cardRefunds.id });
-  return rows.length === 1;
-}
-
-export async function listDueRefundIds(db: Executor, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: cardRefunds.id })
-    .from(cardRefunds)
-    .where(and(eq(cardRefunds.status, "PENDING"), lte(cardRefunds.nextAttemptAt, now)))
-    .orderBy(asc(cardRefunds.nextAttemptAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
+export const refundQueue = workQueue(cardRefunds, {
+  pending: "PENDING",
+  done: "SUCCEEDED",
+  leaseMs: DELIVERY_LEASE_MS,
+});
 
 const listColumns = {
   refund: cardRefunds,
