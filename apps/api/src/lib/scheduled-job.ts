@@ -4,10 +4,12 @@
  * that takes the job's lock (a PostgreSQL advisory lock on a connection of its own; see db/client.ts).
  * The winner keeps the lock for a moment after a quick run, so a replica whose timer fired a few
  * milliseconds late finds it still taken instead of running the same tick again. A replica that dies
- * mid-run loses its connection, and with it the lock: the next tick runs elsewhere.
+ * mid-run loses its connection, and with it the lock: the next tick runs elsewhere. Each run is recorded
+ * in job_runs (lib/job-runs.ts), so every replica, the admin's Jobs page and the metrics see how it went.
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
+import { recordJobFinished, recordJobStarted } from "./job-runs.ts";
 
 export interface ScheduledJob {
   /** Also the lock's name: one name, one job, across all replicas. */
@@ -24,12 +26,13 @@ export const holdAfterRunMs = (intervalMs: number) => Math.min(intervalMs / 2, 5
 
 /**
  * One tick of `job` in this process: "ran" when it won the lock, "skipped" when another process (or an
- * overlapping run of this one) has it.
+ * overlapping run of this one) has it. A run that throws is recorded as failed and its error rethrown.
  */
 export async function runJobTick(
   database: DatabaseHandle,
   job: ScheduledJob,
   held: HeldLocks = new Set(),
+  log?: FastifyBaseLogger,
 ): Promise<"ran" | "skipped"> {
   const release = await database.tryExclusiveLock(`job:${job.name}`);
   if (!release) return "skipped";
@@ -39,8 +42,21 @@ export async function runJobTick(
     await release();
   };
   held.add(releaseOnce);
+  // The record is for watching the job, not part of it: failing to write it never stops or fails a run.
+  const record = (write: Promise<void>) =>
+    write.catch((err: unknown) => log?.warn({ err, job: job.name }, "could not record the job's run"));
   try {
-    await job.run();
+    const started = new Date();
+    await record(recordJobStarted(database.db, job.name, started));
+    try {
+      await job.run();
+    } catch (error) {
+      await record(
+        recordJobFinished(database.db, job.name, { startedAt: started, finishedAt: new Date(), error }),
+      );
+      throw error;
+    }
+    await record(recordJobFinished(database.db, job.name, { startedAt: started, finishedAt: new Date() }));
     return "ran";
   } finally {
     const rest = holdAfterRunMs(job.intervalSeconds * 1000) - (Date.now() - startedAt);
@@ -70,7 +86,7 @@ export function scheduleJob(
     scheduleNext();
     // A run longer than the interval: this tick is skipped, not stacked.
     if (running) return;
-    running = runJobTick(database, job, held)
+    running = runJobTick(database, job, held, log)
       .catch((err: unknown) => log.warn({ err, job: job.name }, "scheduled job tick failed"))
       .finally(() => {
         running = undefined;

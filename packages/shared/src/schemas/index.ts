@@ -10,6 +10,7 @@ export * from "./fields.ts";
 export * from "./instructor-portal.ts";
 export * from "./instructors.ts";
 export * from "./invoices.ts";
+export * from "./jobs.ts";
 export * from "./ledger.ts";
 export * from "./lesson-cancellation.ts";
 export * from "./notifications.ts";
