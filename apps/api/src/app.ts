@@ -27,6 +27,7 @@ import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.rou
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
 import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminPayoutRoutes, { ...context, prefix: "/admin/payouts" });
       await api.register(ledgerRoutes, { ...context, prefix: "/admin" });
       await api.register(notificationRoutes, { ...context, prefix: "/admin/outbox" });
+      await api.register(jobsAdminRoutes, { ...context, prefix: "/admin/jobs" });
       await api.register(studentReviewRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(publicReviewRoutes, { ...context, prefix: "/instructors" });
       await api.register(adminReviewRoutes, { ...context, prefix: "/admin/reviews" });

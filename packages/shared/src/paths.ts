@@ -72,6 +72,7 @@ export const paths = {
     refunds: () => "/admin/refunds",
     payouts: () => "/admin/payouts",
     outbox: () => "/admin/outbox",
+    jobs: () => "/admin/jobs",
     revenue: () => "/admin/revenue",
     ledger: () => "/admin/ledger",
     auditLog: () => "/admin/audit-log",

@@ -85,6 +85,8 @@ const adminPayouts = () =>
   import("@/features/payouts/routes/admin-payouts-page").then((m) => ({ Component: m.AdminPayoutsPage }));
 const adminOutbox = () =>
   import("@/features/notifications/routes/admin-outbox-page").then((m) => ({ Component: m.AdminOutboxPage }));
+const adminJobs = () =>
+  import("@/features/jobs/routes/admin-jobs-page").then((m) => ({ Component: m.AdminJobsPage }));
 const adminRevenue = () =>
   import("@/features/ledger/routes/admin-revenue-page").then((m) => ({ Component: m.AdminRevenuePage }));
 const adminLedger = () =>
@@ -162,6 +164,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.refunds(), lazy: adminRefunds },
                   { path: paths.admin.payouts(), lazy: adminPayouts },
                   { path: paths.admin.outbox(), lazy: adminOutbox },
+                  { path: paths.admin.jobs(), lazy: adminJobs },
                   { path: paths.admin.revenue(), lazy: adminRevenue },
                   { path: paths.admin.ledger(), lazy: adminLedger },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },

@@ -7,6 +7,8 @@ import type { Executor } from "../../db/client.ts";
 
 export interface Backlog {
   outboxPending: number;
+  /** Pending emails whose last attempt failed: they are being retried with backoff. */
+  outboxFailing: number;
   outboxFailed: number;
   refundsPending: number;
   /** Pending refunds whose last attempt failed: the provider refused or was unreachable. */
@@ -23,6 +25,7 @@ export async function readBacklog(db: Executor, now: Date): Promise<Backlog> {
   const result = (await db.execute(sql`
     select
       (select count(*)::int from outbox where status = 'PENDING') as "outboxPending",
+      (select count(*)::int from outbox where status = 'PENDING' and last_error is not null) as "outboxFailing",
       (select count(*)::int from outbox where status = 'FAILED') as "outboxFailed",
       (select count(*)::int from card_refunds where status = 'PENDING') as "refundsPending",
       (select count(*)::int from card_refunds where status = 'PENDING' and last_error is not null) as "refundsFailing",

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { runJobTick } from "../../lib/scheduled-job.ts";
 import { type Http, startSeededApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { serveMetrics } from "./metrics-server.ts";
@@ -43,6 +44,7 @@ describeEachDatabase("Prometheus metrics", (kind) => {
     for (const series of [
       "kerb_lessons_held",
       "kerb_outbox_pending",
+      "kerb_outbox_failing",
       "kerb_outbox_failed",
       "kerb_card_refunds_pending",
       "kerb_card_refunds_failing",
@@ -54,6 +56,27 @@ describeEachDatabase("Prometheus metrics", (kind) => {
     if (kind === "postgres")
       expect(sample(text, 'kerb_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     else expect(text).not.toContain('kerb_db_pool_connections{state="total"}');
+  });
+
+  it("reports each job's last success and its failures, as recorded in the database", async () => {
+    const job = (name: string, run: () => Promise<void>) => ({ name, intervalSeconds: 60, run });
+    const before = Date.now() / 1000;
+    await runJobTick(
+      t.database,
+      job("hold-sweep", async () => {}),
+    );
+    const boom = async () => {
+      throw new Error("boom");
+    };
+    await expect(runJobTick(t.database, job("payout-run", boom))).rejects.toThrow("boom");
+    const text = await t.app.metrics.registry.metrics();
+    expect(sample(text, 'kerb_job_last_success_timestamp_seconds{job="hold-sweep"}')).toBeGreaterThanOrEqual(
+      Math.floor(before),
+    );
+    expect(sample(text, 'kerb_job_failures_total{job="hold-sweep"}')).toBe(0);
+    expect(sample(text, 'kerb_job_failures_total{job="payout-run"}')).toBe(1);
+    // Never succeeded: no timestamp rather than a false one.
+    expect(text).not.toContain('kerb_job_last_success_timestamp_seconds{job="payout-run"}');
   });
 
   it("serves /metrics on its own listener and nothing else there", async () => {

@@ -1,12 +1,14 @@
 /**
  * Prometheus metrics (prom-client): request rate and duration by route and status, the database pool,
- * and the backlogs an operator acts on (emails, card refunds, payouts, holds). One registry per app, so
+ * the backlogs an operator acts on (emails, card refunds, payouts, holds), and each scheduled job's last
+ * success and failures (from job_runs, whichever replica ran it). One registry per app, so
  * tests that build several apps in one process never mix their series. Served on METRICS_PORT by
  * server.ts, never on the public port.
  */
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../../db/client.ts";
+import { listJobRuns } from "../../lib/job-runs.ts";
 import { readBacklog } from "./backlog.repository.ts";
 
 export interface Metrics {
@@ -22,6 +24,7 @@ declare module "fastify" {
 
 const BACKLOG_SERIES = {
   outboxPending: ["kerb_outbox_pending", "Emails waiting to be sent"],
+  outboxFailing: ["kerb_outbox_failing", "Pending emails whose last attempt failed (retried with backoff)"],
   outboxFailed: ["kerb_outbox_failed", "Emails that failed for good (an admin can retry them)"],
   refundsPending: ["kerb_card_refunds_pending", "Card refunds decided but not yet confirmed by the provider"],
   refundsFailing: ["kerb_card_refunds_failing", "Pending card refunds whose last attempt failed"],
@@ -49,13 +52,7 @@ export function createMetrics(input: { database: DatabaseHandle; now: () => Date
   });
 
   // One query per scrape feeds every backlog gauge: the first gauge collected reads, the rest reuse it.
-  let pending: Promise<Awaited<ReturnType<typeof readBacklog>> | null> | null = null;
-  const backlog = () => {
-    pending ??= readBacklog(input.database.db, input.now())
-      .catch(() => null)
-      .finally(() => setImmediate(() => (pending = null)));
-    return pending;
-  };
+  const backlog = oncePerScrape(() => readBacklog(input.database.db, input.now()));
   for (const [key, [name, help]] of Object.entries(BACKLOG_SERIES) as [
     keyof typeof BACKLOG_SERIES,
     readonly [string, string],
@@ -71,7 +68,55 @@ export function createMetrics(input: { database: DatabaseHandle; now: () => Date
       },
     });
   }
+
+  const jobRuns = oncePerScrape(() => listJobRuns(input.database.db));
+  new Gauge({
+    name: "kerb_job_last_success_timestamp_seconds",
+    help: "When each scheduled job last finished without an error (Unix seconds), in any replica",
+    labelNames: ["job"],
+    registers: [registry],
+    async collect() {
+      const runs = await jobRuns();
+      if (!runs) return;
+      this.reset();
+      for (const run of runs) {
+        if (run.lastSucceededAt) this.set({ job: run.name }, run.lastSucceededAt.getTime() / 1000);
+      }
+    },
+  });
+  new Counter({
+    name: "kerb_job_failures_total",
+    help: "Runs of each scheduled job that failed, in any replica, ever",
+    labelNames: ["job"],
+    registers: [registry],
+    async collect() {
+      const runs = await jobRuns();
+      if (!runs) return;
+      // The count is kept in job_runs (every replica reports the same one): set, not incremented here.
+      this.reset();
+      for (const run of runs) this.inc({ job: run.name }, run.failures);
+    },
+  });
   return { registry };
+}
+
+/**
+ * A read shared by the series of one scrape: prom-client starts every series' collect in one
+ * synchronous pass, so the first starts the read, the others join it, and it is forgotten as soon as
+ * it is done (not on a later timer: on PGlite every query settles in microtasks, so a scrape right
+ * after would otherwise get the previous one's numbers). A database that does not answer gives null,
+ * and the series are left out rather than reporting a false zero.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T | null> {
+  let pending: Promise<T | null> | null = null;
+  return () => {
+    pending ??= read()
+      .catch(() => null)
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
 }
 
 /** Every answer's duration by method, route pattern (never the raw URL: ids would explode the series) and status. */

@@ -28,6 +28,7 @@ describe("Admin console: layout", () => {
       "Refunds",
       "Payouts",
       "Outbox",
+      "Jobs",
       "Revenue",
       "Ledger",
       "Reviews",

@@ -6,6 +6,7 @@ import Mail from "lucide-react/icons/mail";
 import Scale from "lucide-react/icons/scale";
 import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import Star from "lucide-react/icons/star";
+import Timer from "lucide-react/icons/timer";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Undo2 from "lucide-react/icons/undo-2";
 import UserCheck from "lucide-react/icons/user-check";
@@ -26,6 +27,7 @@ const SECTIONS = [
   { to: paths.admin.refunds(), label: "Refunds", icon: Undo2, end: false },
   { to: paths.admin.payouts(), label: "Payouts", icon: Banknote, end: false },
   { to: paths.admin.outbox(), label: "Outbox", icon: Mail, end: false },
+  { to: paths.admin.jobs(), label: "Jobs", icon: Timer, end: false },
   { to: paths.admin.revenue(), label: "Revenue", icon: TrendingUp, end: false },
   { to: paths.admin.ledger(), label: "Ledger", icon: Scale, end: false },
   { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
@@ -58,7 +60,7 @@ export function AdminLayout() {
         aria-label="Admin sections"
         className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
       >
-        {/* Phones scroll the sections sideways; from lg up all twelve fit on two rows. */}
+        {/* Phones scroll the sections sideways; from lg up all thirteen fit on two rows. */}
         <ul className="flex w-max gap-1 rounded-xl bg-slate-200/70 p-1 lg:w-full lg:flex-wrap">
           {SECTIONS.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>

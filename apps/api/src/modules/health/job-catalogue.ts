@@ -1,0 +1,53 @@
+/**
+ * Every scheduled job the API runs (lib/scheduled-job.ts), as the admin's Jobs page lists it: the name
+ * each is scheduled under, the setting that sets its interval, and the queue it works through, if any.
+ * A job switched off on this server (its interval 0) is still listed, so an operator sees it is off.
+ */
+import type { Env } from "../../env.ts";
+
+export interface CatalogueJob {
+  /** As in the job's scheduleJob call: also its row in job_runs. */
+  name: string;
+  description: string;
+  interval: (env: Env) => number;
+  queue: "outbox" | "refunds" | null;
+}
+
+export const JOB_CATALOGUE: readonly CatalogueJob[] = [
+  {
+    name: "outbox-delivery",
+    description: "Sends due emails from the outbox, retrying failed ones with backoff",
+    interval: (env) => env.OUTBOX_INTERVAL_SECONDS,
+    queue: "outbox",
+  },
+  {
+    name: "notification-scan",
+    description: "Writes reminders and other scheduled emails to the outbox",
+    interval: (env) => env.NOTIFICATION_SCAN_INTERVAL_SECONDS,
+    queue: null,
+  },
+  {
+    name: "refund-worker",
+    description: "Retries card refunds the provider has not yet accepted",
+    interval: (env) => env.REFUND_RETRY_INTERVAL_SECONDS,
+    queue: "refunds",
+  },
+  {
+    name: "payout-run",
+    description: "Creates the weekly instructor payouts (real work once a week)",
+    interval: (env) => env.PAYOUT_RUN_INTERVAL_SECONDS,
+    queue: null,
+  },
+  {
+    name: "hold-sweep",
+    description: "Releases lessons held for a checkout that was never paid",
+    interval: (env) => env.HOLD_SWEEP_INTERVAL_SECONDS,
+    queue: null,
+  },
+  {
+    name: "compliance-scan",
+    description: "Looks for lapsed licences and Working-With-Children checks and tells who is affected",
+    interval: (env) => env.COMPLIANCE_SCAN_INTERVAL_SECONDS,
+    queue: null,
+  },
+];

@@ -1,0 +1,21 @@
+import { type AdminJobsResponse, adminJobsResponse } from "@kerb/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export async function getJobs({ signal }: { signal?: AbortSignal } = {}): Promise<AdminJobsResponse> {
+  const data = await api.get("/admin/jobs", { signal });
+  return adminJobsResponse.parse(data);
+}
+
+export const jobsQueryKey = ["admin", "jobs"] as const;
+
+/** Every background job, its last run and its queue: refreshed each minute while the page is open. */
+export function useJobs() {
+  return useQuery(
+    queryOptions({
+      queryKey: jobsQueryKey,
+      queryFn: ({ signal }) => getJobs({ signal }),
+      refetchInterval: 60_000,
+    }),
+  );
+}
