@@ -59,6 +59,7 @@ import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
 import { createTransact } from "./unit-of-work.ts";
 
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Node's own answer to an over-long URL is a bare 431: this one has the API's error body.
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // First of the hooks: whatever the later ones log (auth, rate limits) names the request.
+  registerRequestContext(app);
   // Registered first, so every answer is timed, refusals by later hooks (auth, rate limits) included.
   const metrics = createMetrics({ database, now: options.now ?? (() => new Date()) });
   recordRequestMetrics(app, metrics);

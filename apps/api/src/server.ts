@@ -1,18 +1,23 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildApp } from "./app.ts";
-import { openDatabaseFromEnv } from "./db/open-from-env.ts";
-import { prepareDatabase } from "./db/prepare-database.ts";
 import { loadEnv } from "./env.ts";
-import { serveMetrics } from "./modules/health/metrics-server.ts";
+import { startTracing } from "./tracing.ts";
 
 let env: ReturnType<typeof loadEnv>;
+let tracing: Awaited<ReturnType<typeof startTracing>>;
 try {
   env = loadEnv();
+  tracing = await startTracing();
 } catch (error) {
   // A configuration mistake is the operator's to fix: say what it is, without a stack trace.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+// Imported only now: tracing (when configured) must be in place before `http` and `pg` are loaded.
+const { buildApp } = await import("./app.ts");
+const { openDatabaseFromEnv } = await import("./db/open-from-env.ts");
+const { prepareDatabase } = await import("./db/prepare-database.ts");
+const { serveMetrics } = await import("./modules/health/metrics-server.ts");
+
 const database = await openDatabaseFromEnv(env);
 const demoData = await prepareDatabase(env, database, new Date());
 
@@ -44,6 +49,8 @@ async function shutdown(signal: string) {
   await app.close();
   metricsServer?.close();
   await database.close();
+  // Last, so the spans of the requests that finished while draining are sent too.
+  await tracing?.shutdown().catch((error) => app.log.warn({ err: error }, "traces not flushed"));
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
