@@ -1,4 +1,6 @@
+import { trace } from "@opentelemetry/api";
 import type { FastifyServerOptions } from "fastify";
+import { currentRequest } from "./request-context.ts";
 
 /**
  * Logger options: no log line may carry a secret or a person's data. Two layers, because either alone
@@ -104,6 +106,19 @@ export function loggerOptions(
     level,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    // A line logged while serving a request names it, whichever logger wrote it (services log through
+    // the app's); with tracing on it names the trace and span too, to go from a line to its trace.
+    mixin(_object, _level, logger) {
+      const request = currentRequest();
+      const span = trace.getActiveSpan()?.spanContext();
+      // A new object every time: pino merges the line's own fields into it.
+      if (!request && !span) return {};
+      return {
+        // The request's own logger has it bound already: once per line is enough.
+        ...(request && logger !== request.log ? { reqId: request.reqId } : {}),
+        ...(span ? { trace_id: span.traceId, span_id: span.spanId } : {}),
+      };
+    },
     hooks: {
       // pino uses an error's message as the line's message when no other is given (Fastify does so).
       logMethod(args, method) {
