@@ -76,6 +76,8 @@ export default defineConfig({
         MAX_HELD_LESSONS: "50",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         OUTBOX_INTERVAL_SECONDS: "1",
+        // Every answer the browser gets is held to the OpenAPI document: a mismatch is a 500 the spec sees.
+        RESPONSE_CONTRACT: "enforce",
       },
     },
   ],

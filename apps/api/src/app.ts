@@ -60,6 +60,7 @@ import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
+import { registerResponseContract } from "./plugins/response-contract.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
 import { createTransact } from "./unit-of-work.ts";
 
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
   });
   await registerOpenApi(app);
+  if (env.RESPONSE_CONTRACT !== "off") registerResponseContract(app, env.RESPONSE_CONTRACT);
 
   const authConfig: AuthConfig = {
     secret: jwtSecret(env),

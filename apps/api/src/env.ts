@@ -61,6 +61,11 @@ const envSchema = z.object({
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Checks every JSON answer against the OpenAPI document (plugins/response-contract.ts): `enforce`
+   * turns a mismatch into a 500 contract_violation (the test suites), `log` only logs it.
+   */
+  RESPONSE_CONTRACT: z.enum(["off", "log", "enforce"]).default("off"),
   /** Embedded PGlite data directory; ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().default("./data"),
   /** postgres://… runs on a PostgreSQL server instead of the embedded database. */

@@ -124,6 +124,13 @@ describe("OpenAPI document", () => {
     );
   });
 
+  it("lists null among an enum's values where the field may be null, as OpenAPI 3.0 requires", () => {
+    const schema = JSON.stringify(doc.paths["/api/admin/bookings"]?.get?.responses?.["200"]);
+    expect(schema).toContain(
+      '"cancelledBy":{"nullable":true,"type":"string","enum":["STUDENT","INSTRUCTOR","ADMIN",null]}',
+    );
+  });
+
   it("marks a body optional only where the route takes none", () => {
     const body = (path: string) =>
       doc.paths[path]?.post?.requestBody as { required: boolean; content: object };

@@ -80,6 +80,24 @@ function declareStatusesEveryRouteCanGive(app: FastifyInstance) {
   });
 }
 
+/**
+ * OpenAPI 3.0 reads `nullable: true` as "null is also a value" except where an `enum` lists the values:
+ * there null must be listed too (3.0.3's clarification), or a validator refuses the null the API sends
+ * (`cancelledBy: null` was refused so). The zod transform writes `.nullable()` enums without it.
+ */
+function listNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) listNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const schema = node as { nullable?: boolean; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
+  }
+  for (const value of Object.values(node)) listNullInNullableEnums(value);
+}
+
 /** OpenAPI generated from the same zod schemas that validate the requests, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
   declareStatusesEveryRouteCanGive(app);
@@ -118,6 +136,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     transformObject(documentObject) {
       if (!("openapiObject" in documentObject)) return documentObject.swaggerObject;
       const { openapiObject } = documentObject;
+      listNullInNullableEnums(openapiObject.paths);
       const document = openapiObject as OpenApiDocument;
       for (const [path, operations] of Object.entries(document.paths ?? {})) {
         for (const [method, operation] of Object.entries(operations)) {

@@ -122,6 +122,8 @@ export async function createTestApp(
     PAYOUT_RUN_INTERVAL_SECONDS: "0",
     OUTBOX_INTERVAL_SECONDS: "0",
     NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+    // Every answer a test gets is held to the OpenAPI document.
+    RESPONSE_CONTRACT: "enforce",
     ...options.env,
   });
   // The demo data is relative to the moment it is seeded: a copy of the run's seeded database keeps

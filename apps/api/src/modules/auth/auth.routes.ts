@@ -18,7 +18,8 @@ import { currentUser } from "../../plugins/auth.ts";
 import { createAuthService } from "./auth.service.ts";
 import { TRUSTED_DEVICE_COOKIE, trustedDeviceCookieOptions } from "./trusted-device.ts";
 
-const errors = errorResponses(400, 401, 409, 429);
+// 403: a suspended account signing in or refreshing (account_suspended).
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const auth = createAuthService(ctx);
