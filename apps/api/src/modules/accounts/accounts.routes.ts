@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { TRUSTED_DEVICE_COOKIE, trustedDeviceCookie, trustedDeviceCookieOptions } from "../auth/index.ts";
 import { createAccountService } from "./accounts.service.ts";
 
 /**
@@ -56,15 +57,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         summary: "Choose a new password with an emailed reset token",
         description:
           "Sets the new password, uses up the token and ends every session of the account (refresh tokens " +
-          "revoked, access tokens refused). An unknown, used or expired token answers 400 invalid_reset_token.",
+          "revoked, access tokens refused). An unknown, used or expired token answers 400 invalid_reset_token. " +
+          "The link proves the inbox is the owner's, so this browser gets the trusted-device cookie " +
+          "(kerb_device): its next sign-in is not held by the account's wait while a stranger is guessing.",
         tags,
         body: resetPasswordRequest,
         response: { 200: resetPasswordResponse, ...errorResponses(400, 429) },
       },
       config: credentialLimit,
     },
-    async (request) => {
-      await accounts.resetPassword(request.body);
+    async (request, reply) => {
+      const { email } = await accounts.resetPassword(request.body);
+      const cookie = trustedDeviceCookie(ctx.auth.secret, email.toLowerCase());
+      reply.setCookie(TRUSTED_DEVICE_COOKIE, cookie, trustedDeviceCookieOptions);
       return { ok: true as const };
     },
   );

@@ -122,13 +122,14 @@ export function createAccountService(ctx: AppContext) {
       }
     },
 
-    async resetPassword(input: ResetPassword): Promise<void> {
+    /** Answers the account's email: the browser that followed the link is now trusted for it. */
+    async resetPassword(input: ResetPassword): Promise<{ email: string }> {
       const now = ctx.now();
       const found = await repo.findAccountToken(ctx.db, hashToken(input.token), "PASSWORD_RESET");
       if (!found || !isAccountTokenUsable(found, now))
         throw new AppError("invalid_reset_token", INVALID_RESET);
       const passwordHash = await hashPassword(input.password);
-      await ctx.transact(async (uow) => {
+      return ctx.transact(async (uow) => {
         const { tx } = uow;
         // Two tabs submitting the same link: one wins, the other is told the link is used.
         if (!(await repo.claimAccountToken(tx, found.id, now))) {
@@ -139,6 +140,7 @@ export function createAccountService(ctx: AppContext) {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
         await afterPasswordChange(tx, user.id, now);
         await uow.email({ ...passwordChangedEmail(user, when(now)), now });
+        return { email: user.email };
       });
     },
 

@@ -4,3 +4,4 @@
  */
 export { hashRefreshToken as hashOpaqueToken, newRefreshToken as newOpaqueToken } from "./refresh-token.ts";
 export { endEverySession, issueSession } from "./sessions.ts";
+export { TRUSTED_DEVICE_COOKIE, trustedDeviceCookie, trustedDeviceCookieOptions } from "./trusted-device.ts";

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { accountTokens, users } from "../../db/schema/index.ts";
 import { studentPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { newOpaqueToken } from "./index.ts";
 
 // Sign-in throttling per client and per account. The limiter's clock is Date's, moved by hand.
 describeEachDatabase("login throttling", (kind) => {
@@ -121,6 +124,34 @@ describeEachDatabase("login throttling", (kind) => {
       expect((await login(email, "guess", `100.66.0.${i}`)).status).toBe(401);
     }
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it("trusts the browser that followed a password-reset link: its sign-in is not held by the account's wait", async () => {
+    const { email } = await newAccount();
+    for (let i = 0; i < 20; i++) await login(email, "guess", `100.67.0.${i}`);
+    expect((await login(email, "guess", "198.51.100.9")).status).toBe(429);
+
+    // The owner, on a new device, resets the password from the emailed link (its token made here).
+    const { token, hash } = newOpaqueToken();
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await t.database.db.insert(accountTokens).values({
+      userId: user?.id ?? "",
+      purpose: "PASSWORD_RESET",
+      tokenHash: hash,
+      expiresAt: new Date(t.clock.now.getTime() + 3_600_000),
+    });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, password: "a-new-secret-1", confirmPassword: "a-new-secret-1" },
+      headers: { "x-forwarded-for": "198.51.100.9" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const device = reset.cookies.find((c) => c.name === "kerb_device");
+    expect(device).toMatchObject({ httpOnly: true, path: "/api/auth" });
+
+    expect((await login(email, "a-new-secret-1", "198.51.100.9")).status).toBe(429);
+    expect((await login(email, "a-new-secret-1", "198.51.100.9", device?.value)).status).toBe(200);
   });
 
   it("never lets a stranger lock the owner (the admin) out of the browser they use", async () => {
