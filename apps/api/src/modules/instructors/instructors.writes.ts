@@ -98,8 +98,5 @@ export async function setStripeAccountIfNone(db: Executor, instructorId: string,
 
 /** The calendar feed secret's hash; null turns the feed off. */
 export async function setCalendarTokenHash(db: Executor, instructorId: string, tokenHash: string | null) {
-  await db
-    .update(instructorProfiles)
-    .set({ calendarTokenHash: tokenHash })
-    .where(byInstructor(instructorId));
+  await db.update(instructorProfiles).set({ calendarTokenHash: tokenHash }).where(byInstructor(instructorId));
 }
