@@ -2,6 +2,20 @@ import { z } from "zod";
 
 // The background jobs as the operator console sees them (/api/admin/jobs, ADMIN only).
 
+/**
+ * Every scheduled job, by the name it is scheduled under (apps/api lib/scheduled-job.ts takes only these),
+ * so the admin's list and the jobs that run cannot drift apart.
+ */
+export const JOB_NAMES = [
+  "outbox-delivery",
+  "notification-scan",
+  "refund-worker",
+  "payout-run",
+  "hold-sweep",
+  "compliance-scan",
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
 /** How a job's last run went: still running (or its replica died mid-run), ok, or failed. */
 export const JOB_RUN_OUTCOMES = ["running", "ok", "failed"] as const;
 export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
@@ -28,7 +42,7 @@ export const adminJobQueue = z.object({
 export type AdminJobQueue = z.infer<typeof adminJobQueue>;
 
 export const adminJob = z.object({
-  name: z.string(),
+  name: z.enum(JOB_NAMES),
   /** What the job does, in a line. */
   description: z.string(),
   /** Seconds between ticks; 0 when the job is switched off on this server. */

@@ -3,16 +3,18 @@
  * each is scheduled under, the setting that sets its interval, and the queue it works through, if any.
  * A job switched off on this server (its interval 0) is still listed, so an operator sees it is off.
  */
+import type { JobName } from "@kerb/shared";
 import type { Env } from "../../env.ts";
 
 export interface CatalogueJob {
   /** As in the job's scheduleJob call: also its row in job_runs. */
-  name: string;
+  name: JobName;
   description: string;
   interval: (env: Env) => number;
   queue: "outbox" | "refunds" | null;
 }
 
+/** In JOB_NAMES order; jobs.admin.integration.test.ts checks that every name has its entry. */
 export const JOB_CATALOGUE: readonly CatalogueJob[] = [
   {
     name: "outbox-delivery",
