@@ -1,3 +1,7 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas keep the automatic JSX runtime wherever this file is compiled without the API's tsconfig
+// (tsx run from the repository root by the e2e seed scripts would otherwise expect React in scope).
 /**
  * Kerb's email look as React Email components: one branded layout every message goes through. Styles
  * are inline (mail clients drop stylesheets); React escapes everything people typed. The plain-text
