@@ -35,6 +35,8 @@ export default [
     name: "Initial JS of every page (entry + modulepreloads + their static imports)",
     path: [...initial].map((file) => join("apps/web/dist", file)),
     gzip: true,
-    limit: "120 kB",
+    // 121 kB since the round that added the admin Jobs route and the shared session checks (120,037 B
+    // measured); the next round that adds to the entry should win it back rather than raise it again.
+    limit: "121 kB",
   },
 ];
