@@ -70,6 +70,19 @@ export const LESSON_MINUTES = 60;
 export const HOLD_MINUTES = 30;
 export const MIN_LEAD_TIME_MINUTES = 120;
 export const CALENDAR_DAYS = 30;
+
+/**
+ * An instructor's scheduling settings (rules/scheduling.ts). The buffer is kept free between two
+ * lessons on top of the travel between their suburbs; the notice is how long before a lesson it can
+ * still be booked (never less than the platform's MIN_LEAD_TIME_MINUTES); the cap is the most lessons
+ * a day (none by default).
+ */
+export const TRAVEL_BUFFER_MAX_MINUTES = 60;
+export const DEFAULT_TRAVEL_BUFFER_MINUTES = 0;
+export const MIN_NOTICE_HOURS = MIN_LEAD_TIME_MINUTES / 60;
+export const MAX_NOTICE_HOURS = 168;
+export const DEFAULT_MIN_NOTICE_HOURS = MIN_NOTICE_HOURS;
+export const MAX_DAILY_LESSON_CAP = 12;
 /** Lessons can be booked from today (Sydney) up to this many days after it: rules/booking-window.ts. */
 export const BOOKING_HORIZON_DAYS = 30;
 /** The longest availability query: the whole booking horizon, today included. */

@@ -27,4 +27,5 @@ export * from "./retry-backoff.ts";
 export * from "./reviews.ts";
 export * from "./suburbs.ts";
 export * from "./sydney-time.ts";
+export * from "./travel.ts";
 export * from "./working-hours.ts";

@@ -40,8 +40,9 @@ export const availabilityRules = pgTable(
 );
 
 /**
- * Date overrides: CLOSED removes the whole day; OPEN replaces the weekly hours of that date
- * with the given window (several OPEN rows on one date add up).
+ * Date overrides (rules/working-hours.ts): CLOSED without a window takes the whole day off, CLOSED with
+ * a window takes that time off; OPEN adds its window to the day's hours. An override changes only the
+ * time it covers (migration 0014 rewrote the earlier OPEN rows, which replaced the whole day's hours).
  */
 export const availabilityExceptions = pgTable(
   "availability_exceptions",
@@ -61,7 +62,7 @@ export const availabilityExceptions = pgTable(
     index("availability_exceptions_instructor_date_idx").on(t.instructorId, t.date),
     check(
       "availability_exceptions_window",
-      sql`(${t.kind} = 'CLOSED') or (${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute})`,
+      sql`(${t.kind} = 'CLOSED' and ${t.startMinute} is null and ${t.endMinute} is null) or (${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute})`,
     ),
   ],
 );

@@ -6,7 +6,18 @@ import {
   VERIFICATION_STATUSES,
 } from "@kerb/shared";
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 export const studentProfiles = pgTable("student_profiles", {
@@ -53,10 +64,25 @@ export const instructorProfiles = pgTable(
     gstRegistered: boolean().notNull().default(false),
     /** Stripe Connect Express account payouts are transferred to (PAYMENT_PROVIDER=stripe). */
     stripeAccountId: text(),
+    /**
+     * Scheduling settings (rules/scheduling.ts): minutes kept free between lessons on top of the travel
+     * between their suburbs, the hours before a lesson it can still be booked, the most lessons a day
+     * (null: no cap), and whether they teach on NSW public holidays.
+     */
+    travelBufferMinutes: smallint().notNull().default(0),
+    minNoticeHours: smallint().notNull().default(2),
+    dailyLessonCap: smallint(),
+    teachesPublicHolidays: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("instructor_rate_range", sql`${t.standardRateCents} between 3000 and 20000`),
+    check("instructor_travel_buffer_range", sql`${t.travelBufferMinutes} between 0 and 60`),
+    check("instructor_min_notice_range", sql`${t.minNoticeHours} between 2 and 168`),
+    check(
+      "instructor_daily_cap_range",
+      sql`${t.dailyLessonCap} is null or ${t.dailyLessonCap} between 1 and 12`,
+    ),
     check("instructor_rating_range", sql`${t.ratingAverage} is null or ${t.ratingAverage} between 0 and 5`),
   ],
 );
