@@ -9,6 +9,7 @@ import {
   resolveNoShowDisputeResponse,
   staffCancellationPreviewResponse,
 } from "@kerb/shared";
+import { NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -88,7 +89,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         operationId: "resolveNoShowDispute",
         summary: "Settle a student's no-show dispute",
         description:
-          "For a lesson marked a no-show, within the dispute window (7 days after it ended), once. KEEP: " +
+          `For a lesson marked a no-show, within the dispute window (${NO_SHOW_DISPUTE_WINDOW} after it ended), once. KEEP: ` +
           "nothing changes (audited with the note). REFUND: the instructor's earning is reversed in the " +
           "ledger and the student gets the lesson's value back (its price plus GST to the card, exact to " +
           "the cent on the payment's running total, or the credit to its bundle). A lesson the " +
