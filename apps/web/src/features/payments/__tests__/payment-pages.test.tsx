@@ -1,4 +1,5 @@
 import type { PaymentDetails } from "@kerb/shared";
+import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
@@ -148,6 +149,39 @@ describe("Payment confirmed screen", () => {
     expect(screen.getByRole("link", { name: "View my bundles" })).toHaveAttribute("href", "/student/bundles");
   });
 
+  it("states the credit rule on a bundle's receipt, as its invoice does", async () => {
+    const bundle = {
+      id: "f0000000-0000-4000-8000-000000000001",
+      totalLessons: 10,
+      pricePerLesson: 70,
+      expiresAt: "2027-11-21T13:00:00.000Z",
+    };
+    mockFetch({
+      [`GET /api/payment/${paymentId}`]: jsonResponse(
+        200,
+        payment({ type: "BUNDLE", lessons: [], bundle, subtotal: 700, gst: 70, amount: 770 }),
+      ),
+    });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+    const terms = screen.getByRole("list", { name: "Terms for lessons paid with credits" });
+    expect(
+      within(terms)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([...BUNDLE_CREDIT_TERMS]);
+  });
+
+  it("keeps the credit rule off a lesson payment's receipt", async () => {
+    mockFetch({ [`GET /api/payment/${paymentId}`]: jsonResponse(200, payment()) });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
+    expect(
+      screen.queryByRole("list", { name: "Terms for lessons paid with credits" }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(BUNDLE_CREDIT_TERMS[0] ?? "")).not.toBeInTheDocument();
+  });
+
   it("shows the failure when confirming fails", async () => {
     mockFetch({
       [`GET /api/payment/${paymentId}`]: jsonResponse(200, payment({ status: "PENDING", paidAt: null })),
@@ -293,6 +327,32 @@ describe("A payment's page, signed out", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/payment/confirmed");
+    expect(router.state.location.search).toBe(`?payment_id=${paymentId}`);
+  });
+});
+
+describe("Payment Cancelled, signed out", () => {
+  it("does not say nothing was charged, asks to sign in, and Sign in comes back to say it was paid", async () => {
+    mockFetch({
+      "POST /api/auth/login": () => jsonResponse(200, sessionFor(studentUser)),
+      [`GET /api/payment/${paymentId}`]: () => jsonResponse(200, payment()),
+    });
+    const { user, router } = renderApp(`/payment/cancelled?payment_id=${paymentId}`);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Sign in to see your payment" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("No charges have been made.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Payment Cancelled" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Sign in" }));
+    await user.type(await screen.findByLabelText("Email"), studentUser.email);
+    await user.type(screen.getByLabelText("Password"), "demo1234");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This payment went through" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment/cancelled");
     expect(router.state.location.search).toBe(`?payment_id=${paymentId}`);
   });
 });

@@ -1,5 +1,5 @@
 import type { PaymentDetails } from "@kerb/shared";
-import { GST_PERCENT } from "@kerb/shared/words";
+import { BUNDLE_CREDIT_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
@@ -7,7 +7,10 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 
-/** What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. */
+/**
+ * What was paid and what it bought: the invoice number, amount with GST, and the lessons or bundle. A
+ * bundle's receipt states what cancelling a credit-paid lesson does, in the invoice's words.
+ */
 export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
   return (
     <Card>
@@ -52,6 +55,12 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
               {payment.bundle.expiresAt ? (
                 <p className="text-slate-700">Use your lessons by {formatDate(payment.bundle.expiresAt)}</p>
               ) : null}
+              <h3 className="mt-2 font-semibold text-slate-900">Lessons paid with this bundle's credits</h3>
+              <ul className="list-disc pl-5 text-slate-700" aria-label="Terms for lessons paid with credits">
+                {BUNDLE_CREDIT_TERMS.map((term) => (
+                  <li key={term}>{term}</li>
+                ))}
+              </ul>
             </div>
           </div>
         ) : null}

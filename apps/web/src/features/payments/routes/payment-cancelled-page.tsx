@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -12,15 +12,31 @@ const isPaymentId = (value: string | null): value is string => z.uuid().safePars
 /**
  * Where the card page sends a student who backed out (spec §2). No guard: nothing here needs a session.
  * The card page can be left after paying (Back from the receipt, another tab): for a signed-in student
- * the payment is looked up first, and one that was paid is said to be paid, not cancelled.
+ * the payment is looked up first, and one that was paid is said to be paid, not cancelled. Signed out,
+ * the payment cannot be looked up, so the page claims nothing about a charge: it asks to sign in and
+ * comes back here after.
  */
 export function PaymentCancelledPage() {
+  const { pathname, search } = useLocation();
   const [searchParams] = useSearchParams();
   const user = useCurrentUser();
   const paymentId = searchParams.get("payment_id") ?? searchParams.get("paymentId");
   const canLookUp = user !== null && isPaymentId(paymentId);
   const paymentQuery = usePayment(paymentId ?? "", { enabled: canLookUp });
   const payment = paymentQuery.data;
+
+  if (user === null && isPaymentId(paymentId)) {
+    return (
+      // It may have been paid after all (Back from the receipt, another tab): only the account can tell.
+      <ResultLayout
+        title="Sign in to see your payment"
+        tone="pending"
+        message="This payment belongs to a Kerb account. Sign in and we'll bring you straight back to it, to show whether it went through."
+      >
+        <ButtonLink to={paths.auth.login({ returnTo: `${pathname}${search}` })}>Sign in</ButtonLink>
+      </ResultLayout>
+    );
+  }
 
   if (canLookUp && paymentQuery.isPending) {
     return <ResultSkeleton label="Checking your payment…" />;
