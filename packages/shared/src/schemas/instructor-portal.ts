@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, SUBURBS, VEHICLE_TYPES } from "../constants.ts";
-import { firstOverlap, type MinuteWindow } from "../rules/working-hours.ts";
+import { firstOverlap, holdsALesson, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorComplianceStatus } from "./compliance.ts";
 import { standardRateDollars, suburbName } from "./fields.ts";
@@ -82,38 +82,54 @@ export type WeeklyAvailabilityRequest = z.input<typeof weeklyAvailabilityRequest
 
 export const EXCEPTION_KINDS = ["CLOSED", "OPEN"] as const;
 
+/** Shown when no 60-minute lesson on the hour fits inside extra hours. */
+export const EXTRA_HOURS_TOO_SHORT =
+  "These hours are too short for a 60-minute lesson (lessons start on the hour)";
+
 /**
- * POST /api/instructor/availability/exceptions: CLOSED takes the whole date off; OPEN replaces that
- * date's weekly hours with start–end (several OPEN entries on one date add up). The date must not be in
- * the past (checked by the server against its clock).
+ * POST /api/instructor/availability/exceptions. An override changes only the time it covers
+ * (rules/working-hours.ts): CLOSED without start and end takes the whole date off (a day off); CLOSED
+ * with start–end takes that time off; OPEN adds start–end to that date's hours (extra hours), and must
+ * hold at least one 60-minute lesson on the hour. The server also refuses an override in the past.
  */
 export const availabilityExceptionRequest = z
   .object({
     date: calendarDate,
-    kind: z.enum(EXCEPTION_KINDS, { error: "kind must be CLOSED (day off) or OPEN (different hours)" }),
+    kind: z.enum(EXCEPTION_KINDS, {
+      error: "kind must be CLOSED (a day off, or time off with start and end) or OPEN (extra hours)",
+    }),
     start: timeOfDay.optional(),
     end: timeOfDay.optional(),
     note: safeText().trim().max(200, "Note is too long").optional(),
   })
   .superRefine((value, ctx) => {
+    const { start, end } = value;
     if (value.kind === "CLOSED") {
-      if (value.start !== undefined || value.end !== undefined) {
-        ctx.addIssue({ code: "custom", message: "A day off has no start or end time", path: ["start"] });
+      if (start === undefined && end === undefined) return;
+      if (start === undefined || end === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Give both a start and an end time for time off, or neither for a whole day off",
+          path: [start === undefined ? "start" : "end"],
+        });
+        return;
       }
+    } else {
+      if (start === undefined) {
+        ctx.addIssue({ code: "custom", message: "Start time is required for extra hours", path: ["start"] });
+      }
+      if (end === undefined) {
+        ctx.addIssue({ code: "custom", message: "End time is required for extra hours", path: ["end"] });
+      }
+      if (start === undefined || end === undefined) return;
+    }
+    const [from, to] = [timeToMinutes(start), timeToMinutes(end)];
+    if (from >= to) {
+      ctx.addIssue({ code: "custom", message: "End time must be after start time", path: ["end"] });
       return;
     }
-    if (value.start === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Start time is required for different hours",
-        path: ["start"],
-      });
-    }
-    if (value.end === undefined) {
-      ctx.addIssue({ code: "custom", message: "End time is required for different hours", path: ["end"] });
-    }
-    if (value.start && value.end && timeToMinutes(value.start) >= timeToMinutes(value.end)) {
-      ctx.addIssue({ code: "custom", message: "End time must be after start time", path: ["end"] });
+    if (value.kind === "OPEN" && !holdsALesson(value.date, { startMinute: from, endMinute: to })) {
+      ctx.addIssue({ code: "custom", message: EXTRA_HOURS_TOO_SHORT, path: ["end"] });
     }
   });
 export type AvailabilityExceptionRequest = z.input<typeof availabilityExceptionRequest>;
@@ -122,7 +138,7 @@ export const availabilityException = z.object({
   id: z.uuid(),
   date: z.string(),
   kind: z.enum(EXCEPTION_KINDS),
-  /** Null for CLOSED. */
+  /** Null for a whole day off (CLOSED without a window). */
   start: z.string().nullable(),
   end: z.string().nullable(),
   note: z.string().nullable(),

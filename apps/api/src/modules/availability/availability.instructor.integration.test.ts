@@ -179,7 +179,7 @@ describeEachDatabase("instructor availability", (kind) => {
     );
   });
 
-  it("adds a day off and different hours for one date, and reports lessons they strand", async () => {
+  it("adds a day off, time off and extra hours for one date, and reports lessons they strand", async () => {
     const ivy = await newInstructor(http, db());
     await http.put(
       "/api/instructor/availability/weekly",
@@ -231,46 +231,197 @@ describeEachDatabase("instructor availability", (kind) => {
     expect(removed.body.availability.exceptions).toEqual([]);
     expect((await http.get("/api/instructor/availability", ivy.token)).body.conflicts).toEqual([]);
 
-    // Different hours replace the weekly ones on that date: 12:00–16:00 leaves the 10:00 lesson out…
-    const late = await http.post(
+    // Time off 09:00–11:00 takes only that time off: the 10:00 lesson is out, the rest of the day stays…
+    const timeOff = await http.post(
       "/api/instructor/availability/exceptions",
-      { date: thursday, kind: "OPEN", start: "12:00", end: "16:00" },
+      { date: thursday, kind: "CLOSED", start: "09:00", end: "11:00", note: "Dentist" },
       ivy.token,
     );
-    expect(late.status).toBe(201);
-    expect(late.body.availability.exceptions[0]).toMatchObject({
-      kind: "OPEN",
-      start: "12:00",
-      end: "16:00",
-      note: null,
-    });
-    expect(late.body.affectedBookings.map((b: { id: string }) => b.id)).toEqual([lesson]);
-    // …and adding 09:30–11:00 as well covers it again.
-    const early = await http.post(
-      "/api/instructor/availability/exceptions",
-      { date: thursday, kind: "OPEN", start: "09:30", end: "11:00" },
-      ivy.token,
-    );
-    expect(early.status).toBe(201);
-    expect(early.body.affectedBookings).toEqual([]);
-    expect(early.body.availability.exceptions.map((e: { start: string }) => e.start)).toEqual([
-      "09:30",
-      "12:00",
+    expect(timeOff.status).toBe(201);
+    expect(timeOff.body.availability.exceptions).toEqual([
+      {
+        id: expect.any(String),
+        date: thursday,
+        kind: "CLOSED",
+        start: "09:00",
+        end: "11:00",
+        note: "Dentist",
+      },
     ]);
+    expect(timeOff.body.affectedBookings.map((b: { id: string }) => b.id)).toEqual([lesson]);
+    // …extra hours 10:00–11:00 over it give that hour back (extra hours win over time off)…
+    const back = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: thursday, kind: "OPEN", start: "10:00", end: "11:00" },
+      ivy.token,
+    );
+    expect(back.status).toBe(201);
+    expect(back.body.affectedBookings).toEqual([]);
+    expect(
+      back.body.availability.exceptions.map((e: { kind: string; start: string }) => [e.kind, e.start]),
+    ).toEqual([
+      ["CLOSED", "09:00"],
+      ["OPEN", "10:00"],
+    ]);
+    // …and extra hours after the weekly ones add to them.
+    const evening = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: thursday, kind: "OPEN", start: "18:00", end: "20:00" },
+      ivy.token,
+    );
+    expect(evening.status).toBe(201);
 
+    // Two extra-hours windows, or two time-off windows, may not overlap; nor may time off lie over extra
+    // hours (it would change nothing); a whole day off conflicts with anything else on the date.
     const overlapping = await http.post(
       "/api/instructor/availability/exceptions",
-      { date: thursday, kind: "OPEN", start: "10:30", end: "12:30" },
+      { date: thursday, kind: "OPEN", start: "19:00", end: "21:00" },
       ivy.token,
     );
     expect(overlapping.status).toBe(400);
-    expect(overlapping.body.error.code).toBe("invalid_range");
+    expect(overlapping.body.error).toMatchObject({
+      code: "invalid_range",
+      message: expect.stringMatching(
+        /^These extra hours overlap extra hours already set for .* \(18:00–20:00\)$/,
+      ),
+    });
+    const offTwice = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: thursday, kind: "CLOSED", start: "08:00", end: "09:30" },
+      ivy.token,
+    );
+    expect(offTwice.status).toBe(400);
+    expect(offTwice.body.error.message).toMatch(
+      /^This time off overlaps time off already set for .* \(09:00–11:00\)$/,
+    );
+    const offOverExtra = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: thursday, kind: "CLOSED", start: "19:00", end: "20:00" },
+      ivy.token,
+    );
+    expect(offOverExtra.status).toBe(400);
+    expect(offOverExtra.body.error.message).toMatch(
+      /overlaps extra hours set for .*; remove or change those instead$/,
+    );
     const dayOff = await http.post(
       "/api/instructor/availability/exceptions",
       { date: thursday, kind: "CLOSED" },
       ivy.token,
     );
     expect(dayOff.status).toBe(409);
+    expect(dayOff.body.error.message).toMatch(/already has time off or extra hours; remove them first/);
+    // Touching windows are fine.
+    const touching = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: thursday, kind: "CLOSED", start: "11:00", end: "12:00" },
+      ivy.token,
+    );
+    expect(touching.status).toBe(201);
+  });
+
+  it("keeps the rest of the day's hours around extra hours at 02:00–03:00 (slots over HTTP)", async () => {
+    const ivy = await newInstructor(http, db());
+    await http.put(
+      "/api/instructor/availability/weekly",
+      { weekly: [{ weekday: 3, ranges: [{ start: "08:00", end: "12:00" }] }] },
+      ivy.token,
+    );
+    const wednesday = nextDateOn(3);
+    const student = (await http.login("student@demo.test")).accessToken;
+    const startsOn = async () => {
+      const query = new URLSearchParams({
+        suburb: "Parramatta",
+        instructorId: ivy.id,
+        startDate: wednesday,
+        endDate: wednesday,
+      });
+      const res = await http.get(`/api/student/slots?${query}`, student);
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ startTime: string }>).map((slot) => slot.startTime);
+    };
+    const usual = [8, 9, 10, 11].map((hour) => at(wednesday, hour * 60).toISOString());
+    expect((await startsOn()).map((iso) => new Date(iso).toISOString())).toEqual(usual);
+
+    const night = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: wednesday, kind: "OPEN", start: "02:00", end: "03:00" },
+      ivy.token,
+    );
+    expect(night.status).toBe(201);
+    expect((await startsOn()).map((iso) => new Date(iso).toISOString())).toEqual([
+      at(wednesday, 2 * 60).toISOString(),
+      ...usual,
+    ]);
+
+    // Time off 09:00–10:00 takes out that hour only.
+    const off = await http.post(
+      "/api/instructor/availability/exceptions",
+      { date: wednesday, kind: "CLOSED", start: "09:00", end: "10:00" },
+      ivy.token,
+    );
+    expect(off.status).toBe(201);
+    expect((await startsOn()).map((iso) => new Date(iso).toISOString())).toEqual([
+      at(wednesday, 2 * 60).toISOString(),
+      at(wednesday, 8 * 60).toISOString(),
+      at(wednesday, 10 * 60).toISOString(),
+      at(wednesday, 11 * 60).toISOString(),
+    ]);
+  });
+
+  it("refuses an override that lies in the past, and allows what still changes the day", async () => {
+    const realNow = t.clock.now;
+    // 03:56 in Sydney tomorrow: the issue's report (02:00–03:00 added at 03:56 the same day).
+    const tomorrow = addDaysToDate(sydneyTodayDate(realNow), 1);
+    t.clock.now = at(tomorrow, 3 * 60 + 56);
+    try {
+      const ivy = await newInstructor(http, db());
+      const today = tomorrow;
+      const post = (body: Record<string, unknown>) =>
+        http.post("/api/instructor/availability/exceptions", { date: today, ...body }, ivy.token);
+
+      for (const body of [
+        { kind: "OPEN", start: "02:00", end: "03:00" },
+        { kind: "CLOSED", start: "01:00", end: "03:30" },
+      ]) {
+        const res = await post(body);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatchObject({
+          code: "validation_error",
+          message: "These hours have already passed today (it is 03:56 in Sydney)",
+          details: [
+            { path: "end", message: "These hours have already passed today (it is 03:56 in Sydney)" },
+          ],
+        });
+      }
+      // Extra hours today need a lesson start still to come: 03:00–04:30 holds none after 03:56.
+      const rest = await post({ kind: "OPEN", start: "03:00", end: "04:30" });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error.message).toBe(
+        "What is left of these hours today is too short for a 60-minute lesson (lessons start on the hour)",
+      );
+      const yesterday = await http.post(
+        "/api/instructor/availability/exceptions",
+        { date: addDaysToDate(today, -1), kind: "OPEN", start: "09:00", end: "12:00" },
+        ivy.token,
+      );
+      expect(yesterday.status).toBe(400);
+      expect(yesterday.body.error.message).toBe("The date cannot be in the past");
+      expect((await http.get("/api/instructor/availability", ivy.token)).body.exceptions).toEqual([]);
+
+      // What still changes the day is fine: time off 03:00–09:00 (not over yet), extra hours 03:00–05:00
+      // (a 04:00 lesson), a whole day off today (it takes off the hours still to come).
+      expect((await post({ kind: "CLOSED", start: "03:00", end: "09:00" })).status).toBe(201);
+      expect((await post({ kind: "OPEN", start: "03:00", end: "05:00" })).status).toBe(201);
+      const other = await newInstructor(http, db());
+      const dayOff = await http.post(
+        "/api/instructor/availability/exceptions",
+        { date: today, kind: "CLOSED" },
+        other.token,
+      );
+      expect(dayOff.status).toBe(201);
+    } finally {
+      t.clock.now = realNow;
+    }
   });
 
   it("accepts an exception for today but not for a past date", async () => {
@@ -294,11 +445,34 @@ describeEachDatabase("instructor availability", (kind) => {
   it.each([
     [{ date: "2031-02-30", kind: "CLOSED" }, "Not a real calendar date"],
     [{ date: "30/01/2031", kind: "CLOSED" }, "Use the format YYYY-MM-DD"],
-    [{ date: "2031-01-30", kind: "HOLIDAY" }, "kind must be CLOSED (day off) or OPEN (different hours)"],
-    [{ date: "2031-01-30", kind: "OPEN", end: "12:00" }, "Start time is required for different hours"],
+    [
+      { date: "2031-01-30", kind: "HOLIDAY" },
+      "kind must be CLOSED (a day off, or time off with start and end) or OPEN (extra hours)",
+    ],
+    [{ date: "2031-01-30", kind: "OPEN", end: "12:00" }, "Start time is required for extra hours"],
     [{ date: "2031-01-30", kind: "OPEN", start: "12:00", end: "11:00" }, "End time must be after start time"],
+    [
+      { date: "2031-01-30", kind: "CLOSED", start: "12:00", end: "12:00" },
+      "End time must be after start time",
+    ],
     [{ date: "2031-01-30", kind: "OPEN", start: "12:10", end: "13:00" }, "Use HH:mm"],
-    [{ date: "2031-01-30", kind: "CLOSED", start: "09:00" }, "A day off has no start or end time"],
+    [
+      { date: "2031-01-30", kind: "CLOSED", start: "09:00" },
+      "Give both a start and an end time for time off, or neither for a whole day off",
+    ],
+    [
+      { date: "2031-01-30", kind: "OPEN", start: "09:00", end: "09:30" },
+      "These hours are too short for a 60-minute lesson (lessons start on the hour)",
+    ],
+    [
+      { date: "2031-01-30", kind: "OPEN", start: "09:30", end: "10:30" },
+      "These hours are too short for a 60-minute lesson (lessons start on the hour)",
+    ],
+    // 2031-10-05: the clocks go from 02:00 to 03:00, so 02:00–03:00 holds no lesson that day.
+    [
+      { date: "2031-10-05", kind: "OPEN", start: "02:00", end: "03:00" },
+      "These hours are too short for a 60-minute lesson (lessons start on the hour)",
+    ],
     [{ date: "2031-01-30", kind: "CLOSED", note: "x".repeat(201) }, "Note is too long"],
   ])("rejects the exception %j with 400", async (body, message) => {
     const res = await http.post("/api/instructor/availability/exceptions", body, demoToken);

@@ -67,11 +67,16 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
       schema: {
         tags,
         operationId: "addAvailabilityException",
-        summary: "Take a date off or set its hours",
+        summary: "Take a date or some hours off, or add hours",
         description:
-          "CLOSED takes the whole date off; OPEN replaces that date's weekly hours (several OPEN entries " +
-          "add up). The date must not be in the past; a clash with an existing exception is 409. Lessons " +
-          "that no longer fit are reported, not cancelled.",
+          "An override changes only the time it covers. CLOSED without start and end takes the whole date " +
+          "off (a day off); CLOSED with start–end takes that time off; OPEN adds start–end to the date's " +
+          "hours (extra hours win over time off). 400 validation_error when the override lies in the past " +
+          "(a date before today in Sydney, or a window that has already ended today; a whole day off today " +
+          "is allowed) or when extra hours hold no 60-minute lesson starting on the hour. 400 invalid_range " +
+          "when two time-off or two extra-hours windows on the date overlap, or time off lies over extra " +
+          "hours; 409 when a whole day off meets any other override on the date. Lessons that no longer " +
+          "fit are reported, not cancelled, and their students are emailed.",
         security,
         body: availabilityExceptionRequest,
         response: { 201: availabilityChangeResponse, ...stateErrors },
@@ -87,7 +92,9 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         tags,
         operationId: "removeAvailabilityException",
         summary: "Remove a date exception",
-        description: "The date goes back to its weekly hours. Another instructor's exception is 404.",
+        description:
+          "The time it covered goes back to the weekly hours and the date's other overrides. Another " +
+          "instructor's exception is 404.",
         security,
         params: idParams,
         response: { 200: availabilityChangeResponse, ...errors },

@@ -8,8 +8,10 @@ import {
 import {
   centsToDollars,
   formatIsoDate,
+  holdsALesson,
   type MinuteWindow,
   poolRateCents,
+  sydneyMinutesOf,
   sydneyTodayDate,
   windowsOverlap,
 } from "@kerb/shared/rules";
@@ -25,7 +27,7 @@ import {
   openClashLessonIds,
 } from "../notifications/notices.ts";
 import * as repo from "./availability.instructor.repository.ts";
-import { affectedWarning, conflictReasons, type Window } from "./working-hours.ts";
+import { affectedWarning, conflictReasons } from "./working-hours.ts";
 
 type ExceptionRow = Awaited<ReturnType<typeof repo.listExceptionsFrom>>[number];
 
@@ -46,6 +48,63 @@ const showRule = (r: { weekday: number; startMinute: number; endMinute: number }
   end: minutesToTime(r.endMinute),
 });
 
+const refuse = (path: string, message: string) =>
+  new AppError("validation_error", message, [{ path, message }]);
+
+const clock = (w: MinuteWindow) => `${minutesToTime(w.startMinute)}–${minutesToTime(w.endMinute)}`;
+
+function windowOfRow(row: { startMinute: number | null; endMinute: number | null }): MinuteWindow | null {
+  return row.startMinute !== null && row.endMinute !== null
+    ? { startMinute: row.startMinute, endMinute: row.endMinute }
+    : null;
+}
+
+/**
+ * One date's overrides must make sense together: a whole day off stands alone; two time-off windows,
+ * or two extra-hours windows, never overlap; and time off may not lie over extra hours, where it would
+ * change nothing (extra hours win, rules/working-hours.ts). Extra hours over time off are fine: that is
+ * how an instructor works an hour of an afternoon they took off.
+ */
+function refuseClash(
+  date: string,
+  kind: "CLOSED" | "OPEN",
+  window: MinuteWindow | null,
+  sameDay: Array<{ kind: "CLOSED" | "OPEN"; startMinute: number | null; endMinute: number | null }>,
+) {
+  const day = formatIsoDate(date);
+  if (sameDay.some((e) => e.kind === "CLOSED" && windowOfRow(e) === null)) {
+    throw new AppError("conflict", `${day} is already a day off; remove that first to change it`);
+  }
+  if (!window) {
+    if (sameDay.length > 0) {
+      throw new AppError(
+        "conflict",
+        `${day} already has time off or extra hours; remove them first to take the day off`,
+      );
+    }
+    return;
+  }
+  for (const other of sameDay) {
+    const otherWindow = windowOfRow(other);
+    if (!otherWindow || !windowsOverlap(otherWindow, window)) continue;
+    if (other.kind === kind) {
+      const at = `${day} (${clock(otherWindow)})`;
+      throw new AppError(
+        "invalid_range",
+        kind === "OPEN"
+          ? `These extra hours overlap extra hours already set for ${at}`
+          : `This time off overlaps time off already set for ${at}`,
+      );
+    }
+    if (kind === "CLOSED") {
+      throw new AppError(
+        "invalid_range",
+        `This time off overlaps extra hours set for ${day} (${clock(otherWindow)}); remove or change those instead`,
+      );
+    }
+  }
+}
+
 export function createInstructorAvailabilityService(ctx: AppContext) {
   /** Hours and overrides change what students can book: audited in the change's transaction. */
   function audit(uow: UnitOfWork, instructorId: string, action: string, details: Record<string, unknown>) {
@@ -57,6 +116,32 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       details,
       createdAt: ctx.now(),
     });
+  }
+
+  /**
+   * An override must still change something: not dated before today in Sydney, and today only when its
+   * window has not ended (a whole day off today is fine: it takes off the hours still to come). Extra
+   * hours today must leave room for a lesson starting from the next hour on.
+   */
+  function refusePastOverride(date: string, kind: "CLOSED" | "OPEN", window: MinuteWindow | null) {
+    const now = ctx.now();
+    const today = sydneyTodayDate(now);
+    if (date < today) throw refuse("date", "The date cannot be in the past");
+    if (date > today || !window) return;
+    const nowMinute = sydneyMinutesOf(now);
+    if (window.endMinute <= nowMinute) {
+      throw refuse(
+        "end",
+        `These hours have already passed today (it is ${minutesToTime(nowMinute)} in Sydney)`,
+      );
+    }
+    const rest = { startMinute: Math.max(window.startMinute, nowMinute), endMinute: window.endMinute };
+    if (kind === "OPEN" && !holdsALesson(date, rest)) {
+      throw refuse(
+        "end",
+        `What is left of these hours today is too short for a 60-minute lesson (lessons start on the hour)`,
+      );
+    }
   }
 
   async function loadAvailability(db: Executor, instructorId: string) {
@@ -181,52 +266,25 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       instructorId: string,
       input: { date: string; kind: "CLOSED" | "OPEN"; start?: string; end?: string; note?: string },
     ): Promise<AvailabilityChangeResponse> {
-      const today = sydneyTodayDate(ctx.now());
-      if (input.date < today) {
-        throw new AppError("validation_error", "The date cannot be in the past", [
-          { path: "date", message: "The date cannot be in the past" },
-        ]);
-      }
-      const window: Window | null =
-        input.kind === "OPEN" && input.start && input.end
-          ? [timeToMinutes(input.start), timeToMinutes(input.end)]
+      const window: MinuteWindow | null =
+        input.start && input.end
+          ? { startMinute: timeToMinutes(input.start), endMinute: timeToMinutes(input.end) }
           : null;
+      refusePastOverride(input.date, input.kind, window);
       await ctx.transact(async (uow) => {
         const { tx } = uow;
-        const sameDay = await repo.listExceptionsOn(tx, instructorId, input.date);
-        if (sameDay.some((e) => e.kind === "CLOSED")) {
-          throw new AppError(
-            "conflict",
-            `${formatIsoDate(input.date)} is already a day off; remove that first to change it`,
-          );
-        }
-        if (input.kind === "CLOSED" && sameDay.length > 0) {
-          throw new AppError(
-            "conflict",
-            `${formatIsoDate(input.date)} already has different hours; remove them first to take the day off`,
-          );
-        }
-        if (window) {
-          const wanted = { startMinute: window[0], endMinute: window[1] };
-          const open: MinuteWindow[] = sameDay.flatMap((e) =>
-            e.startMinute !== null && e.endMinute !== null
-              ? [{ startMinute: e.startMinute, endMinute: e.endMinute }]
-              : [],
-          );
-          // The shared overlap rule of working hours (touching hours are fine).
-          if (open.some((w) => windowsOverlap(w, wanted))) {
-            throw new AppError(
-              "invalid_range",
-              `These hours overlap hours already set for ${formatIsoDate(input.date)}`,
-            );
-          }
-        }
+        refuseClash(
+          input.date,
+          input.kind,
+          window,
+          await repo.listExceptionsOn(tx, instructorId, input.date),
+        );
         const added = await repo.insertException(tx, {
           instructorId,
           date: input.date,
           kind: input.kind,
-          startMinute: window?.[0] ?? null,
-          endMinute: window?.[1] ?? null,
+          startMinute: window?.startMinute ?? null,
+          endMinute: window?.endMinute ?? null,
           note: input.note && input.note.length > 0 ? input.note : null,
         });
         if (added) {

@@ -317,7 +317,7 @@ describeEachDatabase("availability", (kind) => {
       expect(elsewhere.body.error.code).toBe("instructor_not_in_suburb");
     });
 
-    it("builds slots from weekly rules, CLOSED exceptions and OPEN exceptions that replace the day", async () => {
+    it("builds slots from weekly rules and overrides that change only the time they cover", async () => {
       const id = await insertInstructor(t.database.db, {
         suburbs: ["Penrith"],
         rules: [
@@ -328,9 +328,10 @@ describeEachDatabase("availability", (kind) => {
         exceptions: [
           { date: "2027-03-08", kind: "CLOSED" },
           { date: "2027-03-14", kind: "OPEN", from: "10:00", to: "12:00" }, // a Sunday without rules
-          { date: "2027-03-15", kind: "OPEN", from: "06:00", to: "07:00" }, // replaces Monday 09–12
+          { date: "2027-03-15", kind: "OPEN", from: "06:00", to: "07:00" }, // adds to Monday 09–12
           { date: "2027-03-15", kind: "OPEN", from: "18:00", to: "20:00" },
-          { date: "2027-03-16", kind: "CLOSED" }, // CLOSED beats an OPEN on the same date
+          { date: "2027-03-15", kind: "CLOSED", from: "10:00", to: "11:00" }, // time off: 10:00 goes
+          { date: "2027-03-16", kind: "CLOSED" }, // a whole day off beats an OPEN on the same date
           { date: "2027-03-16", kind: "OPEN", from: "10:00", to: "12:00" },
         ],
       });
@@ -341,6 +342,8 @@ describeEachDatabase("availability", (kind) => {
         ["2027-03-14", "10:00"],
         ["2027-03-14", "11:00"],
         ["2027-03-15", "06:00"],
+        ["2027-03-15", "09:00"],
+        ["2027-03-15", "11:00"],
         ["2027-03-15", "18:00"],
         ["2027-03-15", "19:00"],
         ["2027-03-17", "09:00"],
@@ -358,7 +361,7 @@ describeEachDatabase("availability", (kind) => {
         standardHours: 0,
         totalSlots: 0,
       });
-      expect(summary["2027-03-15"].totalSlots).toBe(3);
+      expect(summary["2027-03-15"].totalSlots).toBe(5);
       expect(summary["2027-03-16"].totalSlots).toBe(0);
     });
 

@@ -37,24 +37,29 @@ describe("working hours", () => {
     expect(fitsWorkingHours(lesson("2026-03-03", 23), rules, [])).toBe(true);
   });
 
-  it("applies CLOSED over everything and OPEN instead of the weekly hours", () => {
+  it("applies a day off over everything, and time off and extra hours only where they lie", () => {
     const closed: DateException[] = [
       { date: "2026-03-02", kind: "CLOSED", startMinute: null, endMinute: null },
       { date: "2026-03-02", kind: "OPEN", startMinute: 540, endMinute: 600 },
     ];
     expect(windowsForDate("2026-03-02", rules, closed)).toEqual([]);
-    const open: DateException[] = [
+    const changed: DateException[] = [
       { date: "2026-03-02", kind: "OPEN", startMinute: 18 * 60, endMinute: 20 * 60 },
       { date: "2026-03-02", kind: "OPEN", startMinute: 7 * 60, endMinute: 8 * 60 },
+      { date: "2026-03-02", kind: "CLOSED", startMinute: 10 * 60, endMinute: 11 * 60 },
     ];
-    expect(windowsForDate("2026-03-02", rules, open)).toEqual([
+    expect(windowsForDate("2026-03-02", rules, changed)).toEqual([
       [420, 480],
+      [540, 600],
+      [660, 900],
       [1080, 1200],
     ]);
-    expect(fitsWorkingHours(lesson("2026-03-02", 10), rules, open)).toBe(false);
-    expect(fitsWorkingHours(lesson("2026-03-02", 19), rules, open)).toBe(true);
+    expect(fitsWorkingHours(lesson("2026-03-02", 10), rules, changed)).toBe(false);
+    expect(fitsWorkingHours(lesson("2026-03-02", 9), rules, changed)).toBe(true);
+    expect(fitsWorkingHours(lesson("2026-03-02", 12), rules, changed)).toBe(true);
+    expect(fitsWorkingHours(lesson("2026-03-02", 19), rules, changed)).toBe(true);
     // Exceptions of other dates do not matter.
-    expect(windowsForDate("2026-03-09", rules, open)).toEqual([[540, 900]]);
+    expect(windowsForDate("2026-03-09", rules, changed)).toEqual([[540, 900]]);
   });
 
   it("reads wall-clock times on DST change days", () => {
