@@ -625,9 +625,15 @@ describeEachDatabase("availability", (kind) => {
 
     it("gives exact UTC start times on the DST change days", async () => {
       const db = t.database.db;
-      const weekly = await insertInstructor(db, { suburbs: ["Penrith"], rules: [[0, "00:00", "06:00"]] });
+      // 05/04/2026 is Easter Sunday, a public holiday: these instructors teach on them.
+      const weekly = await insertInstructor(db, {
+        suburbs: ["Penrith"],
+        rules: [[0, "00:00", "06:00"]],
+        teachesPublicHolidays: true,
+      });
       const override = await insertInstructor(db, {
         suburbs: ["Penrith"],
+        teachesPublicHolidays: true,
         exceptions: [
           { date: "2026-04-05", kind: "OPEN", from: "00:00", to: "06:00" },
           { date: "2026-10-04", kind: "OPEN", from: "00:00", to: "06:00" },

@@ -1,4 +1,4 @@
-import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
+import { ACTIVE_BOOKING_STATUSES, SUBURBS } from "@kerb/shared";
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
@@ -15,6 +15,14 @@ import { activeBookingSql, listableInstructorSql, teachesInSuburbSql } from "../
 import type { BookedPeriod, BusyPeriod, DateException, WeeklyRule } from "./slot-generator.ts";
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A lesson's suburb as its position in SUBURBS (-1 when not one of them), the engine's key into the
+ * travel table (rules/travel.ts).
+ */
+const suburbIndexSql = sql`coalesce(array_position(${sql.raw(
+  `array[${SUBURBS.map((s) => `'${s.replaceAll("'", "''")}'`).join(", ")}]::text[]`,
+)}, ${bookings.suburb}) - 1, -1)`;
 
 export interface EligibleInstructorFilter {
   /** Sydney date: instructors whose licence or WWC check expired before it are left out. */
@@ -82,6 +90,10 @@ const slotInstructorColumns = {
   poolOptIn: instructorProfiles.poolOptIn,
   licenseExpiresOn: instructorProfiles.licenseExpiresOn,
   wwcExpiresOn: instructorProfiles.wwcExpiresOn,
+  travelBufferMinutes: instructorProfiles.travelBufferMinutes,
+  minNoticeHours: instructorProfiles.minNoticeHours,
+  dailyLessonCap: instructorProfiles.dailyLessonCap,
+  teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
 };
 
 export function listSlotInstructors(db: Executor, filter: EligibleInstructorFilter) {
@@ -151,6 +163,8 @@ export interface ScheduleWindow {
   from: Date;
   to: Date;
   now: Date;
+  /** A lesson being moved: it does not stand in its own way. */
+  excludeBookingId?: string;
 }
 
 /**
@@ -177,12 +191,14 @@ function scheduleColumns(w: ScheduleWindow) {
           and ${availabilityExceptions.date} >= ${w.startDate} and ${availabilityExceptions.date} <= ${w.endDate})`,
     busy: sql<BusyPeriod[] | string | null>`(select json_agg(json_build_array(
           (extract(epoch from ${bookings.startTime}) * 1000)::float8,
-          (extract(epoch from ${bookings.endTime}) * 1000)::float8))
+          (extract(epoch from ${bookings.endTime}) * 1000)::float8,
+          ${suburbIndexSql}))
         from ${bookings}
         where ${bookings.instructorId} = ${outerInstructorId}
           and ${lt(bookings.startTime, w.to)} and ${gt(bookings.endTime, w.from)}
           and ${gt(bookings.startTime, new Date(w.from.getTime() - DAY_MS))}
-          and ${activeBookingSql(w.now)})`,
+          and ${activeBookingSql(w.now)}
+          ${w.excludeBookingId ? sql`and ${bookings.id} <> ${w.excludeBookingId}` : sql``})`,
   };
 }
 
@@ -295,6 +311,7 @@ export async function listBookedPeriods(
       periods: sql<BookedPeriod[] | string>`json_agg(json_build_array(
         (extract(epoch from ${bookings.startTime}) * 1000)::float8,
         (extract(epoch from ${bookings.endTime}) * 1000)::float8,
+        ${suburbIndexSql},
         case when ${bookings.status} = ${HELD_BOOKING_STATUS}
           then (extract(epoch from ${bookings.holdExpiresAt}) * 1000)::float8 end))`,
     })

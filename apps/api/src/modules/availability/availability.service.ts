@@ -1,10 +1,11 @@
-import type {
-  AvailabilitySummary,
-  availabilityQuery,
-  InstructorListing,
-  instructorsQuery,
-  Slot,
-  Suburb,
+import {
+  type AvailabilitySummary,
+  type availabilityQuery,
+  type InstructorListing,
+  type instructorsQuery,
+  type Slot,
+  SUBURBS,
+  type Suburb,
 } from "@kerb/shared";
 import {
   bookingHorizon,
@@ -55,6 +56,8 @@ export interface OpenSlotsQuery {
   instructorIds?: readonly string[];
   poolHoursOnly?: boolean;
   now: Date;
+  /** A lesson being moved: it does not stand in its own way. */
+  excludeBookingId?: string;
 }
 
 export const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
@@ -107,17 +110,25 @@ async function scanOpenSlots(
     instructorIds: q.instructorIds,
   };
   const firstDate = q.startDate;
-  const range = { firstDate, endDate: q.endDate, now: q.now };
+  const range = {
+    firstDate,
+    endDate: q.endDate,
+    now: q.now,
+    ...(q.excludeBookingId ? { excludeBookingId: q.excludeBookingId } : {}),
+  };
+  const pickup = SUBURBS.indexOf(q.suburb);
   const { instructors, schedules } = await source.load(filter, range, { poolHoursOnly: q.poolHoursOnly });
   const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
   const days = calendarDays(firstDate, q.endDate);
+  const publicHolidays = new Set(days.filter((d) => d.isPublicHoliday).map((d) => d.date));
   for (const instructor of candidates) {
     const schedule = schedules.get(instructor.id);
     if (!schedule) continue;
     const { poolOptIn, standardRateCents } = instructor;
     const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true });
-    forEachOpenLessonStart(schedule, days, q.now, (date, start) => {
-      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start);
+    forEachOpenLessonStart(schedule, days, q.now, pickup, (date, start) => {
+      // Pool hours never fall on a public holiday: an instructor who teaches then charges the full rate.
+      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start) && !publicHolidays.has(date);
       if (q.poolHoursOnly && !isPoolHours) return;
       visit(instructor, date, start, isPoolHours, isPoolHours ? poolPriceCents : standardRateCents);
     });
@@ -139,9 +150,14 @@ const fullName = (i: { firstName: string; lastName: string }) => `${i.firstName}
  * must lie inside the booking horizon (else AppError validation_error, before any query). An
  * instructorId that is not eligible in the suburb simply yields no slots.
  */
-export async function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot[]> {
+export function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot[]> {
+  return findOpenSlotsFrom(databaseSchedules(db), q);
+}
+
+/** findOpenSlots from any source of schedules (a booking's plan adds the lessons it has placed). */
+export async function findOpenSlotsFrom(source: ScheduleSource, q: OpenSlotsQuery): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
-  await scanOpenSlots(databaseSchedules(db), q, (instructor, _date, start, isPoolHours, priceCents) => {
+  await scanOpenSlots(source, q, (instructor, _date, start, isPoolHours, priceCents) => {
     slots.push({
       instructorId: instructor.id,
       instructorName: fullName(instructor),

@@ -13,11 +13,17 @@ import { addDaysToDate, bookingHorizon, lastTeachingDate, sydneyMidnight } from 
 import type { Executor } from "../../db/client.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
-import type { DatedException, ScheduleSource } from "./schedule-source.ts";
+import {
+  type DatedException,
+  type ScheduleSource,
+  schedulingOf,
+  TRAVEL_REACH_MS,
+} from "./schedule-source.ts";
 import {
   type BookedPeriod,
   BusyIndex,
   type BusyLookup,
+  combineBusy,
   type DateException,
   type InstructorSchedule,
   type WeeklyRule,
@@ -74,8 +80,9 @@ export function createScheduleCache() {
     versions: ReadonlyMap<string, number>,
   ): Promise<Map<string, InstructorEntry>> {
     const { lastDate } = bookingHorizon(sydneyMidnight(today));
-    const from = sydneyMidnight(today);
-    const to = sydneyMidnight(addDaysToDate(lastDate, 1));
+    // Around the horizon as far as a drive and a buffer reach (schedule-source.ts).
+    const from = new Date(sydneyMidnight(today).getTime() - TRAVEL_REACH_MS);
+    const to = new Date(sydneyMidnight(addDaysToDate(lastDate, 1)).getTime() + TRAVEL_REACH_MS);
     const rules = await repo.listWeeklyRules(db, ids);
     const exceptions = await repo.listExceptions(db, ids, today, lastDate);
     const booked = await repo.listBookedPeriods(db, ids, from, to);
@@ -90,8 +97,8 @@ export function createScheduleCache() {
         version: versions.get(id) ?? 0,
         weeklyRules: rulesBy.get(id) ?? [],
         exceptionsByDate: groupBy(exceptionsBy.get(id) ?? [], (e) => e.date),
-        taken: new BusyIndex(periods.filter((p) => p[2] === null)),
-        holds: periods.filter((p) => p[2] !== null),
+        taken: new BusyIndex(periods.filter((p) => p[3] === null)),
+        holds: periods.filter((p) => p[3] !== null),
       };
       loaded.set(id, entry);
       const current = entries.get(id);
@@ -102,10 +109,9 @@ export function createScheduleCache() {
   }
 
   function busyAt(entry: InstructorEntry, nowMs: number): BusyLookup {
-    const active = entry.holds.filter((h) => (h[2] ?? 0) > nowMs);
+    const active = entry.holds.filter((h) => (h[3] ?? 0) > nowMs);
     if (active.length === 0) return entry.taken;
-    const held = new BusyIndex(active);
-    return { overlaps: (s, e) => entry.taken.overlaps(s, e) || held.overlaps(s, e) };
+    return combineBusy([entry.taken, new BusyIndex(active)]);
   }
 
   /** Reads the counters and, when the catalogue moved, the suburb's instructors. */
@@ -154,14 +160,15 @@ export function createScheduleCache() {
         const stale = candidates.filter((c) => !usable(c.id)).map((c) => c.id);
         const loaded = stale.length > 0 ? await load(db, stale, today, versions) : new Map();
         const nowMs = range.now.getTime();
-        const rangeFrom = sydneyMidnight(range.firstDate).getTime();
-        const rangeTo = sydneyMidnight(addDaysToDate(range.endDate, 1)).getTime();
+        // A hold within a drive of the range changes its answers too.
+        const rangeFrom = sydneyMidnight(range.firstDate).getTime() - TRAVEL_REACH_MS;
+        const rangeTo = sydneyMidnight(addDaysToDate(range.endDate, 1)).getTime() + TRAVEL_REACH_MS;
         const window = { fromMs: Number.NEGATIVE_INFINITY, untilMs: Number.POSITIVE_INFINITY };
         const schedules = new Map<string, InstructorSchedule>();
         for (const instructor of candidates) {
           const entry = loaded.get(instructor.id) ?? usable(instructor.id);
           if (!entry) continue;
-          for (const [start, end, lapsesAt] of entry.holds) {
+          for (const [start, end, , lapsesAt] of entry.holds) {
             if (lapsesAt === null || start >= rangeTo || end <= rangeFrom) continue;
             if (lapsesAt > nowMs) window.untilMs = Math.min(window.untilMs, lapsesAt);
             else window.fromMs = Math.max(window.fromMs, lapsesAt);
@@ -171,6 +178,7 @@ export function createScheduleCache() {
             exceptionsByDate: entry.exceptionsByDate,
             busy: busyAt(entry, nowMs),
             lastDate: lastTeachingDate(instructor),
+            settings: schedulingOf(instructor),
           });
         }
         view.holdWindow = window;

@@ -4,11 +4,20 @@
  * engine the same eligible instructors and the same schedules, so both give the same answers; the
  * property test in availability-cache.property.integration.test.ts holds them to it.
  */
-import { addDaysToDate, lastTeachingDate, sydneyMidnight } from "@kerb/shared/rules";
+
+import { TRAVEL_BUFFER_MAX_MINUTES } from "@kerb/shared";
+import { addDaysToDate, lastTeachingDate, MAX_TRAVEL_MINUTES, sydneyMidnight } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
-import { BusyIndex, type DateException, type InstructorSchedule } from "./slot-generator.ts";
+import {
+  BusyIndex,
+  type BusyPeriod,
+  combineBusy,
+  type DateException,
+  type InstructorSchedule,
+  type SchedulingSettings,
+} from "./slot-generator.ts";
 
 export interface InstructorFilter {
   /** Sydney date deciding who may still teach (licence and WWC expiry). */
@@ -23,6 +32,8 @@ export interface ScheduleRange {
   firstDate: string;
   endDate: string;
   now: Date;
+  /** A lesson being moved: it does not stand in its own way. */
+  excludeBookingId?: string;
 }
 
 export interface LoadedSchedules {
@@ -43,13 +54,37 @@ export interface ScheduleSource {
 
 export type DatedException = DateException & { instructorId: string };
 
-const scheduleWindow = ({ firstDate, endDate, now }: ScheduleRange): repo.ScheduleWindow => ({
+/**
+ * How far around the range taken periods matter: a lesson just before the first day or just after the
+ * last can be too far away to drive from or to (the longest drive plus the largest buffer).
+ */
+export const TRAVEL_REACH_MS = (MAX_TRAVEL_MINUTES + TRAVEL_BUFFER_MAX_MINUTES) * 60_000;
+
+// The whole of each day is read, not only from `now`: lessons taught earlier today count towards the
+// daily cap, and one that ends just before a candidate decides whether it can be reached.
+const scheduleWindow = ({
+  firstDate,
+  endDate,
+  now,
+  excludeBookingId,
+}: ScheduleRange): repo.ScheduleWindow => ({
   startDate: firstDate,
   endDate,
-  from: new Date(Math.max(sydneyMidnight(firstDate).getTime(), now.getTime())),
-  to: sydneyMidnight(addDaysToDate(endDate, 1)),
+  from: new Date(sydneyMidnight(firstDate).getTime() - TRAVEL_REACH_MS),
+  to: new Date(sydneyMidnight(addDaysToDate(endDate, 1)).getTime() + TRAVEL_REACH_MS),
   now,
+  ...(excludeBookingId ? { excludeBookingId } : {}),
 });
+
+/** The scheduling settings of a listed instructor (the profile's columns). */
+export function schedulingOf(instructor: repo.SlotInstructor): SchedulingSettings {
+  return {
+    bufferMinutes: instructor.travelBufferMinutes,
+    minNoticeHours: instructor.minNoticeHours,
+    dailyCap: instructor.dailyLessonCap,
+    teachesPublicHolidays: instructor.teachesPublicHolidays,
+  };
+}
 
 function toSchedule(instructor: repo.SlotInstructor, rows: repo.InstructorScheduleRows): InstructorSchedule {
   return {
@@ -58,6 +93,7 @@ function toSchedule(instructor: repo.SlotInstructor, rows: repo.InstructorSchedu
     busy: new BusyIndex(rows.busy),
     // Past either expiry date the instructor may not teach, so those dates offer nothing.
     lastDate: lastTeachingDate(instructor),
+    settings: schedulingOf(instructor),
   };
 }
 
@@ -73,6 +109,43 @@ export function databaseSchedules(db: Executor): ScheduleSource {
         instructors: rows.map((r) => r.instructor),
         schedules: new Map(rows.map((r) => [r.instructor.id, toSchedule(r.instructor, r.schedule)])),
       };
+    },
+  };
+}
+
+/** A lesson a booking has placed but not yet written, by instructor. */
+export interface PlacedLesson {
+  instructorId: string;
+  period: BusyPeriod;
+}
+
+/**
+ * For placing several lessons in one booking: `inner`'s schedules read once over the booking's whole
+ * `range` (whatever range a later call names), with every lesson already placed in `placed` counted as
+ * taken, so the next one respects its travel, buffer and the daily cap too.
+ */
+export function withPlacedLessons(
+  inner: ScheduleSource,
+  range: ScheduleRange,
+  placed: readonly PlacedLesson[],
+): ScheduleSource {
+  let first: Promise<LoadedSchedules> | undefined;
+  return {
+    async load(filter, _range, options) {
+      first ??= inner.load(filter, range, options);
+      const { instructors, schedules } = await first;
+      if (placed.length === 0) return { instructors, schedules };
+      const withPlaced = new Map<string, InstructorSchedule>();
+      for (const [id, schedule] of schedules) {
+        const mine = placed.filter((p) => p.instructorId === id).map((p) => p.period);
+        withPlaced.set(
+          id,
+          mine.length === 0
+            ? schedule
+            : { ...schedule, busy: combineBusy([schedule.busy, new BusyIndex(mine)]) },
+        );
+      }
+      return { instructors, schedules: withPlaced };
     },
   };
 }

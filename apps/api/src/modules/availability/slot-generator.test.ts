@@ -1,12 +1,24 @@
-import { hourlyLessonStarts, isPoolHourStart, sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import { SUBURBS, type Suburb } from "@kerb/shared";
+import {
+  hourlyLessonStarts,
+  isPoolHourStart,
+  sydneyWallTimeToInstant,
+  travelMinutes,
+  workingWindowsOn,
+} from "@kerb/shared/rules";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BusyIndex,
+  type BusyPeriod,
   type CalendarDay,
   cachedHourlyLessonStarts,
   cachedIsPoolHourStart,
+  calendarDays,
   type DateException,
+  DEFAULT_SCHEDULING,
   type InstructorSchedule,
+  LESSON_MS,
   lessonStartsInWindows,
   openLessonStarts,
   type WeeklyRule,
@@ -29,7 +41,12 @@ const open = (date: string, from: number, to: number): DateException => ({
   startMinute: from * 60,
   endMinute: to * 60,
 });
-const day = (date: string): CalendarDay => ({ date, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() });
+const day = (date: string): CalendarDay => {
+  const [only] = calendarDays(date, date);
+  if (!only) throw new Error("no such date");
+  return only;
+};
+const where = (suburb: Suburb) => SUBURBS.indexOf(suburb);
 const closed = (date: string): DateException => ({
   date,
   kind: "CLOSED",
@@ -67,13 +84,14 @@ describe("lessonStartsInWindows", () => {
 
 describe("BusyIndex", () => {
   const t = (minutes: number) => new Date(Date.UTC(2027, 2, 8, 0, minutes));
-  const period = (from: number, to: number) => [t(from).getTime(), t(to).getTime()] as const;
+  const period = (from: number, to: number): BusyPeriod => [t(from).getTime(), t(to).getTime(), 0];
   const index = new BusyIndex([
     period(600, 660),
     period(90, 150),
     period(200, 500), // long period containing several hours
   ]);
-  const overlaps = (from: number, to: number) => index.overlaps(t(from).getTime(), t(to).getTime());
+  // In the same suburb with no buffer, a lesson is blocked exactly when it overlaps a taken period.
+  const overlaps = (from: number, to: number) => index.blocks(t(from).getTime(), t(to).getTime(), 0, 0);
 
   it("finds overlaps, touching ends do not count", () => {
     expect(overlaps(0, 60)).toBe(false);
@@ -88,7 +106,44 @@ describe("BusyIndex", () => {
   });
 
   it("copes with no periods", () => {
-    expect(new BusyIndex([]).overlaps(0, Number.MAX_SAFE_INTEGER)).toBe(false);
+    expect(new BusyIndex([]).blocks(0, Number.MAX_SAFE_INTEGER, 0, 60)).toBe(false);
+    expect(new BusyIndex([]).countStarting(0, Number.MAX_SAFE_INTEGER)).toBe(0);
+  });
+
+  it("counts the periods starting in a span", () => {
+    expect(index.countStarting(t(0).getTime(), t(600).getTime())).toBe(2);
+    expect(index.countStarting(t(0).getTime(), t(601).getTime())).toBe(3);
+    expect(index.countStarting(t(91).getTime(), t(700).getTime())).toBe(2);
+  });
+});
+
+describe("BusyIndex: travel between suburbs and the buffer", () => {
+  const nine = at("2027-03-08", 9).getTime();
+  const hour = (h: number) => nine + (h - 9) * 3_600_000;
+  // A lesson in Bondi 09:00–10:00.
+  const bondi = new BusyIndex([[hour(9), hour(10), where("Bondi")]]);
+  const blocks = (h: number, suburb: Suburb, buffer = 0) =>
+    bondi.blocks(hour(h), hour(h) + LESSON_MS, where(suburb), buffer);
+
+  it("refuses a lesson straight after in a far-away suburb, and one straight before", () => {
+    expect(travelMinutes("Bondi", "Parramatta")).toBeGreaterThan(0);
+    expect(blocks(10, "Parramatta")).toBe(true);
+    expect(blocks(8, "Parramatta")).toBe(true);
+  });
+
+  it("allows it once the gap covers the drive", () => {
+    const drive = travelMinutes("Bondi", "Parramatta");
+    expect(drive).toBeLessThanOrEqual(60);
+    expect(blocks(11, "Parramatta")).toBe(false);
+    expect(blocks(7, "Parramatta")).toBe(false);
+  });
+
+  it("allows back-to-back lessons in one suburb, unless the instructor keeps a buffer", () => {
+    expect(blocks(10, "Bondi")).toBe(false);
+    expect(blocks(8, "Bondi")).toBe(false);
+    expect(blocks(10, "Bondi", 30)).toBe(true);
+    expect(blocks(11, "Bondi", 30)).toBe(false);
+    expect(blocks(11, "Parramatta", 30)).toBe(true); // 55 min drive + 30 min buffer > 60 min gap
   });
 });
 
@@ -98,6 +153,7 @@ describe("openLessonStarts", () => {
     exceptionsByDate: new Map(),
     busy: new BusyIndex([]),
     lastDate: null,
+    settings: DEFAULT_SCHEDULING,
     ...over,
   });
   const dates = ["2027-03-08", "2027-03-09", "2027-03-15"].map(day);
@@ -124,7 +180,7 @@ describe("openLessonStarts", () => {
 
   it("drops starts overlapping busy periods and dates after the last allowed date", () => {
     const busy = new BusyIndex([
-      [at("2027-03-08", 10).getTime() + 30 * 60_000, at("2027-03-08", 12).getTime()],
+      [at("2027-03-08", 10).getTime() + 30 * 60_000, at("2027-03-08", 12).getTime(), -1],
     ]);
     const starts = openLessonStarts(schedule({ busy, lastDate: "2027-03-09" }), dates, earlyNow);
     expect(starts.map((s) => s.start)).toEqual([
@@ -138,13 +194,133 @@ describe("openLessonStarts", () => {
   it("applies exceptions per date", () => {
     const exceptionsByDate = new Map([
       ["2027-03-08", [closed("2027-03-08")]],
-      ["2027-03-15", [open("2027-03-15", 19, 21)]],
+      ["2027-03-14", [open("2027-03-14", 19, 21)]], // a Sunday: no weekly hours
     ]);
-    const starts = openLessonStarts(schedule({ exceptionsByDate }), dates, earlyNow);
+    const starts = openLessonStarts(
+      schedule({ exceptionsByDate }),
+      ["2027-03-08", "2027-03-09", "2027-03-14"].map(day),
+      earlyNow,
+    );
     expect(starts.map((s) => [s.date, s.start])).toEqual([
       ["2027-03-09", at("2027-03-09", 10)],
-      ["2027-03-15", at("2027-03-15", 19)],
-      ["2027-03-15", at("2027-03-15", 20)],
+      ["2027-03-14", at("2027-03-14", 19)],
+      ["2027-03-14", at("2027-03-14", 20)],
     ]);
+  });
+
+  it("keeps the instructor's notice", () => {
+    const now = at("2027-03-07", 12); // Sunday noon
+    const settings = { ...DEFAULT_SCHEDULING, minNoticeHours: 24 };
+    const starts = openLessonStarts(schedule({ settings }), [day("2027-03-08")], now).map((s) => s.start);
+    expect(starts).toEqual([13, 14].map((h) => at("2027-03-08", h)));
+  });
+
+  it("offers nothing more on a day that has reached the cap, whatever the suburb of its lessons", () => {
+    const busy = new BusyIndex([
+      [at("2027-03-08", 9).getTime(), at("2027-03-08", 10).getTime(), where("Penrith")],
+      [at("2027-03-08", 13).getTime(), at("2027-03-08", 14).getTime(), where("Bondi")],
+    ]);
+    const capped = (dailyCap: number) =>
+      openLessonStarts(schedule({ busy, settings: { ...DEFAULT_SCHEDULING, dailyCap } }), dates, earlyNow, 2);
+    expect(capped(2).filter((s) => s.date === "2027-03-08")).toEqual([]);
+    expect(capped(2).filter((s) => s.date === "2027-03-09")).toHaveLength(1);
+    expect(capped(3).filter((s) => s.date === "2027-03-08").length).toBeGreaterThan(0);
+  });
+
+  it("closes NSW public holidays unless the instructor teaches on them", () => {
+    // Good Friday 26/03/2027 and Easter Monday 29/03/2027.
+    const holidays = ["2027-03-26", "2027-03-29"].map(day);
+    const everyDay: WeeklyRule[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      startMinute: 540,
+      endMinute: 600,
+    }));
+    expect(holidays.every((d) => d.isPublicHoliday)).toBe(true);
+    expect(openLessonStarts(schedule({ weeklyRules: everyDay }), holidays, earlyNow)).toEqual([]);
+    const optedIn = { ...DEFAULT_SCHEDULING, teachesPublicHolidays: true };
+    expect(
+      openLessonStarts(schedule({ weeklyRules: everyDay, settings: optedIn }), holidays, earlyNow),
+    ).toHaveLength(2);
+  });
+});
+
+/**
+ * The engine held to a plain statement of the rule, over random calendars: a start is open when it is
+ * on the hour inside the day's working windows, after the notice, and for every taken period either
+ * overlaps none and leaves travel plus buffer on each side — checked against every period, not only
+ * the neighbours the index finds — on a day under its cap.
+ */
+describe("openLessonStarts against a plain statement of the rule", () => {
+  const dates = ["2027-04-03", "2027-04-04", "2027-04-05"]; // daylight saving ends on 04/04/2027
+  const days = dates.map(day);
+  const firstMs = at("2027-04-03", 0).getTime();
+  const periodArb = fc
+    .record({
+      startQuarter: fc.integer({ min: -8, max: 3 * 24 * 4 + 8 }),
+      quarters: fc.integer({ min: 2, max: 8 }),
+      suburb: fc.integer({ min: -1, max: SUBURBS.length - 1 }),
+    })
+    .map(({ startQuarter, quarters, suburb }): BusyPeriod => {
+      const start = firstMs + startQuarter * 15 * 60_000;
+      return [start, start + quarters * 15 * 60_000, suburb];
+    });
+  const travel = (from: number, to: number) => {
+    const a = SUBURBS[from];
+    const b = SUBURBS[to];
+    return a && b ? travelMinutes(a, b) : 0;
+  };
+
+  it("agrees on every start", () => {
+    fc.assert(
+      fc.property(
+        fc.array(periodArb, { maxLength: 8 }),
+        fc.integer({ min: 0, max: SUBURBS.length - 1 }),
+        fc.constantFrom(0, 15, 30, 60),
+        fc.integer({ min: 2, max: 30 }),
+        fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        (periods, pickup, bufferMinutes, minNoticeHours, dailyCap) => {
+          const weeklyRules: WeeklyRule[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+            weekday,
+            startMinute: 0,
+            endMinute: 1440,
+          }));
+          const settings = { bufferMinutes, minNoticeHours, dailyCap, teachesPublicHolidays: false };
+          const now = at("2027-04-02", 20);
+          const engine = openLessonStarts(
+            {
+              weeklyRules,
+              exceptionsByDate: new Map(),
+              busy: new BusyIndex(periods),
+              lastDate: null,
+              settings,
+            },
+            days,
+            now,
+            pickup,
+          ).map((s) => s.start.getTime());
+
+          const expected: number[] = [];
+          for (const d of days) {
+            const count = periods.filter(([s]) => s >= d.startMs && s < d.endMs).length;
+            if (dailyCap !== null && count >= dailyCap) continue;
+            for (const w of workingWindowsOn(d.weekday, weeklyRules, [])) {
+              for (const start of hourlyLessonStarts(d.date, w.startMinute, w.endMinute)) {
+                const s = start.getTime();
+                const e = s + LESSON_MS;
+                if (s - now.getTime() < Math.max(minNoticeHours, 2) * 3_600_000) continue;
+                const fine = periods.every(([ps, pe, where]) => {
+                  if (pe <= s) return s - pe >= (travel(where, pickup) + bufferMinutes) * 60_000;
+                  if (ps >= e) return ps - e >= (travel(pickup, where) + bufferMinutes) * 60_000;
+                  return false;
+                });
+                if (fine) expected.push(s);
+              }
+            }
+          }
+          expect(engine).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,21 +1,29 @@
 /**
- * The pure half of the availability engine: from one instructor's weekly rules, date exceptions and
- * busy periods to the lesson starts that are open. No database, no clock: everything is passed in.
+ * The pure half of the availability engine: from one instructor's weekly rules, date exceptions,
+ * scheduling settings and taken periods to the lesson starts that are open at a pickup suburb. No
+ * database, no clock: everything is passed in.
  */
 import { LESSON_MINUTES } from "@kerb/shared";
+import { isNswPublicHoliday } from "@kerb/shared/holidays";
 import {
+  addDaysToDate,
   type DateOverride,
   eachDateInRange,
   hourlyLessonStarts,
   isBookableStart,
   isPoolHourStart,
+  MAX_TRAVEL_MINUTES,
   type MinuteWindow,
+  sydneyMidnight,
   sydneyWeekday,
+  travelMinutesByIndex,
   type WeeklyHours,
   workingWindowsOn,
 } from "@kerb/shared/rules";
 
 export const LESSON_MS = LESSON_MINUTES * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 export type WeeklyRule = WeeklyHours;
 export type { MinuteWindow };
@@ -25,29 +33,55 @@ export interface DateException extends DateOverride {
   date: string;
 }
 
-/** A taken period [start, end) in epoch milliseconds. */
-export type BusyPeriod = readonly [startMs: number, endMs: number];
+/**
+ * A taken period [start, end) in epoch milliseconds, with where it is: the lesson's suburb as its
+ * position in SUBURBS (-1 when unknown: only the buffer is kept around it).
+ */
+export type BusyPeriod = readonly [startMs: number, endMs: number, suburb: number];
 
 /**
- * A booked period with the instant its checkout hold lapses (rules/holds.ts), or null when it keeps
+ * A taken period with the instant its checkout hold lapses (rules/holds.ts), or null when it keeps
  * its time whatever the clock says (a scheduled lesson, a hold without expiry).
  */
-export type BookedPeriod = readonly [startMs: number, endMs: number, lapsesAtMs: number | null];
+export type BookedPeriod = readonly [
+  startMs: number,
+  endMs: number,
+  suburb: number,
+  lapsesAtMs: number | null,
+];
 
-/** "Is [start, end) taken?" — a BusyIndex, or several combined. */
+/** What an instructor's taken periods allow; a BusyIndex, or several combined. */
 export interface BusyLookup {
-  overlaps(startMs: number, endMs: number): boolean;
+  /**
+   * True when a lesson [start, end) at `suburb` cannot be taught: it overlaps a taken period, or the
+   * instructor cannot drive between it and a taken period before or after it in the time between with
+   * `bufferMinutes` to spare (rules/travel.ts).
+   */
+  blocks(startMs: number, endMs: number, suburb: number, bufferMinutes: number): boolean;
+  /** How many taken periods start in [fromMs, toMs): the lessons of a day, for the daily cap. */
+  countStarting(fromMs: number, toMs: number): number;
 }
 
-/** A Sydney date with its weekday, worked out once per request rather than once per instructor. */
+/** A Sydney date with what the engine asks of it, worked out once per request rather than per instructor. */
 export interface CalendarDay {
   date: string;
   /** 0 = Sunday … 6 = Saturday. */
   weekday: number;
+  /** Sydney midnight at its start and at the next day's start (23 or 25 hours apart on DST days). */
+  startMs: number;
+  endMs: number;
+  /** An NSW public holiday: closed unless the instructor teaches on them, and never pool hours. */
+  isPublicHoliday: boolean;
 }
 
 export function calendarDays(startDate: string, endDate: string): CalendarDay[] {
-  return eachDateInRange(startDate, endDate).map((date) => ({ date, weekday: sydneyWeekday(date) }));
+  return eachDateInRange(startDate, endDate).map((date) => ({
+    date,
+    weekday: sydneyWeekday(date),
+    startMs: sydneyMidnight(date).getTime(),
+    endMs: sydneyMidnight(addDaysToDate(date, 1)).getTime(),
+    isPublicHoliday: isNswPublicHoliday(date),
+  }));
 }
 
 export interface DatedStart {
@@ -105,42 +139,105 @@ export function lessonStartsInWindows(date: string, windows: readonly MinuteWind
   return [...byTime.values()].sort((a, b) => a.getTime() - b.getTime());
 }
 
+/** First index in the non-decreasing `values` whose value is greater than `x` (values.length if none). */
+function firstAbove(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((values[mid] ?? 0) > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** First index in the non-decreasing `values` whose value is at least `x`. */
+function firstAtLeast(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((values[mid] ?? 0) >= x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /**
- * Answers "does [start, end) overlap any busy period?" in O(log n). Periods are sorted by start with a
- * running maximum of their ends, so arbitrary (even overlapping or off-the-hour) periods are handled.
+ * An instructor's taken periods sorted by start, with a running maximum of their ends, so the few
+ * that can matter to a candidate lesson (those within the longest drive plus the buffer of it) are
+ * found in O(log n), whatever their lengths or overlaps.
  */
 export class BusyIndex implements BusyLookup {
-  private readonly starts: number[];
-  private readonly maxEnds: number[];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly suburbs: number[] = [];
+  private readonly maxEnds: number[] = [];
 
   constructor(periods: readonly (BusyPeriod | BookedPeriod)[]) {
     const sorted = [...periods].sort((a, b) => a[0] - b[0]);
-    this.starts = sorted.map((p) => p[0]);
-    this.maxEnds = [];
     let maxEnd = Number.NEGATIVE_INFINITY;
-    for (const [, end] of sorted) {
+    for (const [start, end, suburb] of sorted) {
       maxEnd = Math.max(maxEnd, end);
+      this.starts.push(start);
+      this.ends.push(end);
+      this.suburbs.push(suburb);
       this.maxEnds.push(maxEnd);
     }
   }
 
-  overlaps(startMs: number, endMs: number): boolean {
-    // Last period starting before endMs; it or an earlier one overlaps iff some end is after startMs.
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    let last = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.starts[mid] ?? 0) < endMs) {
-        last = mid;
-        lo = mid + 1;
+  blocks(startMs: number, endMs: number, suburb: number, bufferMinutes: number): boolean {
+    const reachMs = (MAX_TRAVEL_MINUTES + bufferMinutes) * MINUTE_MS;
+    for (let i = firstAbove(this.maxEnds, startMs - reachMs); i < this.starts.length; i++) {
+      const start = this.starts[i] ?? 0;
+      if (start >= endMs + reachMs) break;
+      const end = this.ends[i] ?? 0;
+      const there = this.suburbs[i] ?? -1;
+      if (end <= startMs) {
+        // Taught before: from there to here in the gap.
+        if (startMs - end < (travelMinutesByIndex(there, suburb) + bufferMinutes) * MINUTE_MS) return true;
+      } else if (start >= endMs) {
+        // Taught after: from here to there in the gap.
+        if (start - endMs < (travelMinutesByIndex(suburb, there) + bufferMinutes) * MINUTE_MS) return true;
       } else {
-        hi = mid - 1;
+        return true; // overlaps
       }
     }
-    return last >= 0 && (this.maxEnds[last] ?? Number.NEGATIVE_INFINITY) > startMs;
+    return false;
+  }
+
+  countStarting(fromMs: number, toMs: number): number {
+    return firstAtLeast(this.starts, toMs) - firstAtLeast(this.starts, fromMs);
   }
 }
+
+/** Several lookups as one: blocked when any blocks, the days' counts added up. */
+export function combineBusy(lookups: readonly BusyLookup[]): BusyLookup {
+  const [only] = lookups;
+  if (lookups.length === 1 && only) return only;
+  return {
+    blocks: (start, end, suburb, buffer) => lookups.some((l) => l.blocks(start, end, suburb, buffer)),
+    countStarting: (from, to) => lookups.reduce((sum, l) => sum + l.countStarting(from, to), 0),
+  };
+}
+
+/** An instructor's scheduling settings as the engine uses them (rules on their ranges: constants.ts). */
+export interface SchedulingSettings {
+  /** Minutes kept free between lessons on top of the travel between them. */
+  bufferMinutes: number;
+  /** Hours before a lesson it can still be booked (at least the platform's minimum lead time). */
+  minNoticeHours: number;
+  /** The most lessons (held or booked) starting on one Sydney date; null: no cap. */
+  dailyCap: number | null;
+  teachesPublicHolidays: boolean;
+}
+
+export const DEFAULT_SCHEDULING: SchedulingSettings = {
+  bufferMinutes: 0,
+  minNoticeHours: 2,
+  dailyCap: null,
+  teachesPublicHolidays: false,
+};
 
 export interface InstructorSchedule {
   weeklyRules: readonly WeeklyRule[];
@@ -149,23 +246,32 @@ export interface InstructorSchedule {
   busy: BusyLookup;
   /** Last date the instructor may teach (licence or WWC expiry); null when unlimited. */
   lastDate: string | null;
+  settings: SchedulingSettings;
 }
 
 /**
- * Calls `onStart` for each open lesson start of one instructor over `days` (ascending), in time
- * order: inside working windows, on the hour, at least the minimum lead time after `now`, overlapping
- * no busy period, and not after `lastDate`. A callback rather than an array: a busy suburb's month is
- * tens of thousands of candidate starts, and the summary only counts them.
+ * Calls `onStart` for each open lesson start of one instructor at the pickup `suburb` (its position in
+ * SUBURBS) over `days` (ascending), in time order: inside working windows, on the hour, at least the
+ * instructor's notice (never less than the platform's lead time) after `now`, not on a public holiday
+ * they do not teach, not on a day already at their cap, reachable from the lesson before and to the
+ * lesson after it (travel plus buffer), and not after `lastDate`. A callback rather than an array: a
+ * busy suburb's month is tens of thousands of candidate starts, and the summary only counts them.
  */
 export function forEachOpenLessonStart(
   schedule: InstructorSchedule,
   days: readonly CalendarDay[],
   now: Date,
+  suburb: number,
   onStart: (date: string, start: Date) => void,
 ): void {
+  const { settings, busy } = schedule;
+  const earliestMs = now.getTime() + settings.minNoticeHours * HOUR_MS;
   for (const day of days) {
     const { date } = day;
     if (schedule.lastDate !== null && date > schedule.lastDate) break;
+    if (day.isPublicHoliday && !settings.teachesPublicHolidays) continue;
+    if (settings.dailyCap !== null && busy.countStarting(day.startMs, day.endMs) >= settings.dailyCap)
+      continue;
     const windows = workingWindowsOn(
       day.weekday,
       schedule.weeklyRules,
@@ -173,8 +279,8 @@ export function forEachOpenLessonStart(
     );
     for (const start of lessonStartsInWindows(date, windows)) {
       const startMs = start.getTime();
-      if (!isBookableStart(start, now)) continue;
-      if (schedule.busy.overlaps(startMs, startMs + LESSON_MS)) continue;
+      if (startMs < earliestMs || !isBookableStart(start, now)) continue;
+      if (busy.blocks(startMs, startMs + LESSON_MS, suburb, settings.bufferMinutes)) continue;
       onStart(date, start);
     }
   }
@@ -185,8 +291,9 @@ export function openLessonStarts(
   schedule: InstructorSchedule,
   days: readonly CalendarDay[],
   now: Date,
+  suburb = -1,
 ): DatedStart[] {
   const open: DatedStart[] = [];
-  forEachOpenLessonStart(schedule, days, now, (date, start) => open.push({ date, start }));
+  forEachOpenLessonStart(schedule, days, now, suburb, (date, start) => open.push({ date, start }));
   return open;
 }

@@ -25,6 +25,11 @@ export interface TestInstructor {
   wwcExpiresOn?: string | null;
   /** The account is suspended by an admin (never listed). */
   suspended?: boolean;
+  /** Scheduling settings (defaults: the columns' own). */
+  travelBufferMinutes?: number;
+  minNoticeHours?: number;
+  dailyLessonCap?: number | null;
+  teachesPublicHolidays?: boolean;
   /** [weekday, "HH:MM", "HH:MM"] */
   rules?: Array<[number, string, string]>;
   exceptions?: Array<{ date: string; kind: "CLOSED" | "OPEN"; from?: string; to?: string }>;
@@ -73,6 +78,10 @@ export async function insertInstructor(db: Executor, o: TestInstructor): Promise
     wwcExpiresOn: o.wwcExpiresOn === undefined ? FIXTURE_DOCUMENT_EXPIRY : o.wwcExpiresOn,
     ratingAverage: o.rating ?? null,
     ratingCount: o.rating == null ? 0 : 10,
+    ...(o.travelBufferMinutes === undefined ? {} : { travelBufferMinutes: o.travelBufferMinutes }),
+    ...(o.minNoticeHours === undefined ? {} : { minNoticeHours: o.minNoticeHours }),
+    ...(o.dailyLessonCap === undefined ? {} : { dailyLessonCap: o.dailyLessonCap }),
+    ...(o.teachesPublicHolidays === undefined ? {} : { teachesPublicHolidays: o.teachesPublicHolidays }),
   });
   if (o.rules?.length) {
     await db.insert(availabilityRules).values(

@@ -302,6 +302,7 @@ export function createLessonService(ctx: AppContext) {
             now,
             requests: [request],
             instructorId: lesson.instructorId,
+            movingBookingId: bookingId,
             accept: (slot) => {
               if (slot.isPoolHours !== lesson.isPoolHours) {
                 const kind = (pool: boolean) => (pool ? "a pool-hours" : "a standard");

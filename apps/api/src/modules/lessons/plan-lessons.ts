@@ -2,18 +2,28 @@
  * Where requested lesson times land: every way a lesson is placed (the card hold, the bundle-credit
  * spend, the reschedule) matches its times to open slots here, so a new scheduling rule is written
  * once. The availability engine decides what is free (working hours, exceptions, other lessons and
- * active holds, instructor still listable) and prices each slot by the shared rules; a lesson without
- * an instructor is auto-assigned among the suburb's free pool instructors (rules/pool-assignment.ts);
- * and a lapsed hold in the way is released by one policy (`retryPastLapsedHolds`).
+ * active holds, travel between suburbs and the instructor's buffer, notice, daily cap, public holidays,
+ * instructor still listable) and prices each slot by the shared rules; a lesson without an instructor
+ * is auto-assigned among the suburb's free pool instructors (rules/pool-assignment.ts); and a lapsed
+ * hold in the way is released by one policy (`retryPastLapsedHolds`).
+ *
+ * Overlaps are the exclusion constraints' to refuse, but travel, buffers and caps are not something a
+ * constraint can say: so a plan is made under a per-instructor lock (lessons.repository.ts
+ * `lockInstructorSchedules`), held to the end of the transaction. Two bookings of one instructor are
+ * then planned one after the other, the second seeing the first's lessons.
  */
-import type { Suburb } from "@kerb/shared";
+import { SUBURBS, type Suburb } from "@kerb/shared";
 import { choosePoolInstructor, sydneyDateOf } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
-import { findOpenSlots, type OpenSlot } from "../availability/availability.service.ts";
+// The engine's own files, not the module's entry: that entry also serves the instructor's hours, which
+// read lessons, and an import through it would make a cycle.
+import { findOpenSlotsFrom, type OpenSlot } from "../availability/availability.service.ts";
+import { databaseSchedules, type PlacedLesson, withPlacedLessons } from "../availability/schedule-source.ts";
 import { sweepLapsedHolds } from "./hold-sweep.ts";
+import { lockInstructorSchedules } from "./lessons.repository.ts";
 
 export interface LessonRequest {
   startTime: string;
@@ -40,6 +50,8 @@ export interface PlanLessonsInput<R extends LessonRequest> {
   requests: readonly R[];
   /** Every lesson with this instructor (a bundle's, the lesson's own), whatever the requests say. */
   instructorId?: string;
+  /** A lesson being moved: its present time does not stand in the way of its new one. */
+  movingBookingId?: string;
   /** What the lesson is worth: by default the slot's price (standard or pool rate). */
   priceCents?: (slot: OpenSlot) => number;
   /** Checks the slot found for a request before the next is matched (a price or kind not as shown). */
@@ -48,47 +60,78 @@ export interface PlanLessonsInput<R extends LessonRequest> {
   unavailable: (request: R, index: number) => AppError | Promise<AppError>;
 }
 
+/** How many times an auto-assigned plan is made again after locking the instructors it chose. */
+const MAX_PLANS = 3;
+
 /**
- * Matches each requested time to an open slot, in request order (the first refusal wins), taking each
- * matched slot out of the running so two requests never share an instructor's hour. Inside the
- * caller's transaction; the exclusion constraints remain the final word when the lessons are written.
+ * Matches each requested time to an open slot, in request order (the first refusal wins); each matched
+ * lesson counts as taken for the next (its hour, travel, buffer and the day's cap), so two requests
+ * never share an instructor's hour or strand them between suburbs. Inside the caller's transaction.
+ * Named instructors are locked before their calendars are read; auto-assigned ones once chosen, and
+ * the plan is then made again on what is committed by now (a pool instructor taken meanwhile is
+ * replaced by another, or the booking refused).
  */
 export async function planLessons<R extends LessonRequest>(
   tx: Executor,
   input: PlanLessonsInput<R>,
 ): Promise<PlannedLesson[]> {
+  const instructorOf = (request: R) => input.instructorId ?? request.instructorId ?? undefined;
+  const named = input.requests.every((r) => instructorOf(r))
+    ? [...new Set(input.requests.map((r) => instructorOf(r) ?? ""))]
+    : undefined;
+  const locked = new Set<string>();
+  if (named) {
+    await lockInstructorSchedules(tx, named);
+    for (const id of named) locked.add(id);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const planned = await matchRequests(tx, input, named);
+    const chosen = [...new Set(planned.map((p) => p.instructorId))].filter((id) => !locked.has(id));
+    if (chosen.length === 0) return planned;
+    if (attempt >= MAX_PLANS) {
+      throw new AppError("slot_unavailable", "Other students are booking the same times; please try again.");
+    }
+    await lockInstructorSchedules(tx, chosen);
+    for (const id of chosen) locked.add(id);
+  }
+}
+
+async function matchRequests<R extends LessonRequest>(
+  tx: Executor,
+  input: PlanLessonsInput<R>,
+  named: string[] | undefined,
+): Promise<PlannedLesson[]> {
   const { requests, suburb, now } = input;
   const instructorOf = (request: R) => input.instructorId ?? request.instructorId ?? undefined;
   const starts = requests.map((r) => new Date(r.startTime).getTime());
-  // Auto-assigned pool lessons choose among the whole suburb; named instructors need only their own calendars.
-  const named = requests.every((r) => instructorOf(r))
-    ? [...new Set(requests.map((r) => instructorOf(r) ?? ""))]
-    : undefined;
-  const open = await findOpenSlots(tx, {
-    suburb,
-    startDate: sydneyDateOf(new Date(Math.min(...starts))),
+  const range = {
+    firstDate: sydneyDateOf(new Date(Math.min(...starts))),
     endDate: sydneyDateOf(new Date(Math.max(...starts))),
-    ...(input.instructorId ? { instructorId: input.instructorId } : { instructorIds: named }),
     now,
-  });
-  const byKey = new Map<string, OpenSlot>();
-  const poolByStart = new Map<number, OpenSlot[]>();
-  for (const slot of open) {
-    byKey.set(`${slot.instructorId}|${slot.start.getTime()}`, slot);
-    if (slot.isPoolHours) {
-      const list = poolByStart.get(slot.start.getTime()) ?? [];
-      list.push(slot);
-      poolByStart.set(slot.start.getTime(), list);
-    }
-  }
+    ...(input.movingBookingId ? { excludeBookingId: input.movingBookingId } : {}),
+  };
+  const placed: PlacedLesson[] = [];
+  // The calendars are read once; each request is matched against them plus the lessons placed so far.
+  const source = withPlacedLessons(databaseSchedules(tx), range, placed);
+  const pickup = SUBURBS.indexOf(suburb);
 
   const planned: PlannedLesson[] = [];
   for (const [index, request] of requests.entries()) {
     const start = new Date(request.startTime);
+    const date = sydneyDateOf(start);
     const instructorId = instructorOf(request);
+    // Auto-assigned pool lessons choose among the whole suburb; named instructors need only their own calendars.
+    const open = await findOpenSlotsFrom(source, {
+      suburb,
+      startDate: date,
+      endDate: date,
+      ...(input.instructorId ? { instructorId: input.instructorId } : { instructorIds: named }),
+      now,
+    });
+    const atStart = open.filter((slot) => slot.start.getTime() === start.getTime());
     let slot: OpenSlot | undefined;
     if (instructorId) {
-      slot = byKey.get(`${instructorId}|${start.getTime()}`);
+      slot = atStart.find((s) => s.instructorId === instructorId);
       if (!slot) throw await input.unavailable(request, index);
     } else {
       if (!request.isPoolHours) {
@@ -99,7 +142,7 @@ export async function planLessons<R extends LessonRequest>(
         );
       }
       // Auto-assignment by the same rule that priced the listed slot (rules/pool-assignment.ts).
-      slot = choosePoolInstructor(poolByStart.get(start.getTime()) ?? []);
+      slot = choosePoolInstructor(atStart.filter((s) => s.isPoolHours));
       if (!slot) {
         throw new AppError(
           "slot_unavailable",
@@ -113,15 +156,11 @@ export async function planLessons<R extends LessonRequest>(
     }
     const chosen = slot;
     input.accept?.(chosen, request, index);
-    // An instructor taken by this plan is no longer free for the next auto-assigned lesson.
-    byKey.delete(`${chosen.instructorId}|${start.getTime()}`);
-    const pool = poolByStart.get(start.getTime());
-    if (pool) {
-      poolByStart.set(
-        start.getTime(),
-        pool.filter((s) => s.instructorId !== chosen.instructorId),
-      );
-    }
+    // Taken from now on: the next request cannot share its hour, or ignore its travel, buffer and cap.
+    placed.push({
+      instructorId: chosen.instructorId,
+      period: [chosen.start.getTime(), chosen.end.getTime(), pickup],
+    });
     planned.push({
       instructorId: chosen.instructorId,
       start: chosen.start,

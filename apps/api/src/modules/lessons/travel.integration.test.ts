@@ -1,0 +1,256 @@
+/**
+ * Travel between suburbs, buffers, caps, notice and public holidays, as students meet them over HTTP:
+ * what is offered, what a booking may take, and (on PostgreSQL) what two students booking at once get.
+ */
+import type { Suburb } from "@kerb/shared";
+import { travelMinutes } from "@kerb/shared/rules";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeRows } from "../../db/client.ts";
+import { registerStudent } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { insertInstructor, sydneyAt, type TestInstructor } from "../availability/test-fixtures.ts";
+
+type Http = ReturnType<typeof api>;
+
+interface Slot {
+  startTime: string;
+  endTime: string;
+  instructorId: string | null;
+  price: number;
+  isPoolHours: boolean;
+}
+
+/** Every weekday 09:00–13:00 (Sydney): room for four lessons a day. */
+const WEEKDAY_HOURS: TestInstructor["rules"] = [1, 2, 3, 4, 5].map((d) => [d, "09:00", "13:00"]);
+
+async function slotsOf(http: Http, token: string, suburb: Suburb, date: string, instructorId: string) {
+  const params = new URLSearchParams({ suburb, startDate: date, endDate: date, instructorId });
+  const res = await http.get(`/api/student/slots?${params}`, token);
+  expect(res.status).toBe(200);
+  return (res.body as Slot[]).map((s) => s.startTime);
+}
+
+function book(
+  http: Http,
+  token: string,
+  suburb: Suburb,
+  date: string,
+  hour: string,
+  instructorId: string,
+  price = 80,
+) {
+  const start = sydneyAt(date, hour);
+  return http.post(
+    "/api/student/bookings/batch",
+    {
+      suburb,
+      bookings: [
+        {
+          instructorId,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+          price,
+          isPoolHours: false,
+          pickupLocation: `1 ${suburb} Road`,
+        },
+      ],
+    },
+    token,
+  );
+}
+
+describeEachDatabase("lessons between suburbs", (kind) => {
+  let t: TestApp;
+  let http: Http;
+  // The suite's clock: Monday 01/03/2027, 09:00 Sydney.
+  const date = "2027-03-03"; // a Wednesday
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: false });
+    t.clock.now = sydneyAt("2027-03-01", "09:00");
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  const instructor = (over: Partial<TestInstructor> = {}) =>
+    insertInstructor(t.database.db, {
+      suburbs: ["Bondi", "Parramatta"],
+      rules: WEEKDAY_HOURS,
+      poolOptIn: false,
+      ...over,
+    });
+
+  it("never offers a back-to-back lesson the instructor cannot drive to, and offers it in the same suburb", async () => {
+    expect(travelMinutes("Bondi", "Parramatta")).toBeGreaterThan(0);
+    const id = await instructor();
+    const bondi = await registerStudent(http, { suburb: "Bondi" });
+    const parramatta = await registerStudent(http, { suburb: "Parramatta" });
+    expect((await book(http, bondi.accessToken, "Bondi", date, "10:00", id)).status).toBe(201);
+
+    // Parramatta: not 09:00 (ends as the Bondi lesson starts) nor 11:00 (starts as it ends); 12:00 is
+    // an hour after, enough for the drive.
+    expect(await slotsOf(http, parramatta.accessToken, "Parramatta", date, id)).toEqual([
+      sydneyAt(date, "12:00").toISOString(),
+    ]);
+    // Bondi: both neighbours of the Bondi lesson are offered.
+    expect(await slotsOf(http, bondi.accessToken, "Bondi", date, id)).toEqual(
+      ["09:00", "11:00", "12:00"].map((h) => sydneyAt(date, h).toISOString()),
+    );
+    // A booking that names the refused time is refused as a taken time is.
+    const refused = await book(http, parramatta.accessToken, "Parramatta", date, "11:00", id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("slot_unavailable");
+    expect((await book(http, bondi.accessToken, "Bondi", date, "11:00", id)).status).toBe(201);
+  });
+
+  it("keeps the instructor's buffer between lessons, even in one suburb", async () => {
+    const id = await instructor({ travelBufferMinutes: 30 });
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    expect((await book(http, student.accessToken, "Bondi", date, "10:00", id)).status).toBe(201);
+    expect(await slotsOf(http, student.accessToken, "Bondi", date, id)).toEqual(
+      ["12:00"].map((h) => sydneyAt(date, h).toISOString()),
+    );
+    // Two lessons in one booking keep it between themselves too.
+    const other = await registerStudent(http, { suburb: "Bondi" });
+    const id2 = await instructor({ travelBufferMinutes: 15 });
+    const start = (hour: string) => sydneyAt(date, hour);
+    const both = await http.post(
+      "/api/student/bookings/batch",
+      {
+        suburb: "Bondi",
+        bookings: ["09:00", "10:00"].map((h) => ({
+          instructorId: id2,
+          startTime: start(h).toISOString(),
+          endTime: new Date(start(h).getTime() + 3_600_000).toISOString(),
+          price: 80,
+          isPoolHours: false,
+          pickupLocation: "1 Bondi Road",
+        })),
+      },
+      other.accessToken,
+    );
+    expect(both.status).toBe(409);
+    expect(both.body.error.code).toBe("slot_unavailable");
+  });
+
+  it("stops offering a day at the instructor's daily cap", async () => {
+    const id = await instructor({ dailyLessonCap: 2 });
+    const a = await registerStudent(http, { suburb: "Bondi" });
+    const b = await registerStudent(http, { suburb: "Bondi" });
+    expect((await book(http, a.accessToken, "Bondi", date, "09:00", id)).status).toBe(201);
+    expect(await slotsOf(http, b.accessToken, "Bondi", date, id)).toHaveLength(3);
+    expect((await book(http, b.accessToken, "Bondi", date, "12:00", id)).status).toBe(201);
+    expect(await slotsOf(http, b.accessToken, "Bondi", date, id)).toEqual([]);
+    // The next day is untouched.
+    expect(await slotsOf(http, b.accessToken, "Bondi", "2027-03-04", id)).toHaveLength(4);
+  });
+
+  it("keeps the instructor's minimum notice", async () => {
+    const id = await instructor({ minNoticeHours: 48 });
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    // Now is 01/03 09:00: 48 hours on is 03/03 09:00, so 02/03 offers nothing and 03/03 everything.
+    expect(await slotsOf(http, student.accessToken, "Bondi", "2027-03-02", id)).toEqual([]);
+    expect(await slotsOf(http, student.accessToken, "Bondi", date, id)).toHaveLength(4);
+    expect((await book(http, student.accessToken, "Bondi", "2027-03-02", "12:00", id)).status).toBe(409);
+  });
+
+  it("closes NSW public holidays unless the instructor teaches on them, and never prices them as pool hours", async () => {
+    // Good Friday 26/03/2027.
+    const closed = await instructor({ poolOptIn: true });
+    const open = await instructor({ poolOptIn: true, teachesPublicHolidays: true });
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    expect(await slotsOf(http, student.accessToken, "Bondi", "2027-03-26", closed)).toEqual([]);
+    const params = new URLSearchParams({
+      suburb: "Bondi",
+      startDate: "2027-03-26",
+      endDate: "2027-03-26",
+      instructorId: open,
+    });
+    const res = await http.get(`/api/student/slots?${params}`, student.accessToken);
+    const slots = res.body as Slot[];
+    expect(slots).toHaveLength(4);
+    expect(slots.every((s) => !s.isPoolHours && s.price === 80)).toBe(true);
+    // The ordinary Thursday before has its pool hours.
+    const thursday = new URLSearchParams({
+      ...Object.fromEntries(params),
+      startDate: "2027-03-25",
+      endDate: "2027-03-25",
+    });
+    const before = (await http.get(`/api/student/slots?${thursday}`, student.accessToken)).body as Slot[];
+    expect(before.some((s) => s.isPoolHours)).toBe(true);
+  });
+});
+
+// Two bookings at once only race with real concurrent connections: PGlite serialises everything.
+describe.runIf(process.env.TEST_DATABASE_URL)("two students in far-apart suburbs at once [postgres]", () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let http: Http;
+  beforeAll(async () => {
+    t = await createTestApp("postgres", { seed: false, env: { DATABASE_POOL_SIZE: "20" } });
+    t.clock.now = sydneyAt("2027-03-01", "09:00");
+    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    http = api(t.app);
+  });
+  afterAll(() => t.close());
+
+  const post = (token: string, suburb: Suburb, date: string, hour: string, instructorId: string) => {
+    const start = sydneyAt(date, hour);
+    return fetch(`${baseUrl}/api/student/bookings/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        suburb,
+        bookings: [
+          {
+            instructorId,
+            startTime: start.toISOString(),
+            endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+            price: 80,
+            isPoolHours: false,
+            pickupLocation: `1 ${suburb} Road`,
+          },
+        ],
+      }),
+    }).then((r) => r.status);
+  };
+
+  it("lets only one of them take the instructor's adjacent hours, every time", async () => {
+    const dates = ["2027-03-02", "2027-03-03", "2027-03-04", "2027-03-05", "2027-03-08", "2027-03-09"];
+    for (const date of dates) {
+      const id = await insertInstructor(t.database.db, {
+        suburbs: ["Bondi", "Parramatta"],
+        rules: WEEKDAY_HOURS,
+        poolOptIn: false,
+      });
+      const bondi = await registerStudent(http, { suburb: "Bondi" });
+      const parramatta = await registerStudent(http, { suburb: "Parramatta" });
+      const statuses = await Promise.all([
+        post(bondi.accessToken, "Bondi", date, "10:00", id),
+        post(parramatta.accessToken, "Parramatta", date, "11:00", id),
+      ]);
+      expect(statuses.sort()).toEqual([201, 409]);
+      const [row] = await executeRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from bookings where instructor_id = ${id} and status in ('PENDING_PAYMENT', 'SCHEDULED')`,
+      );
+      expect(row?.n).toBe(1);
+    }
+  });
+
+  it("lets both take adjacent hours in one suburb", async () => {
+    const id = await insertInstructor(t.database.db, {
+      suburbs: ["Bondi"],
+      rules: WEEKDAY_HOURS,
+      poolOptIn: false,
+    });
+    const a = await registerStudent(http, { suburb: "Bondi" });
+    const b = await registerStudent(http, { suburb: "Bondi" });
+    const statuses = await Promise.all([
+      post(a.accessToken, "Bondi", "2027-03-10", "10:00", id),
+      post(b.accessToken, "Bondi", "2027-03-10", "11:00", id),
+    ]);
+    expect(statuses).toEqual([201, 201]);
+  });
+});
