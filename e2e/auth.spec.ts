@@ -71,8 +71,22 @@ test.describe("visitor and sign-in", () => {
     await expectAccessible(page);
     await snap(page, testInfo, "register-errors");
 
-    await registerStudent(page, { firstName: "Riley" });
+    const email = await registerStudent(page, { firstName: "Riley" });
     await expect(page.getByRole("heading", { name: "Welcome, Riley" })).toBeVisible();
+    if (testInfo.project.name === "desktop") {
+      // At 1280 px the navbar shows a long email (this one is 36 characters) whole, not cut short.
+      expect(page.viewportSize()?.width).toBe(1280);
+      const shown = page
+        .getByRole("link", { name: `Account settings (${email})` })
+        .filter({ visible: true })
+        .getByText(email, { exact: true });
+      await expect(shown).toBeVisible();
+      await expect
+        .poll(() => shown.evaluate((el) => el.scrollWidth <= el.clientWidth), {
+          message: "the navbar's email is truncated (scrollWidth > clientWidth)",
+        })
+        .toBe(true);
+    }
     await expectAccessible(page);
     await snap(page, testInfo, "student-dashboard-empty");
   });
