@@ -1,9 +1,12 @@
 /**
  * The cached engine (what GET /slots and /availability-summary answer) against the reference engine
  * (databaseSchedules: everything read from the database on each call), on random histories: weekly
- * rules added and removed, CLOSED and OPEN exceptions, lessons booked and cancelled, checkout holds
- * that lapse, rate changes, and a clock that moves forwards and backwards around both daylight-saving
- * changes. After every step both must give the same answer.
+ * rules added and removed, days off, time off and extra hours, lessons booked and cancelled in the
+ * suburb and in others near and far (travel between them counts), checkout holds that lapse, rate and
+ * scheduling changes (buffer, notice, daily cap, teaching on public holidays), and a clock that moves
+ * forwards and backwards around both daylight-saving changes, over horizons holding NSW public
+ * holidays (Labour Day 05/10/2026, Anzac Day 25–26/04/2027). After every step both must give the
+ * same answer.
  */
 import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
@@ -23,6 +26,8 @@ import { databaseSchedules } from "./schedule-source.ts";
 import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 const SUBURB = "Hornsby";
+/** Where the instructors' other lessons are: the suburb itself, a neighbour, and far away. */
+const LESSON_SUBURBS = [SUBURB, "Chatswood", "Penrith"] as const;
 const HOUR = 3_600_000;
 // Around the start of daylight saving (Sunday 4 October 2026), its end (Sunday 4 April 2027), and an
 // ordinary week.
@@ -45,9 +50,17 @@ const step = fc.oneof(
     type: fc.constant("exception" as const),
     who: fc.nat(2),
     day: fc.nat(30),
-    closed: fc.boolean(),
+    kind: fc.constantFrom("dayOff" as const, "timeOff" as const, "extraHours" as const),
     from: fc.integer({ min: 0, max: 20 }),
     hours: fc.integer({ min: 1, max: 4 }),
+  }),
+  fc.record({
+    type: fc.constant("settings" as const),
+    who: fc.nat(2),
+    buffer: fc.constantFrom(0, 15, 30, 60),
+    notice: fc.constantFrom(2, 5, 24),
+    cap: fc.constantFrom(null, 1, 2, 3),
+    holidays: fc.boolean(),
   }),
   fc.record({
     type: fc.constant("booking" as const),
@@ -57,6 +70,8 @@ const step = fc.oneof(
     hour: fc.integer({ min: 0, max: 23 }),
     held: fc.boolean(),
     holdMinutes: fc.integer({ min: -30, max: 90 }),
+    where: fc.nat(LESSON_SUBURBS.length - 1),
+    quarterPast: fc.boolean(),
   }),
   fc.record({ type: fc.constant("cancel" as const), pick: fc.nat() }),
   fc.record({
@@ -100,7 +115,7 @@ describeEachDatabase("availability cache vs the reference engine", (kind) => {
     for (const [i, rate] of [6000, 7000, 8000].entries()) {
       instructors.push(
         await insertInstructor(t.database.db, {
-          suburbs: [SUBURB],
+          suburbs: [...LESSON_SUBURBS],
           rateCents: rate,
           poolOptIn: i !== 2,
           rating: i === 1 ? null : 4 + i / 10,
@@ -143,20 +158,34 @@ describeEachDatabase("availability cache vs the reference engine", (kind) => {
             ),
           );
         return;
-      case "exception":
+      case "exception": {
+        const window = s.kind !== "dayOff";
         await db.insert(availabilityExceptions).values({
           instructorId: instructors[s.who] ?? "",
           date: addDaysToDate(today, s.day),
-          kind: s.closed ? "CLOSED" : "OPEN",
-          startMinute: s.closed ? null : s.from * 60,
-          endMinute: s.closed ? null : Math.min(24, s.from + s.hours) * 60,
+          kind: s.kind === "extraHours" ? "OPEN" : "CLOSED",
+          startMinute: window ? s.from * 60 : null,
+          endMinute: window ? Math.min(24, s.from + s.hours) * 60 : null,
         });
+        return;
+      }
+      case "settings":
+        await db
+          .update(instructorProfiles)
+          .set({
+            travelBufferMinutes: s.buffer,
+            minNoticeHours: s.notice,
+            dailyLessonCap: s.cap,
+            teachesPublicHolidays: s.holidays,
+          })
+          .where(eq(instructorProfiles.userId, instructors[s.who] ?? ""));
         return;
       case "booking": {
         const date = addDaysToDate(today, s.day);
         let start: Date;
         try {
-          start = sydneyAt(date, hh(s.hour));
+          // Off the hour too: a lesson elsewhere can end at any time, and the drive from it counts.
+          start = new Date(sydneyAt(date, hh(s.hour)).getTime() + (s.quarterPast ? 15 * 60_000 : 0));
         } catch {
           return; // 02:00 on the day daylight saving starts does not exist
         }
@@ -167,6 +196,7 @@ describeEachDatabase("availability cache vs the reference engine", (kind) => {
             start,
             status: s.held ? "PENDING_PAYMENT" : "SCHEDULED",
             holdExpiresAt: new Date(t.clock.now.getTime() + s.holdMinutes * 60_000),
+            suburb: LESSON_SUBURBS[s.where],
           });
         } catch {
           // The database refused an overlapping booking: exactly what it is there for.

@@ -116,6 +116,8 @@ export async function insertBooking(
     minutes?: number;
     status: "PENDING_PAYMENT" | "SCHEDULED" | "CANCELLED" | "EXPIRED" | "COMPLETED";
     holdExpiresAt?: Date;
+    /** Where the lesson is (default Penrith): travel to and from it counts. */
+    suburb?: string;
   },
 ): Promise<void> {
   await db.insert(bookings).values({
@@ -125,7 +127,7 @@ export async function insertBooking(
     endTime: new Date(b.start.getTime() + (b.minutes ?? 60) * 60_000),
     status: b.status,
     priceCents: 8000,
-    suburb: "Penrith",
+    suburb: b.suburb ?? "Penrith",
     holdExpiresAt: b.holdExpiresAt ?? null,
   });
 }
