@@ -11,6 +11,7 @@ import {
   resetPasswordRequest,
   resetPasswordResponse,
 } from "@kerb/shared";
+import { PASSWORD_RESET_TTL_MINUTES } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -35,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         operationId: "forgotPassword",
         summary: "Ask for a password reset email",
         description:
-          "Emails a single-use link to reset the password, valid for 1 hour, if the address has an account. " +
+          `Emails a single-use link to reset the password, valid for ${PASSWORD_RESET_TTL_MINUTES} minutes, if the address has an account. ` +
           "The answer is 202 either way, so it does not reveal whether an account exists.",
         tags,
         body: forgotPasswordRequest,
