@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isNswPublicHoliday } from "@kerb/shared/holidays";
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
@@ -38,10 +39,14 @@ interface Slot {
 const HOUR_MS = 3_600_000;
 const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
 
-/** The first Monday–Friday on or after `date`. */
+/** A Monday–Friday that is not an NSW public holiday: the demo instructors teach then (decision 028). */
+const isWorkingDay = (date: string) =>
+  sydneyWeekday(date) !== 0 && sydneyWeekday(date) !== 6 && !isNswPublicHoliday(date);
+
+/** The first working day on or after `date`. */
 function weekdayFrom(date: string): string {
   let d = date;
-  while (sydneyWeekday(d) === 0 || sydneyWeekday(d) === 6) d = addDaysToDate(d, 1);
+  while (!isWorkingDay(d)) d = addDaysToDate(d, 1);
   return d;
 }
 
@@ -126,9 +131,7 @@ export async function seedHistory(
     const futureDate = weekdayFrom(addDaysToDate(today, 4));
     // Taught two days ago (or the last weekday before): the instructor's "Mark completed" has work to do.
     let unmarkedDate = addDaysToDate(today, -2);
-    while (sydneyWeekday(unmarkedDate) === 0 || sydneyWeekday(unmarkedDate) === 6) {
-      unmarkedDate = addDaysToDate(unmarkedDate, -1);
-    }
+    while (!isWorkingDay(unmarkedDate)) unmarkedDate = addDaysToDate(unmarkedDate, -1);
     clock.now = at(addDaysToDate(pastDate, -3), 10);
     const wanted = [at(pastDate, 16), at(unmarkedDate, 8), at(futureDate, 16)];
     const slots: Slot[] = [];

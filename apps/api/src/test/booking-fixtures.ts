@@ -1,3 +1,4 @@
+import { isNswPublicHoliday } from "@kerb/shared/holidays";
 import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
 import { expect } from "vitest";
 import type { api } from "./http.ts";
@@ -14,10 +15,15 @@ export interface ListedSlot {
   isPoolHours: boolean;
 }
 
-/** The first Monday–Friday at least `daysAhead` days after `now` (Sydney calendar). */
+/**
+ * The first Monday–Friday at least `daysAhead` days after `now` (Sydney calendar) that is not an NSW
+ * public holiday: instructors are closed on those unless they opt in (decision 028).
+ */
 export function weekdayAhead(now: Date, daysAhead = 3): string {
   let date = addDaysToDate(sydneyTodayDate(now), daysAhead);
-  while (sydneyWeekday(date) === 0 || sydneyWeekday(date) === 6) date = addDaysToDate(date, 1);
+  while (sydneyWeekday(date) === 0 || sydneyWeekday(date) === 6 || isNswPublicHoliday(date)) {
+    date = addDaysToDate(date, 1);
+  }
   return date;
 }
 
