@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, SUBURBS, VEHICLE_TYPES } from "../constants.ts";
+import { daysBetween, isValidIsoDate } from "../rules/sydney-time.ts";
 import { firstOverlap, holdsALesson, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorComplianceStatus } from "./compliance.ts";
@@ -123,6 +124,8 @@ export const availabilityExceptionRequest = z
       }
       if (start === undefined || end === undefined) return;
     }
+    // zod still runs this when a time itself was refused; that time already has its issue.
+    if (!TIME_PATTERN.test(start) || !TIME_PATTERN.test(end)) return;
     const [from, to] = [timeToMinutes(start), timeToMinutes(end)];
     if (from >= to) {
       ctx.addIssue({ code: "custom", message: "End time must be after start time", path: ["end"] });
@@ -133,6 +136,39 @@ export const availabilityExceptionRequest = z
     }
   });
 export type AvailabilityExceptionRequest = z.input<typeof availabilityExceptionRequest>;
+
+/** The longest leave taken in one action, in days (first and last day included). */
+export const LEAVE_MAX_DAYS = 90;
+
+/**
+ * POST /api/instructor/availability/leave: a whole day off for every date from startDate to endDate
+ * (both included, at most LEAVE_MAX_DAYS days). The server refuses leave that starts before today.
+ */
+export const leaveRequest = z
+  .object({
+    startDate: calendarDate,
+    endDate: calendarDate,
+    note: safeText().trim().max(200, "Note is too long").optional(),
+  })
+  .superRefine((value, ctx) => {
+    // zod still runs this when a date itself was refused; that date already has its issue.
+    if (!isValidIsoDate(value.startDate) || !isValidIsoDate(value.endDate)) return;
+    const days = daysBetween(value.startDate, value.endDate) + 1;
+    if (days < 1) {
+      ctx.addIssue({
+        code: "custom",
+        message: "The last day of leave must not be before the first",
+        path: ["endDate"],
+      });
+    } else if (days > LEAVE_MAX_DAYS) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Leave can cover at most ${LEAVE_MAX_DAYS} days at a time`,
+        path: ["endDate"],
+      });
+    }
+  });
+export type LeaveRequest = z.input<typeof leaveRequest>;
 
 export const availabilityException = z.object({
   id: z.uuid(),
@@ -233,6 +269,15 @@ export const availabilityChangeResponse = z.object({
   warning: z.string().nullable(),
 });
 export type AvailabilityChangeResponse = z.infer<typeof availabilityChangeResponse>;
+
+/**
+ * Answer of POST /api/instructor/availability/leave: the change, with the dates taken off and those
+ * skipped because they were whole days off already.
+ */
+export const leaveResponse = availabilityChangeResponse.extend({
+  leave: z.object({ added: z.array(z.string()), skipped: z.array(z.string()) }),
+});
+export type LeaveResponse = z.infer<typeof leaveResponse>;
 
 /**
  * GET /api/instructor/lessons. upcoming: SCHEDULED lessons that have not ended, soonest first.

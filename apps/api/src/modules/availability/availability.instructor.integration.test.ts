@@ -512,6 +512,152 @@ describeEachDatabase("instructor availability", (kind) => {
     );
   });
 
+  it("takes leave over a date range: whole days off, skipping days off already, audited once", async () => {
+    const ivy = await newInstructor(http, db());
+    await http.put(
+      "/api/instructor/availability/weekly",
+      { weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ranges: [{ start: "08:00", end: "18:00" }] })) },
+      ivy.token,
+    );
+    const monday = nextDateOn(1);
+    const [tuesday, wednesday, friday] = [
+      addDaysToDate(monday, 1),
+      addDaysToDate(monday, 2),
+      addDaysToDate(monday, 4),
+    ];
+    const lesson = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(wednesday, 10 * 60),
+    });
+    const after = await insertLesson(db(), {
+      studentId,
+      instructorId: ivy.id,
+      start: at(addDaysToDate(monday, 7), 10 * 60),
+    });
+    // Tuesday is a day off already; Friday has time off in the afternoon.
+    const post = (body: Record<string, unknown>) =>
+      http.post("/api/instructor/availability/exceptions", body, ivy.token);
+    expect((await post({ date: tuesday, kind: "CLOSED", note: "Car service" })).status).toBe(201);
+    expect((await post({ date: friday, kind: "CLOSED", start: "13:00", end: "18:00" })).status).toBe(201);
+
+    const res = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: monday, endDate: friday },
+      ivy.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.leave).toEqual({
+      added: [monday, wednesday, addDaysToDate(monday, 3), friday],
+      skipped: [tuesday],
+    });
+    expect(res.body.affectedBookings.map((b: { id: string }) => b.id)).toEqual([lesson]);
+    expect(res.body.warning).toMatch(/NOT been cancelled/);
+    expect((await readBooking(db(), lesson)).status).toBe("SCHEDULED");
+    expect((await readBooking(db(), after)).status).toBe("SCHEDULED");
+    const shown = res.body.availability.exceptions.map(
+      (e: { date: string; start: string | null; note: string | null }) => [e.date, e.start, e.note],
+    );
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        [monday, null, "Leave"],
+        [tuesday, null, "Car service"],
+        [friday, null, "Leave"],
+        [friday, "13:00", null],
+      ]),
+    );
+    expect(shown).toHaveLength(6);
+
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, ivy.id));
+    const leave = audit.filter((a) => a.action === "availability.leave_add");
+    expect(leave).toHaveLength(1);
+    expect(leave[0]?.details).toMatchObject({
+      after: { startDate: monday, endDate: friday, note: "Leave", skipped: [tuesday] },
+    });
+
+    // Again over the same days: nothing left to add. A note of its own is kept.
+    const again = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: monday, endDate: addDaysToDate(monday, 7), note: "  Holiday in Bali " },
+      ivy.token,
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.leave.added).toEqual([
+      addDaysToDate(monday, 5),
+      addDaysToDate(monday, 6),
+      addDaysToDate(monday, 7),
+    ]);
+    expect(again.body.availability.exceptions.at(-1)).toMatchObject({
+      kind: "CLOSED",
+      note: "Holiday in Bali",
+    });
+    expect(again.body.affectedBookings.map((b: { id: string }) => b.id).sort()).toEqual(
+      [lesson, after].sort(),
+    );
+  });
+
+  it("refuses leave in the past, backwards or longer than 90 days, with 400", async () => {
+    const today = sydneyTodayDate(t.clock.now);
+    const ivy = await newInstructor(http, db());
+    const leave = (body: Record<string, unknown>) =>
+      http.post("/api/instructor/availability/leave", body, ivy.token);
+
+    const past = await leave({ startDate: addDaysToDate(today, -1), endDate: addDaysToDate(today, 2) });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({
+      code: "validation_error",
+      message: "Leave cannot start in the past",
+    });
+    for (const [body, message] of [
+      [
+        { startDate: addDaysToDate(today, 5), endDate: addDaysToDate(today, 4) },
+        "The last day of leave must not be before the first",
+      ],
+      [{ startDate: today, endDate: addDaysToDate(today, 90) }, "Leave can cover at most 90 days at a time"],
+      [{ startDate: "2031-02-30", endDate: "2031-03-02" }, "Not a real calendar date"],
+      [{ startDate: today }, undefined],
+    ] as const) {
+      const res = await leave(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      if (message) expect(messages(res.body)).toContain(message);
+    }
+    expect((await http.get("/api/instructor/availability", ivy.token)).body.exceptions).toEqual([]);
+
+    // Today, and exactly 90 days, are fine, and students can no longer book those days.
+    await http.put(
+      "/api/instructor/availability/weekly",
+      {
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+          weekday,
+          ranges: [{ start: "08:00", end: "18:00" }],
+        })),
+      },
+      ivy.token,
+    );
+    const student = (await http.login("student@demo.test")).accessToken;
+    const query = new URLSearchParams({
+      suburb: "Parramatta",
+      instructorId: ivy.id,
+      startDate: addDaysToDate(today, 1),
+      endDate: addDaysToDate(today, 14),
+    });
+    const before = await http.get(`/api/student/slots?${query}`, student);
+    expect(before.body.length).toBeGreaterThan(0);
+    const longest = await leave({ startDate: today, endDate: addDaysToDate(today, 89) });
+    expect(longest.status).toBe(201);
+    expect(longest.body.leave.added).toHaveLength(90);
+    expect(longest.body.availability.exceptions).toHaveLength(90);
+    const slots = await http.get(`/api/student/slots?${query}`, student);
+    expect(slots.status).toBe(200);
+    expect(slots.body).toEqual([]);
+    // Only instructors take leave.
+    expect(
+      (await http.post("/api/instructor/availability/leave", { startDate: today, endDate: today }, student))
+        .status,
+    ).toBe(403);
+  });
+
   it("audits weekly hours and date overrides with before and after", async () => {
     const ivy = await newInstructor(http, db());
     const weekly = [{ weekday: 1, ranges: [{ start: "09:00", end: "12:00" }] }];

@@ -1,5 +1,5 @@
 /** The instructor's own weekly hours and date overrides, as the portal edits them. */
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
 
@@ -80,6 +80,38 @@ export async function insertException(
 ) {
   const [row] = await tx.insert(availabilityExceptions).values(input).returning(exceptionColumns);
   return row;
+}
+
+/** The instructor's exceptions dated from `fromDate` to `toDate` (both included). */
+export function listExceptionsBetween(db: Executor, instructorId: string, fromDate: string, toDate: string) {
+  return db
+    .select(exceptionColumns)
+    .from(availabilityExceptions)
+    .where(
+      and(
+        eq(availabilityExceptions.instructorId, instructorId),
+        gte(availabilityExceptions.date, fromDate),
+        lte(availabilityExceptions.date, toDate),
+      ),
+    );
+}
+
+/** Whole days off (CLOSED without a window) for each date, in one statement. */
+export async function insertDaysOff(tx: Executor, instructorId: string, dates: string[], note: string) {
+  if (dates.length === 0) return [];
+  return tx
+    .insert(availabilityExceptions)
+    .values(
+      dates.map((date) => ({
+        instructorId,
+        date,
+        kind: "CLOSED" as const,
+        startMinute: null,
+        endMinute: null,
+        note,
+      })),
+    )
+    .returning(exceptionColumns);
 }
 
 /** Deletes the instructor's own exception and returns it; undefined when they have none with that id. */

@@ -4,6 +4,9 @@ import {
   errorResponses,
   idParams,
   instructorAvailabilityResponse,
+  LEAVE_MAX_DAYS,
+  leaveRequest,
+  leaveResponse,
   weeklyAvailabilityRequest,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -83,6 +86,27 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
       },
     },
     async (request, reply) => reply.status(201).send(await hours.addException(me(request), request.body)),
+  );
+
+  app.post(
+    "/availability/leave",
+    {
+      schema: {
+        tags,
+        operationId: "addLeave",
+        summary: "Take leave over a date range",
+        description:
+          'A whole day off (CLOSED without a window, note "Leave" unless one is given) for every date ' +
+          `from startDate to endDate, both included: at most ${LEAVE_MAX_DAYS} days, starting today or ` +
+          "later (400 otherwise). Dates already whole days off are skipped (leave.skipped); dates with " +
+          "time off or extra hours get the day off too, which wins over them. One transaction; lessons " +
+          "it clashes with come back in affectedBookings, are not cancelled, and their students are emailed.",
+        security,
+        body: leaveRequest,
+        response: { 201: leaveResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await hours.addLeave(me(request), request.body)),
   );
 
   app.delete(

@@ -2,11 +2,13 @@ import {
   type AvailabilityChangeResponse,
   type AvailabilityException,
   type InstructorAvailability,
+  type LeaveResponse,
   minutesToTime,
   timeToMinutes,
 } from "@kerb/shared";
 import {
   centsToDollars,
+  eachDateInRange,
   formatIsoDate,
   holdsALesson,
   type MinuteWindow,
@@ -47,6 +49,9 @@ const showRule = (r: { weekday: number; startMinute: number; endMinute: number }
   start: minutesToTime(r.startMinute),
   end: minutesToTime(r.endMinute),
 });
+
+/** The note of leave days when the instructor gives none. */
+const LEAVE_NOTE = "Leave";
 
 const refuse = (path: string, message: string) =>
   new AppError("validation_error", message, [{ path, message }]);
@@ -296,6 +301,39 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
         await tellStudentsOfClashes(uow, instructorId);
       });
       return afterChange(instructorId);
+    },
+
+    /**
+     * Leave: a whole day off for each date of the range, in one transaction, audited once. Dates that
+     * are whole days off already are skipped; dates with time off or extra hours get the day off too
+     * (it wins over them, and they come back if that day off is removed). Students of lessons it
+     * clashes with are told, as for a single day off.
+     */
+    async addLeave(
+      instructorId: string,
+      input: { startDate: string; endDate: string; note?: string },
+    ): Promise<LeaveResponse> {
+      const today = sydneyTodayDate(ctx.now());
+      if (input.startDate < today) throw refuse("startDate", "Leave cannot start in the past");
+      const note = input.note && input.note.length > 0 ? input.note : LEAVE_NOTE;
+      const dates = eachDateInRange(input.startDate, input.endDate);
+      const leave = await ctx.transact(async (uow) => {
+        const { tx } = uow;
+        const existing = await repo.listExceptionsBetween(tx, instructorId, input.startDate, input.endDate);
+        const daysOff = new Set(
+          existing.filter((e) => e.kind === "CLOSED" && !windowOfRow(e)).map((e) => e.date),
+        );
+        const added = dates.filter((date) => !daysOff.has(date));
+        const skipped = dates.filter((date) => daysOff.has(date));
+        await repo.insertDaysOff(tx, instructorId, added, note);
+        await audit(uow, instructorId, "availability.leave_add", {
+          before: null,
+          after: { startDate: input.startDate, endDate: input.endDate, note, added, skipped },
+        });
+        await tellStudentsOfClashes(uow, instructorId);
+        return { added, skipped };
+      });
+      return { ...(await afterChange(instructorId)), leave };
     },
 
     async removeException(instructorId: string, exceptionId: string): Promise<AvailabilityChangeResponse> {

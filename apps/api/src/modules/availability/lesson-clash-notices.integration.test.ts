@@ -4,7 +4,7 @@
  * cancelled or moved. Each clash is told once. Sent over SMTP to a real server.
  */
 
-import { sydneyDateOf } from "@kerb/shared/rules";
+import { addDaysToDate, sydneyDateOf } from "@kerb/shared/rules";
 import { like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { outbox } from "../../db/schema/index.ts";
@@ -159,6 +159,40 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     // The lesson no longer clashes, so the day off's removal tells nobody.
     expect((await removeOverride(overrideId(off, date))).status).toBe(200);
     expect(await mailbox.takeDelivered()).toEqual([]);
+  });
+
+  it("leave over a booked lesson tells its student at once, once, in the leave's transaction", async () => {
+    // Far from the other tests' days: the demo instructor keeps this leave.
+    const { email, lesson, date } = await bookedLesson(20);
+
+    const leave = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: addDaysToDate(date, -1), endDate: addDaysToDate(date, 1), note: "Family holiday" },
+      demo.token,
+    );
+    expect(leave.status).toBe(201);
+    expect(leave.body.leave.added).toContain(date);
+    expect(leave.body.affectedBookings.map((b: { id: string }) => b.id)).toContain(lesson.id);
+    expect(await clashKeys(lesson.id)).toEqual([`lesson-clash:${lesson.id}:1`]);
+    const mail = await mailbox.takeDelivered();
+    expect(mail.filter((m) => m.to.includes(email)).map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Your instructor is not available for your lesson on /),
+    ]);
+
+    // Leave again over the same days adds nothing and tells nobody again.
+    const again = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: date, endDate: date },
+      demo.token,
+    );
+    expect(again.body.leave).toEqual({ added: [], skipped: [date] });
+    expect(await mailbox.takeDelivered()).toEqual([]);
+
+    // Removing that one day of leave resolves the clash.
+    expect((await removeOverride(overrideId(again, date))).status).toBe(200);
+    expect((await mailbox.takeDelivered()).map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Your lesson on .+ is going ahead$/),
+    ]);
   });
 
   it("hours that still cover the lesson tell nobody", async () => {
