@@ -76,6 +76,10 @@ export function availability(overrides: Partial<InstructorAvailability> = {}): I
     suburbs: ["Bondi", "Manly"],
     standardRate: 85,
     poolRate: 55.25,
+    travelBufferMinutes: 0,
+    minNoticeHours: 2,
+    dailyLessonCap: null,
+    teachesPublicHolidays: false,
     conflicts: [],
     ...overrides,
   };

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { BOOKING_STATUSES, SUBURBS, VEHICLE_TYPES } from "../constants.ts";
+import {
+  BOOKING_STATUSES,
+  MAX_DAILY_LESSON_CAP,
+  MAX_NOTICE_HOURS,
+  MIN_NOTICE_HOURS,
+  SUBURBS,
+  TRAVEL_BUFFER_MAX_MINUTES,
+  VEHICLE_TYPES,
+} from "../constants.ts";
 import { daysBetween, isValidIsoDate } from "../rules/sydney-time.ts";
 import { firstOverlap, holdsALesson, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
@@ -191,6 +199,14 @@ export const instructorAvailabilityResponse = z.object({
   /** Dollars per hour. */
   standardRate: z.number(),
   poolRate: z.number(),
+  /** Minutes kept free between lessons on top of the drive between suburbs (0–60). */
+  travelBufferMinutes: z.number().int(),
+  /** Hours before a lesson that it can still be booked. */
+  minNoticeHours: z.number().int(),
+  /** The most lessons a day; null = no cap. */
+  dailyLessonCap: z.number().int().nullable(),
+  /** Whether students can book them on NSW public holidays (closed by default). */
+  teachesPublicHolidays: z.boolean(),
   /**
    * Booked lessons still to come that these hours and settings no longer allow (a day off over a lesson,
    * say): shown until resolved, by changing the hours back or cancelling the lesson.
@@ -212,15 +228,49 @@ const suburbList = z
   )
   .transform((list) => [...new Set(list)]);
 
+const wholeNumber = (what: string) =>
+  z.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`);
+
+/** Minutes kept free between two lessons on top of the drive between their suburbs. */
+export const travelBufferMinutes = wholeNumber("Travel buffer")
+  .min(0, "Travel buffer cannot be negative")
+  .max(TRAVEL_BUFFER_MAX_MINUTES, `Travel buffer can be at most ${TRAVEL_BUFFER_MAX_MINUTES} minutes`);
+/** How many hours before a lesson it can still be booked. */
+export const minNoticeHours = wholeNumber("Minimum notice")
+  .min(MIN_NOTICE_HOURS, `Minimum notice must be at least ${MIN_NOTICE_HOURS} hours`)
+  .max(MAX_NOTICE_HOURS, `Minimum notice can be at most ${MAX_NOTICE_HOURS} hours`);
+/** The most lessons a day; null = no cap. */
+export const dailyLessonCap = wholeNumber("Daily lesson cap")
+  .min(1, "Daily lesson cap must be at least 1 lesson (or no cap)")
+  .max(MAX_DAILY_LESSON_CAP, `Daily lesson cap can be at most ${MAX_DAILY_LESSON_CAP} lessons`)
+  .nullable();
+
+const SETTINGS_FIELDS = [
+  "poolOptIn",
+  "suburbs",
+  "standardRate",
+  "travelBufferMinutes",
+  "minNoticeHours",
+  "dailyLessonCap",
+  "teachesPublicHolidays",
+] as const;
+
 /** PATCH /api/instructor/settings: any subset of the fields, at least one. */
 export const instructorSettingsRequest = z
   .object({
     poolOptIn: z.boolean({ error: "poolOptIn must be true or false" }).optional(),
     suburbs: suburbList.optional(),
     standardRate: standardRateDollars.optional(),
+    travelBufferMinutes: travelBufferMinutes.optional(),
+    minNoticeHours: minNoticeHours.optional(),
+    /** null removes the cap. */
+    dailyLessonCap: dailyLessonCap.optional(),
+    teachesPublicHolidays: z.boolean({ error: "teachesPublicHolidays must be true or false" }).optional(),
   })
-  .refine((v) => v.poolOptIn !== undefined || v.suburbs !== undefined || v.standardRate !== undefined, {
-    message: "Nothing to update: send poolOptIn, suburbs or standardRate",
+  .refine((v) => SETTINGS_FIELDS.some((field) => v[field] !== undefined), {
+    message:
+      "Nothing to update: send poolOptIn, suburbs, standardRate, travelBufferMinutes, minNoticeHours, " +
+      "dailyLessonCap or teachesPublicHolidays",
   });
 export type InstructorSettingsRequest = z.input<typeof instructorSettingsRequest>;
 

@@ -3,13 +3,20 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
 
-/** What of the instructor's profile decides which of their lessons still fit (profile writes: instructors). */
+/**
+ * What of the instructor's profile decides which of their lessons still fit, and their scheduling
+ * settings (profile writes: instructors).
+ */
 export async function findTeachingSettings(db: Executor, instructorId: string) {
   const [row] = await db
     .select({
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
       suburbs: instructorProfiles.suburbs,
+      travelBufferMinutes: instructorProfiles.travelBufferMinutes,
+      minNoticeHours: instructorProfiles.minNoticeHours,
+      dailyLessonCap: instructorProfiles.dailyLessonCap,
+      teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

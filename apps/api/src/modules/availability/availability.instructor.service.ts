@@ -217,6 +217,10 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       suburbs: settings.suburbs,
       standardRate: centsToDollars(settings.standardRateCents),
       poolRate: centsToDollars(poolRateCents(settings.standardRateCents)),
+      travelBufferMinutes: settings.travelBufferMinutes,
+      minNoticeHours: settings.minNoticeHours,
+      dailyLessonCap: settings.dailyLessonCap,
+      teachesPublicHolidays: settings.teachesPublicHolidays,
       conflicts,
     };
   }

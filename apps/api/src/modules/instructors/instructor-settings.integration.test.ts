@@ -2,7 +2,7 @@
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { instructorProfiles } from "../../db/schema/index.ts";
+import { auditLog, instructorProfiles } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { insertLesson, newInstructor, readBooking, userIdByEmail } from "./instructor-test-fixtures.ts";
@@ -105,7 +105,20 @@ describeEachDatabase("instructor settings", (kind) => {
     [{ suburbs: [" ", ""] }, "At least one suburb is required"],
     [{ suburbs: ["Melbourne"] }, "We don't serve that suburb yet. Choose from: Bankstown"],
     [{ poolOptIn: "yes" }, "poolOptIn must be true or false"],
-    [{}, "Nothing to update: send poolOptIn, suburbs or standardRate"],
+    [{ travelBufferMinutes: -5 }, "Travel buffer cannot be negative"],
+    [{ travelBufferMinutes: 61 }, "Travel buffer can be at most 60 minutes"],
+    [{ travelBufferMinutes: 12.5 }, "Travel buffer must be a whole number"],
+    [{ travelBufferMinutes: "15" }, "Travel buffer must be a whole number"],
+    [{ minNoticeHours: 1 }, "Minimum notice must be at least 2 hours"],
+    [{ minNoticeHours: 169 }, "Minimum notice can be at most 168 hours"],
+    [{ dailyLessonCap: 0 }, "Daily lesson cap must be at least 1 lesson (or no cap)"],
+    [{ dailyLessonCap: 13 }, "Daily lesson cap can be at most 12 lessons"],
+    [{ teachesPublicHolidays: "yes" }, "teachesPublicHolidays must be true or false"],
+    [
+      {},
+      "Nothing to update: send poolOptIn, suburbs, standardRate, travelBufferMinutes, minNoticeHours, " +
+        "dailyLessonCap or teachesPublicHolidays",
+    ],
   ])("rejects settings %j with 400", async (body, message) => {
     const res = await http.patch("/api/instructor/settings", body, demoToken);
     expect(res.status).toBe(400);
@@ -119,5 +132,97 @@ describeEachDatabase("instructor settings", (kind) => {
       expect(res.status).toBe(200);
       expect(res.body.availability.standardRate).toBe(standardRate);
     }
+  });
+
+  it("saves the scheduling settings, shows them with the hours, and audits before and after", async () => {
+    const ivy = await newInstructor(http, db());
+    const start = await http.get("/api/instructor/availability", ivy.token);
+    // The defaults: no buffer, 2 hours' notice, no cap, closed on public holidays.
+    expect(start.body).toMatchObject({
+      travelBufferMinutes: 0,
+      minNoticeHours: 2,
+      dailyLessonCap: null,
+      teachesPublicHolidays: false,
+    });
+
+    const res = await http.patch(
+      "/api/instructor/settings",
+      { travelBufferMinutes: 30, minNoticeHours: 24, dailyLessonCap: 5, teachesPublicHolidays: true },
+      ivy.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.availability).toMatchObject({
+      travelBufferMinutes: 30,
+      minNoticeHours: 24,
+      dailyLessonCap: 5,
+      teachesPublicHolidays: true,
+    });
+    expect(res.body).toMatchObject({ affectedBookings: [], warning: null });
+    expect((await http.get("/api/instructor/availability", ivy.token)).body).toMatchObject({
+      travelBufferMinutes: 30,
+      minNoticeHours: 24,
+      dailyLessonCap: 5,
+      teachesPublicHolidays: true,
+    });
+
+    // One field at a time; null takes the cap away; the boundaries are accepted.
+    const noCap = await http.patch("/api/instructor/settings", { dailyLessonCap: null }, ivy.token);
+    expect(noCap.status).toBe(200);
+    expect(noCap.body.availability).toMatchObject({ dailyLessonCap: null, travelBufferMinutes: 30 });
+    for (const body of [
+      { travelBufferMinutes: 0 },
+      { travelBufferMinutes: 60 },
+      { minNoticeHours: 2 },
+      { minNoticeHours: 168 },
+      { dailyLessonCap: 1 },
+      { dailyLessonCap: 12 },
+    ]) {
+      const boundary = await http.patch("/api/instructor/settings", body, ivy.token);
+      expect(boundary.status).toBe(200);
+      expect(boundary.body.availability).toMatchObject(body);
+    }
+
+    const [row] = await db()
+      .select({
+        travelBufferMinutes: instructorProfiles.travelBufferMinutes,
+        minNoticeHours: instructorProfiles.minNoticeHours,
+        dailyLessonCap: instructorProfiles.dailyLessonCap,
+        teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
+      })
+      .from(instructorProfiles)
+      .where(eq(instructorProfiles.userId, ivy.id));
+    expect(row).toEqual({
+      travelBufferMinutes: 60,
+      minNoticeHours: 168,
+      dailyLessonCap: 12,
+      teachesPublicHolidays: true,
+    });
+
+    const audits = (await db().select().from(auditLog).where(eq(auditLog.targetId, ivy.id))).filter(
+      (a) => a.action === "instructor.scheduling_change",
+    );
+    // Each change names only the fields it changed, before and after.
+    expect(audits.map((a) => a.details)).toContainEqual({
+      before: {
+        travelBufferMinutes: 0,
+        minNoticeHours: 2,
+        dailyLessonCap: null,
+        teachesPublicHolidays: false,
+      },
+      after: { travelBufferMinutes: 30, minNoticeHours: 24, dailyLessonCap: 5, teachesPublicHolidays: true },
+    });
+    expect(audits.map((a) => a.details)).toContainEqual({
+      before: { dailyLessonCap: 5 },
+      after: { dailyLessonCap: null },
+    });
+    // Saving the same values again changes nothing and audits nothing.
+    const count = audits.length;
+    expect((await http.patch("/api/instructor/settings", { minNoticeHours: 168 }, ivy.token)).status).toBe(
+      200,
+    );
+    const after = (await db().select().from(auditLog).where(eq(auditLog.targetId, ivy.id))).filter(
+      (a) => a.action === "instructor.scheduling_change",
+    );
+    expect(after).toHaveLength(count);
   });
 });

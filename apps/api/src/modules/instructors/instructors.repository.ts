@@ -58,13 +58,20 @@ export function listInstructorBookings(db: Executor, instructorId: string) {
   );
 }
 
-/** Suburbs, pool opt-in and rate under a row lock, so the audited "before" is what the update replaced. */
+/**
+ * Suburbs, pool opt-in, rate and scheduling settings under a row lock, so the audited "before" is what
+ * the update replaced.
+ */
 export async function lockSettings(tx: Executor, instructorId: string) {
   const [row] = await tx
     .select({
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
       suburbs: instructorProfiles.suburbs,
+      travelBufferMinutes: instructorProfiles.travelBufferMinutes,
+      minNoticeHours: instructorProfiles.minNoticeHours,
+      dailyLessonCap: instructorProfiles.dailyLessonCap,
+      teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

@@ -65,10 +65,14 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       schema: {
         tags,
         operationId: "updateInstructorSettings",
-        summary: "Change suburbs, pool opt-in or rate",
+        summary: "Change suburbs, pool opt-in, rate or scheduling settings",
         description:
-          "Any subset of poolOptIn, suburbs and standardRate (at least one). Lessons that no longer fit " +
-          "are reported in affectedBookings, not cancelled.",
+          "Any subset of poolOptIn, suburbs, standardRate, travelBufferMinutes (minutes kept free between " +
+          "lessons on top of the drive between suburbs), minNoticeHours (how long before a lesson it can " +
+          "still be booked), dailyLessonCap (the most lessons a day; null = no cap) and " +
+          "teachesPublicHolidays (NSW public holidays are closed unless true); at least one. Scheduling " +
+          "settings apply to bookings from now on. Lessons that no longer fit are reported in " +
+          "affectedBookings, not cancelled.",
         security,
         body: instructorSettingsRequest,
         response: { 200: availabilityChangeResponse, ...errors },

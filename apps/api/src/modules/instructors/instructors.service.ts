@@ -19,6 +19,19 @@ import { sydneyDay, sydneyMonth, sydneyWeek } from "./sydney-periods.ts";
 const COUNTED_STATUSES: Array<"SCHEDULED" | "COMPLETED"> = ["SCHEDULED", "COMPLETED"];
 const DASHBOARD_UPCOMING = 5;
 
+interface SchedulingSettings {
+  travelBufferMinutes: number;
+  minNoticeHours: number;
+  dailyLessonCap: number | null;
+  teachesPublicHolidays: boolean;
+}
+const SCHEDULING_FIELDS = [
+  "travelBufferMinutes",
+  "minNoticeHours",
+  "dailyLessonCap",
+  "teachesPublicHolidays",
+] as const satisfies ReadonlyArray<keyof SchedulingSettings>;
+
 export function createInstructorService(ctx: AppContext) {
   async function requireInstructor(instructorId: string) {
     const instructor = await repo.findInstructor(ctx.db, instructorId);
@@ -102,8 +115,16 @@ export function createInstructorService(ctx: AppContext) {
      */
     async updateSettings(
       instructorId: string,
-      input: { poolOptIn?: boolean; suburbs?: string[]; standardRate?: number },
+      input: {
+        poolOptIn?: boolean;
+        suburbs?: string[];
+        standardRate?: number;
+      } & Partial<SchedulingSettings>,
     ): Promise<AvailabilityChangeResponse> {
+      const scheduling: Partial<SchedulingSettings> = {};
+      for (const field of SCHEDULING_FIELDS) {
+        if (input[field] !== undefined) Object.assign(scheduling, { [field]: input[field] });
+      }
       const patch = {
         ...(input.poolOptIn === undefined ? {} : { poolOptIn: input.poolOptIn }),
         ...(input.suburbs === undefined ? {} : { suburbs: input.suburbs }),
@@ -111,6 +132,8 @@ export function createInstructorService(ctx: AppContext) {
         ...(input.standardRate === undefined
           ? {}
           : { standardRateCents: dollarsToCents(input.standardRate) }),
+        // Scheduling settings apply to what is booked from now on: booked lessons are not re-checked.
+        ...scheduling,
       };
       await ctx.transact(async (uow) => {
         const { tx } = uow;
@@ -142,6 +165,15 @@ export function createInstructorService(ctx: AppContext) {
           await audit("instructor.suburbs_change", {
             before: { suburbs: before.suburbs },
             after: { suburbs: patch.suburbs },
+          });
+        }
+        const changed = SCHEDULING_FIELDS.filter(
+          (field) => scheduling[field] !== undefined && scheduling[field] !== before[field],
+        );
+        if (changed.length > 0) {
+          await audit("instructor.scheduling_change", {
+            before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+            after: Object.fromEntries(changed.map((field) => [field, scheduling[field]])),
           });
         }
       });

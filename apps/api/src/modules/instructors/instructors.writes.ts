@@ -45,11 +45,22 @@ export async function updateInstructorDetails(
   await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));
 }
 
-/** Where, at what rate and whether in pool hours the instructor teaches. */
+/** Where, at what rate, whether in pool hours and how (buffer, notice, cap, holidays) the instructor teaches. */
 export async function updateInstructorSettings(
   db: Executor,
   instructorId: string,
-  changes: Partial<Pick<Profile, "poolOptIn" | "suburbs" | "standardRateCents">>,
+  changes: Partial<
+    Pick<
+      Profile,
+      | "poolOptIn"
+      | "suburbs"
+      | "standardRateCents"
+      | "travelBufferMinutes"
+      | "minNoticeHours"
+      | "dailyLessonCap"
+      | "teachesPublicHolidays"
+    >
+  >,
 ) {
   if (Object.keys(changes).length === 0) return;
   await db.update(instructorProfiles).set(changes).where(byInstructor(instructorId));
