@@ -35,6 +35,7 @@ import { startHoldSweep } from "./modules/lessons/hold-sweep.ts";
 import { adminLessonRoutes } from "./modules/lessons/lessons.admin.routes.ts";
 import { instructorLessonRoutes } from "./modules/lessons/lessons.instructor.routes.ts";
 import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
+import { studentMoveProposalRoutes } from "./modules/lessons/move-proposals.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
+      await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(receiptRoutes, { ...context, prefix: "/student/payments" });

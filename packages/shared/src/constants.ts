@@ -45,6 +45,18 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that occupy an instructor's time (the exclusion constraint covers exactly these). */
 export const ACTIVE_BOOKING_STATUSES = ["PENDING_PAYMENT", "SCHEDULED"] as const;
 
+/**
+ * A new time for a lesson proposed by its instructor or an admin: PROPOSED until the student accepts or
+ * declines it, the proposer withdraws it (a new proposal, or the lesson cancelled or moved otherwise),
+ * or it lapses (MOVE_PROPOSAL_LAPSE_HOURS before the lesson).
+ */
+export const MOVE_PROPOSAL_STATUSES = ["PROPOSED", "ACCEPTED", "DECLINED", "WITHDRAWN", "LAPSED"] as const;
+export type MoveProposalStatus = (typeof MOVE_PROPOSAL_STATUSES)[number];
+export const MOVE_PROPOSER_ROLES = ["INSTRUCTOR", "ADMIN"] as const;
+export type MoveProposerRole = (typeof MOVE_PROPOSER_ROLES)[number];
+/** A proposal may be accepted until this many hours before the lesson's present start. */
+export const MOVE_PROPOSAL_LAPSE_HOURS = 24;
+
 export const PAYMENT_TYPES = ["BUNDLE", "BOOKINGS"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
@@ -148,6 +160,8 @@ export const EMAIL_KINDS = [
   "lesson_no_show",
   "lesson_clash",
   "lesson_clash_resolved",
+  "move_proposed",
+  "move_proposal_answered",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

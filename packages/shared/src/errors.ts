@@ -35,6 +35,10 @@ export const ERROR_STATUS = {
   reschedule_window_closed: 409,
   /** A lesson moves only to a slot of the same kind: pool hours to pool hours, standard to standard. */
   reschedule_kind_mismatch: 409,
+  /** A new time is proposed for a lesson only while it is more than 24 h away (rules/move-proposals.ts). */
+  proposal_window_closed: 409,
+  /** A move proposal answered after it lapsed, 24 h before the lesson (rules/move-proposals.ts). */
+  proposal_lapsed: 409,
   /** Spending more bundle credits than are left (all or nothing: none were spent). */
   insufficient_credits: 409,
   /** A bundle's credits lapse 12 months after purchase (BUNDLE_VALIDITY_MONTHS). */

@@ -46,7 +46,13 @@ export const paths = {
      * hooks lint reads any use* call as a React hook.
      */
     bookWithBundle: (bundleId: string) => `/student/bundles/${encodeURIComponent(bundleId)}/book`,
-    bookings: () => "/student/bookings",
+    /**
+     * The student's lessons. `proposal` (with `answer`) is a move proposal's email link: the page shows
+     * that proposal, ready to accept or decline (the student still presses the button: a link alone
+     * changes nothing, as mail scanners open links).
+     */
+    bookings: (opts: { proposal?: string; answer?: "accept" | "decline" } = {}) =>
+      withQuery("/student/bookings", { proposal: opts.proposal, answer: opts.answer }),
     /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
     payments: () => "/student/payments",

@@ -14,6 +14,7 @@ export * from "./invoice-shares.ts";
 export * from "./ledger.ts";
 export * from "./lesson-lifecycle.ts";
 export * from "./money.ts";
+export * from "./move-proposals.ts";
 export * from "./no-show-disputes.ts";
 export * from "./notification-timing.ts";
 export * from "./payment-lifecycle.ts";

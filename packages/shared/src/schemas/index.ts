@@ -13,6 +13,7 @@ export * from "./invoices.ts";
 export * from "./jobs.ts";
 export * from "./ledger.ts";
 export * from "./lesson-cancellation.ts";
+export * from "./move-proposals.ts";
 export * from "./notifications.ts";
 export * from "./payouts.ts";
 export * from "./profiles.ts";

@@ -1,8 +1,22 @@
 import { z } from "zod";
-import { BOOKING_STATUSES, VEHICLE_TYPES } from "../constants.ts";
+import { BOOKING_STATUSES, MOVE_PROPOSER_ROLES, VEHICLE_TYPES } from "../constants.ts";
 
 // Money in responses is in dollars (numbers with at most two decimals), as the spec's shapes show;
 // the server computes it from integer cents.
+
+/**
+ * A new time the lesson's instructor or an admin proposes, open for the student to accept or decline
+ * until `lapsesAt` (24 hours before the lesson's present start).
+ */
+export const studentMoveProposal = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  proposedBy: z.enum(MOVE_PROPOSER_ROLES),
+  note: z.string().nullable(),
+  lapsesAt: z.string(),
+});
+export type StudentMoveProposal = z.infer<typeof studentMoveProposal>;
 
 export const studentProfileBooking = z.object({
   id: z.uuid(),
@@ -36,6 +50,8 @@ export const studentProfileBooking = z.object({
    * student can cancel it with a full refund whatever the notice. Only the profile sends it.
    */
   instructorUnavailable: z.boolean().optional(),
+  /** The open proposal of a new time for this lesson, if any (not yet lapsed). Only the profile sends it. */
+  moveProposal: studentMoveProposal.nullable().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 

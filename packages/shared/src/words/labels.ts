@@ -125,6 +125,8 @@ export const emailKindLabels: Record<EmailKind, string> = {
   lesson_no_show: "Lesson marked no-show",
   lesson_clash: "Instructor unavailable for a lesson",
   lesson_clash_resolved: "Lesson clash resolved",
+  move_proposed: "New lesson time proposed",
+  move_proposal_answered: "Proposed time accepted or declined",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

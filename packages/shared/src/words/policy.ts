@@ -14,6 +14,7 @@ import {
   HOLD_MINUTES,
   INSTRUCTOR_SHARE,
   MIN_LEAD_TIME_MINUTES,
+  MOVE_PROPOSAL_LAPSE_HOURS,
   NO_SHOW_DISPUTE_DAYS,
   PLATFORM_FEE_RATE,
   POOL_PRICE_FACTOR,
@@ -90,6 +91,8 @@ export const BUNDLE_VALIDITY = plural(BUNDLE_VALIDITY_MONTHS, "month");
 
 /** How long before its start a lesson can still be moved: "24 hours". */
 export const RESCHEDULE_NOTICE = plural(RESCHEDULE_NOTICE_HOURS, "hour");
+/** "24 hours": until when before the lesson a new time can be proposed or accepted. */
+export const MOVE_PROPOSAL_LAPSE = plural(MOVE_PROPOSAL_LAPSE_HOURS, "hour");
 
 /** How long after a lesson ends the student may review it: "14 days". */
 export const REVIEW_WINDOW = plural(REVIEW_WINDOW_DAYS, "day");

@@ -5,6 +5,8 @@ import {
   adminCancelBookingResponse,
   errorResponses,
   idParams,
+  moveProposalRequest,
+  moveProposalResponse,
   resolveNoShowDisputeRequest,
   resolveNoShowDisputeResponse,
   staffCancellationPreviewResponse,
@@ -15,10 +17,13 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createAdminLessonService } from "./lessons.admin.service.ts";
+import { moveProposalDocs } from "./move-proposal-docs.ts";
+import { createMoveProposalService } from "./move-proposals.service.ts";
 
 /** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
 export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const lessons = createAdminLessonService(ctx);
+  const moves = createMoveProposalService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -102,5 +107,24 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     (request) => lessons.resolveNoShowDispute(me(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/bookings/:id/move-proposals",
+    {
+      schema: {
+        tags,
+        operationId: "proposeAdminBookingMove",
+        ...moveProposalDocs("admin"),
+        security,
+        params: idParams,
+        body: moveProposalRequest,
+        response: { 201: moveProposalResponse, ...stateErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await moves.propose({ id: me(request), role: "ADMIN" }, request.params.id, request.body)),
   );
 };

@@ -6,6 +6,8 @@ import {
   instructorLessonsResponse,
   lessonActionResponse,
   lessonCancellationResponse,
+  moveProposalRequest,
+  moveProposalResponse,
   staffCancellationPreviewResponse,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -13,6 +15,8 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createInstructorLessonService } from "./lessons.instructor.service.ts";
+import { moveProposalDocs } from "./move-proposal-docs.ts";
+import { createMoveProposalService } from "./move-proposals.service.ts";
 
 /**
  * The instructor's lessons in the portal (mounted at /api/instructor), INSTRUCTOR only: ids are looked
@@ -20,6 +24,7 @@ import { createInstructorLessonService } from "./lessons.instructor.service.ts";
  */
 export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const lessons = createInstructorLessonService(ctx);
+  const moves = createMoveProposalService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
@@ -116,5 +121,24 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     (request) => lessons.cancelLesson(me(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/lessons/:id/move-proposals",
+    {
+      schema: {
+        tags,
+        operationId: "proposeInstructorLessonMove",
+        ...moveProposalDocs("instructor"),
+        security,
+        params: idParams,
+        body: moveProposalRequest,
+        response: { 201: moveProposalResponse, ...stateErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await moves.propose({ id: me(request), role: "INSTRUCTOR" }, request.params.id, request.body)),
   );
 };

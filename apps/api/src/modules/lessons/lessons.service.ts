@@ -323,7 +323,7 @@ export function createLessonService(ctx: AppContext) {
               ),
           });
           // A clash with the student's own lessons, or a booking that won the race, is 23P01 → 409.
-          await moveLesson(tx, bookingId, { start, end });
+          await moveLesson(tx, bookingId, { start, end }, now);
           await uow.audit({
             actorId: studentId,
             action: "booking.reschedule",

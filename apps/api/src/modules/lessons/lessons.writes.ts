@@ -14,7 +14,7 @@ import {
 } from "@kerb/shared/rules";
 import { and, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { bookings } from "../../db/schema/index.ts";
+import { bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AlongsideWrite } from "../payments/index.ts";
 
@@ -149,7 +149,12 @@ export async function releaseLapsedHolds(db: Executor, now: Date) {
  * period while the row still holds the old one, so the new slot is taken before the old is released,
  * and a clash (23P01) leaves the lesson where it was.
  */
-export async function moveLesson(tx: Executor, lessonId: string, period: { start: Date; end: Date }) {
+export async function moveLesson(
+  tx: Executor,
+  lessonId: string,
+  period: { start: Date; end: Date },
+  now: Date = new Date(),
+) {
   checkLessonTransition("reschedule", "SCHEDULED", "STUDENT");
   const moved = await tx
     .update(bookings)
@@ -157,6 +162,22 @@ export async function moveLesson(tx: Executor, lessonId: string, period: { start
     .where(and(eq(bookings.id, lessonId), isStillFrom("reschedule")))
     .returning({ id: bookings.id });
   if (moved.length === 0) throw await refuseChanged(tx, "reschedule", lessonId, "STUDENT");
+  // A new time proposed for the lesson no longer applies once it has moved (an accepted one is
+  // ACCEPTED before the move, so it is not touched).
+  await withdrawOpenMoveProposals(tx, lessonId, now);
+}
+
+/**
+ * The lesson's open move proposal (if any) is WITHDRAWN: the lesson was cancelled or moved otherwise,
+ * or a new proposal takes its place. Returns the withdrawn proposals' ids.
+ */
+export async function withdrawOpenMoveProposals(tx: Executor, lessonId: string, now: Date) {
+  const withdrawn = await tx
+    .update(lessonMoveProposals)
+    .set({ status: "WITHDRAWN", decidedAt: now })
+    .where(and(eq(lessonMoveProposals.bookingId, lessonId), eq(lessonMoveProposals.status, "PROPOSED")))
+    .returning({ id: lessonMoveProposals.id });
+  return withdrawn.map((w) => w.id);
 }
 
 /**
@@ -210,6 +231,7 @@ export async function cancelLesson(
     .where(and(eq(bookings.id, input.lessonId), isStillFrom("cancel")))
     .returning({ id: bookings.id });
   if (cancelled.length === 0) throw await refuseChanged(tx, "cancel", input.lessonId, input.by);
+  await withdrawOpenMoveProposals(tx, input.lessonId, input.now);
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { StudentProfile, StudentProfileBundle } from "@kerb/shared";
-import { centsToDollars, isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  hasMoveProposalLapsed,
+  isListableInstructor,
+  moveProposalLapsesAt,
+  sydneyTodayDate,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
@@ -49,11 +55,30 @@ export function createStudentService(ctx: AppContext) {
       if (!student) throw new AppError("not_found", "Student not found");
       const now = ctx.now();
       const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
-      const unavailable = await unavailableInstructorIds(
-        ctx.db,
-        upcoming.map((b) => b.instructor.id),
-        now,
-      );
+      const [unavailable, proposals] = await Promise.all([
+        unavailableInstructorIds(
+          ctx.db,
+          upcoming.map((b) => b.instructor.id),
+          now,
+        ),
+        repo.listOpenMoveProposals(
+          ctx.db,
+          upcoming.map((b) => b.id),
+        ),
+      ]);
+      // A proposal lapses on read, 24 hours before the lesson: it is no longer shown from then on.
+      const openProposal = (b: (typeof upcoming)[number]) => {
+        const p = proposals.find((x) => x.bookingId === b.id);
+        if (!p || !upcoming.includes(b) || hasMoveProposalLapsed(b.startTime, now)) return null;
+        return {
+          id: p.id,
+          startTime: p.startTime.toISOString(),
+          endTime: p.endTime.toISOString(),
+          proposedBy: p.proposerRole,
+          note: p.note,
+          lapsesAt: moveProposalLapsesAt(b.startTime).toISOString(),
+        };
+      };
       return {
         ...student,
         bookings: bookings.map((b) => {
@@ -62,6 +87,7 @@ export function createStudentService(ctx: AppContext) {
             ...toStudentBooking(b),
             review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
             instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
+            moveProposal: openProposal(b),
           };
         }),
         bundles: bundles.map((b) => toStudentBundle(b, now)),

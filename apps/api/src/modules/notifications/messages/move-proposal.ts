@@ -1,0 +1,104 @@
+/**
+ * A new time proposed for a lesson by its instructor or an admin: to the student (with links that open
+ * the bookings page on the proposal, to accept or decline it), and to the proposer once the student
+ * has answered.
+ */
+import type { MoveProposerRole } from "@kerb/shared";
+import { paths } from "@kerb/shared/paths";
+import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
+import {
+  fullName,
+  type LessonSummary,
+  type LessonTime,
+  lessonWhen,
+  link,
+  type Person,
+  pickupOf,
+} from "./format.ts";
+
+export interface MoveProposedData {
+  proposalId: string;
+  student: Person;
+  instructor: Person;
+  /** The lesson at its present time. */
+  lesson: LessonSummary;
+  proposed: LessonTime;
+  proposedBy: MoveProposerRole;
+  note: string | null;
+  lapsesAt: Date;
+  appUrl?: string;
+}
+
+/** The student's email: the new time, and how to answer before it lapses. */
+export function moveProposed(data: MoveProposedData): RenderedEmail {
+  const who = data.proposedBy === "INSTRUCTOR" ? fullName(data.instructor) : "Kerb's support team";
+  const review = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId }));
+  const accept = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId, answer: "accept" }));
+  const decline = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId, answer: "decline" }));
+  const until = `${formatSydneyTime(data.lapsesAt)} on ${formatSydneyDate(data.lapsesAt)}`;
+  return brandedEmail({
+    subject: `New time proposed for your lesson: ${lessonWhen(data.proposed).split(" (")[0]}`,
+    greeting: `Hi ${data.student.firstName},`,
+    paragraphs: [
+      `${who} proposes a new time for your lesson with ${fullName(data.instructor)}. Nothing changes unless you accept it.`,
+      ...(data.note ? [`Their note: "${data.note}"`] : []),
+      `You can accept or decline until ${until} (Sydney time); after that the lesson stays at its present time.`,
+      ...(accept && decline ? [`Accept: ${accept}`, `Decline: ${decline}`] : []),
+    ],
+    details: [
+      ["Now", lessonWhen(data.lesson)],
+      ["Proposed", lessonWhen(data.proposed)],
+      ["Instructor", fullName(data.instructor)],
+      ["Pickup", pickupOf(data.lesson)],
+    ],
+    ...(review ? { action: { label: "Accept or decline", url: review } } : {}),
+    footnote: "You received this email because a new time was proposed for a lesson you booked on Kerb.",
+  });
+}
+
+export interface MoveProposalAnsweredData {
+  proposer: Person;
+  proposedBy: MoveProposerRole;
+  student: Person;
+  instructor: Person;
+  accepted: boolean;
+  /** The lesson's time before the answer (an accepted proposal moved it to `proposed`). */
+  previous: LessonTime;
+  proposed: LessonTime;
+  appUrl?: string;
+}
+
+/** The proposer's email: the student accepted (the lesson has moved) or declined (it has not). */
+export function moveProposalAnswered(data: MoveProposalAnsweredData): RenderedEmail {
+  const url = link(
+    data.appUrl,
+    data.proposedBy === "INSTRUCTOR" ? paths.instructor.lessons() : paths.admin.bookings(),
+  );
+  const lessonWith =
+    data.proposedBy === "INSTRUCTOR"
+      ? `your lesson with ${fullName(data.student)}`
+      : `${fullName(data.student)}'s lesson with ${fullName(data.instructor)}`;
+  return brandedEmail({
+    subject: data.accepted
+      ? `Proposed time accepted: ${fullName(data.student)} is now ${lessonWhen(data.proposed).split(" (")[0]}`
+      : `Proposed time declined by ${fullName(data.student)}`,
+    greeting: `Hi ${data.proposer.firstName},`,
+    paragraphs: [
+      data.accepted
+        ? `${fullName(data.student)} accepted the new time you proposed for ${lessonWith}. The lesson has moved; the old time is free again.`
+        : `${fullName(data.student)} declined the new time you proposed for ${lessonWith}. The lesson stays at its present time.`,
+    ],
+    details: data.accepted
+      ? [
+          ["Was", lessonWhen(data.previous)],
+          ["Now", lessonWhen(data.proposed)],
+        ]
+      : [
+          ["Lesson", lessonWhen(data.previous)],
+          ["Declined", lessonWhen(data.proposed)],
+        ],
+    ...(url ? { action: { label: "Open lessons", url } } : {}),
+    footnote: "You received this email because you proposed a new time for a lesson on Kerb.",
+  });
+}
