@@ -10,7 +10,16 @@ import { useCurrentUser } from "@/lib/auth-store";
 export function RequireRole({ allowed }: { allowed: Role }) {
   const user = useCurrentUser();
   const location = useLocation();
-  if (!user) return <Navigate to={paths.auth.login()} replace state={{ from: location.pathname }} />;
+  // Signing in comes back here (an emailed link, e.g. a proposed lesson time, opens once signed in).
+  if (!user) {
+    return (
+      <Navigate
+        to={paths.auth.login({ returnTo: `${location.pathname}${location.search}` })}
+        replace
+        state={{ from: location.pathname }}
+      />
+    );
+  }
   if (user.role !== allowed) return <Navigate to={paths.home()} replace />;
   return <Outlet />;
 }

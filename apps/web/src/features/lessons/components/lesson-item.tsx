@@ -1,6 +1,13 @@
 import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatAud,
+  hasMoveProposalLapsed,
+  instructorEarningsCents,
+} from "@kerb/shared/rules";
 import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarX from "lucide-react/icons/calendar-x";
 import CircleCheck from "lucide-react/icons/circle-check";
 import UserX from "lucide-react/icons/user-x";
@@ -16,6 +23,7 @@ import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/les
 import { ClashNote } from "./clash-note";
 import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
+import { ProposeMoveDialog } from "./propose-move-dialog";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
 
@@ -88,6 +96,7 @@ type LessonItemProps = {
 export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isCompleteOpen, setCompleteOpen] = useState(false);
+  const [isProposeOpen, setProposeOpen] = useState(false);
   const completeMutation = useCompleteLesson();
   const noShowMutation = useMarkLessonNoShow();
   const name = studentName(lesson);
@@ -163,6 +172,21 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
         >
           Cancel lesson
         </Button>
+        {/* A new time can be proposed while the student still has time to answer (until 24 h before). */}
+        {hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now)) ? null : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              resetAll();
+              setProposeOpen(true);
+            }}
+            disabled={isBusy}
+            icon={<CalendarClock className="size-4" aria-hidden="true" />}
+          >
+            Propose new time
+          </Button>
+        )}
       </div>
     );
   } else if (lesson.status === "SCHEDULED" && timing === "in_progress") {
@@ -196,6 +220,12 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             ) : null}
           </>
         }
+      />
+      <ProposeMoveDialog
+        lesson={lesson}
+        isOpen={isProposeOpen}
+        onOpenChange={setProposeOpen}
+        onProposed={onNotice}
       />
       <InstructorCancelDialog
         lesson={lesson}

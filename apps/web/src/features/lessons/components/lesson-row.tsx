@@ -42,6 +42,7 @@ export function LessonRow({
   showStatus = true,
   refundNote,
   actions,
+  notice,
   now = Date.now(),
 }: {
   booking: StudentProfileBooking;
@@ -50,6 +51,8 @@ export function LessonRow({
   refundNote?: string | null;
   /** Cancel, Reschedule and the like. */
   actions?: ReactNode;
+  /** Something to answer about the lesson, above its actions (a proposed new time). */
+  notice?: ReactNode;
   /** The page's clock: whether a scheduled lesson is still ahead. */
   now?: number;
 }) {
@@ -121,6 +124,7 @@ export function LessonRow({
             </p>
           </div>
         ) : null}
+        {notice}
         {actions ? <div className="flex flex-wrap gap-2 pt-1">{actions}</div> : null}
       </div>
     </li>

@@ -1,5 +1,6 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
@@ -20,6 +21,7 @@ import { useNow } from "@/lib/use-now";
 import { useCancelledRefunds } from "../api/cancel-booking";
 import { LessonActions } from "../components/lesson-actions";
 import { LessonRow } from "../components/lesson-row";
+import { MoveProposalNote } from "../components/move-proposal-note";
 import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
 import { pastAndOtherLessons, upcomingLessons } from "../utils/lesson-lists";
 import { cancelledLessonRefund } from "../utils/lesson-status";
@@ -39,6 +41,14 @@ export function StudentBookingsPage() {
   const { note, announce } = useStatusNote();
   const cancellation = useLessonCancellation(announce);
   const review = useLessonReview(announce);
+  // A proposal email's link: ?proposal=<id>&answer=accept|decline readies that button (never presses it).
+  const [search] = useSearchParams();
+  const linkedProposal = search.get("proposal");
+  const linkedAnswer = search.get("answer");
+  const focusFor = (booking: { moveProposal?: { id: string } | null | undefined }) =>
+    booking.moveProposal?.id === linkedProposal && (linkedAnswer === "accept" || linkedAnswer === "decline")
+      ? linkedAnswer
+      : undefined;
 
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-12">
@@ -93,6 +103,14 @@ export function StudentBookingsPage() {
                       key={booking.id}
                       booking={booking}
                       now={now}
+                      notice={
+                        <MoveProposalNote
+                          booking={booking}
+                          now={now}
+                          focus={focusFor(booking)}
+                          onAnnounce={announce}
+                        />
+                      }
                       actions={
                         <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
                       }

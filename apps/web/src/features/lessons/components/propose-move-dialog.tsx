@@ -1,0 +1,133 @@
+import { type InstructorLesson, MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
+import { sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { Input, textareaClasses } from "@/components/ui/field";
+import { formatDate, formatTimeRange } from "@/lib/format";
+import { useProposeLessonMove } from "../api/move-proposals";
+import { studentName } from "../utils/lesson-timing";
+import { lessonTimeWords } from "./move-proposal-note";
+
+type ProposeMoveDialogProps = {
+  lesson: InstructorLesson;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The finished proposal's message, for the list above. */
+  onProposed: (message: string) => void;
+};
+
+/** "HH:MM" → minutes from midnight, or null. */
+function minutesOf(time: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/**
+ * The instructor proposes a new time for a lesson (a date and a start time, Sydney time; the lesson keeps
+ * its length). The server decides whether the time is free and feasible, and its refusal is shown as
+ * it is; nothing changes until the student accepts.
+ */
+export function ProposeMoveDialog({ lesson, isOpen, onOpenChange, onProposed }: ProposeMoveDialogProps) {
+  const mutation = useProposeLessonMove();
+  const [date, setDate] = useState(() => sydneyDateOf(new Date(lesson.startTime)));
+  const [time, setTime] = useState("");
+  const [note, setNote] = useState("");
+  const [inputError, setInputError] = useState<string | null>(null);
+  const id = useId();
+  const name = studentName(lesson);
+  const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
+
+  const close = (open: boolean) => {
+    if (!open) {
+      mutation.reset();
+      setTime("");
+      setNote("");
+      setInputError(null);
+    }
+    onOpenChange(open);
+  };
+
+  const confirm = () => {
+    const minutes = minutesOf(time);
+    const start = minutes === null || !date ? null : sydneyWallTimeToInstant(date, minutes);
+    if (!start) {
+      setInputError("Choose a date and a start time");
+      return;
+    }
+    setInputError(null);
+    const request = {
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + lengthMs).toISOString(),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    };
+    mutation.mutate(
+      { lessonId: lesson.id, request },
+      {
+        onSuccess: () => {
+          close(false);
+          onProposed(
+            `New time proposed to ${name}: ${lessonTimeWords(request)}. The lesson stays where it is until they accept.`,
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={close}
+      title="Propose a new time"
+      confirmLabel="Send proposal"
+      cancelLabel="Back"
+      pendingLabel="Sending…"
+      onConfirm={confirm}
+      isPending={mutation.isPending}
+      kind="form"
+    >
+      <p className="text-slate-700 text-sm leading-relaxed">
+        <strong className="text-slate-900">{name}</strong>, now {formatDate(lesson.startTime)},{" "}
+        {formatTimeRange(lesson.startTime, lesson.endTime)}. {lesson.student.firstName} is emailed and can
+        accept or decline; nothing changes until they accept.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-date`} className="font-medium text-slate-800 text-sm">
+            New date
+          </label>
+          <Input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-time`} className="font-medium text-slate-800 text-sm">
+            Start time (Sydney)
+          </label>
+          <Input
+            id={`${id}-time`}
+            type="time"
+            step={3600}
+            value={time}
+            aria-invalid={inputError ? true : undefined}
+            onChange={(e) => setTime(e.target.value)}
+          />
+        </div>
+      </div>
+      {inputError ? <p className="text-red-800 text-sm">{inputError}</p> : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-note`} className="font-medium text-slate-800 text-sm">
+          Note for {lesson.student.firstName} (optional)
+        </label>
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={MOVE_PROPOSAL_NOTE_MAX_LENGTH}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          className={textareaClasses}
+        />
+      </div>
+      {mutation.isError ? <ErrorState title="We couldn't propose that time" error={mutation.error} /> : null}
+    </ConfirmDialog>
+  );
+}
