@@ -325,6 +325,9 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
       endTime: new Date(new Date(target.startTime).getTime() + 30 * 60_000).toISOString(),
     });
     expect(halfHour.status).toBe(400);
+    expect(halfHour.body.error.message).toBe(
+      "This is a 60-minute lesson, and a lesson keeps its length when it moves; choose a 60-minute time",
+    );
     const same = await propose(lesson.id, { startTime: lesson.slot.startTime, endTime: lesson.slot.endTime });
     expect(same.status).toBe(400);
     expect((await propose("00000000-0000-4000-8000-000000000000", target)).status).toBe(404);

@@ -136,6 +136,14 @@ export function createMoveProposalService(ctx: AppContext) {
         if (start.getTime() === lesson.startTime.getTime()) {
           throw new AppError("bad_request", "The lesson is already at that time; choose a different time");
         }
+        // A lesson keeps its length when it moves (the price already paid is for that length).
+        const minutes = (lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000;
+        if ((end.getTime() - start.getTime()) / 60_000 !== minutes) {
+          throw new AppError(
+            "bad_request",
+            `This is a ${minutes}-minute lesson, and a lesson keeps its length when it moves; choose a ${minutes}-minute time`,
+          );
+        }
         checkLessonTime(request, now);
         const instructorBusy =
           proposer.role === "INSTRUCTOR"
