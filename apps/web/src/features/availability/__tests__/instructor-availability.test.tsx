@@ -255,7 +255,7 @@ describe("Date overrides", () => {
     const { user } = renderApp("/instructor/availability", signedIn);
     const form = (await screen.findByRole("form", { name: "Add a date override" })) as HTMLElement;
     expect(screen.getByText("Mon 02/03/2099")).toBeInTheDocument();
-    expect(screen.getByText("10:00 am – 2:00 pm")).toBeInTheDocument();
+    expect(screen.getByText("Extra hours · 10:00 am – 2:00 pm")).toBeInTheDocument();
 
     const dateInput = within(form).getByLabelText("Date");
     expect(dateInput).toHaveAttribute("min", today);
@@ -281,7 +281,7 @@ describe("Date overrides", () => {
     await waitFor(() => expect(screen.queryByText("Morning only")).not.toBeInTheDocument());
   });
 
-  it("asks for a date, and for different hours an end after the start, before sending anything", async () => {
+  it("asks for a date, and for extra hours an end after the start, before sending anything", async () => {
     const { callsTo } = mockFetch({
       "GET /api/instructor/availability": jsonResponse(200, availability()),
       "POST /api/instructor/availability/exceptions": jsonResponse(201, change(availability())),
@@ -293,7 +293,7 @@ describe("Date overrides", () => {
     expect(await within(form).findByText("Choose a date")).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText("Date"), "2099-03-03");
-    await user.click(within(form).getByRole("radio", { name: /Different hours/ }));
+    await user.click(within(form).getByRole("radio", { name: /Extra hours/ }));
     await user.selectOptions(within(form).getByLabelText("Start time"), "14:00");
     await user.selectOptions(within(form).getByLabelText("End time"), "12:00");
     await user.click(within(form).getByRole("button", { name: "Add override" }));

@@ -3,16 +3,16 @@ import {
   type AvailabilityChangeResponse,
   type AvailabilityException,
   availabilityExceptionRequest,
-  EXCEPTION_KINDS,
   type InstructorAvailability,
 } from "@kerb/shared";
-import { sydneyTodayDate } from "@kerb/shared/rules";
+import { daysBetween, sydneyTodayDate } from "@kerb/shared/rules";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import CalendarOff from "lucide-react/icons/calendar-off";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import Clock from "lucide-react/icons/clock";
 import Trash2 from "lucide-react/icons/trash";
-import { useMemo, useState } from "react";
-import { useController, useForm } from "react-hook-form";
+import { type ReactNode, useMemo, useState } from "react";
+import { type FieldPath, useController, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,32 +20,41 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { RadioCards } from "@/components/ui/radio-cards";
+import { isApiError } from "@/lib/api-error";
 import { formatIsoDateWithWeekday } from "@/lib/format";
 import { useAddAvailabilityException } from "../api/add-availability-exception";
-import { useDeleteAvailabilityException } from "../api/delete-availability-exception";
+import { applyAvailabilityChange } from "../api/availability-change";
+import { deleteAvailabilityException } from "../api/delete-availability-exception";
+import {
+  OVERRIDE_KIND_LABELS,
+  type OverrideKind,
+  type OverrideRow,
+  overrideKindOf,
+  overrideRequestOf,
+  overrideRows,
+} from "../model/overrides";
 import { END_TIME_OPTIONS, formatClockRange, START_TIME_OPTIONS } from "../model/time-of-day";
 import { ChangeResult, useLatestChange } from "./change-result";
 
-type Kind = AvailabilityException["kind"];
+const OVERRIDE_KINDS = ["DAY_OFF", "TIME_OFF", "EXTRA_HOURS"] as const satisfies readonly OverrideKind[];
 
 /**
- * The form's fields as typed, read through the API's own request schema (times only for different
- * hours, end after start, a note of at most 200 characters), plus what only the form checks: a date is
- * chosen and is not in the past.
+ * The form's fields as typed, read through the API's own request schema (times for time off and extra
+ * hours, end after start, extra hours long enough for a lesson on the hour, a note of at most 200
+ * characters), plus what only the form checks: a date is chosen and is not in the past.
  */
 function overrideFormSchema(today: string) {
   return z
     .object({
       date: z.string().min(1, "Choose a date"),
-      kind: z.enum(EXCEPTION_KINDS),
+      kind: z.enum(OVERRIDE_KINDS),
       start: z.string(),
       end: z.string(),
       note: z.string(),
     })
     .transform(({ date, kind, start, end, note }) => ({
       date,
-      kind,
-      ...(kind === "OPEN" ? { start, end } : {}),
+      ...overrideRequestOf(kind, start, end),
       ...(note.trim() ? { note: note.trim() } : {}),
     }))
     .pipe(availabilityExceptionRequest)
@@ -59,23 +68,49 @@ type OverrideFormInput = z.input<OverrideFormSchema>;
 
 const EMPTY_OVERRIDE: OverrideFormInput = {
   date: "",
-  kind: "CLOSED",
+  kind: "DAY_OFF",
   start: "09:00",
   end: "13:00",
   note: "",
 };
 
+const FORM_FIELDS = new Set(["date", "start", "end", "note"]);
+
+const KIND_DESCRIPTIONS: Record<OverrideKind, string> = {
+  DAY_OFF: "No lessons that date",
+  TIME_OFF: "Take these hours off; the rest of the day stays",
+  EXTRA_HOURS: "Work these hours as well as your usual ones",
+};
+
+/** "Time off · 9:00 am – 11:00 am" and the like, as the list shows an override. */
+function overrideBadge(exception: AvailabilityException): ReactNode {
+  const kind = overrideKindOf(exception);
+  const label = OVERRIDE_KIND_LABELS[kind];
+  if (kind === "DAY_OFF") return <Badge tone="neutral">{label}</Badge>;
+  const hours = formatClockRange(exception.start ?? "00:00", exception.end ?? "24:00");
+  return (
+    <Badge tone={kind === "EXTRA_HOURS" ? "info" : "warning"}>
+      {label} · {hours}
+    </Badge>
+  );
+}
+
 function OverrideItem({
-  exception,
+  row,
   onDelete,
   isDeleting,
 }: {
-  exception: AvailabilityException;
+  row: OverrideRow;
   onDelete: () => void;
   isDeleting: boolean;
 }) {
-  const date = formatIsoDateWithWeekday(exception.date);
-  const isClosed = exception.kind === "CLOSED";
+  const isRun = row.type === "days-off";
+  const exception = isRun ? null : row.exception;
+  const date = isRun
+    ? `${formatIsoDateWithWeekday(row.from)} – ${formatIsoDateWithWeekday(row.to)}`
+    : formatIsoDateWithWeekday(row.exception.date);
+  const note = isRun ? row.note : row.exception.note;
+  const isOff = isRun || (exception !== null && exception.kind === "CLOSED");
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-start gap-3">
@@ -83,26 +118,24 @@ function OverrideItem({
           className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-600"
           aria-hidden="true"
         >
-          {isClosed ? <CalendarOff className="size-5" /> : <Clock className="size-5" />}
+          {isOff ? <CalendarOff className="size-5" /> : <Clock className="size-5" />}
         </span>
         <div className="flex min-w-0 flex-col gap-0.5">
           <p className="font-semibold text-slate-900">{date}</p>
           <p className="flex flex-wrap items-center gap-2 text-slate-700 text-sm">
-            {isClosed ? (
-              <Badge tone="neutral">Day off</Badge>
-            ) : (
-              <Badge tone="info">
-                {formatClockRange(exception.start ?? "00:00", exception.end ?? "24:00")}
-              </Badge>
-            )}
-            {exception.note ? <span className="min-w-0 break-words">{exception.note}</span> : null}
+            {isRun ? (
+              <Badge tone="neutral">{`${daysBetween(row.from, row.to) + 1} days off`}</Badge>
+            ) : exception ? (
+              overrideBadge(exception)
+            ) : null}
+            {note ? <span className="min-w-0 break-words">{note}</span> : null}
           </p>
         </div>
       </div>
       <Button
         variant="ghost"
         size="sm"
-        aria-label={`Delete override for ${date}`}
+        aria-label={isRun ? `Delete days off ${date}` : `Delete override for ${date}`}
         className="shrink-0 text-slate-600 hover:text-red-700"
         isLoading={isDeleting}
         icon={<Trash2 className="size-4" aria-hidden="true" />}
@@ -114,7 +147,26 @@ function OverrideItem({
   );
 }
 
-/** One-off changes: a day off, or different hours for one date (replacing that day's weekly hours). */
+/** Removes each override of a row in turn (a run of days off is several), keeping the last answer. */
+function useDeleteOverrides() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      let change: AvailabilityChangeResponse | null = null;
+      for (const id of ids) {
+        change = await deleteAvailabilityException(id);
+        applyAvailabilityChange(queryClient, change);
+      }
+      if (!change) throw new Error("Nothing to delete");
+      return change;
+    },
+  });
+}
+
+/**
+ * One-off changes to one date that touch only the hours they cover: a day off, time off (some hours of
+ * the day) or extra hours (on top of the weekly ones).
+ */
 export function DateOverridesCard({ availability }: { availability: InstructorAvailability }) {
   const today = sydneyTodayDate(new Date());
   const schema = useMemo(() => overrideFormSchema(today), [today]);
@@ -124,6 +176,7 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
     control,
     reset,
     getValues,
+    setError,
     formState: { errors },
   } = useForm<OverrideFormInput, unknown, z.output<OverrideFormSchema>>({
     resolver: zodResolver(schema),
@@ -134,7 +187,8 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
   const [result, setResult] = useState<{ message: string; change: AvailabilityChangeResponse } | null>(null);
   const addMutation = useAddAvailabilityException();
   const { isLatest, markLatest } = useLatestChange("overrides");
-  const deleteMutation = useDeleteAvailabilityException();
+  const deleteMutation = useDeleteOverrides();
+  const rows = useMemo(() => overrideRows(availability.exceptions), [availability.exceptions]);
 
   const onSubmit = handleSubmit((request) => {
     setResult(null);
@@ -146,24 +200,39 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
         // The kind and times stay for the next date; the date and note start empty.
         reset({ ...getValues(), date: "", note: "" });
       },
+      onError: (error) => {
+        // The API's reasons about one field (hours already passed, too short…) go beside it as well.
+        if (!isApiError(error)) return;
+        for (const issue of error.fieldIssues) {
+          const name = issue.path.split(".")[0] ?? "";
+          if (FORM_FIELDS.has(name)) {
+            setError(name as FieldPath<OverrideFormInput>, { type: "server", message: issue.message });
+          }
+        }
+      },
     });
   });
 
-  const onDelete = (exception: AvailabilityException) => {
+  const onDelete = (row: OverrideRow) => {
     setResult(null);
     markLatest();
     addMutation.reset();
-    deleteMutation.mutate(exception.id, {
-      onSuccess: (change) =>
-        setResult({ message: `Override removed for ${formatIsoDateWithWeekday(exception.date)}.`, change }),
-    });
+    const ids = row.type === "days-off" ? row.exceptions.map((e) => e.id) : [row.exception.id];
+    const what =
+      row.type === "days-off"
+        ? `Days off removed from ${formatIsoDateWithWeekday(row.from)} to ${formatIsoDateWithWeekday(row.to)}.`
+        : `Override removed for ${formatIsoDateWithWeekday(row.exception.date)}.`;
+    deleteMutation.mutate(ids, { onSuccess: (change) => setResult({ message: what, change }) });
   };
+
+  const deletingIds = deleteMutation.isPending ? (deleteMutation.variables ?? []) : [];
+  const hasTimes = kind !== "DAY_OFF";
 
   return (
     <Card>
       <CardHeader
         title="Date overrides"
-        description="Take a day off, or work different hours on one date. Overrides replace your weekly hours for that date."
+        description="Take a day off, take some hours off, or add extra hours on one date. An override changes only the hours it covers: the rest of that day keeps your weekly hours."
       />
       <CardContent className="flex flex-col gap-6">
         {result && isLatest ? <ChangeResult success={result.message} change={result.change} /> : null}
@@ -171,20 +240,23 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
           <ErrorState title="We couldn't remove that override" error={deleteMutation.error} />
         ) : null}
 
-        {availability.exceptions.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="rounded-xl bg-slate-50 px-4 py-3 text-slate-600 text-sm">
-            No overrides coming up. Add one below when you need a day off or different hours.
+            No overrides coming up. Add one below when you need a day off, some time off or extra hours.
           </p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Upcoming overrides">
-            {availability.exceptions.map((exception) => (
-              <OverrideItem
-                key={exception.id}
-                exception={exception}
-                isDeleting={deleteMutation.isPending && deleteMutation.variables === exception.id}
-                onDelete={() => onDelete(exception)}
-              />
-            ))}
+            {rows.map((row) => {
+              const ids = row.type === "days-off" ? row.exceptions.map((e) => e.id) : [row.exception.id];
+              return (
+                <OverrideItem
+                  key={ids[0]}
+                  row={row}
+                  isDeleting={ids.some((id) => deletingIds.includes(id))}
+                  onDelete={() => onDelete(row)}
+                />
+              );
+            })}
           </ul>
         )}
 
@@ -203,16 +275,22 @@ export function DateOverridesCard({ availability }: { availability: InstructorAv
             className="sm:max-w-60"
             {...register("date")}
           />
-          <RadioCards<Kind>
+          <RadioCards<OverrideKind>
             label="What changes"
             value={kind}
-            onChange={kindField.onChange}
-            options={[
-              { value: "CLOSED", label: "Day off", description: "No lessons that date" },
-              { value: "OPEN", label: "Different hours", description: "Only these hours that date" },
-            ]}
+            onChange={(next) => {
+              kindField.onChange(next);
+              addMutation.reset();
+            }}
+            size="lg"
+            columns={3}
+            options={OVERRIDE_KINDS.map((value) => ({
+              value,
+              label: OVERRIDE_KIND_LABELS[value],
+              description: KIND_DESCRIPTIONS[value],
+            }))}
           />
-          {kind === "OPEN" ? (
+          {hasTimes ? (
             <div className="grid grid-cols-2 gap-3 sm:max-w-md">
               <SelectField
                 label="Start time"

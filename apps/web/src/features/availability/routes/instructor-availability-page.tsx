@@ -7,7 +7,9 @@ import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleto
 import { useInstructorAvailability } from "../api/get-instructor-availability";
 import { ConflictsWarning, LatestChangeProvider } from "../components/change-result";
 import { DateOverridesCard } from "../components/date-overrides-card";
+import { LeaveCard } from "../components/leave-card";
 import { PoolHoursCard } from "../components/pool-hours-card";
+import { SchedulingCard } from "../components/scheduling-card";
 import { ServiceAreasCard } from "../components/service-areas-card";
 import { StandardRateCard } from "../components/standard-rate-card";
 import { WeeklyHoursEditor } from "../components/weekly-hours-editor";
@@ -45,7 +47,7 @@ export function InstructorAvailabilityPage() {
       <DocumentTitle title="Availability" />
       <PageHeader
         title="Availability"
-        description="Set the hours students can book, days off, where you teach and what you charge. Changes never cancel a booked lesson."
+        description="Set the hours students can book, days off and leave, how they can book you, where you teach and what you charge. Changes never cancel a booked lesson."
       />
       {availabilityQuery.isPending ? (
         <AvailabilitySkeleton />
@@ -63,9 +65,11 @@ export function InstructorAvailabilityPage() {
             <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
               <WeeklyHoursEditor availability={availability} />
               <DateOverridesCard availability={availability} />
+              <LeaveCard />
             </div>
             <div className="flex min-w-0 flex-col gap-6">
               <StandardRateCard availability={availability} />
+              <SchedulingCard availability={availability} />
               <PoolHoursCard availability={availability} />
               <ServiceAreasCard availability={availability} />
             </div>
