@@ -1,8 +1,9 @@
 import type { StudentProfileBooking } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { adminBooking, pageOf } from "@/test/admin-fixtures";
 import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
-import { instructorUser, sessionFor, studentProfile } from "@/test/fixtures";
+import { adminUser, instructorUser, sessionFor, studentProfile } from "@/test/fixtures";
 import { lessonAt } from "@/test/instructor-fixtures";
 import { renderApp } from "@/test/render";
 import { findLessonRow, lesson, signedIn } from "@/test/student-lesson-fixtures";
@@ -216,5 +217,51 @@ describe("The instructor proposes a new time", () => {
     const item = screen.getByText("Sam Soon").closest("li") as HTMLElement;
     expect(within(item).getByRole("button", { name: "Cancel lesson" })).toBeInTheDocument();
     expect(within(item).queryByRole("button", { name: "Propose new time" })).not.toBeInTheDocument();
+  });
+});
+
+describe("An admin proposes a new time", () => {
+  it("from the bookings table, for any scheduled lesson more than 24 hours away", async () => {
+    const booking = adminBooking();
+    const bodies: unknown[] = [];
+    mockFetch({
+      "GET /api/admin/bookings": jsonResponse(200, pageOf([booking])),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+      [`POST /api/admin/bookings/${booking.id}/move-proposals`]: ({ body }: MockRequest) => {
+        bodies.push(body);
+        return jsonResponse(201, {
+          proposal: {
+            id: PROPOSAL_ID,
+            bookingId: booking.id,
+            ...proposed,
+            proposedBy: "ADMIN",
+            status: "PROPOSED",
+            note: null,
+            createdAt: "2026-11-20T00:00:00.000Z",
+            decidedAt: null,
+            lapsesAt: "2099-01-14T23:00:00.000Z",
+          },
+        });
+      },
+    });
+    const { user } = renderApp("/admin/bookings", { session: sessionFor(adminUser) });
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    await user.click(
+      within(table).getByRole("button", {
+        name: "Propose a new time for Sam Learner's lesson on 16/01/2099",
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Propose a new time" });
+    const dateInput = within(dialog).getByLabelText("New date");
+    await user.clear(dateInput);
+    await user.type(dateInput, "2027-03-09");
+    await user.type(within(dialog).getByLabelText("Start time (Sydney)"), "10:00");
+    await user.click(within(dialog).getByRole("button", { name: "Send proposal" }));
+    expect(
+      await screen.findByText(
+        "New time proposed to Sam Learner: Tue 09/03/2027, 10:00 am – 11:00 am. The lesson stays where it is until they accept.",
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([proposed]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { adminBookingsQueryKey } from "./get-admin-bookings";
 import { invalidateAfterLessonChange } from "./lesson-change";
 
 export type MoveProposalAnswer = "accept" | "decline";
@@ -31,22 +32,32 @@ export function useAnswerMoveProposal() {
   });
 }
 
-/** The instructor proposes a new time for one of their lessons; nothing moves until the student accepts. */
+/** Who proposes: the lesson's instructor (their own lessons) or an admin (any lesson). */
+export type MoveProposer = "instructor" | "admin";
+
+/** A new time proposed for a lesson; nothing moves until the student accepts. */
 export async function proposeLessonMove(input: {
+  proposer: MoveProposer;
   lessonId: string;
   request: MoveProposalRequest;
 }): Promise<MoveProposalResponse> {
-  const data = await api.post(
-    `/instructor/lessons/${encodeURIComponent(input.lessonId)}/move-proposals`,
-    input.request,
-  );
+  const id = encodeURIComponent(input.lessonId);
+  const path =
+    input.proposer === "instructor"
+      ? `/instructor/lessons/${id}/move-proposals`
+      : `/admin/bookings/${id}/move-proposals`;
+  const data = await api.post(path, input.request);
   return moveProposalResponse.parse(data);
 }
 
-export function useProposeLessonMove() {
+export function useProposeLessonMove(proposer: MoveProposer) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: proposeLessonMove,
-    onSuccess: () => invalidateAfterLessonChange(queryClient),
+    mutationFn: (input: { lessonId: string; request: MoveProposalRequest }) =>
+      proposeLessonMove({ proposer, ...input }),
+    onSuccess: () =>
+      proposer === "instructor"
+        ? invalidateAfterLessonChange(queryClient)
+        : queryClient.invalidateQueries({ queryKey: adminBookingsQueryKey }),
   });
 }

@@ -223,6 +223,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
       />
       <ProposeMoveDialog
         lesson={lesson}
+        proposer="instructor"
         isOpen={isProposeOpen}
         onOpenChange={setProposeOpen}
         onProposed={onNotice}

@@ -1,16 +1,25 @@
-import { type InstructorLesson, MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
+import { MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
 import { sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, textareaClasses } from "@/components/ui/field";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { useProposeLessonMove } from "../api/move-proposals";
-import { studentName } from "../utils/lesson-timing";
+import { type MoveProposer, useProposeLessonMove } from "../api/move-proposals";
 import { lessonTimeWords } from "./move-proposal-note";
 
+/** What the dialog needs of a lesson: an instructor's lesson or an admin's booking row. */
+type ProposableLesson = {
+  id: string;
+  startTime: string;
+  endTime: string;
+  student: { firstName: string; lastName: string };
+};
+
 type ProposeMoveDialogProps = {
-  lesson: InstructorLesson;
+  lesson: ProposableLesson;
+  /** The lesson's instructor, or an admin. */
+  proposer: MoveProposer;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   /** The finished proposal's message, for the list above. */
@@ -29,14 +38,20 @@ function minutesOf(time: string): number | null {
  * its length). The server decides whether the time is free and feasible, and its refusal is shown as
  * it is; nothing changes until the student accepts.
  */
-export function ProposeMoveDialog({ lesson, isOpen, onOpenChange, onProposed }: ProposeMoveDialogProps) {
-  const mutation = useProposeLessonMove();
+export function ProposeMoveDialog({
+  lesson,
+  proposer,
+  isOpen,
+  onOpenChange,
+  onProposed,
+}: ProposeMoveDialogProps) {
+  const mutation = useProposeLessonMove(proposer);
   const [date, setDate] = useState(() => sydneyDateOf(new Date(lesson.startTime)));
   const [time, setTime] = useState("");
   const [note, setNote] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
   const id = useId();
-  const name = studentName(lesson);
+  const name = `${lesson.student.firstName} ${lesson.student.lastName}`;
   const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
 
   const close = (open: boolean) => {

@@ -1,4 +1,6 @@
 import { type AdminBooking, BOOKING_STATUSES } from "@kerb/shared";
+import { hasMoveProposalLapsed } from "@kerb/shared/rules";
+import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import CalendarX from "lucide-react/icons/calendar-x";
 import Scale from "lucide-react/icons/scale";
@@ -20,6 +22,7 @@ import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
+import { ProposeMoveDialog } from "../components/propose-move-dialog";
 
 const PAGE_SIZE = 20;
 
@@ -78,6 +81,7 @@ export function AdminBookingsPage() {
   const data = bookingsQuery.data;
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
   const [disputing, setDisputing] = useState<AdminBooking | null>(null);
+  const [proposing, setProposing] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const now = Date.now();
   const hasFilters = Boolean(status || from || to || instructorId);
@@ -153,19 +157,36 @@ export function AdminBookingsPage() {
             Settle dispute
           </Button>
         ) : b.status === "SCHEDULED" && new Date(b.startTime).getTime() > now ? (
-          <Button
-            size="sm"
-            variant="outline"
-            className="text-red-800"
-            aria-label={`Cancel booking for ${b.student.firstName} ${b.student.lastName} on ${formatDate(b.startTime)}`}
-            icon={<CalendarX className="size-4" aria-hidden="true" />}
-            onClick={() => {
-              setNotice(null);
-              setCancelling(b);
-            }}
-          >
-            Cancel
-          </Button>
+          <span className="flex flex-wrap justify-end gap-2">
+            {/* A new time can be proposed while the student still has time to answer (until 24 h before). */}
+            {hasMoveProposalLapsed(new Date(b.startTime), new Date(now)) ? null : (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Propose a new time for ${b.student.firstName} ${b.student.lastName}'s lesson on ${formatDate(b.startTime)}`}
+                icon={<CalendarClock className="size-4" aria-hidden="true" />}
+                onClick={() => {
+                  setNotice(null);
+                  setProposing(b);
+                }}
+              >
+                Propose time
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-red-800"
+              aria-label={`Cancel booking for ${b.student.firstName} ${b.student.lastName} on ${formatDate(b.startTime)}`}
+              icon={<CalendarX className="size-4" aria-hidden="true" />}
+              onClick={() => {
+                setNotice(null);
+                setCancelling(b);
+              }}
+            >
+              Cancel
+            </Button>
+          </span>
         ) : null,
     },
   ];
@@ -254,6 +275,17 @@ export function AdminBookingsPage() {
       </div>
       <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
       <NoShowDisputeDialog booking={disputing} onClose={() => setDisputing(null)} onResolved={setNotice} />
+      {proposing ? (
+        <ProposeMoveDialog
+          lesson={proposing}
+          proposer="admin"
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setProposing(null);
+          }}
+          onProposed={setNotice}
+        />
+      ) : null}
     </SectionCard>
   );
 }
