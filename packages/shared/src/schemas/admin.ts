@@ -13,6 +13,7 @@ import { NO_SHOW_RESOLUTIONS } from "../rules/no-show-disputes.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorWwcNumber } from "./fields.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
+import { studentMoveProposal } from "./profiles.ts";
 
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
 
@@ -232,6 +233,8 @@ export const adminBooking = z.object({
   noShowDispute: z
     .object({ closesAt: z.string(), resolution: z.enum(NO_SHOW_RESOLUTIONS).nullable() })
     .nullable(),
+  /** A new time proposed for a SCHEDULED lesson, waiting for the student (not yet lapsed); the list sends it. */
+  moveProposal: studentMoveProposal.nullable().optional(),
 });
 export type AdminBooking = z.infer<typeof adminBooking>;
 /** Latest lesson start first. */

@@ -8,6 +8,8 @@ import type {
 import {
   addDaysToDate,
   centsToDollars,
+  hasMoveProposalLapsed,
+  moveProposalLapsesAt,
   noShowDisputeClosesAt,
   noShowResolutionOf,
   sydneyMidnight,
@@ -18,6 +20,7 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.admin.repository.ts";
+import { listOpenMoveProposalsOf } from "./move-proposals.repository.ts";
 import { settleNoShow } from "./no-show-dispute.ts";
 import { previewStaffCancellation } from "./staff-cancellation-preview.ts";
 
@@ -97,7 +100,30 @@ export function createAdminLessonService(ctx: AppContext) {
         },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
-      return { items: rows.map(toAdminBooking), total, page: query.page, pageSize: query.pageSize };
+      // A proposal waiting for the student shows on its lesson until it lapses (24 h before the lesson).
+      const now = ctx.now();
+      const proposals = await listOpenMoveProposalsOf(
+        ctx.db,
+        rows.filter((r) => r.status === "SCHEDULED").map((r) => r.id),
+      );
+      const items = rows.map((row) => {
+        const open = proposals.get(row.id);
+        return {
+          ...toAdminBooking(row),
+          moveProposal:
+            open && !hasMoveProposalLapsed(row.startTime, now)
+              ? {
+                  id: open.id,
+                  startTime: open.startTime.toISOString(),
+                  endTime: open.endTime.toISOString(),
+                  proposedBy: open.proposerRole,
+                  note: open.note,
+                  lapsesAt: moveProposalLapsesAt(row.startTime).toISOString(),
+                }
+              : null,
+        };
+      });
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
     /** What cancelling the lesson now would give the student, by the rule the cancellation uses. */

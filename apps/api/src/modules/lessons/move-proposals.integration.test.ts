@@ -171,12 +171,29 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
     expect(toStudent.map((m) => m.to)).toEqual([[email]]);
     expect(toStudent[0]?.parsed.text).toContain("Kerb's support team proposes a new time");
 
+    // The console's bookings list shows it waiting for the student.
+    const listed = async () => {
+      const list = await http.get(
+        `/api/admin/bookings?from=${date}&to=${date}&instructorId=${demo.id}`,
+        admin,
+      );
+      expect(list.status).toBe(200);
+      return list.body.items.find((b: { id: string }) => b.id === lesson.id);
+    };
+    expect((await listed()).moveProposal).toMatchObject({
+      id: res.body.proposal.id,
+      ...target,
+      proposedBy: "ADMIN",
+      lapsesAt: res.body.proposal.lapsesAt,
+    });
+
     const declined = await answer(res.body.proposal.id, "decline", student.accessToken);
     expect(declined.status).toBe(200);
     expect(declined.body.proposal.status).toBe("DECLINED");
     expect(declined.body.booking.startTime).toBe(lesson.slot.startTime);
     expect((await readBooking(t.database.db, lesson.id)).startTime).toEqual(lesson.start);
     expect(await auditOf(lesson.id, "booking.move_proposal_decline")).toHaveLength(1);
+    expect((await listed()).moveProposal).toBeNull();
     const mail = await mailbox.takeDelivered();
     expect(mail.map((m) => m.to)).toEqual([[ADMIN]]);
     expect(mail[0]?.parsed.subject).toContain("Proposed time declined");

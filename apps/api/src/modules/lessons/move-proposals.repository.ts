@@ -4,7 +4,7 @@
  */
 import type { MoveProposal, MoveProposalStatus, MoveProposerRole } from "@kerb/shared";
 import { moveProposalLapsesAt } from "@kerb/shared/rules";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 
@@ -106,4 +106,16 @@ export async function decideMoveProposal(
     .where(and(eq(lessonMoveProposals.id, proposalId), eq(lessonMoveProposals.status, "PROPOSED")))
     .returning();
   return row;
+}
+
+/** The open (PROPOSED) proposals of these lessons, by lesson id (at most one each). */
+export async function listOpenMoveProposalsOf(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return new Map<string, MoveProposalRow>();
+  const rows = await db
+    .select()
+    .from(lessonMoveProposals)
+    .where(
+      and(inArray(lessonMoveProposals.bookingId, bookingIds), eq(lessonMoveProposals.status, "PROPOSED")),
+    );
+  return new Map(rows.map((row) => [row.bookingId, row]));
 }

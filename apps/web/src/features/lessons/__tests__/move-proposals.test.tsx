@@ -264,4 +264,19 @@ describe("An admin proposes a new time", () => {
     ).toBeInTheDocument();
     expect(bodies).toEqual([proposed]);
   });
+
+  it("shows a proposal waiting for the student in the table", async () => {
+    const booking = adminBooking({
+      moveProposal: { ...openProposal, proposedBy: "INSTRUCTOR" },
+    });
+    mockFetch({
+      "GET /api/admin/bookings": jsonResponse(200, pageOf([booking])),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+    });
+    renderApp("/admin/bookings", { session: sessionFor(adminUser) });
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    expect(table).toHaveTextContent(
+      "New time proposed by the instructor: Tue 09/03/2027, 10:00 am – 11:00 am, waiting for the student",
+    );
+  });
 });

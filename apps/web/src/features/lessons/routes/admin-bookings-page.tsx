@@ -21,6 +21,7 @@ import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
+import { lessonTimeWords } from "../components/move-proposal-note";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 import { ProposeMoveDialog } from "../components/propose-move-dialog";
 
@@ -136,6 +137,12 @@ export function AdminBookingsPage() {
             <span className="text-slate-600 text-xs">{formatDollars(b.refund)} refunded</span>
           ) : null}
           {b.noShowDispute ? <NoShowDisputeNote booking={b} now={now} /> : null}
+          {b.moveProposal ? (
+            <span className="text-slate-700 text-xs">
+              New time proposed by {b.moveProposal.proposedBy === "ADMIN" ? "Kerb" : "the instructor"}:{" "}
+              {lessonTimeWords(b.moveProposal)}, waiting for the student
+            </span>
+          ) : null}
         </span>
       ),
     },
