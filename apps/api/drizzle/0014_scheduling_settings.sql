@@ -14,7 +14,9 @@ ALTER TABLE "instructor_profiles" ADD COLUMN "travel_buffer_minutes" smallint DE
 ALTER TABLE "instructor_profiles" ADD COLUMN "min_notice_hours" smallint DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "instructor_profiles" ADD COLUMN "daily_lesson_cap" smallint;--> statement-breakpoint
 ALTER TABLE "instructor_profiles" ADD COLUMN "teaches_public_holidays" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "instructor_profiles" ADD COLUMN "lesson_lengths" smallint[] DEFAULT '{60}'::smallint[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "availability_exceptions" ADD CONSTRAINT "availability_exceptions_window" CHECK (("availability_exceptions"."kind" = 'CLOSED' and "availability_exceptions"."start_minute" is null and "availability_exceptions"."end_minute" is null) or ("availability_exceptions"."start_minute" >= 0 and "availability_exceptions"."end_minute" <= 1440 and "availability_exceptions"."start_minute" < "availability_exceptions"."end_minute"));--> statement-breakpoint
 ALTER TABLE "instructor_profiles" ADD CONSTRAINT "instructor_travel_buffer_range" CHECK ("instructor_profiles"."travel_buffer_minutes" between 0 and 60);--> statement-breakpoint
 ALTER TABLE "instructor_profiles" ADD CONSTRAINT "instructor_min_notice_range" CHECK ("instructor_profiles"."min_notice_hours" between 2 and 168);--> statement-breakpoint
-ALTER TABLE "instructor_profiles" ADD CONSTRAINT "instructor_daily_cap_range" CHECK ("instructor_profiles"."daily_lesson_cap" is null or "instructor_profiles"."daily_lesson_cap" between 1 and 12);
+ALTER TABLE "instructor_profiles" ADD CONSTRAINT "instructor_daily_cap_range" CHECK ("instructor_profiles"."daily_lesson_cap" is null or "instructor_profiles"."daily_lesson_cap" between 1 and 12);--> statement-breakpoint
+ALTER TABLE "instructor_profiles" ADD CONSTRAINT "instructor_lesson_lengths" CHECK ("instructor_profiles"."lesson_lengths" <@ array[60, 90, 120]::smallint[] and 60 = any("instructor_profiles"."lesson_lengths"));

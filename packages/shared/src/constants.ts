@@ -79,6 +79,12 @@ export const GST_RATE = 0.1;
 export const POOL_PRICE_FACTOR = 0.65;
 
 export const LESSON_MINUTES = 60;
+/**
+ * The lesson lengths an instructor may offer, in minutes: every instructor offers the standard
+ * LESSON_MINUTES, and may also offer the longer ones (rules/lesson-lengths.ts).
+ */
+export const LESSON_LENGTHS = [60, 90, 120] as const;
+export type LessonLength = (typeof LESSON_LENGTHS)[number];
 export const HOLD_MINUTES = 30;
 export const MIN_LEAD_TIME_MINUTES = 120;
 export const CALENDAR_DAYS = 30;

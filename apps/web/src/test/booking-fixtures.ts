@@ -27,6 +27,7 @@ export function listing(overrides: Partial<InstructorListing> = {}): InstructorL
     standardRate: 80,
     poolRate: 52,
     poolOptIn: true,
+    lessonLengths: [60],
     score: 50,
     ...overrides,
   };

@@ -80,6 +80,7 @@ export function availability(overrides: Partial<InstructorAvailability> = {}): I
     minNoticeHours: 2,
     dailyLessonCap: null,
     teachesPublicHolidays: false,
+    lessonLengths: [60],
     conflicts: [],
     ...overrides,
   };

@@ -12,6 +12,7 @@ export * from "./holds.ts";
 export * from "./instructor-listing.ts";
 export * from "./invoice-shares.ts";
 export * from "./ledger.ts";
+export * from "./lesson-lengths.ts";
 export * from "./lesson-lifecycle.ts";
 export * from "./money.ts";
 export * from "./move-proposals.ts";

@@ -7,11 +7,14 @@ export const POOL_START_MINUTES = 600;
 /** 15:00 Sydney: a pool lesson must have ended by then, so the last start is 14:00. */
 export const POOL_END_MINUTES = 900;
 
-/** True when a lesson starting at `start` lies wholly inside a weekday pool window in Sydney. */
-export function isPoolHourStart(start: Date): boolean {
+/**
+ * True when a lesson starting at `start` and lasting `minutes` (60 by default) lies wholly inside a
+ * weekday pool window in Sydney (a 120-minute lesson may start at 13:00 at the latest).
+ */
+export function isPoolHourStart(start: Date, minutes: number = LESSON_MINUTES): boolean {
   if (Number.isNaN(start.getTime())) return false;
   const weekday = sydneyWeekday(sydneyDateOf(start));
   if (weekday === 0 || weekday === 6) return false;
-  const minutes = sydneyMinutesOf(start);
-  return minutes >= POOL_START_MINUTES && minutes + LESSON_MINUTES <= POOL_END_MINUTES;
+  const startMinute = sydneyMinutesOf(start);
+  return startMinute >= POOL_START_MINUTES && startMinute + minutes <= POOL_END_MINUTES;
 }

@@ -1,5 +1,5 @@
 /** Lesson prices, GST and the platform/instructor split (spec §9). All amounts are integer cents. */
-import { GST_RATE, INSTRUCTOR_SHARE, POOL_PRICE_FACTOR } from "../constants.ts";
+import { GST_RATE, INSTRUCTOR_SHARE, LESSON_MINUTES, POOL_PRICE_FACTOR } from "../constants.ts";
 
 /**
  * cents × rate rounded half-up to the cent. The rate is scaled to an integer first so the product is
@@ -16,9 +16,18 @@ export function poolRateCents(standardRateCents: number): number {
   return applyRate(standardRateCents, POOL_PRICE_FACTOR);
 }
 
-/** Price of one 60-minute lesson. */
-export function lessonPriceCents(input: { standardRateCents: number; isPoolHours: boolean }): number {
-  return input.isPoolHours ? poolRateCents(input.standardRateCents) : input.standardRateCents;
+/**
+ * Price of one lesson: the hourly price (the standard rate, or the pool rate the listing shows) × its
+ * hours, rounded half-up to the cent. 60 minutes unless `minutes` says otherwise.
+ */
+export function lessonPriceCents(input: {
+  standardRateCents: number;
+  isPoolHours: boolean;
+  minutes?: number;
+}): number {
+  const hourly = input.isPoolHours ? poolRateCents(input.standardRateCents) : input.standardRateCents;
+  const minutes = input.minutes ?? LESSON_MINUTES;
+  return minutes === LESSON_MINUTES ? hourly : applyRate(hourly, minutes / 60);
 }
 
 /** GST (10%) on an invoice subtotal, rounded to the cent. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LESSON_LENGTHS } from "../constants.ts";
 import { calendarDate } from "./common.ts";
 import { dateRangeInOrder, suburbName } from "./fields.ts";
 
@@ -19,6 +20,13 @@ export const availabilityQuery = z
     endDate: calendarDate,
     instructorId: z.uuid().optional(),
     poolHoursOnly: booleanFlag,
+    /** How long each lesson is, in minutes (LESSON_LENGTHS); 60 when absent. */
+    lessonMinutes: z
+      .enum(LESSON_LENGTHS.map(String) as ["60", "90", "120"], {
+        error: `Lessons are ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes long`,
+      })
+      .transform(Number)
+      .optional(),
   })
   .superRefine(dateRangeInOrder);
 export type AvailabilityQuery = z.input<typeof availabilityQuery>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
+  LESSON_LENGTHS,
+  LESSON_MINUTES,
   MAX_DAILY_LESSON_CAP,
   MAX_NOTICE_HOURS,
   MIN_NOTICE_HOURS,
@@ -207,6 +209,8 @@ export const instructorAvailabilityResponse = z.object({
   dailyLessonCap: z.number().int().nullable(),
   /** Whether students can book them on NSW public holidays (closed by default). */
   teachesPublicHolidays: z.boolean(),
+  /** The lesson lengths offered, in minutes: 60 always, and 90 and/or 120 if chosen. */
+  lessonLengths: z.array(z.number().int()),
   /**
    * Booked lessons still to come that these hours and settings no longer allow (a day off over a lesson,
    * say): shown until resolved, by changing the hours back or cancelling the lesson.
@@ -245,6 +249,19 @@ export const dailyLessonCap = wholeNumber("Daily lesson cap")
   .max(MAX_DAILY_LESSON_CAP, `Daily lesson cap can be at most ${MAX_DAILY_LESSON_CAP} lessons`)
   .nullable();
 
+/** The lesson lengths offered: any of LESSON_LENGTHS, the standard 60 minutes always among them. */
+export const lessonLengths = z
+  .array(
+    z.number().refine((m) => (LESSON_LENGTHS as readonly number[]).includes(m), {
+      message: `Lessons are ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes long`,
+    }),
+    { error: "Lesson lengths must be a list of minutes" },
+  )
+  .refine((list) => list.includes(LESSON_MINUTES), {
+    message: `Every instructor offers ${LESSON_MINUTES}-minute lessons; keep it in the list`,
+  })
+  .transform((list) => LESSON_LENGTHS.filter((l) => list.includes(l)));
+
 const SETTINGS_FIELDS = [
   "poolOptIn",
   "suburbs",
@@ -253,6 +270,7 @@ const SETTINGS_FIELDS = [
   "minNoticeHours",
   "dailyLessonCap",
   "teachesPublicHolidays",
+  "lessonLengths",
 ] as const;
 
 /** PATCH /api/instructor/settings: any subset of the fields, at least one. */
@@ -266,11 +284,12 @@ export const instructorSettingsRequest = z
     /** null removes the cap. */
     dailyLessonCap: dailyLessonCap.optional(),
     teachesPublicHolidays: z.boolean({ error: "teachesPublicHolidays must be true or false" }).optional(),
+    lessonLengths: lessonLengths.optional(),
   })
   .refine((v) => SETTINGS_FIELDS.some((field) => v[field] !== undefined), {
     message:
       "Nothing to update: send poolOptIn, suburbs, standardRate, travelBufferMinutes, minNoticeHours, " +
-      "dailyLessonCap or teachesPublicHolidays",
+      "dailyLessonCap, teachesPublicHolidays or lessonLengths",
   });
 export type InstructorSettingsRequest = z.input<typeof instructorSettingsRequest>;
 

@@ -34,6 +34,8 @@ export const instructorListing = z.object({
   /** Dollars per hour in pool hours; equals the standard rate for instructors not in the pool. */
   poolRate: z.number(),
   poolOptIn: z.boolean(),
+  /** The lesson lengths offered, in minutes: 60 always, 90 and 120 when the instructor offers them. */
+  lessonLengths: z.array(z.number().int()),
   /** Recommendation score; present when assessment answers were given. */
   score: z.number().optional(),
 });

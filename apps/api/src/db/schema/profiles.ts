@@ -73,6 +73,8 @@ export const instructorProfiles = pgTable(
     minNoticeHours: smallint().notNull().default(2),
     dailyLessonCap: smallint(),
     teachesPublicHolidays: boolean().notNull().default(false),
+    /** The lesson lengths offered, in minutes (LESSON_LENGTHS): always 60, and 90 and/or 120 if chosen. */
+    lessonLengths: smallint().array().notNull().default(sql`'{60}'::smallint[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +84,10 @@ export const instructorProfiles = pgTable(
     check(
       "instructor_daily_cap_range",
       sql`${t.dailyLessonCap} is null or ${t.dailyLessonCap} between 1 and 12`,
+    ),
+    check(
+      "instructor_lesson_lengths",
+      sql`${t.lessonLengths} <@ array[60, 90, 120]::smallint[] and 60 = any(${t.lessonLengths})`,
     ),
     check("instructor_rating_range", sql`${t.ratingAverage} is null or ${t.ratingAverage} between 0 and 5`),
   ],

@@ -17,6 +17,7 @@ export async function findTeachingSettings(db: Executor, instructorId: string) {
       minNoticeHours: instructorProfiles.minNoticeHours,
       dailyLessonCap: instructorProfiles.dailyLessonCap,
       teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
+      lessonLengths: instructorProfiles.lessonLengths,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

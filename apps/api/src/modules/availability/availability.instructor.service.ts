@@ -12,6 +12,7 @@ import {
   formatIsoDate,
   holdsALesson,
   type MinuteWindow,
+  normaliseLessonLengths,
   poolRateCents,
   sydneyMinutesOf,
   sydneyTodayDate,
@@ -221,6 +222,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
       minNoticeHours: settings.minNoticeHours,
       dailyLessonCap: settings.dailyLessonCap,
       teachesPublicHolidays: settings.teachesPublicHolidays,
+      lessonLengths: normaliseLessonLengths(settings.lessonLengths),
       conflicts,
     };
   }

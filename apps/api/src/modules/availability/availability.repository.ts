@@ -70,6 +70,7 @@ export function listEligibleInstructors(db: Executor, filter: EligibleInstructor
       vehicleType: instructorProfiles.vehicleType,
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
+      lessonLengths: instructorProfiles.lessonLengths,
     })
     .from(instructorProfiles)
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
@@ -94,6 +95,7 @@ const slotInstructorColumns = {
   minNoticeHours: instructorProfiles.minNoticeHours,
   dailyLessonCap: instructorProfiles.dailyLessonCap,
   teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
+  lessonLengths: instructorProfiles.lessonLengths,
 };
 
 export function listSlotInstructors(db: Executor, filter: EligibleInstructorFilter) {

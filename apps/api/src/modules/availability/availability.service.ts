@@ -3,6 +3,7 @@ import {
   type availabilityQuery,
   type InstructorListing,
   type instructorsQuery,
+  LESSON_MINUTES,
   type Slot,
   SUBURBS,
   type Suburb,
@@ -16,6 +17,7 @@ import {
   eachDateInRange,
   isWithinBookingHorizon,
   lessonPriceCents,
+  normaliseLessonLengths,
   type PoolCandidate,
   poolRateCents,
   rankInstructors,
@@ -29,7 +31,7 @@ import * as repo from "./availability.repository.ts";
 import { createResponseCache } from "./response-cache.ts";
 import { createScheduleCache } from "./schedule-cache.ts";
 import { databaseSchedules, type ScheduleSource } from "./schedule-source.ts";
-import { cachedIsPoolHourStart, calendarDays, forEachOpenLessonStart, LESSON_MS } from "./slot-generator.ts";
+import { cachedIsPoolHourStart, calendarDays, forEachOpenLessonStart } from "./slot-generator.ts";
 
 type InstructorsQuery = z.output<typeof instructorsQuery>;
 type AvailabilityQuery = z.output<typeof availabilityQuery>;
@@ -58,6 +60,8 @@ export interface OpenSlotsQuery {
   now: Date;
   /** A lesson being moved: it does not stand in its own way. */
   excludeBookingId?: string;
+  /** How long each lesson is (LESSON_LENGTHS); 60 minutes when absent. */
+  lessonMinutes?: number;
 }
 
 export const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
@@ -116,21 +120,27 @@ async function scanOpenSlots(
     now: q.now,
     ...(q.excludeBookingId ? { excludeBookingId: q.excludeBookingId } : {}),
   };
-  const pickup = SUBURBS.indexOf(q.suburb);
+  const minutes = q.lessonMinutes ?? LESSON_MINUTES;
+  const lesson = { suburb: SUBURBS.indexOf(q.suburb), minutes };
   const { instructors, schedules } = await source.load(filter, range, { poolHoursOnly: q.poolHoursOnly });
-  const candidates = q.poolHoursOnly ? instructors.filter((i) => i.poolOptIn) : instructors;
+  // Only those who offer lessons of this length (every instructor offers the standard one).
+  const candidates = instructors.filter(
+    (i) =>
+      (!q.poolHoursOnly || i.poolOptIn) && (minutes === LESSON_MINUTES || i.lessonLengths.includes(minutes)),
+  );
   const days = calendarDays(firstDate, q.endDate);
   const publicHolidays = new Set(days.filter((d) => d.isPublicHoliday).map((d) => d.date));
   for (const instructor of candidates) {
     const schedule = schedules.get(instructor.id);
     if (!schedule) continue;
     const { poolOptIn, standardRateCents } = instructor;
-    const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true });
-    forEachOpenLessonStart(schedule, days, q.now, pickup, (date, start) => {
+    const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true, minutes });
+    const standardPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: false, minutes });
+    forEachOpenLessonStart(schedule, days, q.now, lesson, (date, start) => {
       // Pool hours never fall on a public holiday: an instructor who teaches then charges the full rate.
-      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start) && !publicHolidays.has(date);
+      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start, minutes) && !publicHolidays.has(date);
       if (q.poolHoursOnly && !isPoolHours) return;
-      visit(instructor, date, start, isPoolHours, isPoolHours ? poolPriceCents : standardRateCents);
+      visit(instructor, date, start, isPoolHours, isPoolHours ? poolPriceCents : standardPriceCents);
     });
   }
   return instructors;
@@ -157,12 +167,13 @@ export function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot
 /** findOpenSlots from any source of schedules (a booking's plan adds the lessons it has placed). */
 export async function findOpenSlotsFrom(source: ScheduleSource, q: OpenSlotsQuery): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
+  const lessonMs = (q.lessonMinutes ?? LESSON_MINUTES) * 60_000;
   await scanOpenSlots(source, q, (instructor, _date, start, isPoolHours, priceCents) => {
     slots.push({
       instructorId: instructor.id,
       instructorName: fullName(instructor),
       start,
-      end: new Date(start.getTime() + LESSON_MS),
+      end: new Date(start.getTime() + lessonMs),
       isPoolHours,
       priceCents,
       standardRateCents: instructor.standardRateCents,
@@ -199,7 +210,7 @@ export function createAvailabilityService(ctx: AppContext) {
   async function answer(kind: AnswerKind, query: AvailabilityQuery, serialize: Serialize): Promise<Buffer> {
     // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
     // MAX_RANGE_DAYS); the horizon is checked against the clock before anything is looked up.
-    const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
+    const { suburb, startDate, endDate, instructorId, poolHoursOnly, lessonMinutes } = query;
     const now = ctx.now();
     assertWithinBookingHorizon(startDate, endDate, now);
     if (!ctx.env.AVAILABILITY_CACHE) {
@@ -218,6 +229,7 @@ export function createAvailabilityService(ctx: AppContext) {
       endDate,
       instructorId ?? "",
       poolHoursOnly ? 1 : 0,
+      lessonMinutes ?? LESSON_MINUTES,
       today,
       leadHour,
     ].join("|");
@@ -238,8 +250,9 @@ export function createAvailabilityService(ctx: AppContext) {
         suburb: query.suburb,
       });
       const listings = rows.map(
-        ({ standardRateCents, ...row }): InstructorListing => ({
+        ({ standardRateCents, lessonLengths, ...row }): InstructorListing => ({
           ...row,
+          lessonLengths: normaliseLessonLengths(lessonLengths),
           standardRate: centsToDollars(standardRateCents),
           poolRate: centsToDollars(row.poolOptIn ? poolRateCents(standardRateCents) : standardRateCents),
         }),
@@ -351,9 +364,10 @@ async function offerSlots(query: AvailabilityQuery, scan: Scan): Promise<Slot[]>
       });
     });
   }
+  const lessonMs = (query.lessonMinutes ?? LESSON_MINUTES) * 60_000;
   return offered.sort(compareOfferedSlots).map((slot) => ({
     startTime: slot.start.toISOString(),
-    endTime: new Date(slot.start.getTime() + LESSON_MS).toISOString(),
+    endTime: new Date(slot.start.getTime() + lessonMs).toISOString(),
     instructorId: slot.instructorId,
     instructorName: slot.instructorName,
     price: centsToDollars(slot.priceCents),

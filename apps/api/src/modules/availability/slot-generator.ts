@@ -113,30 +113,47 @@ export function cachedHourlyLessonStarts(
   return starts;
 }
 
-/** isPoolHourStart, memoised by instant. */
-export function cachedIsPoolHourStart(start: Date): boolean {
-  const ms = start.getTime();
-  let isPool = poolCache.get(ms);
+/** isPoolHourStart, memoised by instant and length. */
+export function cachedIsPoolHourStart(start: Date, minutes: number = LESSON_MINUTES): boolean {
+  const key = start.getTime() * 4 + minutes / 30; // 60, 90, 120 → 2, 3, 4: one number per pair
+  let isPool = poolCache.get(key);
   if (isPool === undefined) {
     if (poolCache.size >= CACHE_LIMIT) poolCache.clear();
-    isPool = isPoolHourStart(start);
-    poolCache.set(ms, isPool);
+    isPool = isPoolHourStart(start, minutes);
+    poolCache.set(key, isPool);
   }
   return isPool;
 }
 
-/** Lesson starts of one date for the given windows: overlapping windows give each start once, in order. */
-export function lessonStartsInWindows(date: string, windows: readonly MinuteWindow[]): readonly Date[] {
-  if (windows.length === 0) return [];
-  const [only] = windows;
-  if (windows.length === 1 && only) return cachedHourlyLessonStarts(date, only.startMinute, only.endMinute);
+/**
+ * Starts of lessons of `lessonMinutes` (60 by default) on one date that fit inside the given windows:
+ * overlapping windows give each start once, in order. A longer lesson must end inside its window too.
+ */
+export function lessonStartsInWindows(
+  date: string,
+  windows: readonly MinuteWindow[],
+  lessonMinutes: number = LESSON_MINUTES,
+): readonly Date[] {
+  const extra = lessonMinutes - LESSON_MINUTES;
+  const fitting = windows.filter((w) => w.endMinute - extra > w.startMinute);
+  if (fitting.length === 0) return [];
+  const [only] = fitting;
+  if (fitting.length === 1 && only) {
+    return cachedHourlyLessonStarts(date, only.startMinute, only.endMinute - extra);
+  }
   const byTime = new Map<number, Date>();
-  for (const w of windows) {
-    for (const start of cachedHourlyLessonStarts(date, w.startMinute, w.endMinute)) {
+  for (const w of fitting) {
+    for (const start of cachedHourlyLessonStarts(date, w.startMinute, w.endMinute - extra)) {
       byTime.set(start.getTime(), start);
     }
   }
   return [...byTime.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** What is asked of a lesson: where it starts (the pickup suburb's position in SUBURBS) and how long. */
+export interface LessonAsked {
+  suburb: number;
+  minutes: number;
 }
 
 /** First index in the non-decreasing `values` whose value is greater than `x` (values.length if none). */
@@ -250,8 +267,8 @@ export interface InstructorSchedule {
 }
 
 /**
- * Calls `onStart` for each open lesson start of one instructor at the pickup `suburb` (its position in
- * SUBURBS) over `days` (ascending), in time order: inside working windows, on the hour, at least the
+ * Calls `onStart` for each open start of one instructor's lesson of `lesson.minutes` at the pickup
+ * `lesson.suburb` over `days` (ascending), in time order: inside working windows, on the hour, at least the
  * instructor's notice (never less than the platform's lead time) after `now`, not on a public holiday
  * they do not teach, not on a day already at their cap, reachable from the lesson before and to the
  * lesson after it (travel plus buffer), and not after `lastDate`. A callback rather than an array: a
@@ -261,10 +278,12 @@ export function forEachOpenLessonStart(
   schedule: InstructorSchedule,
   days: readonly CalendarDay[],
   now: Date,
-  suburb: number,
+  lesson: LessonAsked,
   onStart: (date: string, start: Date) => void,
 ): void {
   const { settings, busy } = schedule;
+  const { suburb, minutes } = lesson;
+  const lessonMs = minutes * MINUTE_MS;
   const earliestMs = now.getTime() + settings.minNoticeHours * HOUR_MS;
   for (const day of days) {
     const { date } = day;
@@ -277,10 +296,10 @@ export function forEachOpenLessonStart(
       schedule.weeklyRules,
       schedule.exceptionsByDate.get(date) ?? [],
     );
-    for (const start of lessonStartsInWindows(date, windows)) {
+    for (const start of lessonStartsInWindows(date, windows, minutes)) {
       const startMs = start.getTime();
       if (startMs < earliestMs || !isBookableStart(start, now)) continue;
-      if (busy.blocks(startMs, startMs + LESSON_MS, suburb, settings.bufferMinutes)) continue;
+      if (busy.blocks(startMs, startMs + lessonMs, suburb, settings.bufferMinutes)) continue;
       onStart(date, start);
     }
   }
@@ -292,8 +311,11 @@ export function openLessonStarts(
   days: readonly CalendarDay[],
   now: Date,
   suburb = -1,
+  minutes: number = LESSON_MINUTES,
 ): DatedStart[] {
   const open: DatedStart[] = [];
-  forEachOpenLessonStart(schedule, days, now, suburb, (date, start) => open.push({ date, start }));
+  forEachOpenLessonStart(schedule, days, now, { suburb, minutes }, (date, start) =>
+    open.push({ date, start }),
+  );
   return open;
 }

@@ -1,3 +1,4 @@
+import { creditsForLesson } from "@kerb/shared/rules";
 /**
  * Every write of the bundles table. The credits module owns bundles: checkout creates one when a bundle
  * payment is fulfilled, a credit spend counts credits used, and a cancellation gives one back, all
@@ -31,11 +32,19 @@ export async function useCredits(tx: Executor, bundleId: string, lessons: number
   return row;
 }
 
-/** Gives one lesson back to the bundle it was paid from. */
-export async function returnBundleCredit(tx: Executor, bundleId: string) {
+/**
+ * Gives a lesson's credits back to the bundle it was paid from: one for 60 minutes, two for 120
+ * (rules/lesson-lengths.ts `creditsForLesson`).
+ */
+export async function returnBundleCredit(
+  tx: Executor,
+  bundleId: string,
+  lesson: { startTime: Date; endTime: Date },
+) {
+  const credits = creditsForLesson((lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000) ?? 1;
   await tx
     .update(bundles)
-    .set({ usedLessons: sql`greatest(${bundles.usedLessons} - 1, 0)` })
+    .set({ usedLessons: sql`greatest(${bundles.usedLessons} - ${credits}, 0)` })
     .where(eq(bundles.id, bundleId));
 }
 

@@ -304,7 +304,8 @@ describeEachDatabase("spending bundle credits", (kind) => {
       [{ bookings: [] }, "validation_error"],
       [{ bookings: [{ startTime: "tomorrow", endTime: "later" }] }, "validation_error"],
       [
-        { bookings: [{ startTime: start.toISOString(), endTime: addHours(start, 2).toISOString() }] },
+        // 3 hours is no lesson length (60, 90 and 120 minutes are).
+        { bookings: [{ startTime: start.toISOString(), endTime: addHours(start, 3).toISOString() }] },
         "bad_request",
       ],
       [

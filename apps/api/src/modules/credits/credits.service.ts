@@ -8,6 +8,7 @@ import { type CreditBookingRequest, type CreditBookingResponse, SUBURBS } from "
 import {
   creditSpendRefusal,
   creditSuburb,
+  creditsForLesson,
   creditsLeft,
   isBundleExpired,
   isListableInstructor,
@@ -24,6 +25,7 @@ import {
   bookLessons,
   checkLessonTimes,
   findStudentClashes,
+  lessonMinutesOf,
   planLessons,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
@@ -83,6 +85,17 @@ export function createCreditService(ctx: AppContext) {
       const now = ctx.now();
       const items = request.bookings;
       checkLessonTimes(items, now);
+      // A credit is an hour: 60 minutes take one, 120 take two, and 90 cannot be paid with credits.
+      const creditsOf = items.map((item) => creditsForLesson(lessonMinutesOf(item)));
+      const ninety = creditsOf.findIndex((c) => c === null);
+      if (ninety >= 0) {
+        throw new AppError(
+          "bad_request",
+          "A 90-minute lesson cannot be paid with bundle credits (a credit is one hour and cannot be split). Choose 60 or 120 minutes, or book it by card.",
+          { index: ninety },
+        );
+      }
+      const creditsNeeded = creditsOf.reduce<number>((sum, c) => sum + (c ?? 0), 0);
       const student = await findStudentForCheckout(ctx.db, studentId);
       if (!student) throw new AppError("unauthorized", "Please sign in again");
       // A lapsed hold in the way is released and the spend tried once more (lessons' plan-lessons.ts).
@@ -91,14 +104,14 @@ export function createCreditService(ctx: AppContext) {
           const { tx } = uow;
           const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
           if (!bundle) throw bundleNotFound();
-          const refusal = creditSpendRefusal(bundle, items.length, now);
+          const refusal = creditSpendRefusal(bundle, creditsNeeded, now);
           if (refusal === "bundle_expired") throw expired();
           if (refusal === "insufficient_credits") {
             const left = creditsLeft(bundle);
             throw new AppError(
               "insufficient_credits",
-              `This bundle has ${plural(left)} left; you chose ${plural(items.length)}. Nothing was booked.`,
-              { creditsLeft: left, requested: items.length },
+              `This bundle has ${plural(left)} left; you chose ${plural(creditsNeeded)}. Nothing was booked.`,
+              { creditsLeft: left, requested: creditsNeeded },
             );
           }
           const { instructorId, suburb } = await bookableInstructor(tx, bundle, student.suburb);
@@ -117,7 +130,9 @@ export function createCreditService(ctx: AppContext) {
             now,
             requests: items,
             instructorId,
-            priceCents: () => bundle.pricePerLessonCents,
+            priceCents: (slot) =>
+              bundle.pricePerLessonCents *
+              (creditsForLesson((slot.end.getTime() - slot.start.getTime()) / 60_000) ?? 1),
             unavailable: (item, index) =>
               new AppError(
                 "slot_unavailable",
@@ -139,7 +154,7 @@ export function createCreditService(ctx: AppContext) {
           }));
           // The exclusion constraints are the final word on a slot taken meanwhile (23P01 → 409).
           const inserted = await bookLessons(tx, rows);
-          const credits = await useCredits(tx, bundle.id, rows.length);
+          const credits = await useCredits(tx, bundle.id, creditsNeeded);
           await uow.audit({
             actorId: studentId,
             action: "bundle.spend",

@@ -72,6 +72,7 @@ export async function lockSettings(tx: Executor, instructorId: string) {
       minNoticeHours: instructorProfiles.minNoticeHours,
       dailyLessonCap: instructorProfiles.dailyLessonCap,
       teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
+      lessonLengths: instructorProfiles.lessonLengths,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

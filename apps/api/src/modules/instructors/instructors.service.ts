@@ -24,12 +24,14 @@ interface SchedulingSettings {
   minNoticeHours: number;
   dailyLessonCap: number | null;
   teachesPublicHolidays: boolean;
+  lessonLengths: number[];
 }
 const SCHEDULING_FIELDS = [
   "travelBufferMinutes",
   "minNoticeHours",
   "dailyLessonCap",
   "teachesPublicHolidays",
+  "lessonLengths",
 ] as const satisfies ReadonlyArray<keyof SchedulingSettings>;
 
 export function createInstructorService(ctx: AppContext) {
@@ -167,8 +169,11 @@ export function createInstructorService(ctx: AppContext) {
             after: { suburbs: patch.suburbs },
           });
         }
+        // Compared as JSON: the lesson lengths are a list.
         const changed = SCHEDULING_FIELDS.filter(
-          (field) => scheduling[field] !== undefined && scheduling[field] !== before[field],
+          (field) =>
+            scheduling[field] !== undefined &&
+            JSON.stringify(scheduling[field]) !== JSON.stringify(before[field]),
         );
         if (changed.length > 0) {
           await audit("instructor.scheduling_change", {

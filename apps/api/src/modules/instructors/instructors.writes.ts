@@ -59,6 +59,7 @@ export async function updateInstructorSettings(
       | "minNoticeHours"
       | "dailyLessonCap"
       | "teachesPublicHolidays"
+      | "lessonLengths"
     >
   >,
 ) {

@@ -5,7 +5,7 @@
  */
 export { sweepLapsedHolds } from "./hold-sweep.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
-export { checkLessonTimes } from "./lesson-shape.ts";
+export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 export { listFutureScheduledLessonIdsOf, listHeldPaymentIdsOf } from "./lessons.admin.repository.ts";
 export {
   countLessonsStartingBetween,

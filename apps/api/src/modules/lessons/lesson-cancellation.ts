@@ -131,7 +131,7 @@ export async function cancelLessonWithRefund(
   const bundleCreditReturned = outcome.creditReturned;
   let refundId: string | null = null;
   if (booking.bundleId) {
-    if (bundleCreditReturned) await returnBundleCredit(tx, booking.bundleId);
+    if (bundleCreditReturned) await returnBundleCredit(tx, booking.bundleId, booking);
   } else if (booking.paymentId && refund > 0) {
     refundId = await uow.refund({
       paymentId: booking.paymentId,

@@ -1,24 +1,28 @@
 /**
- * The shape and timing every new lesson time must have before any query: exactly 60 minutes, not in
+ * The shape and timing every new lesson time must have before any query: 60, 90 or 120 minutes, not in
  * the past, inside the 30-day booking horizon, on the hour and at least 2 hours ahead. New bookings,
  * credit spends and reschedules all go through it, so cheap rejections come first and agree.
  */
-import { LESSON_MINUTES } from "@kerb/shared";
+import { LESSON_LENGTHS } from "@kerb/shared";
 import {
   bookingHorizon,
   bookingHorizonMessage,
   isBookableStart,
+  isLessonLength,
   isWithinBookingHorizon,
   sydneyDateOf,
 } from "@kerb/shared/rules";
 import { MIN_LEAD_TIME } from "@kerb/shared/words";
 import { AppError } from "../../lib/app-error.ts";
 
-const LESSON_MS = LESSON_MINUTES * 60_000;
-
 export interface LessonTime {
   startTime: string;
   endTime: string;
+}
+
+/** A lesson time's length in minutes (not necessarily a whole or allowed one). */
+export function lessonMinutesOf(time: LessonTime): number {
+  return (new Date(time.endTime).getTime() - new Date(time.startTime).getTime()) / 60_000;
 }
 
 /**
@@ -33,8 +37,13 @@ export function checkLessonTime(
   const start = new Date(time.startTime);
   const end = new Date(time.endTime);
   const at = { ...(where.index === undefined ? {} : { index: where.index }), startTime: time.startTime };
-  if (end.getTime() - start.getTime() !== LESSON_MS) {
-    throw new AppError("bad_request", `Each lesson lasts exactly ${LESSON_MINUTES} minutes`, at);
+  // Whether this instructor offers the length is the availability engine's to say (plan-lessons.ts).
+  if (!isLessonLength(lessonMinutesOf(time))) {
+    throw new AppError(
+      "bad_request",
+      `A lesson lasts ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes`,
+      at,
+    );
   }
   if (start.getTime() < now.getTime()) {
     throw new AppError("slot_in_past", "One of the chosen times is in the past", at);

@@ -188,12 +188,20 @@ describeEachDatabase("batch bookings", (kind) => {
     expect(dup.status).toBe(400);
     expect(dup.body.error.code).toBe("duplicate_slot");
 
+    // 45 minutes is no lesson length; 120 is one, but not one this instructor offers.
+    const short = await post([
+      asBooking(slot, {
+        endTime: new Date(new Date(slot.startTime).getTime() + 45 * 60_000).toISOString(),
+      }),
+    ]);
+    expect(short.status).toBe(400);
     const long = await post([
       asBooking(slot, {
         endTime: new Date(new Date(slot.startTime).getTime() + 2 * 3_600_000).toISOString(),
       }),
     ]);
-    expect(long.status).toBe(400);
+    expect(long.status).toBe(409);
+    expect(long.body.error.code).toBe("slot_unavailable");
 
     const elsewhere = await post([asBooking(slot)], { suburb: "Penrith" });
     expect(elsewhere.status).toBe(400);

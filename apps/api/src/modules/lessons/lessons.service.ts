@@ -44,7 +44,7 @@ import { enqueueLessonRescheduled } from "../notifications/notices.ts";
 import { claimInvoiceNumber, findPaymentRefundState, insertPayment } from "../payments/index.ts";
 import { findStudentBooking, lockStudentForCheckout, toStudentBooking } from "../students/index.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
-import { checkLessonTime, checkLessonTimes } from "./lesson-shape.ts";
+import { checkLessonTime, checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";
 import { checkLessonTransition, holdLessonsOfPayment, moveLesson } from "./lessons.writes.ts";
 import { planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
@@ -293,6 +293,13 @@ export function createLessonService(ctx: AppContext) {
             throw new AppError("bad_request", "The lesson is already at that time; choose a different time");
           }
           checkLessonTime(request, now);
+          const minutes = (lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000;
+          if (lessonMinutesOf(request) !== minutes) {
+            throw new AppError(
+              "bad_request",
+              `This is a ${minutes}-minute lesson, and a lesson keeps its length when it moves; choose a ${minutes}-minute time`,
+            );
+          }
           const suburb = findSuburb(lesson.suburb);
           if (!suburb) throw new AppError("invalid_state", "This lesson's suburb is no longer served");
 

@@ -79,7 +79,7 @@ export async function settleNoShow(uow: UnitOfWork, input: NoShowDisputeInput): 
     // The earning comes back first, so the refund gives back value that is unearned again.
     await postNoShowRefunded(uow, lesson.id, input.now);
     if (lesson.bundleId) {
-      await returnBundleCredit(tx, lesson.bundleId);
+      await returnBundleCredit(tx, lesson.bundleId, lesson);
       bundleCreditReturned = true;
     } else if (lesson.paymentId) {
       const payment = await findPaymentRefundState(tx, lesson.paymentId, { lock: true });

@@ -27,6 +27,8 @@ import { lockInstructorSchedules } from "./lessons.repository.ts";
 
 export interface LessonRequest {
   startTime: string;
+  /** When it ends: its length is one the instructor offers (60 minutes when absent). */
+  endTime?: string | undefined;
   /** Who teaches it; absent: a pool-hours lesson, auto-assigned at booking. */
   instructorId?: string | null | undefined;
   /** The kind of time the student chose (a lesson without an instructor must be pool hours). */
@@ -125,6 +127,7 @@ async function matchRequests<R extends LessonRequest>(
       suburb,
       startDate: date,
       endDate: date,
+      lessonMinutes: request.endTime ? (new Date(request.endTime).getTime() - start.getTime()) / 60_000 : 60,
       ...(input.instructorId ? { instructorId: input.instructorId } : { instructorIds: named }),
       now,
     });

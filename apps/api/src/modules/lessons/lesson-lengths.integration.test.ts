@@ -1,0 +1,176 @@
+/**
+ * Lessons of 90 and 120 minutes, as students meet them over HTTP: offered only by instructors who offer
+ * them, priced by the hour (pool price only when the whole lesson lies in pool hours), booked and paid
+ * to the cent, and paid with two bundle credits for 120 minutes (90 cannot be paid with credits).
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { executeRows } from "../../db/client.ts";
+import { buyBundle, registerStudent } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { insertInstructor, sydneyAt } from "../availability/test-fixtures.ts";
+
+type Http = ReturnType<typeof api>;
+interface Slot {
+  startTime: string;
+  endTime: string;
+  price: number;
+  isPoolHours: boolean;
+}
+
+const WEDNESDAY = "2027-03-03";
+const hours = (h: string) => sydneyAt(WEDNESDAY, h).toISOString();
+
+describeEachDatabase("lesson lengths", (kind) => {
+  let t: TestApp;
+  let http: Http;
+  let instructorId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: false });
+    t.clock.now = sydneyAt("2027-03-01", "09:00");
+    http = api(t.app);
+    instructorId = await insertInstructor(t.database.db, {
+      suburbs: ["Bondi"],
+      rateCents: 8000,
+      rules: [[3, "09:00", "16:00"]],
+    });
+    await t.database.db.execute(
+      sql`update instructor_profiles set lesson_lengths = '{60,120}' where user_id = ${instructorId}`,
+    );
+  });
+  afterAll(() => t.close());
+
+  const slots = async (token: string, lessonMinutes: number, date = WEDNESDAY) => {
+    const params = new URLSearchParams({
+      suburb: "Bondi",
+      startDate: date,
+      endDate: date,
+      instructorId,
+      lessonMinutes: String(lessonMinutes),
+    });
+    const res = await http.get(`/api/student/slots?${params}`, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Slot[];
+  };
+
+  it("offers 120-minute lessons that fit the hours, priced by the hour, pool only when wholly in pool hours", async () => {
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    const offered = await slots(student.accessToken, 120);
+    expect(offered.map((s) => [s.startTime, s.endTime, s.price, s.isPoolHours])).toEqual([
+      [hours("09:00"), hours("11:00"), 160, false],
+      [hours("10:00"), hours("12:00"), 104, true], // 2 × the $52 pool rate
+      [hours("11:00"), hours("13:00"), 104, true],
+      [hours("12:00"), hours("14:00"), 104, true],
+      [hours("13:00"), hours("15:00"), 104, true], // ends as pool hours end
+      [hours("14:00"), hours("16:00"), 160, false], // ends after 15:00: the full rate
+    ]);
+    // 90 minutes is not offered by this instructor; an unknown length is a 400 in plain words.
+    expect(await slots(student.accessToken, 90)).toEqual([]);
+    const params = new URLSearchParams({
+      suburb: "Bondi",
+      startDate: WEDNESDAY,
+      endDate: WEDNESDAY,
+      lessonMinutes: "45",
+    });
+    const bad = await http.get(`/api/student/slots?${params}`, student.accessToken);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("Lessons are 60, 90 or 120 minutes long");
+  });
+
+  it("books and charges a 120-minute lesson to the cent, and the two hours are taken", async () => {
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    const held = await http.post(
+      "/api/student/bookings/batch",
+      {
+        suburb: "Bondi",
+        bookings: [
+          {
+            instructorId,
+            startTime: hours("09:00"),
+            endTime: hours("11:00"),
+            price: 160,
+            isPoolHours: false,
+            pickupLocation: "1 Bondi Road",
+          },
+        ],
+      },
+      student.accessToken,
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const paymentId = held.body.payment.id as string;
+    const paid = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment.amount).toBe(176); // $160 + 10% GST
+    const [lesson] = await executeRows<{ price_cents: number; minutes: number }>(
+      t.database.db,
+      sql`select price_cents, (extract(epoch from end_time - start_time) / 60)::int as minutes
+          from bookings where payment_id = ${paymentId}`,
+    );
+    expect(lesson).toEqual({ price_cents: 16000, minutes: 120 });
+    // Neither hour is offered any more, for 60 minutes or 120.
+    const other = await registerStudent(http, { suburb: "Bondi" });
+    expect((await slots(other.accessToken, 60)).map((s) => s.startTime)).not.toContain(hours("10:00"));
+    expect((await slots(other.accessToken, 120)).map((s) => s.startTime)[0]).toBe(hours("11:00"));
+    // A tampered price is refused as for any lesson.
+    const tampered = await http.post(
+      "/api/student/bookings/batch",
+      {
+        suburb: "Bondi",
+        bookings: [
+          {
+            instructorId,
+            startTime: hours("14:00"),
+            endTime: hours("16:00"),
+            price: 80,
+            isPoolHours: false,
+          },
+        ],
+      },
+      other.accessToken,
+    );
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.error.code).toBe("amount_mismatch");
+  });
+
+  it("pays a 120-minute lesson with two credits, gives both back on an early cancellation, and refuses 90 minutes", async () => {
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    const { bundleId } = await buyBundle(http, student.accessToken, { instructorId, suburb: "Bondi" });
+    const thursdayNext = "2027-03-10";
+    const spend = (start: string, end: string) =>
+      http.post(
+        `/api/student/bundles/${bundleId}/bookings`,
+        {
+          bookings: [
+            {
+              startTime: sydneyAt(thursdayNext, start).toISOString(),
+              endTime: sydneyAt(thursdayNext, end).toISOString(),
+            },
+          ],
+        },
+        student.accessToken,
+      );
+    const ninety = await spend("09:00", "10:30");
+    expect(ninety.status).toBe(400);
+    expect(ninety.body.error.message).toContain("90-minute lesson cannot be paid with bundle credits");
+
+    const booked = await spend("09:00", "11:00");
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.bundle.usedLessons).toBe(2);
+    const lessonId = booked.body.bookings[0].id as string;
+    const [row] = await executeRows<{ price_cents: number }>(
+      t.database.db,
+      sql`select price_cents from bookings where id = ${lessonId}`,
+    );
+    expect(row?.price_cents).toBe(14000); // two credits of the $70 bundle
+
+    const cancelled = await http.post(`/api/student/bookings/${lessonId}/cancel`, {}, student.accessToken);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const profile = await http.get("/api/student/profile", student.accessToken);
+    expect(profile.body.bundles[0].usedLessons).toBe(0);
+  });
+});
