@@ -9,17 +9,23 @@ export { CalendarCard, DayTimesCard, isOpenDay } from "./components/calendar-car
 export { CONFLICT_REASONS, ConflictsWarning } from "./components/change-result";
 export { CheckingSlotsStatus } from "./components/checking-slots-status";
 export { InstructorCard, InstructorListSkeleton } from "./components/instructor-card";
+export { LessonLengthChoice } from "./components/lesson-length-choice";
 export { RemovedSlotList, RemovedSlotsNotice } from "./components/removed-slots";
 export { PoolTag, SlotList } from "./components/slot-list";
 export { SlotPicker, type SlotSelectionProps } from "./components/slot-picker";
 export { useCalendarAvailability } from "./hooks/use-calendar-availability";
 export { useLessonClashes } from "./hooks/use-lesson-clashes";
+export { useOfferedLengths } from "./hooks/use-offered-lengths";
 export { useOwnLessonClash } from "./hooks/use-own-lesson-clash";
 export { useStandardPrices } from "./hooks/use-standard-prices";
 export {
+  creditCountText,
+  lengthNote,
   paidWithCreditsText,
   type SelectedSlot,
+  slotCredits,
   slotKey,
+  slotMinutes,
   slotPriceCents,
   toggleSlot,
 } from "./model/selection";

@@ -1,4 +1,4 @@
-import { type AvailabilitySummary, availabilitySummaryResponse } from "@kerb/shared";
+import { type AvailabilitySummary, availabilitySummaryResponse, LESSON_MINUTES } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -9,6 +9,8 @@ export type AvailabilityQuery = {
   endDate: string;
   instructorId?: string;
   poolHoursOnly?: boolean;
+  /** 60, 90 or 120; only sent when not the standard 60, so the 60-minute requests stay as they were. */
+  lessonMinutes?: number;
 };
 
 export function toSearchParams(query: AvailabilityQuery) {
@@ -18,6 +20,10 @@ export function toSearchParams(query: AvailabilityQuery) {
     endDate: query.endDate,
     instructorId: query.instructorId,
     poolHoursOnly: query.poolHoursOnly ? "true" : undefined,
+    lessonMinutes:
+      query.lessonMinutes !== undefined && query.lessonMinutes !== LESSON_MINUTES
+        ? String(query.lessonMinutes)
+        : undefined,
   };
 }
 

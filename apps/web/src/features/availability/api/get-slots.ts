@@ -9,6 +9,8 @@ export type SlotsQuery = {
   date: string;
   instructorId?: string;
   poolHoursOnly?: boolean;
+  /** 60, 90 or 120 (see AvailabilityQuery). */
+  lessonMinutes?: number;
 };
 
 export async function getSlots(

@@ -17,7 +17,15 @@ import { cn } from "@/lib/cn";
 import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
 import { OWN_LESSON_NOTE } from "../model/own-lessons";
-import { paidWithCreditsText, type SelectedSlot, selectionTotals, slotKey } from "../model/selection";
+import {
+  creditCountText,
+  lengthNote,
+  paidWithCreditsText,
+  type SelectedSlot,
+  selectionTotals,
+  slotCredits,
+  slotKey,
+} from "../model/selection";
 import { SlotPrice } from "./slot-price";
 
 export type SelectionPanelProps = {
@@ -57,7 +65,8 @@ export function SelectionPanel({
   const blockedId = useId();
   const hasOwnClash = isOwnLessonTime !== undefined && slots.some(isOwnLessonTime);
   const totals = selectionTotals(slots);
-  const creditsAfter = credits ? credits.left - slots.length : 0;
+  const creditsUsed = slots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+  const creditsAfter = credits ? credits.left - creditsUsed : 0;
 
   return (
     <aside
@@ -125,7 +134,10 @@ export function SelectionPanel({
               <li key={slotKey(slot)} className="flex items-start gap-3 py-2.5">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
                   <span className="font-semibold text-slate-900">{slotDay(slot)}</span>
-                  <span className="text-slate-700">{formatTimeRange(slot.startTime, slot.endTime)}</span>
+                  <span className="text-slate-700">
+                    {formatTimeRange(slot.startTime, slot.endTime)}
+                    {lengthNote(slot) ? ` · ${lengthNote(slot)}` : ""}
+                  </span>
                   <span className="truncate text-slate-600">{slot.instructorName}</span>
                   {slot.isPoolHours ? (
                     <span>
@@ -137,7 +149,9 @@ export function SelectionPanel({
                   ) : null}
                 </div>
                 {credits ? (
-                  <span className="shrink-0 font-semibold text-slate-700 text-sm">1 credit</span>
+                  <span className="shrink-0 font-semibold text-slate-700 text-sm">
+                    {creditCountText(slotCredits(slot))}
+                  </span>
                 ) : (
                   <SlotPrice
                     price={slot.price}
@@ -159,7 +173,7 @@ export function SelectionPanel({
         )}
 
         {credits ? (
-          <CreditTotals used={slots.length} left={creditsAfter} />
+          <CreditTotals used={creditsUsed} left={creditsAfter} />
         ) : (
           <div className="flex flex-col gap-1.5 border-slate-200 border-t pt-3 text-sm">
             <dl className="flex flex-col gap-1.5">
@@ -246,8 +260,8 @@ function CreditTotals({ used, left }: { used: number; left: number }) {
       </dl>
       {left < 0 ? (
         <p className="font-medium text-red-800 text-xs" role="alert">
-          That is {-left} more than this bundle has left. Remove {-left === 1 ? "a lesson" : "some lessons"}{" "}
-          to continue.
+          That is {creditCountText(-left)} more than this bundle has left. Remove{" "}
+          {-left === 1 ? "a lesson" : "some lessons"} to continue.
         </p>
       ) : (
         <p className="text-slate-500 text-xs">Nothing to pay: GST was charged when you bought the bundle.</p>

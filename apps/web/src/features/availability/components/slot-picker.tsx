@@ -1,9 +1,11 @@
+import { LESSON_MINUTES } from "@kerb/shared";
+import { creditsForLesson, lessonLengthLabel } from "@kerb/shared/rules";
 import { type ReactNode, useMemo } from "react";
 import { lessonCount } from "@/lib/format";
 import { type CalendarSource, useCalendarAvailability } from "../hooks/use-calendar-availability";
 import { useOwnLessonClash } from "../hooks/use-own-lesson-clash";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
-import type { SelectedSlot } from "../model/selection";
+import { creditCountText, type SelectedSlot } from "../model/selection";
 import { CalendarCard, type CalendarCardProps, DayTimesCard, lessonsPerDay } from "./calendar-card";
 import { SelectionPanel, type SelectionPanelProps } from "./selection-panel";
 import { SlotList, type SlotListProps } from "./slot-list";
@@ -15,11 +17,17 @@ export type SlotPayment =
    * `openPaymentId`, the payment already opened for this selection, are these lessons, not a clash.
    */
   | { mode: "card"; standardPriceOf: StandardPriceOf; openPaymentId: string | null }
-  /** With a bundle's credits: one a time, and never more lessons than the `left` credits. */
+  /**
+   * With a bundle's credits: one an hour (two for a 2-hour lesson), and never more than the `left`
+   * credits.
+   */
   | { mode: "credits"; left: number };
 
 /** What the slot list and the selection panel show for a time's cost, by how it is paid. */
-function pricingProps(payment: SlotPayment): {
+function pricingProps(
+  payment: SlotPayment,
+  lessonMinutes: number,
+): {
   list: Pick<SlotListProps, "standardPriceOf" | "priceText" | "maxSelection" | "fullNotice">;
   panel: Pick<SelectionPanelProps, "standardPriceOf" | "credits" | "continueLabel">;
 } {
@@ -28,11 +36,16 @@ function pricingProps(payment: SlotPayment): {
     return { list: { standardPriceOf }, panel: { standardPriceOf } };
   }
   const { left } = payment;
+  const perLesson = creditsForLesson(lessonMinutes) ?? 1;
+  const lessons = Math.floor(left / perLesson);
   return {
     list: {
-      priceText: "1 credit",
-      maxSelection: left,
-      fullNotice: `That is all ${lessonCount(left)} this bundle has left. Remove one to pick another time.`,
+      priceText: creditCountText(perLesson),
+      maxSelection: lessons,
+      fullNotice:
+        perLesson === 1
+          ? `That is all ${lessonCount(left)} this bundle has left. Remove one to pick another time.`
+          : `That is all the ${lessonLengthLabel(lessonMinutes)} lessons this bundle's ${creditCountText(left)} pay for. Remove one to pick another time.`,
     },
     panel: { credits: { left }, continueLabel: "Review lessons" },
   };
@@ -54,7 +67,7 @@ type SlotPickerProps = SlotSelectionProps & {
   suburb: string;
   source: CalendarSource;
   payment: SlotPayment;
-  /** Whose times these are, and the ways to change that. */
+  /** Whose times these are, and the ways to change that (and the lesson length, when there is a choice). */
   header: ReactNode;
   /** What a calendar without a single free day says, and the way on. */
   empty: CalendarCardProps["empty"];
@@ -84,7 +97,7 @@ export function SlotPicker({
   const isOwnLessonTime = useOwnLessonClash({
     openPaymentId: payment.mode === "card" ? payment.openPaymentId : null,
   });
-  const pricing = pricingProps(payment);
+  const pricing = pricingProps(payment, source.lessonMinutes ?? LESSON_MINUTES);
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 pb-44 lg:grid-cols-3 lg:pb-0">

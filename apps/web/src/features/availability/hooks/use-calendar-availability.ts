@@ -2,8 +2,11 @@ import { useState } from "react";
 import { type AvailabilityQuery, useAvailabilitySummary } from "../api/get-availability-summary";
 import { calendarRange } from "../model/dates";
 
-/** Whose free times the calendar counts: an instructor's, Pool Hours only, or both. */
-export type CalendarSource = Pick<AvailabilityQuery, "instructorId" | "poolHoursOnly">;
+/**
+ * Whose free times the calendar counts (an instructor's, Pool Hours only, or both) and for lessons of
+ * which length (60 minutes when absent).
+ */
+export type CalendarSource = Pick<AvailabilityQuery, "instructorId" | "poolHoursOnly" | "lessonMinutes">;
 
 /**
  * The booking calendar's window (fixed when the step opens) and its availability summary for

@@ -1,5 +1,5 @@
-import { MAX_LESSON_COUNT, type Slot } from "@kerb/shared";
-import { dollarsToCents } from "@kerb/shared/rules";
+import { LESSON_MINUTES, MAX_LESSON_COUNT, type Slot } from "@kerb/shared";
+import { creditsForLesson, dollarsToCents, lessonLengthLabel } from "@kerb/shared/rules";
 import { formatDateTime } from "@/lib/format";
 
 /** A time the student picked: an open slot as the API offered it. */
@@ -58,14 +58,30 @@ export function isSelected(selection: readonly SelectedSlot[], slot: SelectedSlo
   return selection.some((s) => slotKey(s) === key);
 }
 
+/** A lesson's length in minutes, from its times (60, 90 or 120). */
+export function slotMinutes(slot: Pick<Slot, "startTime" | "endTime">): number {
+  return Math.round((new Date(slot.endTime).getTime() - new Date(slot.startTime).getTime()) / 60_000);
+}
+
+/** "2 hours" for a lesson that is not the standard hour; null for 60 minutes (nothing extra to say). */
+export function lengthNote(slot: Pick<Slot, "startTime" | "endTime">): string | null {
+  const minutes = slotMinutes(slot);
+  return minutes === LESSON_MINUTES ? null : lessonLengthLabel(minutes);
+}
+
 /**
- * A student cannot be in two cars at once: a start time already in the selection (with another
- * instructor) cannot be picked again. The server refuses such a batch too (duplicate_slot).
+ * A student cannot be in two cars at once: a time overlapping a lesson already in the selection (with
+ * another instructor, or a longer lesson still running) cannot be picked. The server refuses such a batch
+ * too (duplicate_slot).
  */
 export function clashesWithSelection(selection: readonly SelectedSlot[], slot: SelectedSlot): boolean {
   const key = slotKey(slot);
   const start = new Date(slot.startTime).getTime();
-  return selection.some((s) => slotKey(s) !== key && new Date(s.startTime).getTime() === start);
+  const end = new Date(slot.endTime).getTime();
+  return selection.some(
+    (s) =>
+      slotKey(s) !== key && new Date(s.startTime).getTime() < end && start < new Date(s.endTime).getTime(),
+  );
 }
 
 export function isSelectionFull(selection: readonly SelectedSlot[]): boolean {
@@ -89,4 +105,14 @@ export function describeSlot(slot: Pick<SelectedSlot, "startTime">): string {
  */
 export function paidWithCreditsText(left: number): string {
   return `Paid with bundle credits (${left} left)`;
+}
+
+/** "1 credit", "2 credits". */
+export function creditCountText(credits: number): string {
+  return `${credits} ${credits === 1 ? "credit" : "credits"}`;
+}
+
+/** Credits a chosen lesson takes from a bundle: one an hour (creditsForLesson; 90 minutes is never offered). */
+export function slotCredits(slot: Pick<Slot, "startTime" | "endTime">): number {
+  return creditsForLesson(slotMinutes(slot)) ?? 1;
 }

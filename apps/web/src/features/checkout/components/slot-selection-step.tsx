@@ -1,11 +1,19 @@
-import type { Suburb } from "@kerb/shared";
+import { LESSON_MINUTES, type Suburb } from "@kerb/shared";
 import { poolWindowText } from "@kerb/shared/words";
 import MapPin from "lucide-react/icons/map-pin";
 import Sparkles from "lucide-react/icons/sparkles";
 import UserRoundCheck from "lucide-react/icons/user-round-check";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { SlotPicker, type SlotSelectionProps, useStandardPrices } from "@/features/availability";
+import {
+  LessonLengthChoice,
+  SlotPicker,
+  type SlotSelectionProps,
+  slotMinutes,
+  useOfferedLengths,
+  useStandardPrices,
+} from "@/features/availability";
 import { instructorName, type RateOption, type SelectedInstructor } from "../model/wizard-state";
 
 type SlotSelectionStepProps = SlotSelectionProps & {
@@ -17,6 +25,8 @@ type SlotSelectionStepProps = SlotSelectionProps & {
   onSwitchToPool: () => void;
   onPickInstructor: () => void;
   onChangeSuburb: () => void;
+  /** Empties the selection: a new lesson length offers other times. */
+  onClearSlots: () => void;
 };
 
 /** The wizard's slot step, paid by card: Pool Hours or the picked instructor's times in the suburb. */
@@ -28,10 +38,22 @@ export function SlotSelectionStep({
   onSwitchToPool,
   onPickInstructor,
   onChangeSuburb,
+  onClearSlots,
   ...selection
 }: SlotSelectionStepProps) {
   const isPool = rateOption === "pool_hours" || !instructor?.id;
-  const source = isPool ? { poolHoursOnly: true } : { instructorId: instructor?.id ?? undefined };
+  const lengths = useOfferedLengths(suburb, isPool ? null : instructor?.id);
+  // The length is not saved apart from the lessons: a restored draft's picked times tell it.
+  const [chosenLength, setChosenLength] = useState(() => {
+    const first = selection.selectedSlots[0];
+    return first ? slotMinutes(first) : LESSON_MINUTES;
+  });
+  const lessonMinutes = lengths.includes(chosenLength) ? chosenLength : LESSON_MINUTES;
+  // At 60 minutes nothing is added, so the standard requests stay exactly as they were.
+  const length = lessonMinutes === LESSON_MINUTES ? {} : { lessonMinutes };
+  const source = isPool
+    ? { poolHoursOnly: true, ...length }
+    : { instructorId: instructor?.id ?? undefined, ...length };
   const standardPriceOf = useStandardPrices(suburb);
   const sourceName = isPool ? "Pool Hours" : instructor ? instructorName(instructor) : "";
 
@@ -62,6 +84,15 @@ export function SlotSelectionStep({
                 </p>
               </div>
             </div>
+            <LessonLengthChoice
+              lengths={lengths}
+              value={lessonMinutes}
+              onChange={(minutes) => {
+                if (minutes === lessonMinutes) return;
+                setChosenLength(minutes);
+                onClearSlots();
+              }}
+            />
             <div className="flex flex-col gap-2 whitespace-nowrap sm:flex-row sm:flex-wrap">
               {isPool ? (
                 <Button variant="outline" onClick={onPickInstructor}>

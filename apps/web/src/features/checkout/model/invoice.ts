@@ -1,6 +1,6 @@
 import { type BundleOption, invoiceTotals } from "@kerb/shared/rules";
 import type { SelectedSlot } from "@/features/availability";
-import { slotPriceCents } from "@/features/availability";
+import { lengthNote, slotPriceCents } from "@/features/availability";
 
 export type InvoiceLine = {
   key: string;
@@ -19,7 +19,8 @@ export function batchInvoiceLines(slots: readonly SelectedSlot[]): InvoiceLine[]
   for (const slot of slots) {
     const unitCents = slotPriceCents(slot);
     const kind = slot.isPoolHours ? "Pool Hours driving lesson" : "Driving lesson";
-    const description = `${kind} (60 min) · ${slot.instructorName}`;
+    const length = lengthNote(slot);
+    const description = `${kind} (${length ?? "60 min"}) · ${slot.instructorName}`;
     const key = `${description}|${unitCents}`;
     const line = lines.get(key);
     if (line) {
