@@ -280,7 +280,7 @@ describe("Scheduling", () => {
 
     expect(
       await within(form).findByText(
-        "Scheduling saved: 30 minutes between lessons, 24 hours' notice, at most 5 a day, teaching on public holidays.",
+        "Scheduling saved: 30 minutes between lessons, 24 hours' notice, at most 5 a day, teaching on public holidays, 60-minute lessons only.",
       ),
     ).toBeInTheDocument();
     expect(callsTo("PATCH", "/api/instructor/settings")[0]?.body).toEqual({
@@ -288,6 +288,7 @@ describe("Scheduling", () => {
       minNoticeHours: 24,
       dailyLessonCap: 5,
       teachesPublicHolidays: true,
+      lessonLengths: [60],
     });
   });
 
@@ -328,6 +329,40 @@ describe("Scheduling", () => {
       minNoticeHours: 48,
       dailyLessonCap: null,
       teachesPublicHolidays: false,
+      lessonLengths: [60],
     });
+  });
+
+  it("offers 60-minute lessons always and saves the ticked lesson lengths with the other settings", async () => {
+    const saved = availability({ lessonLengths: [60, 120] });
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/availability": jsonResponse(200, availability({ lessonLengths: [60, 90] })),
+      "PATCH /api/instructor/settings": jsonResponse(200, change(saved)),
+    });
+    const { user } = renderApp("/instructor/availability", signedIn);
+    const form = (await screen.findByRole("form", { name: "Scheduling" })) as HTMLElement;
+    const lengths = within(form).getByRole("group", { name: "Lesson lengths offered" });
+    const hour = within(lengths).getByRole("checkbox", { name: "60 minutes (always offered)" });
+    const ninety = within(lengths).getByRole("checkbox", { name: "90 minutes" });
+    const twoHours = within(lengths).getByRole("checkbox", { name: "2 hours" });
+    expect(hour).toBeChecked();
+    expect(hour).toBeDisabled();
+    expect(ninety).toBeChecked();
+    expect(twoHours).not.toBeChecked();
+
+    await user.click(ninety);
+    await user.click(twoHours);
+    await user.click(within(form).getByRole("button", { name: "Save scheduling" }));
+
+    expect(await within(form).findByText(/lessons of 60 minutes or 2 hours\.$/)).toBeInTheDocument();
+    expect(callsTo("PATCH", "/api/instructor/settings")[0]?.body).toEqual({
+      travelBufferMinutes: 0,
+      minNoticeHours: 2,
+      dailyLessonCap: null,
+      teachesPublicHolidays: false,
+      lessonLengths: [60, 120],
+    });
+    expect(within(lengths).getByRole("checkbox", { name: "2 hours" })).toBeChecked();
+    expect(within(lengths).getByRole("checkbox", { name: "90 minutes" })).not.toBeChecked();
   });
 });

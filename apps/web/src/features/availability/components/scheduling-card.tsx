@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   dailyLessonCap,
   type InstructorAvailability,
+  LESSON_MINUTES,
   MAX_DAILY_LESSON_CAP,
   MAX_NOTICE_HOURS,
   MIN_NOTICE_HOURS,
@@ -9,6 +10,7 @@ import {
   TRAVEL_BUFFER_MAX_MINUTES,
   travelBufferMinutes,
 } from "@kerb/shared";
+import { lessonLengthLabel } from "@kerb/shared/rules";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -39,6 +41,8 @@ const schedulingForm = z.object({
     .transform((value) => (value === "" ? null : Number(value)))
     .pipe(dailyLessonCap),
   teachesPublicHolidays: z.boolean(),
+  offers90: z.boolean(),
+  offers120: z.boolean(),
 });
 type SchedulingFormInput = z.input<typeof schedulingForm>;
 type SchedulingFormValues = z.output<typeof schedulingForm>;
@@ -49,10 +53,27 @@ function formValuesOf(availability: InstructorAvailability): SchedulingFormInput
     minNoticeHours: String(availability.minNoticeHours),
     dailyLessonCap: availability.dailyLessonCap === null ? "" : String(availability.dailyLessonCap),
     teachesPublicHolidays: availability.teachesPublicHolidays,
+    offers90: availability.lessonLengths.includes(90),
+    offers120: availability.lessonLengths.includes(120),
   };
 }
 
-/** "Saved: 30 minutes between lessons, 24 hours' notice, at most 5 lessons a day, closed on public holidays." */
+/** The lengths to save: 60 minutes always, then the ticked longer ones. */
+function lessonLengthsOf(values: Pick<SchedulingFormValues, "offers90" | "offers120">): number[] {
+  return [LESSON_MINUTES, ...(values.offers90 ? [90] : []), ...(values.offers120 ? [120] : [])];
+}
+
+/** "60-minute lessons only", "lessons of 60 minutes or 2 hours". */
+function lengthsSummary(lengths: readonly number[]): string {
+  if (lengths.length <= 1) return "60-minute lessons only";
+  const labels = lengths.map(lessonLengthLabel);
+  return `lessons of ${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
+
+/**
+ * "Scheduling saved: 30 minutes between lessons, 24 hours' notice, at most 5 a day, closed on public
+ * holidays, lessons of 60 minutes or 2 hours."
+ */
 function savedSummary(a: InstructorAvailability): string {
   const buffer =
     a.travelBufferMinutes === 0
@@ -61,15 +82,19 @@ function savedSummary(a: InstructorAvailability): string {
   const notice = `${a.minNoticeHours} hours' notice`;
   const cap = a.dailyLessonCap === null ? "no daily cap" : `at most ${a.dailyLessonCap} a day`;
   const holidays = a.teachesPublicHolidays ? "teaching on public holidays" : "closed on public holidays";
-  return `Scheduling saved: ${buffer}, ${notice}, ${cap}, ${holidays}.`;
+  return `Scheduling saved: ${buffer}, ${notice}, ${cap}, ${holidays}, ${lengthsSummary(a.lessonLengths)}.`;
 }
 
-/** How the instructor's days are booked: a buffer, minimum notice, a daily cap and public holidays. */
+/**
+ * How the instructor's days are booked: a buffer, minimum notice, a daily cap, public holidays and the
+ * lesson lengths offered (60 minutes always).
+ */
 export function SchedulingCard({ availability }: { availability: InstructorAvailability }) {
   const mutation = useUpdateInstructorSettings();
   const { isLatest, markLatest } = useLatestChange("scheduling");
   const holidaysId = useId();
   const holidaysHintId = useId();
+  const lengthsHintId = useId();
   const {
     register,
     handleSubmit,
@@ -81,9 +106,13 @@ export function SchedulingCard({ availability }: { availability: InstructorAvail
   });
   const clearResult = { onChange: () => mutation.reset() };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(({ offers90, offers120, ...values }) => {
     markLatest();
-    mutation.mutate(values, { onSuccess: (change) => reset(formValuesOf(change.availability)) });
+    const lessonLengths = lessonLengthsOf({ offers90, offers120 });
+    mutation.mutate(
+      { ...values, lessonLengths },
+      { onSuccess: (change) => reset(formValuesOf(change.availability)) },
+    );
   });
 
   return (
@@ -145,6 +174,35 @@ export function SchedulingCard({ availability }: { availability: InstructorAvail
               </p>
             </div>
           </div>
+          <fieldset className="flex flex-col gap-2" aria-describedby={lengthsHintId}>
+            <legend className="font-medium text-slate-900 text-sm">Lesson lengths offered</legend>
+            <p id={lengthsHintId} className="text-slate-600 text-sm">
+              Students choose the length when they book; the price is your rate for the hours. Bundle credits
+              pay for 60-minute and 2-hour lessons (two credits), not 90 minutes.
+            </p>
+            <label className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
+              <input type="checkbox" checked disabled className="size-5 shrink-0 accent-brand-600" />
+              <span>
+                {lessonLengthLabel(LESSON_MINUTES)} <span className="text-slate-600">(always offered)</span>
+              </span>
+            </label>
+            <label className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
+              <input
+                type="checkbox"
+                className="size-5 shrink-0 accent-brand-600"
+                {...register("offers90", clearResult)}
+              />
+              {lessonLengthLabel(90)}
+            </label>
+            <label className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
+              <input
+                type="checkbox"
+                className="size-5 shrink-0 accent-brand-600"
+                {...register("offers120", clearResult)}
+              />
+              {lessonLengthLabel(120)}
+            </label>
+          </fieldset>
           {mutation.isError ? (
             <ErrorState title="We couldn't save your scheduling settings" error={mutation.error} />
           ) : null}
