@@ -43,7 +43,12 @@ export function LessonLengthChoice({ lengths, value, onChange, noteOf }: LessonL
               }
             >
               {lessonLengthLabel(minutes)}
-              {note ? <span className="font-normal text-slate-600 text-xs">{note}</span> : null}
+              {note ? (
+                <span className="font-normal text-slate-600 text-xs">
+                  <span className="sr-only">, </span>
+                  {note}
+                </span>
+              ) : null}
             </Radio>
           );
         })}

@@ -74,6 +74,8 @@ function routes(bundle: StudentProfileBundle | (() => Response), extra: Routes =
     "GET /api/student/profile": () => jsonResponse(200, studentProfile(Date.now(), { bookings: [] })),
     "GET /api/student/availability-summary": () => jsonResponse(200, calendar),
     "GET /api/student/slots": () => jsonResponse(200, oliviaSlots),
+    // Olivia's lesson lengths come from the suburb's listing.
+    "GET /api/student/instructors": () => jsonResponse(200, [listing({ id: olivia.id })]),
     ...extra,
   });
 }
@@ -343,5 +345,88 @@ describe("Use Bundle: the student's own lessons", () => {
     const { user } = renderApp(path, signedIn);
     await user.click(await dayButton());
     await waitFor(() => expect(screen.getByRole("button", { name: /^5:00 pm .*1 credit/ })).toBeDisabled());
+  });
+});
+
+describe("Use Bundle: lesson lengths", () => {
+  const twoHourSlot = () => {
+    const slot = slotAt(date, 10, { instructorId: olivia.id, instructorName: "Olivia Brown", price: 110.64 });
+    return { ...slot, endTime: new Date(Date.parse(slot.startTime) + 7_200_000).toISOString() };
+  };
+
+  it("offers 2 hours for two credits (never 90 minutes) and books a 2-hour lesson", async () => {
+    const { calls, callsTo } = routes(bundleOf(), {
+      "GET /api/student/instructors": () =>
+        jsonResponse(200, [listing({ id: olivia.id, lessonLengths: [60, 90, 120] })]),
+      "GET /api/student/slots": (request: MockRequest) =>
+        jsonResponse(200, query(request).get("lessonMinutes") === "120" ? [twoHourSlot()] : oliviaSlots),
+      [`POST /api/student/bundles/${bundleId}/bookings`]: () =>
+        jsonResponse(201, {
+          bundle: { id: bundleId, totalLessons: 10, usedLessons: 10, expiresAt: bundleOf().expiresAt },
+          bookings: [{ ...booked(defined(oliviaSlots[0]), 1), endTime: twoHourSlot().endTime }],
+        }),
+    });
+    const { user } = renderApp(path, signedIn);
+
+    const group = await screen.findByRole("radiogroup", { name: "Lesson length" });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["60", "120"]);
+    expect(within(group).getByRole("radio", { name: /^60 minutes, ?1 credit$/ })).toBeChecked();
+    for (const call of calls.filter((c) => c.path.startsWith("/api/student/availability-summary")))
+      expect(query(call).has("lessonMinutes")).toBe(false);
+
+    await user.click(within(group).getByRole("radio", { name: /^2 hours, ?2 credits$/ }));
+    expect(screen.getByText(/standard and pool times, 2 credits each/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path.startsWith("/api/student/availability-summary") && query(c).get("lessonMinutes") === "120",
+        ),
+      ).toBe(true),
+    );
+    await user.click(await dayButton());
+    await user.click(
+      await screen.findByRole("button", { name: "10:00 am – 12:00 pm, Olivia Brown, 2 credits, Pool Hours" }),
+    );
+    expect(
+      defined(calls.find((c) => c.path.startsWith("/api/student/slots") && query(c).has("lessonMinutes"))),
+    ).toBeTruthy();
+    expect(within(panel()).getByText("1 lesson · Paid with bundle credits (0 left)")).toBeInTheDocument();
+    expect(within(panel()).getByTestId("credits-used")).toHaveTextContent("2");
+    expect(within(panel()).getByText("10:00 am – 12:00 pm · 2 hours")).toBeInTheDocument();
+
+    await user.click(within(panel()).getByRole("button", { name: "Review lessons" }));
+    const lessons = await screen.findByRole("list", { name: "Lessons to book" });
+    expect(lessons).toHaveTextContent("10:00 am – 12:00 pm · 2 hours");
+    expect(lessons).toHaveTextContent("2 credits");
+    expect(screen.getByTestId("credit-payment")).toHaveTextContent("Paid with bundle credits (0 left)");
+    await user.click(screen.getByRole("button", { name: "Book 1 lesson with credits" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Lessons booked" })).toBeVisible();
+    expect(callsTo("POST", `/api/student/bundles/${bundleId}/bookings`)[0]?.body).toEqual({
+      bookings: [
+        { startTime: twoHourSlot().startTime, endTime: twoHourSlot().endTime, pickupLocation: "Parramatta" },
+      ],
+    });
+  });
+
+  it("offers no 2-hour lessons with one credit left", async () => {
+    const { fetchMock } = routes(bundleOf({ usedLessons: 9 }), {
+      "GET /api/student/instructors": () =>
+        jsonResponse(200, [listing({ id: olivia.id, lessonLengths: [60, 120] })]),
+    });
+    renderApp(path, signedIn);
+    await dayButton();
+    // The listing (with Olivia's 2 hours) has been answered, and still no choice is offered.
+    const listed = fetchMock.mock.results.find((_, i) =>
+      String(fetchMock.mock.calls[i]?.[0]).includes("/api/student/instructors"),
+    );
+    await defined(listed).value;
+    await screen.findByText("Paid with bundle credits (1 left)");
+    expect(screen.queryByRole("radiogroup", { name: "Lesson length" })).toBeNull();
   });
 });

@@ -11,9 +11,12 @@ import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { StepActions } from "@/components/ui/step-frame";
 import {
   CheckingSlotsStatus,
+  creditCountText,
+  lengthNote,
   paidWithCreditsText,
   RemovedSlotList,
   type SelectedSlot,
+  slotCredits,
   slotKey,
   slotPriceCents,
 } from "@/features/availability";
@@ -61,7 +64,8 @@ export function CreditReview({
     onBooked,
   });
   const left = creditsLeft(bundle);
-  const after = left - slots.length;
+  const used = slots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+  const after = left - used;
   const name = `${bundle.instructor.firstName} ${bundle.instructor.lastName}`;
   const poolSlots = slots.filter((slot) => slot.isPoolHours);
 
@@ -86,11 +90,14 @@ export function CreditReview({
                   <span className="font-semibold text-slate-900">
                     {formatWeekday(slot.startTime)} {formatDate(slot.startTime)}
                   </span>
-                  <span className="text-slate-700">{formatTimeRange(slot.startTime, slot.endTime)}</span>
+                  <span className="text-slate-700">
+                    {formatTimeRange(slot.startTime, slot.endTime)}
+                    {lengthNote(slot) ? ` · ${lengthNote(slot)}` : ""}
+                  </span>
                 </span>
                 <span className="flex items-center gap-3">
                   {slot.isPoolHours ? <PoolHoursBadge /> : null}
-                  <span className="font-medium text-slate-700">1 credit</span>
+                  <span className="font-medium text-slate-700">{creditCountText(slotCredits(slot))}</span>
                 </span>
               </li>
             ))}
@@ -139,7 +146,9 @@ export function CreditReview({
 
       {after < 0 ? (
         <Alert tone="warning" title="More lessons than credits">
-          This bundle has {lessonCount(left)} left. Remove {-after} to book the rest.
+          {used === slots.length
+            ? `This bundle has ${lessonCount(left)} left. Remove ${-after} to book the rest.`
+            : `This bundle has ${creditCountText(left)} left. Remove lessons worth ${creditCountText(-after)} to book the rest.`}
         </Alert>
       ) : null}
 

@@ -1,11 +1,20 @@
-import type { StudentProfileBundle } from "@kerb/shared";
+import { LESSON_MINUTES, type StudentProfileBundle } from "@kerb/shared";
+import { creditsForLesson } from "@kerb/shared/rules";
 import MapPin from "lucide-react/icons/map-pin";
 import Ticket from "lucide-react/icons/ticket";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import { paidWithCreditsText, SlotPicker, type SlotSelectionProps } from "@/features/availability";
+import {
+  creditCountText,
+  LessonLengthChoice,
+  paidWithCreditsText,
+  SlotPicker,
+  type SlotSelectionProps,
+  slotCredits,
+  useOfferedLengths,
+} from "@/features/availability";
 import { formatDate } from "@/lib/format";
 import { creditsLeft } from "../model/credits";
 
@@ -16,20 +25,43 @@ export type CreditBundle = StudentProfileBundle & {
 type CreditSlotStepProps = SlotSelectionProps & {
   bundle: CreditBundle;
   suburb: string;
+  /** 60 or 120: credits pay for whole hours (rules/lesson-lengths.ts), so 90 minutes is never offered. */
+  lessonMinutes: number;
+  /** A new length: its times are shown and the picked ones cleared (by the owner). */
+  onLessonMinutesChange: (minutes: number) => void;
 };
 
 /**
- * The slot step in credit mode: the bundle's instructor's calendar in the bundle's suburb, every time
- * costing one credit, and never more lessons than credits left.
+ * The slot step in credit mode: the bundle's instructor's calendar in the bundle's suburb, every hour
+ * costing one credit (a 2-hour lesson two, when the instructor offers it), and never more than the
+ * credits left.
  */
-export function CreditSlotStep({ bundle, suburb, ...selection }: CreditSlotStepProps) {
+export function CreditSlotStep({
+  bundle,
+  suburb,
+  lessonMinutes,
+  onLessonMinutesChange,
+  ...selection
+}: CreditSlotStepProps) {
   const left = creditsLeft(bundle);
   const name = `${bundle.instructor.firstName} ${bundle.instructor.lastName}`;
+  const offered = useOfferedLengths(suburb, bundle.instructor.id);
+  // Only lengths credits can pay for, and that the credits left cover at least once.
+  const lengths = offered.filter((minutes) => {
+    const credits = creditsForLesson(minutes);
+    return credits !== null && credits <= left;
+  });
+  const minutes = lengths.includes(lessonMinutes) ? lessonMinutes : LESSON_MINUTES;
+  const perLesson = creditsForLesson(minutes) ?? 1;
+  const used = selection.selectedSlots.reduce((sum, slot) => sum + slotCredits(slot), 0);
 
   return (
     <SlotPicker
       suburb={suburb}
-      source={{ instructorId: bundle.instructor.id }}
+      source={{
+        instructorId: bundle.instructor.id,
+        ...(minutes === LESSON_MINUTES ? {} : { lessonMinutes: minutes }),
+      }}
       payment={{ mode: "credits", left }}
       header={
         <Card>
@@ -39,14 +71,23 @@ export function CreditSlotStep({ bundle, suburb, ...selection }: CreditSlotStepP
               <p className="font-semibold text-slate-900">Showing times with {name}</p>
               <p className="flex items-center gap-1 text-slate-600 text-sm">
                 <MapPin className="size-3.5" aria-hidden="true" />
-                {suburb} · standard and pool times, one credit each
+                {suburb} · standard and pool times,{" "}
+                {perLesson === 1 ? "one credit each" : `${creditCountText(perLesson)} each`}
               </p>
               <p className="flex flex-wrap items-center gap-2 pt-1 text-sm">
-                <Badge tone="brand">
-                  {paidWithCreditsText(Math.max(0, left - selection.selectedSlots.length))}
-                </Badge>
+                <Badge tone="brand">{paidWithCreditsText(Math.max(0, left - used))}</Badge>
                 <span className="text-slate-600">Credits expire {formatDate(bundle.expiresAt)}</span>
               </p>
+              <div className="pt-2">
+                <LessonLengthChoice
+                  lengths={lengths}
+                  value={minutes}
+                  onChange={(next) => {
+                    if (next !== minutes) onLessonMinutesChange(next);
+                  }}
+                  noteOf={(length) => creditCountText(creditsForLesson(length) ?? 1)}
+                />
+              </div>
             </div>
           </CardContent>
         </Card>

@@ -1,4 +1,5 @@
 import type { CreditBookingResponse } from "@kerb/shared";
+import { LESSON_MINUTES } from "@kerb/shared";
 import { BUNDLE_VALIDITY } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import PackageCheck from "lucide-react/icons/package-check";
@@ -12,7 +13,13 @@ import { PageWithBackLink } from "@/components/ui/page-with-back-link";
 import { PageSpinner } from "@/components/ui/spinner";
 import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
-import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
+import {
+  RemovedSlotsNotice,
+  type SelectedSlot,
+  slotCredits,
+  slotKey,
+  toggleSlot,
+} from "@/features/availability";
 import { isApiError } from "@/lib/api-error";
 import { formatDate, lessonCount } from "@/lib/format";
 import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
@@ -175,6 +182,7 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
   const navigate = useNavigate();
   const [selectedSlots, setSelectedSlots] = useState<SelectedSlot[]>([]);
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [lessonMinutes, setLessonMinutes] = useState(LESSON_MINUTES);
   const [removed, setRemoved] = useState<SelectedSlot[] | null>(null);
   const isReview = searchParams.get("step") === REVIEW_STEP && selectedSlots.length > 0;
   const left = creditsLeft(bundle);
@@ -182,8 +190,9 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
 
   function toggle(slot: SelectedSlot) {
     const adding = !selectedSlots.some((s) => slotKey(s) === slotKey(slot));
-    // Never more lessons than credits: the server would refuse the whole booking.
-    if (adding && selectedSlots.length >= left) return;
+    // Never more credits than left: the server would refuse the whole booking.
+    const used = selectedSlots.reduce((sum, s) => sum + slotCredits(s), 0);
+    if (adding && used + slotCredits(slot) > left) return;
     setSelectedSlots(toggleSlot(selectedSlots, slot));
   }
 
@@ -212,7 +221,9 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
       description={
         isReview
           ? `${lessonCount(selectedSlots.length)} with ${name}. No card needed.`
-          : `Pick up to ${lessonCount(left)} with ${name}. Each one uses a credit from your ${bundle.totalLessons}-lesson bundle.`
+          : lessonMinutes === LESSON_MINUTES
+            ? `Pick up to ${lessonCount(left)} with ${name}. Each one uses a credit from your ${bundle.totalLessons}-lesson bundle.`
+            : `Pick up to ${lessonCount(Math.floor(left / 2))} of 2 hours with ${name}. Each one uses two credits from your ${bundle.totalLessons}-lesson bundle.`
       }
       headingRef={headingRef}
     >
@@ -231,6 +242,11 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
           suburb={suburb}
           selectedSlots={selectedSlots}
           selectedDate={selectedDate}
+          lessonMinutes={lessonMinutes}
+          onLessonMinutesChange={(minutes) => {
+            setLessonMinutes(minutes);
+            setSelectedSlots([]);
+          }}
           notice={
             removed ? (
               <RemovedSlotsNotice slots={removed} withInstructor={false} onDismiss={() => setRemoved(null)} />
