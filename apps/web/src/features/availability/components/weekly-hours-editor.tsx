@@ -201,7 +201,7 @@ export function WeeklyHoursEditor({ availability }: { availability: InstructorAv
     <Card>
       <CardHeader
         title="Weekly hours"
-        description="When students can book you each week (Sydney time). Lessons start on the hour and last 60 minutes."
+        description="When students can book you each week (Sydney time). Lessons start on the hour and last 60 minutes, or longer if you offer it under Scheduling."
         action={isDirty ? <Badge tone="warning">Unsaved changes</Badge> : null}
       />
       <CardContent>

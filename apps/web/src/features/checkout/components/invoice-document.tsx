@@ -11,7 +11,13 @@ import { Card, CardContent } from "@/components/ui/card";
 import { lengthNote, PoolTag, type SelectedSlot, slotKey } from "@/features/availability";
 import { useCurrentUser } from "@/lib/auth-store";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { batchInvoiceLines, batchTotals, bundleInvoiceLines, bundleTotals } from "../model/invoice";
+import {
+  batchInvoiceLines,
+  batchLessonsText,
+  batchTotals,
+  bundleInvoiceLines,
+  bundleTotals,
+} from "../model/invoice";
 import { type Flow, instructorName, type SelectedInstructor } from "../model/wizard-state";
 
 /** Shown for the moment before the server's number arrives (it is issued as the screen opens). */
@@ -110,9 +116,7 @@ export function InvoiceDocument({
                   : "Auto-Match (any suitable instructor)"}
               </p>
             ) : (
-              <p className="text-slate-600">
-                {slots.length} {slots.length === 1 ? "lesson" : "lessons"} of 60 minutes
-              </p>
+              <p className="text-slate-600">{batchLessonsText(slots)}</p>
             )}
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slotAt, today } from "@/test/booking-fixtures";
-import { batchInvoiceLines } from "./invoice";
+import { batchInvoiceLines, batchLessonsText } from "./invoice";
 
 describe("batchInvoiceLines: lesson lengths", () => {
   it("says 60 min for an hour and the length for a longer lesson, on lines of their own", () => {
@@ -20,5 +20,9 @@ describe("batchInvoiceLines: lesson lengths", () => {
       ["Driving lesson (2 hours) · Olivia Brown", 17020],
       ["Driving lesson (90 minutes) · Olivia Brown", 12765],
     ]);
+    expect(batchLessonsText([hour])).toBe("1 lesson of 60 minutes");
+    expect(batchLessonsText([hour, hour])).toBe("2 lessons of 60 minutes");
+    expect(batchLessonsText([twoHours])).toBe("1 lesson of 2 hours");
+    expect(batchLessonsText([twoHours, hour, ninety])).toBe("3 lessons (60 minutes, 90 minutes, 2 hours)");
   });
 });
