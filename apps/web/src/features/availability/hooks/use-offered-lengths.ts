@@ -7,14 +7,17 @@ const STANDARD_ONLY: readonly number[] = [LESSON_MINUTES];
 /**
  * The lesson lengths an instructor offers in `suburb`, read from the suburb's listing (the query the
  * slot step already makes for pool savings). 60 minutes only without an instructor (auto-assigned pool
- * lessons are an hour), until the listing arrives, or if it cannot be loaded.
+ * lessons are an hour), until the listing arrives (`isPending`), or if it cannot be loaded.
  */
 export function useOfferedLengths(
   suburb: string,
   instructorId: string | null | undefined,
-): readonly number[] {
-  const { data } = useQuery({ ...getInstructorsQueryOptions({ suburb }), enabled: Boolean(instructorId) });
-  if (!instructorId) return STANDARD_ONLY;
+): { lengths: readonly number[]; isPending: boolean } {
+  const { data, isPending } = useQuery({
+    ...getInstructorsQueryOptions({ suburb }),
+    enabled: Boolean(instructorId),
+  });
+  if (!instructorId) return { lengths: STANDARD_ONLY, isPending: false };
   const lengths = data?.find((i) => i.id === instructorId)?.lessonLengths;
-  return lengths && lengths.length > 0 ? lengths : STANDARD_ONLY;
+  return { lengths: lengths && lengths.length > 0 ? lengths : STANDARD_ONLY, isPending };
 }

@@ -110,4 +110,19 @@ describe("Slot step: lesson length", () => {
     await screen.findByRole("button", { name: /^10:00 am – 11:00 am, Auto-assigned/ });
     expect(screen.queryByRole("radiogroup", { name: "Lesson length" })).toBeNull();
   });
+
+  it("reopens a saved draft on the length of its picked lesson", async () => {
+    const picked = slotsFor({ path: "/api/student/slots?lessonMinutes=120" } as MockRequest)[0];
+    const { calls } = wizardRoutes({ days: [0, 2], slots: slotsFor, instructors: [olivia] });
+    resumeDraft({ ...withOlivia, selectedSlots: [picked] });
+
+    expect(await screen.findByRole("radio", { name: "2 hours" })).toBeChecked();
+    const row = within(within(selectionPanel()).getByRole("list", { name: "Selected lessons" })).getByRole(
+      "listitem",
+    );
+    expect(row).toHaveTextContent("9:00 am – 11:00 am · 2 hours");
+    await screen.findByRole("button", { name: "9:00 am – 11:00 am, Olivia Brown, $170.20" });
+    // Straight to the saved length: no 60-minute calendar on the way.
+    for (const call of availabilityCalls(calls)) expect(query(call).get("lessonMinutes")).toBe("120");
+  });
 });

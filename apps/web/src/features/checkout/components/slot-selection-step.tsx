@@ -42,13 +42,16 @@ export function SlotSelectionStep({
   ...selection
 }: SlotSelectionStepProps) {
   const isPool = rateOption === "pool_hours" || !instructor?.id;
-  const lengths = useOfferedLengths(suburb, isPool ? null : instructor?.id);
+  const offered = useOfferedLengths(suburb, isPool ? null : instructor?.id);
+  const { lengths } = offered;
   // The length is not saved apart from the lessons: a restored draft's picked times tell it.
   const [chosenLength, setChosenLength] = useState(() => {
     const first = selection.selectedSlots[0];
     return first ? slotMinutes(first) : LESSON_MINUTES;
   });
-  const lessonMinutes = lengths.includes(chosenLength) ? chosenLength : LESSON_MINUTES;
+  // A restored longer lesson keeps its length while the listing loads (no detour through 60 minutes).
+  const lessonMinutes =
+    lengths.includes(chosenLength) || (offered.isPending && !isPool) ? chosenLength : LESSON_MINUTES;
   // At 60 minutes nothing is added, so the standard requests stay exactly as they were.
   const length = lessonMinutes === LESSON_MINUTES ? {} : { lessonMinutes };
   const source = isPool

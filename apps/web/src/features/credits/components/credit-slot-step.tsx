@@ -45,7 +45,7 @@ export function CreditSlotStep({
 }: CreditSlotStepProps) {
   const left = creditsLeft(bundle);
   const name = `${bundle.instructor.firstName} ${bundle.instructor.lastName}`;
-  const offered = useOfferedLengths(suburb, bundle.instructor.id);
+  const offered = useOfferedLengths(suburb, bundle.instructor.id).lengths;
   // Only lengths credits can pay for, and that the credits left cover at least once.
   const lengths = offered.filter((minutes) => {
     const credits = creditsForLesson(minutes);
