@@ -114,15 +114,26 @@ describeEachDatabase("instructor settings", (kind) => {
     [{ dailyLessonCap: 0 }, "Daily lesson cap must be at least 1 lesson (or no cap)"],
     [{ dailyLessonCap: 13 }, "Daily lesson cap can be at most 12 lessons"],
     [{ teachesPublicHolidays: "yes" }, "teachesPublicHolidays must be true or false"],
+    [{ lessonLengths: [90, 120] }, "Every instructor offers 60-minute lessons; keep it in the list"],
+    [{ lessonLengths: [60, 45] }, "Lessons are 60, 90 or 120 minutes long"],
     [
       {},
       "Nothing to update: send poolOptIn, suburbs, standardRate, travelBufferMinutes, minNoticeHours, " +
-        "dailyLessonCap or teachesPublicHolidays",
+        "dailyLessonCap, teachesPublicHolidays or lessonLengths",
     ],
   ])("rejects settings %j with 400", async (body, message) => {
     const res = await http.patch("/api/instructor/settings", body, demoToken);
     expect(res.status).toBe(400);
     expect(messages(res.body).join(" | ")).toContain(message);
+  });
+
+  it("saves the lesson lengths offered, in order and each once", async () => {
+    const ivy = await newInstructor(http, db());
+    const res = await http.patch("/api/instructor/settings", { lessonLengths: [120, 60, 120] }, ivy.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.availability.lessonLengths).toEqual([60, 120]);
+    const back = await http.patch("/api/instructor/settings", { lessonLengths: [60] }, ivy.token);
+    expect(back.body.availability.lessonLengths).toEqual([60]);
   });
 
   it("accepts the rate boundaries 30 and 200", async () => {
