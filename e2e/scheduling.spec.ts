@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { bookPaidLesson, DEMO_PASSWORD, expectAccessible, logIn, snap } from "./support/helpers.ts";
+import {
+  bookPaidLesson,
+  DEMO_PASSWORD,
+  expectAccessible,
+  logIn,
+  registerStudent,
+  snap,
+} from "./support/helpers.ts";
 import { mailTo } from "./support/mailbox.ts";
 
 // Scheduling as instructors work (issue 21): an instructor's buffer and leave, and a new time proposed
@@ -7,6 +14,8 @@ import { mailTo } from "./support/mailbox.ts";
 // instructor no other journey books, so his settings and leave change nobody else's lessons.
 
 const WEI = "wei.zhang@instructors.kerb.test";
+// Teaches in Penrith and Bondi (about 110 minutes apart), weekdays 8 am – 4 pm, not in pool hours.
+const JAMES = "james.obrien@instructors.kerb.test";
 const DAY = 86_400_000;
 
 /** YYYY-MM-DD and HH:MM of an instant on Sydney's wall clock. */
@@ -136,5 +145,114 @@ test.describe("scheduling as instructors work", () => {
     expect(Date.parse(moved.startTime)).toBe(newStart.getTime());
     await api.dispose();
     await studentContext.close();
+  });
+
+  test("a student books a 2-hour lesson; straight after it the instructor is offered in the same suburb, not 110 minutes away", async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    const signIn = async (email: string, password = DEMO_PASSWORD) => {
+      const res = await api.post("/api/auth/login", { data: { email, password } });
+      return { authorization: `Bearer ${(await res.json()).accessToken}` };
+    };
+    const asJames = await signIn(JAMES);
+    const offered = await api.patch("/api/instructor/settings", {
+      headers: asJames,
+      data: { lessonLengths: [60, 120] },
+    });
+    expect(offered.status()).toBe(200);
+
+    const email = await registerStudent(page, { suburb: "Bondi" });
+    const asStudent = await signIn(email, "secret12");
+    const instructors = await (
+      await api.get("/api/student/instructors?suburb=Bondi", { headers: asStudent })
+    ).json();
+    const james = instructors.find((i: { lastName: string }) => i.lastName === "O'Brien");
+    expect(james.lessonLengths).toEqual([60, 120]);
+    const twoHours = `$${(2 * james.standardRate).toFixed(2)}`;
+    await page.goto("/student/book");
+    await page.getByRole("button", { name: "Multi-Select Booking" }).click();
+    await expect(page.getByRole("radio", { name: "Bondi" })).toBeChecked();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    for (let question = 0; question < 4; question++) {
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+    }
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /Pick Instructor/ }) })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByRole("button", { name: "Select James O'Brien" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+    await expect(page.getByRole("heading", { name: "Pick your lesson times" })).toBeVisible();
+    await page
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: /^2 hours/ }) })
+      .first()
+      .click();
+    await expect(page.getByRole("radio", { name: /^2 hours/ })).toBeChecked();
+    // A 2-hour time with the hour after it still open in Bondi (other runs may have booked him).
+    const open = async (lessonMinutes: number, suburb = "Bondi") => {
+      const from = sydney(new Date(Date.now() + DAY)).date;
+      const to = sydney(new Date(Date.now() + 20 * DAY)).date;
+      const slots: Array<{ startTime: string }> = await (
+        await api.get(
+          `/api/student/slots?suburb=${suburb}&startDate=${from}&endDate=${to}&instructorId=${james.id}&lessonMinutes=${lessonMinutes}`,
+          { headers: asStudent },
+        )
+      ).json();
+      return slots.map((s) => Date.parse(s.startTime));
+    };
+    const hours = new Set(await open(60));
+    const target = (await open(120)).find((start) => hours.has(start + 2 * 3_600_000));
+    expect(target).toBeDefined();
+    const start = new Date(target ?? 0);
+    const [year, month, day] = sydney(start).date.split("-");
+    const time = new Intl.DateTimeFormat("en-AU", {
+      timeZone: "Australia/Sydney",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    })
+      .format(start)
+      .toLowerCase();
+    const grid = page.getByRole("grid", { name: "Available days, next 30 days" });
+    await grid.getByRole("button", { name: new RegExp(` ${day}/${month}/${year}, `) }).click();
+    const slot = page.getByRole("button", { name: new RegExp(`^${time} – `) }).first();
+    await expect(slot).toBeVisible();
+    await slot.click();
+    // Two hours at his rate (he is not in the pool).
+    await expect(page.getByTestId("selection-total")).toHaveText(twoHours);
+    await snap(page, testInfo, "wizard-two-hour-lesson");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("heading", { name: "Review your booking and pay" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Lesson schedule" })).toContainText("2 hours");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Bookings confirmed successfully!" }),
+    ).toBeVisible();
+
+    const profile = await (await api.get("/api/student/profile", { headers: asStudent })).json();
+    const [lesson] = profile.bookings as Array<{ startTime: string; endTime: string }>;
+    expect(Date.parse(lesson?.startTime ?? "")).toBe(start.getTime());
+    expect(Date.parse(lesson?.endTime ?? "") - start.getTime()).toBe(2 * 3_600_000);
+    const end = lesson?.endTime ?? "";
+    const { date } = sydney(new Date(end));
+    const startsIn = async (suburb: string) => {
+      const slots: Array<{ startTime: string }> = await (
+        await api.get(
+          `/api/student/slots?suburb=${suburb}&startDate=${date}&endDate=${date}&instructorId=${james.id}`,
+          { headers: asStudent },
+        )
+      ).json();
+      return slots.map((s) => Date.parse(s.startTime));
+    };
+    expect(await startsIn("Bondi")).toContain(Date.parse(end));
+    expect(await startsIn("Penrith")).not.toContain(Date.parse(end));
+    await api.dispose();
   });
 });
