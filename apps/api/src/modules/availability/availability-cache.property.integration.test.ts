@@ -3,7 +3,8 @@
  * (databaseSchedules: everything read from the database on each call), on random histories: weekly
  * rules added and removed, days off, time off and extra hours, lessons booked and cancelled in the
  * suburb and in others near and far (travel between them counts), checkout holds that lapse, rate and
- * scheduling changes (buffer, notice, daily cap, teaching on public holidays), and a clock that moves
+ * scheduling changes (buffer, notice, daily cap, teaching on public holidays, lesson lengths offered),
+ * questions for lessons of 60, 90 and 120 minutes, and a clock that moves
  * forwards and backwards around both daylight-saving changes, over horizons holding NSW public
  * holidays (Labour Day 05/10/2026, Anzac Day 25–26/04/2027). After every step both must give the
  * same answer.
@@ -61,6 +62,7 @@ const step = fc.oneof(
     notice: fc.constantFrom(2, 5, 24),
     cap: fc.constantFrom(null, 1, 2, 3),
     holidays: fc.boolean(),
+    lengths: fc.constantFrom([60], [60, 90], [60, 120], [60, 90, 120]),
   }),
   fc.record({
     type: fc.constant("booking" as const),
@@ -88,9 +90,10 @@ const step = fc.oneof(
 // Asked after every step as well as the random question: being asked again and again is what gives
 // a cache the chance to answer from memory when it should not.
 const SENTINELS: QuestionValue[] = [
-  { kind: "summary", day: 0, days: 31, poolHoursOnly: false, who: undefined },
-  { kind: "slots", day: 0, days: 2, poolHoursOnly: false, who: undefined },
-  { kind: "slots", day: 0, days: 3, poolHoursOnly: true, who: undefined },
+  { kind: "summary", day: 0, days: 31, poolHoursOnly: false, who: undefined, minutes: undefined },
+  { kind: "slots", day: 0, days: 2, poolHoursOnly: false, who: undefined, minutes: undefined },
+  { kind: "slots", day: 0, days: 3, poolHoursOnly: true, who: undefined, minutes: undefined },
+  { kind: "slots", day: 0, days: 3, poolHoursOnly: false, who: undefined, minutes: 120 },
 ];
 
 const question = fc.record({
@@ -99,6 +102,7 @@ const question = fc.record({
   days: fc.integer({ min: 1, max: 31 }),
   poolHoursOnly: fc.boolean(),
   who: fc.option(fc.nat(2), { nil: undefined }),
+  minutes: fc.constantFrom(undefined, 60, 90, 120),
 });
 
 describeEachDatabase("availability cache vs the reference engine", (kind) => {
@@ -177,6 +181,7 @@ describeEachDatabase("availability cache vs the reference engine", (kind) => {
             minNoticeHours: s.notice,
             dailyLessonCap: s.cap,
             teachesPublicHolidays: s.holidays,
+            lessonLengths: [...s.lengths],
           })
           .where(eq(instructorProfiles.userId, instructors[s.who] ?? ""));
         return;
@@ -237,11 +242,13 @@ describeEachDatabase("availability cache vs the reference engine", (kind) => {
       endDate,
       poolHoursOnly: q.poolHoursOnly,
       instructorId,
+      lessonMinutes: q.minutes,
     } as const;
     const path = q.kind === "summary" ? "availability-summary" : "slots";
     const params = new URLSearchParams({ suburb: SUBURB, startDate, endDate });
     if (q.poolHoursOnly) params.set("poolHoursOnly", "true");
     if (instructorId) params.set("instructorId", instructorId);
+    if (q.minutes !== undefined) params.set("lessonMinutes", String(q.minutes));
     const res = await http.get(`/api/student/${path}?${params}`, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const reference = await computeAvailability(t.database.db, databaseSchedules(t.database.db), q.kind, {
