@@ -97,13 +97,18 @@ test.describe("scheduling as instructors work", () => {
     const daniel = instructors.find((i: { lastName: string }) => i.lastName === "Cooper");
     const from = sydney(new Date(Date.now() + 2 * DAY)).date;
     const to = sydney(new Date(Date.now() + 10 * DAY)).date;
-    const slots: Array<{ startTime: string }> = await (
+    const slots: Array<{ startTime: string; isPoolHours: boolean }> = await (
       await api.get(
         `/api/student/slots?suburb=Sydney%20CBD&startDate=${from}&endDate=${to}&instructorId=${daniel.id}`,
         { headers: auth },
       )
     ).json();
-    const target = slots.find((s) => Date.parse(s.startTime) - Date.now() > 2 * DAY);
+    // A lesson moves only to time of its own kind (pool or standard), as a reschedule does.
+    const before = await (await api.get("/api/student/profile", { headers: auth })).json();
+    const booked = before.bookings.find((b: { id: string }) => b.id === paid.lessonId);
+    const target = slots.find(
+      (s) => Date.parse(s.startTime) - Date.now() > 2 * DAY && s.isPoolHours === booked.isPoolHours,
+    );
     expect(target).toBeDefined();
     const newStart = new Date(target?.startTime ?? "");
     const wanted = sydney(newStart);
