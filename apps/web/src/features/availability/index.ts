@@ -23,6 +23,7 @@ export {
   lengthNote,
   paidWithCreditsText,
   type SelectedSlot,
+  selectionCredits,
   slotCredits,
   slotKey,
   slotMinutes,

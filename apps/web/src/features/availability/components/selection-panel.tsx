@@ -22,6 +22,7 @@ import {
   lengthNote,
   paidWithCreditsText,
   type SelectedSlot,
+  selectionCredits,
   selectionTotals,
   slotCredits,
   slotKey,
@@ -65,7 +66,7 @@ export function SelectionPanel({
   const blockedId = useId();
   const hasOwnClash = isOwnLessonTime !== undefined && slots.some(isOwnLessonTime);
   const totals = selectionTotals(slots);
-  const creditsUsed = slots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+  const creditsUsed = selectionCredits(slots);
   const creditsAfter = credits ? credits.left - creditsUsed : 0;
 
   return (

@@ -116,3 +116,8 @@ export function creditCountText(credits: number): string {
 export function slotCredits(slot: Pick<Slot, "startTime" | "endTime">): number {
   return creditsForLesson(slotMinutes(slot)) ?? 1;
 }
+
+/** Credits the chosen lessons take together (a 2-hour lesson counts two). */
+export function selectionCredits(slots: readonly Pick<Slot, "startTime" | "endTime">[]): number {
+  return slots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+}

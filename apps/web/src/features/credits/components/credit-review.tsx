@@ -16,6 +16,7 @@ import {
   paidWithCreditsText,
   RemovedSlotList,
   type SelectedSlot,
+  selectionCredits,
   slotCredits,
   slotKey,
   slotPriceCents,
@@ -64,7 +65,7 @@ export function CreditReview({
     onBooked,
   });
   const left = creditsLeft(bundle);
-  const used = slots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+  const used = selectionCredits(slots);
   const after = left - used;
   const name = `${bundle.instructor.firstName} ${bundle.instructor.lastName}`;
   const poolSlots = slots.filter((slot) => slot.isPoolHours);

@@ -12,7 +12,7 @@ import {
   paidWithCreditsText,
   SlotPicker,
   type SlotSelectionProps,
-  slotCredits,
+  selectionCredits,
   useOfferedLengths,
 } from "@/features/availability";
 import { formatDate } from "@/lib/format";
@@ -53,7 +53,7 @@ export function CreditSlotStep({
   });
   const minutes = lengths.includes(lessonMinutes) ? lessonMinutes : LESSON_MINUTES;
   const perLesson = creditsForLesson(minutes) ?? 1;
-  const used = selection.selectedSlots.reduce((sum, slot) => sum + slotCredits(slot), 0);
+  const used = selectionCredits(selection.selectedSlots);
 
   return (
     <SlotPicker

@@ -16,6 +16,7 @@ import { paths } from "@/config/paths";
 import {
   RemovedSlotsNotice,
   type SelectedSlot,
+  selectionCredits,
   slotCredits,
   slotKey,
   toggleSlot,
@@ -191,8 +192,7 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
   function toggle(slot: SelectedSlot) {
     const adding = !selectedSlots.some((s) => slotKey(s) === slotKey(slot));
     // Never more credits than left: the server would refuse the whole booking.
-    const used = selectedSlots.reduce((sum, s) => sum + slotCredits(s), 0);
-    if (adding && used + slotCredits(slot) > left) return;
+    if (adding && selectionCredits(selectedSlots) + slotCredits(slot) > left) return;
     setSelectedSlots(toggleSlot(selectedSlots, slot));
   }
 
