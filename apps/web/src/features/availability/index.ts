@@ -21,6 +21,7 @@ export { useStandardPrices } from "./hooks/use-standard-prices";
 export {
   creditCountText,
   lengthNote,
+  lessonCredits,
   paidWithCreditsText,
   type SelectedSlot,
   selectionCredits,

@@ -1,11 +1,11 @@
 import { LESSON_MINUTES } from "@kerb/shared";
-import { creditsForLesson, lessonLengthLabel } from "@kerb/shared/rules";
+import { lessonLengthLabel } from "@kerb/shared/rules";
 import { type ReactNode, useMemo } from "react";
 import { lessonCount } from "@/lib/format";
 import { type CalendarSource, useCalendarAvailability } from "../hooks/use-calendar-availability";
 import { useOwnLessonClash } from "../hooks/use-own-lesson-clash";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
-import { creditCountText, type SelectedSlot } from "../model/selection";
+import { creditCountText, lessonCredits, type SelectedSlot } from "../model/selection";
 import { CalendarCard, type CalendarCardProps, DayTimesCard, lessonsPerDay } from "./calendar-card";
 import { SelectionPanel, type SelectionPanelProps } from "./selection-panel";
 import { SlotList, type SlotListProps } from "./slot-list";
@@ -36,7 +36,7 @@ function pricingProps(
     return { list: { standardPriceOf }, panel: { standardPriceOf } };
   }
   const { left } = payment;
-  const perLesson = creditsForLesson(lessonMinutes) ?? 1;
+  const perLesson = lessonCredits(lessonMinutes);
   const lessons = Math.floor(left / perLesson);
   return {
     list: {

@@ -112,9 +112,17 @@ export function creditCountText(credits: number): string {
   return `${credits} ${credits === 1 ? "credit" : "credits"}`;
 }
 
-/** Credits a chosen lesson takes from a bundle: one an hour (creditsForLesson; 90 minutes is never offered). */
+/**
+ * Credits a lesson of this length takes from a bundle: one an hour (creditsForLesson). 90 minutes cannot
+ * be paid with credits and is never offered for them, so it is counted as the hour it would not be.
+ */
+export function lessonCredits(minutes: number): number {
+  return creditsForLesson(minutes) ?? 1;
+}
+
+/** Credits a chosen lesson takes from a bundle, from its times. */
 export function slotCredits(slot: Pick<Slot, "startTime" | "endTime">): number {
-  return creditsForLesson(slotMinutes(slot)) ?? 1;
+  return lessonCredits(slotMinutes(slot));
 }
 
 /** Credits the chosen lessons take together (a 2-hour lesson counts two). */

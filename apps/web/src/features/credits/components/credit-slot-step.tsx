@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import {
   creditCountText,
   LessonLengthChoice,
+  lessonCredits,
   paidWithCreditsText,
   SlotPicker,
   type SlotSelectionProps,
@@ -52,7 +53,7 @@ export function CreditSlotStep({
     return credits !== null && credits <= left;
   });
   const minutes = lengths.includes(lessonMinutes) ? lessonMinutes : LESSON_MINUTES;
-  const perLesson = creditsForLesson(minutes) ?? 1;
+  const perLesson = lessonCredits(minutes);
   const used = selectionCredits(selection.selectedSlots);
 
   return (
@@ -85,7 +86,7 @@ export function CreditSlotStep({
                   onChange={(next) => {
                     if (next !== minutes) onLessonMinutesChange(next);
                   }}
-                  noteOf={(length) => creditCountText(creditsForLesson(length) ?? 1)}
+                  noteOf={(length) => creditCountText(lessonCredits(length))}
                 />
               </div>
             </div>

@@ -14,6 +14,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import {
+  lessonCredits,
   RemovedSlotsNotice,
   type SelectedSlot,
   selectionCredits,
@@ -223,7 +224,7 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
           ? `${lessonCount(selectedSlots.length)} with ${name}. No card needed.`
           : lessonMinutes === LESSON_MINUTES
             ? `Pick up to ${lessonCount(left)} with ${name}. Each one uses a credit from your ${bundle.totalLessons}-lesson bundle.`
-            : `Pick up to ${lessonCount(Math.floor(left / 2))} of 2 hours with ${name}. Each one uses two credits from your ${bundle.totalLessons}-lesson bundle.`
+            : `Pick up to ${lessonCount(Math.floor(left / lessonCredits(lessonMinutes)))} of 2 hours with ${name}. Each one uses two credits from your ${bundle.totalLessons}-lesson bundle.`
       }
       headingRef={headingRef}
     >
