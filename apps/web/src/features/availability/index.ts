@@ -29,6 +29,7 @@ export {
   slotKey,
   slotMinutes,
   slotPriceCents,
+  slotTimeText,
   toggleSlot,
 } from "./model/selection";
 export { findStaleSlots } from "./model/stale-slots";

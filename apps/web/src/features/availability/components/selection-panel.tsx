@@ -19,13 +19,13 @@ import type { StandardPriceOf } from "../hooks/use-standard-prices";
 import { OWN_LESSON_NOTE } from "../model/own-lessons";
 import {
   creditCountText,
-  lengthNote,
   paidWithCreditsText,
   type SelectedSlot,
   selectionCredits,
   selectionTotals,
   slotCredits,
   slotKey,
+  slotTimeText,
 } from "../model/selection";
 import { SlotPrice } from "./slot-price";
 
@@ -135,10 +135,7 @@ export function SelectionPanel({
               <li key={slotKey(slot)} className="flex items-start gap-3 py-2.5">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
                   <span className="font-semibold text-slate-900">{slotDay(slot)}</span>
-                  <span className="text-slate-700">
-                    {formatTimeRange(slot.startTime, slot.endTime)}
-                    {lengthNote(slot) ? ` · ${lengthNote(slot)}` : ""}
-                  </span>
+                  <span className="text-slate-700">{slotTimeText(slot)}</span>
                   <span className="truncate text-slate-600">{slot.instructorName}</span>
                   {slot.isPoolHours ? (
                     <span>

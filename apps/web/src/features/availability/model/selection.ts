@@ -1,6 +1,6 @@
 import { LESSON_MINUTES, MAX_LESSON_COUNT, type Slot } from "@kerb/shared";
 import { creditsForLesson, dollarsToCents, lessonLengthLabel } from "@kerb/shared/rules";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatTimeRange } from "@/lib/format";
 
 /** A time the student picked: an open slot as the API offered it. */
 export type SelectedSlot = Slot;
@@ -67,6 +67,13 @@ export function slotMinutes(slot: Pick<Slot, "startTime" | "endTime">): number {
 export function lengthNote(slot: Pick<Slot, "startTime" | "endTime">): string | null {
   const minutes = slotMinutes(slot);
   return minutes === LESSON_MINUTES ? null : lessonLengthLabel(minutes);
+}
+
+/** "9:00 am – 11:00 am · 2 hours": a lesson's times, with its length when it is not the standard hour. */
+export function slotTimeText(slot: Pick<Slot, "startTime" | "endTime">): string {
+  const range = formatTimeRange(slot.startTime, slot.endTime);
+  const note = lengthNote(slot);
+  return note ? `${range} · ${note}` : range;
 }
 
 /**

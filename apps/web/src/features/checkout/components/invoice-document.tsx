@@ -8,9 +8,9 @@ import { type BundleOption, dollarsToCents, formatAud, formatSydneyDate } from "
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import { type ReactNode, useRef } from "react";
 import { Card, CardContent } from "@/components/ui/card";
-import { lengthNote, PoolTag, type SelectedSlot, slotKey } from "@/features/availability";
+import { PoolTag, type SelectedSlot, slotKey, slotTimeText } from "@/features/availability";
 import { useCurrentUser } from "@/lib/auth-store";
-import { formatDate, formatTimeRange } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import {
   batchInvoiceLines,
   batchLessonsText,
@@ -165,10 +165,7 @@ export function InvoiceDocument({
                   className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 py-2.5 sm:grid-cols-[7rem_10rem_1fr]"
                 >
                   <span className="font-medium text-slate-900">{formatDate(slot.startTime)}</span>
-                  <span className="text-slate-700">
-                    {formatTimeRange(slot.startTime, slot.endTime)}
-                    {lengthNote(slot) ? ` · ${lengthNote(slot)}` : ""}
-                  </span>
+                  <span className="text-slate-700">{slotTimeText(slot)}</span>
                   <span className="col-span-2 flex flex-wrap items-center gap-2 text-slate-700 sm:col-span-1">
                     {slot.instructorName}
                     {slot.isPoolHours ? <PoolTag /> : null}

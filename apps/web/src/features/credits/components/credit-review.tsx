@@ -12,7 +12,6 @@ import { StepActions } from "@/components/ui/step-frame";
 import {
   CheckingSlotsStatus,
   creditCountText,
-  lengthNote,
   paidWithCreditsText,
   RemovedSlotList,
   type SelectedSlot,
@@ -20,9 +19,10 @@ import {
   slotCredits,
   slotKey,
   slotPriceCents,
+  slotTimeText,
 } from "@/features/availability";
 import { PickupAddressField } from "@/features/checkout";
-import { formatDate, formatTimeRange, formatWeekday, lessonCount } from "@/lib/format";
+import { formatDate, formatWeekday, lessonCount } from "@/lib/format";
 import { useCreditBooking } from "../hooks/use-credit-booking";
 import { bookWithCreditsLabel, creditsLeft } from "../model/credits";
 import type { CreditBundle } from "./credit-slot-step";
@@ -91,10 +91,7 @@ export function CreditReview({
                   <span className="font-semibold text-slate-900">
                     {formatWeekday(slot.startTime)} {formatDate(slot.startTime)}
                   </span>
-                  <span className="text-slate-700">
-                    {formatTimeRange(slot.startTime, slot.endTime)}
-                    {lengthNote(slot) ? ` · ${lengthNote(slot)}` : ""}
-                  </span>
+                  <span className="text-slate-700">{slotTimeText(slot)}</span>
                 </span>
                 <span className="flex items-center gap-3">
                   {slot.isPoolHours ? <PoolHoursBadge /> : null}
