@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   dailyLessonCap,
   type InstructorAvailability,
+  LESSON_LENGTHS,
   LESSON_MINUTES,
   MAX_DAILY_LESSON_CAP,
   MAX_NOTICE_HOURS,
@@ -10,7 +11,7 @@ import {
   TRAVEL_BUFFER_MAX_MINUTES,
   travelBufferMinutes,
 } from "@kerb/shared";
-import { lessonLengthLabel } from "@kerb/shared/rules";
+import { lessonLengthLabel, normaliseLessonLengths } from "@kerb/shared/rules";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -41,8 +42,8 @@ const schedulingForm = z.object({
     .transform((value) => (value === "" ? null : Number(value)))
     .pipe(dailyLessonCap),
   teachesPublicHolidays: z.boolean(),
-  offers90: z.boolean(),
-  offers120: z.boolean(),
+  /** The ticked lengths beyond the standard hour, as the checkboxes' values ("90", "120"). */
+  longerLengths: z.array(z.string()),
 });
 type SchedulingFormInput = z.input<typeof schedulingForm>;
 type SchedulingFormValues = z.output<typeof schedulingForm>;
@@ -53,15 +54,12 @@ function formValuesOf(availability: InstructorAvailability): SchedulingFormInput
     minNoticeHours: String(availability.minNoticeHours),
     dailyLessonCap: availability.dailyLessonCap === null ? "" : String(availability.dailyLessonCap),
     teachesPublicHolidays: availability.teachesPublicHolidays,
-    offers90: availability.lessonLengths.includes(90),
-    offers120: availability.lessonLengths.includes(120),
+    longerLengths: availability.lessonLengths.filter((l) => l !== LESSON_MINUTES).map(String),
   };
 }
 
-/** The lengths to save: 60 minutes always, then the ticked longer ones. */
-function lessonLengthsOf(values: Pick<SchedulingFormValues, "offers90" | "offers120">): number[] {
-  return [LESSON_MINUTES, ...(values.offers90 ? [90] : []), ...(values.offers120 ? [120] : [])];
-}
+/** The lengths an instructor may tick: the standard hour is always offered. */
+const LONGER_LENGTHS = LESSON_LENGTHS.filter((l) => l !== LESSON_MINUTES);
 
 /** "60-minute lessons only", "lessons of 60 minutes or 2 hours". */
 function lengthsSummary(lengths: readonly number[]): string {
@@ -106,9 +104,10 @@ export function SchedulingCard({ availability }: { availability: InstructorAvail
   });
   const clearResult = { onChange: () => mutation.reset() };
 
-  const onSubmit = handleSubmit(({ offers90, offers120, ...values }) => {
+  const onSubmit = handleSubmit(({ longerLengths, ...values }) => {
     markLatest();
-    const lessonLengths = lessonLengthsOf({ offers90, offers120 });
+    // 60 minutes always, then the ticked longer ones, in order.
+    const lessonLengths = normaliseLessonLengths(longerLengths.map(Number));
     mutation.mutate(
       { ...values, lessonLengths },
       { onSuccess: (change) => reset(formValuesOf(change.availability)) },
@@ -186,22 +185,17 @@ export function SchedulingCard({ availability }: { availability: InstructorAvail
                 {lessonLengthLabel(LESSON_MINUTES)} <span className="text-slate-600">(always offered)</span>
               </span>
             </label>
-            <label className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
-              <input
-                type="checkbox"
-                className="size-5 shrink-0 accent-brand-600"
-                {...register("offers90", clearResult)}
-              />
-              {lessonLengthLabel(90)}
-            </label>
-            <label className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
-              <input
-                type="checkbox"
-                className="size-5 shrink-0 accent-brand-600"
-                {...register("offers120", clearResult)}
-              />
-              {lessonLengthLabel(120)}
-            </label>
+            {LONGER_LENGTHS.map((length) => (
+              <label key={length} className="flex min-h-11 items-center gap-3 text-slate-900 text-sm">
+                <input
+                  type="checkbox"
+                  value={String(length)}
+                  className="size-5 shrink-0 accent-brand-600"
+                  {...register("longerLengths", clearResult)}
+                />
+                {lessonLengthLabel(length)}
+              </label>
+            ))}
           </fieldset>
           {mutation.isError ? (
             <ErrorState title="We couldn't save your scheduling settings" error={mutation.error} />
