@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { MockRequest } from "@/test/fetch-mock";
 import {
   listing,
+  pickedInstructor,
   query,
   resumeDraft,
   selectionPanel,
@@ -28,14 +29,7 @@ const withOlivia = {
   ...slotStepDraft,
   rateOption: "pick_instructor",
   selectedDate: date,
-  selectedInstructor: {
-    id: olivia.id,
-    firstName: "Olivia",
-    lastName: "Brown",
-    standardRate: 85.1,
-    poolRate: 55.32,
-    autoMatch: false,
-  },
+  selectedInstructor: pickedInstructor(olivia),
 };
 
 /** An hour at 9:00 by default; two hours (at twice the rate) when asked for 120 minutes. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { MockRequest } from "@/test/fetch-mock";
 import {
   listing,
+  pickedInstructor,
   query,
   resumeDraft,
   selectionPanel,
@@ -65,14 +66,7 @@ describe("Pool Hours savings", () => {
     );
     startAtSlots({
       rateOption: "pick_instructor",
-      selectedInstructor: {
-        id: olivia.id,
-        firstName: "Olivia",
-        lastName: "Brown",
-        standardRate: 85.1,
-        poolRate: 55.32,
-        autoMatch: false,
-      },
+      selectedInstructor: pickedInstructor(olivia),
     });
 
     const pool = await screen.findByRole("button", {

@@ -91,6 +91,14 @@ export const slotStepDraft = {
   selectedSlots: [],
 };
 
+/** The draft's `selectedInstructor` once the student has picked this listed instructor themselves. */
+export function pickedInstructor(
+  instructor: Pick<InstructorListing, "id" | "firstName" | "lastName" | "standardRate" | "poolRate">,
+) {
+  const { id, firstName, lastName, standardRate, poolRate } = instructor;
+  return { id, firstName, lastName, standardRate, poolRate, autoMatch: false };
+}
+
 /** Flow A at the invoice: a bundle in Bondi with an auto-matched instructor. */
 export const bundleInvoiceDraft = {
   flow: "bundle",
