@@ -44,7 +44,8 @@ import { enqueueLessonRescheduled } from "../notifications/notices.ts";
 import { claimInvoiceNumber, findPaymentRefundState, insertPayment } from "../payments/index.ts";
 import { findStudentBooking, lockStudentForCheckout, toStudentBooking } from "../students/index.ts";
 import { cancelLessonWithRefund, cancellationFor } from "./lesson-cancellation.ts";
-import { checkLessonTime, checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
+import { checkLessonMove } from "./lesson-move.ts";
+import { checkLessonTimes } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";
 import { checkLessonTransition, holdLessonsOfPayment, moveLesson } from "./lessons.writes.ts";
 import { planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
@@ -289,45 +290,11 @@ export function createLessonService(ctx: AppContext) {
                 `${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`,
             );
           }
-          if (start.getTime() === lesson.startTime.getTime()) {
-            throw new AppError("bad_request", "The lesson is already at that time; choose a different time");
-          }
-          checkLessonTime(request, now);
-          const minutes = (lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000;
-          if (lessonMinutesOf(request) !== minutes) {
-            throw new AppError(
-              "bad_request",
-              `This is a ${minutes}-minute lesson, and a lesson keeps its length when it moves; choose a ${minutes}-minute time`,
-            );
-          }
-          const suburb = findSuburb(lesson.suburb);
-          if (!suburb) throw new AppError("invalid_state", "This lesson's suburb is no longer served");
-
           // The same instructor, suburb and kind of time; the price already paid does not change.
-          await planLessons(tx, {
-            suburb,
-            now,
-            requests: [request],
-            instructorId: lesson.instructorId,
-            movingBookingId: bookingId,
-            accept: (slot) => {
-              if (slot.isPoolHours !== lesson.isPoolHours) {
-                const kind = (pool: boolean) => (pool ? "a pool-hours" : "a standard");
-                throw new AppError(
-                  "reschedule_kind_mismatch",
-                  `This is ${kind(lesson.isPoolHours)} lesson, so it can only move to ${kind(lesson.isPoolHours)} time; ` +
-                    `${formatSydneyTime(start)} on ${formatSydneyDate(start)} is ${kind(slot.isPoolHours)} time. ` +
-                    "To change the kind of lesson, cancel it and book again.",
-                  { isPoolHours: lesson.isPoolHours },
-                );
-              }
-            },
-            unavailable: () =>
-              new AppError(
-                "slot_unavailable",
-                "Your instructor is not free at that time. Please choose another of their open times.",
-                { startTime: start.toISOString() },
-              ),
+          await checkLessonMove(tx, { ...lesson, studentId }, request, now, {
+            instructorBusy:
+              "Your instructor is not free at that time. Please choose another of their open times.",
+            kindAdvice: "To change the kind of lesson, cancel it and book again.",
           });
           // A clash with the student's own lessons, or a booking that won the race, is 23P01 → 409.
           await moveLesson(tx, bookingId, { start, end }, now);

@@ -1,7 +1,7 @@
 /**
  * Moves not only by the student (issue 21 item 4): the lesson's instructor or an admin proposes a new
  * time; nothing changes until the student accepts it, which moves the lesson by the same path as the
- * student's own reschedule (planLessons, then `moveLesson`), checked again at that moment.
+ * student's own reschedule (lesson-move.ts `checkLessonMove`, then `moveLesson`), checked again then.
  *
  * - Proposing checks what accepting will: the lesson is SCHEDULED and more than 24 hours away, the time
  *   has a lesson's shape, the student has no other lesson then, and the instructor's calendar offers it
@@ -20,7 +20,6 @@ import type {
   MoveProposerRole,
 } from "@kerb/shared";
 import {
-  findSuburb,
   formatSydneyDate,
   formatSydneyTime,
   hasMoveProposalLapsed,
@@ -28,7 +27,6 @@ import {
 } from "@kerb/shared/rules";
 import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
-import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
@@ -37,68 +35,15 @@ import {
   enqueueMoveProposed,
 } from "../notifications/notices.ts";
 import { findStudentBooking } from "../students/index.ts";
+import { checkKeepsLength, checkLessonMove, checkMoveIsOffered, checkMovesElsewhere } from "./lesson-move.ts";
 import { checkLessonTime } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";
 import { checkLessonTransition, moveLesson, withdrawOpenMoveProposals } from "./lessons.writes.ts";
 import * as proposals from "./move-proposals.repository.ts";
-import { planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
+import { retryPastLapsedHolds } from "./plan-lessons.ts";
 
 const lessonNotFound = () => new AppError("not_found", "Lesson not found");
 const proposalNotFound = () => new AppError("not_found", "Proposal not found");
-
-const kindWords = (pool: boolean) => (pool ? "a pool-hours" : "a standard");
-
-interface LessonToMove {
-  id: string;
-  studentId: string;
-  instructorId: string;
-  startTime: Date;
-  isPoolHours: boolean;
-  suburb: string;
-}
-
-/**
- * Whether the lesson can be at `start`–`end`, by the rules a move obeys: the student has no other
- * lesson then, and the instructor's calendar offers it (hours, travel, buffer, notice, cap, holidays)
- * in the same kind of time. Throws the refusal; writes nothing.
- */
-async function checkNewTime(
-  tx: Executor,
-  lesson: LessonToMove,
-  time: { startTime: string; endTime: string },
-  now: Date,
-  words: { studentBusy: string; instructorBusy: string },
-) {
-  const start = new Date(time.startTime);
-  const end = new Date(time.endTime);
-  const suburb = findSuburb(lesson.suburb);
-  if (!suburb) throw new AppError("invalid_state", "This lesson's suburb is no longer served");
-  const clashes = (await repo.findStudentClashes(tx, lesson.studentId, [{ start, end }], now)).filter(
-    (c) => c.id !== lesson.id,
-  );
-  if (clashes.length > 0) {
-    throw new AppError("slot_unavailable", words.studentBusy, { startTime: start.toISOString() });
-  }
-  await planLessons(tx, {
-    suburb,
-    now,
-    requests: [time],
-    instructorId: lesson.instructorId,
-    movingBookingId: lesson.id,
-    accept: (slot) => {
-      if (slot.isPoolHours !== lesson.isPoolHours) {
-        throw new AppError(
-          "reschedule_kind_mismatch",
-          `This is ${kindWords(lesson.isPoolHours)} lesson, so it can only move to ${kindWords(lesson.isPoolHours)} time; ` +
-            `${formatSydneyTime(start)} on ${formatSydneyDate(start)} is ${kindWords(slot.isPoolHours)} time.`,
-          { isPoolHours: lesson.isPoolHours },
-        );
-      }
-    },
-    unavailable: () =>
-      new AppError("slot_unavailable", words.instructorBusy, { startTime: start.toISOString() }),
-  });
-}
 
 export function createMoveProposalService(ctx: AppContext) {
   const appUrl = () => publicOrigin(ctx.env);
@@ -133,17 +78,9 @@ export function createMoveProposalService(ctx: AppContext) {
               `${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`,
           );
         }
-        if (start.getTime() === lesson.startTime.getTime()) {
-          throw new AppError("bad_request", "The lesson is already at that time; choose a different time");
-        }
-        // A lesson keeps its length when it moves (the price already paid is for that length).
-        const minutes = (lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000;
-        if ((end.getTime() - start.getTime()) / 60_000 !== minutes) {
-          throw new AppError(
-            "bad_request",
-            `This is a ${minutes}-minute lesson, and a lesson keeps its length when it moves; choose a ${minutes}-minute time`,
-          );
-        }
+        checkMovesElsewhere(lesson, request);
+        // Its length before its shape: a 30-minute time for a 60-minute lesson is told to keep 60.
+        checkKeepsLength(lesson, request);
         checkLessonTime(request, now);
         const instructorBusy =
           proposer.role === "INSTRUCTOR"
@@ -151,7 +88,7 @@ export function createMoveProposalService(ctx: AppContext) {
               "(travel and buffer), past your daily cap or inside your notice. Choose another time."
             : "The instructor is not free at that time: it is outside their hours, or too close to another " +
               "lesson (travel and buffer), past their daily cap or inside their notice. Choose another time.";
-        await checkNewTime(tx, lesson, request, now, {
+        await checkMoveIsOffered(tx, lesson, request, now, {
           studentBusy: "The student has another lesson at that time. Choose another time.",
           instructorBusy,
         });
@@ -238,8 +175,7 @@ export function createMoveProposalService(ctx: AppContext) {
         if (accepted) {
           checkLessonTransition("reschedule", lesson.status, "STUDENT");
           const time = { startTime: open.startTime.toISOString(), endTime: open.endTime.toISOString() };
-          checkLessonTime(time, now);
-          await checkNewTime(tx, { ...lesson, studentId }, time, now, {
+          await checkLessonMove(tx, { ...lesson, studentId }, time, now, {
             studentBusy:
               "You now have another lesson at the proposed time, so it cannot be accepted. Decline it, or cancel the other lesson first.",
             instructorBusy:
