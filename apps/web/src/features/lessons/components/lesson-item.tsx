@@ -1,11 +1,5 @@
 import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
-import {
-  centsToDollars,
-  dollarsToCents,
-  formatAud,
-  hasMoveProposalLapsed,
-  instructorEarningsCents,
-} from "@kerb/shared/rules";
+import { centsToDollars, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
 import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarX from "lucide-react/icons/calendar-x";
@@ -19,7 +13,7 @@ import { BookingStatusBadge } from "@/components/ui/status-badge";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
-import { canCancel, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
+import { canCancel, canProposeMove, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
 import { ClashNote } from "./clash-note";
 import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
@@ -172,8 +166,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
         >
           Cancel lesson
         </Button>
-        {/* A new time can be proposed while the student still has time to answer (until 24 h before). */}
-        {hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now)) ? null : (
+        {canProposeMove(lesson, now) ? (
           <Button
             size="sm"
             variant="outline"
@@ -186,7 +179,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
           >
             Propose new time
           </Button>
-        )}
+        ) : null}
       </div>
     );
   } else if (lesson.status === "SCHEDULED" && timing === "in_progress") {

@@ -1,5 +1,4 @@
 import { type AdminBooking, BOOKING_STATUSES } from "@kerb/shared";
-import { hasMoveProposalLapsed } from "@kerb/shared/rules";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import CalendarX from "lucide-react/icons/calendar-x";
@@ -24,6 +23,7 @@ import { CancelBookingDialog } from "../components/cancel-booking-dialog";
 import { lessonTimeWords } from "../components/move-proposal-note";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 import { ProposeMoveDialog } from "../components/propose-move-dialog";
+import { canProposeMove } from "../utils/lesson-timing";
 
 const PAGE_SIZE = 20;
 
@@ -165,8 +165,7 @@ export function AdminBookingsPage() {
           </Button>
         ) : b.status === "SCHEDULED" && new Date(b.startTime).getTime() > now ? (
           <span className="flex flex-wrap justify-end gap-2">
-            {/* A new time can be proposed while the student still has time to answer (until 24 h before). */}
-            {hasMoveProposalLapsed(new Date(b.startTime), new Date(now)) ? null : (
+            {canProposeMove(b, now) ? (
               <Button
                 size="sm"
                 variant="outline"
@@ -179,7 +178,7 @@ export function AdminBookingsPage() {
               >
                 Propose time
               </Button>
-            )}
+            ) : null}
             <Button
               size="sm"
               variant="outline"

@@ -1,4 +1,5 @@
 import type { InstructorLesson } from "@kerb/shared";
+import { hasMoveProposalLapsed } from "@kerb/shared/rules";
 
 export type LessonTiming = "not_started" | "in_progress" | "ended";
 
@@ -20,6 +21,14 @@ export function needsOutcome(lesson: InstructorLesson, now: number): boolean {
 /** Instructors may cancel a scheduled lesson until it starts. */
 export function canCancel(lesson: InstructorLesson, now: number): boolean {
   return lesson.status === "SCHEDULED" && lessonTiming(lesson, now) === "not_started";
+}
+
+/**
+ * A new time can be proposed (by the instructor or an admin) while the student still has time to answer
+ * it: until the proposal would lapse, 24 hours before the lesson (rules/move-proposals.ts).
+ */
+export function canProposeMove(lesson: Pick<InstructorLesson, "startTime">, now: number): boolean {
+  return !hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now));
 }
 
 export function studentName(lesson: Pick<InstructorLesson, "student">): string {
