@@ -4,13 +4,9 @@ import Check from "lucide-react/icons/check";
 import X from "lucide-react/icons/x";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
-import { formatDate, formatTimeOnDay, formatTimeRange, formatWeekday } from "@/lib/format";
+import { formatTimeOnDay } from "@/lib/format";
 import { type MoveProposalAnswer, useAnswerMoveProposal } from "../api/move-proposals";
-
-/** "Tue 09/03/2027, 10:00 am – 11:00 am", in Sydney. */
-export function lessonTimeWords(time: { startTime: string; endTime: string }): string {
-  return `${formatWeekday(time.startTime)} ${formatDate(time.startTime)}, ${formatTimeRange(time.startTime, time.endTime)}`;
-}
+import { lessonTimeWords } from "../utils/lesson-timing";
 
 /**
  * A new time the lesson's instructor (or Kerb) proposes, with Accept and Decline. Nothing changes

@@ -6,7 +6,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Input, textareaClasses } from "@/components/ui/field";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { type MoveProposer, useProposeLessonMove } from "../api/move-proposals";
-import { lessonTimeWords } from "./move-proposal-note";
+import { lessonTimeWords } from "../utils/lesson-timing";
 
 /** What the dialog needs of a lesson: an instructor's lesson or an admin's booking row. */
 type ProposableLesson = {

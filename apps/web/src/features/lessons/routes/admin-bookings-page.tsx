@@ -20,10 +20,9 @@ import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";
 import { CancelBookingDialog } from "../components/cancel-booking-dialog";
-import { lessonTimeWords } from "../components/move-proposal-note";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 import { ProposeMoveDialog } from "../components/propose-move-dialog";
-import { canProposeMove } from "../utils/lesson-timing";
+import { canProposeMove, lessonTimeWords } from "../utils/lesson-timing";
 
 const PAGE_SIZE = 20;
 

@@ -1,5 +1,6 @@
 import type { InstructorLesson } from "@kerb/shared";
 import { hasMoveProposalLapsed } from "@kerb/shared/rules";
+import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 
 export type LessonTiming = "not_started" | "in_progress" | "ended";
 
@@ -29,6 +30,11 @@ export function canCancel(lesson: InstructorLesson, now: number): boolean {
  */
 export function canProposeMove(lesson: Pick<InstructorLesson, "startTime">, now: number): boolean {
   return !hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now));
+}
+
+/** "Tue 09/03/2027, 10:00 am – 11:00 am", in Sydney: a lesson's time, or a time proposed for it. */
+export function lessonTimeWords(time: { startTime: string; endTime: string }): string {
+  return `${formatWeekday(time.startTime)} ${formatDate(time.startTime)}, ${formatTimeRange(time.startTime, time.endTime)}`;
 }
 
 export function studentName(lesson: Pick<InstructorLesson, "student">): string {
