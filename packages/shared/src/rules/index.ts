@@ -27,6 +27,7 @@ export * from "./pricing.ts";
 export * from "./recommendation.ts";
 export * from "./retry-backoff.ts";
 export * from "./reviews.ts";
+export * from "./scheduling.ts";
 export * from "./suburbs.ts";
 export * from "./sydney-time.ts";
 export * from "./travel.ts";

@@ -64,6 +64,9 @@ export interface OpenSlotsQuery {
   lessonMinutes?: number;
 }
 
+/** The length a query asks for: the standard lesson unless it names another. */
+const askedMinutes = (q: { lessonMinutes?: number | undefined }) => q.lessonMinutes ?? LESSON_MINUTES;
+
 export const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
 
 /**
@@ -120,7 +123,7 @@ async function scanOpenSlots(
     now: q.now,
     ...(q.excludeBookingId ? { excludeBookingId: q.excludeBookingId } : {}),
   };
-  const minutes = q.lessonMinutes ?? LESSON_MINUTES;
+  const minutes = askedMinutes(q);
   const lesson = { suburb: SUBURBS.indexOf(q.suburb), minutes };
   const { instructors, schedules } = await source.load(filter, range, { poolHoursOnly: q.poolHoursOnly });
   // Only those who offer lessons of this length (every instructor offers the standard one).
@@ -129,18 +132,17 @@ async function scanOpenSlots(
       (!q.poolHoursOnly || i.poolOptIn) && (minutes === LESSON_MINUTES || i.lessonLengths.includes(minutes)),
   );
   const days = calendarDays(firstDate, q.endDate);
-  const publicHolidays = new Set(days.filter((d) => d.isPublicHoliday).map((d) => d.date));
   for (const instructor of candidates) {
     const schedule = schedules.get(instructor.id);
     if (!schedule) continue;
     const { poolOptIn, standardRateCents } = instructor;
     const poolPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: true, minutes });
     const standardPriceCents = lessonPriceCents({ standardRateCents, isPoolHours: false, minutes });
-    forEachOpenLessonStart(schedule, days, q.now, lesson, (date, start) => {
+    forEachOpenLessonStart(schedule, days, q.now, lesson, (day, start) => {
       // Pool hours never fall on a public holiday: an instructor who teaches then charges the full rate.
-      const isPoolHours = poolOptIn && cachedIsPoolHourStart(start, minutes) && !publicHolidays.has(date);
+      const isPoolHours = poolOptIn && !day.isPublicHoliday && cachedIsPoolHourStart(start, minutes);
       if (q.poolHoursOnly && !isPoolHours) return;
-      visit(instructor, date, start, isPoolHours, isPoolHours ? poolPriceCents : standardPriceCents);
+      visit(instructor, day.date, start, isPoolHours, isPoolHours ? poolPriceCents : standardPriceCents);
     });
   }
   return instructors;
@@ -167,7 +169,7 @@ export function findOpenSlots(db: Executor, q: OpenSlotsQuery): Promise<OpenSlot
 /** findOpenSlots from any source of schedules (a booking's plan adds the lessons it has placed). */
 export async function findOpenSlotsFrom(source: ScheduleSource, q: OpenSlotsQuery): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
-  const lessonMs = (q.lessonMinutes ?? LESSON_MINUTES) * 60_000;
+  const lessonMs = askedMinutes(q) * 60_000;
   await scanOpenSlots(source, q, (instructor, _date, start, isPoolHours, priceCents) => {
     slots.push({
       instructorId: instructor.id,
@@ -210,7 +212,7 @@ export function createAvailabilityService(ctx: AppContext) {
   async function answer(kind: AnswerKind, query: AvailabilityQuery, serialize: Serialize): Promise<Buffer> {
     // The schema has checked the suburb (canonical spelling) and the dates (real, in order, at most
     // MAX_RANGE_DAYS); the horizon is checked against the clock before anything is looked up.
-    const { suburb, startDate, endDate, instructorId, poolHoursOnly, lessonMinutes } = query;
+    const { suburb, startDate, endDate, instructorId, poolHoursOnly } = query;
     const now = ctx.now();
     assertWithinBookingHorizon(startDate, endDate, now);
     if (!ctx.env.AVAILABILITY_CACHE) {
@@ -229,7 +231,7 @@ export function createAvailabilityService(ctx: AppContext) {
       endDate,
       instructorId ?? "",
       poolHoursOnly ? 1 : 0,
-      lessonMinutes ?? LESSON_MINUTES,
+      askedMinutes(query),
       today,
       leadHour,
     ].join("|");
@@ -364,7 +366,7 @@ async function offerSlots(query: AvailabilityQuery, scan: Scan): Promise<Slot[]>
       });
     });
   }
-  const lessonMs = (query.lessonMinutes ?? LESSON_MINUTES) * 60_000;
+  const lessonMs = askedMinutes(query) * 60_000;
   return offered.sort(compareOfferedSlots).map((slot) => ({
     startTime: slot.start.toISOString(),
     endTime: new Date(slot.start.getTime() + lessonMs).toISOString(),

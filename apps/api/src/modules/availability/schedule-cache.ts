@@ -13,12 +13,7 @@ import { addDaysToDate, bookingHorizon, lastTeachingDate, sydneyMidnight } from 
 import type { Executor } from "../../db/client.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import * as repo from "./availability.repository.ts";
-import {
-  type DatedException,
-  type ScheduleSource,
-  schedulingOf,
-  TRAVEL_REACH_MS,
-} from "./schedule-source.ts";
+import { type DatedException, type ScheduleSource, TRAVEL_REACH_MS } from "./schedule-source.ts";
 import {
   type BookedPeriod,
   BusyIndex,
@@ -178,7 +173,7 @@ export function createScheduleCache() {
             exceptionsByDate: entry.exceptionsByDate,
             busy: busyAt(entry, nowMs),
             lastDate: lastTeachingDate(instructor),
-            settings: schedulingOf(instructor),
+            settings: instructor,
           });
         }
         view.holdWindow = window;

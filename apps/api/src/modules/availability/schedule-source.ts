@@ -16,7 +16,6 @@ import {
   combineBusy,
   type DateException,
   type InstructorSchedule,
-  type SchedulingSettings,
 } from "./slot-generator.ts";
 
 export interface InstructorFilter {
@@ -76,16 +75,6 @@ const scheduleWindow = ({
   ...(excludeBookingId ? { excludeBookingId } : {}),
 });
 
-/** The scheduling settings of a listed instructor (the profile's columns). */
-export function schedulingOf(instructor: repo.SlotInstructor): SchedulingSettings {
-  return {
-    bufferMinutes: instructor.travelBufferMinutes,
-    minNoticeHours: instructor.minNoticeHours,
-    dailyCap: instructor.dailyLessonCap,
-    teachesPublicHolidays: instructor.teachesPublicHolidays,
-  };
-}
-
 function toSchedule(instructor: repo.SlotInstructor, rows: repo.InstructorScheduleRows): InstructorSchedule {
   return {
     weeklyRules: rows.rules,
@@ -93,7 +82,8 @@ function toSchedule(instructor: repo.SlotInstructor, rows: repo.InstructorSchedu
     busy: new BusyIndex(rows.busy),
     // Past either expiry date the instructor may not teach, so those dates offer nothing.
     lastDate: lastTeachingDate(instructor),
-    settings: schedulingOf(instructor),
+    // A listed instructor carries their scheduling settings, named as rules/scheduling.ts names them.
+    settings: instructor,
   };
 }
 

@@ -1,5 +1,6 @@
 import { SUBURBS, type Suburb } from "@kerb/shared";
 import {
+  DEFAULT_SCHEDULING,
   hourlyLessonStarts,
   isPoolHourStart,
   sydneyWallTimeToInstant,
@@ -16,7 +17,6 @@ import {
   cachedIsPoolHourStart,
   calendarDays,
   type DateException,
-  DEFAULT_SCHEDULING,
   type InstructorSchedule,
   LESSON_MS,
   lessonStartsInWindows,
@@ -221,7 +221,12 @@ describe("openLessonStarts", () => {
       [at("2027-03-08", 13).getTime(), at("2027-03-08", 14).getTime(), where("Bondi")],
     ]);
     const capped = (dailyCap: number) =>
-      openLessonStarts(schedule({ busy, settings: { ...DEFAULT_SCHEDULING, dailyCap } }), dates, earlyNow, 2);
+      openLessonStarts(
+        schedule({ busy, settings: { ...DEFAULT_SCHEDULING, dailyLessonCap: dailyCap } }),
+        dates,
+        earlyNow,
+        2,
+      );
     expect(capped(2).filter((s) => s.date === "2027-03-08")).toEqual([]);
     expect(capped(2).filter((s) => s.date === "2027-03-09")).toHaveLength(1);
     expect(capped(3).filter((s) => s.date === "2027-03-08").length).toBeGreaterThan(0);
@@ -284,7 +289,12 @@ describe("openLessonStarts against a plain statement of the rule", () => {
             startMinute: 0,
             endMinute: 1440,
           }));
-          const settings = { bufferMinutes, minNoticeHours, dailyCap, teachesPublicHolidays: false };
+          const settings = {
+            travelBufferMinutes: bufferMinutes,
+            minNoticeHours,
+            dailyLessonCap: dailyCap,
+            teachesPublicHolidays: false,
+          };
           const now = at("2027-04-02", 20);
           const engine = openLessonStarts(
             {

@@ -14,6 +14,7 @@ import {
   isPoolHourStart,
   MAX_TRAVEL_MINUTES,
   type MinuteWindow,
+  type SchedulingSettings,
   sydneyMidnight,
   sydneyWeekday,
   travelMinutesByIndex,
@@ -156,25 +157,13 @@ export interface LessonAsked {
   minutes: number;
 }
 
-/** First index in the non-decreasing `values` whose value is greater than `x` (values.length if none). */
-function firstAbove(values: readonly number[], x: number): number {
+/** The first index of the non-decreasing `values` at which `isPast` holds (values.length if none). */
+function firstIndex(values: readonly number[], isPast: (value: number) => boolean): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((values[mid] ?? 0) > x) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** First index in the non-decreasing `values` whose value is at least `x`. */
-function firstAtLeast(values: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] ?? 0) >= x) hi = mid;
+    if (isPast(values[mid] ?? 0)) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -205,7 +194,8 @@ export class BusyIndex implements BusyLookup {
 
   blocks(startMs: number, endMs: number, suburb: number, bufferMinutes: number): boolean {
     const reachMs = (MAX_TRAVEL_MINUTES + bufferMinutes) * MINUTE_MS;
-    for (let i = firstAbove(this.maxEnds, startMs - reachMs); i < this.starts.length; i++) {
+    const from = startMs - reachMs;
+    for (let i = firstIndex(this.maxEnds, (end) => end > from); i < this.starts.length; i++) {
       const start = this.starts[i] ?? 0;
       if (start >= endMs + reachMs) break;
       const end = this.ends[i] ?? 0;
@@ -224,7 +214,9 @@ export class BusyIndex implements BusyLookup {
   }
 
   countStarting(fromMs: number, toMs: number): number {
-    return firstAtLeast(this.starts, toMs) - firstAtLeast(this.starts, fromMs);
+    return (
+      firstIndex(this.starts, (start) => start >= toMs) - firstIndex(this.starts, (start) => start >= fromMs)
+    );
   }
 }
 
@@ -238,24 +230,6 @@ export function combineBusy(lookups: readonly BusyLookup[]): BusyLookup {
   };
 }
 
-/** An instructor's scheduling settings as the engine uses them (rules on their ranges: constants.ts). */
-export interface SchedulingSettings {
-  /** Minutes kept free between lessons on top of the travel between them. */
-  bufferMinutes: number;
-  /** Hours before a lesson it can still be booked (at least the platform's minimum lead time). */
-  minNoticeHours: number;
-  /** The most lessons (held or booked) starting on one Sydney date; null: no cap. */
-  dailyCap: number | null;
-  teachesPublicHolidays: boolean;
-}
-
-export const DEFAULT_SCHEDULING: SchedulingSettings = {
-  bufferMinutes: 0,
-  minNoticeHours: 2,
-  dailyCap: null,
-  teachesPublicHolidays: false,
-};
-
 export interface InstructorSchedule {
   weeklyRules: readonly WeeklyRule[];
   /** Exceptions keyed by date. */
@@ -263,6 +237,7 @@ export interface InstructorSchedule {
   busy: BusyLookup;
   /** Last date the instructor may teach (licence or WWC expiry); null when unlimited. */
   lastDate: string | null;
+  /** Buffer, notice, daily cap and public holidays (rules/scheduling.ts). */
   settings: SchedulingSettings;
 }
 
@@ -279,7 +254,7 @@ export function forEachOpenLessonStart(
   days: readonly CalendarDay[],
   now: Date,
   lesson: LessonAsked,
-  onStart: (date: string, start: Date) => void,
+  onStart: (day: CalendarDay, start: Date) => void,
 ): void {
   const { settings, busy } = schedule;
   const { suburb, minutes } = lesson;
@@ -289,8 +264,8 @@ export function forEachOpenLessonStart(
     const { date } = day;
     if (schedule.lastDate !== null && date > schedule.lastDate) break;
     if (day.isPublicHoliday && !settings.teachesPublicHolidays) continue;
-    if (settings.dailyCap !== null && busy.countStarting(day.startMs, day.endMs) >= settings.dailyCap)
-      continue;
+    const cap = settings.dailyLessonCap;
+    if (cap !== null && busy.countStarting(day.startMs, day.endMs) >= cap) continue;
     const windows = workingWindowsOn(
       day.weekday,
       schedule.weeklyRules,
@@ -299,8 +274,8 @@ export function forEachOpenLessonStart(
     for (const start of lessonStartsInWindows(date, windows, minutes)) {
       const startMs = start.getTime();
       if (startMs < earliestMs || !isBookableStart(start, now)) continue;
-      if (busy.blocks(startMs, startMs + lessonMs, suburb, settings.bufferMinutes)) continue;
-      onStart(date, start);
+      if (busy.blocks(startMs, startMs + lessonMs, suburb, settings.travelBufferMinutes)) continue;
+      onStart(day, start);
     }
   }
 }
@@ -314,8 +289,8 @@ export function openLessonStarts(
   minutes: number = LESSON_MINUTES,
 ): DatedStart[] {
   const open: DatedStart[] = [];
-  forEachOpenLessonStart(schedule, days, now, { suburb, minutes }, (date, start) =>
-    open.push({ date, start }),
+  forEachOpenLessonStart(schedule, days, now, { suburb, minutes }, (day, start) =>
+    open.push({ date: day.date, start }),
   );
   return open;
 }

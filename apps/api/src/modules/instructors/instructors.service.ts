@@ -5,6 +5,8 @@ import {
   instructorCompliance,
   isExpiringSoon,
   poolRateCents,
+  SCHEDULING_FIELDS,
+  type SchedulingSettings,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -19,20 +21,11 @@ import { sydneyDay, sydneyMonth, sydneyWeek } from "./sydney-periods.ts";
 const COUNTED_STATUSES: Array<"SCHEDULED" | "COMPLETED"> = ["SCHEDULED", "COMPLETED"];
 const DASHBOARD_UPCOMING = 5;
 
-interface SchedulingSettings {
-  travelBufferMinutes: number;
-  minNoticeHours: number;
-  dailyLessonCap: number | null;
-  teachesPublicHolidays: boolean;
-  lessonLengths: number[];
-}
-const SCHEDULING_FIELDS = [
-  "travelBufferMinutes",
-  "minNoticeHours",
-  "dailyLessonCap",
-  "teachesPublicHolidays",
-  "lessonLengths",
-] as const satisfies ReadonlyArray<keyof SchedulingSettings>;
+/** The settings saved as one "how I teach" change: scheduling (rules/scheduling.ts) and lesson lengths. */
+type HowITeach = SchedulingSettings & { lessonLengths: number[] };
+const HOW_I_TEACH_FIELDS = [...SCHEDULING_FIELDS, "lessonLengths"] as const satisfies ReadonlyArray<
+  keyof HowITeach
+>;
 
 export function createInstructorService(ctx: AppContext) {
   async function requireInstructor(instructorId: string) {
@@ -121,10 +114,10 @@ export function createInstructorService(ctx: AppContext) {
         poolOptIn?: boolean;
         suburbs?: string[];
         standardRate?: number;
-      } & Partial<SchedulingSettings>,
+      } & Partial<HowITeach>,
     ): Promise<AvailabilityChangeResponse> {
-      const scheduling: Partial<SchedulingSettings> = {};
-      for (const field of SCHEDULING_FIELDS) {
+      const scheduling: Partial<HowITeach> = {};
+      for (const field of HOW_I_TEACH_FIELDS) {
         if (input[field] !== undefined) Object.assign(scheduling, { [field]: input[field] });
       }
       const patch = {
@@ -170,7 +163,7 @@ export function createInstructorService(ctx: AppContext) {
           });
         }
         // Compared as JSON: the lesson lengths are a list.
-        const changed = SCHEDULING_FIELDS.filter(
+        const changed = HOW_I_TEACH_FIELDS.filter(
           (field) =>
             scheduling[field] !== undefined &&
             JSON.stringify(scheduling[field]) !== JSON.stringify(before[field]),
