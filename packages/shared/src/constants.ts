@@ -101,6 +101,8 @@ export const MIN_NOTICE_HOURS = MIN_LEAD_TIME_MINUTES / 60;
 export const MAX_NOTICE_HOURS = 168;
 export const DEFAULT_MIN_NOTICE_HOURS = MIN_NOTICE_HOURS;
 export const MAX_DAILY_LESSON_CAP = 12;
+/** The longest leave taken in one action, in days (first and last day included). */
+export const LEAVE_MAX_DAYS = 90;
 /** Lessons can be booked from today (Sydney) up to this many days after it: rules/booking-window.ts. */
 export const BOOKING_HORIZON_DAYS = 30;
 /** The longest availability query: the whole booking horizon, today included. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   creditsForLesson,
+  creditsSpentOn,
   isLessonLength,
   lessonLengthLabel,
   normaliseLessonLengths,
@@ -45,6 +46,8 @@ describe("lesson lengths", () => {
     expect(creditsForLesson(60)).toBe(1);
     expect(creditsForLesson(120)).toBe(2);
     expect(creditsForLesson(90)).toBeNull();
+    expect(creditsSpentOn("2027-03-03T00:00:00Z", "2027-03-03T02:00:00Z")).toBe(2);
+    expect(creditsSpentOn(new Date("2027-03-03T00:00:00Z"), new Date("2027-03-03T01:00:00Z"))).toBe(1);
   });
 
   it("reads as people say it", () => {

@@ -9,6 +9,16 @@ export function isLessonLength(minutes: number): minutes is LessonLength {
   return (LESSON_LENGTHS as readonly number[]).includes(minutes);
 }
 
+/** A lesson's length in minutes from its start and end (instants or ISO strings); not necessarily allowed. */
+export function lessonMinutesBetween(start: Date | string, end: Date | string): number {
+  return (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
+}
+
+/** "60, 90 or 120 minutes": the lengths there are, for every message that names them. */
+export function lessonLengthChoices(): string {
+  return `${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes`;
+}
+
 /** An instructor's offered lengths as stored: the standard length always, each once, in order. */
 export function normaliseLessonLengths(lengths: readonly number[]): LessonLength[] {
   return LESSON_LENGTHS.filter((l) => l === LESSON_MINUTES || lengths.includes(l));
@@ -23,6 +33,14 @@ export function creditsForLesson(minutes: number): number | null {
   if (minutes === 60) return 1;
   if (minutes === 120) return 2;
   return null;
+}
+
+/**
+ * Credits a lesson paid with credits uses, from its times: 60 minutes one, 120 two. A credit spend
+ * refuses every other length, so no credit lesson has one; it would count as one credit.
+ */
+export function creditsSpentOn(start: Date | string, end: Date | string): number {
+  return creditsForLesson(lessonMinutesBetween(start, end)) ?? 1;
 }
 
 /** "60 minutes", "90 minutes", "2 hours": how a length reads in the wizard, emails and invoices. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LESSON_LENGTHS } from "../constants.ts";
+import { lessonLengthChoices } from "../rules/lesson-lengths.ts";
 import { calendarDate } from "./common.ts";
 import { dateRangeInOrder, suburbName } from "./fields.ts";
 
@@ -23,7 +24,7 @@ export const availabilityQuery = z
     /** How long each lesson is, in minutes (LESSON_LENGTHS); 60 when absent. */
     lessonMinutes: z
       .enum(LESSON_LENGTHS.map(String) as ["60", "90", "120"], {
-        error: `Lessons are ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes long`,
+        error: `Lessons are ${lessonLengthChoices()} long`,
       })
       .transform(Number)
       .optional(),

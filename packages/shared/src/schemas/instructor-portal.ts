@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
+  LEAVE_MAX_DAYS,
   LESSON_LENGTHS,
   LESSON_MINUTES,
   MAX_DAILY_LESSON_CAP,
@@ -10,6 +11,7 @@ import {
   TRAVEL_BUFFER_MAX_MINUTES,
   VEHICLE_TYPES,
 } from "../constants.ts";
+import { isLessonLength, lessonLengthChoices } from "../rules/lesson-lengths.ts";
 import { daysBetween, isValidIsoDate } from "../rules/sydney-time.ts";
 import { firstOverlap, holdsALesson, type MinuteWindow } from "../rules/working-hours.ts";
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
@@ -147,9 +149,6 @@ export const availabilityExceptionRequest = z
   });
 export type AvailabilityExceptionRequest = z.input<typeof availabilityExceptionRequest>;
 
-/** The longest leave taken in one action, in days (first and last day included). */
-export const LEAVE_MAX_DAYS = 90;
-
 /**
  * POST /api/instructor/availability/leave: a whole day off for every date from startDate to endDate
  * (both included, at most LEAVE_MAX_DAYS days). The server refuses leave that starts before today.
@@ -252,8 +251,8 @@ export const dailyLessonCap = wholeNumber("Daily lesson cap")
 /** The lesson lengths offered: any of LESSON_LENGTHS, the standard 60 minutes always among them. */
 export const lessonLengths = z
   .array(
-    z.number().refine((m) => (LESSON_LENGTHS as readonly number[]).includes(m), {
-      message: `Lessons are ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes long`,
+    z.number().refine(isLessonLength, {
+      message: `Lessons are ${lessonLengthChoices()} long`,
     }),
     { error: "Lesson lengths must be a list of minutes" },
   )

@@ -1,9 +1,9 @@
-import { creditsForLesson } from "@kerb/shared/rules";
 /**
  * Every write of the bundles table. The credits module owns bundles: checkout creates one when a bundle
  * payment is fulfilled, a credit spend counts credits used, and a cancellation gives one back, all
  * through these (decision 019).
  */
+import { creditsSpentOn } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bundles } from "../../db/schema/index.ts";
@@ -34,14 +34,14 @@ export async function useCredits(tx: Executor, bundleId: string, lessons: number
 
 /**
  * Gives a lesson's credits back to the bundle it was paid from: one for 60 minutes, two for 120
- * (rules/lesson-lengths.ts `creditsForLesson`).
+ * (rules/lesson-lengths.ts `creditsSpentOn`).
  */
 export async function returnBundleCredit(
   tx: Executor,
   bundleId: string,
   lesson: { startTime: Date; endTime: Date },
 ) {
-  const credits = creditsForLesson((lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000) ?? 1;
+  const credits = creditsSpentOn(lesson.startTime, lesson.endTime);
   await tx
     .update(bundles)
     .set({ usedLessons: sql`greatest(${bundles.usedLessons} - ${credits}, 0)` })

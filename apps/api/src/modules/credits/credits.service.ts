@@ -10,6 +10,7 @@ import {
   creditSuburb,
   creditsForLesson,
   creditsLeft,
+  creditsSpentOn,
   isBundleExpired,
   isListableInstructor,
   sydneyTodayDate,
@@ -130,9 +131,7 @@ export function createCreditService(ctx: AppContext) {
             now,
             requests: items,
             instructorId,
-            priceCents: (slot) =>
-              bundle.pricePerLessonCents *
-              (creditsForLesson((slot.end.getTime() - slot.start.getTime()) / 60_000) ?? 1),
+            priceCents: (slot) => bundle.pricePerLessonCents * creditsSpentOn(slot.start, slot.end),
             unavailable: (item, index) =>
               new AppError(
                 "slot_unavailable",

@@ -3,13 +3,14 @@
  * the past, inside the 30-day booking horizon, on the hour and at least 2 hours ahead. New bookings,
  * credit spends and reschedules all go through it, so cheap rejections come first and agree.
  */
-import { LESSON_LENGTHS } from "@kerb/shared";
 import {
   bookingHorizon,
   bookingHorizonMessage,
   isBookableStart,
   isLessonLength,
   isWithinBookingHorizon,
+  lessonLengthChoices,
+  lessonMinutesBetween,
   sydneyDateOf,
 } from "@kerb/shared/rules";
 import { MIN_LEAD_TIME } from "@kerb/shared/words";
@@ -22,7 +23,7 @@ export interface LessonTime {
 
 /** A lesson time's length in minutes (not necessarily a whole or allowed one). */
 export function lessonMinutesOf(time: LessonTime): number {
-  return (new Date(time.endTime).getTime() - new Date(time.startTime).getTime()) / 60_000;
+  return lessonMinutesBetween(time.startTime, time.endTime);
 }
 
 /**
@@ -35,15 +36,10 @@ export function checkLessonTime(
   where: { path: string; index?: number } = { path: "startTime" },
 ) {
   const start = new Date(time.startTime);
-  const end = new Date(time.endTime);
   const at = { ...(where.index === undefined ? {} : { index: where.index }), startTime: time.startTime };
   // Whether this instructor offers the length is the availability engine's to say (plan-lessons.ts).
   if (!isLessonLength(lessonMinutesOf(time))) {
-    throw new AppError(
-      "bad_request",
-      `A lesson lasts ${LESSON_LENGTHS.slice(0, -1).join(", ")} or ${LESSON_LENGTHS.at(-1)} minutes`,
-      at,
-    );
+    throw new AppError("bad_request", `A lesson lasts ${lessonLengthChoices()}`, at);
   }
   if (start.getTime() < now.getTime()) {
     throw new AppError("slot_in_past", "One of the chosen times is in the past", at);

@@ -12,8 +12,8 @@
  * `lockInstructorSchedules`), held to the end of the transaction. Two bookings of one instructor are
  * then planned one after the other, the second seeing the first's lessons.
  */
-import { SUBURBS, type Suburb } from "@kerb/shared";
-import { choosePoolInstructor, sydneyDateOf } from "@kerb/shared/rules";
+import { LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
+import { choosePoolInstructor, lessonMinutesBetween, sydneyDateOf } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -62,6 +62,11 @@ export interface PlanLessonsInput<R extends LessonRequest> {
   unavailable: (request: R, index: number) => AppError | Promise<AppError>;
 }
 
+/** Who teaches a request: the plan's instructor, else the one the request names (none: pool hours). */
+function instructorOf<R extends LessonRequest>(input: PlanLessonsInput<R>, request: R): string | undefined {
+  return input.instructorId ?? request.instructorId ?? undefined;
+}
+
 /** How many times an auto-assigned plan is made again after locking the instructors it chose. */
 const MAX_PLANS = 3;
 
@@ -77,9 +82,8 @@ export async function planLessons<R extends LessonRequest>(
   tx: Executor,
   input: PlanLessonsInput<R>,
 ): Promise<PlannedLesson[]> {
-  const instructorOf = (request: R) => input.instructorId ?? request.instructorId ?? undefined;
-  const named = input.requests.every((r) => instructorOf(r))
-    ? [...new Set(input.requests.map((r) => instructorOf(r) ?? ""))]
+  const named = input.requests.every((r) => instructorOf(input, r))
+    ? [...new Set(input.requests.map((r) => instructorOf(input, r) ?? ""))]
     : undefined;
   const locked = new Set<string>();
   if (named) {
@@ -104,7 +108,6 @@ async function matchRequests<R extends LessonRequest>(
   named: string[] | undefined,
 ): Promise<PlannedLesson[]> {
   const { requests, suburb, now } = input;
-  const instructorOf = (request: R) => input.instructorId ?? request.instructorId ?? undefined;
   const starts = requests.map((r) => new Date(r.startTime).getTime());
   const range = {
     firstDate: sydneyDateOf(new Date(Math.min(...starts))),
@@ -121,13 +124,13 @@ async function matchRequests<R extends LessonRequest>(
   for (const [index, request] of requests.entries()) {
     const start = new Date(request.startTime);
     const date = sydneyDateOf(start);
-    const instructorId = instructorOf(request);
+    const instructorId = instructorOf(input, request);
     // Auto-assigned pool lessons choose among the whole suburb; named instructors need only their own calendars.
     const open = await findOpenSlotsFrom(source, {
       suburb,
       startDate: date,
       endDate: date,
-      lessonMinutes: request.endTime ? (new Date(request.endTime).getTime() - start.getTime()) / 60_000 : 60,
+      lessonMinutes: request.endTime ? lessonMinutesBetween(start, request.endTime) : LESSON_MINUTES,
       ...(input.instructorId ? { instructorId: input.instructorId } : { instructorIds: named }),
       now,
     });
