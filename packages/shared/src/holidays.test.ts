@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNswPublicHoliday, nswPublicHoliday } from "./holidays.ts";
+import { isNswPublicHoliday, isNswWorkingDay, nswPublicHoliday } from "./holidays.ts";
 
 describe("NSW public holidays", () => {
   it("knows the fixed and the moving ones", () => {
@@ -20,5 +20,11 @@ describe("NSW public holidays", () => {
     expect(isNswPublicHoliday("2027-08-02")).toBe(false); // Bank Holiday: banks only
     expect(isNswPublicHoliday("2027-05-09")).toBe(false); // Mother's Day
     expect(isNswPublicHoliday("2027-03-02")).toBe(false);
+  });
+
+  it("calls a weekday that is no public holiday a working day", () => {
+    expect(isNswWorkingDay("2027-03-25")).toBe(true); // Thursday before Easter
+    expect(isNswWorkingDay("2027-03-26")).toBe(false); // Good Friday
+    expect(isNswWorkingDay("2027-03-27")).toBe(false); // a Saturday
   });
 });

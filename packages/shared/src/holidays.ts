@@ -5,6 +5,7 @@
  * never loads it.
  */
 import Holidays from "date-holidays";
+import { sydneyWeekday } from "./rules/sydney-time.ts";
 
 const nsw = new Holidays("AU", "NSW");
 const byYear = new Map<number, ReadonlyMap<string, string>>();
@@ -31,4 +32,10 @@ export function nswPublicHoliday(date: string): string | null {
 
 export function isNswPublicHoliday(date: string): boolean {
   return nswPublicHoliday(date) !== null;
+}
+
+/** A Monday–Friday that is not an NSW public holiday: when instructors teach unless they say otherwise. */
+export function isNswWorkingDay(date: string): boolean {
+  const weekday = sydneyWeekday(date);
+  return weekday !== 0 && weekday !== 6 && !isNswPublicHoliday(date);
 }

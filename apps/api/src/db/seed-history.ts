@@ -8,8 +8,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isNswPublicHoliday } from "@kerb/shared/holidays";
-import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
+import { isNswWorkingDay } from "@kerb/shared/holidays";
+import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadEnv } from "../env.ts";
@@ -39,14 +39,10 @@ interface Slot {
 const HOUR_MS = 3_600_000;
 const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
 
-/** A Monday–Friday that is not an NSW public holiday: the demo instructors teach then (decision 028). */
-const isWorkingDay = (date: string) =>
-  sydneyWeekday(date) !== 0 && sydneyWeekday(date) !== 6 && !isNswPublicHoliday(date);
-
-/** The first working day on or after `date`. */
+/** The first working day on or after `date` (the demo instructors teach then: decision 028). */
 function weekdayFrom(date: string): string {
   let d = date;
-  while (!isWorkingDay(d)) d = addDaysToDate(d, 1);
+  while (!isNswWorkingDay(d)) d = addDaysToDate(d, 1);
   return d;
 }
 
@@ -131,7 +127,7 @@ export async function seedHistory(
     const futureDate = weekdayFrom(addDaysToDate(today, 4));
     // Taught two days ago (or the last weekday before): the instructor's "Mark completed" has work to do.
     let unmarkedDate = addDaysToDate(today, -2);
-    while (!isWorkingDay(unmarkedDate)) unmarkedDate = addDaysToDate(unmarkedDate, -1);
+    while (!isNswWorkingDay(unmarkedDate)) unmarkedDate = addDaysToDate(unmarkedDate, -1);
     clock.now = at(addDaysToDate(pastDate, -3), 10);
     const wanted = [at(pastDate, 16), at(unmarkedDate, 8), at(futureDate, 16)];
     const slots: Slot[] = [];

@@ -1,5 +1,5 @@
-import { isNswPublicHoliday } from "@kerb/shared/holidays";
-import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
+import { isNswWorkingDay } from "@kerb/shared/holidays";
+import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { expect } from "vitest";
 import type { api } from "./http.ts";
 import { studentPayload } from "./http.ts";
@@ -21,9 +21,7 @@ export interface ListedSlot {
  */
 export function weekdayAhead(now: Date, daysAhead = 3): string {
   let date = addDaysToDate(sydneyTodayDate(now), daysAhead);
-  while (sydneyWeekday(date) === 0 || sydneyWeekday(date) === 6 || isNswPublicHoliday(date)) {
-    date = addDaysToDate(date, 1);
-  }
+  while (!isNswWorkingDay(date)) date = addDaysToDate(date, 1);
   return date;
 }
 
