@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MIN_NOTICE_HOURS,
+  DEFAULT_TRAVEL_BUFFER_MINUTES,
   EXPERIENCE_LEVELS,
   GENDERS,
   LICENSE_TYPES,
@@ -69,8 +71,8 @@ export const instructorProfiles = pgTable(
      * between their suburbs, the hours before a lesson it can still be booked, the most lessons a day
      * (null: no cap), and whether they teach on NSW public holidays.
      */
-    travelBufferMinutes: smallint().notNull().default(0),
-    minNoticeHours: smallint().notNull().default(2),
+    travelBufferMinutes: smallint().notNull().default(DEFAULT_TRAVEL_BUFFER_MINUTES),
+    minNoticeHours: smallint().notNull().default(DEFAULT_MIN_NOTICE_HOURS),
     dailyLessonCap: smallint(),
     teachesPublicHolidays: boolean().notNull().default(false),
     /** The lesson lengths offered, in minutes (LESSON_LENGTHS): always 60, and 90 and/or 120 if chosen. */
