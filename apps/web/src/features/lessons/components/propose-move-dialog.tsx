@@ -1,9 +1,9 @@
 import { MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
 import { sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { Input, textareaClasses } from "@/components/ui/field";
+import { Field, TextField, textareaClasses } from "@/components/ui/field";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { type MoveProposer, useProposeLessonMove } from "../api/move-proposals";
 import { lessonTimeWords } from "../utils/lesson-timing";
@@ -50,7 +50,6 @@ export function ProposeMoveDialog({
   const [time, setTime] = useState("");
   const [note, setNote] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
-  const id = useId();
   const name = `${lesson.student.firstName} ${lesson.student.lastName}`;
   const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
 
@@ -108,40 +107,28 @@ export function ProposeMoveDialog({
         accept or decline; nothing changes until they accept.
       </p>
       <div className="flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-date`} className="font-medium text-slate-800 text-sm">
-            New date
-          </label>
-          <Input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-time`} className="font-medium text-slate-800 text-sm">
-            Start time (Sydney)
-          </label>
-          <Input
-            id={`${id}-time`}
-            type="time"
-            step={3600}
-            value={time}
-            aria-invalid={inputError ? true : undefined}
-            onChange={(e) => setTime(e.target.value)}
-          />
-        </div>
-      </div>
-      {inputError ? <p className="text-red-800 text-sm">{inputError}</p> : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-note`} className="font-medium text-slate-800 text-sm">
-          Note for {lesson.student.firstName} (optional)
-        </label>
-        <textarea
-          id={`${id}-note`}
-          rows={2}
-          maxLength={MOVE_PROPOSAL_NOTE_MAX_LENGTH}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          className={textareaClasses}
+        <TextField label="New date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <TextField
+          label="Start time (Sydney)"
+          type="time"
+          step={3600}
+          value={time}
+          error={inputError ?? undefined}
+          onChange={(e) => setTime(e.target.value)}
         />
       </div>
+      <Field label={`Note for ${lesson.student.firstName} (optional)`}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={MOVE_PROPOSAL_NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className={textareaClasses}
+          />
+        )}
+      </Field>
       {mutation.isError ? <ErrorState title="We couldn't propose that time" error={mutation.error} /> : null}
     </ConfirmDialog>
   );
