@@ -6,7 +6,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Field, TextField, textareaClasses } from "@/components/ui/field";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { type MoveProposer, useProposeLessonMove } from "../api/move-proposals";
-import { lessonTimeWords } from "../utils/lesson-timing";
+import { lessonTimeWords, studentName } from "../utils/lesson-timing";
 
 /** What the dialog needs of a lesson: an instructor's lesson or an admin's booking row. */
 type ProposableLesson = {
@@ -50,7 +50,7 @@ export function ProposeMoveDialog({
   const [time, setTime] = useState("");
   const [note, setNote] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
-  const name = `${lesson.student.firstName} ${lesson.student.lastName}`;
+  const name = studentName(lesson);
   const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
 
   const close = (open: boolean) => {

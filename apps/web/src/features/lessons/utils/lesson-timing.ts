@@ -37,7 +37,7 @@ export function lessonTimeWords(time: { startTime: string; endTime: string }): s
   return `${formatWeekday(time.startTime)} ${formatDate(time.startTime)}, ${formatTimeRange(time.startTime, time.endTime)}`;
 }
 
-export function studentName(lesson: Pick<InstructorLesson, "student">): string {
+export function studentName(lesson: { student: { firstName: string; lastName: string } }): string {
   return `${lesson.student.firstName} ${lesson.student.lastName}`;
 }
 
