@@ -2,6 +2,7 @@ import { LESSON_MINUTES } from "@kerb/shared";
 import { type BundleOption, invoiceTotals, lessonLengthLabel } from "@kerb/shared/rules";
 import type { SelectedSlot } from "@/features/availability";
 import { lengthNote, slotMinutes, slotPriceCents } from "@/features/availability";
+import { lessonCount } from "@/lib/format";
 
 export type InvoiceLine = {
   key: string;
@@ -36,7 +37,7 @@ export function batchInvoiceLines(slots: readonly SelectedSlot[]): InvoiceLine[]
 
 /** "3 lessons of 60 minutes", "1 lesson of 2 hours", "2 lessons (60 minutes, 2 hours)". */
 export function batchLessonsText(slots: readonly SelectedSlot[]): string {
-  const count = `${slots.length} ${slots.length === 1 ? "lesson" : "lessons"}`;
+  const count = lessonCount(slots.length);
   const lengths = [...new Set(slots.map(slotMinutes))].sort((a, b) => a - b).map(lessonLengthLabel);
   if (lengths.length <= 1) return `${count} of ${lengths[0] ?? lessonLengthLabel(LESSON_MINUTES)}`;
   return `${count} (${lengths.join(", ")})`;
