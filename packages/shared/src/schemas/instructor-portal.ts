@@ -96,8 +96,8 @@ export type WeeklyAvailabilityRequest = z.input<typeof weeklyAvailabilityRequest
 export const EXCEPTION_KINDS = ["CLOSED", "OPEN"] as const;
 
 /** Shown when no 60-minute lesson on the hour fits inside extra hours. */
-export const EXTRA_HOURS_TOO_SHORT =
-  "These hours are too short for a 60-minute lesson (lessons start on the hour)";
+export const TOO_SHORT_FOR_A_LESSON = `too short for a ${LESSON_MINUTES}-minute lesson (lessons start on the hour)`;
+export const EXTRA_HOURS_TOO_SHORT = `These hours are ${TOO_SHORT_FOR_A_LESSON}`;
 
 /**
  * POST /api/instructor/availability/exceptions. An override changes only the time it covers

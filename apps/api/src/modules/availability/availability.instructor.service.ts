@@ -4,6 +4,7 @@ import {
   type InstructorAvailability,
   type LeaveResponse,
   minutesToTime,
+  TOO_SHORT_FOR_A_LESSON,
   timeToMinutes,
 } from "@kerb/shared";
 import {
@@ -143,10 +144,7 @@ export function createInstructorAvailabilityService(ctx: AppContext) {
     }
     const rest = { startMinute: Math.max(window.startMinute, nowMinute), endMinute: window.endMinute };
     if (kind === "OPEN" && !holdsALesson(date, rest)) {
-      throw refuse(
-        "end",
-        `What is left of these hours today is too short for a 60-minute lesson (lessons start on the hour)`,
-      );
+      throw refuse("end", `What is left of these hours today is ${TOO_SHORT_FOR_A_LESSON}`);
     }
   }
 
