@@ -1,5 +1,10 @@
 import { LESSON_MINUTES, MAX_LESSON_COUNT, type Slot } from "@kerb/shared";
-import { creditsForLesson, dollarsToCents, lessonLengthLabel } from "@kerb/shared/rules";
+import {
+  creditsForLesson,
+  dollarsToCents,
+  lessonLengthLabel,
+  lessonMinutesBetween,
+} from "@kerb/shared/rules";
 import { formatDateTime, formatTimeRange } from "@/lib/format";
 
 /** A time the student picked: an open slot as the API offered it. */
@@ -60,7 +65,7 @@ export function isSelected(selection: readonly SelectedSlot[], slot: SelectedSlo
 
 /** A lesson's length in minutes, from its times (60, 90 or 120). */
 export function slotMinutes(slot: Pick<Slot, "startTime" | "endTime">): number {
-  return Math.round((new Date(slot.endTime).getTime() - new Date(slot.startTime).getTime()) / 60_000);
+  return Math.round(lessonMinutesBetween(slot.startTime, slot.endTime));
 }
 
 /** "2 hours" for a lesson that is not the standard hour; null for 60 minutes (nothing extra to say). */
