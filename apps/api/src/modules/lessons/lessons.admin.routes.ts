@@ -5,8 +5,6 @@ import {
   adminCancelBookingResponse,
   errorResponses,
   idParams,
-  moveProposalRequest,
-  moveProposalResponse,
   resolveNoShowDisputeRequest,
   resolveNoShowDisputeResponse,
   staffCancellationPreviewResponse,
@@ -17,7 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createAdminLessonService } from "./lessons.admin.service.ts";
-import { moveProposalDocs } from "./move-proposal-docs.ts";
+import { moveProposalSchema } from "./move-proposal-docs.ts";
 import { createMoveProposalService } from "./move-proposals.service.ts";
 
 /** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
@@ -112,15 +110,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(
     "/bookings/:id/move-proposals",
     {
-      schema: {
-        tags,
-        operationId: "proposeAdminBookingMove",
-        ...moveProposalDocs("admin"),
-        security,
-        params: idParams,
-        body: moveProposalRequest,
-        response: { 201: moveProposalResponse, ...stateErrors },
-      },
+      schema: { tags, security, ...moveProposalSchema("admin") },
     },
     async (request, reply) =>
       reply

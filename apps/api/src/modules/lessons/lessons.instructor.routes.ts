@@ -6,8 +6,6 @@ import {
   instructorLessonsResponse,
   lessonActionResponse,
   lessonCancellationResponse,
-  moveProposalRequest,
-  moveProposalResponse,
   staffCancellationPreviewResponse,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,7 +13,7 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { createInstructorLessonService } from "./lessons.instructor.service.ts";
-import { moveProposalDocs } from "./move-proposal-docs.ts";
+import { moveProposalSchema } from "./move-proposal-docs.ts";
 import { createMoveProposalService } from "./move-proposals.service.ts";
 
 /**
@@ -126,15 +124,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.post(
     "/lessons/:id/move-proposals",
     {
-      schema: {
-        tags,
-        operationId: "proposeInstructorLessonMove",
-        ...moveProposalDocs("instructor"),
-        security,
-        params: idParams,
-        body: moveProposalRequest,
-        response: { 201: moveProposalResponse, ...stateErrors },
-      },
+      schema: { tags, security, ...moveProposalSchema("instructor") },
     },
     async (request, reply) =>
       reply

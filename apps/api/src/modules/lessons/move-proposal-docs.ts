@@ -1,10 +1,16 @@
+import { errorResponses, idParams, moveProposalRequest, moveProposalResponse } from "@kerb/shared";
 import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 
-/** The OpenAPI words of proposing a new time for a lesson, as its instructor or as an admin. */
-export function moveProposalDocs(as: "instructor" | "admin") {
+/**
+ * The OpenAPI schema of proposing a new time for a lesson, as its instructor
+ * (POST /api/instructor/lessons/{id}/move-proposals) or as an admin (POST /api/admin/bookings/{id}/move-proposals):
+ * the same request and answer, in the words of each.
+ */
+export function moveProposalSchema(as: "instructor" | "admin") {
   const whose =
     as === "instructor" ? "one of the instructor's own scheduled lessons" : "any scheduled lesson";
   return {
+    operationId: as === "instructor" ? "proposeInstructorLessonMove" : "proposeAdminBookingMove",
     summary: as === "instructor" ? "Propose a new time for a lesson" : "Propose a new time for any lesson",
     description:
       `Proposes a new time for ${whose}; nothing changes until the student accepts it (they are emailed ` +
@@ -13,5 +19,8 @@ export function moveProposalDocs(as: "instructor" | "admin") {
       "student's other lessons, else 409 slot_unavailable with the reason. A new proposal withdraws the " +
       `lesson's open one. Allowed until ${MOVE_PROPOSAL_LAPSE} before the lesson (409 proposal_window_closed ` +
       "after), which is also when the proposal lapses. Audited.",
+    params: idParams,
+    body: moveProposalRequest,
+    response: { 201: moveProposalResponse, ...errorResponses(400, 401, 403, 404, 409) },
   };
 }
