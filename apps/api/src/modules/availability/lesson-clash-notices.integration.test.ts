@@ -6,35 +6,23 @@
 
 import { addDaysToDate, sydneyDateOf } from "@kerb/shared/rules";
 import { like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { outbox } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { useDemoMailApp } from "../../test/demo-mail-app.ts";
+import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { bookPaidLesson, type Http } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("students told of clashes with their instructor's time off", (kind) => {
-  let inbox: SmtpInbox;
   let t: TestApp;
   let http: Http;
   let base: Date;
   let demo: { id: string; token: string };
   let mailbox: OutboxMail;
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ({ t, http, base, demo } = await startDemoApp(kind, { env: { SMTP_URL: inbox.url } }));
-    mailbox = outboxMail(t, inbox);
-  });
-  beforeEach(() => mailbox.clear());
-  afterEach(() => {
-    t.clock.now = base;
-  });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
+  useDemoMailApp(kind, (app) => {
+    ({ t, http, base, demo, mailbox } = app);
   });
 
   const clashKeys = async (lessonId: string) =>

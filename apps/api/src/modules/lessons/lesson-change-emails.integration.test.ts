@@ -5,12 +5,12 @@
  */
 import { formatSydneyDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { useDemoMailApp } from "../../test/demo-mail-app.ts";
+import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import type { ReceivedMail } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { formatUtc } from "../calendar/ical.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
@@ -27,7 +27,6 @@ function calendarOf(mail: ReceivedMail | undefined): string {
 const field = (ics: string, name: string) => ics.match(new RegExp(`^${name}:(.*)$`, "m"))?.[1]?.trim();
 
 describeEachDatabase("lesson changes emailed to the student", (kind) => {
-  let inbox: SmtpInbox;
   let t: TestApp;
   let http: Http;
   let base: Date;
@@ -35,18 +34,8 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
   let admin: string;
   let mailbox: OutboxMail;
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ({ t, http, base, demo, admin } = await startDemoApp(kind, { env: { SMTP_URL: inbox.url } }));
-    mailbox = outboxMail(t, inbox);
-  });
-  beforeEach(() => mailbox.clear());
-  afterEach(() => {
-    t.clock.now = base;
-  });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
+  useDemoMailApp(kind, (app) => {
+    ({ t, http, base, demo, admin, mailbox } = app);
   });
 
   async function bookedLesson(daysAhead: number) {

@@ -6,12 +6,11 @@
  */
 import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { auditLog, bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 import { freshWeekdays, holdLesson, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
-import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { useDemoMailApp } from "../../test/demo-mail-app.ts";
+import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
@@ -25,7 +24,6 @@ const INSTRUCTOR = "instructor@demo.test";
 const ADMIN = "admin@demo.test";
 
 describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
-  let inbox: SmtpInbox;
   let t: TestApp;
   let http: Http;
   let base: Date;
@@ -33,18 +31,8 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
   let admin: string;
   let mailbox: OutboxMail;
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ({ t, http, base, demo, admin } = await startDemoApp(kind, { env: { SMTP_URL: inbox.url } }));
-    mailbox = outboxMail(t, inbox);
-  });
-  beforeEach(() => mailbox.clear());
-  afterEach(() => {
-    t.clock.now = base;
-  });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
+  useDemoMailApp(kind, (app) => {
+    ({ t, http, base, demo, admin, mailbox } = app);
   });
 
   const freshDate = freshWeekdays(() => base);

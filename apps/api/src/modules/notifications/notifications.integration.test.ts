@@ -1,13 +1,13 @@
 import type { EmailKind } from "@kerb/shared";
 import { addDaysToDate, formatSydneyDate, formatSydneyTime, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { useDemoMailApp } from "../../test/demo-mail-app.ts";
+import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import type { ReceivedMail, SmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
 import { addHours, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
@@ -29,23 +29,15 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   let admin: string;
   let mailbox: OutboxMail;
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    ({ t, http, base, demo, admin } = await startDemoApp(kind, {
-      env: { SMTP_URL: inbox.url, OUTBOX_MAX_ATTEMPTS: "3" },
-    }));
-    mailbox = outboxMail(t, inbox);
-    const outboxCtx = { ...mailbox.ctx, payments: demoProvider };
-    ctx = { ...outboxCtx, transact: createTransact(outboxCtx) };
-  });
-  beforeEach(() => mailbox.clear());
-  afterEach(() => {
-    t.clock.now = base;
-  });
-  afterAll(async () => {
-    await t.close();
-    await inbox.close();
-  });
+  useDemoMailApp(
+    kind,
+    (app) => {
+      ({ inbox, t, http, base, demo, admin, mailbox } = app);
+      const outboxCtx = { ...mailbox.ctx, payments: demoProvider };
+      ctx = { ...outboxCtx, transact: createTransact(outboxCtx) };
+    },
+    { env: { OUTBOX_MAX_ATTEMPTS: "3" } },
+  );
 
   const outboxRows = (kindOf: EmailKind, to: string) =>
     t.database.db
