@@ -94,3 +94,15 @@ export const instructorProfiles = pgTable(
     check("instructor_rating_range", sql`${t.ratingAverage} is null or ${t.ratingAverage} between 0 and 5`),
   ],
 );
+
+/**
+ * How an instructor teaches (rules/scheduling.ts, and the lesson lengths offered): the columns every
+ * reader of those settings selects, and the ones the settings use case writes.
+ */
+export const howInstructorTeaches = {
+  travelBufferMinutes: instructorProfiles.travelBufferMinutes,
+  minNoticeHours: instructorProfiles.minNoticeHours,
+  dailyLessonCap: instructorProfiles.dailyLessonCap,
+  teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
+  lessonLengths: instructorProfiles.lessonLengths,
+};

@@ -1,7 +1,12 @@
 /** The instructor's own weekly hours and date overrides, as the portal edits them. */
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { availabilityExceptions, availabilityRules, instructorProfiles } from "../../db/schema/index.ts";
+import {
+  availabilityExceptions,
+  availabilityRules,
+  howInstructorTeaches,
+  instructorProfiles,
+} from "../../db/schema/index.ts";
 
 /**
  * What of the instructor's profile decides which of their lessons still fit, and their scheduling
@@ -13,11 +18,7 @@ export async function findTeachingSettings(db: Executor, instructorId: string) {
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
       suburbs: instructorProfiles.suburbs,
-      travelBufferMinutes: instructorProfiles.travelBufferMinutes,
-      minNoticeHours: instructorProfiles.minNoticeHours,
-      dailyLessonCap: instructorProfiles.dailyLessonCap,
-      teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
-      lessonLengths: instructorProfiles.lessonLengths,
+      ...howInstructorTeaches,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

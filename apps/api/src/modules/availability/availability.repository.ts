@@ -8,6 +8,7 @@ import {
   availabilityRules,
   availabilityVersions,
   bookings,
+  howInstructorTeaches,
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
@@ -91,11 +92,7 @@ const slotInstructorColumns = {
   poolOptIn: instructorProfiles.poolOptIn,
   licenseExpiresOn: instructorProfiles.licenseExpiresOn,
   wwcExpiresOn: instructorProfiles.wwcExpiresOn,
-  travelBufferMinutes: instructorProfiles.travelBufferMinutes,
-  minNoticeHours: instructorProfiles.minNoticeHours,
-  dailyLessonCap: instructorProfiles.dailyLessonCap,
-  teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
-  lessonLengths: instructorProfiles.lessonLengths,
+  ...howInstructorTeaches,
 };
 
 export function listSlotInstructors(db: Executor, filter: EligibleInstructorFilter) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, instructorProfiles, users } from "../../db/schema/index.ts";
+import { bookings, howInstructorTeaches, instructorProfiles, users } from "../../db/schema/index.ts";
 import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 
 export async function findInstructor(db: Executor, userId: string) {
@@ -68,11 +68,7 @@ export async function lockSettings(tx: Executor, instructorId: string) {
       standardRateCents: instructorProfiles.standardRateCents,
       poolOptIn: instructorProfiles.poolOptIn,
       suburbs: instructorProfiles.suburbs,
-      travelBufferMinutes: instructorProfiles.travelBufferMinutes,
-      minNoticeHours: instructorProfiles.minNoticeHours,
-      dailyLessonCap: instructorProfiles.dailyLessonCap,
-      teachesPublicHolidays: instructorProfiles.teachesPublicHolidays,
-      lessonLengths: instructorProfiles.lessonLengths,
+      ...howInstructorTeaches,
     })
     .from(instructorProfiles)
     .where(eq(instructorProfiles.userId, instructorId))

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { instructorProfiles } from "../../db/schema/index.ts";
+import { type howInstructorTeaches, instructorProfiles } from "../../db/schema/index.ts";
 
 type Profile = typeof instructorProfiles.$inferInsert;
 
@@ -50,17 +50,7 @@ export async function updateInstructorSettings(
   db: Executor,
   instructorId: string,
   changes: Partial<
-    Pick<
-      Profile,
-      | "poolOptIn"
-      | "suburbs"
-      | "standardRateCents"
-      | "travelBufferMinutes"
-      | "minNoticeHours"
-      | "dailyLessonCap"
-      | "teachesPublicHolidays"
-      | "lessonLengths"
-    >
+    Pick<Profile, "poolOptIn" | "suburbs" | "standardRateCents" | keyof typeof howInstructorTeaches>
   >,
 ) {
   if (Object.keys(changes).length === 0) return;
