@@ -53,7 +53,13 @@ export async function registerStudent(http: Http, overrides: Record<string, unkn
 export async function listSlots(
   http: Http,
   token: string,
-  query: { date: string; suburb?: string; instructorId?: string; poolHoursOnly?: boolean },
+  query: {
+    date: string;
+    suburb?: string;
+    instructorId?: string;
+    poolHoursOnly?: boolean;
+    lessonMinutes?: number;
+  },
 ): Promise<ListedSlot[]> {
   const params = new URLSearchParams({
     suburb: query.suburb ?? "Sydney CBD",
@@ -61,6 +67,7 @@ export async function listSlots(
     endDate: query.date,
     ...(query.instructorId ? { instructorId: query.instructorId } : {}),
     ...(query.poolHoursOnly ? { poolHoursOnly: "true" } : {}),
+    ...(query.lessonMinutes ? { lessonMinutes: String(query.lessonMinutes) } : {}),
   });
   const res = await http.get(`/api/student/slots?${params}`, token);
   if (res.status !== 200) throw new Error(`slots failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -6,18 +6,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
-import { buyBundle, registerStudent } from "../../test/booking-fixtures.ts";
+import { buyBundle, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
+import type { Http } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { insertInstructor, sydneyAt } from "../availability/test-fixtures.ts";
-
-type Http = ReturnType<typeof api>;
-interface Slot {
-  startTime: string;
-  endTime: string;
-  price: number;
-  isPoolHours: boolean;
-}
 
 const WEDNESDAY = "2027-03-03";
 const hours = (h: string) => sydneyAt(WEDNESDAY, h).toISOString();
@@ -41,18 +34,8 @@ describeEachDatabase("lesson lengths", (kind) => {
   });
   afterAll(() => t.close());
 
-  const slots = async (token: string, lessonMinutes: number, date = WEDNESDAY) => {
-    const params = new URLSearchParams({
-      suburb: "Bondi",
-      startDate: date,
-      endDate: date,
-      instructorId,
-      lessonMinutes: String(lessonMinutes),
-    });
-    const res = await http.get(`/api/student/slots?${params}`, token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as Slot[];
-  };
+  const slots = (token: string, lessonMinutes: number) =>
+    listSlots(http, token, { date: WEDNESDAY, suburb: "Bondi", instructorId, lessonMinutes });
 
   it("offers 120-minute lessons that fit the hours, priced by the hour, pool only when wholly in pool hours", async () => {
     const student = await registerStudent(http, { suburb: "Bondi" });

@@ -7,29 +7,18 @@ import { travelMinutes } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
-import { registerStudent } from "../../test/booking-fixtures.ts";
+import { listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
+import type { Http } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { insertInstructor, sydneyAt, type TestInstructor } from "../availability/test-fixtures.ts";
-
-type Http = ReturnType<typeof api>;
-
-interface Slot {
-  startTime: string;
-  endTime: string;
-  instructorId: string | null;
-  price: number;
-  isPoolHours: boolean;
-}
 
 /** Every weekday 09:00–13:00 (Sydney): room for four lessons a day. */
 const WEEKDAY_HOURS: TestInstructor["rules"] = [1, 2, 3, 4, 5].map((d) => [d, "09:00", "13:00"]);
 
+/** The start times the instructor is offered at, to a student of `suburb`, on `date`. */
 async function slotsOf(http: Http, token: string, suburb: Suburb, date: string, instructorId: string) {
-  const params = new URLSearchParams({ suburb, startDate: date, endDate: date, instructorId });
-  const res = await http.get(`/api/student/slots?${params}`, token);
-  expect(res.status).toBe(200);
-  return (res.body as Slot[]).map((s) => s.startTime);
+  return (await listSlots(http, token, { date, suburb, instructorId })).map((s) => s.startTime);
 }
 
 function book(
@@ -161,23 +150,19 @@ describeEachDatabase("lessons between suburbs", (kind) => {
     const open = await instructor({ poolOptIn: true, teachesPublicHolidays: true });
     const student = await registerStudent(http, { suburb: "Bondi" });
     expect(await slotsOf(http, student.accessToken, "Bondi", "2027-03-26", closed)).toEqual([]);
-    const params = new URLSearchParams({
+    const slots = await listSlots(http, student.accessToken, {
+      date: "2027-03-26",
       suburb: "Bondi",
-      startDate: "2027-03-26",
-      endDate: "2027-03-26",
       instructorId: open,
     });
-    const res = await http.get(`/api/student/slots?${params}`, student.accessToken);
-    const slots = res.body as Slot[];
     expect(slots).toHaveLength(4);
     expect(slots.every((s) => !s.isPoolHours && s.price === 80)).toBe(true);
     // The ordinary Thursday before has its pool hours.
-    const thursday = new URLSearchParams({
-      ...Object.fromEntries(params),
-      startDate: "2027-03-25",
-      endDate: "2027-03-25",
+    const before = await listSlots(http, student.accessToken, {
+      date: "2027-03-25",
+      suburb: "Bondi",
+      instructorId: open,
     });
-    const before = (await http.get(`/api/student/slots?${thursday}`, student.accessToken)).body as Slot[];
     expect(before.some((s) => s.isPoolHours)).toBe(true);
   });
 });
