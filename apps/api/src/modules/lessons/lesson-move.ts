@@ -5,7 +5,7 @@
  * instructor's calendar must offer the new time (planLessons under the per-instructor lock). The checks
  * write nothing; lessons.writes.ts `moveLesson` then moves the lesson.
  */
-import { findSuburb, formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { findSuburb, formatSydneyDate, formatSydneyTime, lessonMinutesBetween } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { checkLessonTime, type LessonTime, lessonMinutesOf } from "./lesson-shape.ts";
@@ -46,7 +46,7 @@ export function checkMovesElsewhere(lesson: LessonToMove, time: LessonTime) {
 
 /** A lesson keeps its length when it moves (the price already paid is for that length). */
 export function checkKeepsLength(lesson: LessonToMove, time: LessonTime) {
-  const minutes = (lesson.endTime.getTime() - lesson.startTime.getTime()) / 60_000;
+  const minutes = lessonMinutesBetween(lesson.startTime, lesson.endTime);
   if (lessonMinutesOf(time) !== minutes) {
     throw new AppError(
       "bad_request",
