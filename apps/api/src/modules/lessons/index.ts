@@ -21,4 +21,5 @@ export {
   releaseLessonsOfPayment,
   scheduleLessonsOfPayment,
 } from "./lessons.writes.ts";
+export { openMoveProposals } from "./open-move-proposals.ts";
 export { type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";

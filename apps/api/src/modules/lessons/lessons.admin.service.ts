@@ -8,8 +8,6 @@ import type {
 import {
   addDaysToDate,
   centsToDollars,
-  hasMoveProposalLapsed,
-  moveProposalLapsesAt,
   noShowDisputeClosesAt,
   noShowResolutionOf,
   sydneyMidnight,
@@ -20,8 +18,8 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.admin.repository.ts";
-import { listOpenMoveProposalsOf } from "./move-proposals.repository.ts";
 import { settleNoShow } from "./no-show-dispute.ts";
+import { openMoveProposals } from "./open-move-proposals.ts";
 import { previewStaffCancellation } from "./staff-cancellation-preview.ts";
 
 interface PageInput {
@@ -101,28 +99,15 @@ export function createAdminLessonService(ctx: AppContext) {
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       // A proposal waiting for the student shows on its lesson until it lapses (24 h before the lesson).
-      const now = ctx.now();
-      const proposals = await listOpenMoveProposalsOf(
+      const proposals = await openMoveProposals(
         ctx.db,
-        rows.filter((r) => r.status === "SCHEDULED").map((r) => r.id),
+        rows.filter((r) => r.status === "SCHEDULED"),
+        ctx.now(),
       );
-      const items = rows.map((row) => {
-        const open = proposals.get(row.id);
-        return {
-          ...toAdminBooking(row),
-          moveProposal:
-            open && !hasMoveProposalLapsed(row.startTime, now)
-              ? {
-                  id: open.id,
-                  startTime: open.startTime.toISOString(),
-                  endTime: open.endTime.toISOString(),
-                  proposedBy: open.proposerRole,
-                  note: open.note,
-                  lapsesAt: moveProposalLapsesAt(row.startTime).toISOString(),
-                }
-              : null,
-        };
-      });
+      const items = rows.map((row) => ({
+        ...toAdminBooking(row),
+        moveProposal: proposals.get(row.id) ?? null,
+      }));
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 

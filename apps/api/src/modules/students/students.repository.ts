@@ -1,14 +1,7 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import {
-  bookings,
-  bundles,
-  instructorProfiles,
-  lessonMoveProposals,
-  studentProfiles,
-  users,
-} from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
 import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 import {
   studentBookingColumns,
@@ -78,21 +71,3 @@ export function listStudentBundles(db: Executor, studentId: string, bundleId?: s
     .orderBy(desc(bundles.createdAt));
 }
 export type StudentBundleRow = Awaited<ReturnType<typeof listStudentBundles>>[number];
-
-/** The open (PROPOSED) move proposals of these lessons: at most one each (lessons module's table). */
-export function listOpenMoveProposals(db: Executor, bookingIds: string[]) {
-  if (bookingIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: lessonMoveProposals.id,
-      bookingId: lessonMoveProposals.bookingId,
-      startTime: lessonMoveProposals.startTime,
-      endTime: lessonMoveProposals.endTime,
-      proposerRole: lessonMoveProposals.proposerRole,
-      note: lessonMoveProposals.note,
-    })
-    .from(lessonMoveProposals)
-    .where(
-      and(inArray(lessonMoveProposals.bookingId, bookingIds), eq(lessonMoveProposals.status, "PROPOSED")),
-    );
-}

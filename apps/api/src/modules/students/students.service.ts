@@ -1,14 +1,9 @@
 import type { StudentProfile, StudentProfileBundle } from "@kerb/shared";
-import {
-  centsToDollars,
-  hasMoveProposalLapsed,
-  isListableInstructor,
-  moveProposalLapsesAt,
-  sydneyTodayDate,
-} from "@kerb/shared/rules";
+import { centsToDollars, isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
+import { openMoveProposals } from "../lessons/index.ts";
 import { listStudentReviewRatings } from "../reviews/index.ts";
 import { toStudentBooking } from "./student-booking.ts";
 import * as repo from "./students.repository.ts";
@@ -61,24 +56,8 @@ export function createStudentService(ctx: AppContext) {
           upcoming.map((b) => b.instructor.id),
           now,
         ),
-        repo.listOpenMoveProposals(
-          ctx.db,
-          upcoming.map((b) => b.id),
-        ),
+        openMoveProposals(ctx.db, upcoming, now),
       ]);
-      // A proposal lapses on read, 24 hours before the lesson: it is no longer shown from then on.
-      const openProposal = (b: (typeof upcoming)[number]) => {
-        const p = proposals.find((x) => x.bookingId === b.id);
-        if (!p || !upcoming.includes(b) || hasMoveProposalLapsed(b.startTime, now)) return null;
-        return {
-          id: p.id,
-          startTime: p.startTime.toISOString(),
-          endTime: p.endTime.toISOString(),
-          proposedBy: p.proposerRole,
-          note: p.note,
-          lapsesAt: moveProposalLapsesAt(b.startTime).toISOString(),
-        };
-      };
       return {
         ...student,
         bookings: bookings.map((b) => {
@@ -87,7 +66,7 @@ export function createStudentService(ctx: AppContext) {
             ...toStudentBooking(b),
             review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
             instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
-            moveProposal: openProposal(b),
+            moveProposal: proposals.get(b.id) ?? null,
           };
         }),
         bundles: bundles.map((b) => toStudentBundle(b, now)),
