@@ -88,7 +88,7 @@ export function createCreditService(ctx: AppContext) {
       checkLessonTimes(items, now);
       // A credit is an hour: 60 minutes take one, 120 take two, and 90 cannot be paid with credits.
       const creditsOf = items.map((item) => creditsForLesson(lessonMinutesOf(item)));
-      const ninety = creditsOf.findIndex((c) => c === null);
+      const ninety = creditsOf.indexOf(null);
       if (ninety >= 0) {
         throw new AppError(
           "bad_request",

@@ -10,6 +10,6 @@ export {
   studentBookingInstructorJoin,
   toStudentBooking,
 } from "./student-booking.ts";
+export { toStudentBundle } from "./student-bundle.ts";
 export { findStudentForCheckout, lockStudentForCheckout } from "./student-for-checkout.ts";
 export { listStudentBundles, type StudentBundleRow } from "./students.repository.ts";
-export { toStudentBundle } from "./students.service.ts";
