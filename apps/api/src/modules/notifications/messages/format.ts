@@ -22,9 +22,22 @@ export interface LessonSummary extends LessonTime {
 
 export const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
 
-/** "12/05/2026, 10:00 am – 11:00 am (Sydney time)": en-AU date, Sydney wall clock. */
+/** "12/05/2026, 10:00 am – 11:00 am": en-AU date, Sydney wall clock; short enough for a subject line. */
+export function lessonWhenShort(lesson: LessonTime): string {
+  return `${formatSydneyDate(lesson.startTime)}, ${formatSydneyTimeRange(lesson.startTime, lesson.endTime)}`;
+}
+
+/** "12/05/2026, 10:00 am – 11:00 am (Sydney time)". */
 export function lessonWhen(lesson: LessonTime): string {
-  return `${formatSydneyDate(lesson.startTime)}, ${formatSydneyTimeRange(lesson.startTime, lesson.endTime)} (Sydney time)`;
+  return `${lessonWhenShort(lesson)} (Sydney time)`;
+}
+
+/** The detail rows of a lesson that moved: where it was and where it is now. */
+export function movedRows(previous: LessonTime, now: LessonTime): Array<[string, string]> {
+  return [
+    ["Was", lessonWhen(previous)],
+    ["Now", lessonWhen(now)],
+  ];
 }
 
 export function pickupOf(lesson: Pick<LessonSummary, "suburb" | "pickupLocation">): string {

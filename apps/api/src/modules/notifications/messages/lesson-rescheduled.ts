@@ -9,8 +9,9 @@ import {
   fullName,
   type LessonSummary,
   type LessonTime,
-  lessonWhen,
+  lessonWhenShort,
   link,
+  movedRows,
   type Person,
   pickupOf,
 } from "./format.ts";
@@ -31,7 +32,7 @@ export function lessonRescheduled(data: LessonRescheduledData): RenderedEmail {
   const url = link(data.appUrl, paths.instructor.lessons());
   const who = data.movedBy === "STUDENT" ? fullName(data.student) : "Kerb's support team";
   return brandedEmail({
-    subject: `Lesson moved: ${fullName(data.student)} is now ${lessonWhen(data.lesson).split(" (")[0]}`,
+    subject: `Lesson moved: ${fullName(data.student)} is now ${lessonWhenShort(data.lesson)}`,
     greeting: `Hi ${data.instructor.firstName},`,
     paragraphs: [
       data.movedBy === "STUDENT"
@@ -39,8 +40,7 @@ export function lessonRescheduled(data: LessonRescheduledData): RenderedEmail {
         : `${who} has moved your lesson with ${fullName(data.student)} to a new time. Your calendar is updated; the old time is free again.`,
     ],
     details: [
-      ["Was", lessonWhen(data.previous)],
-      ["Now", lessonWhen(data.lesson)],
+      ...movedRows(data.previous, data.lesson),
       ["Student", fullName(data.student)],
       ["Pickup", pickupOf(data.lesson)],
     ],
@@ -57,12 +57,11 @@ export function lessonRescheduledForStudent(data: LessonRescheduledData): Render
       ? `You have moved your lesson with ${fullName(data.instructor)} to a new time.`
       : `${data.movedBy === "INSTRUCTOR" ? fullName(data.instructor) : "Kerb's support team"} has moved your lesson with ${fullName(data.instructor)} to a new time.`;
   return brandedEmail({
-    subject: `Lesson moved: now ${lessonWhen(data.lesson).split(" (")[0]} with ${data.instructor.firstName}`,
+    subject: `Lesson moved: now ${lessonWhenShort(data.lesson)} with ${data.instructor.firstName}`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [opening, "The attached calendar file moves the lesson in your calendar."],
     details: [
-      ["Was", lessonWhen(data.previous)],
-      ["Now", lessonWhen(data.lesson)],
+      ...movedRows(data.previous, data.lesson),
       ["Instructor", fullName(data.instructor)],
       ["Pickup", pickupOf(data.lesson)],
     ],

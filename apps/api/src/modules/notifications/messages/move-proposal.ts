@@ -12,7 +12,9 @@ import {
   type LessonSummary,
   type LessonTime,
   lessonWhen,
+  lessonWhenShort,
   link,
+  movedRows,
   type Person,
   pickupOf,
 } from "./format.ts";
@@ -38,7 +40,7 @@ export function moveProposed(data: MoveProposedData): RenderedEmail {
   const decline = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId, answer: "decline" }));
   const until = `${formatSydneyTime(data.lapsesAt)} on ${formatSydneyDate(data.lapsesAt)}`;
   return brandedEmail({
-    subject: `New time proposed for your lesson: ${lessonWhen(data.proposed).split(" (")[0]}`,
+    subject: `New time proposed for your lesson: ${lessonWhenShort(data.proposed)}`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
       `${who} proposes a new time for your lesson with ${fullName(data.instructor)}. Nothing changes unless you accept it.`,
@@ -81,7 +83,7 @@ export function moveProposalAnswered(data: MoveProposalAnsweredData): RenderedEm
       : `${fullName(data.student)}'s lesson with ${fullName(data.instructor)}`;
   return brandedEmail({
     subject: data.accepted
-      ? `Proposed time accepted: ${fullName(data.student)} is now ${lessonWhen(data.proposed).split(" (")[0]}`
+      ? `Proposed time accepted: ${fullName(data.student)} is now ${lessonWhenShort(data.proposed)}`
       : `Proposed time declined by ${fullName(data.student)}`,
     greeting: `Hi ${data.proposer.firstName},`,
     paragraphs: [
@@ -90,10 +92,7 @@ export function moveProposalAnswered(data: MoveProposalAnsweredData): RenderedEm
         : `${fullName(data.student)} declined the new time you proposed for ${lessonWith}. The lesson stays at its present time.`,
     ],
     details: data.accepted
-      ? [
-          ["Was", lessonWhen(data.previous)],
-          ["Now", lessonWhen(data.proposed)],
-        ]
+      ? [...movedRows(data.previous, data.proposed)]
       : [
           ["Lesson", lessonWhen(data.previous)],
           ["Declined", lessonWhen(data.proposed)],
