@@ -18,16 +18,20 @@ export function Badge({
   icon,
   children,
   className,
+  wrap = false,
 }: {
   tone?: BadgeTone;
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Let a long label wrap instead of running past a narrow card (phones). */
+  wrap?: boolean;
 }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 font-semibold text-xs ring-1 ring-inset",
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 font-semibold text-xs ring-1 ring-inset",
+        wrap ? "whitespace-normal" : "whitespace-nowrap",
         tones[tone],
         className,
       )}

@@ -92,7 +92,12 @@ export function LessonRow({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2 pt-0.5">
-          {showStatus ? <Badge tone={status.tone}>{status.label}</Badge> : null}
+          {showStatus ? (
+            // The longest status ("Awaiting your instructor's confirmation") is wider than a phone's card.
+            <Badge tone={status.tone} wrap>
+              {status.label}
+            </Badge>
+          ) : null}
           {booking.isPoolHours ? <PoolHoursBadge /> : null}
         </div>
         {refundNote ? (
