@@ -1,14 +1,22 @@
-/** Test-only data builders: availability scenarios are seeded straight through drizzle, not over HTTP. */
+/**
+ * Test-only data builders for availability scenarios, without HTTP. Lessons are made by the lessons
+ * module's writers (test/lesson-use-cases.ts). Accounts, instructor profiles, weekly hours and
+ * exceptions are still inserted directly: their only writers take what registration and the
+ * instructor's settings pages send (a profile is created PENDING with registration's fields, hours are
+ * replaced a week at a time), so one fixture instructor would take five profile writes and the hours'
+ * replace, for columns (rating, suspension, far-off document dates) no use case sets in one go; the
+ * query-count suite alone makes 33 of them.
+ */
 import { randomUUID } from "node:crypto";
 import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import {
   availabilityExceptions,
   availabilityRules,
-  bookings,
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
+import { fixtureTransact, lessonInStatus } from "../../test/lesson-use-cases.ts";
 
 export interface TestInstructor {
   firstName?: string;
@@ -107,6 +115,7 @@ export async function insertInstructor(db: Executor, o: TestInstructor): Promise
   return id;
 }
 
+/** A lesson of the instructor's at `start`, unpaid, in `status` (see test/lesson-use-cases.ts). */
 export async function insertBooking(
   db: Executor,
   b: {
@@ -120,14 +129,15 @@ export async function insertBooking(
     suburb?: string;
   },
 ): Promise<void> {
-  await db.insert(bookings).values({
+  const lesson = {
     studentId: b.studentId,
     instructorId: b.instructorId,
-    startTime: b.start,
-    endTime: new Date(b.start.getTime() + (b.minutes ?? 60) * 60_000),
-    status: b.status,
+    start: b.start,
+    minutes: b.minutes ?? 60,
     priceCents: 8000,
     suburb: b.suburb ?? "Penrith",
-    holdExpiresAt: b.holdExpiresAt ?? null,
-  });
+    pickupLocation: null,
+    ...(b.holdExpiresAt ? { holdExpiresAt: b.holdExpiresAt } : {}),
+  };
+  await fixtureTransact(db)((uow) => lessonInStatus(uow, lesson, { status: b.status }));
 }

@@ -1,13 +1,20 @@
 /**
- * Test data for the instructor, admin and calendar suites, written straight to the database: the student
- * booking API is not what these tests are about.
+ * Test data for the instructor, admin and calendar suites. Lessons, payments and bundles are made by
+ * the product's use cases without HTTP (test/lesson-use-cases.ts), so their journals and earnings are
+ * the product's; accounts register through the API (the student booking API is not what these tests
+ * are about).
  */
-import { randomUUID } from "node:crypto";
-import { gstCents } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, payments, users } from "../../db/schema/index.ts";
 import { type api, instructorPayload, studentPayload } from "../../test/http.ts";
+import {
+  boughtBundle,
+  cardPaidLesson,
+  type FixtureLesson,
+  fixtureTransact,
+  lessonInStatus,
+} from "../../test/lesson-use-cases.ts";
 
 type Http = ReturnType<typeof api>;
 type BookingStatus = (typeof bookings.$inferSelect)["status"];
@@ -46,38 +53,10 @@ export async function newStudent(http: Http, overrides: Record<string, unknown> 
   return { id: res.body.user.id as string, token: res.body.accessToken as string };
 }
 
-export async function insertPayment(
-  db: Database,
-  input: {
-    userId: string;
-    subtotalCents: number;
-    status?: (typeof payments.$inferSelect)["status"];
-    provider?: "demo" | "stripe";
-    type?: "BUNDLE" | "BOOKINGS";
-    paidAt?: Date | null;
-    createdAt?: Date;
-  },
-) {
-  const gst = gstCents(input.subtotalCents);
-  const [row] = await db
-    .insert(payments)
-    .values({
-      userId: input.userId,
-      type: input.type ?? "BOOKINGS",
-      status: input.status ?? "PAID",
-      provider: input.provider ?? "demo",
-      subtotalCents: input.subtotalCents,
-      gstCents: gst,
-      amountCents: input.subtotalCents + gst,
-      invoiceNumber: `KRB-T-${randomUUID().slice(0, 13)}`,
-      paidAt: input.paidAt === undefined ? (input.createdAt ?? new Date()) : input.paidAt,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .returning({ id: payments.id });
-  if (!row) throw new Error("payment not inserted");
-  return row.id;
-}
+/** Far enough ahead to never lapse or matter: fixture bundles are spent, not expired. */
+const BUNDLE_YEAR_MS = 365 * 24 * HOUR_MS;
 
+/** A bundle bought through the bundle checkout, `usedLessons` of its credits already spent. */
 export async function insertBundle(
   db: Database,
   input: {
@@ -90,76 +69,87 @@ export async function insertBundle(
     expiresAt?: Date;
   },
 ) {
-  const price = input.pricePerLessonCents ?? 7000;
-  const paymentId = await insertPayment(db, {
-    userId: input.studentId,
-    subtotalCents: price * input.totalLessons,
-    type: "BUNDLE",
-  });
-  const [row] = await db
-    .insert(bundles)
-    .values({
+  const now = new Date();
+  return fixtureTransact(db)((uow) =>
+    boughtBundle(uow, {
       studentId: input.studentId,
-      paymentId,
       totalLessons: input.totalLessons,
       usedLessons: input.usedLessons,
-      pricePerLessonCents: price,
+      pricePerLessonCents: input.pricePerLessonCents ?? 7000,
       instructorId: input.instructorId ?? null,
       suburb: input.suburb ?? null,
-      expiresAt: input.expiresAt ?? addHours(new Date(), 24 * 365),
-    })
-    .returning({ id: bundles.id });
-  if (!row) throw new Error("bundle not inserted");
-  return { id: row.id, paymentId };
+      expiresAt: input.expiresAt ?? new Date(now.getTime() + BUNDLE_YEAR_MS),
+      paidAt: now,
+    }),
+  );
 }
 
-export async function insertLesson(
-  db: Database,
-  input: {
-    studentId: string;
-    instructorId: string;
-    start: Date;
-    minutes?: number;
-    status?: BookingStatus;
-    priceCents?: number;
-    paymentId?: string | null;
-    bundleId?: string | null;
-    isPoolHours?: boolean;
-    suburb?: string;
-    pickupLocation?: string | null;
-    completedAt?: Date | null;
-  },
-) {
-  const [row] = await db
-    .insert(bookings)
-    .values({
-      studentId: input.studentId,
-      instructorId: input.instructorId,
-      startTime: input.start,
-      endTime: addMinutes(input.start, input.minutes ?? 60),
-      status: input.status ?? "SCHEDULED",
-      priceCents: input.priceCents ?? 8000,
-      isPoolHours: input.isPoolHours ?? false,
-      suburb: input.suburb ?? "Parramatta",
-      pickupLocation: input.pickupLocation === undefined ? "12 Church St" : input.pickupLocation,
-      paymentId: input.paymentId ?? null,
-      bundleId: input.bundleId ?? null,
-      completedAt: input.completedAt ?? null,
-    })
-    .returning({ id: bookings.id });
-  if (!row) throw new Error("lesson not inserted");
-  return row.id;
+type LessonInput = {
+  studentId: string;
+  instructorId: string;
+  start: Date;
+  minutes?: number;
+  status?: BookingStatus;
+  priceCents?: number;
+  bundleId?: string | null;
+  isPoolHours?: boolean;
+  suburb?: string;
+  pickupLocation?: string | null;
+  /** When the instructor marked it (COMPLETED or NO_SHOW); never before it ended. */
+  completedAt?: Date | null;
+};
+
+const fixtureLesson = (input: LessonInput): FixtureLesson => ({
+  studentId: input.studentId,
+  instructorId: input.instructorId,
+  start: input.start,
+  minutes: input.minutes ?? 60,
+  priceCents: input.priceCents ?? 8000,
+  isPoolHours: input.isPoolHours ?? false,
+  suburb: input.suburb ?? "Parramatta",
+  pickupLocation: input.pickupLocation === undefined ? "12 Church St" : input.pickupLocation,
+  bundleId: input.bundleId ?? null,
+});
+
+/**
+ * A lesson in any status, unpaid unless it spends a bundle's credit (`bundleId`; the caller counts the
+ * credit in the bundle's `usedLessons`). PENDING_PAYMENT and EXPIRED lessons are a card checkout's
+ * hold (lapsed and released by the sweep for EXPIRED), so they have a payment.
+ */
+export async function insertLesson(db: Database, input: LessonInput) {
+  return fixtureTransact(db)((uow) =>
+    lessonInStatus(uow, fixtureLesson(input), {
+      ...(input.status ? { status: input.status } : {}),
+      markedAt: input.completedAt ?? null,
+    }),
+  );
 }
 
-/** A SCHEDULED lesson paid by card (its own payment), returning both ids. */
+/** A card-paid lesson (its own payment, through the checkout's hold and fulfilment), returning both ids. */
 export async function insertPaidLesson(
   db: Database,
-  input: Omit<Parameters<typeof insertLesson>[1], "paymentId" | "bundleId">,
+  input: Omit<LessonInput, "bundleId" | "status"> & {
+    status?: "SCHEDULED" | "COMPLETED" | "NO_SHOW" | "CANCELLED";
+    provider?: "demo" | "stripe";
+    paidAt?: Date;
+    /** For CANCELLED: how long before its start the student cancelled it (default: the full-refund tier). */
+    cancelledHoursBefore?: number;
+  },
 ) {
-  const priceCents = input.priceCents ?? 8000;
-  const paymentId = await insertPayment(db, { userId: input.studentId, subtotalCents: priceCents });
-  const id = await insertLesson(db, { ...input, priceCents, paymentId });
-  return { id, paymentId };
+  const lesson = fixtureLesson(input);
+  const paid = await fixtureTransact(db)((uow) =>
+    cardPaidLesson(uow, {
+      ...lesson,
+      paidAt: input.paidAt ?? new Date(),
+      status: input.status ?? "SCHEDULED",
+      markedAt: input.completedAt ?? null,
+      ...(input.provider ? { provider: input.provider } : {}),
+      ...(input.cancelledHoursBefore === undefined
+        ? {}
+        : { cancelledHoursBefore: input.cancelledHoursBefore }),
+    }),
+  );
+  return { id: paid.lessonId, paymentId: paid.paymentId };
 }
 
 export async function readBooking(db: Database, id: string) {

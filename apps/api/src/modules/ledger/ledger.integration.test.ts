@@ -17,8 +17,9 @@ import {
 import { freshWeekdays, type ListedSlot, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours, insertPayment, readBooking } from "../instructors/instructor-test-fixtures.ts";
+import { addHours, readBooking } from "../instructors/instructor-test-fixtures.ts";
 import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
+import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
 import { postJournal } from "./post-journal.ts";
 
 describeEachDatabase("the ledger", (kind) => {
@@ -481,8 +482,19 @@ describeEachDatabase("the ledger", (kind) => {
     const student = await registerStudent(http);
     const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
     expect(await readBooking(t.database.db, lesson.id)).toMatchObject({ status: "SCHEDULED" });
-    // A paid payment written around the services: no journal.
-    const stray = await insertPayment(t.database.db, { userId: student.user.id, subtotalCents: 5000 });
+    // A paid payment written around the use cases (the payments writer alone): no journal.
+    const now = new Date();
+    const { id: stray } = await insertPayment(t.database.db, {
+      userId: student.user.id,
+      type: "BOOKINGS",
+      status: "PAID",
+      provider: "demo",
+      subtotalCents: 5000,
+      gstCents: 500,
+      amountCents: 5500,
+      invoiceNumber: newInvoiceNumber(now),
+      paidAt: now,
+    });
     const res = await http.get("/api/admin/ledger/balance", admin);
     expect(res.body).toMatchObject({ balanced: false, totalCents: 0, payments: { unbalanced: 1 } });
     expect(res.body.unbalancedPayments).toEqual([

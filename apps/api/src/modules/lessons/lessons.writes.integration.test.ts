@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../../test/http.ts";
+import { holdLessons } from "../../test/lesson-use-cases.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
-  insertPayment,
   newInstructor,
   newStudent,
   readBooking,
@@ -16,6 +16,7 @@ import {
   checkLessonTransition,
   markLessonOutcome,
   moveLesson,
+  releaseLapsedHolds,
   releaseLessonsOfPayment,
   scheduleLessonsOfPayment,
 } from "./lessons.writes.ts";
@@ -135,14 +136,24 @@ describeEachDatabase("lesson and payment writes follow their lifecycles", (kind)
   });
 
   it("confirms and releases only the lessons still held, and pays a payment only while pending", async () => {
-    const paymentId = await insertPayment(t.database.db, {
-      userId: studentId,
-      subtotalCents: 16000,
-      status: "PENDING",
-      paidAt: null,
+    // One checkout's two holds, one lapsed and released by the sweep before the payment arrives.
+    const lesson = (holdExpiresAt: Date) => ({
+      studentId,
+      instructorId,
+      start: addHours(t.clock.now, (hoursAhead += 2)),
+      priceCents: 8000,
+      suburb: "Parramatta",
+      pickupLocation: null,
+      holdExpiresAt,
     });
-    const held = await lessonAt({ status: "PENDING_PAYMENT", paymentId });
-    const lapsed = await lessonAt({ status: "EXPIRED", paymentId });
+    const { payment, lessonIds } = await holdLessons(t.database.db, {
+      studentId,
+      lessons: [lesson(addHours(t.clock.now, 1)), lesson(addHours(t.clock.now, -1))],
+      now: t.clock.now,
+    });
+    const paymentId = payment.id;
+    const [held = "", lapsed = ""] = lessonIds;
+    await releaseLapsedHolds(t.database.db, t.clock.now);
     const scheduled = await t.database.db.transaction((tx) =>
       markPaymentPaid(tx, paymentId, t.clock.now, scheduleLessonsOfPayment(tx, paymentId)),
     );

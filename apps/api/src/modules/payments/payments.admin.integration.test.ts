@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { insertPayment, newStudent } from "../instructors/instructor-test-fixtures.ts";
+import {
+  addHours,
+  insertLesson,
+  insertPaidLesson,
+  newStudent,
+  readBooking,
+  userIdByEmail,
+} from "../instructors/instructor-test-fixtures.ts";
 
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message).join(" | ");
@@ -41,13 +48,24 @@ describeEachDatabase("admin: payments", (kind) => {
 
   it("lists payments with their payer, filtered by status and provider", async () => {
     const payer = await newStudent(http, { firstName: "Paula", lastName: "Payer" });
-    const paid = await insertPayment(db(), { userId: payer.id, subtotalCents: 15000, provider: "stripe" });
-    const pending = await insertPayment(db(), {
-      userId: payer.id,
-      subtotalCents: 7000,
-      status: "PENDING",
-      paidAt: null,
+    // A year ahead: clear of the demo instructor's seeded lessons.
+    const lesson = {
+      studentId: payer.id,
+      instructorId: await userIdByEmail(db(), "instructor@demo.test"),
+      start: addHours(t.clock.now, 24 * 365),
+    };
+    const { paymentId: paid } = await insertPaidLesson(db(), {
+      ...lesson,
+      priceCents: 15000,
+      provider: "stripe",
     });
+    const held = await insertLesson(db(), {
+      ...lesson,
+      start: addHours(lesson.start, 2),
+      priceCents: 7000,
+      status: "PENDING_PAYMENT",
+    });
+    const pending = (await readBooking(db(), held)).paymentId;
 
     const res = await http.get("/api/admin/payments?provider=stripe&status=paid", adminToken);
     expect(res.status).toBe(200);

@@ -9,8 +9,10 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { bookings, ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
+import { ledgerEntries, ledgerJournals } from "../../db/schema/index.ts";
 import { insertPaidLesson } from "../instructors/instructor-test-fixtures.ts";
+
+const WEEK_MS = 7 * 24 * 3_600_000;
 
 /** `date` at `hour`:00 Sydney time. */
 export function sydneyAt(date: string, hour: number): Date {
@@ -26,8 +28,9 @@ export function periodAt(now: Date): PayoutPeriod & { tuesday: string } {
 }
 
 /**
- * A card-paid lesson with its outcome recorded, as the instructor or a cancellation would leave it
- * (only paid-for lessons earn anything: rules/payouts.ts).
+ * A card-paid lesson (paid a week ahead) with its outcome, as the instructor's mark or the student's
+ * cancellation leaves it (only paid-for lessons earn anything: rules/payouts.ts). A cancellation keeps
+ * what its tier keeps: `cancelledHoursBefore` 36 keeps half the price, the default (72) nothing.
  */
 export async function insertOutcome(
   db: Database,
@@ -37,25 +40,14 @@ export async function insertOutcome(
     start: Date;
     status: "COMPLETED" | "NO_SHOW" | "CANCELLED" | "SCHEDULED";
     priceCents: number;
-    keptCents?: number;
+    cancelledHoursBefore?: number;
     isPoolHours?: boolean;
   },
 ) {
   const { id } = await insertPaidLesson(db, {
-    studentId: input.studentId,
-    instructorId: input.instructorId,
-    start: input.start,
-    status: input.status,
-    priceCents: input.priceCents,
-    isPoolHours: input.isPoolHours,
-    completedAt: input.status === "COMPLETED" ? input.start : null,
+    ...input,
+    paidAt: new Date(input.start.getTime() - WEEK_MS),
   });
-  if (input.status === "CANCELLED") {
-    await db
-      .update(bookings)
-      .set({ keptCents: input.keptCents ?? 0, cancelledAt: input.start, cancelledBy: "STUDENT" })
-      .where(eq(bookings.id, id));
-  }
   return id;
 }
 

@@ -55,7 +55,7 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       start: sydneyAt(addDaysToDate(period.start, 3), 9),
       status: "CANCELLED",
       priceCents: 8000,
-      keptCents: 4000,
+      cancelledHoursBefore: 36,
     });
     ids.older = await insertOutcome(db, {
       ...base,
@@ -69,7 +69,7 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       start: sydneyAt(addDaysToDate(period.start, 4), 9),
       status: "CANCELLED",
       priceCents: 8000,
-      keptCents: 0,
+      cancelledHoursBefore: 72,
     });
     ids.unmarked = await insertOutcome(db, {
       ...base,
