@@ -13,9 +13,9 @@ import { loadEnv } from "../../apps/api/src/env.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { silentLog } from "../../apps/api/src/lib/silent-log.ts";
 import { demoProvider } from "../../apps/api/src/modules/payments/payment-provider.ts";
+import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
-import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { seedPayoutInstructor } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -89,7 +89,7 @@ async function main(dataDir: string) {
       });
 
       for (const lesson of TIER_LESSONS) {
-        await seedPaidLesson(uow, {
+        await cardPaidLesson(uow, {
           studentId: student.id,
           instructorId: instructor.id,
           start: new Date(nextHour + lesson.hoursAhead * hour),

@@ -5,8 +5,8 @@
  */
 
 import { instructorProfiles, users } from "../../apps/api/src/db/schema/index.ts";
+import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
-import { seedPaidLesson } from "./seed-paid-lesson.ts";
 
 export const PAYOUT_INSTRUCTOR = "payout.instructor@e2e.test";
 export const PAYOUT_LESSON_CENTS = 8000;
@@ -43,7 +43,7 @@ export async function seedPayoutInstructor(
     wwcExpiresOn: "2099-12-31",
   });
   const start = new Date(Math.floor(now.getTime() / HOUR) * HOUR - 8 * 24 * HOUR);
-  await seedPaidLesson(uow, {
+  await cardPaidLesson(uow, {
     studentId,
     instructorId: instructor.id,
     start,

@@ -11,8 +11,8 @@ import {
   studentProfiles,
   users,
 } from "../../apps/api/src/db/schema/index.ts";
+import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
-import { seedPaidLesson } from "./seed-paid-lesson.ts";
 import { TRUST_PROJECTS, TRUST_SUBURB, trustAccounts } from "./trust-accounts.ts";
 
 const PRICE_CENTS = 8000;
@@ -78,7 +78,7 @@ export async function seedTrustAccounts(uow: UnitOfWork, now: Date, passwordHash
       { start: thisHour + 5 * 24 * HOUR, invoice: `KRB-E2E-T${index}F` }, // ahead, for the delisting
     ];
     for (const lesson of lessons) {
-      await seedPaidLesson(uow, {
+      await cardPaidLesson(uow, {
         studentId: student.id,
         instructorId: instructor.id,
         start: new Date(lesson.start),
