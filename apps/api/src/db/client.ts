@@ -72,6 +72,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { btree_gist },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  return embeddedHandle(client);
+}
+
+/**
+ * The handle over an open embedded database; `close` is what closing the handle does (the client's own
+ * close, unless the test suite lends out PGlite instances it reuses).
+ */
+export function embeddedHandle(
+  client: PGlite,
+  close: () => Promise<void> = () => client.close(),
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   // One process per data directory: only overlapping runs inside this process need keeping apart.
   const held = new Set<string>();
@@ -80,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
-    close: () => client.close(),
+    close,
     withExclusiveLock: (_name, fn) => fn(),
     async tryExclusiveLock(name) {
       if (held.has(name)) return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -140,16 +140,4 @@ export async function buildTestSnapshots(serverUrl: string | undefined): Promise
     await remove();
     throw error;
   }
-}
-
-const tarballs = new Map<string, Blob>();
-
-/** A new in-memory PGlite database started from a snapshot tarball (read once per process). */
-export function openPgliteSnapshot(path: string): Promise<DatabaseHandle> {
-  let tarball = tarballs.get(path);
-  if (!tarball) {
-    tarball = new Blob([readFileSync(path)]);
-    tarballs.set(path, tarball);
-  }
-  return openDatabase({ dataDir: null, loadDataDir: tarball });
 }

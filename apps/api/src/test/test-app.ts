@@ -7,11 +7,11 @@ import { describe, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { type Env, loadEnv } from "../env.ts";
+import { openPooledSnapshot } from "./pglite-pool.ts";
 import {
   createDatabaseFrom,
   databaseUrl,
   dropDatabase,
-  openPgliteSnapshot,
   SEEDED_SNAPSHOT_MAX_AGE_MS,
   seedTestDatabase,
 } from "./snapshots.ts";
@@ -55,7 +55,7 @@ async function openTestDatabase(kind: DatabaseKind, start: "empty" | "migrated" 
   const snapshots = inject("kerbTestSnapshots");
   if (kind === "pglite") {
     const snapshot = start === "empty" ? undefined : snapshots?.pglite[start];
-    const handle = snapshot ? await openPgliteSnapshot(snapshot) : await openDatabase({ dataDir: null });
+    const handle = snapshot ? await openPooledSnapshot(snapshot) : await openDatabase({ dataDir: null });
     if (!snapshot && start !== "empty") await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
