@@ -132,13 +132,13 @@ export async function holdLessons(
 }
 
 /** The checkout's fulfilment of a hold: the payment PAID, its lessons SCHEDULED, the capture posted. */
-export async function payHeldLessons(uow: UnitOfWork, payment: PaymentRow, paidAt: Date) {
+async function payHeldLessons(uow: UnitOfWork, payment: PaymentRow, paidAt: Date) {
   await markPaymentPaid(uow.tx, payment.id, paidAt, scheduleLessonsOfPayment(uow.tx, payment.id));
   await uow.post(paymentCapturedJournal(payment, paidAt));
 }
 
 /** The instructor's "completed" or "no-show" once the lesson has ended, posting what it earned. */
-export async function markOutcome(
+async function markOutcome(
   uow: UnitOfWork,
   input: { instructorId: string; lessonId: string; action: "complete" | "noShow"; now: Date },
 ) {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, payments, users } from "../../db/schema/index.ts";
+import { bookings, bundles, payments, users } from "../../db/schema/index.ts";
 import { type api, instructorPayload, studentPayload } from "../../test/http.ts";
 import {
   boughtBundle,
@@ -15,6 +15,7 @@ import {
   fixtureTransact,
   lessonInStatus,
 } from "../../test/lesson-use-cases.ts";
+import { updateInstructorCompliance } from "./instructors.writes.ts";
 
 type Http = ReturnType<typeof api>;
 type BookingStatus = (typeof bookings.$inferSelect)["status"];
@@ -29,21 +30,18 @@ export async function userIdByEmail(db: Database, email: string): Promise<string
   return row.id;
 }
 
-/** Registers an instructor through the API and verifies them directly; returns id and token. */
+/** Registers an instructor through the API and verifies them with the profile's compliance writer; returns id and token. */
 export async function newInstructor(http: Http, db: Database, overrides: Record<string, unknown> = {}) {
   const res = await http.post("/api/auth/register/instructor", instructorPayload(overrides));
   if (res.status !== 201) throw new Error(`register instructor: ${res.status} ${JSON.stringify(res.body)}`);
   const id: string = res.body.user.id;
-  await db
-    .update(instructorProfiles)
-    // Listable: verified with both documents on record (the listing rule requires their expiry dates).
-    .set({
-      verificationStatus: "VERIFIED",
-      verifiedAt: new Date(),
-      licenseExpiresOn: "2099-12-31",
-      wwcExpiresOn: "2099-12-31",
-    })
-    .where(eq(instructorProfiles.userId, id));
+  // Listable: verified with both documents on record (the listing rule requires their expiry dates).
+  await updateInstructorCompliance(db, id, {
+    verificationStatus: "VERIFIED",
+    verifiedAt: new Date(),
+    licenseExpiresOn: "2099-12-31",
+    wwcExpiresOn: "2099-12-31",
+  });
   return { id, token: res.body.accessToken as string, email: res.body.user.email as string };
 }
 
