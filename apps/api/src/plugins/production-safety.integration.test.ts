@@ -16,6 +16,7 @@ import {
   createTestApp,
   createTestDatabase,
   describeEachDatabase,
+  NO_BACKGROUND_JOBS,
   type TestApp,
   type TestDatabase,
 } from "../test/test-app.ts";
@@ -202,8 +203,7 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
       LOG_LEVEL: "debug",
       DATA_DIR: dataDir,
       JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      HOLD_SWEEP_INTERVAL_SECONDS: "0",
-      REFUND_RETRY_INTERVAL_SECONDS: "0",
+      ...NO_BACKGROUND_JOBS,
     });
     app = await buildApp({ env, database: db.handle, logStream: { write: (line) => void lines.push(line) } });
     const person = { email: secretEmail, passwordHash, role: "STUDENT" as const, lastName: "Person" };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadEnv } from "../env.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-app.ts";
+import { createTestDatabase, NO_BACKGROUND_JOBS, type TestDatabase } from "../test/test-app.ts";
 
 /** Services log through the app's logger (ctx.log is app.log), which is not the request's. */
 describe("the request id in every log line", () => {
@@ -24,8 +24,7 @@ describe("the request id in every log line", () => {
         LOG_LEVEL: "info",
         DATA_DIR: dataDir,
         JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
-        HOLD_SWEEP_INTERVAL_SECONDS: "0",
-        REFUND_RETRY_INTERVAL_SECONDS: "0",
+        ...NO_BACKGROUND_JOBS,
       }),
       database: db.handle,
       logStream: { write: (line) => void lines.push(line) },

@@ -104,6 +104,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every job a server runs on a timer, off: a test runs the job it is about itself, and a timer firing
+ * mid-test would add work (and SQL statements) the test did not ask for.
+ */
+export const NO_BACKGROUND_JOBS = {
+  HOLD_SWEEP_INTERVAL_SECONDS: "0",
+  REFUND_RETRY_INTERVAL_SECONDS: "0",
+  COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
+  PAYOUT_RUN_INTERVAL_SECONDS: "0",
+  OUTBOX_INTERVAL_SECONDS: "0",
+  NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+} as const;
+
 export async function createTestApp(
   kind: DatabaseKind,
   options: { seed?: boolean; env?: Record<string, string> } = {},
@@ -116,12 +129,7 @@ export async function createTestApp(
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
     AUTH_RATE_LIMIT_MAX: "1000",
     RATE_LIMIT_MAX: "100000",
-    HOLD_SWEEP_INTERVAL_SECONDS: "0",
-    REFUND_RETRY_INTERVAL_SECONDS: "0",
-    COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
-    PAYOUT_RUN_INTERVAL_SECONDS: "0",
-    OUTBOX_INTERVAL_SECONDS: "0",
-    NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+    ...NO_BACKGROUND_JOBS,
     // Every answer a test gets is held to the OpenAPI document.
     RESPONSE_CONTRACT: "enforce",
     ...options.env,

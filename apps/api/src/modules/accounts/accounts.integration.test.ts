@@ -376,7 +376,7 @@ describeEachDatabase("account emails without an outbox tick", (kind) => {
   let inbox: SmtpInbox;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp(kind, { env: { SMTP_URL: inbox.url, OUTBOX_INTERVAL_SECONDS: "0" } });
+    t = await createTestApp(kind, { env: { SMTP_URL: inbox.url } });
   });
   afterAll(async () => {
     await t.close();
