@@ -7,8 +7,7 @@ export default defineConfig({
   resolve: { alias: { "@": srcDir } },
   plugins: [react()],
   test: {
-    // happy-dom: a third of jsdom's start-up time per file; the few files that need jsdom say so at the top.
-    environment: "happy-dom",
+    environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     restoreMocks: true,

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-// jsdom here: under happy-dom the second save never shows its result; jsdom behaves as browsers do.
 import type { InstructorAccount, StudentAccount } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

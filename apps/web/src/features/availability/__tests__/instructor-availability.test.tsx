@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-// jsdom here: it types into <input type="time">, which happy-dom does not fill as a browser does.
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

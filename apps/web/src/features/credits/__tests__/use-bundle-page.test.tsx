@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-// jsdom here: it finds radios by accessible names built from several label parts, which happy-dom computes differently.
 import type { StudentProfileBooking, StudentProfileBundle } from "@kerb/shared";
 import { addDaysToDate } from "@kerb/shared/rules";
 import { screen, waitFor, within } from "@testing-library/react";
