@@ -118,13 +118,20 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   totals(doc, [
     { label: `Gross lesson value (ex GST), ${statement.lines.length} lines`, cents: statement.grossCents },
     { label: `Less Kerb platform fee (${PLATFORM_FEE_PERCENT})`, cents: -statement.feeCents },
-    { label: "Net paid to you", cents: statement.amountCents, strong: true },
+    ...(supplier.gstRegistered
+      ? [
+          { label: "Taxable supply (your share, ex GST)", cents: statement.amountCents },
+          { label: "GST (10%)", cents: statement.gstCents },
+          { label: "Total paid to you (incl. GST)", cents: statement.totalCents, strong: true },
+        ]
+      : [{ label: "Net paid to you (GST not included)", cents: statement.totalCents, strong: true }]),
   ]);
 
   const gstNote = supplier.gstRegistered
     ? "The recipient and the supplier agree that the recipient issues tax invoices for these supplies and " +
       "the supplier will not issue tax invoices for them; the supplier will tell the recipient if they stop " +
-      "being registered for GST. Amounts are shown excluding GST."
+      "being registered for GST. Lesson lines are shown excluding GST; GST is 10% of each line's net, rounded " +
+      "to the cent."
     : "The supplier is not registered for GST: no GST is included in this payout and this statement is not a " +
       "tax invoice.";
   doc

@@ -9,7 +9,9 @@ export interface PayoutStatementLine {
   student: string;
   grossCents: number;
   feeCents: number;
+  /** The instructor's share, ex GST: the taxable supply for a GST-registered instructor. */
   amountCents: number;
+  gstCents: number;
 }
 
 export interface PayoutStatement {
@@ -28,7 +30,10 @@ export interface PayoutStatement {
   lines: PayoutStatementLine[];
   grossCents: number;
   feeCents: number;
+  /** The share ex GST (the taxable supply), the GST on it (0 unless registered) and what is paid. */
   amountCents: number;
+  gstCents: number;
+  totalCents: number;
   status: "PENDING" | "PAID" | "FAILED";
   /** DD/MM/YYYY once paid. */
   paidOn: string | null;
