@@ -137,15 +137,18 @@ describeEachDatabase("lesson and payment writes follow their lifecycles", (kind)
 
   it("confirms and releases only the lessons still held, and pays a payment only while pending", async () => {
     // One checkout's two holds, one lapsed and released by the sweep before the payment arrives.
-    const lesson = (holdExpiresAt: Date) => ({
-      studentId,
-      instructorId,
-      start: addHours(t.clock.now, (hoursAhead += 2)),
-      priceCents: 8000,
-      suburb: "Parramatta",
-      pickupLocation: null,
-      holdExpiresAt,
-    });
+    const lesson = (holdExpiresAt: Date) => {
+      hoursAhead += 2;
+      return {
+        studentId,
+        instructorId,
+        start: addHours(t.clock.now, hoursAhead),
+        priceCents: 8000,
+        suburb: "Parramatta",
+        pickupLocation: null,
+        holdExpiresAt,
+      };
+    };
     const { payment, lessonIds } = await holdLessons(t.database.db, {
       studentId,
       lessons: [lesson(addHours(t.clock.now, 1)), lesson(addHours(t.clock.now, -1))],
