@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { type DatabaseHandle, embeddedHandle, openDatabase } from "../db/client.ts";
+import { pgliteClient } from "./snapshots.ts";
 
 interface Contents {
   tables: Array<{ name: string; rows: Blob | undefined }>;
@@ -19,10 +20,6 @@ interface Contents {
 const tarballs = new Map<string, Blob>();
 const contentsOf = new Map<string, Contents>();
 const idle: PGlite[] = [];
-
-function pgliteOf(handle: DatabaseHandle): PGlite {
-  return (handle.db as unknown as { $client: PGlite }).$client;
-}
 
 async function capture(client: PGlite): Promise<Contents> {
   const { rows: tables } = await client.query<{ name: string }>(
@@ -97,7 +94,7 @@ export async function openPooledSnapshot(path: string): Promise<DatabaseHandle> 
     tarball = new Blob([readFileSync(path)]);
     tarballs.set(path, tarball);
   }
-  const fresh = pgliteOf(await openDatabase({ dataDir: null, loadDataDir: tarball }));
+  const fresh = pgliteClient(await openDatabase({ dataDir: null, loadDataDir: tarball }));
   if (!contents) contentsOf.set(path, await capture(fresh));
   return lend(fresh);
 }

@@ -41,7 +41,8 @@ export function seedTestDatabase(handle: DatabaseHandle, now: Date): Promise<boo
   return seedDemoData(handle, now);
 }
 
-function pgliteClient(handle: DatabaseHandle): PGlite {
+/** The PGlite instance under an embedded database's handle. */
+export function pgliteClient(handle: DatabaseHandle): PGlite {
   return (handle.db as unknown as { $client: PGlite }).$client;
 }
 
