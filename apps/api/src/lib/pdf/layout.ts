@@ -3,8 +3,9 @@
  * and value pairs, totals. pdfkit places text; these keep every document's tables alike.
  */
 import { formatAud } from "@kerb/shared/rules";
+import { SANS, SANS_BOLD } from "./fonts.ts";
 import { BOTTOM, BRAND, CONTENT_WIDTH, type Doc, INK, MUTED, PAGE, RULE } from "./page.ts";
-import { toWinAnsi } from "./win-ansi.ts";
+import { heightOfText, printText } from "./text.ts";
 
 type Align = "left" | "right";
 export interface Column {
@@ -27,9 +28,9 @@ export function row(
   const size = options.size ?? 9.5;
   const heights = cells.map((cell, i) => {
     const width = textWidth(columns[i]);
-    doc.font(cell.bold ? "Helvetica-Bold" : "Helvetica").fontSize(size);
-    let h = doc.heightOfString(toWinAnsi(cell.text), { width });
-    if (cell.detail) h += doc.fontSize(size - 1.5).heightOfString(toWinAnsi(cell.detail), { width }) + 1;
+    doc.fontSize(size);
+    let h = heightOfText(doc, cell.text, { width, bold: cell.bold });
+    if (cell.detail) h += heightOfText(doc.fontSize(size - 1.5), cell.detail, { width }) + 1;
     return h;
   });
   const height = Math.max(...heights) + 8;
@@ -42,17 +43,16 @@ export function row(
   cells.forEach((cell, i) => {
     const column = columns[i];
     if (!column) return;
-    doc
-      .font(cell.bold ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(size)
-      .fillColor(INK)
-      .text(toWinAnsi(cell.text), x, top + 4, { width: textWidth(column), align: column.align });
+    printText(doc.fontSize(size).fillColor(INK), cell.text, x, top + 4, {
+      width: textWidth(column),
+      align: column.align,
+      bold: cell.bold,
+    });
     if (cell.detail) {
-      doc
-        .font("Helvetica")
-        .fontSize(size - 1.5)
-        .fillColor(MUTED)
-        .text(toWinAnsi(cell.detail), x, doc.y + 1, { width: textWidth(column), align: column.align });
+      printText(doc.fontSize(size - 1.5).fillColor(MUTED), cell.detail, x, doc.y + 1, {
+        width: textWidth(column),
+        align: column.align,
+      });
     }
     x += column.width;
   });
@@ -63,8 +63,8 @@ export function row(
 /** A small grey label over its bold value, at `x`, half the page wide; moves down past both. */
 export function labelledValue(doc: Doc, label: string, value: string, x: number) {
   const width = CONTENT_WIDTH / 2;
-  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
-  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(toWinAnsi(value), x, doc.y, { width });
+  doc.font(SANS).fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
+  printText(doc.fontSize(10.5).fillColor(INK), value, x, doc.y, { width, bold: true });
   doc.moveDown(0.5);
 }
 
@@ -79,7 +79,7 @@ export function hr(doc: Doc, weight = 0.5, color = RULE) {
 
 export function heading(doc: Doc, text: string) {
   if (doc.y + 60 > BOTTOM) doc.addPage();
-  doc.moveDown(1.2).font("Helvetica-Bold").fontSize(12).fillColor(BRAND).text(text, PAGE.margin);
+  doc.moveDown(1.2).font(SANS_BOLD).fontSize(12).fillColor(BRAND).text(text, PAGE.margin);
   doc.moveDown(0.3);
 }
 

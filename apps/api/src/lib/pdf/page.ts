@@ -3,6 +3,7 @@
  * document with its bytes, and the footer that names every page.
  */
 import PDFDocument from "pdfkit";
+import { registerFonts, SANS } from "./fonts.ts";
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -26,6 +27,8 @@ export function startPdf(info: { Title: string; Author: string; Subject: string 
     displayTitle: true,
     info,
   });
+  registerFonts(doc);
+  doc.font(SANS);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +47,7 @@ export function footers(doc: Doc, documentName: string) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font("Helvetica")
+      .font(SANS)
       .fontSize(8)
       .fillColor(MUTED)
       .text(`${documentName} · Page ${i - start + 1} of ${count}`, PAGE.margin, PAGE.height - 36, {

@@ -5,9 +5,10 @@
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
 import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
+import { SANS, SANS_BOLD } from "../../lib/pdf/fonts.ts";
 import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
 import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
-import { toWinAnsi } from "../../lib/pdf/win-ansi.ts";
+import { printText } from "../../lib/pdf/text.ts";
 import type { PayoutStatement } from "./statement.ts";
 
 const LINE_COLUMNS: Column[] = [
@@ -39,24 +40,26 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   const title = statementTitle(statement);
   const { doc, done } = startPdf({
     Title: `${title} ${statement.number}`,
-    Author: toWinAnsi(statement.recipient.name),
-    Subject: `Payout statement ${statement.number} for ${toWinAnsi(statement.supplier.name)}`,
+    Author: statement.recipient.name,
+    Subject: `Payout statement ${statement.number} for ${statement.supplier.name}`,
   });
 
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(BRAND).text(title, PAGE.margin, top, { width: 300 });
+  doc.font(SANS_BOLD).fontSize(20).fillColor(BRAND).text(title, PAGE.margin, top, { width: 300 });
   doc
-    .font("Helvetica")
+    .font(SANS)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text("ISSUED BY (RECIPIENT)", PAGE.margin, top, { width: CONTENT_WIDTH, align: "right" })
-    .font("Helvetica-Bold")
-    .fontSize(11)
-    .fillColor(INK)
-    .text(toWinAnsi(statement.recipient.name), { width: CONTENT_WIDTH, align: "right" })
-    .font("Helvetica")
-    .fontSize(10)
-    .text(`ABN ${toWinAnsi(formatAbn(statement.recipient.abn))}`, { width: CONTENT_WIDTH, align: "right" });
+    .text("ISSUED BY (RECIPIENT)", PAGE.margin, top, { width: CONTENT_WIDTH, align: "right" });
+  printText(doc.fontSize(11).fillColor(INK), statement.recipient.name, doc.x, doc.y, {
+    width: CONTENT_WIDTH,
+    align: "right",
+    bold: true,
+  });
+  printText(doc.fontSize(10), `ABN ${formatAbn(statement.recipient.abn)}`, doc.x, doc.y, {
+    width: CONTENT_WIDTH,
+    align: "right",
+  });
   if (statement.isDemoRecipient) {
     doc
       .fontSize(8.5)
@@ -87,8 +90,7 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   const supplier = statement.supplier;
   labelledValue(doc, "Supplier (instructor)", supplier.name, right);
   doc.y -= doc.currentLineHeight() * 0.5;
-  doc.font("Helvetica").fontSize(10).fillColor(INK);
-  doc.text(toWinAnsi(supplier.email), right, doc.y, { width: half });
+  printText(doc.fontSize(10).fillColor(INK), supplier.email, right, doc.y, { width: half });
   doc.text(supplier.abn ? `ABN ${formatAbn(supplier.abn)}` : "ABN not provided", right, doc.y, {
     width: half,
   });
@@ -136,7 +138,7 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
       "tax invoice.";
   doc
     .moveDown(0.6)
-    .font("Helvetica")
+    .font(SANS)
     .fontSize(9)
     .fillColor(MUTED)
     .text(

@@ -5,9 +5,10 @@
  */
 import { formatAud } from "@kerb/shared/rules";
 import { GST_PERCENT } from "@kerb/shared/words";
+import { SANS, SANS_BOLD } from "../../lib/pdf/fonts.ts";
 import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
 import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
-import { toWinAnsi } from "../../lib/pdf/win-ansi.ts";
+import { printText } from "../../lib/pdf/text.ts";
 
 export interface TaxInvoiceLine {
   description: string;
@@ -76,21 +77,22 @@ const creditHeader = (doc: Doc) =>
 export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   const { doc, done } = startPdf({
     Title: `Tax invoice ${invoice.invoiceNumber}`,
-    Author: toWinAnsi(invoice.supplier.name),
-    Subject: `Tax invoice ${invoice.invoiceNumber} for ${toWinAnsi(invoice.buyer.name)}`,
+    Author: invoice.supplier.name,
+    Subject: `Tax invoice ${invoice.invoiceNumber} for ${invoice.buyer.name}`,
   });
 
   // Header: the document's name first, as the ATO asks, then who issues it.
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(24).fillColor(BRAND).text("Tax invoice", PAGE.margin, top);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(11)
-    .fillColor(INK)
-    .text(toWinAnsi(invoice.supplier.name), PAGE.margin, top, { width: CONTENT_WIDTH, align: "right" })
-    .font("Helvetica")
-    .fontSize(10)
-    .text(`ABN ${toWinAnsi(invoice.supplier.abn)}`, { width: CONTENT_WIDTH, align: "right" });
+  doc.font(SANS_BOLD).fontSize(24).fillColor(BRAND).text("Tax invoice", PAGE.margin, top);
+  printText(doc.fontSize(11).fillColor(INK), invoice.supplier.name, PAGE.margin, top, {
+    width: CONTENT_WIDTH,
+    align: "right",
+    bold: true,
+  });
+  printText(doc.fontSize(10), `ABN ${invoice.supplier.abn}`, doc.x, doc.y, {
+    width: CONTENT_WIDTH,
+    align: "right",
+  });
   if (invoice.isDemoSupplier) {
     doc
       .fontSize(8.5)
@@ -109,10 +111,10 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   const leftBottom = doc.y;
   doc.y = metaTop;
   const right = PAGE.margin + half;
-  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("BILLED TO", right, doc.y, { width: half });
-  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(toWinAnsi(invoice.buyer.name), right, doc.y);
-  doc.font("Helvetica").fontSize(10).text(toWinAnsi(invoice.buyer.email), right, doc.y, { width: half });
-  if (invoice.buyer.phone) doc.text(toWinAnsi(invoice.buyer.phone), right, doc.y, { width: half });
+  doc.font(SANS).fontSize(8.5).fillColor(MUTED).text("BILLED TO", right, doc.y, { width: half });
+  printText(doc.fontSize(10.5).fillColor(INK), invoice.buyer.name, right, doc.y, { bold: true });
+  printText(doc.fontSize(10), invoice.buyer.email, right, doc.y, { width: half });
+  if (invoice.buyer.phone) printText(doc, invoice.buyer.phone, right, doc.y, { width: half });
   doc.x = PAGE.margin;
   doc.y = Math.max(leftBottom, doc.y) + 10;
 
@@ -139,7 +141,7 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   ]);
   doc
     .moveDown(0.6)
-    .font("Helvetica")
+    .font(SANS)
     .fontSize(9)
     .fillColor(MUTED)
     .text(
@@ -185,13 +187,7 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   for (const section of invoice.terms) {
     heading(doc, section.title);
     for (const line of section.lines) {
-      doc
-        .font("Helvetica")
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(`• ${toWinAnsi(line)}`, PAGE.margin, doc.y, {
-          width: CONTENT_WIDTH,
-        });
+      printText(doc.fontSize(9).fillColor(MUTED), `• ${line}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
     }
   }
 

@@ -1,0 +1,73 @@
+/**
+ * The fonts Kerb's PDFs embed, from npm packages (nothing is downloaded at run time). Noto Sans comes
+ * first: it covers Latin with Vietnamese, Greek, Cyrillic and Devanagari; the others follow for the
+ * scripts it lacks. pdfkit embeds only the glyphs a document uses, so a font costs bytes only when a
+ * name needs it.
+ */
+import { createRequire } from "node:module";
+import { type Font, openSync } from "fontkit";
+import type { GlyphCoverage } from "./script-runs.ts";
+
+// Resolved from node_modules both from src (tsx, vitest) and from the tsup bundle in dist, which leaves
+// dependencies external.
+const require = createRequire(import.meta.url);
+
+interface FamilySpec {
+  name: string;
+  pkg: string;
+  stem: string;
+  rightToLeft: boolean;
+}
+
+const SPECS: readonly FamilySpec[] = [
+  { name: "NotoSans", pkg: "noto-sans", stem: "NotoSans", rightToLeft: false },
+  { name: "NotoSansArabic", pkg: "noto-sans-arabic", stem: "NotoSansArabic", rightToLeft: true },
+  // Chinese before Korean: a Han character in a Korean name then prints in the Chinese font, which
+  // draws it as well; Hangul is only in the Korean one.
+  { name: "NotoSansSC", pkg: "noto-sans-sc", stem: "NotoSansSC", rightToLeft: false },
+  { name: "NotoSansKR", pkg: "noto-sans-kr", stem: "NotoSansKR", rightToLeft: false },
+  // Monochrome outlines: an emoji in a name prints as a black-and-white pictogram.
+  { name: "NotoEmoji", pkg: "noto-emoji", stem: "NotoEmoji", rightToLeft: false },
+];
+
+const fontFile = (spec: FamilySpec, weight: "400Regular" | "700Bold") =>
+  require.resolve(`@expo-google-fonts/${spec.pkg}/${weight}/${spec.stem}_${weight}.ttf`);
+
+export interface FontFamily {
+  /** The pdfkit names `registerFonts` gives the faces. */
+  regular: string;
+  bold: string;
+  rightToLeft: boolean;
+  /** Read on first use: the Chinese font alone is 10 MB. */
+  metrics(): Font;
+}
+
+export const FONT_FAMILIES: readonly FontFamily[] = SPECS.map((spec) => {
+  let font: Font | undefined;
+  return {
+    regular: spec.name,
+    bold: `${spec.name}-Bold`,
+    rightToLeft: spec.rightToLeft,
+    metrics: () => {
+      font ??= openSync(fontFile(spec, "400Regular"));
+      return font;
+    },
+  };
+});
+
+/** The main face of every document; constant wording (headings, labels) is drawn with it alone. */
+export const SANS = "NotoSans";
+export const SANS_BOLD = "NotoSans-Bold";
+
+/** Coverage of each family, asked in order; a later family's file is read only when a character needs it. */
+export const FONT_COVERAGE: readonly GlyphCoverage[] = FONT_FAMILIES.map((family) => ({
+  hasGlyphForCodePoint: (codePoint) => family.metrics().hasGlyphForCodePoint(codePoint),
+}));
+
+/** Names every face for `doc.font(name)`; pdfkit reads a file only when a document first uses it. */
+export function registerFonts(doc: PDFKit.PDFDocument) {
+  for (const spec of SPECS) {
+    doc.registerFont(spec.name, fontFile(spec, "400Regular"));
+    doc.registerFont(`${spec.name}-Bold`, fontFile(spec, "700Bold"));
+  }
+}
