@@ -34,6 +34,8 @@ export async function seedPayoutInstructor(
   await tx.insert(instructorProfiles).values({
     userId: instructor.id,
     licenseNumber: "43000001",
+    // Without a valid ABN a payout run passes an instructor by (decision 030).
+    abn: "51824753556",
     vehicleType: "AUTOMATIC",
     standardRateCents: PAYOUT_LESSON_CENTS,
     suburbs: [],

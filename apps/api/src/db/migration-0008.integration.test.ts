@@ -9,7 +9,7 @@ import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
 import { payoutAccountSum } from "../modules/payouts/payout-fixtures.ts";
 import { migrateUpTo } from "../test/migrate-up-to.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
-import { ledgerEntries, ledgerJournals, payouts } from "./schema/index.ts";
+import { ledgerEntries, ledgerJournals } from "./schema/index.ts";
 
 describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind) => {
   let database: TestDatabase;
@@ -34,23 +34,14 @@ describeEachDatabase("migration 0008: payouts made up before PAYOUTS_DUE", (kind
       ["pending", 3000, "PENDING", "2026-11-02"],
     ] as const;
     for (const [name, amountCents, status, periodStart] of statuses) {
-      const [payout] = await db
-        .insert(payouts)
-        .values({
-          instructorId,
-          periodStart,
-          periodEnd: periodStart,
-          lessonCount: 1,
-          grossCents: amountCents * 2,
-          feeCents: amountCents,
-          amountCents,
-          status,
-          provider: "stripe",
-          createdAt: madeAt,
-          paidAt: status === "PAID" ? paidAt : null,
-        })
-        .returning({ id: payouts.id });
-      ids[name] = payout?.id ?? "";
+      // Plain SQL too: payouts have had columns added since (gst_cents in 0016).
+      const payout = (await db.execute(sql`
+        insert into payouts (instructor_id, period_start, period_end, lesson_count, gross_cents, fee_cents,
+          amount_cents, status, provider, created_at, paid_at)
+        values (${instructorId}, ${periodStart}, ${periodStart}, 1, ${amountCents * 2}, ${amountCents},
+          ${amountCents}, ${status}, 'stripe', ${madeAt}, ${status === "PAID" ? paidAt : null})
+        returning id`)) as unknown as { rows: { id: string }[] };
+      ids[name] = payout.rows[0]?.id ?? "";
       // As 0006's payouts were posted: payable straight out of cash.
       const [journal] = await db
         .insert(ledgerJournals)

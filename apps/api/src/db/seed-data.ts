@@ -1,4 +1,5 @@
 import { SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
+import { isValidAbn } from "@kerb/shared/rules";
 
 /** Demo catalogue: varied enough that listings, recommendations and calendars look real. */
 
@@ -142,4 +143,16 @@ export function buildSeedInstructors(): SeedInstructor[] {
     };
   });
   return [demo, ...others];
+}
+
+/**
+ * A checksum-valid ABN per seeded instructor (fictitious: nine digits from the index, then the two
+ * leading digits that make the ATO check pass), so demo payouts run: without an ABN nothing is paid.
+ */
+export function seedAbn(index: number): string {
+  const body = String(100_000_000 + index * 7_919).slice(-9);
+  for (let prefix = 10; prefix < 100; prefix++) {
+    if (isValidAbn(`${prefix}${body}`)) return `${prefix}${body}`;
+  }
+  throw new Error(`no ABN check digits for ${body}`);
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { availabilityRules, instructorProfiles, studentProfiles, users } from "./schema/index.ts";
-import { buildSeedInstructors, DEMO_PASSWORD } from "./seed-data.ts";
+import { buildSeedInstructors, DEMO_PASSWORD, seedAbn } from "./seed-data.ts";
 import { seedHistory } from "./seed-history.ts";
 import { insertReviewers, planReviews } from "./seed-reviews.ts";
 
@@ -74,6 +74,7 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
         // NSW formats (rules/contact-formats.ts): an 8-digit instructor licence, an employee WWC check.
         licenseNumber: String(40_000_000 + index * 7_919),
         wwcNumber: `WWC${String(1_000_000 + index * 35_711).padStart(7, "0")}E`,
+        abn: seedAbn(index),
         vehicleType: seed.vehicleType,
         standardRateCents: seed.rateDollars * 100,
         poolOptIn: seed.poolOptIn,

@@ -10,6 +10,7 @@ export * from "./contact-formats.ts";
 export * from "./draft.ts";
 export * from "./holds.ts";
 export * from "./instructor-listing.ts";
+export * from "./instructor-pay.ts";
 export * from "./invoice-shares.ts";
 export * from "./ledger.ts";
 export * from "./lesson-lengths.ts";

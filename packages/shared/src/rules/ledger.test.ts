@@ -116,6 +116,22 @@ describe("ledger postings", () => {
     });
   });
 
+  it("a registered instructor's payout pays the GST on its RCTI and books it as Kerb's GST credit", () => {
+    const made = payoutPosting({ payoutId: "o2", instructorId: "i1", amountCents: 6600, gstCents: 600 });
+    expect(made.lines).toEqual([
+      { account: "INSTRUCTOR_PAYABLE", amountCents: 6000, instructorId: "i1" },
+      { account: "GST_CREDITS", amountCents: 600 },
+      { account: "PAYOUTS_DUE", amountCents: -6600 },
+    ]);
+    const paid = payoutPaidPosting({ payoutId: "o2", amountCents: 6600 });
+    expect(balancesOf(made, paid)).toEqual({
+      ...emptyBalances(),
+      INSTRUCTOR_PAYABLE: 6000,
+      GST_CREDITS: 600,
+      STUDENT_CASH: -6600,
+    });
+  });
+
   it("drops zero lines and refuses lines that do not balance or are not whole cents", () => {
     expect(paymentCapturedPosting({ paymentId: "p", amountCents: 0, gstCents: 0 }).lines).toEqual([]);
     expect(() => assertBalancedLines([{ account: "STUDENT_CASH", amountCents: 1 }])).toThrow(/sum to 1/);

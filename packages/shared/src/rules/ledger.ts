@@ -14,6 +14,11 @@ export const LEDGER_ACCOUNT_NAMES = [
   "REFUNDS",
   /** Owed to instructors under a payout whose transfer has not gone through yet (pending or failed). */
   "PAYOUTS_DUE",
+  /**
+   * GST Kerb can claim back (an asset): the GST on recipient-created tax invoices for GST-registered
+   * instructors (docs/decisions/030-instructor-gst-and-abn.md).
+   */
+  "GST_CREDITS",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNT_NAMES)[number];
 
@@ -171,15 +176,20 @@ export function noShowRefundedPosting(input: {
 
 /**
  * A payout is made up: the payable of its lessons becomes a payout due to the instructor. No cash
- * moves until the transfer goes through (`payoutPaidPosting`); a failed transfer stays due.
+ * moves until the transfer goes through (`payoutPaidPosting`); a failed transfer stays due. For a
+ * GST-registered instructor the payout also carries the GST on its RCTI, which Kerb claims as a credit:
+ * `amountCents` is what is paid (share + GST), `gstCents` the GST in it.
  */
 export function payoutPosting(input: {
   payoutId: string;
   instructorId: string;
   amountCents: number;
+  gstCents?: number;
 }): LedgerPosting {
+  const gst = input.gstCents ?? 0;
   return posting({ key: `payout:${input.payoutId}`, event: "payout", payoutId: input.payoutId }, [
-    { account: "INSTRUCTOR_PAYABLE", amountCents: input.amountCents, instructorId: input.instructorId },
+    { account: "INSTRUCTOR_PAYABLE", amountCents: input.amountCents - gst, instructorId: input.instructorId },
+    { account: "GST_CREDITS", amountCents: gst },
     { account: "PAYOUTS_DUE", amountCents: -input.amountCents },
   ]);
 }
@@ -203,6 +213,7 @@ export function emptyBalances(): LedgerBalances {
     INSTRUCTOR_PAYABLE: 0,
     REFUNDS: 0,
     PAYOUTS_DUE: 0,
+    GST_CREDITS: 0,
   };
 }
 
@@ -247,8 +258,9 @@ export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
     PLATFORM_REVENUE: -platform,
     INSTRUCTOR_PAYABLE: -instructor,
     UNEARNED_REVENUE: -(facts.chargedCents - gstNet - refunds - platform - instructor),
-    // Payouts are posted per instructor, never against a payment.
+    // Payouts (and the GST credits on their RCTIs) are posted per instructor, never against a payment.
     PAYOUTS_DUE: 0,
+    GST_CREDITS: 0,
   };
 }
 

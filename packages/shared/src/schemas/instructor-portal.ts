@@ -418,14 +418,22 @@ const earningsFigures = z.object({
   gross: z.number(),
   /** Dollars: the platform's 25%. gross = platformFee + net exactly. */
   platformFee: z.number(),
-  /** Dollars: what the instructor earns. */
+  /** Dollars: what the instructor earns, ex GST (for a GST-registered instructor, the taxable supply). */
   net: z.number(),
+  /** Dollars: 10% GST on net, per lesson rounded half up, for a GST-registered instructor; else 0. */
+  gst: z.number(),
+  /** Dollars: what is paid, net + gst. */
+  total: z.number(),
 });
 
 /** GET /api/instructor/earnings: per Sydney month of the lesson start, newest first. */
 export const instructorEarningsResponse = z.object({
   months: z.array(earningsFigures.extend({ month: z.string() })),
   totals: earningsFigures,
+  /** Registered for GST with a valid ABN: payouts add GST to the share (rules/instructor-pay.ts). */
+  gstRegistered: z.boolean(),
+  /** "abn_missing": no valid ABN on record, so payout runs pass the instructor by until one is given. */
+  payoutHold: z.enum(["abn_missing"]).nullable(),
 });
 export type InstructorEarnings = z.infer<typeof instructorEarningsResponse>;
 

@@ -21,8 +21,12 @@ export const instructorPayout = z.object({
   gross: z.number(),
   /** Dollars: Kerb's 25% platform fee. gross = fee + net exactly. */
   fee: z.number(),
-  /** Dollars: what is transferred to the instructor. */
+  /** Dollars: the instructor's share, ex GST (the taxable supply for a GST-registered instructor). */
   net: z.number(),
+  /** Dollars: the GST on net paid to a GST-registered instructor (0 otherwise). */
+  gst: z.number(),
+  /** Dollars: what is transferred, net + gst. */
+  total: z.number(),
   status: z.enum(PAYOUT_STATUSES),
   /** "PO-20261108-1A2B3C4D": printed on the statement. */
   statementNumber: z.string(),
@@ -43,6 +47,8 @@ export const payoutDetails = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** A Stripe Connect account is on file (always false in demo mode, where none is needed). */
   stripeConnected: z.boolean(),
+  /** "abn_missing": no valid ABN, so nothing is paid out (earnings keep accruing) until one is saved. */
+  payoutHold: z.enum(["abn_missing"]).nullable(),
 });
 export type PayoutDetails = z.infer<typeof payoutDetails>;
 
@@ -51,22 +57,42 @@ export const instructorPayoutsResponse = z.object({
   payouts: z.array(instructorPayout),
   details: payoutDetails,
   /** Earned and not in any payout yet (dollars): paid by a coming run (or once a Stripe account is connected). */
-  unpaid: z.object({ lessons: z.number().int(), gross: z.number(), fee: z.number(), net: z.number() }),
+  unpaid: z.object({
+    lessons: z.number().int(),
+    gross: z.number(),
+    fee: z.number(),
+    net: z.number(),
+    /** GST on net if registered for GST today; the payout fixes it when it is made up. */
+    gst: z.number(),
+    total: z.number(),
+  }),
 });
 export type InstructorPayoutsResponse = z.infer<typeof instructorPayoutsResponse>;
 
+export const GST_NEEDS_ABN = "Registering for GST needs a valid ABN: enter your ABN to be paid GST";
+
 /** PATCH /api/instructor/payout-details. An empty or null ABN removes it. */
-export const updatePayoutDetailsRequest = z.strictObject({
-  abn: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\s/g, ""))
-    .refine((v) => v === "" || isValidAbn(v), "Enter a valid 11-digit ABN (the ATO checksum does not match)")
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional(),
-  gstRegistered: z.boolean(),
-});
+export const updatePayoutDetailsRequest = z
+  .strictObject({
+    abn: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine(
+        (v) => v === "" || isValidAbn(v),
+        "Enter a valid 11-digit ABN (the ATO checksum does not match)",
+      )
+      .transform((v) => (v === "" ? null : v))
+      .nullable()
+      .optional(),
+    gstRegistered: z.boolean(),
+  })
+  // An ABN cleared in the same request cannot carry a GST registration; one left out is checked by the
+  // service against the ABN on record.
+  .refine((v) => !(v.gstRegistered && v.abn === null), {
+    path: ["abn"],
+    message: GST_NEEDS_ABN,
+  });
 export type UpdatePayoutDetailsRequest = z.input<typeof updatePayoutDetailsRequest>;
 
 /** POST /api/instructor/payouts/connect: Stripe's hosted onboarding page for the Express account. */
@@ -76,7 +102,7 @@ export const connectPayoutAccountResponse = z.object({ url: z.string() });
 export const payoutRunItem = z.object({
   id: z.uuid(),
   instructorId: z.uuid(),
-  /** Dollars transferred (net of the fee). */
+  /** Dollars transferred (net of the fee, GST included for a GST-registered instructor). */
   amount: z.number(),
   status: z.enum(PAYOUT_STATUSES),
   lessons: z.number().int(),
@@ -89,6 +115,8 @@ export const payoutRunResponse = z.object({
   created: z.number().int(),
   /** Instructors with earnings who have no Stripe account yet: they keep accruing. */
   skippedWithoutAccount: z.number().int(),
+  /** Instructors with earnings and no valid ABN: not paid until they give one; they keep accruing. */
+  skippedWithoutAbn: z.number().int(),
   payouts: z.array(payoutRunItem),
 });
 export type PayoutRunResponse = z.infer<typeof payoutRunResponse>;
@@ -101,7 +129,9 @@ export const adminPayout = z.object({
   lessons: z.number().int(),
   gross: z.number(),
   fee: z.number(),
-  /** Dollars transferred (net). */
+  /** Dollars: GST paid on the instructor's share (GST-registered instructors; else 0). */
+  gst: z.number(),
+  /** Dollars transferred (net + GST). */
   amount: z.number(),
   status: z.enum(PAYOUT_STATUSES),
   provider: z.enum(PAYMENT_PROVIDERS),

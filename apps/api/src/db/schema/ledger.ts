@@ -2,6 +2,7 @@ import { PAYMENT_PROVIDERS, PAYOUT_STATUSES } from "@kerb/shared";
 import { LEDGER_ACCOUNT_NAMES } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -74,10 +75,17 @@ export const payouts = pgTable(
     periodStart: date().notNull(),
     periodEnd: date().notNull(),
     lessonCount: integer().notNull(),
-    /** Lesson value earned in the period (ex GST), the 25% platform fee and what is paid (75%). */
+    /**
+     * Lesson value earned in the period (ex GST), the 25% platform fee, and what is paid: the 75% share,
+     * plus the GST on it for an instructor registered for GST when the payout was made up (`gstCents`,
+     * fixed then: the RCTI it prints must not change when the registration later does).
+     */
     grossCents: integer().notNull(),
     feeCents: integer().notNull(),
+    gstCents: integer().notNull().default(0),
     amountCents: integer().notNull(),
+    /** The instructor's GST registration the payout (and its RCTI) was made up with. */
+    supplierGstRegistered: boolean().notNull().default(false),
     status: text({ enum: PAYOUT_STATUSES }).notNull().default("PENDING"),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text(),
@@ -90,7 +98,7 @@ export const payouts = pgTable(
     uniqueIndex("payouts_instructor_period_idx").on(t.instructorId, t.periodEnd),
     check(
       "payouts_amounts",
-      sql`${t.amountCents} = ${t.grossCents} - ${t.feeCents} and ${t.amountCents} >= 0`,
+      sql`${t.amountCents} = ${t.grossCents} - ${t.feeCents} + ${t.gstCents} and ${t.gstCents} >= 0 and ${t.amountCents} >= 0`,
     ),
   ],
 );
@@ -108,7 +116,9 @@ export const payoutItems = pgTable(
       .unique()
       .references(() => bookings.id),
     grossCents: integer().notNull(),
+    /** The instructor's share (ex GST) and the GST on it (0 unless registered): per line, like the fee. */
     amountCents: integer().notNull(),
+    gstCents: integer().notNull().default(0),
   },
   (t) => [index("payout_items_payout_idx").on(t.payoutId)],
 );

@@ -15,7 +15,7 @@ import {
   fixtureTransact,
   lessonInStatus,
 } from "../../test/lesson-use-cases.ts";
-import { updateInstructorCompliance } from "./instructors.writes.ts";
+import { updateInstructorCompliance, updatePayoutDetails } from "./instructors.writes.ts";
 
 type Http = ReturnType<typeof api>;
 type BookingStatus = (typeof bookings.$inferSelect)["status"];
@@ -31,7 +31,15 @@ export async function userIdByEmail(db: Database, email: string): Promise<string
 }
 
 /** Registers an instructor through the API and verifies them with the profile's compliance writer; returns id and token. */
-export async function newInstructor(http: Http, db: Database, overrides: Record<string, unknown> = {}) {
+/** The ATO's example ABN (valid checksum): fixture instructors have one, so payout runs pay them. */
+export const FIXTURE_ABN = "51824753556";
+
+export async function newInstructor(
+  http: Http,
+  db: Database,
+  overrides: Record<string, unknown> = {},
+  payoutDetails: { abn: string | null; gstRegistered: boolean } = { abn: FIXTURE_ABN, gstRegistered: false },
+) {
   const res = await http.post("/api/auth/register/instructor", instructorPayload(overrides));
   if (res.status !== 201) throw new Error(`register instructor: ${res.status} ${JSON.stringify(res.body)}`);
   const id: string = res.body.user.id;
@@ -42,6 +50,8 @@ export async function newInstructor(http: Http, db: Database, overrides: Record<
     licenseExpiresOn: "2099-12-31",
     wwcExpiresOn: "2099-12-31",
   });
+  // Without a valid ABN nothing is paid out (decision 030); an ABN-less instructor asks for abn: null.
+  await updatePayoutDetails(db, id, payoutDetails);
   return { id, token: res.body.accessToken as string, email: res.body.user.email as string };
 }
 

@@ -107,6 +107,8 @@ describeEachDatabase("instructor earnings", (kind) => {
         gross: centsToDollars(gross(earning)),
         platformFee: centsToDollars(fee(earning)),
         net: centsToDollars(net(earning)),
+        gst: 0,
+        total: centsToDollars(net(earning)),
       },
       {
         month: lastMonthDay.slice(0, 7),
@@ -114,6 +116,8 @@ describeEachDatabase("instructor earnings", (kind) => {
         gross: 99.99,
         platformFee: centsToDollars(platformFeeCents(9999)),
         net: centsToDollars(instructorEarningsCents(9999)),
+        gst: 0,
+        total: centsToDollars(instructorEarningsCents(9999)),
       },
     ]);
     const all = [...earning, 9999];
@@ -122,7 +126,10 @@ describeEachDatabase("instructor earnings", (kind) => {
       gross: centsToDollars(gross(all)),
       platformFee: centsToDollars(fee(all)),
       net: centsToDollars(net(all)),
+      gst: 0,
+      total: centsToDollars(net(all)),
     });
+    expect(res.body).toMatchObject({ gstRegistered: false, payoutHold: null });
     // Fee and net add up to the gross exactly, in cents.
     for (const m of [...res.body.months, res.body.totals]) {
       expect(Math.round(m.platformFee * 100) + Math.round(m.net * 100)).toBe(Math.round(m.gross * 100));
@@ -140,7 +147,12 @@ describeEachDatabase("instructor earnings", (kind) => {
   it("returns empty earnings for an instructor without lessons", async () => {
     const ivy = await newInstructor(http, db());
     const res = await http.get("/api/instructor/earnings", ivy.token);
-    expect(res.body).toEqual({ months: [], totals: { lessons: 0, gross: 0, platformFee: 0, net: 0 } });
+    expect(res.body).toEqual({
+      months: [],
+      totals: { lessons: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+      gstRegistered: false,
+      payoutHold: null,
+    });
     expect((await http.get("/api/instructor/dashboard", ivy.token)).body.tiles.monthlyEarnings).toBe(0);
   });
 });

@@ -9,13 +9,21 @@ describe("summarizeEarnings", () => {
       { month: "2026-02", priceCents: 10001, lessons: 1 },
     ]);
     expect(result.months).toEqual([
-      { month: "2026-03", lessons: 1, grossCents: 4877, platformFeeCents: 1219, netCents: 3658 },
+      {
+        month: "2026-03",
+        lessons: 1,
+        grossCents: 4877,
+        platformFeeCents: 1219,
+        netCents: 3658,
+        gstCents: 0,
+      },
       {
         month: "2026-02",
         lessons: 3,
         grossCents: 24667,
         platformFeeCents: 1833 * 2 + 2500,
         netCents: 5500 * 2 + 7501,
+        gstCents: 0,
       },
     ]);
     expect(result.totals).toEqual({
@@ -23,6 +31,7 @@ describe("summarizeEarnings", () => {
       grossCents: 29544,
       platformFeeCents: 1219 + 1833 * 2 + 2500,
       netCents: 3658 + 5500 * 2 + 7501,
+      gstCents: 0,
     });
     for (const m of [...result.months, result.totals])
       expect(m.platformFeeCents + m.netCents).toBe(m.grossCents);
@@ -46,13 +55,26 @@ describe("summarizeEarnings", () => {
       grossCents: 7500 * 3 + 3750,
       platformFeeCents: 1875 * 3 + 937,
       netCents: 5625 * 3 + 2813,
+      gstCents: 0,
     });
+  });
+
+  it("adds 10% GST on each lesson's share for a GST-registered instructor", () => {
+    const result = summarizeEarnings(
+      [
+        { month: "2026-03", priceCents: 8000, lessons: 2 },
+        { month: "2026-03", priceCents: 6500, lessons: 1 },
+      ],
+      { abn: "51824753556", gstRegistered: true },
+    );
+    // Shares 6000, 6000, 4875; GST 600, 600, 487.5 → 488 (half up, per lesson).
+    expect(result.totals).toMatchObject({ netCents: 16875, gstCents: 1688 });
   });
 
   it("is empty without lessons", () => {
     expect(summarizeEarnings([])).toEqual({
       months: [],
-      totals: { lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0 },
+      totals: { lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0, gstCents: 0 },
     });
   });
 });

@@ -5,7 +5,7 @@
  * `lessons` counts every lesson that earned (taught, a no-show, or a late cancellation with value kept):
  * the lessons the instructor is paid for, counted as payouts and their statements count them.
  */
-import { instructorEarningsCents, platformFeeCents } from "@kerb/shared/rules";
+import { type InstructorTaxStatus, instructorPayLine } from "@kerb/shared/rules";
 
 export interface MonthPriceGroup {
   month: string;
@@ -20,11 +20,24 @@ export interface EarningsCents {
   grossCents: number;
   platformFeeCents: number;
   netCents: number;
+  /** GST on net for a GST-registered instructor, per lesson as payouts work it out (0 otherwise). */
+  gstCents: number;
 }
 
-const zero = (): EarningsCents => ({ lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0 });
+const zero = (): EarningsCents => ({
+  lessons: 0,
+  grossCents: 0,
+  platformFeeCents: 0,
+  netCents: 0,
+  gstCents: 0,
+});
 
-export function summarizeEarnings(groups: MonthPriceGroup[]): {
+const UNREGISTERED: InstructorTaxStatus = { abn: null, gstRegistered: false };
+
+export function summarizeEarnings(
+  groups: MonthPriceGroup[],
+  status: InstructorTaxStatus = UNREGISTERED,
+): {
   months: Array<EarningsCents & { month: string }>;
   totals: EarningsCents;
 } {
@@ -34,11 +47,13 @@ export function summarizeEarnings(groups: MonthPriceGroup[]): {
     const month = byMonth.get(group.month) ?? zero();
     byMonth.set(group.month, month);
     const n = Number(group.lessons);
+    const line = instructorPayLine(group.priceCents, status);
     for (const sum of [month, totals]) {
       sum.lessons += n;
-      sum.grossCents += group.priceCents * n;
-      sum.platformFeeCents += platformFeeCents(group.priceCents) * n;
-      sum.netCents += instructorEarningsCents(group.priceCents) * n;
+      sum.grossCents += line.grossCents * n;
+      sum.platformFeeCents += line.feeCents * n;
+      sum.netCents += line.shareCents * n;
+      sum.gstCents += line.gstCents * n;
     }
   }
   const months = [...byMonth.entries()]

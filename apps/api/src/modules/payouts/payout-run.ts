@@ -7,13 +7,15 @@
  * payout there and pays nothing twice.
  */
 import {
+  chargesGst,
+  instructorPayLine,
+  instructorPayTotals,
   payableGrossCents,
-  payoutLine,
+  payoutHoldOf,
   payoutPaidPosting,
   payoutPeriodFor,
   payoutPosting,
   payoutStatementNumber,
-  payoutTotals,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
@@ -23,6 +25,8 @@ export interface PayoutRunResult {
   period: { start: string; end: string };
   created: number;
   skippedWithoutAccount: number;
+  /** Instructors with earnings and no valid ABN: nothing is paid until they give one (decision 030). */
+  skippedWithoutAbn: number;
   payouts: repo.PayoutRow[];
 }
 
@@ -42,16 +46,20 @@ async function createInstructorPayout(
     await repo.lockInstructorPayouts(tx, instructorId);
     const existing = await repo.findPayoutForPeriod(tx, instructorId, period.end);
     if (existing) return { payout: existing, created: false };
-    if (provider.name === "stripe") {
-      const payee = await repo.findPayee(tx, instructorId);
-      // No Connect account yet: the lessons stay unpaid-out and a later run pays them.
-      if (!payee?.stripeAccountId) return null;
-    }
+    // Read in the transaction: the ABN and GST status the RCTI is made up with are the ones paid on.
+    const payee = await repo.findPayee(tx, instructorId);
+    if (!payee) return null;
+    // No Connect account yet, or no valid ABN: the lessons stay unpaid-out and a later run pays them.
+    if (provider.name === "stripe" && !payee.stripeAccountId) return null;
+    if (payoutHoldOf(payee) !== null) return null;
     const lessons = (await repo.payableLessons(tx, instructorId, period.endsAt))
       .map((lesson) => ({ ...lesson, grossCents: payableGrossCents(lesson) }))
       .filter((lesson) => lesson.grossCents > 0);
     if (lessons.length === 0) return null;
-    const totals = payoutTotals(lessons.map((l) => l.grossCents));
+    const totals = instructorPayTotals(
+      lessons.map((l) => ({ grossCents: l.grossCents, lessons: 1 })),
+      payee,
+    );
     const payout = await repo.insertPayout(tx, {
       instructorId,
       periodStart: period.start,
@@ -59,22 +67,33 @@ async function createInstructorPayout(
       lessonCount: totals.lessons,
       grossCents: totals.grossCents,
       feeCents: totals.feeCents,
-      amountCents: totals.amountCents,
+      gstCents: totals.gstCents,
+      amountCents: totals.totalCents,
+      supplierGstRegistered: chargesGst(payee),
       status: "PENDING",
       provider: provider.name,
       createdAt: now,
     });
     await repo.insertPayoutItems(
       tx,
-      lessons.map((lesson) => ({
-        payoutId: payout.id,
-        bookingId: lesson.id,
-        grossCents: lesson.grossCents,
-        amountCents: payoutLine(lesson.grossCents).amountCents,
-      })),
+      lessons.map((lesson) => {
+        const line = instructorPayLine(lesson.grossCents, payee);
+        return {
+          payoutId: payout.id,
+          bookingId: lesson.id,
+          grossCents: lesson.grossCents,
+          amountCents: line.shareCents,
+          gstCents: line.gstCents,
+        };
+      }),
     );
     await uow.post({
-      ...payoutPosting({ payoutId: payout.id, instructorId, amountCents: payout.amountCents }),
+      ...payoutPosting({
+        payoutId: payout.id,
+        instructorId,
+        amountCents: payout.amountCents,
+        gstCents: payout.gstCents,
+      }),
       occurredAt: now,
     });
     await uow.audit({
@@ -86,7 +105,8 @@ async function createInstructorPayout(
         instructorId,
         period: `${period.start}..${period.end}`,
         lessons: totals.lessons,
-        amountCents: totals.amountCents,
+        amountCents: totals.totalCents,
+        gstCents: totals.gstCents,
         statement: payoutStatementNumber(payout),
       },
       createdAt: now,
@@ -177,7 +197,13 @@ export async function runPayouts(
   const candidates = await repo.instructorsWithPayableLessons(ctx.db, period.endsAt);
   let created = 0;
   let skippedWithoutAccount = 0;
+  let skippedWithoutAbn = 0;
   for (const candidate of candidates) {
+    if (payoutHoldOf(candidate) !== null) {
+      const existing = await repo.findPayoutForPeriod(ctx.db, candidate.instructorId, period.end);
+      if (!existing) skippedWithoutAbn += 1;
+      continue;
+    }
     if (provider.name === "stripe" && !candidate.stripeAccountId) {
       // Still checked inside the transaction; counted here so the operator sees who is accruing.
       const existing = await repo.findPayoutForPeriod(ctx.db, candidate.instructorId, period.end);
@@ -190,5 +216,11 @@ export async function runPayouts(
   for (const id of await repo.pendingPayoutIds(ctx.db)) await deliverPayout(ctx, id);
   const payouts = await repo.payoutsOfPeriod(ctx.db, period.end);
   if (created > 0) ctx.log.info({ period, created }, "payout run created payouts");
-  return { period: { start: period.start, end: period.end }, created, skippedWithoutAccount, payouts };
+  return {
+    period: { start: period.start, end: period.end },
+    created,
+    skippedWithoutAccount,
+    skippedWithoutAbn,
+    payouts,
+  };
 }

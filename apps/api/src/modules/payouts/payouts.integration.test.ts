@@ -13,7 +13,7 @@ import {
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
+import { FIXTURE_ABN, newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
 import { csvCents, download, insertOutcome, parseCsv, periodAt, sydneyAt } from "./payout-fixtures.ts";
 
 describeEachDatabase("instructor payouts (demo provider)", (kind) => {
@@ -235,12 +235,13 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       statementCsvUrl: `/api/instructor/payouts/${res.body.payouts[0].id}/statement.csv`,
     });
     // The lesson after the period is earned but waits for next week's run.
-    expect(res.body.unpaid).toEqual({ lessons: 1, gross: 80, fee: 20, net: 60 });
+    expect(res.body.unpaid).toEqual({ lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 });
     expect(res.body.details).toEqual({
-      abn: null,
+      abn: FIXTURE_ABN,
       gstRegistered: false,
       provider: "demo",
       stripeConnected: false,
+      payoutHold: null,
     });
     const other = await http.get("/api/instructor/payouts", b.token);
     expect(other.body.payouts.map((p: { net: number }) => p.net)).toEqual([52.5]);
@@ -279,7 +280,7 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       {
         actorId: a.id,
         details: {
-          before: { abn: null, gstRegistered: false },
+          before: { abn: FIXTURE_ABN, gstRegistered: false },
           after: { abn: "53004085616", gstRegistered: true },
         },
       },
@@ -295,21 +296,27 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
       /attachment; filename="Kerb-payout-PO-\d{8}-[0-9A-F]{8}\.csv"/,
     );
     const [header, ...rows] = parseCsv(res.text);
-    expect(header?.slice(-3)).toEqual(["Gross (ex GST)", "Platform fee", "Net"]);
+    expect(header?.slice(-5)).toEqual(["Gross (ex GST)", "Platform fee", "Net (ex GST)", "GST", "Total"]);
     const total = rows.at(-1) ?? [];
     const lines = rows.slice(0, -1);
     expect(lines).toHaveLength(4);
-    expect(total[5]).toBe("Total");
+    expect(total[5]).toBe("Total: GST not included (the instructor is not registered for GST)");
     const sum = (col: number) => lines.reduce((s, r) => s + csvCents(r[col] ?? ""), 0);
     expect([sum(8), sum(9), sum(10)]).toEqual([26500, 6625, 19875]);
-    expect(total.slice(8).map(csvCents)).toEqual([26500, 6625, 19875]);
+    expect(total.slice(8).map(csvCents)).toEqual([26500, 6625, 19875, 0, 19875]);
     expect(lines.map((r) => r[7]).sort()).toEqual([ids.completed, ids.noShow, ids.kept, ids.older].sort());
     for (const line of lines) {
       expect(line[1]).toBe(formatIsoDate(period.start));
       expect(line[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       expect(line[6]).toBe("Sam Learner");
     }
-    expect(lines.find((r) => r[7] === ids.kept)?.slice(8)).toEqual(["40.00", "10.00", "30.00"]);
+    expect(lines.find((r) => r[7] === ids.kept)?.slice(8)).toEqual([
+      "40.00",
+      "10.00",
+      "30.00",
+      "0.00",
+      "30.00",
+    ]);
     expect(lines.find((r) => r[7] === ids.noShow)?.[5]).toMatch(/did not attend\), pool hours/);
   });
 
@@ -319,17 +326,18 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const text = pdfText(res.raw);
-    expect(text).toContain("Recipient-created tax invoice");
+    // Made up while Ana was not registered for GST: it stays a payout statement after she registers.
+    expect(text).toContain("Recipient-created payout statement");
     expect(text).toContain(t.env.SUPPLIER_NAME);
     expect(text).toContain("Ana Payee");
     expect(text).toContain("ABN 53 004 085 616");
-    expect(text).toContain("Registered for GST");
+    expect(text).toContain("Not registered for GST");
     expect(text).toContain(`${formatIsoDate(period.start)} to ${formatIsoDate(period.end)}`);
     for (const amount of ["$80.00", "$65.00", "$40.00", "$60.00", "$48.75", "$30.00"])
       expect(text).toContain(amount);
     expect(text).toContain("$265.00");
     expect(text).toContain("-$66.25");
-    expect(text).toMatch(/Net paid to you \$198\.75/);
+    expect(text).toMatch(/Net paid to you \(GST not included\) \$198\.75/);
     expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}/);
   });
 
@@ -395,7 +403,8 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     try {
       const next = await http.post("/api/admin/payouts/run", undefined, admin);
       const mine = next.body.payouts.find((p: { instructorId: string }) => p.instructorId === a.id);
-      expect(mine).toMatchObject({ lessons: 2, amount: 120, status: "PAID" });
+      // Ana registered for GST (with an ABN) since her first payout: this one adds 10% GST, $12.00.
+      expect(mine).toMatchObject({ lessons: 2, amount: 132, status: "PAID" });
       const items = await t.database.db
         .select({ bookingId: payoutItems.bookingId })
         .from(payoutItems)

@@ -50,6 +50,7 @@ export function instructorsWithPayableLessons(db: Executor, endsAt: Date) {
     .selectDistinct({
       instructorId: bookings.instructorId,
       stripeAccountId: instructorProfiles.stripeAccountId,
+      abn: instructorProfiles.abn,
     })
     .from(bookings)
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
@@ -215,6 +216,7 @@ export function payoutLines(db: Executor, payoutId: string) {
       bookingId: payoutItems.bookingId,
       grossCents: payoutItems.grossCents,
       amountCents: payoutItems.amountCents,
+      gstCents: payoutItems.gstCents,
       status: bookings.status,
       startTime: bookings.startTime,
       endTime: bookings.endTime,

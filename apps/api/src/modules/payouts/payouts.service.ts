@@ -2,6 +2,7 @@ import {
   type AdminPayout,
   type AdminPayoutsResponse,
   DEMO_SUPPLIER_ABN,
+  GST_NEEDS_ABN,
   type InstructorEarnings,
   type InstructorPayout,
   type InstructorPayoutsResponse,
@@ -11,12 +12,14 @@ import {
 import { paths } from "@kerb/shared/paths";
 import {
   centsToDollars,
+  chargesGst,
   formatIsoDate,
   formatSydneyDate,
   formatSydneyTimeRange,
-  instructorEarningsCents,
+  type InstructorTaxStatus,
+  instructorPayTotals,
+  payoutHoldOf,
   payoutStatementNumber,
-  platformFeeCents,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
@@ -47,6 +50,8 @@ const earningsInDollars = (e: EarningsCents) => ({
   gross: centsToDollars(e.grossCents),
   platformFee: centsToDollars(e.platformFeeCents),
   net: centsToDollars(e.netCents),
+  gst: centsToDollars(e.gstCents),
+  total: centsToDollars(e.netCents + e.gstCents),
 });
 
 export const statementPath = (payoutId: string, format: "csv" | "pdf") =>
@@ -60,7 +65,9 @@ function toInstructorPayout(p: repo.PayoutRow): InstructorPayout {
     lessons: p.lessonCount,
     gross: centsToDollars(p.grossCents),
     fee: centsToDollars(p.feeCents),
-    net: centsToDollars(p.amountCents),
+    net: centsToDollars(p.amountCents - p.gstCents),
+    gst: centsToDollars(p.gstCents),
+    total: centsToDollars(p.amountCents),
     status: p.status,
     statementNumber: payoutStatementNumber(p),
     createdAt: p.createdAt.toISOString(),
@@ -80,6 +87,7 @@ function toAdminPayout(row: { payout: repo.PayoutRow; instructor: AdminPayout["i
     lessons: p.lessonCount,
     gross: centsToDollars(p.grossCents),
     fee: centsToDollars(p.feeCents),
+    gst: centsToDollars(p.gstCents),
     amount: centsToDollars(p.amountCents),
     status: p.status,
     provider: p.provider,
@@ -91,17 +99,7 @@ function toAdminPayout(row: { payout: repo.PayoutRow; instructor: AdminPayout["i
   };
 }
 
-/** Per-amount groups → lessons, gross, fee and net in cents, rounded per lesson like a payout. */
-function sumGroups(groups: Array<{ grossCents: number; lessons: number }>) {
-  const sum = { lessons: 0, grossCents: 0, feeCents: 0, amountCents: 0 };
-  for (const g of groups) {
-    sum.lessons += g.lessons;
-    sum.grossCents += g.grossCents * g.lessons;
-    sum.feeCents += platformFeeCents(g.grossCents) * g.lessons;
-    sum.amountCents += instructorEarningsCents(g.grossCents) * g.lessons;
-  }
-  return sum;
-}
+const UNREGISTERED: InstructorTaxStatus = { abn: null, gstRegistered: false };
 
 const LINE_DESCRIPTIONS: Record<string, string> = {
   COMPLETED: "Driving lesson",
@@ -134,7 +132,8 @@ export function createPayoutService(ctx: AppContext) {
         name: `${payee.firstName} ${payee.lastName}`,
         email: payee.email,
         abn: payee.abn,
-        gstRegistered: payee.gstRegistered,
+        // As the payout was made up, whatever the profile says since: the RCTI is a tax record.
+        gstRegistered: payout.supplierGstRegistered,
       },
       lines: lines.map((line) => ({
         bookingId: line.bookingId,
@@ -147,10 +146,13 @@ export function createPayoutService(ctx: AppContext) {
         grossCents: line.grossCents,
         feeCents: line.grossCents - line.amountCents,
         amountCents: line.amountCents,
+        gstCents: line.gstCents,
       })),
       grossCents: payout.grossCents,
       feeCents: payout.feeCents,
-      amountCents: payout.amountCents,
+      amountCents: payout.amountCents - payout.gstCents,
+      gstCents: payout.gstCents,
+      totalCents: payout.amountCents,
       status: payout.status,
       paidOn: payout.paidAt ? formatSydneyDate(payout.paidAt) : null,
       provider: payout.provider,
@@ -166,6 +168,7 @@ export function createPayoutService(ctx: AppContext) {
       gstRegistered: payee.gstRegistered,
       provider,
       stripeConnected: provider === "stripe" && payee.stripeAccountId !== null,
+      payoutHold: payoutHoldOf(payee),
     };
   }
 
@@ -175,11 +178,17 @@ export function createPayoutService(ctx: AppContext) {
 
     /** Earnings per Sydney month of the lesson start, newest first, and the totals. */
     async getEarnings(instructorId: string): Promise<InstructorEarnings> {
-      const groups = await repo.earningLessonsByMonthAndAmount(ctx.db, instructorId);
-      const { months, totals } = summarizeEarnings(groups);
+      const [groups, payee] = await Promise.all([
+        repo.earningLessonsByMonthAndAmount(ctx.db, instructorId),
+        repo.findPayee(ctx.db, instructorId),
+      ]);
+      const status = payee ?? UNREGISTERED;
+      const { months, totals } = summarizeEarnings(groups, status);
       return {
         months: months.map((m) => ({ month: m.month, ...earningsInDollars(m) })),
         totals: earningsInDollars(totals),
+        gstRegistered: chargesGst(status),
+        payoutHold: payoutHoldOf(status),
       };
     },
 
@@ -189,7 +198,7 @@ export function createPayoutService(ctx: AppContext) {
         details(instructorId),
         repo.unpaidEarningsByAmount(ctx.db, instructorId),
       ]);
-      const unpaid = sumGroups(unpaidGroups);
+      const unpaid = instructorPayTotals(unpaidGroups, payoutDetails);
       return {
         payouts: rows.map(toInstructorPayout),
         details: payoutDetails,
@@ -197,7 +206,9 @@ export function createPayoutService(ctx: AppContext) {
           lessons: unpaid.lessons,
           gross: centsToDollars(unpaid.grossCents),
           fee: centsToDollars(unpaid.feeCents),
-          net: centsToDollars(unpaid.amountCents),
+          net: centsToDollars(unpaid.shareCents),
+          gst: centsToDollars(unpaid.gstCents),
+          total: centsToDollars(unpaid.totalCents),
         },
       };
     },
@@ -224,6 +235,11 @@ export function createPayoutService(ctx: AppContext) {
         const { tx } = uow;
         const payee = await repo.findPayee(tx, instructorId);
         if (!payee) throw new AppError("not_found", "Instructor profile not found");
+        const abn = change.abn === undefined ? payee.abn : change.abn;
+        // The request schema catches an ABN cleared with GST ticked; this catches one never given.
+        if (change.gstRegistered && payoutHoldOf({ abn }) !== null) {
+          throw new AppError("validation_error", GST_NEEDS_ABN, [{ path: "abn", message: GST_NEEDS_ABN }]);
+        }
         await updatePayoutDetails(tx, instructorId, change);
         const before = { abn: payee.abn, gstRegistered: payee.gstRegistered };
         const after = {
@@ -283,6 +299,7 @@ export function createPayoutService(ctx: AppContext) {
         period: result.period,
         created: result.created,
         skippedWithoutAccount: result.skippedWithoutAccount,
+        skippedWithoutAbn: result.skippedWithoutAbn,
         payouts: result.payouts.map((p) => ({
           id: p.id,
           instructorId: p.instructorId,
@@ -311,7 +328,8 @@ export function createPayoutService(ctx: AppContext) {
         const found = byStatus.find((s) => s.status === status);
         return { count: found?.count ?? 0, amount: centsToDollars(found?.amountCents ?? 0) };
       };
-      const accruing = sumGroups(unpaidGroups);
+      // Accruing is counted at the share (ex GST): GST is fixed per instructor when a payout is made up.
+      const accruing = instructorPayTotals(unpaidGroups, UNREGISTERED);
       return {
         items: rows.map(toAdminPayout),
         total,
@@ -324,7 +342,7 @@ export function createPayoutService(ctx: AppContext) {
           accruing: {
             instructors: new Set(unpaidGroups.map((g) => g.instructorId)).size,
             lessons: accruing.lessons,
-            amount: centsToDollars(accruing.amountCents),
+            amount: centsToDollars(accruing.totalCents),
           },
         },
       };

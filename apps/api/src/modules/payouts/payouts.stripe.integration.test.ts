@@ -117,7 +117,7 @@ describeEachDatabase("instructor payouts through Stripe Connect (real SDK, local
     // No account: no payout, no transfer; the lesson stays unpaid-out.
     expect(await payoutOf(unconnected.id)).toBeUndefined();
     const list = await http.get("/api/instructor/payouts", unconnected.token);
-    expect(list.body.unpaid).toEqual({ lessons: 1, gross: 70, fee: 17.5, net: 52.5 });
+    expect(list.body.unpaid).toEqual({ lessons: 1, gross: 70, fee: 17.5, net: 52.5, gst: 0, total: 52.5 });
 
     const again = await http.post("/api/admin/payouts/run", undefined, admin);
     expect(again.body.created).toBe(0);

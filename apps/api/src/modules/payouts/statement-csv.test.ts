@@ -21,6 +21,7 @@ const statement: PayoutStatement = {
       grossCents: 4875,
       feeCents: 1219,
       amountCents: 3656,
+      gstCents: 0,
     },
     {
       bookingId: "b2",
@@ -31,24 +32,41 @@ const statement: PayoutStatement = {
       grossCents: 3750,
       feeCents: 937,
       amountCents: 2813,
+      gstCents: 0,
     },
   ],
   grossCents: 8625,
   feeCents: 2156,
   amountCents: 6469,
+  gstCents: 0,
+  totalCents: 6469,
   status: "PAID",
   paidOn: "09/11/2026",
   provider: "demo",
 };
 
 describe("renderStatementCsv", () => {
+  it("adds GST per line and in total for a GST-registered instructor", () => {
+    const registered: PayoutStatement = {
+      ...statement,
+      supplier: { ...statement.supplier, abn: "51824753556", gstRegistered: true },
+      lines: statement.lines.map((l) => ({ ...l, gstCents: Math.round(l.amountCents / 10) })),
+      gstCents: 366 + 281,
+      totalCents: 6469 + 647,
+    };
+    const rows = parseCsv(renderStatementCsv(registered));
+    expect(rows[1]?.slice(10)).toEqual(["36.56", "3.66", "40.22"]);
+    expect(rows[3]?.[5]).toBe("Total: taxable supply (net, ex GST), GST and total paid incl. GST");
+    expect(rows[3]?.slice(10).map(csvCents)).toEqual([6469, 647, 7116]);
+  });
+
   it("writes a header, a row per lesson and a total that adds up to the cent", () => {
     const rows = parseCsv(renderStatementCsv(statement));
     expect(rows[0]).toEqual([...STATEMENT_CSV_HEADER]);
     expect(rows).toHaveLength(4);
-    expect(rows[1]?.slice(8)).toEqual(["48.75", "12.19", "36.56"]);
-    expect(rows[3]?.slice(5, 6)).toEqual(["Total"]);
-    expect(rows[3]?.slice(8).map(csvCents)).toEqual([8625, 2156, 6469]);
+    expect(rows[1]?.slice(8)).toEqual(["48.75", "12.19", "36.56", "0.00", "36.56"]);
+    expect(rows[3]?.[5]).toBe("Total: GST not included (the instructor is not registered for GST)");
+    expect(rows[3]?.slice(8).map(csvCents)).toEqual([8625, 2156, 6469, 0, 6469]);
     const net = rows.slice(1, 3).reduce((s, r) => s + csvCents(r[10] ?? ""), 0);
     expect(net).toBe(6469);
   });

@@ -18,7 +18,9 @@ export const STATEMENT_CSV_HEADER = [
   "Booking",
   "Gross (ex GST)",
   "Platform fee",
-  "Net",
+  "Net (ex GST)",
+  "GST",
+  "Total",
 ] as const;
 
 /** Amounts go in as numbers, so a negative one is written as "-12.50" rather than defused as a formula. */
@@ -38,18 +40,25 @@ export function renderStatementCsv(statement: PayoutStatement): string {
       dollars(line.grossCents),
       dollars(line.feeCents),
       dollars(line.amountCents),
+      dollars(line.gstCents),
+      dollars(line.amountCents + line.gstCents),
     ]);
   }
   rows.push([
     ...head,
     "",
     "",
-    "Total",
+    // The supplier's GST status is part of the record, as on the PDF.
+    statement.supplier.gstRegistered
+      ? "Total: taxable supply (net, ex GST), GST and total paid incl. GST"
+      : "Total: GST not included (the instructor is not registered for GST)",
     "",
     "",
     dollars(statement.grossCents),
     dollars(statement.feeCents),
     dollars(statement.amountCents),
+    dollars(statement.gstCents),
+    dollars(statement.totalCents),
   ]);
   return stringify(rows, {
     record_delimiter: "windows",
