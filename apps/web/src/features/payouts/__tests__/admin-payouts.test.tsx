@@ -22,6 +22,7 @@ function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
     lessons: 3,
     gross: 240,
     fee: 60,
+    gst: 0,
     amount: 180,
     status: "FAILED",
     provider: "stripe",
@@ -91,6 +92,7 @@ describe("Admin console: payouts", () => {
           period: { start: "2026-11-02", end: "2026-11-08" },
           created: 1,
           skippedWithoutAccount: 2,
+          skippedWithoutAbn: 0,
           payouts: [
             {
               id: items[0]?.id,

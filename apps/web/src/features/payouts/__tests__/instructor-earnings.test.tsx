@@ -8,13 +8,107 @@ const signedIn = { session: sessionFor(instructorUser) };
 
 const earnings = {
   months: [
-    { month: "2026-11", lessons: 3, gross: 240, platformFee: 60, net: 180 },
-    { month: "2026-10", lessons: 1, gross: 85.5, platformFee: 21.38, net: 64.12 },
+    { month: "2026-11", lessons: 3, gross: 240, platformFee: 60, net: 180, gst: 0, total: 180 },
+    { month: "2026-10", lessons: 1, gross: 85.5, platformFee: 21.38, net: 64.12, gst: 0, total: 64.12 },
   ],
-  totals: { lessons: 4, gross: 325.5, platformFee: 81.38, net: 244.12 },
+  totals: { lessons: 4, gross: 325.5, platformFee: 81.38, net: 244.12, gst: 0, total: 244.12 },
+  gstRegistered: false,
+  payoutHold: null,
 };
 
+// A GST-registered instructor: $80 → $60.00 share + $6.00 GST; $65 → $48.75 + $4.88.
+const gstEarnings = {
+  months: [
+    { month: "2026-11", lessons: 2, gross: 145, platformFee: 36.25, net: 108.75, gst: 10.88, total: 119.63 },
+  ],
+  totals: { lessons: 2, gross: 145, platformFee: 36.25, net: 108.75, gst: 10.88, total: 119.63 },
+  gstRegistered: true,
+  payoutHold: null,
+};
+
+const payoutsOf = (details: {
+  abn: string | null;
+  gstRegistered: boolean;
+  payoutHold: "abn_missing" | null;
+}) => ({
+  payouts: [],
+  details: { ...details, provider: "demo", stripeConnected: false },
+  unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
+});
+
 describe("Instructor earnings", () => {
+  it("shows a GST-registered instructor's net without GST, the GST and the total with it", async () => {
+    mockFetch({
+      "GET /api/instructor/earnings": jsonResponse(200, gstEarnings),
+      "GET /api/instructor/payouts": jsonResponse(
+        200,
+        payoutsOf({ abn: "53004085616", gstRegistered: true, payoutHold: null }),
+      ),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
+    });
+    renderApp("/instructor/earnings", signedIn);
+    const table = await screen.findByRole("table", { name: /Earnings by month/ });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual([
+      "Month",
+      "Lessons",
+      "Gross",
+      "Platform fee (25%)",
+      "Net (ex GST)",
+      "GST (10%)",
+      "Total (incl. GST)",
+    ]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("2$145.00−$36.25$108.75$10.88$119.63");
+    expect(rows[1]).toHaveTextContent("Total2$145.00−$36.25$108.75$10.88$119.63");
+    const tile = screen.getByText("Total net earnings (ex GST)").parentElement;
+    expect(tile).toHaveTextContent("$108.75");
+    expect(tile).toHaveTextContent("$119.63 incl. GST");
+    expect(screen.getByText(/Kerb also pays you 10% GST on your share/)).toBeInTheDocument();
+    expect(screen.queryByText("Add your ABN to be paid")).toBeNull();
+  });
+
+  it("without an ABN, says payouts wait and takes the instructor to the ABN field in one step", async () => {
+    mockFetch({
+      "GET /api/instructor/earnings": jsonResponse(200, { ...earnings, payoutHold: "abn_missing" }),
+      "GET /api/instructor/payouts": jsonResponse(
+        200,
+        payoutsOf({ abn: null, gstRegistered: false, payoutHold: "abn_missing" }),
+      ),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
+    });
+    const { user } = renderApp("/instructor/earnings", signedIn);
+    const alert = (await screen.findByText("Add your ABN to be paid")).closest("[role=alert]") as HTMLElement;
+    expect(alert).toHaveTextContent(/earnings keep adding up/);
+    expect(await screen.findByText(/Add your ABN in your payout details/)).toBeInTheDocument();
+    const form = await screen.findByRole("form", { name: "Payout details" });
+    await user.click(within(alert).getByRole("button", { name: "Add your ABN" }));
+    expect(within(form).getByLabelText("ABN")).toHaveFocus();
+    // Ticking GST with no ABN is refused before it reaches the API.
+    await user.click(within(form).getByLabelText("I am registered for GST"));
+    await user.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await within(form).findByText(/Registering for GST needs a valid ABN/)).toBeInTheDocument();
+  });
+
+  it("an unregistered instructor with an ABN sees no GST columns and no ABN warning", async () => {
+    mockFetch({
+      "GET /api/instructor/earnings": jsonResponse(200, earnings),
+      "GET /api/instructor/payouts": jsonResponse(
+        200,
+        payoutsOf({ abn: "53004085616", gstRegistered: false, payoutHold: null }),
+      ),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
+    });
+    renderApp("/instructor/earnings", signedIn);
+    const table = await screen.findByRole("table", { name: /Earnings by month/ });
+    expect(within(table).queryByText("GST (10%)")).toBeNull();
+    expect(await screen.findByText(/Each Monday, the week that just ended is paid/)).toBeInTheDocument();
+    expect(screen.queryByText("Add your ABN to be paid")).toBeNull();
+  });
+
   it("lists each month with lessons, gross, the 25% fee and net, then the totals", async () => {
     mockFetch({
       "GET /api/instructor/earnings": jsonResponse(200, earnings),
@@ -51,7 +145,9 @@ describe("Instructor earnings", () => {
     mockFetch({
       "GET /api/instructor/earnings": jsonResponse(200, {
         months: [],
-        totals: { lessons: 0, gross: 0, platformFee: 0, net: 0 },
+        totals: { lessons: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+        gstRegistered: false,
+        payoutHold: null,
       }),
       "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
     });

@@ -18,6 +18,8 @@ function payout(overrides: Partial<InstructorPayout> = {}): InstructorPayout {
     gross: 265,
     fee: 66.25,
     net: 198.75,
+    gst: 0,
+    total: 198.75,
     status: "PAID",
     statementNumber: "PO-20261108-7A000000",
     createdAt: "2026-11-09T00:00:00.000Z",
@@ -40,20 +42,31 @@ function payoutsResponse(overrides: Partial<InstructorPayoutsResponse> = {}): In
         gross: 80,
         fee: 20,
         net: 60,
+        total: 60,
         status: "FAILED",
         statementNumber: "PO-20261101-7A000000",
         paidAt: null,
       }),
     ],
-    details: { abn: "53004085616", gstRegistered: true, provider: "demo", stripeConnected: false },
-    unpaid: { lessons: 1, gross: 80, fee: 20, net: 60 },
+    details: {
+      abn: "53004085616",
+      gstRegistered: false,
+      provider: "demo",
+      stripeConnected: false,
+      payoutHold: null,
+    },
+    unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
     ...overrides,
   };
 }
 
 const earnings = {
-  months: [{ month: "2026-11", lessons: 5, gross: 345, platformFee: 86.25, net: 258.75 }],
-  totals: { lessons: 5, gross: 345, platformFee: 86.25, net: 258.75 },
+  months: [
+    { month: "2026-11", lessons: 5, gross: 345, platformFee: 86.25, net: 258.75, gst: 0, total: 258.75 },
+  ],
+  totals: { lessons: 5, gross: 345, platformFee: 86.25, net: 258.75, gst: 0, total: 258.75 },
+  gstRegistered: false,
+  payoutHold: null,
 };
 
 function routes(payouts: InstructorPayoutsResponse, extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -128,8 +141,31 @@ describe("Instructor earnings: payouts", () => {
     expect(request?.headers.get("Authorization")).toMatch(/^Bearer /);
   });
 
+  it("with GST on a payout, shows net ex GST, the GST and the total paid", async () => {
+    mockFetch(
+      routes(
+        payoutsResponse({
+          payouts: [payout({ gross: 145, fee: 36.25, net: 108.75, gst: 10.88, total: 119.63 })],
+          unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 6, total: 66 },
+        }),
+      ),
+    );
+    renderApp("/instructor/earnings", signedIn);
+    const table = await screen.findByRole("table", { name: "Payouts" });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(["Net (ex GST)", "GST", "Total paid"]));
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("$108.75$10.88$119.63");
+    expect(screen.getByText(/\$60\.00 \(\$66\.00 with GST\) from 1 lesson is not paid/)).toBeInTheDocument();
+  });
+
   it("says when there are no payouts yet", async () => {
-    mockFetch(routes(payoutsResponse({ payouts: [], unpaid: { lessons: 0, gross: 0, fee: 0, net: 0 } })));
+    mockFetch(
+      routes(
+        payoutsResponse({ payouts: [], unpaid: { lessons: 0, gross: 0, fee: 0, net: 0, gst: 0, total: 0 } }),
+      ),
+    );
     renderApp("/instructor/earnings", signedIn);
     expect(await screen.findByText("No payouts yet")).toBeInTheDocument();
     expect(screen.getByText("Demo mode")).toBeInTheDocument();
@@ -140,7 +176,13 @@ describe("Instructor earnings: payouts", () => {
     const { callsTo } = mockFetch(
       routes(
         payoutsResponse({
-          details: { abn: null, gstRegistered: false, provider: "demo", stripeConnected: false },
+          details: {
+            abn: null,
+            gstRegistered: false,
+            provider: "demo",
+            stripeConnected: false,
+            payoutHold: "abn_missing",
+          },
         }),
         {
           "PATCH /api/instructor/payout-details": (request) =>
@@ -149,6 +191,7 @@ describe("Instructor earnings: payouts", () => {
               provider: "demo",
               stripeConnected: false,
               abn: "53004085616",
+              payoutHold: null,
             }),
         },
       ),
@@ -180,7 +223,13 @@ describe("Instructor earnings: payouts", () => {
     mockFetch(
       routes(
         payoutsResponse({
-          details: { abn: null, gstRegistered: false, provider: "stripe", stripeConnected: false },
+          details: {
+            abn: "53004085616",
+            gstRegistered: false,
+            provider: "stripe",
+            stripeConnected: false,
+            payoutHold: null,
+          },
         }),
         {
           "POST /api/instructor/payouts/connect": jsonResponse(200, {

@@ -16,13 +16,18 @@ const COLUMNS = [
   "Net earnings",
 ] as const;
 
+// A GST-registered instructor is paid GST on top of the net: both figures, and the total paid.
+const GST_COLUMNS = ["Net (ex GST)", "GST (10%)", "Total (incl. GST)"] as const;
+
 function Row({
   label,
   figures,
+  withGst,
   isTotal = false,
 }: {
   label: string;
   figures: InstructorEarnings["totals"];
+  withGst: boolean;
   isTotal?: boolean;
 }) {
   return (
@@ -47,21 +52,40 @@ function Row({
       <td data-label={COLUMNS[3]} className={cn(cellClasses, "text-slate-700")}>
         −{formatDollars(figures.platformFee)}
       </td>
-      <td data-label={COLUMNS[4]} className={cn(cellClasses, "font-semibold text-brand-800")}>
-        {formatDollars(figures.net)}
-      </td>
+      {withGst ? (
+        <>
+          <td data-label={GST_COLUMNS[0]} className={cellClasses}>
+            {formatDollars(figures.net)}
+          </td>
+          <td data-label={GST_COLUMNS[1]} className={cellClasses}>
+            {formatDollars(figures.gst)}
+          </td>
+          <td data-label={GST_COLUMNS[2]} className={cn(cellClasses, "font-semibold text-brand-800")}>
+            {formatDollars(figures.total)}
+          </td>
+        </>
+      ) : (
+        <td data-label={COLUMNS[4]} className={cn(cellClasses, "font-semibold text-brand-800")}>
+          {formatDollars(figures.net)}
+        </td>
+      )}
     </tr>
   );
 }
 
-/** Completed lessons per month with gross, the platform fee and net, and a totals row. */
+/**
+ * Completed lessons per month with gross, the platform fee and net, and a totals row; for a
+ * GST-registered instructor, net ex GST, the GST and the total paid.
+ */
 export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
+  const withGst = earnings.gstRegistered;
+  const columns = withGst ? [...COLUMNS.slice(0, 4), ...GST_COLUMNS] : COLUMNS;
   return (
     <table className="block w-full text-sm sm:table">
       <caption className="sr-only">Earnings by month, after the {PLATFORM_FEE_PERCENT} platform fee</caption>
       <thead className="hidden sm:table-header-group">
         <tr className="text-slate-600">
-          {COLUMNS.map((column, index) => (
+          {columns.map((column, index) => (
             <th
               key={column}
               scope="col"
@@ -74,11 +98,11 @@ export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
       </thead>
       <tbody className="block sm:table-row-group">
         {earnings.months.map((month) => (
-          <Row key={month.month} label={formatMonth(month.month)} figures={month} />
+          <Row key={month.month} label={formatMonth(month.month)} figures={month} withGst={withGst} />
         ))}
       </tbody>
       <tfoot className="block sm:table-footer-group">
-        <Row label="Total" figures={earnings.totals} isTotal />
+        <Row label="Total" figures={earnings.totals} withGst={withGst} isTotal />
       </tfoot>
     </table>
   );

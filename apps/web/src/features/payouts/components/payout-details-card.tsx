@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type PayoutDetails, updatePayoutDetailsRequest } from "@kerb/shared";
+import { GST_NEEDS_ABN, type PayoutDetails, updatePayoutDetailsRequest } from "@kerb/shared";
 import { formatAbn } from "@kerb/shared/rules";
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import ExternalLink from "lucide-react/icons/external-link";
@@ -22,6 +22,15 @@ const detailsForm = z.object({
 });
 type DetailsForm = z.infer<typeof detailsForm>;
 const abnRule = updatePayoutDetailsRequest.shape.abn;
+
+const FORM_ID = "payout-details";
+
+/** Takes the instructor to the ABN field (the earnings page's "Add your ABN"). */
+export function focusAbnField() {
+  const field = document.querySelector<HTMLInputElement>(`#${FORM_ID} input[name="abn"]`);
+  field?.scrollIntoView?.({ block: "center" });
+  field?.focus();
+}
 
 function StripeAccount({ details }: { details: PayoutDetails }) {
   const onboarding = useStartPayoutOnboarding();
@@ -81,6 +90,10 @@ function DetailsFormFields({ details }: { details: PayoutDetails }) {
       setError("abn", { message: abn.error.issues[0]?.message ?? "Enter a valid ABN" });
       return;
     }
+    if (values.gstRegistered && !abn.data) {
+      setError("abn", { message: GST_NEEDS_ABN });
+      return;
+    }
     mutation.mutate(
       { abn: abn.data ?? null, gstRegistered: values.gstRegistered },
       {
@@ -91,13 +104,19 @@ function DetailsFormFields({ details }: { details: PayoutDetails }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Payout details" className="flex flex-col gap-4">
+    <form
+      id={FORM_ID}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Payout details"
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="ABN"
         inputMode="numeric"
         autoComplete="off"
         placeholder="51 824 753 556"
-        hint="Printed on your payout statements. Leave empty if you have none."
+        hint="Needed to be paid, and printed on your payout statements. Without one, your earnings wait."
         error={errors.abn?.message}
         {...register("abn", { onChange: () => mutation.reset() })}
       />

@@ -24,14 +24,19 @@ export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = statusStyles(
 
 function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
   if (data.unpaid.lessons === 0) return null;
+  const needsAbn = data.details.payoutHold === "abn_missing";
   const needsAccount = data.details.provider === "stripe" && !data.details.stripeConnected;
+  const gst = data.unpaid.gst > 0 ? ` (${formatDollars(data.unpaid.total)} with GST)` : "";
   return (
-    <Alert tone={needsAccount ? "warning" : "info"}>
-      {formatDollars(data.unpaid.net)} from {data.unpaid.lessons}{" "}
-      {data.unpaid.lessons === 1 ? "lesson is" : "lessons are"} not paid out yet.{" "}
-      {needsAccount
-        ? "Connect your Stripe account below: until then your earnings keep adding up here."
-        : "Each Monday, the week that just ended is paid."}
+    <Alert tone={needsAbn || needsAccount ? "warning" : "info"}>
+      {formatDollars(data.unpaid.net)}
+      {gst} from {data.unpaid.lessons} {data.unpaid.lessons === 1 ? "lesson is" : "lessons are"} not paid out
+      yet.{" "}
+      {needsAbn
+        ? "Add your ABN in your payout details: until then your earnings keep adding up here."
+        : needsAccount
+          ? "Connect your Stripe account below: until then your earnings keep adding up here."
+          : "Each Monday, the week that just ended is paid."}
     </Alert>
   );
 }
@@ -104,6 +109,28 @@ const PAYOUT_COLUMNS: Column<InstructorPayout>[] = [
   { header: "Statement", isActions: true, cell: (payout) => <StatementDownloads payout={payout} /> },
 ];
 
+// Once a payout carried GST (a GST-registered instructor), the GST and the total paid are shown too.
+const GST_COLUMNS: Column<InstructorPayout>[] = [
+  { header: "GST", align: "right", cell: (payout) => formatDollars(payout.gst) },
+  {
+    header: "Total paid",
+    align: "right",
+    className: "font-semibold text-brand-800",
+    cell: (payout) => formatDollars(payout.total),
+  },
+];
+
+function payoutColumns(payouts: InstructorPayout[]): Column<InstructorPayout>[] {
+  if (!payouts.some((payout) => payout.gst > 0)) return PAYOUT_COLUMNS;
+  const netAt = PAYOUT_COLUMNS.findIndex((column) => column.header === "Net");
+  return [
+    ...PAYOUT_COLUMNS.slice(0, netAt),
+    { ...PAYOUT_COLUMNS[netAt], header: "Net (ex GST)", className: undefined } as Column<InstructorPayout>,
+    ...GST_COLUMNS,
+    ...PAYOUT_COLUMNS.slice(netAt + 1),
+  ];
+}
+
 /** Weekly payouts with their statements (CSV, PDF), newest first. */
 export function PayoutsCard() {
   const payoutsQuery = useInstructorPayouts();
@@ -141,7 +168,7 @@ export function PayoutsCard() {
             ) : (
               <DataTable
                 caption="Payouts"
-                columns={PAYOUT_COLUMNS}
+                columns={payoutColumns(data.payouts)}
                 rows={data.payouts}
                 rowKey={(payout) => payout.id}
               />

@@ -40,7 +40,11 @@ function runSummary(run: PayoutRunResponse): string {
     run.skippedWithoutAccount > 0
       ? ` ${run.skippedWithoutAccount} ${run.skippedWithoutAccount === 1 ? "instructor has" : "instructors have"} no Stripe account yet and keep accruing.`
       : "";
-  return created + skipped;
+  const noAbn =
+    run.skippedWithoutAbn > 0
+      ? ` ${run.skippedWithoutAbn} ${run.skippedWithoutAbn === 1 ? "instructor has" : "instructors have"} no ABN yet and keep accruing until they add one.`
+      : "";
+  return created + skipped + noAbn;
 }
 
 export function AdminPayoutsPage() {

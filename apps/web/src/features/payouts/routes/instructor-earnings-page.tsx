@@ -1,6 +1,7 @@
 import { EARNING_LESSONS_NOTE, INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import Wallet from "lucide-react/icons/wallet";
-import { ButtonLink } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Container } from "@/components/ui/container";
 import { DocumentTitle } from "@/components/ui/document-title";
@@ -13,8 +14,26 @@ import { CalendarFeedCard } from "@/features/calendar";
 import { formatDollars } from "@/lib/format";
 import { useInstructorEarnings } from "../api/get-instructor-earnings";
 import { EarningsTable } from "../components/earnings-table";
-import { PayoutDetailsCard } from "../components/payout-details-card";
+import { focusAbnField, PayoutDetailsCard } from "../components/payout-details-card";
 import { PayoutsCard } from "../components/payouts-card";
+
+/** Why payouts wait, and the one step that ends the wait: the ABN field on this page. */
+function AbnMissingAlert() {
+  return (
+    <Alert
+      tone="warning"
+      title="Add your ABN to be paid"
+      action={
+        <Button variant="primary" size="sm" onClick={focusAbnField}>
+          Add your ABN
+        </Button>
+      }
+    >
+      Kerb can only pay you once your Australian Business Number (ABN) is on record. Your earnings keep adding
+      up meanwhile, and the first Monday payout after you add it pays everything owed.
+    </Alert>
+  );
+}
 
 export function InstructorEarningsPage() {
   const earningsQuery = useInstructorEarnings();
@@ -29,17 +48,25 @@ export function InstructorEarningsPage() {
         actions={
           earnings && earnings.months.length > 0 ? (
             <div className="rounded-xl bg-brand-50 px-4 py-2 text-brand-900 ring-1 ring-brand-100">
-              <p className="text-sm">Total net earnings</p>
+              <p className="text-sm">Total net earnings{earnings.gstRegistered ? " (ex GST)" : ""}</p>
               <p className="font-bold text-2xl">{formatDollars(earnings.totals.net)}</p>
+              {earnings.gstRegistered ? (
+                <p className="text-sm">{formatDollars(earnings.totals.total)} incl. GST</p>
+              ) : null}
             </div>
           ) : null
         }
       />
+      {earnings?.payoutHold === "abn_missing" ? <AbnMissingAlert /> : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader
             title="Earnings by month"
-            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. ${EARNING_LESSONS_NOTE} The Monthly Earnings tile on your dashboard equals this month's net.`}
+            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}.${
+              earnings?.gstRegistered
+                ? " As you are registered for GST, Kerb also pays you 10% GST on your share (per lesson, rounded to the cent)."
+                : ""
+            } ${EARNING_LESSONS_NOTE} The Monthly Earnings tile on your dashboard equals this month's net.`}
           />
           <CardContent>
             {earningsQuery.isPending ? (
