@@ -24,24 +24,14 @@ interface Line {
   ascent: number;
 }
 
-// Shaping moves Devanagari vowel signs before or after the consonants they follow in the text.
-const REORDERS_GLYPHS = /\p{Script=Devanagari}/u;
+// Noto Sans composes some Vietnamese letters from two glyphs ("ị" as "i" and a dot below). A PDF maps
+// each glyph back to one text, so that "i" would then read back as "ị" everywhere, or the dot would be
+// lost: the main font's precomposed letters are kept whole.
+const WHOLE_LETTERS = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+// Given features, pdfkit shapes a whole line as one script: Devanagari would lose its reordering.
+const featuresOf = (font: number, text: string) =>
+  font === 0 && !/\p{Script=Devanagari}/u.test(text) ? { features: WHOLE_LETTERS } : {};
 
-/**
- * Whether a PDF reader gets `text` back from its glyphs alone. A PDF maps each glyph to one text, so a
- * glyph the font substitutes (Noto Sans draws "ị" as "i" plus a dot below, the "i" already meaning "i")
- * or reorders reads back wrong; such text is printed with the typed text beside it (ActualText).
- */
-function readsBack(font: number, text: string): boolean {
-  if (REORDERS_GLYPHS.test(text)) return false;
-  const metrics = FONT_FAMILIES[font]?.metrics();
-  if (!metrics) return true;
-  return metrics.layout(text).glyphs.every((glyph) => {
-    const [only, ...more] = glyph.codePoints;
-    if (only === undefined) return false;
-    return more.length > 0 || metrics.glyphForCodePoint(only).id === glyph.id;
-  });
-}
 const SPACE = /^\s+$/;
 // Chinese and Japanese put no spaces between words: a line may break between any two of their characters.
 const PIECE =
@@ -52,15 +42,14 @@ const faceOf = (font: number, bold: boolean) => {
   return (bold ? family?.bold : family?.regular) ?? SANS;
 };
 
-const isPlain = (runs: ScriptRun[]) =>
-  runs.length <= 1 && (runs[0]?.font ?? 0) === 0 && readsBack(0, runs[0]?.text ?? "");
+const isPlain = (runs: ScriptRun[]) => runs.length <= 1 && (runs[0]?.font ?? 0) === 0;
 
 /** Draws `text` at (x, y), default where the document stands, and moves below it like `doc.text`. */
 export function printText(doc: Doc, text: string, x = doc.x, y = doc.y, options: PrintOptions = {}): Doc {
   const { bold = false, ...textOptions } = options;
   const main = bold ? SANS_BOLD : SANS;
   const runs = splitScriptRuns(text, FONT_COVERAGE);
-  if (isPlain(runs)) return doc.font(main).text(text, x, y, textOptions);
+  if (isPlain(runs)) return doc.font(main).text(text, x, y, { ...textOptions, ...featuresOf(0, text) });
 
   const width = options.width ?? doc.page.width - x - doc.page.margins.right;
   let top = y;
@@ -78,13 +67,16 @@ export function printText(doc: Doc, text: string, x = doc.x, y = doc.y, options:
 export function heightOfText(doc: Doc, text: string, options: PrintOptions = {}): number {
   const { bold = false, ...textOptions } = options;
   const runs = splitScriptRuns(text, FONT_COVERAGE);
-  if (isPlain(runs)) return doc.font(bold ? SANS_BOLD : SANS).heightOfString(text, textOptions);
+  if (isPlain(runs)) {
+    return doc.font(bold ? SANS_BOLD : SANS).heightOfString(text, { ...textOptions, ...featuresOf(0, text) });
+  }
   const width = options.width ?? doc.page.width - doc.x - doc.page.margins.right;
   return breakLines(doc, runs, width, bold).reduce((sum, line) => sum + line.height, 0);
 }
 
 function breakLines(doc: Doc, runs: ScriptRun[], width: number, bold: boolean): Line[] {
-  const measure = (piece: ScriptRun) => doc.font(faceOf(piece.font, bold)).widthOfString(piece.text);
+  const measure = (piece: ScriptRun) =>
+    doc.font(faceOf(piece.font, bold)).widthOfString(piece.text, featuresOf(piece.font, piece.text));
   const queue = runs.flatMap((run) =>
     (run.text.match(PIECE) ?? []).map((text) => ({ font: run.font, text })),
   );
@@ -124,7 +116,7 @@ function lineOf(doc: Doc, pieces: ScriptRun[], bold: boolean): Line {
   let descent = 0;
   for (const segment of segments.length > 0 ? segments : [{ font: 0, text: "", width: 0 }]) {
     doc.font(faceOf(segment.font, bold));
-    segment.width = doc.widthOfString(segment.text);
+    segment.width = doc.widthOfString(segment.text, featuresOf(segment.font, segment.text));
     // pdfkit's line height spans the font's ascent and descent: split it in their proportion.
     const metrics = FONT_FAMILIES[segment.font]?.metrics();
     const share = metrics ? metrics.ascent / (metrics.ascent - metrics.descent) : 0.78;
@@ -144,8 +136,8 @@ function drawLine(
   const slack = at.width - lineWidth;
   let cursor = at.x + (at.align === "right" ? slack : at.align === "center" ? slack / 2 : 0);
   const baseline = at.top + line.ascent;
-  const put = (text: string, x: number) =>
-    doc.text(text, x, baseline, { lineBreak: false, baseline: "alphabetic" });
+  const put = (text: string, x: number, font: number) =>
+    doc.text(text, x, baseline, { lineBreak: false, baseline: "alphabetic", ...featuresOf(font, text) });
   for (const segment of line.segments) {
     doc.font(faceOf(segment.font, at.bold));
     if (FONT_FAMILIES[segment.font]?.rightToLeft) {
@@ -154,14 +146,10 @@ function drawLine(
       let right = cursor + segment.width;
       for (const word of segment.text.match(/\s+|\S+/g) ?? []) {
         right -= doc.widthOfString(word);
-        if (!SPACE.test(word)) put(word, right);
+        if (!SPACE.test(word)) put(word, right, segment.font);
       }
-    } else if (!readsBack(segment.font, segment.text)) {
-      doc.markContent("Span", { actual: segment.text });
-      put(segment.text, cursor);
-      doc.endMarkedContent();
     } else {
-      put(segment.text, cursor);
+      put(segment.text, cursor, segment.font);
     }
     cursor += segment.width;
   }
