@@ -30,6 +30,13 @@ const SPECS: readonly FamilySpec[] = [
   { name: "NotoEmoji", pkg: "noto-emoji", stem: "NotoEmoji", rightToLeft: false },
 ];
 
+/** A .ttf holds one font (only .ttc and .dfont files are collections). */
+function openFont(path: string): Font {
+  const opened = openSync(path);
+  if ("fonts" in opened) throw new Error(`${path} is a font collection, not one font`);
+  return opened;
+}
+
 const fontFile = (spec: FamilySpec, weight: "400Regular" | "700Bold") =>
   require.resolve(`@expo-google-fonts/${spec.pkg}/${weight}/${spec.stem}_${weight}.ttf`);
 
@@ -49,7 +56,7 @@ export const FONT_FAMILIES: readonly FontFamily[] = SPECS.map((spec) => {
     bold: `${spec.name}-Bold`,
     rightToLeft: spec.rightToLeft,
     metrics: () => {
-      font ??= openSync(fontFile(spec, "400Regular"));
+      font ??= openFont(fontFile(spec, "400Regular"));
       return font;
     },
   };
