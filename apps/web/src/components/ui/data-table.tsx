@@ -38,7 +38,11 @@ const actionsClasses = "flex flex-wrap gap-2 pt-3 lg:table-cell lg:px-3 lg:py-2 
 function cellClass<T>(column: Column<T>, index: number): string {
   if (index === 0) return cn(primaryClasses, column.className);
   if (column.isActions) return cn(actionsClasses, column.className);
-  return cn(cellClasses, column.align === "right" ? "lg:text-right" : "lg:text-left", column.className);
+  return cn(
+    cellClasses, // An amount never breaks after its minus sign ("−" on one line, "$112.50" on the next).
+    column.align === "right" ? "lg:whitespace-nowrap lg:text-right" : "lg:text-left",
+    column.className,
+  );
 }
 
 /** A table on tablets and desktops, a stack of labelled cards on phones. */

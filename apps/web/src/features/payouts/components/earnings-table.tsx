@@ -5,8 +5,8 @@ import { formatDollars, formatMonth } from "@/lib/format";
 
 // Phones get one card per month: each cell shows its column name (data-label) before the value.
 const cellClasses =
-  "flex items-baseline justify-between gap-4 px-0 py-1 text-right sm:table-cell sm:px-4 sm:py-3 " +
-  "before:font-medium before:text-slate-600 before:content-[attr(data-label)] sm:before:content-none";
+  "flex items-baseline justify-between gap-4 px-0 py-1 text-right md:table-cell md:whitespace-nowrap md:px-3 md:py-3 " +
+  "before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:before:content-none";
 
 const COLUMNS = [
   "Month",
@@ -33,13 +33,13 @@ function Row({
   return (
     <tr
       className={cn(
-        "mb-3 block rounded-xl border border-slate-200 p-3 sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-slate-100 sm:border-t sm:p-0",
-        isTotal && "bg-brand-50 font-semibold sm:bg-slate-50",
+        "mb-3 block rounded-xl border border-slate-200 p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-slate-100 md:border-t md:p-0",
+        isTotal && "bg-brand-50 font-semibold md:bg-slate-50",
       )}
     >
       <th
         scope="row"
-        className="block pb-1 text-left font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3"
+        className="block pb-1 text-left font-semibold text-slate-900 md:table-cell md:px-3 md:py-3"
       >
         {label}
       </th>
@@ -81,27 +81,27 @@ export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
   const withGst = earnings.gstRegistered;
   const columns = withGst ? [...COLUMNS.slice(0, 4), ...GST_COLUMNS] : COLUMNS;
   return (
-    <table className="block w-full text-sm sm:table">
+    <table className="block w-full text-sm md:table">
       <caption className="sr-only">Earnings by month, after the {PLATFORM_FEE_PERCENT} platform fee</caption>
-      <thead className="hidden sm:table-header-group">
+      <thead className="hidden md:table-header-group">
         <tr className="text-slate-600">
           {columns.map((column, index) => (
             <th
               key={column}
               scope="col"
-              className={cn("px-4 pb-3 font-medium", index === 0 ? "text-left" : "text-right")}
+              className={cn("px-3 pb-3 font-medium", index === 0 ? "text-left" : "text-right")}
             >
               {column}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className="block sm:table-row-group">
+      <tbody className="block md:table-row-group">
         {earnings.months.map((month) => (
           <Row key={month.month} label={formatMonth(month.month)} figures={month} withGst={withGst} />
         ))}
       </tbody>
-      <tfoot className="block sm:table-footer-group">
+      <tfoot className="block md:table-footer-group">
         <Row label="Total" figures={earnings.totals} withGst={withGst} isTotal />
       </tfoot>
     </table>

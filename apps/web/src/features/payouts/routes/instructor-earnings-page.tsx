@@ -102,11 +102,12 @@ export function InstructorEarningsPage() {
             )}
           </CardContent>
         </Card>
-        <div className="flex flex-col gap-6 lg:row-span-2">
+        <div className="flex flex-col gap-6">
           <PayoutDetailsCard />
           <CalendarFeedCard />
         </div>
-        <div className="lg:col-span-2">
+        {/* The full width: a GST-registered instructor's payouts have eight columns. */}
+        <div className="lg:col-span-3">
           <PayoutsCard />
         </div>
       </div>
