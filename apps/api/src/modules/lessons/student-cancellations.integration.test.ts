@@ -270,6 +270,9 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
           gross: 65,
           platformFee: 16.25,
           net: 48.75,
+          // Not registered for GST: no GST, and the total paid is the net.
+          gst: 0,
+          total: 48.75,
         });
       },
     );
