@@ -13,6 +13,11 @@ export interface MonthPriceGroup {
   priceCents: number;
   /** Lessons that earned this value. */
   lessons: number;
+  /**
+   * The GST its payout paid on each of these lessons, once paid out: an RCTI already issued keeps its
+   * GST, whatever the instructor's registration is now. Null (or absent) for lessons not paid out yet.
+   */
+  paidGstCents?: number | null;
 }
 
 export interface EarningsCents {
@@ -53,7 +58,7 @@ export function summarizeEarnings(
       sum.grossCents += line.grossCents * n;
       sum.platformFeeCents += line.feeCents * n;
       sum.netCents += line.shareCents * n;
-      sum.gstCents += line.gstCents * n;
+      sum.gstCents += (group.paidGstCents ?? line.gstCents) * n;
     }
   }
   const months = [...byMonth.entries()]

@@ -201,4 +201,31 @@ describeEachDatabase("instructor GST and ABN on payouts", (kind) => {
       t.clock.advanceMinutes(-7 * 24 * 60);
     }
   });
+
+  it("a lesson already paid out keeps the GST its payout paid after the instructor registers for GST", async () => {
+    // Uma was paid $60.00 without GST; she registers, then teaches again the same week (not paid out yet).
+    const registers = await http.patch(
+      "/api/instructor/payout-details",
+      { gstRegistered: true },
+      unregistered.token,
+    );
+    expect(registers.status).toBe(200);
+    const student = await newStudent(http, { firstName: "Lee", lastName: "Later" });
+    await insertOutcome(t.database.db, {
+      studentId: student.id,
+      instructorId: unregistered.id,
+      start: sydneyAt(period.tuesday, 14),
+      status: "COMPLETED",
+      priceCents: 8000,
+    });
+    const res = await http.get("/api/instructor/earnings", unregistered.token);
+    // $60.00 paid with no GST, and $60.00 + $6.00 GST to come: not $12.00 of GST on both.
+    expect(res.body).toMatchObject({
+      gstRegistered: true,
+      totals: { lessons: 2, net: 120, gst: 6, total: 126 },
+    });
+    const payouts = await http.get("/api/instructor/payouts", unregistered.token);
+    expect(payouts.body.payouts).toEqual([expect.objectContaining({ net: 60, gst: 0, total: 60 })]);
+    expect(payouts.body.unpaid).toMatchObject({ lessons: 1, net: 60, gst: 6, total: 66 });
+  });
 });

@@ -103,9 +103,11 @@ export function earningLessonsByMonthAndAmount(
     .select({
       month,
       priceCents: grossOf.mapWith(Number),
+      paidGstCents: payoutItems.gstCents,
       lessons: count().mapWith(Number),
     })
     .from(bookings)
+    .leftJoin(payoutItems, eq(payoutItems.bookingId, bookings.id))
     .where(
       and(
         earns,
@@ -114,7 +116,7 @@ export function earningLessonsByMonthAndAmount(
         range ? lt(bookings.startTime, range.to) : undefined,
       ),
     )
-    .groupBy(month, grossOf);
+    .groupBy(month, grossOf, payoutItems.gstCents);
 }
 
 // ---------------------------------------------------------------------------------------------------
