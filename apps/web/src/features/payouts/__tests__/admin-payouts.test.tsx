@@ -45,7 +45,9 @@ const summary = {
 const paidPayout = payout({
   id: "7b000000-0000-4000-8000-000000000002",
   status: "PAID",
-  amount: 52.5,
+  // A GST-registered instructor: $52.50 share + $5.25 GST.
+  amount: 57.75,
+  gst: 5.25,
   lessons: 1,
   gross: 70,
   fee: 17.5,
@@ -70,6 +72,9 @@ describe("Admin console: payouts", () => {
     expect(failed).toHaveTextContent("Failed");
     expect(failed).toHaveTextContent("fake stripe: transfer outage");
     expect(within(failed as HTMLElement).getByRole("button", { name: "Retry" })).toBeEnabled();
+    expect(failed).not.toHaveTextContent("GST");
+    expect(paid).toHaveTextContent("$57.75");
+    expect(paid).toHaveTextContent("1 lesson · gross $70.00 · fee $17.50 · incl. GST $5.25");
     expect(paid).toHaveTextContent("Paid");
     expect(within(paid as HTMLElement).queryByRole("button", { name: "Retry" })).toBeNull();
     expect(screen.getByText("$300.00")).toBeInTheDocument();

@@ -84,6 +84,8 @@ export function AdminPayoutsPage() {
           <span className="text-slate-600 text-xs">
             {p.lessons} {p.lessons === 1 ? "lesson" : "lessons"} · gross {formatDollars(p.gross)} · fee{" "}
             {formatDollars(p.fee)}
+            {/* A GST-registered instructor's payout includes GST on their share: Kerb's GST credit. */}
+            {p.gst > 0 ? ` · incl. GST ${formatDollars(p.gst)}` : null}
           </span>
         </span>
       ),
