@@ -26,6 +26,7 @@ export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLes
     cancelledBy: null,
     refund: null,
     instructorShare: null,
+    bundleCredit: null,
     student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
     ...overrides,
   };

@@ -319,6 +319,13 @@ export const instructorLesson = z.object({
    * or nobody paid for it.
    */
   instructorShare: z.number().nullable(),
+  /**
+   * A lesson paid with a bundle credit: the bundle's per-lesson price and what the instructor earns for
+   * the lesson by the rule payouts pay with (rules/instructor-pay.ts) — `earns`, their share ex GST (of
+   * the price before the lesson is over, then of what it earned), and `gst` on top of it (0 unless
+   * registered for GST). Dollars. Null for a lesson paid by card.
+   */
+  bundleCredit: z.object({ pricePerLesson: z.number(), earns: z.number(), gst: z.number() }).nullable(),
   student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;

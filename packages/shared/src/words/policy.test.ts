@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { HALF_REFUND_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS } from "../constants.ts";
 import { REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import {
+  BUNDLE_LESSON_EARNINGS_NOTE,
+  BUNDLE_LESSON_PRICE_RANGE,
   BUNDLE_VALIDITY,
   CANCELLATION_TERMS,
   calendarWindowText,
@@ -41,6 +43,10 @@ describe("policy texts from the shared constants", () => {
     expect(MIN_LEAD_TIME).toBe("2 hours");
     expect(NO_SHOW_DISPUTE).toContain("within 7 days of it");
     expect(BUNDLE_VALIDITY).toBe("12 months");
+    expect(BUNDLE_LESSON_PRICE_RANGE).toBe("$65–$75");
+    expect(BUNDLE_LESSON_EARNINGS_NOTE).toBe(
+      "Lessons paid with bundle credits earn 75% of the bundle's per-lesson price ($65–$75 a lesson), whatever your rate.",
+    );
     expect(RESCHEDULE_NOTICE).toBe("24 hours");
     expect(REVIEW_WINDOW).toBe("14 days");
     expect(DOCUMENT_REMINDER_NOTICE).toBe("30 days");

@@ -20,7 +20,9 @@ import {
   POOL_PRICE_FACTOR,
   RESCHEDULE_NOTICE_HOURS,
 } from "../constants.ts";
+import { bundleOptions } from "../rules/bundles.ts";
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from "../rules/instructor-listing.ts";
+import { formatAud } from "../rules/money.ts";
 import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import { POOL_END_MINUTES, POOL_START_MINUTES } from "../rules/pool-hours.ts";
 import { REVIEW_WINDOW_DAYS } from "../rules/reviews.ts";
@@ -53,6 +55,22 @@ export const INSTRUCTOR_SHARE_PERCENT = formatPercent(INSTRUCTOR_SHARE);
 export const EARNING_LESSONS_NOTE =
   "Lessons counts every lesson you are paid for: those you taught, no-shows, and late cancellations " +
   "(on the value Kerb keeps), the same lessons your payouts count.";
+
+const bundleLessonPrices = bundleOptions().map((option) => option.pricePerLessonCents);
+const wholeAud = (cents: number) => formatAud(cents).replace(/\.00$/, "");
+
+/** The per-lesson prices bundles sell at (rules/bundles.ts): "$65–$75". */
+export const BUNDLE_LESSON_PRICE_RANGE = `${wholeAud(Math.min(...bundleLessonPrices))}–${wholeAud(
+  Math.max(...bundleLessonPrices),
+)}`;
+
+/**
+ * What a lesson paid with a bundle credit earns: its value is the bundle's per-lesson price, not the
+ * instructor's rate, and the share is taken of that (rules/payouts.ts), said once for the earnings page.
+ */
+export const BUNDLE_LESSON_EARNINGS_NOTE =
+  `Lessons paid with bundle credits earn ${INSTRUCTOR_SHARE_PERCENT} of the bundle's per-lesson price ` +
+  `(${BUNDLE_LESSON_PRICE_RANGE} a lesson), whatever your rate.`;
 
 /** Minutes after midnight as a clock time: 600 → "10 am", 870 → "2:30 pm"; `withMinutes` → "10:00 am". */
 export function formatClockMinutes(minutes: number, { withMinutes = false } = {}): string {

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, users } from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, users } from "../../db/schema/index.ts";
 
 const student = alias(users, "student");
 
@@ -25,8 +25,22 @@ const instructorLessonColumns = {
   cancelledBy: bookings.cancelledBy,
   refundCents: bookings.refundCents,
   keptCents: bookings.keptCents,
+  bundlePricePerLessonCents: bundles.pricePerLessonCents,
+  // What a lesson earns depends on the instructor's GST status (rules/instructor-pay.ts).
+  instructorAbn: instructorProfiles.abn,
+  instructorGstRegistered: instructorProfiles.gstRegistered,
   student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
 };
+
+/** Every lesson read goes through these joins, so each row can say what it earns. */
+function selectInstructorLessons(db: Executor) {
+  return db
+    .select(instructorLessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId));
+}
 
 export type InstructorLessonRow = NonNullable<Awaited<ReturnType<typeof findInstructorLesson>>>;
 
@@ -38,10 +52,7 @@ export function listLessonsStartingBetween(
   instructorId: string,
   range: { from: Date; to: Date; statuses: LessonStatus[] },
 ) {
-  return db
-    .select(instructorLessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
+  return selectInstructorLessons(db)
     .where(
       and(
         eq(bookings.instructorId, instructorId),
@@ -93,10 +104,7 @@ export async function listLessonsPage(
 ) {
   const where = scopeFilter(instructorId, query.scope, query.now);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(instructorLessonColumns)
-      .from(bookings)
-      .innerJoin(student, eq(student.id, bookings.studentId))
+    selectInstructorLessons(db)
       .where(where)
       .orderBy(
         query.scope === "upcoming" ? asc(bookings.startTime) : desc(bookings.startTime),
@@ -114,10 +122,7 @@ export async function listLessonsPage(
  * ones an availability change can leave stranded.
  */
 export function listFutureScheduledLessons(db: Executor, instructorId: string, now: Date, limit?: number) {
-  const query = db
-    .select(instructorLessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
+  const query = selectInstructorLessons(db)
     .where(
       and(
         eq(bookings.instructorId, instructorId),
@@ -131,10 +136,7 @@ export function listFutureScheduledLessons(db: Executor, instructorId: string, n
 
 /** One lesson, only if it is this instructor's: another instructor's id is simply not found. */
 export async function findInstructorLesson(db: Executor, instructorId: string, lessonId: string) {
-  const [row] = await db
-    .select(instructorLessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
+  const [row] = await selectInstructorLessons(db)
     .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
     .limit(1);
   return row;

@@ -13,6 +13,7 @@ import {
   centsToDollars,
   formatSydneyDate,
   formatSydneyTime,
+  instructorPayLine,
   payableGrossCents,
   payoutLine,
 } from "@kerb/shared/rules";
@@ -42,6 +43,7 @@ export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLes
     cancelledBy: row.cancelledBy,
     refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
     instructorShare: instructorShareOf(row),
+    bundleCredit: bundleCreditOf(row),
     student: row.student,
   };
 }
@@ -51,6 +53,24 @@ function instructorShareOf(row: repo.InstructorLessonRow): number | null {
   const finished = row.status === "COMPLETED" || row.status === "NO_SHOW" || row.status === "CANCELLED";
   if (!finished || (row.paymentId === null && row.bundleId === null)) return null;
   return centsToDollars(payoutLine(payableGrossCents(row)).amountCents);
+}
+
+/**
+ * What a credit-paid lesson earns, line by line as the payout will pay it: before it is over, what it
+ * earns once taught (its price); after, what it did earn (0 when the credit went back).
+ */
+function bundleCreditOf(row: repo.InstructorLessonRow): InstructorLesson["bundleCredit"] {
+  if (row.bundleId === null || row.bundlePricePerLessonCents === null) return null;
+  const over = row.status !== "SCHEDULED" && row.status !== "PENDING_PAYMENT";
+  const line = instructorPayLine(over ? payableGrossCents(row) : row.priceCents, {
+    abn: row.instructorAbn,
+    gstRegistered: row.instructorGstRegistered === true,
+  });
+  return {
+    pricePerLesson: centsToDollars(row.bundlePricePerLessonCents),
+    earns: centsToDollars(line.shareCents),
+    gst: centsToDollars(line.gstCents),
+  };
 }
 
 export function createInstructorLessonService(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import { SYDNEY_TZ } from "@kerb/shared";
 import { and, asc, count, desc, eq, gte, lt, lte, notExists, type SQLWrapper, sql } from "drizzle-orm";
 import { type Executor, executeRows } from "../../db/client.ts";
-import { bookings, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
+import { bookings, bundles, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
 import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -225,12 +225,15 @@ export function payoutLines(db: Executor, payoutId: string) {
       isPoolHours: bookings.isPoolHours,
       suburb: bookings.suburb,
       cancelledAt: bookings.cancelledAt,
+      // Set when a bundle credit paid for the lesson: its value is the bundle's price, not a rate.
+      bundlePricePerLessonCents: bundles.pricePerLessonCents,
       studentFirstName: users.firstName,
       studentLastName: users.lastName,
     })
     .from(payoutItems)
     .innerJoin(bookings, eq(bookings.id, payoutItems.bookingId))
     .innerJoin(users, eq(users.id, bookings.studentId))
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
     .where(eq(payoutItems.payoutId, payoutId))
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 }

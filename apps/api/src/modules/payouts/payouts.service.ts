@@ -13,6 +13,7 @@ import { paths } from "@kerb/shared/paths";
 import {
   centsToDollars,
   chargesGst,
+  formatAud,
   formatIsoDate,
   formatSydneyDate,
   formatSydneyTimeRange,
@@ -107,6 +108,14 @@ const LINE_DESCRIPTIONS: Record<string, string> = {
   CANCELLED: "Late cancellation (kept value)",
 };
 
+/** What set the lesson's value: a bundle credit at the bundle's per-lesson price, or the instructor's rate. */
+function valuedBy(line: { isPoolHours: boolean; bundlePricePerLessonCents: number | null }): string {
+  if (line.bundlePricePerLessonCents !== null) {
+    return `bundle credit, ${formatAud(line.bundlePricePerLessonCents)} a lesson`;
+  }
+  return line.isPoolHours ? "pool hours" : "standard rate";
+}
+
 export function createPayoutService(ctx: AppContext) {
   async function requireOwnPayout(instructorId: string, payoutId: string) {
     const payout = await repo.findOwnPayout(ctx.db, instructorId, payoutId);
@@ -139,9 +148,7 @@ export function createPayoutService(ctx: AppContext) {
         bookingId: line.bookingId,
         date: formatSydneyDate(line.startTime),
         time: formatSydneyTimeRange(line.startTime, line.endTime),
-        description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${
-          line.isPoolHours ? "pool hours" : "standard rate"
-        }, ${line.suburb}`,
+        description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}`,
         student: `${line.studentFirstName} ${line.studentLastName}`,
         grossCents: line.grossCents,
         feeCents: line.grossCents - line.amountCents,

@@ -170,6 +170,74 @@ describe("Instructor lessons", () => {
     expect(posted[0]?.body).toEqual({ reason: "My car failed its inspection" });
   });
 
+  it("says what a bundle-credit lesson earns, with GST for a registered instructor; card lessons as before", async () => {
+    const credit = { pricePerLesson: 65, earns: 48.75, gst: 0 };
+    const taught = lessonAt(-50, {
+      status: "COMPLETED",
+      price: 65,
+      paidWithBundle: true,
+      instructorShare: 48.75,
+      bundleCredit: credit,
+      student: { firstName: "Bea", lastName: "Bundle", phone: null },
+    });
+    const registered = lessonAt(-74, {
+      status: "COMPLETED",
+      price: 65,
+      paidWithBundle: true,
+      instructorShare: 48.75,
+      bundleCredit: { ...credit, gst: 4.88 },
+      student: { firstName: "Gus", lastName: "Gst", phone: null },
+    });
+    const card = lessonAt(-98, {
+      status: "COMPLETED",
+      instructorShare: 63.75,
+      student: { firstName: "Dan", lastName: "Done", phone: null },
+    });
+    const returned = lessonAt(-122, {
+      status: "CANCELLED",
+      cancelledBy: "STUDENT",
+      refund: 0,
+      price: 65,
+      paidWithBundle: true,
+      instructorShare: 0,
+      bundleCredit: { ...credit, earns: 0 },
+      student: { firstName: "Ria", lastName: "Returned", phone: null },
+    });
+    const upcoming = lessonAt(30, {
+      price: 65,
+      paidWithBundle: true,
+      bundleCredit: credit,
+      student: { firstName: "Una", lastName: "Upcoming", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({
+        upcoming: [upcoming],
+        past: [taught, registered, card, returned],
+      }),
+    });
+    const { user } = renderApp("/instructor/lessons", signedIn);
+    await screen.findByText("Una Upcoming");
+    expect(itemFor("Una Upcoming")).toHaveTextContent("Paid with a bundle credit · You earn $48.75");
+
+    await user.click(screen.getByRole("tab", { name: "Past" }));
+    await screen.findByText("Bea Bundle");
+    const bea = itemFor("Bea Bundle");
+    expect(within(bea).getByText("Paid with a bundle credit · You earn $48.75")).toBeInTheDocument();
+    expect(bea).not.toHaveTextContent("GST");
+    // Said once: the bundle line replaces the card lesson's "after the fee" note.
+    expect(bea).not.toHaveTextContent("platform fee");
+    expect(
+      within(itemFor("Gus Gst")).getByText("Paid with a bundle credit · You earn $48.75 + $4.88 GST"),
+    ).toBeInTheDocument();
+    const dan = itemFor("Dan Done");
+    expect(dan).toHaveTextContent("You earn $63.75 after the 25% platform fee.");
+    expect(dan).not.toHaveTextContent("bundle");
+    const ria = itemFor("Ria Returned");
+    expect(within(ria).getByText("Paid with a bundle credit")).toBeInTheDocument();
+    expect(ria).toHaveTextContent("bundle credit returned");
+    expect(ria).not.toHaveTextContent("You earn");
+  });
+
   it("says a bundle lesson's credit goes back instead of money, and keeps the dialog open on failure", async () => {
     const future = lessonAt(30, {
       paidWithBundle: true,

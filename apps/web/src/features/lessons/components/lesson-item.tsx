@@ -27,7 +27,21 @@ function keptShare(lesson: InstructorLesson): string | null {
   return `You keep ${formatDollars(lesson.instructorShare)}, your ${INSTRUCTOR_SHARE_PERCENT} of the value Kerb kept.`;
 }
 
+/**
+ * "Paid with a bundle credit · You earn $48.75 + $4.88 GST": the server's figures (rules/instructor-pay.ts).
+ * What a no-show or a late cancellation kept is the status note's to say.
+ */
+function bundleNote(lesson: InstructorLesson): string {
+  const credit = lesson.bundleCredit;
+  const earning = lesson.status === "SCHEDULED" || lesson.status === "COMPLETED";
+  if (credit === null || !earning || credit.earns <= 0) return "Paid with a bundle credit";
+  const gst = credit.gst > 0 ? ` + ${formatDollars(credit.gst)} GST` : "";
+  return `Paid with a bundle credit · You earn ${formatDollars(credit.earns)}${gst}`;
+}
+
 function StatusNote({ lesson }: { lesson: InstructorLesson }) {
+  // A bundle lesson's earnings are on its bundle line.
+  if (lesson.status === "COMPLETED" && lesson.bundleCredit !== null) return null;
   if (lesson.status === "COMPLETED") {
     const share =
       lesson.instructorShare ?? centsToDollars(instructorEarningsCents(dollarsToCents(lesson.price)));
@@ -202,9 +216,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
         }
         footer={
           <>
-            {lesson.paidWithBundle ? (
-              <p className="text-slate-600 text-sm">Paid with a bundle credit</p>
-            ) : null}
+            {lesson.paidWithBundle ? <p className="text-slate-600 text-sm">{bundleNote(lesson)}</p> : null}
             {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
             {actions}

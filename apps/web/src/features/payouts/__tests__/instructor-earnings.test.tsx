@@ -139,6 +139,12 @@ describe("Instructor earnings", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText("Total net earnings").parentElement).toHaveTextContent("$244.12");
+    // What a bundle-credit lesson earns, whatever the instructor's rate.
+    expect(
+      screen.getByText(
+        /Lessons paid with bundle credits earn 75% of the bundle's per-lesson price \(\$65–\$75 a lesson\), whatever your rate\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says what to do when nothing is earned yet", async () => {

@@ -1,4 +1,9 @@
-import { EARNING_LESSONS_NOTE, INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import {
+  BUNDLE_LESSON_EARNINGS_NOTE,
+  EARNING_LESSONS_NOTE,
+  INSTRUCTOR_SHARE_PERCENT,
+  PLATFORM_FEE_PERCENT,
+} from "@kerb/shared/words";
 import Wallet from "lucide-react/icons/wallet";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -62,7 +67,7 @@ export function InstructorEarningsPage() {
         <Card className="lg:col-span-2">
           <CardHeader
             title="Earnings by month"
-            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}.${
+            description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. ${BUNDLE_LESSON_EARNINGS_NOTE}${
               earnings?.gstRegistered
                 ? " As you are registered for GST, Kerb also pays you 10% GST on your share (per lesson, rounded to the cent)."
                 : ""
