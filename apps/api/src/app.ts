@@ -30,6 +30,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
 import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { basRoutes } from "./modules/ledger/bas.routes.ts";
 import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
 import { startHoldSweep } from "./modules/lessons/hold-sweep.ts";
 import { adminLessonRoutes } from "./modules/lessons/lessons.admin.routes.ts";
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorPayoutRoutes, { ...context, prefix: "/instructor" });
       await api.register(adminPayoutRoutes, { ...context, prefix: "/admin/payouts" });
       await api.register(ledgerRoutes, { ...context, prefix: "/admin" });
+      await api.register(basRoutes, { ...context, prefix: "/admin" });
       await api.register(notificationRoutes, { ...context, prefix: "/admin/outbox" });
       await api.register(jobsAdminRoutes, { ...context, prefix: "/admin/jobs" });
       await api.register(studentReviewRoutes, { ...context, prefix: "/student/bookings" });

@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./admin.ts";
 export * from "./auth.ts";
+export * from "./bas.ts";
 export * from "./availability.ts";
 export * from "./bookings.ts";
 export * from "./common.ts";

@@ -1,10 +1,9 @@
 /**
  * A payout statement as CSV: one row per lesson and a final Total row, amounts in dollars with two
- * decimals, so a spreadsheet's sums equal the statement to the cent. Written by csv-stringify: RFC 4180
- * quoting, CRLF rows, and text cells a spreadsheet would run as a formula (= + - @, tab, CR and their
- * full-width forms) prefixed with an apostrophe.
+ * decimals, so a spreadsheet's sums equal the statement to the cent (written by lib/csv.ts, which also
+ * guards against formula injection).
  */
-import { stringify } from "csv-stringify/sync";
+import { csvDollars as dollars, toCsv } from "../../lib/csv.ts";
 import type { PayoutStatement } from "./statement.ts";
 
 export const STATEMENT_CSV_HEADER = [
@@ -22,9 +21,6 @@ export const STATEMENT_CSV_HEADER = [
   "GST",
   "Total",
 ] as const;
-
-/** Amounts go in as numbers, so a negative one is written as "-12.50" rather than defused as a formula. */
-const dollars = (cents: number) => cents / 100;
 
 export function renderStatementCsv(statement: PayoutStatement): string {
   const head = [statement.number, statement.periodStart, statement.periodEnd];
@@ -60,12 +56,5 @@ export function renderStatementCsv(statement: PayoutStatement): string {
     dollars(statement.gstCents),
     dollars(statement.totalCents),
   ]);
-  return stringify(rows, {
-    record_delimiter: "windows",
-    // With a record delimiter of its own choosing, csv-stringify stops quoting a bare \n or \r; a
-    // description typed with a line break must still stay in its cell.
-    quote_record_delimiter: true,
-    escape_formulas: true,
-    cast: { number: (value) => value.toFixed(2) },
-  });
+  return toCsv(rows);
 }

@@ -1,0 +1,236 @@
+/**
+ * BAS over HTTP: after a mixed history (a bundle, a card batch, a refund, a payout to a GST-registered
+ * instructor) the GST summary over whole months is the sum of those months' reconciliations to the cent,
+ * its 1B is the GST on the RCTIs, and the exports add up to the same money.
+ */
+import { addDaysToDate, dollarsToCents, sydneyDateOf } from "@kerb/shared/rules";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { payouts, users } from "../../db/schema/index.ts";
+import {
+  buyBundle,
+  listSlots,
+  payForSlots,
+  registerStudent,
+  weekdayAhead,
+} from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { addHours } from "../instructors/instructor-test-fixtures.ts";
+import { updatePayoutDetails } from "../instructors/instructors.writes.ts";
+import type { Http } from "../lessons/student-lesson-fixtures.ts";
+import { csvCents, download, parseCsv } from "../payouts/payout-fixtures.ts";
+
+const GST_ABN = "53004085616";
+const FORMULA_NAME = '=HYPERLINK("http://x","y")';
+
+/** The last day of a YYYY-MM month. */
+const monthEnd = (month: string) => addDaysToDate(`${month}-01`, 40).slice(0, 7);
+const lastDayOf = (month: string) => addDaysToDate(`${monthEnd(month)}-01`, -1);
+const monthsFrom = (first: string, last: string) => {
+  const months = [first];
+  while ((months.at(-1) ?? last) < last) months.push(monthEnd(months.at(-1) ?? last));
+  return months;
+};
+
+describeEachDatabase("GST summary and exports", (kind) => {
+  let t: TestApp;
+  let http: Http;
+  let demo: { id: string; token: string };
+  let admin: string;
+  let range: { from: string; to: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { seed: true });
+    http = api(t.app);
+    const login = await http.login("instructor@demo.test");
+    demo = { id: login.user.id, token: login.accessToken };
+    admin = (await http.login("admin@demo.test")).accessToken;
+    await updatePayoutDetails(t.database.db, demo.id, { abn: GST_ABN, gstRegistered: true });
+  });
+  afterAll(() => t?.close());
+
+  async function mark(lesson: { id: string; startTime: string }) {
+    const saved = t.clock.now;
+    t.clock.now = addHours(new Date(lesson.startTime), 2);
+    const res = await http.post(`/api/instructor/lessons/${lesson.id}/complete`, undefined, demo.token);
+    expect(res.status).toBe(200);
+    t.clock.now = saved;
+  }
+
+  it("answers 401 without a token and 403 to an instructor", async () => {
+    const q = "?from=2026-01-01&to=2026-03-31";
+    expect((await http.get(`/api/admin/gst-summary${q}`)).status).toBe(401);
+    for (const path of ["gst-summary", "gst-summary.csv", "exports/payments.csv", "exports/payouts.csv"]) {
+      expect((await http.get(`/api/admin/${path}${q}`, demo.token)).status).toBe(403);
+    }
+  });
+
+  it("refuses malformed, misordered and over-a-year ranges with a 400 that says why", async () => {
+    const bad = async (query: string, message: RegExp) => {
+      for (const path of ["gst-summary", "gst-summary.csv", "exports/refunds.csv"]) {
+        const res = await http.get(`/api/admin/${path}?${query}`, admin);
+        expect(res.status).toBe(400);
+        expect(JSON.stringify(res.body)).toMatch(message);
+      }
+    };
+    await bad("from=2026-01-01", /to/);
+    await bad("from=2026-13-01&to=2026-12-31", /YYYY-MM-DD|calendar date/);
+    await bad("from=2026-02-30&to=2026-03-31", /Not a real calendar date/);
+    await bad("from=2026-03-31&to=2026-01-01", /on or after the start date/);
+    await bad("from=2025-01-01&to=2026-01-02", /at most 366 days/);
+    // A leap year's financial year is 366 days, both ends included.
+    expect((await http.get("/api/admin/gst-summary?from=2023-07-01&to=2024-06-30", admin)).status).toBe(200);
+  });
+
+  it("over whole months equals the reconciliation, 1B the RCTIs' GST, and the exports the same money", async () => {
+    const start = t.clock.now;
+    const a = await registerStudent(http);
+    const b = await registerStudent(http);
+    await t.database.db.update(users).set({ lastName: FORMULA_NAME }).where(eq(users.id, b.user.id));
+
+    // A bundle: two credits spent, one taught.
+    const aSlots = (
+      await listSlots(http, a.accessToken, { date: weekdayAhead(t.clock.now, 3), instructorId: demo.id })
+    ).filter((s) => !s.isPoolHours);
+    const { bundleId } = await buyBundle(http, a.accessToken, {
+      instructorId: demo.id,
+      suburb: "Sydney CBD",
+    });
+    const spent = await http.post(
+      `/api/student/bundles/${bundleId}/bookings`,
+      {
+        bookings: aSlots.slice(0, 2).map((s) => ({
+          startTime: s.startTime,
+          endTime: s.endTime,
+          pickupLocation: "1 Martin Place",
+        })),
+      },
+      a.accessToken,
+    );
+    expect(spent.status).toBe(201);
+    await mark(spent.body.bookings[0]);
+
+    // A card batch of two: one cancelled three days ahead (refunded in full), one taught.
+    const bSlots = (
+      await listSlots(http, b.accessToken, { date: weekdayAhead(t.clock.now, 9), instructorId: demo.id })
+    ).filter((s) => !s.isPoolHours);
+    const [taught, cancelled] = (await payForSlots(http, b.accessToken, bSlots.slice(0, 2)))
+      .lessons as Array<{
+      id: string;
+      startTime: string;
+    }>;
+    if (!taught || !cancelled) throw new Error("no lessons");
+    t.clock.now = addHours(new Date(cancelled.startTime), -72);
+    expect(
+      (await http.post(`/api/student/bookings/${cancelled.id}/cancel`, undefined, b.accessToken)).status,
+    ).toBe(200);
+    t.clock.now = start;
+    await mark(taught);
+
+    // Weeks later the payout run pays the GST-registered instructor share + GST.
+    t.clock.now = addHours(start, 24 * 30);
+    expect((await http.post("/api/admin/payouts/run", undefined, admin)).status).toBe(200);
+    const made = await t.database.db.select().from(payouts).where(eq(payouts.instructorId, demo.id));
+    const rctiGst = made.reduce((s, p) => s + p.gstCents, 0);
+    expect(rctiGst).toBeGreaterThan(0);
+
+    const balance = await http.get("/api/admin/ledger/balance", admin);
+    expect(balance.body).toMatchObject({ balanced: true, totalCents: 0 });
+
+    // Every month the seed and this scenario touched, whole.
+    const months = monthsFrom(
+      sydneyDateOf(addHours(start, -24 * 120)).slice(0, 7),
+      sydneyDateOf(t.clock.now).slice(0, 7),
+    );
+    range = { from: `${months[0]}-01`, to: lastDayOf(months.at(-1) ?? "") };
+    let collected = 0;
+    let refunds = 0;
+    let gst = 0;
+    for (const month of months) {
+      const rec = await http.get(`/api/admin/reconciliation?month=${month}`, admin);
+      expect(rec.status).toBe(200);
+      collected += rec.body.collectedCents;
+      refunds += rec.body.refundsCents;
+      gst += rec.body.gstCents;
+    }
+    expect(refunds).toBeGreaterThan(0);
+
+    const q = `?from=${range.from}&to=${range.to}`;
+    const summary = await http.get(`/api/admin/gst-summary${q}`, admin);
+    expect(summary.status).toBe(200);
+    const cents = {
+      g1: dollarsToCents(summary.body.g1Sales),
+      a1: dollarsToCents(summary.body.gstOnSales),
+      b1: dollarsToCents(summary.body.gstCredits),
+      net: dollarsToCents(summary.body.netGst),
+    };
+    expect(cents).toEqual({ g1: collected - refunds, a1: gst, b1: rctiGst, net: gst - rctiGst });
+    console.info("GST summary", range, cents, { collected, refunds });
+
+    const csv = await download(t.app, `/api/admin/gst-summary.csv${q}`, admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.headers["content-disposition"]).toContain(`kerb-gst-summary-${range.from}-to-${range.to}.csv`);
+    const rows = parseCsv(csv.text);
+    expect(rows[0]).toEqual([
+      "From",
+      "To",
+      "G1 Total sales (incl. GST)",
+      "1A GST on sales",
+      "1B GST credits (RCTIs)",
+      "Net GST (1A - 1B)",
+    ]);
+    expect(rows[1]?.slice(0, 2)).toEqual([range.from, range.to]);
+    expect(rows[1]?.slice(2).map(csvCents)).toEqual([cents.g1, cents.a1, cents.b1, cents.net]);
+
+    // The exports hold the records behind the same money.
+    const exported = async (what: string) => {
+      const res = await download(t.app, `/api/admin/exports/${what}.csv${q}`, admin);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+      const [header = [], ...body] = parseCsv(res.text);
+      const col = (name: string) => header.indexOf(name);
+      const total = (name: string) => body.reduce((s, r) => s + csvCents(r[col(name)] ?? "0"), 0);
+      return { header, body, col, total, text: res.text };
+    };
+    const pays = await exported("payments");
+    expect(pays.total("Total (incl. GST)")).toBe(collected);
+    for (const r of pays.body) {
+      expect(csvCents(r[pays.col("Amount (ex GST)")] ?? "") + csvCents(r[pays.col("GST")] ?? "")).toBe(
+        csvCents(r[pays.col("Total (incl. GST)")] ?? ""),
+      );
+    }
+    const refs = await exported("refunds");
+    expect(refs.total("Total (incl. GST)")).toBe(refunds);
+    const outs = await exported("payouts");
+    expect(outs.total("GST")).toBe(rctiGst);
+    expect(
+      outs.body.some((r) => r[outs.col("ABN")] === GST_ABN && r[outs.col("Registered for GST")] === "Yes"),
+    ).toBe(true);
+
+    // A name typed as a formula is text in a spreadsheet: prefixed with an apostrophe, never a bare "=".
+    const student = (r: string[], c: number) => r[c] ?? "";
+    const bRows = [
+      ...pays.body.map((r) => student(r, pays.col("Student"))),
+      ...refs.body.map((r) => student(r, refs.col("Student"))),
+    ].filter((name) => name.includes("HYPERLINK"));
+    expect(bRows.length).toBeGreaterThanOrEqual(2);
+    for (const name of bRows) expect(name.startsWith("=")).toBe(false);
+    expect(pays.text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it("is empty, not an error, for a range with nothing in it", async () => {
+    const res = await http.get("/api/admin/gst-summary?from=2001-01-01&to=2001-03-31", admin);
+    expect(res.body).toEqual({
+      from: "2001-01-01",
+      to: "2001-03-31",
+      g1Sales: 0,
+      gstOnSales: 0,
+      gstCredits: 0,
+      netGst: 0,
+    });
+    const csv = await download(t.app, "/api/admin/exports/payouts.csv?from=2001-01-01&to=2001-03-31", admin);
+    expect(parseCsv(csv.text)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,91 @@
+import { dateRangeQuery, EXPORT_KINDS, errorResponses, gstSummaryResponse } from "@kerb/shared";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { createBasService } from "./bas.service.ts";
+
+const csvResponse = (description: string) => ({
+  200: { description, content: { "text/csv": { schema: z.any().meta({ type: "string" }) } } },
+  ...errorResponses(400, 401, 403),
+});
+
+const sendCsv = (reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) =>
+  reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .send(csv);
+
+const RANGE =
+  "`from` and `to` are Sydney dates (YYYY-MM-DD), both included, at most a year apart; a malformed or " +
+  "misordered range is 400.";
+
+/** /api/admin/gst-summary(.csv) and /api/admin/exports/…csv: what an accountant lodges a BAS from (ADMIN only). */
+export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const bas = createBasService(ctx);
+  app.addHook("onRequest", ctx.guard("ADMIN"));
+  const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
+  const summaryDescription =
+    "The BAS figures for a date range, in dollars, read from the ledger as the monthly reconciliation is " +
+    "(over whole months they are its figures): G1 total sales incl. GST (charged less refunded), 1A GST " +
+    "on sales net of refunded GST, 1B GST credits on RCTIs to GST-registered instructors, and 1A − 1B. ";
+
+  app.get(
+    "/gst-summary",
+    {
+      schema: {
+        ...common,
+        operationId: "getGstSummary",
+        summary: "GST summary (BAS)",
+        description: summaryDescription + RANGE,
+        querystring: dateRangeQuery,
+        response: { 200: gstSummaryResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => bas.gstSummary(request.query.from, request.query.to),
+  );
+
+  app.get(
+    "/gst-summary.csv",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadGstSummaryCsv",
+        summary: "Download the GST summary (CSV)",
+        description: `${summaryDescription}A header row and one row of figures. ${RANGE}`,
+        querystring: dateRangeQuery,
+        response: csvResponse("The GST summary as CSV"),
+      },
+    },
+    async (request, reply) => sendCsv(reply, await bas.gstSummaryCsv(request.query.from, request.query.to)),
+  );
+
+  const exportDescriptions = {
+    payments:
+      "One row per payment taken in the range: date paid, invoice, type, student, amount ex GST, GST, " +
+      "total, refunded, status, provider and its reference.",
+    refunds:
+      "One row per card refund decided in the range: date, refund, invoice, student, booking, amount ex " +
+      "GST, GST, total, reason, status and the provider's reference.",
+    payouts:
+      "One row per payout made up in the range: date, statement number, instructor, ABN, GST status, " +
+      "period, lessons, gross, fee, amount ex GST, GST, total, status, date paid and the provider's reference.",
+  } as const;
+  for (const kind of EXPORT_KINDS) {
+    app.get(
+      `/exports/${kind}.csv`,
+      {
+        schema: {
+          ...common,
+          operationId: `export${kind[0]?.toUpperCase()}${kind.slice(1)}Csv`,
+          summary: `Export ${kind} (CSV)`,
+          description: `${exportDescriptions[kind]} Amounts in dollars; cells that would run as a spreadsheet formula are neutralised. ${RANGE}`,
+          querystring: dateRangeQuery,
+          response: csvResponse(`The ${kind} as CSV`),
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, await bas.exportCsv(kind, request.query.from, request.query.to)),
+    );
+  }
+};
