@@ -12,6 +12,7 @@ import { formatMonth } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { useLedgerBalance } from "../api/get-ledger-balance";
 import { useReconciliation } from "../api/get-reconciliation";
+import { GstExportsCard } from "../components/gst-exports-card";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MONTHS_OFFERED = 24;
@@ -175,6 +176,7 @@ export function AdminLedgerPage() {
           ) : null}
         </ListState>
       </SectionCard>
+      <GstExportsCard />
     </div>
   );
 }
