@@ -1,18 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { TIER_LESSONS, tierInvoiceNumber, tiersStudent } from "./support/cancellation-tiers.ts";
-import { DEMO_PASSWORD, expectAccessible, logIn, snap } from "./support/helpers.ts";
+import { DEMO_PASSWORD, expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
 
 // The lessons were seeded before the server started, 72, 36 and 10 hours ahead (one per tier), each
 // paid by its own $82.50 payment ($75 + $7.50 GST); each project has its own student and lessons.
-
-/** The PDF's text as a reader would copy it (Debian's poppler-utils), whitespace runs collapsed. */
-const pdfText = (pdf: Buffer) =>
-  execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf, encoding: "utf8" }).replace(
-    /\s+/g,
-    " ",
-  );
 
 const lessonRow = (page: Page, hoursAhead: number) =>
   page.getByRole("listitem").filter({ hasText: `${hoursAhead} Campbell Parade, Bondi` });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, logIn, snap } from "./support/helpers.ts";
-import { PAYOUT_INSTRUCTOR } from "./support/seed-payouts.ts";
+import { expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
+import { GST_PAYOUT_INSTRUCTOR, PAYOUT_INSTRUCTOR } from "./support/seed-payouts.ts";
 
 test.describe("payouts", () => {
   test("an admin runs the weekly payout; the instructor sees it and downloads the statement", async ({
@@ -17,15 +17,28 @@ test.describe("payouts", () => {
     ).toBeVisible();
     // One run pays every instructor with lessons that week (30-odd with the demo history), in no set
     // order within it: look through the pages for this one.
-    const row = page.getByRole("row").filter({ hasText: "Paige Payout" });
+    const rowOf = (name: string) => page.getByRole("row").filter({ hasText: name });
     const next = page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" });
-    await expect(async () => {
-      if ((await row.count()) === 0 && (await next.isVisible()) && (await next.isEnabled()))
-        await next.click();
-      expect(await row.count()).toBe(1);
-    }).toPass({ timeout: 20_000 });
+    const first = page
+      .getByRole("navigation", { name: "Pagination" })
+      .getByRole("button", { name: "Previous" });
+    const findRow = async (name: string) => {
+      const row = rowOf(name);
+      await expect(async () => {
+        if ((await row.count()) === 0 && (await next.isVisible()) && (await next.isEnabled()))
+          await next.click();
+        expect(await row.count()).toBe(1);
+      }).toPass({ timeout: 20_000 });
+      return row;
+    };
+    const row = await findRow("Paige Payout");
     await expect(row).toContainText("$60.00");
     await expect(row).toContainText("Paid");
+    // Registered for GST: the $60.00 share plus $6.00 GST.
+    while ((await first.isVisible()) && (await first.isEnabled())) await first.click();
+    const gstRow = await findRow("Gia Gst");
+    await expect(gstRow).toContainText("$66.00");
+    await expect(gstRow).toContainText("incl. GST $6.00");
     await expectAccessible(page);
     await snap(page, testInfo, "admin-payouts");
 
@@ -63,5 +76,31 @@ test.describe("payouts", () => {
     const csv = readFileSync((await (await downloading).path()) ?? "", "utf8");
     expect(csv).toMatch(/80\.00/);
     expect(csv).toMatch(/60\.00/);
+  });
+
+  test("a GST-registered instructor is paid GST on top and downloads a tax invoice that shows it", async ({
+    page,
+  }) => {
+    // The run is made by the test above (or by the other project's): wait for it to have paid Gia.
+    await logIn(page, GST_PAYOUT_INSTRUCTOR);
+    await page.goto("/instructor/earnings");
+    const statement = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("button", { name: /Download PDF statement/ }) });
+    await expect(async () => {
+      await page.reload();
+      expect(await statement.count()).toBe(1);
+    }).toPass({ timeout: 30_000 });
+    await expect(statement).toContainText("$6.00");
+    await expect(statement).toContainText("$66.00");
+
+    const downloading = page.waitForEvent("download");
+    await statement.getByRole("button", { name: /Download PDF statement/ }).click();
+    const text = pdfText(readFileSync((await (await downloading).path()) ?? ""));
+    expect(text).toContain("Recipient-created tax invoice");
+    expect(text).toContain("53 004 085 616");
+    expect(text).toMatch(/Taxable supply \(your share, ex GST\) \$60\.00/);
+    expect(text).toMatch(/GST \(10%\) \$6\.00/);
+    expect(text).toMatch(/Total paid to you \(incl\. GST\) \$66\.00/);
   });
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import {
@@ -7,16 +6,9 @@ import {
   expectAccessible,
   logIn,
   openMenuIfCollapsed,
+  pdfText,
   snap,
 } from "./support/helpers.ts";
-
-/** The PDF's text as a reader would copy it (Debian's poppler-utils), whitespace runs collapsed. */
-function pdfText(pdf: Buffer): string {
-  return execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf, encoding: "utf8" }).replace(
-    /\s+/g,
-    " ",
-  );
-}
 
 test.describe("receipts", () => {
   test("a student who paid for a lesson finds the payment and downloads its tax invoice", async ({

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type PlaywrightWorkerArgs, type TestInfo, test } from "@playwright/test";
 
@@ -172,4 +173,12 @@ export async function holdUnpaidLessons(
   const paymentId = (await held.json()).payment.id;
   await student.dispose();
   return { paymentId, startTimes: chosen.map((slot) => slot.startTime) };
+}
+
+/** A PDF's text as a reader would copy it (Debian's poppler-utils), whitespace runs collapsed. */
+export function pdfText(pdf: Buffer): string {
+  return execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf, encoding: "utf8" }).replace(
+    /\s+/g,
+    " ",
+  );
 }

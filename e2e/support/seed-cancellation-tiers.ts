@@ -16,7 +16,7 @@ import { demoProvider } from "../../apps/api/src/modules/payments/payment-provid
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
-import { seedPayoutInstructor } from "./seed-payouts.ts";
+import { seedPayoutInstructors } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
 const PRICE_CENTS = 7500;
@@ -105,7 +105,7 @@ async function main(dataDir: string) {
     await seedTrustAccounts(uow, now, passwordHash);
     const [payer] = students;
     if (!payer) throw new Error("seed: no tier student");
-    await seedPayoutInstructor(uow, now, passwordHash, payer);
+    await seedPayoutInstructors(uow, now, passwordHash, payer);
   });
   await database.close();
 }
