@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { sydneyTodayDate } from "@kerb/shared/rules";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
 import { GST_PAYOUT_INSTRUCTOR, PAYOUT_INSTRUCTOR } from "./support/seed-payouts.ts";
@@ -55,6 +56,18 @@ test.describe("payouts", () => {
     await expect(figure("Paid out")).not.toContainText("$0.00");
     await expectAccessible(page);
     await snap(page, testInfo, "admin-ledger");
+
+    // This quarter's GST summary: the run's only GST-registered payee (Gia) gives a $6.00 GST credit.
+    const today = sydneyTodayDate(new Date());
+    const quarterStart = `${today.slice(0, 5)}${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}-01`;
+    const bas = page.getByRole("region", { name: "GST summary and exports" });
+    await bas.getByLabel("From").fill(quarterStart);
+    await bas.getByLabel("To").fill(today);
+    await expect(bas.getByText("1B GST credits (RCTIs)").locator("..")).toContainText("$6.00");
+    const summaryDownload = page.waitForEvent("download");
+    await bas.getByRole("button", { name: "Download GST summary CSV" }).click();
+    const summaryCsv = readFileSync((await (await summaryDownload).path()) ?? "", "utf8");
+    expect(summaryCsv).toMatch(/6\.00/);
 
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
