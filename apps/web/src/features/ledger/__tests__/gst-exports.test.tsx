@@ -1,6 +1,7 @@
 import type { GstSummary, LedgerBalance } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordDownloads } from "@/test/downloads";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { adminUser as adminAccount, sessionFor } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -42,20 +43,9 @@ describe("lastFullQuarter", () => {
 });
 
 describe("Admin console: GST summary and exports", () => {
-  let saved: string[];
+  let saved: { href: string; download: string }[];
   beforeEach(() => {
-    saved = [];
-    // jsdom has no object URLs and does not download: record what the browser would have saved.
-    vi.stubGlobal(
-      "URL",
-      class extends URL {
-        static override createObjectURL = () => "blob:kerb/1";
-        static override revokeObjectURL = () => {};
-      },
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = recordDownloads();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -99,7 +89,9 @@ describe("Admin console: GST summary and exports", () => {
       ["Payouts", "payouts"],
     ] as const) {
       await user.click(scope.getByRole("button", { name: `Download ${label} CSV` }));
-      await vi.waitFor(() => expect(saved.at(-1)).toBe(`Kerb-${what}-${quarter.from}-to-${quarter.to}.csv`));
+      await vi.waitFor(() =>
+        expect(saved.at(-1)?.download).toBe(`Kerb-${what}-${quarter.from}-to-${quarter.to}.csv`),
+      );
     }
     const [request] = callsTo("GET", `/api/admin/exports/refunds.csv?from=${quarter.from}&to=${quarter.to}`);
     expect(request?.headers.get("authorization")).toMatch(/^Bearer /);

@@ -1,6 +1,7 @@
 import type { InstructorPayout, InstructorPayoutsResponse } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordDownloads } from "@/test/downloads";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -81,18 +82,7 @@ function routes(payouts: InstructorPayoutsResponse, extra: Parameters<typeof moc
 describe("Instructor earnings: payouts", () => {
   let saved: { href: string; download: string }[];
   beforeEach(() => {
-    saved = [];
-    // jsdom has no object URLs and does not download: record what the browser would have saved.
-    vi.stubGlobal(
-      "URL",
-      class extends URL {
-        static override createObjectURL = () => "blob:kerb/1";
-        static override revokeObjectURL = () => {};
-      },
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ href: this.href, download: this.download });
-    });
+    saved = recordDownloads();
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -2,6 +2,7 @@ import type { StudentPayment } from "@kerb/shared";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defined } from "@/test/defined";
+import { recordDownloads } from "@/test/downloads";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { sessionFor, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
@@ -118,18 +119,7 @@ describe("Payments page", () => {
   describe("downloading a tax invoice", () => {
     let saved: { href: string; download: string }[];
     beforeEach(() => {
-      saved = [];
-      // jsdom has no object URLs and does not download: record what the browser would have saved.
-      vi.stubGlobal(
-        "URL",
-        class extends URL {
-          static override createObjectURL = () => "blob:kerb/1";
-          static override revokeObjectURL = () => {};
-        },
-      );
-      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push({ href: this.href, download: this.download });
-      });
+      saved = recordDownloads();
     });
     afterEach(() => {
       vi.restoreAllMocks();
