@@ -1,6 +1,7 @@
 import { type AccountTokenPurpose, phoneSearchDigits } from "@kerb/shared/rules";
 import { and, count, desc, eq, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { fullNameSql } from "../../db/full-name.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { accountTokens, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
 
@@ -272,7 +273,7 @@ export async function listUsers(
       ilike(users.email, pattern),
       ilike(users.firstName, pattern),
       ilike(users.lastName, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(fullNameSql(users), pattern),
       // The phone by its digits, whatever spaces or +61 either side was written with.
       digits ? sql`${nationalPhoneDigitsSql} like ${containsPattern(digits)}` : undefined,
     );

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { fullNameSql } from "../../db/full-name.ts";
 import { containsPattern, escapeLike } from "../../db/like-pattern.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 
@@ -46,10 +47,7 @@ export async function listAuditEntries(
   const conditions: SQL[] = [];
   if (filter.actor) {
     const pattern = containsPattern(filter.actor);
-    const byActor = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    );
+    const byActor = or(ilike(users.email, pattern), ilike(fullNameSql(users), pattern));
     if (byActor) conditions.push(byActor);
   }
   if (filter.action) {

@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { fullNameSql } from "../../db/full-name.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
 import { instructorSuspendedSql, unlistableInstructorSql } from "../../db/sql-rules.ts";
@@ -216,7 +217,7 @@ export async function listAdminInstructors(
       ilike(users.email, pattern),
       ilike(users.firstName, pattern),
       ilike(users.lastName, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(fullNameSql(users), pattern),
       ilike(instructorProfiles.licenseNumber, pattern),
     );
     if (byText) conditions.push(byText);

@@ -1,12 +1,10 @@
-import { type AnyColumn, and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { fullNameSql } from "../../db/full-name.ts";
 import { cardRefunds, instructorProfiles, payments, payouts, users } from "../../db/schema/index.ts";
 
 type Range = { from: Date; to: Date };
-
-const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** Payments taken in [from, to): the money the ledger posts as payment.captured. */
 export function listPaidPayments(db: Executor, range: Range) {
@@ -15,7 +13,7 @@ export function listPaidPayments(db: Executor, range: Range) {
       paidAt: payments.paidAt,
       invoiceNumber: payments.invoiceNumber,
       type: payments.type,
-      student: fullName(users),
+      student: fullNameSql(users),
       subtotalCents: payments.subtotalCents,
       gstCents: payments.gstCents,
       amountCents: payments.amountCents,
@@ -37,7 +35,7 @@ export function listRefunds(db: Executor, range: Range) {
       id: cardRefunds.id,
       createdAt: cardRefunds.createdAt,
       invoiceNumber: payments.invoiceNumber,
-      student: fullName(users),
+      student: fullNameSql(users),
       bookingId: cardRefunds.bookingId,
       amountCents: cardRefunds.amountCents,
       gstCents: cardRefunds.gstCents,
@@ -62,7 +60,7 @@ export function listPayouts(db: Executor, range: Range) {
       createdAt: payouts.createdAt,
       periodStart: payouts.periodStart,
       periodEnd: payouts.periodEnd,
-      instructor: fullName(instructor),
+      instructor: fullNameSql(instructor),
       abn: instructorProfiles.abn,
       supplierGstRegistered: payouts.supplierGstRegistered,
       lessonCount: payouts.lessonCount,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { fullNameSql } from "../../db/full-name.ts";
 import { bookings, bundles, cardRefunds, payments, users } from "../../db/schema/index.ts";
 
 const instructor = alias(users, "instructor");
@@ -85,7 +86,7 @@ export async function findPaymentForInvoice(db: Executor, paymentId: string) {
 /** Per payment: how many lessons it bought and from whom (names in order), in one grouped query. */
 export function summariseLessonsOfPayments(db: Executor, paymentIds: string[]) {
   if (paymentIds.length === 0) return Promise.resolve([]);
-  const name = sql<string>`${instructor.firstName} || ' ' || ${instructor.lastName}`;
+  const name = fullNameSql(instructor);
   return db
     .select({
       paymentId: sql<string>`${bookings.paymentId}`,
