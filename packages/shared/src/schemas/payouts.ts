@@ -9,12 +9,8 @@ import { isoDate, pageOf, pageQuery } from "./common.ts";
 export const PAYOUT_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** One payout as its instructor sees it: the week it pays, gross − 25% fee = net. */
-export const instructorPayout = z.object({
-  id: z.uuid(),
-  /** Monday and Sunday of the Sydney week paid (YYYY-MM-DD). */
-  periodStart: isoDate,
-  periodEnd: isoDate,
+/** Lessons and their money, as a payout or the unpaid balance adds them up (dollars). */
+const payAmounts = z.object({
   /** Lines on the statement: lessons taught or not attended, and late cancellations that earned. */
   lessons: z.number().int(),
   /** Dollars, ex GST: the lesson value the payout is for. */
@@ -27,6 +23,14 @@ export const instructorPayout = z.object({
   gst: z.number(),
   /** Dollars: what is transferred, net + gst. */
   total: z.number(),
+});
+
+/** One payout as its instructor sees it: the week it pays, gross − 25% fee = net. */
+export const instructorPayout = payAmounts.extend({
+  id: z.uuid(),
+  /** Monday and Sunday of the Sydney week paid (YYYY-MM-DD). */
+  periodStart: isoDate,
+  periodEnd: isoDate,
   status: z.enum(PAYOUT_STATUSES),
   /** "PO-20261108-1A2B3C4D": printed on the statement. */
   statementNumber: z.string(),
@@ -56,16 +60,11 @@ export type PayoutDetails = z.infer<typeof payoutDetails>;
 export const instructorPayoutsResponse = z.object({
   payouts: z.array(instructorPayout),
   details: payoutDetails,
-  /** Earned and not in any payout yet (dollars): paid by a coming run (or once a Stripe account is connected). */
-  unpaid: z.object({
-    lessons: z.number().int(),
-    gross: z.number(),
-    fee: z.number(),
-    net: z.number(),
-    /** GST on net if registered for GST today; the payout fixes it when it is made up. */
-    gst: z.number(),
-    total: z.number(),
-  }),
+  /**
+   * Earned and not in any payout yet: paid by a coming run (or once a Stripe account is connected). Its
+   * GST is at today's registration; the payout fixes it when it is made up.
+   */
+  unpaid: payAmounts,
 });
 export type InstructorPayoutsResponse = z.infer<typeof instructorPayoutsResponse>;
 
