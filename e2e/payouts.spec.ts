@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { sydneyTodayDate } from "@kerb/shared/rules";
+import { quarterStartOf, sydneyTodayDate } from "@kerb/shared/rules";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
 import { GST_PAYOUT_INSTRUCTOR, PAYOUT_INSTRUCTOR } from "./support/seed-payouts.ts";
@@ -59,9 +59,8 @@ test.describe("payouts", () => {
 
     // This quarter's GST summary: the run's only GST-registered payee (Gia) gives a $6.00 GST credit.
     const today = sydneyTodayDate(new Date());
-    const quarterStart = `${today.slice(0, 5)}${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}-01`;
     const bas = page.getByRole("region", { name: "GST summary and exports" });
-    await bas.getByLabel("From").fill(quarterStart);
+    await bas.getByLabel("From").fill(quarterStartOf(today));
     await bas.getByLabel("To").fill(today);
     await expect(bas.getByText("1B GST credits (RCTIs)").locator("..")).toContainText("$6.00");
     const summaryDownload = page.waitForEvent("download");

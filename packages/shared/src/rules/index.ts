@@ -25,6 +25,7 @@ export * from "./payouts.ts";
 export * from "./pool-assignment.ts";
 export * from "./pool-hours.ts";
 export * from "./pricing.ts";
+export * from "./quarters.ts";
 export * from "./recommendation.ts";
 export * from "./retry-backoff.ts";
 export * from "./reviews.ts";

@@ -1,11 +1,11 @@
 import type { GstSummary, LedgerBalance } from "@kerb/shared";
+import { lastFullQuarter } from "@kerb/shared/rules";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { recordDownloads } from "@/test/downloads";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { adminUser as adminAccount, sessionFor } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
-import { lastFullQuarter } from "../components/gst-exports-card";
 
 const signedIn = { session: sessionFor(adminAccount) };
 
@@ -19,28 +19,6 @@ const balanced: LedgerBalance = {
 };
 
 const csv = () => new Response("From,To\r\n", { status: 200, headers: { "Content-Type": "text/csv" } });
-
-describe("lastFullQuarter", () => {
-  it("is the calendar quarter before today's in Sydney", () => {
-    expect(lastFullQuarter(new Date("2026-11-26T00:00:00Z"))).toEqual({
-      from: "2026-07-01",
-      to: "2026-09-30",
-    });
-    expect(lastFullQuarter(new Date("2026-02-10T00:00:00Z"))).toEqual({
-      from: "2025-10-01",
-      to: "2025-12-31",
-    });
-    // 31 March 14:00 UTC is already 1 April in Sydney: the March quarter is then the last full one.
-    expect(lastFullQuarter(new Date("2026-03-31T14:00:00Z"))).toEqual({
-      from: "2026-01-01",
-      to: "2026-03-31",
-    });
-    expect(lastFullQuarter(new Date("2026-05-31T00:00:00Z"))).toEqual({
-      from: "2026-01-01",
-      to: "2026-03-31",
-    });
-  });
-});
 
 describe("Admin console: GST summary and exports", () => {
   let saved: { href: string; download: string }[];

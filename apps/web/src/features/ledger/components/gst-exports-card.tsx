@@ -1,5 +1,5 @@
 import { dateRangeQuery } from "@kerb/shared";
-import { addDaysToDate, dollarsToCents, formatAud, formatIsoDate, sydneyTodayDate } from "@kerb/shared/rules";
+import { dollarsToCents, formatAud, formatIsoDate, lastFullQuarter } from "@kerb/shared/rules";
 import Download from "lucide-react/icons/download";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,16 +9,6 @@ import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api-error";
 import { type BasDownload, type DateRange, useDownloadBasCsv } from "../api/download-bas";
 import { useGstSummary } from "../api/get-gst-summary";
-
-/** The last whole calendar quarter before today's (Sydney): what a quarterly BAS is lodged for. */
-export function lastFullQuarter(now: Date): DateRange {
-  const [year, month] = sydneyTodayDate(now).split("-").map(Number) as [number, number];
-  const quarterStartMonth = Math.floor((month - 1) / 3) * 3 + 1;
-  const thisQuarter = `${year}-${String(quarterStartMonth).padStart(2, "0")}-01`;
-  const to = addDaysToDate(thisQuarter, -1);
-  const [toYear, toMonth] = to.split("-").map(Number) as [number, number];
-  return { from: `${toYear}-${String(toMonth - 2).padStart(2, "0")}-01`, to };
-}
 
 const DOWNLOADS: { what: BasDownload; label: string }[] = [
   { what: "gst-summary", label: "GST summary" },

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { lastFullQuarter, quarterStartOf } from "./quarters.ts";
+
+describe("quarterStartOf", () => {
+  it("is the first day of the date's calendar quarter", () => {
+    expect(quarterStartOf("2026-11-26")).toBe("2026-10-01");
+    expect(quarterStartOf("2026-01-01")).toBe("2026-01-01");
+    expect(quarterStartOf("2026-06-30")).toBe("2026-04-01");
+  });
+});
+
+describe("lastFullQuarter", () => {
+  it("is the calendar quarter before today's in Sydney", () => {
+    expect(lastFullQuarter(new Date("2026-11-26T00:00:00Z"))).toEqual({
+      from: "2026-07-01",
+      to: "2026-09-30",
+    });
+    expect(lastFullQuarter(new Date("2026-02-10T00:00:00Z"))).toEqual({
+      from: "2025-10-01",
+      to: "2025-12-31",
+    });
+    // 31 March 14:00 UTC is already 1 April in Sydney: the March quarter is then the last full one.
+    expect(lastFullQuarter(new Date("2026-03-31T14:00:00Z"))).toEqual({
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+    expect(lastFullQuarter(new Date("2026-05-31T00:00:00Z"))).toEqual({
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+  });
+});
