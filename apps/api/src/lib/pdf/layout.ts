@@ -2,7 +2,7 @@
  * What Kerb's PDFs are built from: table rows that carry over to a new page, headings, rules, label
  * and value pairs, totals. pdfkit places text; these keep every document's tables alike.
  */
-import { formatAud } from "@kerb/shared/rules";
+import { formatAbn, formatAud } from "@kerb/shared/rules";
 import { SANS, SANS_BOLD } from "./fonts.ts";
 import { BOTTOM, BRAND, CONTENT_WIDTH, type Doc, INK, MUTED, PAGE, RULE } from "./page.ts";
 import { heightOfText, printText } from "./text.ts";
@@ -66,6 +66,77 @@ export function labelledValue(doc: Doc, label: string, value: string, x: number)
   doc.font(SANS).fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, doc.y, { width });
   printText(doc.fontSize(10.5).fillColor(INK), value, x, doc.y, { width, bold: true });
   doc.moveDown(0.5);
+}
+
+const DEMO_ABN_WARNING = "Demonstration ABN: not a registered business number";
+
+/**
+ * A document's top: its name large on the left (first, as the ATO asks of a tax invoice), who issues it
+ * on the right (an optional small label, the name, the ABN, and a plain warning while the ABN is the
+ * demonstration one), then a rule across the page. The tax invoice, the payout statement and the GST
+ * summary all start this way.
+ */
+export function documentHeader(
+  doc: Doc,
+  header: {
+    title: string;
+    titleSize?: number;
+    issuerLabel?: string;
+    issuer: { name: string; abn: string };
+    isDemoAbn: boolean;
+  },
+) {
+  const label = header.issuerLabel?.toUpperCase();
+  const abn = `ABN ${formatAbn(header.issuer.abn)}`;
+  // The issuer's column is as wide as its longest line (at most half the page); the name takes the rest,
+  // so the two never overlap and a long title wraps instead.
+  const widthOf = (font: string, size: number, text: string) =>
+    doc.font(font).fontSize(size).widthOfString(text);
+  const issuerWidth = Math.min(
+    CONTENT_WIDTH / 2,
+    Math.ceil(
+      Math.max(
+        label ? widthOf(SANS, 8.5, label) : 0,
+        widthOf(SANS_BOLD, 11, header.issuer.name),
+        widthOf(SANS, 10, abn),
+        header.isDemoAbn ? widthOf(SANS, 8.5, DEMO_ABN_WARNING) : 0,
+      ),
+    ) + 2,
+  );
+  const right = { x: PAGE.margin + CONTENT_WIDTH - issuerWidth, width: issuerWidth };
+
+  const top = doc.y;
+  doc
+    .font(SANS_BOLD)
+    .fontSize(header.titleSize ?? 20)
+    .fillColor(BRAND)
+    .text(header.title, PAGE.margin, top, { width: CONTENT_WIDTH - issuerWidth - 24 });
+  const titleBottom = doc.y;
+  doc.y = top;
+  if (label) {
+    doc
+      .font(SANS)
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(label, right.x, doc.y, { width: right.width, align: "right" });
+  }
+  printText(doc.fontSize(11).fillColor(INK), header.issuer.name, right.x, doc.y, {
+    width: right.width,
+    align: "right",
+    bold: true,
+  });
+  printText(doc.fontSize(10), abn, right.x, doc.y, { width: right.width, align: "right" });
+  if (header.isDemoAbn) {
+    doc
+      .font(SANS)
+      .fontSize(8.5)
+      .fillColor("#b45309")
+      .text(DEMO_ABN_WARNING, right.x, doc.y, { width: right.width, align: "right" });
+  }
+  doc.x = PAGE.margin;
+  doc.y = Math.max(doc.y, titleBottom) + 14;
+  hr(doc, 1, BRAND);
+  doc.moveDown(0.8);
 }
 
 export function hr(doc: Doc, weight = 0.5, color = RULE) {

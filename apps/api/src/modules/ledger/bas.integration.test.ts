@@ -3,7 +3,15 @@
  * instructor) the GST summary over whole months is the sum of those months' reconciliations to the cent,
  * its 1B is the GST on the RCTIs, and the exports add up to the same money.
  */
-import { addDaysToDate, dollarsToCents, sydneyDateOf } from "@kerb/shared/rules";
+import { DEFAULT_SUPPLIER_NAME } from "@kerb/shared";
+import {
+  addDaysToDate,
+  dollarsToCents,
+  formatAud,
+  formatIsoDate,
+  quarterStartOf,
+  sydneyDateOf,
+} from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payouts, users } from "../../db/schema/index.ts";
@@ -15,6 +23,7 @@ import {
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
 import { updatePayoutDetails } from "../instructors/instructors.writes.ts";
@@ -60,15 +69,25 @@ describeEachDatabase("GST summary and exports", (kind) => {
 
   it("answers 401 without a token and 403 to an instructor", async () => {
     const q = "?from=2026-01-01&to=2026-03-31";
-    expect((await http.get(`/api/admin/gst-summary${q}`)).status).toBe(401);
-    for (const path of ["gst-summary", "gst-summary.csv", "exports/payments.csv", "exports/payouts.csv"]) {
+    for (const path of ["gst-summary", "gst-summary.pdf"]) {
+      const res = await http.get(`/api/admin/${path}${q}`);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("unauthorized");
+    }
+    for (const path of [
+      "gst-summary",
+      "gst-summary.csv",
+      "gst-summary.pdf",
+      "exports/payments.csv",
+      "exports/payouts.csv",
+    ]) {
       expect((await http.get(`/api/admin/${path}${q}`, demo.token)).status).toBe(403);
     }
   });
 
   it("refuses malformed, misordered and over-a-year ranges with a 400 that says why", async () => {
     const bad = async (query: string, message: RegExp) => {
-      for (const path of ["gst-summary", "gst-summary.csv", "exports/refunds.csv"]) {
+      for (const path of ["gst-summary", "gst-summary.csv", "gst-summary.pdf", "exports/refunds.csv"]) {
         const res = await http.get(`/api/admin/${path}?${query}`, admin);
         expect(res.status).toBe(400);
         expect(JSON.stringify(res.body)).toMatch(message);
@@ -217,6 +236,49 @@ describeEachDatabase("GST summary and exports", (kind) => {
     expect(formulaCells.length).toBeGreaterThanOrEqual(2);
     for (const name of formulaCells) expect(name.startsWith(`'${FORMULA_NAME} `)).toBe(true);
     expect(pays.text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it("downloads a quarter as a one-page PDF whose figures are the JSON summary's to the cent", async () => {
+    // The quarter of the payout run above (the clock was left on its day): its 1B is not zero.
+    const from = quarterStartOf(sydneyDateOf(t.clock.now));
+    const to = addDaysToDate(quarterStartOf(addDaysToDate(from, 100)), -1);
+    const q = `?from=${from}&to=${to}`;
+    const summary = await http.get(`/api/admin/gst-summary${q}`, admin);
+    expect(summary.status).toBe(200);
+    expect(summary.body.gstCredits).toBeGreaterThan(0);
+    const aud = (dollars: number) => formatAud(dollarsToCents(dollars));
+
+    const pdf = await download(t.app, `/api/admin/gst-summary.pdf${q}`, admin);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain(`kerb-gst-summary-${from}-to-${to}.pdf`);
+    const text = pdfText(pdf.raw);
+    expect(text).toContain("GST summary (BAS)");
+    expect(text).toContain(`${DEFAULT_SUPPLIER_NAME} ABN 00 000 000 000 (demo ABN)`);
+    expect(text).toContain("Demonstration ABN");
+    // The period in en-AU dates under its label and in the footer that names the page.
+    const period = `${formatIsoDate(from)} to ${formatIsoDate(to)}`;
+    expect(text).toMatch(/PERIOD/);
+    expect(text.split(period)).toHaveLength(3);
+    expect(text).toContain(`G1 Total sales (incl. GST) ${aud(summary.body.g1Sales)}`);
+    expect(text).toContain(`1A GST on sales ${aud(summary.body.gstOnSales)}`);
+    expect(text).toContain(`1B GST credits (RCTIs) ${aud(summary.body.gstCredits)}`);
+    expect(text).toContain(`Net GST (1A − 1B) ${aud(summary.body.netGst)}`);
+    expect(text).toContain("Page 1 of 1");
+
+    // Described in the OpenAPI document like its CSV sibling, as a PDF, for admins only.
+    const docs = t.app.swagger() as unknown as {
+      paths: Record<string, { get?: { operationId?: string; security?: unknown; responses: object } }>;
+    };
+    const operation = docs.paths["/api/admin/gst-summary.pdf"]?.get;
+    expect(operation?.operationId).toBe("downloadGstSummaryPdf");
+    expect(operation?.security).toEqual([{ bearerAuth: [] }]);
+    expect(operation?.responses).toMatchObject({
+      200: { content: { "application/pdf": { schema: { format: "binary" } } } },
+      400: {},
+      401: {},
+      403: {},
+    });
   });
 
   it("is empty, not an error, for a range with nothing in it", async () => {

@@ -16,11 +16,19 @@ const sendCsv = (reply: FastifyReply, { filename, csv }: { filename: string; csv
     .header("content-disposition", `attachment; filename="${filename}"`)
     .send(csv);
 
+const pdfResponse = (description: string) => ({
+  200: {
+    description,
+    content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
+  },
+  ...errorResponses(400, 401, 403),
+});
+
 const RANGE =
   "`from` and `to` are Sydney dates (YYYY-MM-DD), both included, at most a year apart; a malformed or " +
   "misordered range is 400.";
 
-/** /api/admin/gst-summary(.csv) and /api/admin/exports/…csv: what an accountant lodges a BAS from (ADMIN only). */
+/** /api/admin/gst-summary(.csv|.pdf) and /api/admin/exports/…csv: what an accountant lodges a BAS from (ADMIN only). */
 export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const bas = createBasService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
@@ -58,6 +66,29 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       },
     },
     async (request, reply) => sendCsv(reply, await bas.gstSummaryCsv(request.query.from, request.query.to)),
+  );
+
+  app.get(
+    "/gst-summary.pdf",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadGstSummaryPdf",
+        summary: "Download the GST summary (PDF)",
+        description:
+          `${summaryDescription}One A4 page with Kerb's name and ABN, the period (DD/MM/YYYY) and the ` +
+          `labels G1, 1A, 1B and the net in Australian dollars, to the cent. ${RANGE}`,
+        querystring: dateRangeQuery,
+        response: pdfResponse("The GST summary as a PDF"),
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await bas.gstSummaryPdf(request.query.from, request.query.to);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
   );
 
   const exportDescriptions = {

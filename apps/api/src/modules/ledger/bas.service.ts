@@ -7,13 +7,17 @@ import type { ExportKind, GstSummary } from "@kerb/shared";
 import {
   addDaysToDate,
   centsToDollars,
+  formatIsoDate,
+  formatSydneyDate,
   payoutStatementNumber,
   sydneyDateOf,
   sydneyMidnight,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { type CsvCell, csvDollars, toCsv } from "../../lib/csv.ts";
+import { kerbSupplier } from "../../lib/supplier.ts";
 import * as repo from "./bas.repository.ts";
+import { renderGstSummaryPdf } from "./gst-summary-pdf.ts";
 import { sumsByEventAndAccount } from "./ledger.repository.ts";
 
 type Moved = Awaited<ReturnType<typeof sumsByEventAndAccount>>;
@@ -51,8 +55,11 @@ export const GST_SUMMARY_CSV_HEADER = [
 const date = (instant: Date | null) => (instant ? sydneyDateOf(instant) : "");
 
 export function createBasService(ctx: AppContext) {
+  const figuresOf = async (from: string, to: string) =>
+    gstFigures(await sumsByEventAndAccount(ctx.db, instants(from, to)));
+
   async function gstSummary(from: string, to: string): Promise<GstSummary> {
-    const f = gstFigures(await sumsByEventAndAccount(ctx.db, instants(from, to)));
+    const f = await figuresOf(from, to);
     return {
       from,
       to,
@@ -178,6 +185,20 @@ export function createBasService(ctx: AppContext) {
         [s.from, s.to, s.g1Sales, s.gstOnSales, s.gstCredits, s.netGst],
       ]);
       return { filename: `kerb-gst-summary-${from}-to-${to}.csv`, csv };
+    },
+
+    /** The same figures as `gstSummary`, to the cent, on one page with Kerb's name and ABN. */
+    async gstSummaryPdf(from: string, to: string) {
+      const { supplier, isDemoSupplier } = kerbSupplier(ctx.env);
+      const pdf = await renderGstSummaryPdf({
+        business: supplier,
+        isDemoBusiness: isDemoSupplier,
+        from: formatIsoDate(from),
+        to: formatIsoDate(to),
+        preparedOn: formatSydneyDate(ctx.now()),
+        ...(await figuresOf(from, to)),
+      });
+      return { filename: `kerb-gst-summary-${from}-to-${to}.pdf`, pdf };
     },
 
     async exportCsv(kind: ExportKind, from: string, to: string) {

@@ -5,9 +5,18 @@
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
 import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
-import { SANS, SANS_BOLD } from "../../lib/pdf/fonts.ts";
-import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
-import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
+import { SANS } from "../../lib/pdf/fonts.ts";
+import {
+  type Column,
+  documentHeader,
+  heading,
+  headingRow,
+  hr,
+  labelledValue,
+  row,
+  totals,
+} from "../../lib/pdf/layout.ts";
+import { CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
 import { printText } from "../../lib/pdf/text.ts";
 import type { PayoutStatement } from "./statement.ts";
 
@@ -44,32 +53,12 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
     Subject: `Payout statement ${statement.number} for ${statement.supplier.name}`,
   });
 
-  const top = doc.y;
-  doc.font(SANS_BOLD).fontSize(20).fillColor(BRAND).text(title, PAGE.margin, top, { width: 300 });
-  doc
-    .font(SANS)
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text("ISSUED BY (RECIPIENT)", PAGE.margin, top, { width: CONTENT_WIDTH, align: "right" });
-  printText(doc.fontSize(11).fillColor(INK), statement.recipient.name, doc.x, doc.y, {
-    width: CONTENT_WIDTH,
-    align: "right",
-    bold: true,
+  documentHeader(doc, {
+    title,
+    issuerLabel: "Issued by (recipient)",
+    issuer: statement.recipient,
+    isDemoAbn: statement.isDemoRecipient,
   });
-  printText(doc.fontSize(10), `ABN ${formatAbn(statement.recipient.abn)}`, doc.x, doc.y, {
-    width: CONTENT_WIDTH,
-    align: "right",
-  });
-  if (statement.isDemoRecipient) {
-    doc
-      .fontSize(8.5)
-      .fillColor("#b45309")
-      .text("Demonstration ABN: not a registered business number", { width: CONTENT_WIDTH, align: "right" });
-  }
-  doc.x = PAGE.margin;
-  doc.y = Math.max(doc.y, top + 50) + 14;
-  hr(doc, 1, BRAND);
-  doc.moveDown(0.8);
 
   const half = CONTENT_WIDTH / 2;
   const metaTop = doc.y;

@@ -5,9 +5,18 @@
  */
 import { formatAud } from "@kerb/shared/rules";
 import { GST_PERCENT } from "@kerb/shared/words";
-import { SANS, SANS_BOLD } from "../../lib/pdf/fonts.ts";
-import { type Column, heading, headingRow, hr, labelledValue, row, totals } from "../../lib/pdf/layout.ts";
-import { BRAND, CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
+import { SANS } from "../../lib/pdf/fonts.ts";
+import {
+  type Column,
+  documentHeader,
+  heading,
+  headingRow,
+  hr,
+  labelledValue,
+  row,
+  totals,
+} from "../../lib/pdf/layout.ts";
+import { CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
 import { printText } from "../../lib/pdf/text.ts";
 
 export interface TaxInvoiceLine {
@@ -81,28 +90,12 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     Subject: `Tax invoice ${invoice.invoiceNumber} for ${invoice.buyer.name}`,
   });
 
-  // Header: the document's name first, as the ATO asks, then who issues it.
-  const top = doc.y;
-  doc.font(SANS_BOLD).fontSize(24).fillColor(BRAND).text("Tax invoice", PAGE.margin, top);
-  printText(doc.fontSize(11).fillColor(INK), invoice.supplier.name, PAGE.margin, top, {
-    width: CONTENT_WIDTH,
-    align: "right",
-    bold: true,
+  documentHeader(doc, {
+    title: "Tax invoice",
+    titleSize: 24,
+    issuer: invoice.supplier,
+    isDemoAbn: invoice.isDemoSupplier,
   });
-  printText(doc.fontSize(10), `ABN ${invoice.supplier.abn}`, doc.x, doc.y, {
-    width: CONTENT_WIDTH,
-    align: "right",
-  });
-  if (invoice.isDemoSupplier) {
-    doc
-      .fontSize(8.5)
-      .fillColor("#b45309")
-      .text("Demonstration ABN: not a registered business number", { width: CONTENT_WIDTH, align: "right" });
-  }
-  doc.x = PAGE.margin;
-  doc.y = Math.max(doc.y, top + 34) + 16;
-  hr(doc, 1, BRAND);
-  doc.moveDown(0.8);
 
   const metaTop = doc.y;
   const half = CONTENT_WIDTH / 2;

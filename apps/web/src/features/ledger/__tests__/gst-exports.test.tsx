@@ -19,6 +19,7 @@ const balanced: LedgerBalance = {
 };
 
 const csv = () => new Response("From,To\r\n", { status: 200, headers: { "Content-Type": "text/csv" } });
+const pdf = () => new Response("%PDF-1.7\n", { status: 200, headers: { "Content-Type": "application/pdf" } });
 
 describe("Admin console: GST summary and exports", () => {
   let saved: { href: string; download: string }[];
@@ -30,7 +31,7 @@ describe("Admin console: GST summary and exports", () => {
     vi.unstubAllGlobals();
   });
 
-  it("defaults to the last full quarter, shows its figures and downloads each CSV with the token", async () => {
+  it("defaults to the last full quarter, shows its figures and downloads each CSV and the summary PDF with the token", async () => {
     const quarter = lastFullQuarter(new Date());
     const summary: GstSummary = {
       ...quarter,
@@ -44,6 +45,7 @@ describe("Admin console: GST summary and exports", () => {
       "GET /api/admin/reconciliation": jsonResponse(404, {}),
       "GET /api/admin/gst-summary": jsonResponse(200, summary),
       "GET /api/admin/gst-summary.csv": csv,
+      "GET /api/admin/gst-summary.pdf": pdf,
       "GET /api/admin/exports/payments.csv": csv,
       "GET /api/admin/exports/refunds.csv": csv,
       "GET /api/admin/exports/payouts.csv": csv,
@@ -60,19 +62,29 @@ describe("Admin console: GST summary and exports", () => {
     expect(card).toHaveTextContent("Net GST (1A − 1B)$1,233.34");
     expect(callsTo("GET", `/api/admin/gst-summary?from=${quarter.from}&to=${quarter.to}`)).toHaveLength(1);
 
-    for (const [label, what] of [
-      ["GST summary", "gst-summary"],
-      ["Payments", "payments"],
-      ["Refunds", "refunds"],
-      ["Payouts", "payouts"],
+    for (const [label, what, format] of [
+      ["GST summary", "gst-summary", "CSV"],
+      ["GST summary", "gst-summary", "PDF"],
+      ["Payments", "payments", "CSV"],
+      ["Refunds", "refunds", "CSV"],
+      ["Payouts", "payouts", "CSV"],
     ] as const) {
-      await user.click(scope.getByRole("button", { name: `Download ${label} CSV` }));
+      const button = scope.getByRole("button", { name: `Download ${label} ${format}` });
+      expect(button).toHaveTextContent(`${label} (${format})`);
+      await user.click(button);
       await vi.waitFor(() =>
-        expect(saved.at(-1)?.download).toBe(`Kerb-${what}-${quarter.from}-to-${quarter.to}.csv`),
+        expect(saved.at(-1)?.download).toBe(
+          `Kerb-${what}-${quarter.from}-to-${quarter.to}.${format.toLowerCase()}`,
+        ),
       );
     }
-    const [request] = callsTo("GET", `/api/admin/exports/refunds.csv?from=${quarter.from}&to=${quarter.to}`);
+    expect(saved).toHaveLength(5);
+    const range = `?from=${quarter.from}&to=${quarter.to}`;
+    const [request] = callsTo("GET", `/api/admin/exports/refunds.csv${range}`);
     expect(request?.headers.get("authorization")).toMatch(/^Bearer /);
+    // The PDF is the same summary's, for the same dates, fetched with the same token.
+    const [summaryPdf] = callsTo("GET", `/api/admin/gst-summary.pdf${range}`);
+    expect(summaryPdf?.headers.get("authorization")).toMatch(/^Bearer /);
   });
 
   it("says why a misordered range cannot be downloaded, and asks the server nothing for it", async () => {
@@ -99,6 +111,7 @@ describe("Admin console: GST summary and exports", () => {
     await user.type(to, "2001-01-01");
     expect(await scope.findByText("The end date must be on or after the start date")).toBeInTheDocument();
     expect(scope.getByRole("button", { name: "Download Payments CSV" })).toBeDisabled();
+    expect(scope.getByRole("button", { name: "Download GST summary PDF" })).toBeDisabled();
     expect(
       callsTo("GET", `/api/admin/gst-summary?from=${lastFullQuarter(new Date()).from}&to=2001-01-01`),
     ).toHaveLength(0);

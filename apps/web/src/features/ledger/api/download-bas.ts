@@ -5,24 +5,27 @@ import { saveBlob } from "@/lib/save-blob";
 
 export type BasDownload = "gst-summary" | ExportKind;
 
+/** Every BAS file is a CSV; the GST summary is a one-page PDF as well. */
+export type BasFile = { what: "gst-summary"; format: "csv" | "pdf" } | { what: ExportKind; format: "csv" };
+
 export type DateRange = { from: string; to: string };
 
 const PATHS: Record<BasDownload, string> = {
-  "gst-summary": "/admin/gst-summary.csv",
-  payments: "/admin/exports/payments.csv",
-  refunds: "/admin/exports/refunds.csv",
-  payouts: "/admin/exports/payouts.csv",
+  "gst-summary": "/admin/gst-summary",
+  payments: "/admin/exports/payments",
+  refunds: "/admin/exports/refunds",
+  payouts: "/admin/exports/payouts",
 };
 
-export const basFilename = (what: BasDownload, { from, to }: DateRange) =>
-  `Kerb-${what}-${from}-to-${to}.csv`;
+export const basFilename = ({ what, format }: BasFile, { from, to }: DateRange) =>
+  `Kerb-${what}-${from}-to-${to}.${format}`;
 
-/** Fetches one CSV with the session's token (a plain link would send none) and saves it. */
-export async function downloadBasCsv({ what, range }: { what: BasDownload; range: DateRange }) {
-  const csv = await api.getBlob(PATHS[what], { query: range });
-  saveBlob(csv, basFilename(what, range));
+/** Fetches one file with the session's token (a plain link would send none) and saves it. */
+export async function downloadBas({ file, range }: { file: BasFile; range: DateRange }) {
+  const blob = await api.getBlob(`${PATHS[file.what]}.${file.format}`, { query: range });
+  saveBlob(blob, basFilename(file, range));
 }
 
-export function useDownloadBasCsv() {
-  return useMutation({ mutationFn: downloadBasCsv });
+export function useDownloadBas() {
+  return useMutation({ mutationFn: downloadBas });
 }

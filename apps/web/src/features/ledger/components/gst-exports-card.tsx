@@ -7,14 +7,15 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api-error";
-import { type BasDownload, type DateRange, useDownloadBasCsv } from "../api/download-bas";
+import { type BasFile, type DateRange, useDownloadBas } from "../api/download-bas";
 import { useGstSummary } from "../api/get-gst-summary";
 
-const DOWNLOADS: { what: BasDownload; label: string }[] = [
-  { what: "gst-summary", label: "GST summary" },
-  { what: "payments", label: "Payments" },
-  { what: "refunds", label: "Refunds" },
-  { what: "payouts", label: "Payouts" },
+const DOWNLOADS: { file: BasFile; label: string }[] = [
+  { file: { what: "gst-summary", format: "csv" }, label: "GST summary" },
+  { file: { what: "gst-summary", format: "pdf" }, label: "GST summary" },
+  { file: { what: "payments", format: "csv" }, label: "Payments" },
+  { file: { what: "refunds", format: "csv" }, label: "Refunds" },
+  { file: { what: "payouts", format: "csv" }, label: "Payouts" },
 ];
 
 export function GstExportsCard({ now = new Date() }: { now?: Date }) {
@@ -22,7 +23,8 @@ export function GstExportsCard({ now = new Date() }: { now?: Date }) {
   const parsed = dateRangeQuery.safeParse(range);
   const invalid = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const summary = useGstSummary(range, parsed.success);
-  const download = useDownloadBasCsv();
+  const download = useDownloadBas();
+  const pending = download.isPending ? download.variables?.file : undefined;
   const figures = summary.data
     ? [
         { label: "G1 Total sales (incl. GST)", dollars: summary.data.g1Sales },
@@ -68,20 +70,23 @@ export function GstExportsCard({ now = new Date() }: { now?: Date }) {
             </dl>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            {DOWNLOADS.map(({ what, label }) => (
-              <Button
-                key={what}
-                variant="outline"
-                size="sm"
-                icon={<Download className="size-4" />}
-                disabled={!parsed.success}
-                isLoading={download.isPending && download.variables?.what === what}
-                aria-label={`Download ${label} CSV`}
-                onClick={() => download.mutate({ what, range })}
-              >
-                {label} (CSV)
-              </Button>
-            ))}
+            {DOWNLOADS.map(({ file, label }) => {
+              const format = file.format.toUpperCase();
+              return (
+                <Button
+                  key={`${file.what}.${file.format}`}
+                  variant="outline"
+                  size="sm"
+                  icon={<Download className="size-4" />}
+                  disabled={!parsed.success}
+                  isLoading={pending?.what === file.what && pending.format === file.format}
+                  aria-label={`Download ${label} ${format}`}
+                  onClick={() => download.mutate({ file, range })}
+                >
+                  {label} ({format})
+                </Button>
+              );
+            })}
           </div>
           {download.isError ? (
             <Alert tone="error" title="We couldn't download that">
