@@ -50,6 +50,11 @@ export const reconciliationResponse = z.object({
   collectedCents: cents,
   /** GST on what was collected, less GST given back with refunds. */
   gstCents: cents,
+  /**
+   * GST credits booked in the month (the GST_CREDITS account): the GST on the recipient-created tax
+   * invoices of payouts made up in the month to GST-registered instructors, which Kerb claims back.
+   */
+  gstCreditsCents: cents,
   /** Card refunds decided in the month, GST included. */
   refundsCents: cents,
   /** The platform's 25% of lesson value earned in the month (taught, no-show or kept). */

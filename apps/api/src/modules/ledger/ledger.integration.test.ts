@@ -438,6 +438,7 @@ describeEachDatabase("the ledger", (kind) => {
         collectedCents: sum(paid, (p) => p.amountCents),
         refundsCents: sum(refunds, (r) => r.amountCents),
         gstCents: sum(paid, (p) => p.gstCents) - sum(refunds, (r) => gstIncludedCents(r.amountCents)),
+        gstCreditsCents: 0,
         platformRevenueCents: sum(inMonth, (b) => platformFeeCents(lessonValue(b))),
         instructorEarningsCents: sum(inMonth, (b) => instructorEarningsCents(lessonValue(b))),
         paidOutCents: 0,

@@ -42,8 +42,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         summary: "Monthly reconciliation",
         description:
           "One Sydney month (YYYY-MM; the current month when left out) from the ledger, in integer cents: " +
-          "collected, GST net of refunds, refunds, platform revenue, instructor earnings and payouts in the " +
-          "month; owed to instructors and still unearned at its end. A malformed month is 400.",
+          "collected, GST net of refunds, GST credits on recipient-created tax invoices to GST-registered " +
+          "instructors, refunds, platform revenue, instructor earnings and payouts in the month; owed to " +
+          "instructors and still unearned at its end. A malformed month is 400.",
         querystring: reconciliationQuery,
         response: { 200: reconciliationResponse, ...errorResponses(400, 401, 403) },
       },

@@ -43,6 +43,8 @@ function movedFigures(moved: Moved) {
     gstOnPaymentsCents,
     gstRefundedCents: gstOnPaymentsCents - gstCents,
     refundsCents: -sum("REFUNDS"),
+    // Debits: the GST on a GST-registered instructor's RCTI, booked when the payout is made up.
+    gstCreditsCents: sum("GST_CREDITS"),
     platformRevenueCents: -sum("PLATFORM_REVENUE"),
     instructorEarningsCents: -sum("INSTRUCTOR_PAYABLE", EARNING_EVENTS),
     // Debits to PAYOUTS_DUE are transfers that went through (payouts restated by migration 0008 included).

@@ -23,6 +23,7 @@ function reconciliation(month: string, overrides: Partial<Reconciliation> = {}):
     to: "2026-03-31T13:00:00.000Z",
     collectedCents: 123_456,
     gstCents: 10_809,
+    gstCreditsCents: 1_088,
     refundsCents: 4_125,
     platformRevenueCents: 9_375,
     instructorEarningsCents: 28_125,
@@ -59,6 +60,7 @@ describe("Admin console: ledger", () => {
     ).toEqual([
       ["Collected", "$1,234.56"],
       ["GST (net of refunds)", "$108.09"],
+      ["GST credits (RCTIs)", "$10.88"],
       ["Refunds", "$41.25"],
       ["Platform revenue", "$93.75"],
       ["Instructor earnings", "$281.25"],

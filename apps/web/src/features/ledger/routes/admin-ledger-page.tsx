@@ -73,6 +73,11 @@ function figuresOf(r: Reconciliation): Figure[] {
       cents: r.gstCents,
       note: "GST collected less GST given back with refunds",
     },
+    {
+      label: "GST credits (RCTIs)",
+      cents: r.gstCreditsCents,
+      note: "GST on the tax invoices of payouts to GST-registered instructors in the month, claimed back",
+    },
     { label: "Refunds", cents: r.refundsCents, note: "Card refunds decided in the month, GST included" },
     {
       label: "Platform revenue",
