@@ -4,6 +4,7 @@ import type {
   InstructorDashboard,
   InstructorLesson,
 } from "@kerb/shared";
+import { centsToDollars, dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
 import { DAY, HOUR, iso } from "@/test/fixtures";
 
 let nextId = 1;
@@ -27,6 +28,11 @@ export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLes
     refund: null,
     instructorShare: null,
     bundleCredit: null,
+    // A scheduled lesson taught pays the share of its price; no GST unless the instructor is registered.
+    payIfTaught:
+      overrides.status && overrides.status !== "SCHEDULED"
+        ? null
+        : { earns: centsToDollars(instructorEarningsCents(dollarsToCents(overrides.price ?? 85))), gst: 0 },
     student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
     ...overrides,
   };

@@ -326,6 +326,12 @@ export const instructorLesson = z.object({
    * registered for GST). Dollars. Null for a lesson paid by card.
    */
   bundleCredit: z.object({ pricePerLesson: z.number(), earns: z.number(), gst: z.number() }).nullable(),
+  /**
+   * What marking a scheduled lesson taught pays the instructor, by the rule payouts pay with
+   * (rules/instructor-pay.ts): `earns`, their share of the price ex GST, and `gst` on top of it (0 unless
+   * registered for GST with a valid ABN). Dollars. Null once the lesson is over, or when nobody paid for it.
+   */
+  payIfTaught: z.object({ earns: z.number(), gst: z.number() }).nullable(),
   student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;

@@ -161,6 +161,38 @@ describeEachDatabase("instructor portal: lessons", (kind) => {
     });
   });
 
+  it("quotes what marking a lesson taught pays: the share, and GST on top for a GST-registered instructor", async () => {
+    const gina = await newInstructor(
+      http,
+      db(),
+      { firstName: "Gina" },
+      { abn: "53004085616", gstRegistered: true },
+    );
+    const uma = await newInstructor(http, db(), { firstName: "Uma" });
+    const studentId = (await newStudent(http)).id;
+    const start = addHours(t.clock.now, -2);
+    const ginas = await insertPaidLesson(db(), { studentId, instructorId: gina.id, start, priceCents: 8000 });
+    const other = (await newStudent(http)).id;
+    const umas = await insertPaidLesson(db(), {
+      studentId: other,
+      instructorId: uma.id,
+      start,
+      priceCents: 8000,
+    });
+    const listed = async (token: string, id: string) => {
+      const res = await http.get("/api/instructor/lessons?scope=past", token);
+      expect(res.status).toBe(200);
+      return res.body.items.find((l: { id: string }) => l.id === id);
+    };
+    // $80: share $60.00, and $6.00 GST only for the registered instructor (rules/instructor-pay.ts).
+    expect((await listed(gina.token, ginas.id)).payIfTaught).toEqual({ earns: 60, gst: 6 });
+    expect((await listed(uma.token, umas.id)).payIfTaught).toEqual({ earns: 60, gst: 0 });
+
+    const done = await http.post(`/api/instructor/lessons/${ginas.id}/complete`, undefined, gina.token);
+    expect(done.status).toBe(200);
+    expect(done.body.lesson).toMatchObject({ status: "COMPLETED", payIfTaught: null, instructorShare: 60 });
+  });
+
   it("marks a no-show only once the lesson has ended", async () => {
     const ivy = await newInstructor(http, db());
     // A student of their own: one student cannot be in two lessons at once, and the suite shares one.

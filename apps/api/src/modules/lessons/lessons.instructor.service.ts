@@ -44,9 +44,15 @@ export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLes
     refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
     instructorShare: instructorShareOf(row),
     bundleCredit: bundleCreditOf(row),
+    payIfTaught: payIfTaughtOf(row),
     student: row.student,
   };
 }
+
+const taxStatusOf = (row: repo.InstructorLessonRow) => ({
+  abn: row.instructorAbn,
+  gstRegistered: row.instructorGstRegistered === true,
+});
 
 /** What the instructor keeps of a finished lesson, by the rule payouts pay with; null while it is not over. */
 function instructorShareOf(row: repo.InstructorLessonRow): number | null {
@@ -62,15 +68,19 @@ function instructorShareOf(row: repo.InstructorLessonRow): number | null {
 function bundleCreditOf(row: repo.InstructorLessonRow): InstructorLesson["bundleCredit"] {
   if (row.bundleId === null || row.bundlePricePerLessonCents === null) return null;
   const over = row.status !== "SCHEDULED" && row.status !== "PENDING_PAYMENT";
-  const line = instructorPayLine(over ? payableGrossCents(row) : row.priceCents, {
-    abn: row.instructorAbn,
-    gstRegistered: row.instructorGstRegistered === true,
-  });
+  const line = instructorPayLine(over ? payableGrossCents(row) : row.priceCents, taxStatusOf(row));
   return {
     pricePerLesson: centsToDollars(row.bundlePricePerLessonCents),
     earns: centsToDollars(line.shareCents),
     gst: centsToDollars(line.gstCents),
   };
+}
+
+/** What marking a scheduled lesson taught pays, GST included for a registered instructor (the payout's line). */
+function payIfTaughtOf(row: repo.InstructorLessonRow): InstructorLesson["payIfTaught"] {
+  if (row.status !== "SCHEDULED" || (row.paymentId === null && row.bundleId === null)) return null;
+  const line = instructorPayLine(row.priceCents, taxStatusOf(row));
+  return { earns: centsToDollars(line.shareCents), gst: centsToDollars(line.gstCents) };
 }
 
 export function createInstructorLessonService(ctx: AppContext) {

@@ -75,7 +75,8 @@ describe("Instructor lessons", () => {
     await user.click(within(endedItem).getByRole("button", { name: "Mark completed" }));
     let dialog = await screen.findByRole("alertdialog", { name: "Mark this lesson completed?" });
     expect(dialog).toHaveTextContent("Eve Ended");
-    expect(dialog).toHaveTextContent("you earn $63.75");
+    expect(dialog).toHaveTextContent("you earn $63.75 for it.");
+    expect(dialog).not.toHaveTextContent("GST");
     await user.click(within(dialog).getByRole("button", { name: "Not yet" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(callsTo("POST", `/api/instructor/lessons/${ended.id}/complete`)).toHaveLength(0);
@@ -94,6 +95,31 @@ describe("Instructor lessons", () => {
         1,
       ),
     );
+  });
+
+  it("quotes a GST-registered instructor's pay with its GST when marking a lesson completed", async () => {
+    const ended = lessonAt(-26, {
+      price: 80,
+      payIfTaught: { earns: 60, gst: 6 },
+      student: { firstName: "Eve", lastName: "Ended", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [], past: [ended] }),
+      [`POST /api/instructor/lessons/${ended.id}/complete`]: jsonResponse(200, {
+        lesson: { ...ended, status: "COMPLETED", payIfTaught: null, instructorShare: 60 },
+      }),
+    });
+    const { user } = renderApp("/instructor/lessons?tab=past", signedIn);
+    await screen.findByText("Eve Ended");
+    await user.click(within(itemFor("Eve Ended")).getByRole("button", { name: "Mark completed" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Mark this lesson completed?" });
+    expect(dialog).toHaveTextContent("you earn $60.00 + $6.00 GST for it.");
+    await user.click(within(dialog).getByRole("button", { name: "Mark completed" }));
+    expect(
+      await screen.findByText(
+        /Lesson with Eve Ended on .* marked completed. You earn \$60.00 \+ \$6.00 GST\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's refusal next to the lesson", async () => {

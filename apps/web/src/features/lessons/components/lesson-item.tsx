@@ -1,5 +1,5 @@
 import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, formatAud, instructorEarningsCents } from "@kerb/shared/rules";
+import { centsToDollars, dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
 import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarX from "lucide-react/icons/calendar-x";
@@ -118,13 +118,17 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
     noShowMutation.reset();
   };
 
-  const earns = formatAud(instructorEarningsCents(dollarsToCents(lesson.price)));
+  // The server's figures (rules/instructor-pay.ts): a GST-registered instructor is paid GST on top.
+  const pay = lesson.payIfTaught;
+  const earns = pay
+    ? `${formatDollars(pay.earns)}${pay.gst > 0 ? ` + ${formatDollars(pay.gst)} GST` : ""}`
+    : null;
   // Marking completed is final and decides the pay: asked for confirmation, like cancelling.
   const complete = () => {
     completeMutation.mutate(lesson.id, {
       onSuccess: () => {
         setCompleteOpen(false);
-        onNotice(`Lesson with ${name} on ${when} marked completed. You earn ${earns}.`);
+        onNotice(`Lesson with ${name} on ${when} marked completed.${earns ? ` You earn ${earns}.` : ""}`);
       },
     });
   };
@@ -257,8 +261,8 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
           {formatTimeRange(lesson.startTime, lesson.endTime)} in {lesson.suburb}.
         </p>
         <p>
-          Only confirm if you taught this lesson: you earn {earns} for it. This can't be changed afterwards;
-          if {lesson.student.firstName} didn't turn up, choose No-show instead.
+          Only confirm if you taught this lesson{earns ? `: you earn ${earns} for it` : ""}. This can't be
+          changed afterwards; if {lesson.student.firstName} didn't turn up, choose No-show instead.
         </p>
         {completeMutation.isError ? (
           <ErrorState title="We couldn't mark this lesson completed" error={completeMutation.error} />
