@@ -140,7 +140,13 @@ export const FOCUS_SKILLS = [
 /** The durable card-refund queue: a refund is PENDING until the provider has accepted it. */
 export const REFUND_STATUSES = ["PENDING", "SUCCEEDED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const REFUND_REASONS = ["LESSON_CANCELLED", "UNFULFILLED_PAYMENT", "NO_SHOW_DISPUTE"] as const;
+export const REFUND_REASONS = [
+  "LESSON_CANCELLED",
+  "UNFULFILLED_PAYMENT",
+  "NO_SHOW_DISPUTE",
+  /** A lesson taught while its instructor could not teach, refunded by an admin (rules/teaching-stops.ts). */
+  "HELD_LESSON",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** How a cancelled lesson's value goes back to the student (rules/cancellation.ts `RefundMethod`). */

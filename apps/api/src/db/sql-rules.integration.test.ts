@@ -8,6 +8,7 @@ import {
   isActiveBooking,
   isHoldActive,
   isListableInstructor,
+  isPayoutHeld,
   payableGrossCents,
   sydneyTodayDate,
   teachesInSuburb,
@@ -16,7 +17,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertInstructor } from "../modules/availability/test-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
-import { bookings, instructorProfiles, payments, users } from "./schema/index.ts";
+import {
+  bookings,
+  heldLessonDecisions,
+  instructorProfiles,
+  instructorTeachingStops,
+  payments,
+  users,
+} from "./schema/index.ts";
 import {
   activeBookingSql,
   activeHoldSql,
@@ -24,6 +32,7 @@ import {
   earningLessonSql,
   instructorSuspendedSql,
   listableInstructorSql,
+  payoutHeldSql,
   teachesInSuburbSql,
   unlistableInstructorSql,
 } from "./sql-rules.ts";
@@ -157,6 +166,72 @@ describeEachDatabase("SQL copies of the shared rules", (kind) => {
     expect(fromSql.sort(byId)).toEqual(expected.sort(byId));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(inserted.length);
+  });
+
+  it("payoutHeldSql matches isPayoutHeld", async () => {
+    const db = testDb.handle.db;
+    const instructorId = await insertInstructor(db, { suburbs: ["Bondi"] });
+    const [student] = await db
+      .insert(users)
+      .values({
+        email: "held@example.test",
+        passwordHash: "x",
+        role: "STUDENT",
+        firstName: "H",
+        lastName: "L",
+      })
+      .returning({ id: users.id });
+    const hour = 60 * MINUTE;
+    // An ended stop [-10 h, -5 h) and an open one from -2 h: lessons start on and around each edge.
+    const stops = [
+      {
+        reason: "REJECTED" as const,
+        startsAt: new Date(NOW.getTime() - 10 * hour),
+        endsAt: new Date(NOW.getTime() - 5 * hour),
+      },
+      { reason: "SUSPENDED" as const, startsAt: new Date(NOW.getTime() - 2 * hour), endsAt: null },
+    ];
+    await db.insert(instructorTeachingStops).values(stops.map((s) => ({ ...s, instructorId })));
+    const offsets = [-11, -10, -9, -5, -4, -2, -1, 1].map((h) => h * hour);
+    const rows = offsets.flatMap((offset) =>
+      [null, "PAY" as const, "REFUND" as const].map((decision) => ({ offset, decision })),
+    );
+    // Cancelled lessons: the no-overlap constraint covers active ones only, so three may share an hour.
+    const inserted = await db
+      .insert(bookings)
+      .values(
+        rows.map((row) => ({
+          studentId: student?.id ?? "",
+          instructorId,
+          startTime: new Date(NOW.getTime() + row.offset),
+          endTime: new Date(NOW.getTime() + row.offset + hour),
+          status: "CANCELLED" as const,
+          priceCents: 8000,
+          suburb: "Bondi",
+        })),
+      )
+      .returning({ id: bookings.id, startTime: bookings.startTime });
+    await db.insert(heldLessonDecisions).values(
+      inserted.flatMap((b, i) => {
+        const decision = rows[i]?.decision;
+        return decision ? [{ bookingId: b.id, decision, note: "test", decidedAt: NOW }] : [];
+      }),
+    );
+    const fromSql = (
+      await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.instructorId, instructorId), payoutHeldSql))
+    )
+      .map((r) => r.id)
+      .sort();
+    const expected = inserted
+      .filter((b, i) => isPayoutHeld(b, stops, rows[i]?.decision ?? null))
+      .map((b) => b.id)
+      .sort();
+    expect(fromSql).toEqual(expected);
+    // Held: -10 h, -9 h (first stop), -2 h, -1 h, +1 h (open stop), undecided only.
+    expect(expected).toHaveLength(5);
   });
 
   it("listableInstructorSql, unlistableInstructorSql and teachesInSuburbSql match isListableInstructor and teachesInSuburb", async () => {

@@ -6,7 +6,12 @@
 import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { bookings, instructorProfiles } from "./schema/index.ts";
+import {
+  bookings,
+  heldLessonDecisions,
+  instructorProfiles,
+  instructorTeachingStops,
+} from "./schema/index.ts";
 
 /**
  * rules/holds.ts `isActiveBooking(status, holdExpiresAt, now)`: the booking occupies its time —
@@ -98,3 +103,12 @@ export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${boo
 
 /** rules/payouts.ts `payableGrossCents` for an earning lesson; literal SQL so GROUP BY can repeat it. */
 export const earningCentsSql = earnedValueSql;
+
+/**
+ * rules/teaching-stops.ts `isPayoutHeld`: the lesson started during one of its instructor's teaching
+ * stops and no admin has decided it yet. Kept out of payouts and "mark your lesson" emails.
+ */
+export const payoutHeldSql = sql`(exists (select 1 from ${instructorTeachingStops} where ${instructorTeachingStops.instructorId} = ${bookings.instructorId} and ${instructorTeachingStops.startsAt} <= ${bookings.startTime} and (${instructorTeachingStops.endsAt} is null or ${bookings.startTime} < ${instructorTeachingStops.endsAt})) and not exists (select 1 from ${heldLessonDecisions} where ${heldLessonDecisions.bookingId} = ${bookings.id}))`;
+
+/** The negation of `payoutHeldSql` (both parts are EXISTS, never NULL, so `not` is exact). */
+export const notPayoutHeldSql = sql`not ${payoutHeldSql}`;

@@ -33,5 +33,6 @@ export * from "./reviews.ts";
 export * from "./scheduling.ts";
 export * from "./suburbs.ts";
 export * from "./sydney-time.ts";
+export * from "./teaching-stops.ts";
 export * from "./travel.ts";
 export * from "./working-hours.ts";

@@ -30,6 +30,11 @@ export const LEDGER_EVENTS = [
   "lesson.kept",
   /** A no-show's dispute was upheld: its earning is reversed (the student's refund posts on its own). */
   "lesson.no_show_refunded",
+  /**
+   * A lesson taught while its instructor could not teach was refunded by an admin (rules/teaching-stops.ts):
+   * its earning, if the instructor had marked it, is reversed.
+   */
+  "lesson.held_refunded",
   /** A payout was made up: its lessons' payable moves to PAYOUTS_DUE. */
   "payout",
   /** Its transfer went through: the money leaves cash. */
@@ -159,20 +164,49 @@ export function lessonEarnedPosting(input: {
  * so the refund (a card refund's own posting, or the credit back in the bundle) gives back value that
  * is unearned again. Keyed by the lesson: it reverses once.
  */
-export function noShowRefundedPosting(input: {
+export function noShowRefundedPosting(input: EarningReversalInput): LedgerPosting {
+  return earningReversed(input, "NO_SHOW", "no_show_refunded");
+}
+
+/**
+ * A held lesson (taught while its instructor could not teach) was refunded: the earning posted when the
+ * instructor marked it is reversed line for line, as for an upheld no-show dispute.
+ */
+export function heldLessonRefundedPosting(
+  input: EarningReversalInput & { outcome: "COMPLETED" | "NO_SHOW" },
+): LedgerPosting {
+  return earningReversed(input, input.outcome, "held_refunded");
+}
+
+interface EarningReversalInput {
   bookingId: string;
   paymentId: string | null;
   instructorId: string;
   valueCents: number;
-}): LedgerPosting {
-  const earned = lessonEarnedPosting({ ...input, outcome: "NO_SHOW" });
+}
+
+function earningReversed(
+  input: EarningReversalInput,
+  outcome: "COMPLETED" | "NO_SHOW",
+  what: "no_show_refunded" | "held_refunded",
+): LedgerPosting {
+  const earned = lessonEarnedPosting({ ...input, outcome });
   return {
     ...earned,
-    key: `lesson:${input.bookingId}:no_show_refunded`,
-    event: "lesson.no_show_refunded",
+    key: `lesson:${input.bookingId}:${what}`,
+    event: `lesson.${what}`,
     lines: earned.lines.map((line) => ({ ...line, amountCents: -line.amountCents })),
   };
 }
+
+/** The events that post (or take back) an instructor's earning: the revenue page counts them together. */
+export const EARNING_EVENTS = [
+  "lesson.completed",
+  "lesson.no_show",
+  "lesson.kept",
+  "lesson.no_show_refunded",
+  "lesson.held_refunded",
+] as const satisfies readonly LedgerEvent[];
 
 /**
  * A payout is made up: the payable of its lessons becomes a payout due to the instructor. No cash

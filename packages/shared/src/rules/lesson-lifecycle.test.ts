@@ -28,6 +28,7 @@ describe("lesson lifecycle", () => {
       "noShow: SCHEDULED → NO_SHOW by INSTRUCTOR",
       "cancel: SCHEDULED → CANCELLED by STUDENT, INSTRUCTOR, ADMIN",
       "settleNoShow: NO_SHOW → NO_SHOW by ADMIN",
+      "refundHeld: SCHEDULED|COMPLETED|NO_SHOW → CANCELLED by ADMIN",
     ]);
   });
 
@@ -77,13 +78,21 @@ describe("lesson lifecycle", () => {
     );
   });
 
-  it("finishes: completed, cancelled and expired lessons go nowhere; a no-show only has its dispute settled", () => {
-    for (const status of ["COMPLETED", "CANCELLED", "EXPIRED"] as const) {
+  it("finishes: cancelled and expired lessons go nowhere; a completed lesson or a no-show only if held", () => {
+    for (const status of ["CANCELLED", "EXPIRED"] as const) {
       expect(lessonMovesFrom(status), status).toEqual([]);
     }
-    expect(lessonMovesFrom("NO_SHOW")).toEqual([{ action: "settleNoShow", to: "NO_SHOW", by: ["ADMIN"] }]);
+    // Taught while the instructor could not teach (rules/teaching-stops.ts): an admin may refund it.
+    expect(lessonMovesFrom("COMPLETED")).toEqual([{ action: "refundHeld", to: "CANCELLED", by: ["ADMIN"] }]);
+    expect(lessonMovesFrom("NO_SHOW")).toEqual([
+      { action: "settleNoShow", to: "NO_SHOW", by: ["ADMIN"] },
+      { action: "refundHeld", to: "CANCELLED", by: ["ADMIN"] },
+    ]);
     expect(lessonTransitionRefusal("settleNoShow", "COMPLETED", "ADMIN")).toBe(
       "Only no show lessons can be settled after a dispute; this lesson is completed",
+    );
+    expect(lessonTransitionRefusal("refundHeld", "CANCELLED", "ADMIN")).toBe(
+      "Only scheduled, completed or no show lessons can be refunded as held; this lesson is cancelled",
     );
     expect(lessonMovesFrom("PENDING_PAYMENT").map((m) => m.to)).toEqual(["SCHEDULED", "EXPIRED"]);
     expect(lessonMovesFrom("SCHEDULED").map((m) => m.action)).toEqual([
@@ -91,6 +100,7 @@ describe("lesson lifecycle", () => {
       "complete",
       "noShow",
       "cancel",
+      "refundHeld",
     ]);
   });
 

@@ -8,6 +8,7 @@
  *                   PENDING_PAYMENT ──release──▶ EXPIRED     SCHEDULED ──cancel────▶ CANCELLED
  *                                                          SCHEDULED ──reschedule─▶ SCHEDULED (new time)
  *                                                          NO_SHOW ──settleNoShow─▶ NO_SHOW (kept or refunded)
+ *   SCHEDULED, COMPLETED or NO_SHOW taught during a teaching stop ──refundHeld──▶ CANCELLED (refunded)
  */
 import type { BookingStatus } from "../constants.ts";
 
@@ -52,6 +53,16 @@ export const LESSON_TRANSITIONS = {
    * value or refunding it (rules/no-show-disputes.ts says until when, and records it as the kept value).
    */
   settleNoShow: { from: ["NO_SHOW"], to: "NO_SHOW", by: ["ADMIN"], verb: "settled after a dispute" },
+  /**
+   * A lesson taught while its instructor could not teach (rules/teaching-stops.ts), refunded by an admin:
+   * cancelled after the fact, its value given back and nothing kept, whether or not it was marked.
+   */
+  refundHeld: {
+    from: ["SCHEDULED", "COMPLETED", "NO_SHOW"],
+    to: "CANCELLED",
+    by: ["ADMIN"],
+    verb: "refunded as held",
+  },
 } as const satisfies Record<string, LessonTransition>;
 
 export type LessonAction = keyof typeof LESSON_TRANSITIONS;

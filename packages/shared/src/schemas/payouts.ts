@@ -65,6 +65,11 @@ export const instructorPayoutsResponse = z.object({
    * GST is at today's registration; the payout fixes it when it is made up.
    */
   unpaid: payAmounts,
+  /**
+   * Earned during a period the instructor was not allowed to teach (suspended, rejected or delisted, a
+   * document lapsed): not in `unpaid`, and paid only if an admin decides so (rules/teaching-stops.ts).
+   */
+  held: payAmounts,
 });
 export type InstructorPayoutsResponse = z.infer<typeof instructorPayoutsResponse>;
 

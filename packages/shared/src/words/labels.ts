@@ -91,6 +91,7 @@ export const refundReasonLabels: Record<RefundReason, string> = {
   LESSON_CANCELLED: "Lesson cancelled",
   UNFULFILLED_PAYMENT: "Paid after the hold lapsed",
   NO_SHOW_DISPUTE: "No-show disputed: refunded",
+  HELD_LESSON: "Taught while the instructor could not teach",
 };
 
 /** A payout as the operator reads it (a PENDING payout is due to be paid). */

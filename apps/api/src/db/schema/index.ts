@@ -7,4 +7,5 @@ export * from "./move-proposals.ts";
 export * from "./outbox.ts";
 export * from "./payments.ts";
 export * from "./profiles.ts";
+export * from "./teaching-stops.ts";
 export * from "./users.ts";

@@ -86,6 +86,8 @@ export const payouts = pgTable(
     amountCents: integer().notNull(),
     /** The instructor's GST registration the payout (and its RCTI) was made up with. */
     supplierGstRegistered: boolean().notNull().default(false),
+    /** The ABN it was made up with: the RCTI prints this one, whatever the instructor changes later. */
+    supplierAbn: text(),
     status: text({ enum: PAYOUT_STATUSES }).notNull().default("PENDING"),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text(),

@@ -15,6 +15,7 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { endEverySession } from "../auth/index.ts";
 import { releaseCheckouts } from "../checkout/index.ts";
+import { syncTeachingStops } from "../compliance/index.ts";
 import {
   cancelLessonWithRefund,
   listFutureScheduledLessonIdsOf,
@@ -55,6 +56,8 @@ export function createAccountSuspensionService(ctx: AppContext) {
         if (!user) throw new AppError("not_found", NOT_FOUND);
         if (user.suspendedAt) throw new AppError("invalid_state", "This account is already suspended");
         await repo.setSuspension(tx, userId, { suspendedAt: now, suspendedReason: reason }, now);
+        // An instructor's lessons from now on are held, should one be taught anyway (decision 031).
+        if (user.role === "INSTRUCTOR") await syncTeachingStops(tx, userId, now);
         await endEverySession(tx, userId, now);
         const lessonIds = await listFutureScheduledLessonIdsOf(tx, userId, now);
         let refundCents = 0;
@@ -113,6 +116,7 @@ export function createAccountSuspensionService(ctx: AppContext) {
         if (!user) throw new AppError("not_found", NOT_FOUND);
         if (!user.suspendedAt) throw new AppError("invalid_state", "This account is not suspended");
         await repo.setSuspension(tx, userId, { suspendedAt: null, suspendedReason: null }, now);
+        if (user.role === "INSTRUCTOR") await syncTeachingStops(tx, userId, now);
         await uow.audit({
           actorId: adminId,
           action: "user.reactivate",

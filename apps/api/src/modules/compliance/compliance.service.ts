@@ -30,6 +30,7 @@ import {
   instructorDelistedEmail,
   instructorVerifiedEmail,
 } from "./compliance-emails.ts";
+import { syncTeachingStops } from "./teaching-stops.ts";
 import { notifyStudentsOfUnavailability } from "./unavailable-notices.ts";
 
 const paidWithOf = (row: { paymentId: string | null; bundleId: string | null }) =>
@@ -143,6 +144,8 @@ export async function runComplianceScan(ctx: Pick<AppContext, "db" | "now" | "en
       const { tx } = uow;
       const contact = await repo.findInstructorContact(tx, id);
       if (!contact) return;
+      // A lapsed document is noticed here: lessons taught from its lapse on are held (teaching-stops.ts).
+      await syncTeachingStops(tx, id, now);
       const compliance = instructorCompliance(contact, today);
       if (compliance.isListed) return; // renewed since the candidates were read
       const lapsed =
@@ -293,6 +296,7 @@ export function createComplianceService(ctx: AppContext) {
       const refusal = change.refuse?.(current);
       if (refusal) throw refusal;
       await updateInstructorCompliance(tx, instructorId, patch);
+      await syncTeachingStops(tx, instructorId, now);
       const next = { ...current, ...patch };
       const recorded = (r: typeof next) => ({
         verificationStatus: r.verificationStatus,

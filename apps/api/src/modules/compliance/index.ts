@@ -7,3 +7,4 @@ export {
   notifyStudentsInstructorUnavailable,
   unavailableInstructorIds,
 } from "./compliance.service.ts";
+export { syncTeachingStops } from "./teaching-stops.ts";

@@ -6,6 +6,7 @@
 import type { AdminRevenue, LedgerBalance, Reconciliation } from "@kerb/shared";
 import {
   centsToDollars,
+  EARNING_EVENTS,
   emptyBalances,
   gstOfCharge,
   type LedgerAccount,
@@ -51,14 +52,6 @@ function movedFigures(moved: Moved) {
     paidOutCents: sum("PAYOUTS_DUE", ["payout.paid"]),
   };
 }
-
-// A no-show refunded after a dispute takes its earning back: it counts (negatively) with them.
-const EARNING_EVENTS = [
-  "lesson.completed",
-  "lesson.no_show",
-  "lesson.kept",
-  "lesson.no_show_refunded",
-] as const;
 
 /** The revenue page's figures (dollars) of one period's movements. */
 function revenueFigures(moved: Moved, lessonsCompleted: number): AdminRevenue["totals"] {

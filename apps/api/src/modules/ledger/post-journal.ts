@@ -8,6 +8,7 @@ import {
   assertBalancedLines,
   cardRefundPosting,
   gstOfCharge,
+  heldLessonRefundedPosting,
   type LedgerPosting,
   lessonEarnedPosting,
   noShowRefundedPosting,
@@ -127,6 +128,31 @@ export async function postNoShowRefunded(
       paymentId: lesson.paymentId,
       instructorId: lesson.instructorId,
       valueCents: lesson.priceCents,
+    }),
+    occurredAt,
+  });
+}
+
+/**
+ * A held lesson (taught during its instructor's teaching stop) was refunded: the earning posted when the
+ * instructor marked it is reversed, dated when it was decided. `earnedCents` is what was posted (0 for a
+ * lesson never marked: nothing to reverse). Call before the refund gives the value back.
+ */
+export async function postHeldLessonRefunded(
+  uow: UnitOfWork,
+  lesson: { id: string; status: "COMPLETED" | "NO_SHOW"; earnedCents: number },
+  occurredAt: Date,
+): Promise<boolean> {
+  const row = await repo.findLessonForLedger(uow.tx, lesson.id);
+  if (!row) throw new Error(`No lesson ${lesson.id} to post`);
+  if (lesson.earnedCents <= 0 || !row.paymentId) return false;
+  return uow.post({
+    ...heldLessonRefundedPosting({
+      bookingId: lesson.id,
+      paymentId: row.paymentId,
+      instructorId: row.instructorId,
+      valueCents: lesson.earnedCents,
+      outcome: lesson.status,
     }),
     occurredAt,
   });

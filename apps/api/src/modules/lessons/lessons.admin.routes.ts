@@ -3,7 +3,11 @@ import {
   adminBookingsResponse,
   adminCancelBookingRequest,
   adminCancelBookingResponse,
+  decideHeldLessonRequest,
+  decideHeldLessonResponse,
   errorResponses,
+  heldLessonsQuery,
+  heldLessonsResponse,
   idParams,
   resolveNoShowDisputeRequest,
   resolveNoShowDisputeResponse,
@@ -14,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
+import { createHeldLessonService } from "./held-lessons.ts";
 import { createAdminLessonService } from "./lessons.admin.service.ts";
 import { moveProposalSchema } from "./move-proposal-docs.ts";
 import { createMoveProposalService } from "./move-proposals.service.ts";
@@ -22,6 +27,7 @@ import { createMoveProposalService } from "./move-proposals.service.ts";
 export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const lessons = createAdminLessonService(ctx);
   const moves = createMoveProposalService(ctx);
+  const held = createHeldLessonService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -82,6 +88,46 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     (request) => lessons.cancelBooking(me(request), request.params.id, request.body ?? {}),
+  );
+
+  app.get(
+    "/held-lessons",
+    {
+      schema: {
+        tags,
+        operationId: "listHeldLessons",
+        summary: "Lessons taught while their instructor could not teach",
+        description:
+          "Lessons that started while their instructor was suspended, rejected or delisted, or had a lapsed " +
+          "licence or Working-With-Children check, and that an admin has not decided yet, oldest first. " +
+          "They are in no payout and their instructor is not asked to mark them until decided.",
+        security,
+        querystring: heldLessonsQuery,
+        response: { 200: heldLessonsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => held.list(request.query),
+  );
+
+  app.post(
+    "/held-lessons/:id/decision",
+    {
+      schema: {
+        tags,
+        operationId: "decideHeldLesson",
+        summary: "Pay or refund a held lesson",
+        description:
+          "PAY lifts the hold: the lesson is paid by the next payout run once marked. REFUND gives the " +
+          "student the lesson's value back (card with GST, or the credit to its bundle), reverses the " +
+          "instructor's earning in the ledger if it was marked, cancels the lesson and emails the student. " +
+          "Once per lesson, with a note (audited); a lesson not held is 409 invalid_state.",
+        security,
+        params: idParams,
+        body: decideHeldLessonRequest,
+        response: { 200: decideHeldLessonResponse, ...stateErrors },
+      },
+    },
+    (request) => held.decide(me(request), request.params.id, request.body),
   );
 
   app.post(

@@ -235,6 +235,32 @@ export async function cancelLesson(
 }
 
 /**
+ * refundHeld (ADMIN): a lesson taught during its instructor's teaching stop is refunded — cancelled
+ * after the fact with nothing kept, so it earns nothing (rules/payouts.ts). Only from a status the
+ * lifecycle allows, as it still is: a concurrent change is refused.
+ */
+export async function refundHeldLesson(
+  tx: Executor,
+  input: { lessonId: string; now: Date; refundCents: number; from: BookingStatus },
+) {
+  checkLessonTransition("refundHeld", input.from, "ADMIN");
+  const refunded = await tx
+    .update(bookings)
+    .set({
+      status: LESSON_TRANSITIONS.refundHeld.to,
+      cancelledAt: input.now,
+      cancelledBy: "ADMIN",
+      refundCents: input.refundCents,
+      keptCents: 0,
+      calendarSequence: nextCalendarSequence,
+    })
+    .where(and(eq(bookings.id, input.lessonId), eq(bookings.status, input.from)))
+    .returning({ id: bookings.id });
+  if (refunded.length === 0) throw await refuseChanged(tx, "refundHeld", input.lessonId, "ADMIN");
+  await withdrawOpenMoveProposals(tx, input.lessonId, input.now);
+}
+
+/**
  * settleNoShow (ADMIN): a no-show's dispute is decided, recorded as the lesson's kept value (the price:
  * kept; 0: refunded, with what went back to the card as its refund; null leaves the refund unset). Only a NO_SHOW not settled before: a second
  * decision, or one racing another, finds nothing to change and is refused.

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-or
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, outbox, payments, users } from "../../db/schema/index.ts";
+import { notPayoutHeldSql } from "../../db/sql-rules.ts";
 import { workQueue } from "../../lib/work-queue.ts";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -175,6 +176,8 @@ export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Da
         eq(bookings.status, "SCHEDULED"),
         gt(bookings.endTime, window.from),
         lte(bookings.endTime, window.to),
+        // Taught while the instructor could not teach: not theirs to mark until an admin decides.
+        notPayoutHeldSql,
       ),
     )
     .orderBy(asc(bookings.endTime));

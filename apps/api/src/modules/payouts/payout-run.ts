@@ -70,6 +70,7 @@ async function createInstructorPayout(
       gstCents: totals.gstCents,
       amountCents: totals.totalCents,
       supplierGstRegistered: chargesGst(payee),
+      supplierAbn: payee.abn,
       status: "PENDING",
       provider: provider.name,
       createdAt: now,

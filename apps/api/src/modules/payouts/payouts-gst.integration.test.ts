@@ -228,4 +228,18 @@ describeEachDatabase("instructor GST and ABN on payouts", (kind) => {
     expect(payouts.body.payouts).toEqual([expect.objectContaining({ net: 60, gst: 0, total: 60 })]);
     expect(payouts.body.unpaid).toMatchObject({ lessons: 1, net: 60, gst: 6, total: 66 });
   });
+
+  it("an RCTI keeps printing the ABN it was made up with after the instructor changes it", async () => {
+    const id = payoutOf(registered.id)?.id ?? "";
+    const changed = await http.patch(
+      "/api/instructor/payout-details",
+      { abn: "51 824 753 556", gstRegistered: true },
+      registered.token,
+    );
+    expect(changed.status).toBe(200);
+    const pdf = await download(t.app, `/api/instructor/payouts/${id}/statement.pdf`, registered.token);
+    const text = pdfText(pdf.raw);
+    expect(text).toContain("ABN 53 004 085 616");
+    expect(text).not.toContain("51 824 753 556");
+  });
 });

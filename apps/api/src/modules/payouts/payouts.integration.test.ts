@@ -326,11 +326,13 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const text = pdfText(res.raw);
-    // Made up while Ana was not registered for GST: it stays a payout statement after she registers.
+    // Made up while Ana was not registered for GST, with the ABN she had then: it stays a payout
+    // statement with that ABN after she registers with another.
     expect(text).toContain("Recipient-created payout statement");
     expect(text).toContain(t.env.SUPPLIER_NAME);
     expect(text).toContain("Ana Payee");
-    expect(text).toContain("ABN 53 004 085 616");
+    expect(text).toContain("ABN 51 824 753 556");
+    expect(text).not.toContain("53 004 085 616");
     expect(text).toContain("Not registered for GST");
     expect(text).toContain(`${formatIsoDate(period.start)} to ${formatIsoDate(period.end)}`);
     for (const amount of ["$80.00", "$65.00", "$40.00", "$60.00", "$48.75", "$30.00"])

@@ -2,7 +2,7 @@ import { SYDNEY_TZ } from "@kerb/shared";
 import { and, asc, count, desc, eq, gte, lt, lte, notExists, type SQLWrapper, sql } from "drizzle-orm";
 import { type Executor, executeRows } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
-import { earningCentsSql, earningLessonSql } from "../../db/sql-rules.ts";
+import { earningCentsSql, earningLessonSql, notPayoutHeldSql, payoutHeldSql } from "../../db/sql-rules.ts";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutStatus = PayoutRow["status"];
@@ -17,6 +17,9 @@ const notPaidOut = notExists(
   // A correlated subquery: payout_items.booking_id is unique, so each lesson is in at most one payout.
   sql`(select 1 from ${payoutItems} where ${payoutItems.bookingId} = ${bookings.id})`,
 );
+
+/** Not taught during a teaching stop still awaiting an admin's decision (rules/teaching-stops.ts). */
+const notHeld = notPayoutHeldSql;
 
 /** The payout a lesson was paid out in (any status), or undefined while it is not in one. */
 export async function findPayoutOfLesson(db: Executor, bookingId: string) {
@@ -40,7 +43,9 @@ export function payableLessons(db: Executor, instructorId: string, endsAt: Date)
       keptCents: bookings.keptCents,
     })
     .from(bookings)
-    .where(and(eq(bookings.instructorId, instructorId), lte(bookings.endTime, endsAt), earns, notPaidOut))
+    .where(
+      and(eq(bookings.instructorId, instructorId), lte(bookings.endTime, endsAt), earns, notPaidOut, notHeld),
+    )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 }
 
@@ -54,7 +59,7 @@ export function instructorsWithPayableLessons(db: Executor, endsAt: Date) {
     })
     .from(bookings)
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
-    .where(and(lte(bookings.endTime, endsAt), earns, notPaidOut))
+    .where(and(lte(bookings.endTime, endsAt), earns, notPaidOut, notHeld))
     .orderBy(asc(bookings.instructorId));
 }
 
@@ -63,8 +68,9 @@ const grossOf = earningCentsSql;
 /**
  * Earned and not paid out yet, per instructor and amount (counts per amount keep the per-lesson fee
  * rounding exact without fetching every lesson). One instructor, or everyone for the admin summary.
+ * `held`: the lessons kept back for an admin's decision instead of those a payout run would pay.
  */
-export function unpaidEarningsByAmount(db: Executor, instructorId?: string) {
+export function unpaidEarningsByAmount(db: Executor, instructorId?: string, held = false) {
   return db
     .select({
       instructorId: bookings.instructorId,
@@ -72,7 +78,14 @@ export function unpaidEarningsByAmount(db: Executor, instructorId?: string) {
       lessons: count().mapWith(Number),
     })
     .from(bookings)
-    .where(and(earns, notPaidOut, instructorId ? eq(bookings.instructorId, instructorId) : undefined))
+    .where(
+      and(
+        earns,
+        notPaidOut,
+        held ? payoutHeldSql : notHeld,
+        instructorId ? eq(bookings.instructorId, instructorId) : undefined,
+      ),
+    )
     .groupBy(bookings.instructorId, grossOf);
 }
 

@@ -140,8 +140,8 @@ export function createPayoutService(ctx: AppContext) {
       supplier: {
         name: `${payee.firstName} ${payee.lastName}`,
         email: payee.email,
-        abn: payee.abn,
         // As the payout was made up, whatever the profile says since: the RCTI is a tax record.
+        abn: payout.supplierAbn,
         gstRegistered: payout.supplierGstRegistered,
       },
       lines: lines.map((line) => ({
@@ -200,23 +200,25 @@ export function createPayoutService(ctx: AppContext) {
     },
 
     async listOwn(instructorId: string): Promise<InstructorPayoutsResponse> {
-      const [rows, payoutDetails, unpaidGroups] = await Promise.all([
+      const [rows, payoutDetails, unpaidGroups, heldGroups] = await Promise.all([
         repo.instructorPayouts(ctx.db, instructorId),
         details(instructorId),
         repo.unpaidEarningsByAmount(ctx.db, instructorId),
+        repo.unpaidEarningsByAmount(ctx.db, instructorId, true),
       ]);
-      const unpaid = instructorPayTotals(unpaidGroups, payoutDetails);
+      const inDollars = (t: ReturnType<typeof instructorPayTotals>) => ({
+        lessons: t.lessons,
+        gross: centsToDollars(t.grossCents),
+        fee: centsToDollars(t.feeCents),
+        net: centsToDollars(t.shareCents),
+        gst: centsToDollars(t.gstCents),
+        total: centsToDollars(t.totalCents),
+      });
       return {
         payouts: rows.map(toInstructorPayout),
         details: payoutDetails,
-        unpaid: {
-          lessons: unpaid.lessons,
-          gross: centsToDollars(unpaid.grossCents),
-          fee: centsToDollars(unpaid.feeCents),
-          net: centsToDollars(unpaid.shareCents),
-          gst: centsToDollars(unpaid.gstCents),
-          total: centsToDollars(unpaid.totalCents),
-        },
+        unpaid: inDollars(instructorPayTotals(unpaidGroups, payoutDetails)),
+        held: inDollars(instructorPayTotals(heldGroups, payoutDetails)),
       };
     },
 

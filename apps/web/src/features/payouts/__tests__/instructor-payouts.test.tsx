@@ -57,6 +57,7 @@ function payoutsResponse(overrides: Partial<InstructorPayoutsResponse> = {}): In
       payoutHold: null,
     },
     unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
+    held: { lessons: 0, gross: 0, fee: 0, net: 0, gst: 0, total: 0 },
     ...overrides,
   };
 }
@@ -148,6 +149,18 @@ describe("Instructor earnings: payouts", () => {
     expect(headers).toEqual(expect.arrayContaining(["Net (ex GST)", "GST", "Total paid"]));
     expect(within(table).getAllByRole("row")[1]).toHaveTextContent("$108.75$10.88$119.63");
     expect(screen.getByText(/\$60\.00 \(\$66\.00 with GST\) from 1 lesson is not paid/)).toBeInTheDocument();
+  });
+
+  it("says which earnings are on hold because they were taught while the instructor could not teach", async () => {
+    mockFetch(
+      routes(payoutsResponse({ held: { lessons: 1, gross: 70, fee: 17.5, net: 52.5, gst: 0, total: 52.5 } })),
+    );
+    renderApp("/instructor/earnings", signedIn);
+    expect(await screen.findByText(/\$52\.50 from 1 lesson is on hold/)).toHaveTextContent(
+      /pays it with your next payout or refunds the student/,
+    );
+    // What is payable is told apart from what is held.
+    expect(screen.getByText(/\$60\.00 from 1 lesson is not paid out yet/)).toBeInTheDocument();
   });
 
   it("says when there are no payouts yet", async () => {

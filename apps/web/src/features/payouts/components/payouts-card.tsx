@@ -41,6 +41,21 @@ function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
   );
 }
 
+/** Lessons taught while the instructor could not teach: kept out of payouts until Kerb decides each. */
+function HeldNote({ data }: { data: InstructorPayoutsResponse }) {
+  if (data.held.lessons === 0) return null;
+  const gst = data.held.gst > 0 ? ` (${formatDollars(data.held.total)} with GST)` : "";
+  return (
+    <Alert tone="warning">
+      {formatDollars(data.held.net)}
+      {gst} from {data.held.lessons} {data.held.lessons === 1 ? "lesson is" : "lessons are"} on hold: taught
+      while you were not allowed to teach on Kerb (account suspended, verification withdrawn, or a licence or
+      Working With Children check expired). Kerb reviews each one and either pays it with your next payout or
+      refunds the student. Contact support if you think this is wrong.
+    </Alert>
+  );
+}
+
 const periodOf = (payout: InstructorPayout) =>
   `${formatIsoDate(payout.periodStart)} – ${formatIsoDate(payout.periodEnd)}`;
 
@@ -159,6 +174,7 @@ export function PayoutsCard() {
         ) : data ? (
           <>
             <UnpaidNote data={data} />
+            <HeldNote data={data} />
             {data.payouts.length === 0 ? (
               <EmptyState
                 icon={<Banknote className="size-6" />}
