@@ -18,7 +18,11 @@ export type Suburb = (typeof SUBURBS)[number];
 
 export const SYDNEY_TZ = "Australia/Sydney";
 
-export const ROLES = ["STUDENT", "INSTRUCTOR", "ADMIN"] as const;
+/**
+ * GUARDIAN: a parent or guardian following one or more learners (issue 23). Such an account only comes
+ * from a learner's invitation: public registration offers STUDENT and INSTRUCTOR (spec §6).
+ */
+export const ROLES = ["STUDENT", "INSTRUCTOR", "ADMIN", "GUARDIAN"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const LICENSE_TYPES = ["AUTOMATIC", "MANUAL"] as const;
@@ -136,6 +140,17 @@ export const FOCUS_SKILLS = [
   "Roundabouts",
   "Test Preparation",
 ] as const;
+
+/** How far a learner is with a skill, as the instructor records it after a lesson (issue 23). */
+export const SKILL_LEVELS = ["INTRODUCED", "PRACTISING", "COMPETENT"] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+
+/** A guardian invitation: INVITED until the guardian accepts (ACTIVE); REMOVED by the learner at any time. */
+export const GUARDIAN_LINK_STATUSES = ["INVITED", "ACTIVE", "REMOVED"] as const;
+export type GuardianLinkStatus = (typeof GUARDIAN_LINK_STATUSES)[number];
+
+/** The longest message a learner and an instructor may send each other (plain text). */
+export const MESSAGE_MAX_LENGTH = 1000;
 
 /** The durable card-refund queue: a refund is PENDING until the provider has accepted it. */
 export const REFUND_STATUSES = ["PENDING", "SUCCEEDED"] as const;

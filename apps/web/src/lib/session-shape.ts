@@ -17,7 +17,7 @@ const isString = (value: unknown): value is string => typeof value === "string";
 
 // Spelled out rather than imported (ROLES): importing it placed all of constants.ts on the first load.
 // The Record type fails to compile if a role is added to or removed from the shared `Role`.
-const KNOWN_ROLES: Record<Role, true> = { STUDENT: true, INSTRUCTOR: true, ADMIN: true };
+const KNOWN_ROLES: Record<Role, true> = { STUDENT: true, INSTRUCTOR: true, ADMIN: true, GUARDIAN: true };
 const isRole = (value: unknown): value is Role => isString(value) && Object.hasOwn(KNOWN_ROLES, value);
 
 // The same pattern zod's z.uuid() accepts (RFC 9562 versions 1-8, plus the nil and max UUIDs).

@@ -14,7 +14,8 @@ import { gstCents, instructorEarningsCents } from "./pricing.ts";
 
 const MS_PER_HOUR = 3_600_000;
 
-export type CancelledBy = "STUDENT" | "INSTRUCTOR" | "ADMIN";
+export const CANCELLERS = ["STUDENT", "INSTRUCTOR", "ADMIN"] as const;
+export type CancelledBy = (typeof CANCELLERS)[number];
 export type RefundTier = "full" | "half" | "none";
 
 export interface RefundInput {

@@ -25,6 +25,7 @@ export const roleLabels: Record<Role, string> = {
   STUDENT: "Student",
   INSTRUCTOR: "Instructor",
   ADMIN: "Admin",
+  GUARDIAN: "Guardian",
 };
 
 /** The spec's words for the instructor's car (§3 "vehicle type"), on every page that shows it. */

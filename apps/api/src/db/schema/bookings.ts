@@ -1,4 +1,5 @@
-import { BOOKING_STATUSES, ROLES } from "@kerb/shared";
+import { BOOKING_STATUSES } from "@kerb/shared";
+import { CANCELLERS } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -67,7 +68,7 @@ export const bookings = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     /** Who cancelled (rules/cancellation.ts `CancelledBy`: a role). */
-    cancelledBy: text({ enum: ROLES }),
+    cancelledBy: text({ enum: CANCELLERS }),
     /** Cents given back on cancellation, GST included (card) or 0 (credit). */
     refundCents: integer(),
     /**

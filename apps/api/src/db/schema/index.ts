@@ -2,6 +2,7 @@ export * from "./audit.ts";
 export * from "./availability.ts";
 export * from "./bookings.ts";
 export * from "./jobs.ts";
+export * from "./learning.ts";
 export * from "./ledger.ts";
 export * from "./move-proposals.ts";
 export * from "./outbox.ts";

@@ -25,6 +25,11 @@ export const payments = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Who paid, when not the learner (`userId`) themselves: a guardian paying for their learner (issue 23).
+     * The learner owns the lessons and credits; the payer gets the tax invoice.
+     */
+    payerId: uuid().references(() => users.id, { onDelete: "set null" }),
     type: text({ enum: PAYMENT_TYPES }).notNull(),
     status: text({ enum: PAYMENT_STATUSES }).notNull().default("PENDING"),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),

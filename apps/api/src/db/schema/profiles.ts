@@ -29,6 +29,15 @@ export const studentProfiles = pgTable("student_profiles", {
   suburb: text(),
   licenseType: text({ enum: LICENSE_TYPES }),
   experienceLevel: text({ enum: EXPERIENCE_LEVELS }),
+  /**
+   * The rest of the learner's latest assessment (with licenseType and experienceLevel above), kept when
+   * they book and editable from their account; their instructors see it. Null/empty until given.
+   */
+  targetTestDate: date(),
+  focusSkills: text().array().notNull().default(sql`'{}'::text[]`),
+  assessedAt: timestamp({ withTimezone: true }),
+  /** Optional: the NSW logbook credit applies to learners under 25 (rules/logbook.ts). */
+  dateOfBirth: date(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,7 +8,7 @@
  * so no search result, slot or booking reaches them. Reactivation only lifts the refusal: sessions,
  * lessons and refunds stay as they are.
  */
-import type { AdminUser, ReactivateUserResponse, SuspendUserResponse } from "@kerb/shared";
+import type { AdminUser, ReactivateUserResponse, Role, SuspendUserResponse } from "@kerb/shared";
 import { centsToDollars } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
@@ -41,7 +41,8 @@ const CANCELLATION_REASON = {
   STUDENT: "The student's account is no longer active on Kerb.",
   INSTRUCTOR: "The instructor's account is no longer active on Kerb.",
   ADMIN: "The account is no longer active on Kerb.",
-} as const;
+  GUARDIAN: "The account is no longer active on Kerb.",
+} as const satisfies Record<Role, string>;
 
 export function createAccountSuspensionService(ctx: AppContext) {
   return {

@@ -1,3 +1,4 @@
+import type { Role } from "@kerb/shared";
 import { type AccountTokenPurpose, phoneSearchDigits } from "@kerb/shared/rules";
 import { and, count, desc, eq, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
@@ -105,7 +106,7 @@ export type AccountUser = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  role: Role;
   tokenVersion: number;
 };
 
@@ -261,7 +262,7 @@ export async function setSuspension(
 
 export async function listUsers(
   db: Executor,
-  filter: { search?: string; role?: "STUDENT" | "INSTRUCTOR" | "ADMIN" },
+  filter: { search?: string; role?: Role },
   page: { limit: number; offset: number },
 ) {
   const conditions: SQL[] = [];

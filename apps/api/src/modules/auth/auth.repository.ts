@@ -1,3 +1,4 @@
+import type { Role } from "@kerb/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { refreshTokens, studentProfiles, users } from "../../db/schema/index.ts";
@@ -15,7 +16,7 @@ const userColumns = {
 export type UserRow = {
   id: string;
   email: string;
-  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  role: Role;
   firstName: string;
   lastName: string;
   phone: string | null;

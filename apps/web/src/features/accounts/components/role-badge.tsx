@@ -6,6 +6,7 @@ export const ROLE_STATUS: Record<Role, StatusStyle> = statusStyles(roleLabels, {
   STUDENT: "info",
   INSTRUCTOR: "brand",
   ADMIN: "warning",
+  GUARDIAN: "neutral",
 });
 
 export const RoleBadge = ({ role }: { role: Role }) => <StatusBadge status={role} styles={ROLE_STATUS} />;
