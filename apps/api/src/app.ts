@@ -30,6 +30,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
 import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
+import { instructorLearningRoutes, studentLearningRoutes } from "./modules/learning/learning.routes.ts";
 import { basRoutes } from "./modules/ledger/bas.routes.ts";
 import { ledgerRoutes } from "./modules/ledger/ledger.routes.ts";
 import { startHoldSweep } from "./modules/lessons/hold-sweep.ts";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ...context, prefix: "/auth" });
       await api.register(studentRoutes, { ...context, prefix: "/student" });
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
+      await api.register(studentLearningRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorCalendarRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorLessonRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorLearningRoutes, { ...context, prefix: "/instructor" });
       // The operator console: each domain's admin routes under /admin, ADMIN only.
       await api.register(accountAdminRoutes, { ...context, prefix: "/admin" });
       await api.register(complianceAdminRoutes, { ...context, prefix: "/admin" });

@@ -144,6 +144,11 @@ export const FOCUS_SKILLS = [
 /** How far a learner is with a skill, as the instructor records it after a lesson (issue 23). */
 export const SKILL_LEVELS = ["INTRODUCED", "PRACTISING", "COMPETENT"] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
+/** A lesson record names 1 to this many skills (each once) and a note of at most this many characters. */
+export const LESSON_RECORD_MAX_SKILLS = FOCUS_SKILLS.length;
+export const LESSON_RECORD_NOTE_MAX_LENGTH = 500;
+/** The youngest a learner's date of birth may make them (NSW learner licences start at 16). */
+export const MIN_LEARNER_AGE = 15;
 
 /** A guardian invitation: INVITED until the guardian accepts (ACTIVE); REMOVED by the learner at any time. */
 export const GUARDIAN_LINK_STATUSES = ["INVITED", "ACTIVE", "REMOVED"] as const;
@@ -191,6 +196,7 @@ export const EMAIL_KINDS = [
   "lesson_clash_resolved",
   "move_proposed",
   "move_proposal_answered",
+  "lesson_recorded",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

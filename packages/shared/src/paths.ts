@@ -57,6 +57,8 @@ export const paths = {
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
     payments: () => "/student/payments",
     account: () => "/student/account",
+    /** What each lesson taught, every skill's level, what to work on next and the NSW logbook. */
+    progress: () => "/student/progress",
   },
   instructor: {
     dashboard: () => "/instructor/dashboard",

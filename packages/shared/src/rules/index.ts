@@ -26,6 +26,7 @@ export * from "./payouts.ts";
 export * from "./pool-assignment.ts";
 export * from "./pool-hours.ts";
 export * from "./pricing.ts";
+export * from "./progress.ts";
 export * from "./quarters.ts";
 export * from "./recommendation.ts";
 export * from "./retry-backoff.ts";

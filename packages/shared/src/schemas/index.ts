@@ -12,6 +12,7 @@ export * from "./instructor-portal.ts";
 export * from "./instructors.ts";
 export * from "./invoices.ts";
 export * from "./jobs.ts";
+export * from "./learning.ts";
 export * from "./ledger.ts";
 export * from "./lesson-cancellation.ts";
 export * from "./move-proposals.ts";

@@ -17,6 +17,7 @@ import { firstOverlap, holdsALesson, type MinuteWindow } from "../rules/working-
 import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorComplianceStatus } from "./compliance.ts";
 import { standardRateDollars, suburbName } from "./fields.ts";
+import { learnerAssessment, lessonRecord } from "./learning.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
 
@@ -333,6 +334,14 @@ export const instructorLesson = z.object({
    */
   payIfTaught: z.object({ earns: z.number(), gst: z.number() }).nullable(),
   student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
+  /**
+   * The learner's latest assessment (experience, licence type, target test date, focus skills): only
+   * their own instructors see it, on their lessons together. Null when the learner gave none. Optional
+   * only so older answers and fixtures still read; the API always sends it.
+   */
+  assessment: learnerAssessment.nullable().optional(),
+  /** What the instructor recorded of the lesson once taught; null until recorded. Always sent, as above. */
+  record: lessonRecord.nullable().optional(),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;
 

@@ -15,6 +15,7 @@ import type {
   RefundReason,
   RefundStatus,
   Role,
+  SkillLevel,
   VehicleType,
   VerificationStatus,
 } from "../constants.ts";
@@ -45,6 +46,20 @@ export const experienceLevelLabels: Record<ExperienceLevel, string> = {
   NEVER_DRIVEN: "I've never driven",
   SOME_EXPERIENCE: "I have some experience",
   FAILED_TEST: "I've failed a driving test",
+};
+
+/** The same answers as the learner's instructor reads them. */
+export const learnerExperienceLabels: Record<ExperienceLevel, string> = {
+  NEVER_DRIVEN: "Never driven",
+  SOME_EXPERIENCE: "Some experience",
+  FAILED_TEST: "Failed a test before",
+};
+
+/** How far a learner is with a skill, as the instructor records it after a lesson. */
+export const skillLevelLabels: Record<SkillLevel, string> = {
+  INTRODUCED: "Introduced",
+  PRACTISING: "Practising",
+  COMPETENT: "Competent",
 };
 
 export const genderLabels: Record<Gender, string> = {
@@ -129,6 +144,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   lesson_clash_resolved: "Lesson clash resolved",
   move_proposed: "New lesson time proposed",
   move_proposal_answered: "Proposed time accepted or declined",
+  lesson_recorded: "Lesson record",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

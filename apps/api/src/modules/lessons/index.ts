@@ -9,6 +9,7 @@ export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 export { listFutureScheduledLessonIdsOf, listHeldPaymentIdsOf } from "./lessons.admin.repository.ts";
 export {
   countLessonsStartingBetween,
+  findInstructorLesson,
   type InstructorLessonRow,
   listFutureScheduledLessons,
   listLessonsStartingBetween,

@@ -5,7 +5,14 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, users } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bundles,
+  instructorProfiles,
+  lessonRecords,
+  studentProfiles,
+  users,
+} from "../../db/schema/index.ts";
 
 const student = alias(users, "student");
 
@@ -30,6 +37,21 @@ const instructorLessonColumns = {
   instructorAbn: instructorProfiles.abn,
   instructorGstRegistered: instructorProfiles.gstRegistered,
   student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
+  // The learner's assessment (issue 23): this is the instructor's own lesson with them, so they may see it.
+  assessment: {
+    experienceLevel: studentProfiles.experienceLevel,
+    licenseType: studentProfiles.licenseType,
+    targetTestDate: studentProfiles.targetTestDate,
+    focusSkills: studentProfiles.focusSkills,
+    assessedAt: studentProfiles.assessedAt,
+  },
+  record: {
+    skills: lessonRecords.skills,
+    note: lessonRecords.note,
+    logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
+    createdAt: lessonRecords.createdAt,
+    updatedAt: lessonRecords.updatedAt,
+  },
 };
 
 /** Every lesson read goes through these joins, so each row can say what it earns. */
@@ -39,7 +61,9 @@ function selectInstructorLessons(db: Executor) {
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
     .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
-    .leftJoin(bundles, eq(bundles.id, bookings.bundleId));
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, bookings.studentId))
+    .leftJoin(lessonRecords, eq(lessonRecords.bookingId, bookings.id));
 }
 
 export type InstructorLessonRow = NonNullable<Awaited<ReturnType<typeof findInstructorLesson>>>;

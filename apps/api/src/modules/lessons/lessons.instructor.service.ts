@@ -8,12 +8,14 @@ import type {
   InstructorLessonsPage,
   LessonActionResponse,
   LessonCancellationResponse,
+  LessonSkill,
 } from "@kerb/shared";
 import {
   centsToDollars,
   formatSydneyDate,
   formatSydneyTime,
   instructorPayLine,
+  isFocusSkill,
   payableGrossCents,
   payoutLine,
 } from "@kerb/shared/rules";
@@ -46,6 +48,34 @@ export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLes
     bundleCredit: bundleCreditOf(row),
     payIfTaught: payIfTaughtOf(row),
     student: row.student,
+    assessment: assessmentOf(row.assessment),
+    record: recordOf(row.record),
+  };
+}
+
+/** The learner's assessment as their instructor sees it; null when they have answered nothing. */
+function assessmentOf(a: repo.InstructorLessonRow["assessment"]): InstructorLesson["assessment"] {
+  if (!a) return null;
+  const focusSkills = (a.focusSkills ?? []).filter(isFocusSkill);
+  if (!a.experienceLevel && !a.licenseType && !a.targetTestDate && focusSkills.length === 0) return null;
+  return {
+    experienceLevel: a.experienceLevel,
+    licenseType: a.licenseType,
+    targetTestDate: a.targetTestDate,
+    focusSkills,
+    assessedAt: a.assessedAt?.toISOString() ?? null,
+  };
+}
+
+/** What the instructor recorded of the lesson (the table's jsonb was written through the shared schema). */
+function recordOf(r: repo.InstructorLessonRow["record"]): InstructorLesson["record"] {
+  if (!r?.createdAt || !r.updatedAt) return null;
+  return {
+    skills: (r.skills ?? []) as LessonSkill[],
+    note: r.note ?? "",
+    logbookConfirmedAt: r.logbookConfirmedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 

@@ -32,6 +32,7 @@ export {
   enqueueLessonNoShow,
   enqueueLessonRescheduled,
 } from "./lesson-change-notices.ts";
+export { enqueueLessonRecorded } from "./lesson-record-notices.ts";
 export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
 export { toLessonSummary } from "./notice-parts.ts";
 

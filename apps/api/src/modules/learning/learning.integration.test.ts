@@ -1,0 +1,547 @@
+/**
+ * The learner's journey over HTTP (issue 23 items 1–3): the assessment kept with the account and shown to
+ * the learner's own instructors, lesson records (and their email), the progress page, and the NSW logbook
+ * with hand-computed hours — a day lesson, a winter evening lesson, the 11th hour, a learner over 25 — as
+ * JSON and as a PDF read back with pdftotext. Only the learner reads their own progress and logbook.
+ */
+import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema/index.ts";
+import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import {
+  addHours,
+  insertLesson,
+  newInstructor,
+  newStudent,
+} from "../instructors/instructor-test-fixtures.ts";
+import { updateInstructorCompliance } from "../instructors/instructors.writes.ts";
+
+type Http = ReturnType<typeof api>;
+type Person = { id: string; token: string };
+
+/** A Sydney wall time with its offset, as the logbook rule's unit tests write them. */
+const at = (iso: string) => new Date(iso);
+
+describeEachDatabase("the learner's journey", (kind) => {
+  let t: TestApp;
+  let http: Http;
+  let ivy: Person;
+  let olly: Person;
+  let pending: Person;
+  let ava: Person;
+  let ben: Person;
+  let cal: Person;
+  const lessons: Record<string, string> = {};
+  let testDate: string;
+
+  const lesson = (
+    studentId: string,
+    instructorId: string,
+    start: string,
+    minutes = 60,
+    extra: { suburb?: string; status?: "COMPLETED" | "SCHEDULED" | "NO_SHOW" } = {},
+  ) =>
+    insertLesson(t.database.db, {
+      studentId,
+      instructorId,
+      start: at(start),
+      minutes,
+      status: extra.status ?? "COMPLETED",
+      suburb: extra.suburb ?? "Sydney CBD",
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    http = api(t.app);
+    const db = t.database.db;
+    ivy = await newInstructor(http, db, { firstName: "Ivy", lastName: "Teach", licenseNumber: "87654321" });
+    olly = await newInstructor(http, db, { firstName: "Olly", lastName: "Other" });
+    pending = await newInstructor(http, db, { firstName: "Pat", lastName: "Pending" });
+    await updateInstructorCompliance(db, pending.id, { verificationStatus: "PENDING" });
+    ava = await newStudent(http, { firstName: "Ava", lastName: "Learner" });
+    ben = await newStudent(http, { firstName: "Ben", lastName: "Older" });
+    cal = await newStudent(http, { firstName: "Cal", lastName: "Unknown" });
+    testDate = addDaysToDate(sydneyTodayDate(t.clock.now), 60);
+
+    // Ava's lessons with Ivy, hours counted in order: 1 day hour, 1 night hour, 3 × 2 day hours (8 h),
+    // 1 day hour (9 h), then a 2-hour lesson across the 10-hour cap, then one more hour (12 h in all).
+    lessons.day = await lesson(ava.id, ivy.id, "2026-03-10T10:00:00+11:00");
+    // 15 June 2026: sunset at the CBD 16:53 AEST, so 6–7 pm is night.
+    lessons.winterEvening = await lesson(ava.id, ivy.id, "2026-06-15T18:00:00+10:00");
+    for (const day of ["01", "02", "03"]) {
+      lessons[`long${day}`] = await lesson(ava.id, ivy.id, `2026-07-${day}T10:00:00+10:00`, 120, {
+        suburb: "Parramatta",
+      });
+    }
+    lessons.ninth = await lesson(ava.id, ivy.id, "2026-07-06T10:00:00+10:00");
+    lessons.acrossCap = await lesson(ava.id, ivy.id, "2026-07-07T10:00:00+10:00", 120);
+    lessons.twelfth = await lesson(ava.id, ivy.id, "2026-07-08T10:00:00+10:00");
+    // Not in the logbook: an unverified instructor's lesson, a no-show, and one still to come.
+    lessons.unverified = await lesson(ava.id, pending.id, "2026-07-09T10:00:00+10:00");
+    lessons.noShow = await lesson(ava.id, ivy.id, "2026-07-10T10:00:00+10:00", 60, { status: "NO_SHOW" });
+    lessons.upcoming = await insertLesson(db, {
+      studentId: ava.id,
+      instructorId: ivy.id,
+      start: addHours(t.clock.now, 50),
+      status: "SCHEDULED",
+      suburb: "Sydney CBD",
+    });
+    // Ben, over 25, has one day lesson with Ivy; Cal gives no date of birth; Olly teaches only Cal.
+    lessons.ben = await lesson(ben.id, ivy.id, "2026-03-11T10:00:00+11:00");
+    lessons.cal = await lesson(cal.id, olly.id, "2026-03-12T10:00:00+11:00");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe("the assessment", () => {
+    it("starts from sign-up's answers and is kept with the account, date of birth too", async () => {
+      const before = await http.get("/api/student/assessment", ava.token);
+      expect(before.status).toBe(200);
+      expect(before.body).toEqual({
+        experienceLevel: "NEVER_DRIVEN",
+        licenseType: "AUTOMATIC",
+        targetTestDate: null,
+        focusSkills: [],
+        assessedAt: null,
+        dateOfBirth: null,
+      });
+
+      const saved = await http.put(
+        "/api/student/assessment",
+        {
+          experienceLevel: "SOME_EXPERIENCE",
+          licenseType: "MANUAL",
+          targetTestDate: testDate,
+          focusSkills: ["Roundabouts", "Highway Driving"],
+          dateOfBirth: "2008-03-01",
+        },
+        ava.token,
+      );
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({
+        experienceLevel: "SOME_EXPERIENCE",
+        licenseType: "MANUAL",
+        targetTestDate: testDate,
+        focusSkills: ["Roundabouts", "Highway Driving"],
+        dateOfBirth: "2008-03-01",
+        assessedAt: t.clock.now.toISOString(),
+      });
+
+      // The booking wizard sends no date of birth: the one on record stays.
+      const fromWizard = await http.put(
+        "/api/student/assessment",
+        {
+          experienceLevel: "SOME_EXPERIENCE",
+          licenseType: "MANUAL",
+          targetTestDate: testDate,
+          focusSkills: ["Roundabouts", "Highway Driving"],
+        },
+        ava.token,
+      );
+      expect(fromWizard.body.dateOfBirth).toBe("2008-03-01");
+      expect((await http.get("/api/student/assessment", ava.token)).body).toEqual(fromWizard.body);
+
+      const older = await http.put(
+        "/api/student/assessment",
+        { experienceLevel: "FAILED_TEST", licenseType: "AUTOMATIC", dateOfBirth: "1990-05-05" },
+        ben.token,
+      );
+      expect(older.status).toBe(200);
+      expect(older.body).toMatchObject({ targetTestDate: null, focusSkills: [], dateOfBirth: "1990-05-05" });
+    });
+
+    it("refuses a test date in the past, a birth date in the future or under 15, and unknown skills", async () => {
+      const today = sydneyTodayDate(t.clock.now);
+      const base = { experienceLevel: "NEVER_DRIVEN", licenseType: "AUTOMATIC" };
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [
+          { targetTestDate: addDaysToDate(today, -1) },
+          "targetTestDate",
+          "Your test date can't be in the past.",
+        ],
+        [
+          { dateOfBirth: addDaysToDate(today, 1) },
+          "dateOfBirth",
+          "Your date of birth can't be in the future.",
+        ],
+        [{ dateOfBirth: addDaysToDate(today, -365 * 14) }, "dateOfBirth", "at least 15"],
+        [{ focusSkills: ["Drifting"] }, "focusSkills.0", "Choose skills from"],
+        [{ focusSkills: ["Roundabouts", "Roundabouts"] }, "focusSkills", "each skill once"],
+        [{ targetTestDate: "2026-02-30" }, "targetTestDate", "Not a real calendar date"],
+      ];
+      for (const [body, path, message] of cases) {
+        const res = await http.put("/api/student/assessment", { ...base, ...body }, cal.token);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.error.code).toBe("validation_error");
+        const issue = (res.body.error.details as Array<{ path: string; message: string }>).find(
+          (d) => d.path === path,
+        );
+        expect(issue?.message, JSON.stringify(res.body.error)).toContain(message);
+      }
+      // Today's test date is fine; so is a 15th birthday today.
+      const ok = await http.put(
+        "/api/student/assessment",
+        { ...base, targetTestDate: today, dateOfBirth: `${Number(today.slice(0, 4)) - 15}${today.slice(4)}` },
+        cal.token,
+      );
+      expect(ok.status).toBe(200);
+      // Cal takes the date of birth back out: the logbook then counts him as under 25.
+      const removed = await http.put("/api/student/assessment", { ...base, dateOfBirth: null }, cal.token);
+      expect(removed.body.dateOfBirth).toBeNull();
+    });
+
+    it("is the student's own: an instructor is 403, nobody signed in 401", async () => {
+      expect((await http.get("/api/student/assessment", ivy.token)).status).toBe(403);
+      expect((await http.put("/api/student/assessment", {}, ivy.token)).status).toBe(403);
+      expect((await http.get("/api/student/assessment")).status).toBe(401);
+    });
+
+    it("shows on each of the learner's lessons with their instructor, and on the dashboard's schedule", async () => {
+      const expected = {
+        experienceLevel: "SOME_EXPERIENCE",
+        licenseType: "MANUAL",
+        targetTestDate: testDate,
+        focusSkills: ["Roundabouts", "Highway Driving"],
+      };
+      const past = await http.get("/api/instructor/lessons?scope=past&pageSize=50", ivy.token);
+      expect(past.status).toBe(200);
+      const avaLessons = past.body.items.filter((l: { id: string }) =>
+        [lessons.day, lessons.winterEvening].includes(l.id),
+      );
+      expect(avaLessons).toHaveLength(2);
+      for (const l of avaLessons) expect(l.assessment).toMatchObject(expected);
+      // The date of birth is the learner's own: never on an instructor's lesson.
+      expect(JSON.stringify(past.body)).not.toContain("2008-03-01");
+
+      const upcoming = await http.get("/api/instructor/lessons?scope=upcoming", ivy.token);
+      expect(
+        upcoming.body.items.find((l: { id: string }) => l.id === lessons.upcoming)?.assessment,
+      ).toMatchObject(expected);
+      const dashboard = await http.get("/api/instructor/dashboard", ivy.token);
+      expect(dashboard.status).toBe(200);
+      expect(
+        dashboard.body.upcoming.find((l: { id: string }) => l.id === lessons.upcoming)?.assessment,
+      ).toMatchObject(expected);
+    });
+
+    it("is not shown to an instructor the learner has no lesson with", async () => {
+      const res = await http.get("/api/instructor/lessons?scope=past&pageSize=50", olly.token);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((l: { id: string }) => l.id)).toEqual([lessons.cal]);
+      expect(JSON.stringify(res.body)).not.toContain("Highway Driving");
+    });
+  });
+
+  describe("lesson records", () => {
+    const record = (token: string, id: string | undefined, body: Record<string, unknown>) =>
+      http.put(`/api/instructor/lessons/${id}/record`, body, token);
+
+    const recordedMail = (bookingId: string | undefined) =>
+      t.database.db
+        .select({ to: outbox.toEmail, subject: outbox.subject, text: outbox.textBody })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "lesson_recorded"), eq(outbox.dedupeKey, `lesson-recorded:${bookingId}`)));
+
+    it("records a completed lesson, emails the learner once, and stays editable", async () => {
+      // Recorded out of order: the June lesson first, then the March one.
+      const june = await record(ivy.token, lessons.winterEvening, {
+        skills: [
+          { skill: "Night Driving", level: "INTRODUCED" },
+          { skill: "Roundabouts", level: "PRACTISING" },
+        ],
+        note: "Good lane discipline after dark.\nMirrors before braking.",
+        confirmLogbook: true,
+      });
+      expect(june.status).toBe(200);
+      expect(june.body.lesson.record).toMatchObject({
+        skills: [
+          { skill: "Night Driving", level: "INTRODUCED" },
+          { skill: "Roundabouts", level: "PRACTISING" },
+        ],
+        note: "Good lane discipline after dark.\nMirrors before braking.",
+        logbookConfirmedAt: t.clock.now.toISOString(),
+      });
+
+      const march = await record(ivy.token, lessons.day, {
+        skills: [
+          { skill: "Roundabouts", level: "INTRODUCED" },
+          { skill: "Hill Starts", level: "PRACTISING" },
+        ],
+        note: "  First lesson: steady.  ",
+        confirmLogbook: false,
+      });
+      expect(march.status).toBe(200);
+      expect(march.body.lesson.record).toMatchObject({
+        note: "First lesson: steady.",
+        logbookConfirmedAt: null,
+      });
+
+      const [mail, ...more] = await recordedMail(lessons.winterEvening);
+      expect(more).toHaveLength(0);
+      const profile = await http.get("/api/student/profile", ava.token);
+      expect(mail?.to).toBe(profile.body.email);
+      expect(mail?.subject).toBe("Your lesson on 15/06/2026: what you worked on");
+      expect(mail?.text).toContain("Ivy Teach has recorded your lesson on 15/06/2026, 6:00 pm – 7:00 pm");
+      expect(mail?.text).toContain("Night Driving");
+      expect(mail?.text).toContain("Practising");
+      expect(mail?.text).toContain("Good lane discipline after dark.");
+      expect(mail?.text).toContain("confirmed it as a structured lesson");
+      expect(mail?.text).toContain("/student/progress");
+
+      // An edit: the record changes, the confirmation keeps its moment, no second email.
+      t.clock.advanceMinutes(30);
+      const edited = await record(ivy.token, lessons.winterEvening, {
+        skills: [{ skill: "Night Driving", level: "PRACTISING" }],
+        confirmLogbook: true,
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body.lesson.record).toMatchObject({
+        skills: [{ skill: "Night Driving", level: "PRACTISING" }],
+        note: "",
+        logbookConfirmedAt: june.body.lesson.record.logbookConfirmedAt,
+        updatedAt: t.clock.now.toISOString(),
+      });
+      expect(await recordedMail(lessons.winterEvening)).toHaveLength(1);
+      // Put back as first recorded, for the progress test below.
+      await record(ivy.token, lessons.winterEvening, {
+        skills: [
+          { skill: "Night Driving", level: "INTRODUCED" },
+          { skill: "Roundabouts", level: "PRACTISING" },
+        ],
+        note: "Good lane discipline after dark.",
+        confirmLogbook: true,
+      });
+
+      // The instructor's list carries the record.
+      const past = await http.get("/api/instructor/lessons?scope=past&pageSize=50", ivy.token);
+      const listed = past.body.items.find((l: { id: string }) => l.id === lessons.day);
+      expect(listed.record.skills).toEqual([
+        { skill: "Roundabouts", level: "INTRODUCED" },
+        { skill: "Hill Starts", level: "PRACTISING" },
+      ]);
+    });
+
+    it("only for the instructor's own completed lesson", async () => {
+      const body = { skills: [{ skill: "Roundabouts", level: "INTRODUCED" }], confirmLogbook: true };
+      expect((await record(olly.token, lessons.day, body)).status).toBe(404);
+      const scheduled = await record(ivy.token, lessons.upcoming, body);
+      expect(scheduled.status).toBe(409);
+      expect(scheduled.body.error.code).toBe("invalid_state");
+      expect((await record(ivy.token, lessons.noShow, body)).status).toBe(409);
+      expect((await record(ava.token, lessons.day, body)).status).toBe(403);
+      expect((await record(ivy.token, "00000000-0000-4000-8000-000000000000", body)).status).toBe(404);
+    });
+
+    it("refuses no skills, a skill twice, an unknown skill or level, and a long or binary note", async () => {
+      const skill = { skill: "Roundabouts", level: "INTRODUCED" };
+      const bad: Array<[Record<string, unknown>, string]> = [
+        [{ skills: [], confirmLogbook: false }, "skills"],
+        [{ skills: [skill, { ...skill, level: "COMPETENT" }], confirmLogbook: false }, "skills"],
+        [{ skills: [{ skill: "Drifting", level: "INTRODUCED" }], confirmLogbook: false }, "skills.0.skill"],
+        [{ skills: [{ skill: "Roundabouts", level: "EXPERT" }], confirmLogbook: false }, "skills.0.level"],
+        [{ skills: [skill], note: "x".repeat(501), confirmLogbook: false }, "note"],
+        [{ skills: [skill], note: "bad\u0000note", confirmLogbook: false }, "note"],
+        [{ skills: [skill] }, "confirmLogbook"],
+      ];
+      for (const [body, path] of bad) {
+        const res = await record(ivy.token, lessons.ninth, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+      }
+      const longest = await record(ivy.token, lessons.ninth, {
+        skills: [{ skill: "Parallel Parking", level: "INTRODUCED" }],
+        note: "x".repeat(500),
+        confirmLogbook: false,
+      });
+      expect(longest.status).toBe(200);
+      expect(await recordedMail(lessons.ninth)).toHaveLength(1);
+    });
+  });
+
+  describe("progress", () => {
+    it("shows each skill's latest level by lesson date, the lessons done, the notes and what to work on next", async () => {
+      const res = await http.get("/api/student/progress", ava.token);
+      expect(res.status).toBe(200);
+      const byName = Object.fromEntries(
+        (res.body.skills as Array<{ skill: string }>).map((s) => [s.skill, s]),
+      );
+      // Roundabouts: INTRODUCED in March, PRACTISING in June (recorded first, but the later lesson).
+      expect(byName.Roundabouts).toMatchObject({
+        level: "PRACTISING",
+        lessons: 2,
+        isFocus: true,
+        lastPractisedAt: "2026-06-15T08:00:00.000Z",
+      });
+      expect(byName["Night Driving"]).toMatchObject({ level: "INTRODUCED", isFocus: false });
+      expect(byName["Highway Driving"]).toMatchObject({ level: null, lessons: 0, isFocus: true });
+      expect(res.body).toMatchObject({
+        focusSkills: ["Roundabouts", "Highway Driving"],
+        targetTestDate: testDate,
+        // 8 completed lessons with Ivy (12 h) and one with the unverified instructor (1 h).
+        lessonsCompleted: 9,
+        minutesCompleted: 13 * 60,
+      });
+      expect(res.body.nextSteps.slice(0, 2)).toEqual([
+        { skill: "Highway Driving", level: null, isFocus: true, reason: "FOCUS" },
+        { skill: "Roundabouts", level: "PRACTISING", isFocus: true, reason: "FOCUS" },
+      ]);
+      expect(res.body.recentRecords.map((r: { bookingId: string }) => r.bookingId)).toEqual([
+        lessons.ninth,
+        lessons.winterEvening,
+        lessons.day,
+      ]);
+      expect(res.body.recentRecords[1]).toMatchObject({
+        instructor: { firstName: "Ivy", lastName: "Teach" },
+        note: "Good lane discipline after dark.",
+        logbookConfirmed: true,
+      });
+    });
+
+    it("is the learner's own: another student sees only theirs, an instructor is 403", async () => {
+      const other = await http.get("/api/student/progress", ben.token);
+      expect(other.status).toBe(200);
+      expect(other.body).toMatchObject({ lessonsCompleted: 1, recentRecords: [] });
+      expect(JSON.stringify(other.body)).not.toContain(lessons.day);
+      expect((await http.get("/api/student/progress", ivy.token)).status).toBe(403);
+      expect((await http.get("/api/student/progress")).status).toBe(401);
+    });
+  });
+
+  describe("the NSW logbook", () => {
+    it("credits Ava's lessons by hand: a day lesson, a winter evening, the 11th hour and after", async () => {
+      const res = await http.get("/api/student/logbook", ava.token);
+      expect(res.status).toBe(200);
+      const rows = res.body.lessons as Array<Record<string, unknown>>;
+      // The unverified instructor's lesson, the no-show and the lesson to come are not in it.
+      expect(rows.map((r) => r.bookingId)).toEqual([
+        lessons.day,
+        lessons.winterEvening,
+        lessons.long01,
+        lessons.long02,
+        lessons.long03,
+        lessons.ninth,
+        lessons.acrossCap,
+        lessons.twelfth,
+      ]);
+      const pick = ({
+        dayMinutes,
+        nightMinutes,
+        bonusMinutes,
+        creditedDayMinutes,
+        creditedNightMinutes,
+        creditedMinutes,
+      }: Record<string, unknown>) => [
+        dayMinutes,
+        nightMinutes,
+        bonusMinutes,
+        creditedDayMinutes,
+        creditedNightMinutes,
+        creditedMinutes,
+      ];
+      // A day lesson: 60 day minutes, three times over.
+      expect(rows[0]).toMatchObject({
+        date: "2026-03-10",
+        startTime: "2026-03-09T23:00:00.000Z",
+        endTime: "2026-03-10T00:00:00.000Z",
+        suburb: "Sydney CBD",
+        instructor: { firstName: "Ivy", lastName: "Teach", licenseNumber: "87654321" },
+        confirmed: false,
+      });
+      expect(pick(rows[0] ?? {})).toEqual([60, 0, 60, 180, 0, 180]);
+      // 6–7 pm on 15 June, after the 4:53 pm sunset: one night hour, its two bonus hours by day.
+      expect(rows[1]).toMatchObject({ date: "2026-06-15", confirmed: true });
+      expect(pick(rows[1] ?? {})).toEqual([0, 60, 60, 120, 60, 180]);
+      // Three 2-hour day lessons and one hour: all within the first 10 hours.
+      for (const row of rows.slice(2, 5)) expect(pick(row)).toEqual([120, 0, 120, 360, 0, 360]);
+      expect(pick(rows[5] ?? {})).toEqual([60, 0, 60, 180, 0, 180]);
+      // Hours 10 and 11: the 10th counts three times, the 11th once (3 × 60 + 60).
+      expect(pick(rows[6] ?? {})).toEqual([120, 0, 60, 240, 0, 240]);
+      // The 12th hour counts once.
+      expect(pick(rows[7] ?? {})).toEqual([60, 0, 0, 60, 0, 60]);
+
+      expect(res.body).toMatchObject({
+        dateOfBirth: "2008-03-01",
+        requiredMinutes: 7200,
+        requiredNightMinutes: 1200,
+        totals: {
+          lessonMinutes: 720,
+          lessonNightMinutes: 60,
+          creditedMinutes: 1920,
+          creditedNightMinutes: 60,
+          remainingMinutes: 7200 - 1920,
+          remainingNightMinutes: 1200 - 60,
+          bonusMinutesLeft: 0,
+          under25: true,
+          ageUnknown: false,
+        },
+      });
+    });
+
+    it("credits a learner over 25 nothing, and counts one without a date of birth as under 25", async () => {
+      const ben25 = await http.get("/api/student/logbook", ben.token);
+      expect(ben25.status).toBe(200);
+      expect(ben25.body.lessons).toHaveLength(1);
+      expect(ben25.body.lessons[0]).toMatchObject({
+        bookingId: lessons.ben,
+        dayMinutes: 60,
+        nightMinutes: 0,
+        bonusMinutes: 0,
+        creditedMinutes: 0,
+      });
+      expect(ben25.body.totals).toMatchObject({
+        lessonMinutes: 60,
+        creditedMinutes: 0,
+        remainingMinutes: 0,
+        remainingNightMinutes: 0,
+        under25: false,
+        ageUnknown: false,
+      });
+
+      const unknown = await http.get("/api/student/logbook", cal.token);
+      expect(unknown.body.totals).toMatchObject({ creditedMinutes: 180, under25: true, ageUnknown: true });
+    });
+
+    it("is the learner's own: another student sees only theirs, an instructor is 403", async () => {
+      const other = await http.get("/api/student/logbook", ben.token);
+      expect(JSON.stringify(other.body)).not.toContain(lessons.day);
+      expect((await http.get("/api/student/logbook", ivy.token)).status).toBe(403);
+      expect((await http.get("/api/student/logbook.pdf", ivy.token)).status).toBe(403);
+      expect((await http.get("/api/student/logbook.pdf")).status).toBe(401);
+    });
+
+    it("downloads as a PDF record of the structured lessons", async () => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/student/logbook.pdf",
+        headers: { authorization: `Bearer ${ava.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect(res.headers["content-disposition"]).toBe(
+        `attachment; filename="Kerb-logbook-${sydneyTodayDate(t.clock.now)}.pdf"`,
+      );
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain("Structured lessons for the NSW learner logbook");
+      expect(text).toContain("Ava Learner");
+      expect(text).toContain("01/03/2008");
+      // pdftotext reads a table column by column: each row's cells are checked, not the row as a line.
+      expect(text).toContain("Date Time Instructor Day Night Credited Confirmed");
+      // The day lesson: 1:00 day, 0:00 night, 3:00 credited, not confirmed.
+      expect(text).toContain("10/03/2026 10:00 am – 11:00 am Ivy Teach 1:00 0:00 3:00 Not yet");
+      // The winter evening: 0:00 day, 1:00 night, 3:00 credited of which 1:00 at night, confirmed.
+      expect(text).toContain("0:00 1:00 3:00 Yes");
+      expect(text).toContain("15/06/2026");
+      expect(text).toContain("6:00 pm – 7:00 pm");
+      expect(text).toContain("1:00 night");
+      expect(text).toContain("Licence 87654321");
+      // Hours 10 and 11, then the 12th.
+      expect(text).toContain("2:00 0:00 4:00 Not yet 1:00 0:00 1:00 Not yet");
+      expect(text).toContain("32:00 of 120:00 1:00 of 20:00 88:00 19:00");
+      expect(text).not.toContain("Pat Pending");
+    });
+  });
+});

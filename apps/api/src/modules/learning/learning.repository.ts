@@ -1,0 +1,158 @@
+/**
+ * The learner's journey (issue 23): the assessment kept on the student profile, the lesson records and
+ * what the progress page and the NSW logbook read. Lessons are read here, never written (the lessons
+ * module owns bookings).
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import {
+  bookings,
+  instructorProfiles,
+  lessonRecords,
+  studentProfiles,
+  users,
+} from "../../db/schema/index.ts";
+
+const instructor = alias(users, "instructor");
+
+/** The learner's name, assessment and date of birth; undefined when there is no such student. */
+export async function findLearner(db: Executor, studentId: string) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      experienceLevel: studentProfiles.experienceLevel,
+      licenseType: studentProfiles.licenseType,
+      targetTestDate: studentProfiles.targetTestDate,
+      focusSkills: studentProfiles.focusSkills,
+      assessedAt: studentProfiles.assessedAt,
+      dateOfBirth: studentProfiles.dateOfBirth,
+    })
+    .from(users)
+    .innerJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(eq(users.id, studentId), eq(users.role, "STUDENT")))
+    .limit(1);
+  return row;
+}
+export type LearnerRow = NonNullable<Awaited<ReturnType<typeof findLearner>>>;
+
+/** Keeps the learner's latest assessment; `dateOfBirth` undefined leaves the one on record. */
+export async function saveAssessment(
+  db: Executor,
+  studentId: string,
+  values: {
+    experienceLevel: LearnerRow["experienceLevel"];
+    licenseType: LearnerRow["licenseType"];
+    targetTestDate: string | null;
+    focusSkills: string[];
+    assessedAt: Date;
+    dateOfBirth?: string | null;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(studentProfiles)
+    .set(values)
+    .where(eq(studentProfiles.userId, studentId))
+    .returning({ userId: studentProfiles.userId });
+  return rows.length > 0;
+}
+
+/**
+ * The instructor's own lesson with its learner, locked (shared) until the transaction ends; undefined
+ * when it is not theirs.
+ */
+export async function findOwnLessonForRecord(tx: Executor, instructorId: string, bookingId: string) {
+  const [row] = await tx
+    .select({ id: bookings.id, status: bookings.status, studentId: bookings.studentId })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.instructorId, instructorId)))
+    .for("share");
+  return row;
+}
+
+export async function findLessonRecord(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({ logbookConfirmedAt: lessonRecords.logbookConfirmedAt })
+    .from(lessonRecords)
+    .where(eq(lessonRecords.bookingId, bookingId))
+    .for("update");
+  return row;
+}
+
+export async function insertLessonRecord(tx: Executor, record: typeof lessonRecords.$inferInsert) {
+  await tx.insert(lessonRecords).values(record);
+}
+
+export async function updateLessonRecord(
+  tx: Executor,
+  bookingId: string,
+  changes: Pick<typeof lessonRecords.$inferInsert, "skills" | "note" | "logbookConfirmedAt" | "updatedAt">,
+) {
+  await tx.update(lessonRecords).set(changes).where(eq(lessonRecords.bookingId, bookingId));
+}
+
+/** The learner's lesson records with their lesson's times and instructor, newest lesson first. */
+export function listLearnerRecords(db: Executor, studentId: string) {
+  return db
+    .select({
+      bookingId: lessonRecords.bookingId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      instructor: { firstName: instructor.firstName, lastName: instructor.lastName },
+      skills: lessonRecords.skills,
+      note: lessonRecords.note,
+      logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
+    })
+    .from(lessonRecords)
+    .innerJoin(bookings, eq(bookings.id, lessonRecords.bookingId))
+    .innerJoin(instructor, eq(instructor.id, lessonRecords.instructorId))
+    .where(eq(lessonRecords.studentId, studentId))
+    .orderBy(desc(bookings.startTime));
+}
+
+/** How many lessons the learner has completed, and their minutes. */
+export async function completedLessonTotals(db: Executor, studentId: string) {
+  const [row] = await db
+    .select({
+      lessons: count(),
+      minutes: sql<number>`coalesce(round(sum(extract(epoch from ${bookings.endTime} - ${bookings.startTime})) / 60), 0)::int`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "COMPLETED")));
+  return { lessons: row?.lessons ?? 0, minutes: Number(row?.minutes ?? 0) };
+}
+
+/**
+ * What the NSW logbook counts: the learner's completed lessons whose instructor is verified, with the
+ * lesson's suburb (where night is judged), the instructor's licence number and whether the instructor
+ * confirmed the lesson record. Oldest first.
+ */
+export function listLogbookLessons(db: Executor, studentId: string) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      suburb: bookings.suburb,
+      instructor: {
+        firstName: instructor.firstName,
+        lastName: instructor.lastName,
+        licenseNumber: instructorProfiles.licenseNumber,
+      },
+      logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
+    })
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+    .leftJoin(lessonRecords, eq(lessonRecords.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.studentId, studentId),
+        eq(bookings.status, "COMPLETED"),
+        eq(instructorProfiles.verificationStatus, "VERIFIED"),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+}
+export type LogbookLessonRow = Awaited<ReturnType<typeof listLogbookLessons>>[number];

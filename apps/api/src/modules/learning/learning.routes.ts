@@ -1,0 +1,161 @@
+import {
+  errorResponses,
+  idParams,
+  lessonActionResponse,
+  lessonRecordRequest,
+  studentAssessmentRequest,
+  studentAssessmentResponse,
+  studentLogbookResponse,
+  studentProgressResponse,
+} from "@kerb/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { createLearningService } from "./learning.service.ts";
+import { createLessonRecordService } from "./lesson-records.service.ts";
+
+const security = [{ bearerAuth: [] }];
+const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+const LOGBOOK_RULE =
+  "Each minute of a completed lesson with a verified instructor counts three logbook minutes for the " +
+  "learner's first 10 hours of lessons, once after that; night (sunset to sunrise at the lesson's suburb " +
+  "on its Sydney date) counts as night, its bonus as day. Learners 25 and over are credited nothing; " +
+  "without a date of birth the learner counts as under 25 (ageUnknown).";
+
+/**
+ * The learner's own journey, mounted at /api/student, STUDENT only: each answer is about the signed-in
+ * student, so nobody else's assessment, progress or logbook can be asked for.
+ */
+export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const learning = createLearningService(ctx);
+  app.addHook("onRequest", ctx.guard("STUDENT"));
+  const tags = ["student"];
+
+  app.get(
+    "/assessment",
+    {
+      schema: {
+        tags,
+        operationId: "getStudentAssessment",
+        summary: "The signed-in student's driving assessment",
+        description:
+          "Experience, licence type, target test date and focus skills as last given (when booking or from " +
+          "the account page), when they were given, and the optional date of birth.",
+        security,
+        response: { 200: studentAssessmentResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => learning.getAssessment(me(request)),
+  );
+
+  app.put(
+    "/assessment",
+    {
+      schema: {
+        tags,
+        operationId: "saveStudentAssessment",
+        summary: "Keep the signed-in student's driving assessment",
+        description:
+          "Replaces the assessment; the student's instructors see it on their lessons together. " +
+          "dateOfBirth left out stays as it is, null removes it. 400 validation_error for a target test " +
+          "date before today (Sydney), a date of birth in the future or one making the learner under 15.",
+        security,
+        body: studentAssessmentRequest,
+        response: { 200: studentAssessmentResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => learning.saveAssessment(me(request), request.body),
+  );
+
+  app.get(
+    "/progress",
+    {
+      schema: {
+        tags,
+        operationId: "getStudentProgress",
+        summary: "The signed-in student's progress",
+        description:
+          "From the instructors' lesson records: every skill's latest level (by lesson date), the completed " +
+          "lessons and their minutes, the latest records with their notes, and what to work on next (focus " +
+          "skills not yet competent first, then skills under way, then untouched ones).",
+        security,
+        response: { 200: studentProgressResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => learning.getProgress(me(request)),
+  );
+
+  app.get(
+    "/logbook",
+    {
+      schema: {
+        tags,
+        operationId: "getStudentLogbook",
+        summary: "The signed-in student's NSW logbook hours",
+        description: `Per lesson and in total, in minutes, towards 120 hours with 20 at night. ${LOGBOOK_RULE}`,
+        security,
+        response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => learning.getLogbook(me(request)),
+  );
+
+  app.get(
+    "/logbook.pdf",
+    {
+      schema: {
+        tags,
+        operationId: "downloadStudentLogbookPdf",
+        summary: "Download the signed-in student's logbook record (PDF)",
+        description:
+          "The structured lessons to copy into the NSW learner logbook: date, times, instructor and licence " +
+          `number, day and night time, credited time and whether the instructor confirmed it. ${LOGBOOK_RULE}`,
+        security,
+        response: {
+          200: {
+            description: "The logbook record as a PDF attachment",
+            content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
+          },
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await learning.logbookPdf(me(request));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+};
+
+/** Lesson records, mounted at /api/instructor, INSTRUCTOR only: only the instructor's own lessons. */
+export const instructorLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const records = createLessonRecordService(ctx);
+  app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
+
+  app.put(
+    "/lessons/:id/record",
+    {
+      schema: {
+        tags: ["instructor"],
+        operationId: "saveLessonRecord",
+        summary: "Record what a completed lesson taught",
+        description:
+          "The skills practised (1–8 of the spec's, each once) with a level each, a short plain-text note " +
+          "(at most 500 characters) and confirmLogbook, the instructor's confirmation of it as a structured " +
+          "lesson for the learner's NSW logbook. Saving again replaces the record. The learner is emailed " +
+          "the first save, with a link to their progress page. Only the instructor's own COMPLETED lesson: " +
+          "another's is 404, a lesson not completed 409 invalid_state.",
+        security,
+        params: idParams,
+        body: lessonRecordRequest,
+        response: { 200: lessonActionResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => records.saveRecord(me(request), request.params.id, request.body),
+  );
+};
