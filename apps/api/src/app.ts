@@ -29,6 +29,11 @@ import { creditRoutes } from "./modules/credits/credits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
 import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
+import {
+  guardianInvitationRoutes,
+  guardianRoutes,
+  studentGuardianRoutes,
+} from "./modules/guardians/guardians.routes.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { instructorLearningRoutes, studentLearningRoutes } from "./modules/learning/learning.routes.ts";
 import { basRoutes } from "./modules/ledger/bas.routes.ts";
@@ -222,6 +227,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutWebhookRoutes, { ...context, prefix: "/payment" });
+      await api.register(studentGuardianRoutes, { ...context, prefix: "/student" });
+      await api.register(guardianInvitationRoutes, { ...context, prefix: "/guardian" });
+      await api.register(guardianRoutes, { ...context, prefix: "/guardian" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorAvailabilityRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorCalendarRoutes, { ...context, prefix: "/instructor" });

@@ -153,6 +153,8 @@ export const MIN_LEARNER_AGE = 15;
 /** A guardian invitation: INVITED until the guardian accepts (ACTIVE); REMOVED by the learner at any time. */
 export const GUARDIAN_LINK_STATUSES = ["INVITED", "ACTIVE", "REMOVED"] as const;
 export type GuardianLinkStatus = (typeof GUARDIAN_LINK_STATUSES)[number];
+/** How long a guardian invitation can be accepted. */
+export const GUARDIAN_INVITATION_DAYS = 14;
 
 /** The longest message a learner and an instructor may send each other (plain text). */
 export const MESSAGE_MAX_LENGTH = 1000;
@@ -196,6 +198,7 @@ export const EMAIL_KINDS = [
   "lesson_clash_resolved",
   "move_proposed",
   "move_proposal_answered",
+  "guardian_invited",
   "lesson_recorded",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -34,6 +34,10 @@ export const OPENAPI_TAGS = [
     description: "The instructor portal: dashboard, hours, lessons, earnings, calendar feed.",
   },
   { name: "calendar", description: "Public iCalendar feeds, authorised by a secret token in the URL." },
+  {
+    name: "guardians",
+    description: "A learner's parents or guardians: invitations, and what a guardian sees and pays for.",
+  },
   { name: "notifications", description: "Email outbox: what was sent to whom, and retrying failures." },
   { name: "compliance", description: "Licence and Working-With-Children checks and their follow-up." },
   {

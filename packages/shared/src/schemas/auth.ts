@@ -14,7 +14,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredString = (message: string) => safeText({ error: message }).trim().min(1, message);
 
-const email = safeText({ error: "Email is required" })
+export const email = safeText({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
@@ -45,6 +45,16 @@ const passwordsMatch = {
   check: (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
   params: { message: "Passwords do not match", path: ["confirmPassword"] },
 };
+
+/**
+ * POST /api/guardian/invitations/accept without a session: the invited parent or guardian creates their
+ * account (the email is the invitation's; a phone is not needed). A GUARDIAN account comes only this way.
+ */
+export const guardianRegistrationRequest = registrationBase
+  .omit({ email: true, phone: true })
+  .extend({ token: z.string().min(20).max(200) })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type GuardianRegistrationRequest = z.input<typeof guardianRegistrationRequest>;
 
 export const studentRegistrationRequest = registrationBase
   .extend({

@@ -8,6 +8,7 @@ export * from "./common.ts";
 export * from "./compliance.ts";
 export * from "./credits.ts";
 export * from "./fields.ts";
+export * from "./guardians.ts";
 export * from "./instructor-portal.ts";
 export * from "./instructors.ts";
 export * from "./invoices.ts";

@@ -5,6 +5,7 @@
  */
 import {
   BUNDLE_VALIDITY_MONTHS,
+  GUARDIAN_INVITATION_DAYS,
   CALENDAR_DAYS,
   DRAFT_LIFETIME_MINUTES,
   FULL_REFUND_NOTICE_HOURS,
@@ -106,6 +107,8 @@ export const MIN_LEAD_TIME = formatDuration(MIN_LEAD_TIME_MINUTES);
 
 /** "12 months" */
 export const BUNDLE_VALIDITY = plural(BUNDLE_VALIDITY_MONTHS, "month");
+/** How long a guardian invitation can be accepted: "14 days". */
+export const GUARDIAN_INVITATION_WINDOW = plural(GUARDIAN_INVITATION_DAYS, "day");
 
 /** How long before its start a lesson can still be moved: "24 hours". */
 export const RESCHEDULE_NOTICE = plural(RESCHEDULE_NOTICE_HOURS, "hour");

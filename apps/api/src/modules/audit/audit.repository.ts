@@ -18,7 +18,8 @@ export interface AuditEntryInput {
     | "bundle"
     | "review"
     | "outbox"
-    | "payout";
+    | "payout"
+    | "guardian_link";
   targetId: string;
   details?: Record<string, unknown>;
   createdAt: Date;

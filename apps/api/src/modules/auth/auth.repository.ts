@@ -85,10 +85,11 @@ export async function bumpTokenVersion(db: Executor, userId: string) {
 export interface NewUser {
   email: string;
   passwordHash: string;
-  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
+  role: Role;
   firstName: string;
   lastName: string;
-  phone: string;
+  /** Null only for a guardian, who is not asked for one. */
+  phone: string | null;
   /** The app's clock; the database's now() when left out. */
   createdAt?: Date;
 }

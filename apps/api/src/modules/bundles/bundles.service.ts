@@ -23,7 +23,11 @@ type PurchaseRequest = z.output<typeof bundlePurchaseRequest>;
 export function createBundleService(ctx: AppContext) {
   const checkout = createCheckoutService(ctx);
   return {
-    async purchase(studentId: string, request: PurchaseRequest) {
+    /**
+     * `payer`: a guardian buying for the learner (issue 23): the learner's credits, the guardian's
+     * payment record, invoice and card receipt.
+     */
+    async purchase(studentId: string, request: PurchaseRequest, payer?: { payerId: string; email: string }) {
       const now = ctx.now();
       const pricePerLessonCents = dollarsToCents(request.pricePerLesson);
       // Only a size and price the bundle rules can produce: the client never sets its own discount.
@@ -57,6 +61,7 @@ export function createBundleService(ctx: AppContext) {
       const totals = invoiceTotals(lines);
       const payment = await insertPayment(ctx.db, {
         userId: studentId,
+        payerId: payer?.payerId ?? null,
         type: "BUNDLE",
         provider: ctx.payments.name,
         subtotalCents: totals.subtotalCents,
@@ -71,7 +76,7 @@ export function createBundleService(ctx: AppContext) {
         bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId, suburb },
         createdAt: now,
       });
-      return checkout.start(payment, student, `Kerb lesson bundle × ${request.totalLessons}`);
+      return checkout.start(payment, payer ?? student, `Kerb lesson bundle × ${request.totalLessons}`);
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../unit-of-work.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";
+import { guardianCopies } from "./guardian-copies.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./messages/lesson-calendar.ts";
 import { lessonCancelled } from "./messages/lesson-cancelled.ts";
 import { lessonNoShow } from "./messages/lesson-no-show.ts";
@@ -65,6 +66,8 @@ export async function enqueueLessonCancelled(
     dedupeKey: `lesson-cancelled:${row.id}:${who.toLowerCase()}`,
     now: input.now,
   }));
+  const toLearner = emails.filter((e) => e.to.email === row.student.email);
+  emails.push(...(await guardianCopies(uow.tx, row.student.id, toLearner)));
   const ids = await uow.email(emails);
   // A clash with the instructor's time off the student was told of is resolved by the cancellation.
   const resolved = await enqueueClashesResolved(uow, {

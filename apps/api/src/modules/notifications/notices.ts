@@ -12,7 +12,7 @@ import {
   bookingConfirmedForStudent,
 } from "./messages/booking-confirmed.ts";
 import { bundlePurchased } from "./messages/bundle-purchased.ts";
-import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
+import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notifications.repository.ts";
 
 /** How a whole checkout or credit spend was paid, before it is split per instructor. */
@@ -22,6 +22,7 @@ type CheckoutPaidWith =
 
 const sum = (cents: number[]) => cents.reduce((total, c) => total + c, 0);
 
+import { guardianCopies } from "./guardian-copies.ts";
 import type { OutboxEmail } from "./outbox.ts";
 
 // A lesson and its instructor's time off: told when they clash, and when that is resolved.
@@ -48,6 +49,8 @@ async function enqueueBookingConfirmed(
     /** How the whole event was paid; each instructor's email gets its part. */
     paidWith: CheckoutPaidWith;
     eventKey: string;
+    /** Who paid, when not the learner (a guardian): they get a copy of the learner's confirmation. */
+    payer?: Awaited<ReturnType<typeof repo.findPayer>> | null;
   },
 ): Promise<string[]> {
   const byInstructor = [...groupBy(input.lessons, (row) => row.instructor.id)];
@@ -92,6 +95,9 @@ async function enqueueBookingConfirmed(
       },
     );
   }
+  const learnerId = input.lessons[0]?.student.id;
+  const toLearner = emails.filter((e) => e.dedupeKey?.endsWith(":student"));
+  if (learnerId) emails.push(...(await guardianCopies(uow.tx, learnerId, toLearner, input.payer)));
   // Every message of the event in one insert: one round trip inside the booking's transaction.
   return uow.email(emails);
 }
@@ -128,6 +134,7 @@ export async function enqueuePurchaseConfirmation(
         gstCents: payment.gstCents,
       },
       eventKey: `payment:${payment.id}`,
+      payer: await repo.findPayer(uow.tx, payment.id),
     });
   }
   const bundle = await repo.findBundlePurchase(uow.tx, payment.id);
@@ -136,7 +143,7 @@ export async function enqueuePurchaseConfirmation(
     bundle.instructorFirstName !== null && bundle.instructorLastName !== null
       ? { firstName: bundle.instructorFirstName, lastName: bundle.instructorLastName }
       : null;
-  const id = await enqueueOne(uow, {
+  const email: OutboxEmail = {
     kind: "bundle_purchased",
     to: recipient(bundle.student),
     ...bundlePurchased({
@@ -153,8 +160,9 @@ export async function enqueuePurchaseConfirmation(
     }),
     dedupeKey: `bundle-purchased:${payment.id}`,
     now: options.now,
-  });
-  return id ? [id] : [];
+  };
+  const payer = await repo.findPayer(uow.tx, payment.id);
+  return uow.email([email, ...(await guardianCopies(uow.tx, bundle.student.id, [email], payer))]);
 }
 
 /** Lessons booked with bundle credits. Call in the spending transaction. */

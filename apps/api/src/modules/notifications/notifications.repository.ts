@@ -122,6 +122,17 @@ export function listLessonsForNotice(db: Executor, which: string[] | { paymentId
     .orderBy(asc(bookings.startTime));
 }
 
+/** Who paid `paymentId` when it was not the learner (a guardian, issue 23); undefined otherwise. */
+export async function findPayer(db: Executor, paymentId: string) {
+  const payer = alias(users, "payer");
+  const [row] = await db
+    .select({ id: payer.id, email: payer.email, firstName: payer.firstName, lastName: payer.lastName })
+    .from(payments)
+    .innerJoin(payer, eq(payer.id, payments.payerId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
 /** A bundle bought by `paymentId`, with its student, instructor (if any) and invoice. */
 export async function findBundlePurchase(db: Executor, paymentId: string) {
   const [row] = await db
@@ -134,7 +145,12 @@ export async function findBundlePurchase(db: Executor, paymentId: string) {
       invoiceNumber: payments.invoiceNumber,
       amountCents: payments.amountCents,
       gstCents: payments.gstCents,
-      student: { email: student.email, firstName: student.firstName, lastName: student.lastName },
+      student: {
+        id: student.id,
+        email: student.email,
+        firstName: student.firstName,
+        lastName: student.lastName,
+      },
       instructorFirstName: instructor.firstName,
       instructorLastName: instructor.lastName,
     })

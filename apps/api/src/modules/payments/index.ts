@@ -14,6 +14,7 @@ export {
   markPaymentPaid,
   type NewPayment,
   type PaymentRow,
+  setPaymentPayer,
   setPaymentProviderRef,
 } from "./payments.repository.ts";
 export { createPaymentService, paymentDetails } from "./payments.service.ts";

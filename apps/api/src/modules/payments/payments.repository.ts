@@ -123,6 +123,19 @@ export async function setPaymentProviderRef(db: Executor, id: string, providerRe
   await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
 }
 
+/**
+ * A guardian takes over paying a learner's checkout that is still PENDING (issue 23): they become its
+ * payer and get its tax invoice. False when it is no longer pending.
+ */
+export async function setPaymentPayer(db: Executor, id: string, payerId: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ payerId })
+    .where(and(eq(payments.id, id), eq(payments.status, "PENDING")))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 const instructor = alias(users, "instructor");
 
 export function listPaymentLessons(db: Executor, paymentId: string) {

@@ -3,6 +3,7 @@ import { centsToDollars } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type PageQuery, pageOf, pageWindow } from "../../lib/paging.ts";
+import { isActiveGuardianOf } from "../guardians/index.ts";
 import * as adminRepo from "./payments.admin.repository.ts";
 import * as repo from "./payments.repository.ts";
 
@@ -10,7 +11,10 @@ export function createPaymentService(ctx: AppContext) {
   async function ownPayment(paymentId: string, userId: string) {
     const payment = await repo.findPayment(ctx.db, paymentId);
     // Someone else's payment is "not found": its existence is none of the caller's business.
-    if (!payment || payment.userId !== userId) {
+    // Its learner, or a guardian who paid it for them while they still follow that learner (issue 23).
+    const payerMayRead =
+      payment?.payerId === userId && (await isActiveGuardianOf(ctx.db, userId, payment.userId));
+    if (!payment || (payment.userId !== userId && !payerMayRead)) {
       throw new AppError("payment_not_found", "Payment not found");
     }
     return payment;

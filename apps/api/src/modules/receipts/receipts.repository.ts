@@ -16,6 +16,8 @@ const NEVER_CHARGED = ["EXPIRED", "CANCELLED", "FAILED"] as const;
 const paymentColumns = {
   id: payments.id,
   userId: payments.userId,
+  /** A guardian who paid for the learner (issue 23); null when the learner paid. */
+  payerId: payments.payerId,
   type: payments.type,
   status: payments.status,
   subtotalCents: payments.subtotalCents,
@@ -75,7 +77,8 @@ export async function findPaymentForInvoice(db: Executor, paymentId: string) {
       buyer: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, phone: buyer.phone },
     })
     .from(payments)
-    .innerJoin(buyer, eq(buyer.id, payments.userId))
+    // The tax invoice is the payer's: a guardian who paid for the learner, else the learner.
+    .innerJoin(buyer, eq(buyer.id, sql`coalesce(${payments.payerId}, ${payments.userId})`))
     .leftJoin(bundles, eq(bundles.paymentId, payments.id))
     .leftJoin(instructor, bundleInstructorJoin)
     .where(eq(payments.id, paymentId))

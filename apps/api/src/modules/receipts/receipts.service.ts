@@ -101,11 +101,19 @@ export function createReceiptService(ctx: AppContext) {
       return { payments };
     },
 
-    /** The PDF tax invoice of one of the student's paid payments, with its credit notes. */
-    async invoicePdf(studentId: string, paymentId: string): Promise<{ filename: string; pdf: Buffer }> {
+    /**
+     * The PDF tax invoice of one of the student's paid payments, with its credit notes. `as: "PAYER"`: the
+     * guardian who paid it asks (the guardians module has checked they still follow the learner).
+     */
+    async invoicePdf(
+      userId: string,
+      paymentId: string,
+      as: "STUDENT" | "PAYER" = "STUDENT",
+    ): Promise<{ filename: string; pdf: Buffer }> {
       const payment = await repo.findPaymentForInvoice(ctx.db, paymentId);
+      const owner = as === "STUDENT" ? payment?.userId : payment?.payerId;
       // Someone else's payment reads exactly like one that does not exist.
-      if (!payment || payment.userId !== studentId) throw new AppError("payment_not_found", NOT_FOUND);
+      if (!payment || owner !== userId) throw new AppError("payment_not_found", NOT_FOUND);
       if (!hasInvoice(payment)) {
         throw new AppError(
           "invalid_state",

@@ -1,0 +1,261 @@
+/**
+ * Parents and guardians over HTTP (issue 23): a learner invites one by email, the guardian accepts with
+ * a new account, sees the learner, buys a bundle and pays a held checkout for them (the learner owns what
+ * is bought, the guardian pays and gets the invoice and copies), and loses every access the moment the
+ * learner removes them. No guardian reaches another learner's data through any route.
+ */
+import { and, desc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { outbox, payments } from "../../db/schema/index.ts";
+import { freshWeekdays, holdLesson, registerStudent } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
+import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
+import { messageIdOf } from "../notifications/outbox-delivery.ts";
+import { download } from "../payouts/payout-fixtures.ts";
+
+const PARENT = "parent.guardian@example.test";
+
+describeEachDatabase("parents and guardians", (kind) => {
+  let t: TestApp;
+  let inbox: SmtpInbox;
+  let http: ReturnType<typeof api>;
+  let learner: { accessToken: string; user: { id: string } };
+  let guardian: { accessToken: string; user: { id: string; role: string } };
+  let instructorId: string;
+  let nextWeekday: () => string;
+
+  /** The link of the newest invitation to `email`, as a real SMTP server received it. */
+  async function invitationToken(email: string) {
+    const [row] = await t.database.db
+      .select({ id: outbox.id, subject: outbox.subject })
+      .from(outbox)
+      .where(and(eq(outbox.toEmail, email), eq(outbox.kind, "guardian_invited")))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    let text = "";
+    await expect
+      .poll(async () => {
+        const mail = (await inbox.to(email)).find((m) => m.parsed.messageId === messageIdOf(row?.id ?? ""));
+        text = mail?.parsed.text ?? "";
+        return text !== "";
+      })
+      .toBe(true);
+    const match = text.match(/https:\/\/kerb\.example\/guardian\/accept\?token=([A-Za-z0-9_-]+)/);
+    return { token: match?.[1] ?? "", subject: row?.subject };
+  }
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await createTestApp(kind, {
+      seed: true,
+      env: { PUBLIC_URL: "https://kerb.example", SMTP_URL: inbox.url },
+    });
+    http = api(t.app);
+    nextWeekday = freshWeekdays(() => t.clock.now);
+    learner = await registerStudent(http, { firstName: "Lily", lastName: "Learner" });
+    instructorId = await userIdByEmail(t.database.db, "instructor@demo.test");
+  });
+  afterAll(async () => {
+    await t?.close();
+    await inbox?.close();
+  });
+
+  it("a learner invites a guardian by email, who accepts with a new guardian account", async () => {
+    const ownEmail = (await http.get("/api/student/profile", learner.accessToken)).body.email as string;
+    const self = await http.post(
+      "/api/student/guardians",
+      { email: ownEmail.toUpperCase() },
+      learner.accessToken,
+    );
+    expect(self.status).toBe(400);
+    expect(self.body.error.details[0]).toMatchObject({ path: "email" });
+
+    const invited = await http.post(
+      "/api/student/guardians",
+      { email: PARENT, copyEmails: true },
+      learner.accessToken,
+    );
+    expect(invited.status).toBe(201);
+    expect(invited.body.guardians).toEqual([
+      expect.objectContaining({ email: PARENT, status: "INVITED", copyEmails: true, guardian: null }),
+    ]);
+    const { token, subject } = await invitationToken(PARENT);
+    expect(subject).toBe("Lily invited you to follow their driving lessons on Kerb");
+    expect(token.length).toBeGreaterThan(20);
+
+    const shown = await http.get(`/api/guardian/invitations/${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ learner: { firstName: "Lily" }, email: PARENT, accountExists: false });
+
+    const accepted = await http.post("/api/guardian/invitations/accept", {
+      token,
+      firstName: "Pat",
+      lastName: "Parent",
+      password: "guardian-pass-1",
+      confirmPassword: "guardian-pass-1",
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.user).toMatchObject({ email: PARENT, role: "GUARDIAN", firstName: "Pat" });
+    guardian = accepted.body;
+
+    // The link is used: the same token does nothing more.
+    expect((await http.get(`/api/guardian/invitations/${token}`)).status).toBe(404);
+    const list = await http.get("/api/student/guardians", learner.accessToken);
+    expect(list.body.guardians[0]).toMatchObject({ status: "ACTIVE", guardian: { firstName: "Pat" } });
+    // A guardian signs in like anyone else.
+    expect((await http.login(PARENT, "guardian-pass-1")).user.role).toBe("GUARDIAN");
+  });
+
+  it("public registration still offers no guardian role", async () => {
+    const res = await http.post("/api/auth/register/student", {
+      email: "sneaky@example.test",
+      password: "password-123",
+      confirmPassword: "password-123",
+      firstName: "S",
+      lastName: "N",
+      phone: "0412 345 678",
+      suburb: "Bondi",
+      licenseType: "AUTOMATIC",
+      experienceLevel: "NEVER_DRIVEN",
+      role: "GUARDIAN",
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("the guardian sees the learner, buys a bundle for them and gets its invoice", async () => {
+    const learners = await http.get("/api/guardian/learners", guardian.accessToken);
+    expect(learners.body.learners).toEqual([{ id: learner.user.id, firstName: "Lily", lastName: "Learner" }]);
+
+    const bought = await http.post(
+      `/api/guardian/learners/${learner.user.id}/bundles`,
+      { totalLessons: 10, pricePerLesson: 70, instructorId, suburb: "Sydney CBD" },
+      guardian.accessToken,
+    );
+    expect(bought.status).toBe(201);
+    const paymentId: string = bought.body.payment.id;
+    const confirmed = await http.post(
+      `/api/guardian/payments/${paymentId}/confirm`,
+      undefined,
+      guardian.accessToken,
+    );
+    expect(confirmed.status).toBe(200);
+
+    // The learner owns the credits; the guardian is recorded as the payer.
+    const profile = await http.get("/api/student/profile", learner.accessToken);
+    expect(profile.body.bundles[0]).toMatchObject({ totalLessons: 10, usedLessons: 0 });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ userId: learner.user.id, payerId: guardian.user.id, status: "PAID" });
+
+    const overview = await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken);
+    expect(overview.status).toBe(200);
+    expect(overview.body.bundles[0]).toMatchObject({ totalLessons: 10, pricePerLesson: 70 });
+    expect(overview.body.payments[0]).toMatchObject({ id: paymentId, paidByYou: true, amount: 770 });
+
+    const pdf = await download(
+      t.app,
+      `/api/guardian/learners/${learner.user.id}/payments/${paymentId}/invoice.pdf`,
+      guardian.accessToken,
+    );
+    expect(pdf.status).toBe(200);
+    const text = pdfText(pdf.raw);
+    expect(text).toContain("Pat Parent");
+    expect(text).toContain("$770.00");
+
+    // The learner's confirmation, and the payer's copy of it.
+    const mail = await t.database.db
+      .select({ to: outbox.toEmail, subject: outbox.subject })
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `bundle-purchased:${paymentId}%`));
+    expect(mail.map((m) => m.to).sort()).toEqual([PARENT, profile.body.email].sort());
+    expect(mail.find((m) => m.to === PARENT)?.subject).toMatch(/^Copy: /);
+  });
+
+  it("the guardian pays lessons the learner is holding; the booking email is copied to them", async () => {
+    const held = await holdLesson(http, learner.accessToken, { date: nextWeekday(), instructorId });
+    const overview = await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken);
+    const pending = overview.body.payments.find((p: { id: string }) => p.id === held.paymentId);
+    expect(pending).toMatchObject({ status: "PENDING", paidByYou: false });
+    expect(pending.holdExpiresAt).not.toBeNull();
+
+    const pay = await http.post(
+      `/api/guardian/learners/${learner.user.id}/payments/${held.paymentId}/pay`,
+      undefined,
+      guardian.accessToken,
+    );
+    expect(pay.status).toBe(200);
+    const confirmed = await http.post(
+      `/api/guardian/payments/${held.paymentId}/confirm`,
+      undefined,
+      guardian.accessToken,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.payment.lessons).toHaveLength(1);
+    const copies = await t.database.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.toEmail, PARENT),
+          like(outbox.dedupeKey, `booking-confirmed:payment:${held.paymentId}%`),
+        ),
+      );
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.subject).toMatch(/^Copy: /);
+    // Paid already: paying again is refused.
+    const again = await http.post(
+      `/api/guardian/learners/${learner.user.id}/payments/${held.paymentId}/pay`,
+      undefined,
+      guardian.accessToken,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it("no guardian reaches another learner's data, and no other role reaches a guardian's routes", async () => {
+    const other = await registerStudent(http, { firstName: "Omar", lastName: "Other" });
+    const routes: Array<[string, string]> = [
+      ["GET", `/api/guardian/learners/${other.user.id}`],
+      ["POST", `/api/guardian/learners/${other.user.id}/bundles`],
+      ["POST", `/api/guardian/learners/${other.user.id}/payments/00000000-0000-4000-8000-000000000000/pay`],
+      [
+        "GET",
+        `/api/guardian/learners/${other.user.id}/payments/00000000-0000-4000-8000-000000000000/invoice.pdf`,
+      ],
+    ];
+    const bundle = { totalLessons: 10, pricePerLesson: 70, instructorId, suburb: "Sydney CBD" };
+    for (const [method, url] of routes) {
+      const res =
+        method === "POST"
+          ? await http.post(url, bundle, guardian.accessToken)
+          : await http.get(url, guardian.accessToken);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    // The learner's own payment, asked for under the other learner's id, is not found either.
+    const [own] = (await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken)).body
+      .payments;
+    const crossed = await download(
+      t.app,
+      `/api/guardian/learners/${other.user.id}/payments/${own.id}/invoice.pdf`,
+      guardian.accessToken,
+    );
+    expect(crossed.status).toBe(404);
+    // A student on a guardian route, a guardian on a student route: 403.
+    expect((await http.get("/api/guardian/learners", learner.accessToken)).status).toBe(403);
+    expect((await http.get("/api/student/guardians", guardian.accessToken)).status).toBe(403);
+    expect((await http.get("/api/guardian/learners")).status).toBe(401);
+  });
+
+  it("a removed guardian loses access at once", async () => {
+    const list = await http.get("/api/student/guardians", learner.accessToken);
+    const id: string = list.body.guardians[0].id;
+    const removed = await http.delete(`/api/student/guardians/${id}`, learner.accessToken);
+    expect(removed.status).toBe(200);
+    expect(removed.body.guardians).toEqual([]);
+    expect((await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken)).status).toBe(
+      404,
+    );
+    expect((await http.get("/api/guardian/learners", guardian.accessToken)).body.learners).toEqual([]);
+  });
+});

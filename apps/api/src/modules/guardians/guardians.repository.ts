@@ -1,0 +1,255 @@
+/**
+ * The guardian_links table, and the read model of what a guardian may see of a learner they follow
+ * (their lessons, bundles and payments: read here, written only by their owning modules).
+ */
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { bookings, bundles, guardianLinks, payments, studentProfiles, users } from "../../db/schema/index.ts";
+
+export type GuardianLinkRow = typeof guardianLinks.$inferSelect;
+
+const guardian = alias(users, "guardian");
+
+/** The learner's live links (invited or active), oldest first, with the guardian's name once accepted. */
+export function listLinksOfLearner(db: Executor, learnerId: string) {
+  return db
+    .select({
+      link: guardianLinks,
+      guardian: { firstName: guardian.firstName, lastName: guardian.lastName },
+    })
+    .from(guardianLinks)
+    .leftJoin(guardian, eq(guardian.id, guardianLinks.guardianId))
+    .where(and(eq(guardianLinks.learnerId, learnerId), ne(guardianLinks.status, "REMOVED")))
+    .orderBy(asc(guardianLinks.invitedAt));
+}
+
+export async function findLiveLink(db: Executor, learnerId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(guardianLinks)
+    .where(
+      and(
+        eq(guardianLinks.learnerId, learnerId),
+        sql`lower(${guardianLinks.email}) = lower(${email})`,
+        ne(guardianLinks.status, "REMOVED"),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+export async function insertLink(db: Executor, row: typeof guardianLinks.$inferInsert) {
+  const [link] = await db.insert(guardianLinks).values(row).returning();
+  if (!link) throw new Error("guardian link not inserted");
+  return link;
+}
+
+export async function updateLink(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<GuardianLinkRow, "id" | "learnerId" | "email">>,
+) {
+  const [link] = await db.update(guardianLinks).set(patch).where(eq(guardianLinks.id, id)).returning();
+  return link;
+}
+
+/** One of the learner's live links, locked. */
+export async function lockLearnersLink(db: Executor, learnerId: string, linkId: string) {
+  const [row] = await db
+    .select()
+    .from(guardianLinks)
+    .where(
+      and(
+        eq(guardianLinks.id, linkId),
+        eq(guardianLinks.learnerId, learnerId),
+        ne(guardianLinks.status, "REMOVED"),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+/** An invitation by its token's hash, with the learner's first name and whether the email has an account. */
+export async function findInvitation(db: Executor, tokenHash: string) {
+  const learner = alias(users, "learner");
+  const [row] = await db
+    .select({
+      link: guardianLinks,
+      learner: { firstName: learner.firstName, lastName: learner.lastName },
+      account: { id: users.id, role: users.role },
+    })
+    .from(guardianLinks)
+    .innerJoin(learner, eq(learner.id, guardianLinks.learnerId))
+    .leftJoin(users, sql`lower(${users.email}) = lower(${guardianLinks.email})`)
+    .where(eq(guardianLinks.tokenHash, tokenHash));
+  return row;
+}
+
+/** Is `guardianId` an ACTIVE guardian of `learnerId`? The one check every guardian read goes through. */
+export async function isActiveGuardianOf(db: Executor, guardianId: string, learnerId: string) {
+  const [row] = await db
+    .select({ id: guardianLinks.id })
+    .from(guardianLinks)
+    .where(
+      and(
+        eq(guardianLinks.guardianId, guardianId),
+        eq(guardianLinks.learnerId, learnerId),
+        eq(guardianLinks.status, "ACTIVE"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The learners a guardian follows (ACTIVE links), by first name. */
+export function listLearnersOf(db: Executor, guardianId: string) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(guardianLinks)
+    .innerJoin(users, eq(users.id, guardianLinks.learnerId))
+    .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.status, "ACTIVE")))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+}
+
+/** Guardians who asked for copies of this learner's booking and cancellation emails. */
+export function listCopyRecipients(db: Executor, learnerId: string) {
+  return db
+    .select({
+      linkId: guardianLinks.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(guardianLinks)
+    .innerJoin(users, eq(users.id, guardianLinks.guardianId))
+    .where(
+      and(
+        eq(guardianLinks.learnerId, learnerId),
+        eq(guardianLinks.status, "ACTIVE"),
+        eq(guardianLinks.copyEmails, true),
+        isNotNull(guardianLinks.guardianId),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What a guardian sees of one learner
+
+const instructor = alias(users, "instructor");
+
+export async function findLearner(db: Executor, learnerId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      suburb: studentProfiles.suburb,
+    })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(eq(users.id, learnerId), eq(users.role, "STUDENT")));
+  return row;
+}
+
+export function listUpcomingLessons(db: Executor, learnerId: string, now: Date) {
+  return db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      suburb: bookings.suburb,
+      status: bookings.status,
+      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+    })
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.studentId, learnerId),
+        gt(bookings.startTime, now),
+        or(
+          eq(bookings.status, "SCHEDULED"),
+          and(eq(bookings.status, "PENDING_PAYMENT"), gt(bookings.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.startTime))
+    .limit(50);
+}
+
+export function listLiveBundles(db: Executor, learnerId: string, now: Date) {
+  return db
+    .select({
+      id: bundles.id,
+      totalLessons: bundles.totalLessons,
+      usedLessons: bundles.usedLessons,
+      pricePerLessonCents: bundles.pricePerLessonCents,
+      expiresAt: bundles.expiresAt,
+      suburb: bundles.suburb,
+      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+    })
+    .from(bundles)
+    .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
+    .where(
+      and(
+        eq(bundles.studentId, learnerId),
+        gt(bundles.expiresAt, now),
+        sql`${bundles.usedLessons} < ${bundles.totalLessons}`,
+      ),
+    )
+    .orderBy(asc(bundles.expiresAt));
+}
+
+export function listPayments(db: Executor, learnerId: string) {
+  return db
+    .select({
+      id: payments.id,
+      type: payments.type,
+      status: payments.status,
+      invoiceNumber: payments.invoiceNumber,
+      amountCents: payments.amountCents,
+      createdAt: payments.createdAt,
+      payerId: payments.payerId,
+      expiresAt: payments.expiresAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, learnerId))
+    .orderBy(desc(payments.createdAt))
+    .limit(50);
+}
+
+/** Instructors the learner has had lessons or bundles with (not lapsed holds). */
+export async function listInstructorsOfLearner(db: Executor, learnerId: string) {
+  const fromLessons = db
+    .selectDistinct({ id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName })
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(eq(bookings.studentId, learnerId), inArray(bookings.status, ["SCHEDULED", "COMPLETED", "NO_SHOW"])),
+    );
+  const fromBundles = db
+    .selectDistinct({ id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName })
+    .from(bundles)
+    .innerJoin(instructor, eq(instructor.id, bundles.instructorId))
+    .where(eq(bundles.studentId, learnerId));
+  const rows = [...(await fromLessons), ...(await fromBundles)];
+  return [...new Map(rows.map((r) => [r.id, r])).values()].sort((a, b) =>
+    `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`),
+  );
+}
+
+/** A payment of the learner's, for a guardian paying or confirming it. */
+export async function findLearnerPayment(db: Executor, learnerId: string, paymentId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, learnerId)));
+  return row;
+}
+
+export async function findUserEmail(db: Executor, userId: string) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
