@@ -98,6 +98,7 @@ describe("Admin console: compliance follow-up", () => {
     const { callsTo } = mockFetch({
       "GET /api/admin/compliance/follow-up": { body: pageOf([lesson]) },
       "GET /api/admin/instructors": { body: pageOf([], 2) },
+      "GET /api/admin/held-lessons": { body: pageOf([]) },
       [`GET /api/admin/bookings/${lesson.id}/cancellation`]: {
         body: {
           tier: "full",
@@ -133,6 +134,7 @@ describe("Admin console: compliance follow-up", () => {
     mockFetch({
       "GET /api/admin/compliance/follow-up": { body: pageOf([]) },
       "GET /api/admin/instructors": { body: pageOf([], 0) },
+      "GET /api/admin/held-lessons": { body: pageOf([]) },
     });
     renderApp("/admin/compliance", signedIn);
     expect(await screen.findByText("Nothing to follow up")).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatDollars, formatIsoDate, formatTimeRan
 import { useListParams } from "@/lib/list-params";
 import { useAdminInstructors } from "../api/get-admin-instructors";
 import { useComplianceFollowUp } from "../api/get-compliance-follow-up";
+import { HeldLessonsSection } from "../components/held-lessons-section";
 
 const PAGE_SIZE = 20;
 const PAID_WITH = { CARD: "Card", BUNDLE: "Bundle credit" } as const;
@@ -29,7 +30,8 @@ const reasonLabel = (reason: ComplianceFollowUpLesson["reasons"][number]) => {
 /**
  * Compliance follow-up: lessons still to come whose instructor may not teach them (delisted, a document
  * expired or not on record). The student has been emailed and may cancel with a full refund; from here
- * the operator cancels on their behalf, or records renewed dates on the Instructors page.
+ * the operator cancels on their behalf, or records renewed dates on the Instructors page. Below it, the
+ * held lessons: taught while the instructor was not allowed to teach, each waiting to be paid or refunded.
  */
 export function AdminCompliancePage() {
   const { page, setPage } = useListParams([] as const);
@@ -122,64 +124,71 @@ export function AdminCompliancePage() {
   ];
 
   return (
-    <SectionCard
-      title="Compliance follow-up"
-      description="Lessons still to come whose instructor may not teach them. Students are emailed once and can cancel with a full refund or move to another instructor; you can cancel for them here."
-    >
-      <DocumentTitle title="Compliance · Admin" />
-      <div className="flex flex-col gap-4">
-        {flagged > 0 ? (
-          <Alert
-            tone="warning"
-            title={`${flagged} ${flagged === 1 ? "instructor needs" : "instructors need"} their documents checked`}
-            action={
-              <ButtonLink
-                size="sm"
-                variant="secondary"
-                to={`${paths.admin.instructors()}?flagged=true&sort=expiry`}
-              >
-                Review instructors
-              </ButtonLink>
-            }
-          >
-            A licence or Working With Children check expiry is missing, past or within{" "}
-            {DOCUMENT_EXPIRY_WARNING}. Without both dates on record an instructor is not listed.
-          </Alert>
-        ) : null}
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        <ListState
-          query={followUpQuery}
-          isEmpty={data?.items.length === 0}
-          loadingLabel="Loading lessons to follow up…"
-          errorTitle="We couldn't load the follow-up list"
-          empty={{
-            icon: <ShieldCheck className="size-6" />,
-            title: "Nothing to follow up",
-            description:
-              "Every lesson still to come is with an instructor who is verified and has current documents.",
-          }}
-        >
-          {data ? (
-            <>
-              <DataTable
-                caption="Lessons to follow up"
-                columns={columns}
-                rows={data.items}
-                rowKey={(l) => l.id}
-              />
-              <Pager
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={data.total}
-                onPageChange={setPage}
-                isFetching={followUpQuery.isFetching}
-                noun={data.total === 1 ? "lesson" : "lessons"}
-              />
-            </>
+    <div className="flex flex-col gap-6">
+      <SectionCard
+        title="Compliance follow-up"
+        description="Lessons still to come whose instructor may not teach them. Students are emailed once and can cancel with a full refund or move to another instructor; you can cancel for them here."
+      >
+        <DocumentTitle title="Compliance · Admin" />
+        <div className="flex flex-col gap-4">
+          {flagged > 0 ? (
+            <Alert
+              tone="warning"
+              title={`${flagged} ${flagged === 1 ? "instructor needs" : "instructors need"} their documents checked`}
+              action={
+                <ButtonLink
+                  size="sm"
+                  variant="secondary"
+                  to={`${paths.admin.instructors()}?flagged=true&sort=expiry`}
+                >
+                  Review instructors
+                </ButtonLink>
+              }
+            >
+              A licence or Working With Children check expiry is missing, past or within{" "}
+              {DOCUMENT_EXPIRY_WARNING}. Without both dates on record an instructor is not listed.
+            </Alert>
           ) : null}
-        </ListState>
-      </div>
-      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
-    </SectionCard>
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          <ListState
+            query={followUpQuery}
+            isEmpty={data?.items.length === 0}
+            loadingLabel="Loading lessons to follow up…"
+            errorTitle="We couldn't load the follow-up list"
+            empty={{
+              icon: <ShieldCheck className="size-6" />,
+              title: "Nothing to follow up",
+              description:
+                "Every lesson still to come is with an instructor who is verified and has current documents.",
+            }}
+          >
+            {data ? (
+              <>
+                <DataTable
+                  caption="Lessons to follow up"
+                  columns={columns}
+                  rows={data.items}
+                  rowKey={(l) => l.id}
+                />
+                <Pager
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={data.total}
+                  onPageChange={setPage}
+                  isFetching={followUpQuery.isFetching}
+                  noun={data.total === 1 ? "lesson" : "lessons"}
+                />
+              </>
+            ) : null}
+          </ListState>
+        </div>
+        <CancelBookingDialog
+          booking={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={setNotice}
+        />
+      </SectionCard>
+      <HeldLessonsSection />
+    </div>
   );
 }
