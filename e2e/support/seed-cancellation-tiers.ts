@@ -16,6 +16,7 @@ import { demoProvider } from "../../apps/api/src/modules/payments/payment-provid
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
+import { seedHeldLessons } from "./seed-held-lessons.ts";
 import { seedPayoutInstructors } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -31,13 +32,14 @@ async function main(dataDir: string) {
   const nextHour = Math.ceil(now.getTime() / hour) * hour;
 
   // The seeds' money goes through a unit of work, so the ledger balances in the e2e database.
-  const transact = createTransact({
+  const seedContext = {
     db: database.db,
     now: () => now,
     payments: demoProvider,
     log: silentLog,
     env: loadEnv({}),
-  });
+  };
+  const transact = createTransact(seedContext);
   await transact(async (uow) => {
     const { tx } = uow;
     const students: string[] = [];
@@ -107,6 +109,8 @@ async function main(dataDir: string) {
     if (!payer) throw new Error("seed: no tier student");
     await seedPayoutInstructors(uow, now, passwordHash, payer);
   });
+  // In transactions of its own: the admin's rejection is the API's use case, which runs one itself.
+  await seedHeldLessons(seedContext, now, passwordHash);
   await database.close();
 }
 
