@@ -154,6 +154,16 @@ describeEachDatabase("parents and guardians", (kind) => {
     expect(overview.body.bundles[0]).toMatchObject({ totalLessons: 10, pricePerLesson: 70 });
     expect(overview.body.payments[0]).toMatchObject({ id: paymentId, paidByYou: true, amount: 770 });
 
+    // The learner's progress and logbook, as the learner sees them.
+    const progress = await http.get(
+      `/api/guardian/learners/${learner.user.id}/progress`,
+      guardian.accessToken,
+    );
+    expect(progress.status).toBe(200);
+    expect(progress.body).toEqual((await http.get("/api/student/progress", learner.accessToken)).body);
+    const logbook = await http.get(`/api/guardian/learners/${learner.user.id}/logbook`, guardian.accessToken);
+    expect(logbook.body).toEqual((await http.get("/api/student/logbook", learner.accessToken)).body);
+
     const pdf = await download(
       t.app,
       `/api/guardian/learners/${learner.user.id}/payments/${paymentId}/invoice.pdf`,
@@ -217,6 +227,9 @@ describeEachDatabase("parents and guardians", (kind) => {
     const other = await registerStudent(http, { firstName: "Omar", lastName: "Other" });
     const routes: Array<[string, string]> = [
       ["GET", `/api/guardian/learners/${other.user.id}`],
+      ["GET", `/api/guardian/learners/${other.user.id}/progress`],
+      ["GET", `/api/guardian/learners/${other.user.id}/logbook`],
+      ["GET", `/api/guardian/learners/${other.user.id}/logbook.pdf`],
       ["POST", `/api/guardian/learners/${other.user.id}/bundles`],
       ["POST", `/api/guardian/learners/${other.user.id}/payments/00000000-0000-4000-8000-000000000000/pay`],
       [

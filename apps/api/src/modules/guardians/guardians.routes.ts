@@ -15,6 +15,8 @@ import {
   learnerParams,
   learnerPaymentParams,
   paymentIdParams,
+  studentLogbookResponse,
+  studentProgressResponse,
   updateGuardianRequest,
 } from "@kerb/shared";
 import { GUARDIAN_INVITATION_WINDOW } from "@kerb/shared/words";
@@ -22,13 +24,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { createLearningService } from "../learning/index.ts";
 import { createGuardianService } from "./guardians.service.ts";
 
 const security = [{ bearerAuth: [] }];
-const pdf = {
-  description: "The tax invoice",
+const pdfOf = (description: string) => ({
+  description,
   content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
-};
+});
 
 /** The learner's guardians (mounted at /api/student), STUDENT only. */
 export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -167,6 +170,7 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
 /** What a guardian sees and does for the learners they follow (mounted at /api/guardian), GUARDIAN only. */
 export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const guardians = createGuardianService(ctx);
+  const learning = createLearningService(ctx);
   app.addHook("onRequest", ctx.guard("GUARDIAN"));
   const common = { tags: ["guardians"], security };
   const errors = errorResponses(400, 401, 403, 404);
@@ -201,6 +205,64 @@ export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     (request) => guardians.overview(me(request), request.params.learnerId),
+  );
+
+  app.get(
+    "/learners/:learnerId/progress",
+    {
+      schema: {
+        ...common,
+        operationId: "getGuardianLearnerProgress",
+        summary: "A learner's progress",
+        description: "What the learner sees on their progress page. A learner you do not follow is 404.",
+        params: learnerParams,
+        response: { 200: studentProgressResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
+      return learning.getProgress(learner.id);
+    },
+  );
+
+  app.get(
+    "/learners/:learnerId/logbook",
+    {
+      schema: {
+        ...common,
+        operationId: "getGuardianLearnerLogbook",
+        summary: "A learner's NSW logbook hours",
+        description: "What the learner sees of their logbook. A learner you do not follow is 404.",
+        params: learnerParams,
+        response: { 200: studentLogbookResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
+      return learning.getLogbook(learner.id);
+    },
+  );
+
+  app.get(
+    "/learners/:learnerId/logbook.pdf",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadGuardianLearnerLogbookPdf",
+        summary: "Download a learner's logbook record (PDF)",
+        description: "The learner's structured lessons to copy into the NSW logbook. Not followed: 404.",
+        params: learnerParams,
+        response: { 200: pdfOf("The logbook record"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
+      const { filename, pdf } = await learning.logbookPdf(learner.id);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
   );
 
   app.post(
@@ -266,7 +328,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         description:
           "Only for payments you paid; another payment is 404. An unpaid one has no invoice (409).",
         params: learnerPaymentParams,
-        response: { 200: pdf, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: pdfOf("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
