@@ -43,6 +43,8 @@ import { adminLessonRoutes } from "./modules/lessons/lessons.admin.routes.ts";
 import { instructorLessonRoutes } from "./modules/lessons/lessons.instructor.routes.ts";
 import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
 import { studentMoveProposalRoutes } from "./modules/lessons/move-proposals.routes.ts";
+import { adminMessageRoutes } from "./modules/messages/messages.admin.routes.ts";
+import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
@@ -253,6 +255,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicReviewRoutes, { ...context, prefix: "/instructors" });
       await api.register(adminReviewRoutes, { ...context, prefix: "/admin/reviews" });
       await api.register(calendarRoutes, { ...context, prefix: "/calendar" });
+      // Learners and instructors on the same paths: the caller's side comes from their session.
+      await api.register(messageRoutes, { ...context, prefix: "/messages" });
+      await api.register(adminMessageRoutes, { ...context, prefix: "/admin" });
     },
     { prefix: "/api" },
   );

@@ -158,6 +158,17 @@ export const GUARDIAN_INVITATION_DAYS = 14;
 
 /** The longest message a learner and an instructor may send each other (plain text). */
 export const MESSAGE_MAX_LENGTH = 1000;
+/**
+ * How many messages one person may send in MESSAGE_RATE_WINDOW_MINUTES, across all their conversations:
+ * plenty for pickup details and "running late", too few to flood anyone's inbox.
+ */
+export const MESSAGE_RATE_LIMIT = 20;
+export const MESSAGE_RATE_WINDOW_MINUTES = 10;
+/**
+ * A message still unread this long after it was sent is emailed to its recipient, together with their
+ * other unread ones: a quick back-and-forth in the app sends no email at all.
+ */
+export const MESSAGE_EMAIL_DELAY_MINUTES = 5;
 
 /** The durable card-refund queue: a refund is PENDING until the provider has accepted it. */
 export const REFUND_STATUSES = ["PENDING", "SUCCEEDED"] as const;
@@ -198,6 +209,7 @@ export const EMAIL_KINDS = [
   "lesson_clash_resolved",
   "move_proposed",
   "move_proposal_answered",
+  "new_messages",
   "guardian_invited",
   "lesson_recorded",
 ] as const;

@@ -57,6 +57,9 @@ export const paths = {
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
     payments: () => "/student/payments",
     account: () => "/student/account",
+    /** Their conversations; with an instructor's id, the conversation with them (the emailed link). */
+    messages: (otherUserId?: string) =>
+      otherUserId ? `/student/messages/${encodeURIComponent(otherUserId)}` : "/student/messages",
     /** What each lesson taught, every skill's level, what to work on next and the NSW logbook. */
     progress: () => "/student/progress",
   },
@@ -68,6 +71,9 @@ export const paths = {
     earnings: (opts: { stripe?: "return" | "refresh" } = {}) =>
       withQuery("/instructor/earnings", { stripe: opts.stripe }),
     account: () => "/instructor/account",
+    /** Their conversations; with a learner's id, the conversation with them (the emailed link). */
+    messages: (otherUserId?: string) =>
+      otherUserId ? `/instructor/messages/${encodeURIComponent(otherUserId)}` : "/instructor/messages",
   },
   /** The operator console: Users is its landing tab, the other sections are sub-routes. */
   admin: {
@@ -90,6 +96,9 @@ export const paths = {
     ledger: () => "/admin/ledger",
     auditLog: () => "/admin/audit-log",
     reviews: () => "/admin/reviews",
+    /** One learner–instructor conversation, read when a dispute is raised (each read is audited). */
+    messages: (opts: { studentId?: string; instructorId?: string } = {}) =>
+      withQuery("/admin/messages", { studentId: opts.studentId, instructorId: opts.instructorId }),
   },
   /** Public pages about an instructor (no sign-in needed). */
   instructors: {

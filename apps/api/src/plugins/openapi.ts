@@ -35,6 +35,10 @@ export const OPENAPI_TAGS = [
   },
   { name: "calendar", description: "Public iCalendar feeds, authorised by a secret token in the URL." },
   {
+    name: "messages",
+    description: "Messages between a learner and an instructor who have a lesson together.",
+  },
+  {
     name: "guardians",
     description: "A learner's parents or guardians: invitations, and what a guardian sees and pays for.",
   },

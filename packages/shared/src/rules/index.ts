@@ -16,6 +16,7 @@ export * from "./ledger.ts";
 export * from "./lesson-lengths.ts";
 export * from "./lesson-lifecycle.ts";
 export * from "./logbook.ts";
+export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./move-proposals.ts";
 export * from "./no-show-disputes.ts";

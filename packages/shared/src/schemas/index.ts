@@ -16,6 +16,7 @@ export * from "./jobs.ts";
 export * from "./learning.ts";
 export * from "./ledger.ts";
 export * from "./lesson-cancellation.ts";
+export * from "./messages.ts";
 export * from "./move-proposals.ts";
 export * from "./notifications.ts";
 export * from "./payouts.ts";

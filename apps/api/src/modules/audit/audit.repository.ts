@@ -19,6 +19,8 @@ export interface AuditEntryInput {
     | "review"
     | "outbox"
     | "payout"
+    /** A learner and an instructor's messages (targetId: the learner; details name both). */
+    | "conversation"
     | "guardian_link";
   targetId: string;
   details?: Record<string, unknown>;

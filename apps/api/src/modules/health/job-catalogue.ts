@@ -24,7 +24,7 @@ export const JOB_CATALOGUE: readonly CatalogueJob[] = [
   },
   {
     name: "notification-scan",
-    description: "Writes reminders and other scheduled emails to the outbox",
+    description: "Writes reminders, unread-message emails and other scheduled emails to the outbox",
     interval: (env) => env.NOTIFICATION_SCAN_INTERVAL_SECONDS,
     queue: null,
   },

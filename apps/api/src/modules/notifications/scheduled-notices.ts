@@ -1,6 +1,7 @@
 /**
  * The scheduled emails, found by a periodic scan: the 24-hour lesson reminder (both people), "mark the
- * lesson you taught" to the instructor, and "your documents expire in 30 days". Each is enqueued with a
+ * lesson you taught" to the instructor, "your documents expire in 30 days", and the batched "new
+ * messages" email (messages/message-emails.ts, which marks the messages it covers). Each is enqueued with a
  * dedupe key naming its event, so running the scan twice, or in several processes at once, enqueues it
  * once (the outbox's unique key decides).
  */
@@ -18,6 +19,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
+import { enqueueMessageEmails } from "../messages/index.ts";
 import { type ComplianceDocument, documentExpiring } from "./messages/documents-expiring.ts";
 import { lessonReminder, markLessonReminder } from "./messages/lesson-reminders.ts";
 import { toLessonSummary } from "./notices.ts";
@@ -110,6 +112,8 @@ export interface ScanReport {
   reminders: number;
   markLesson: number;
   documentsExpiring: number;
+  /** Batched "new messages" emails (messages/message-emails.ts). */
+  messages: number;
 }
 
 /**
@@ -123,6 +127,7 @@ export async function runNotificationScan(ctx: ScanContext): Promise<ScanReport>
     reminders: await enqueueReminders(uow, now, appUrl),
     markLesson: await enqueueMarkLesson(uow, now, appUrl),
     documentsExpiring: await enqueueDocumentsExpiring(uow, now, appUrl),
+    messages: await enqueueMessageEmails(uow, now, appUrl),
   }));
 }
 
