@@ -109,6 +109,28 @@ describeEachDatabase("parents and guardians", (kind) => {
     expect((await http.login(PARENT, "guardian-pass-1")).user.role).toBe("GUARDIAN");
   });
 
+  it("an address that already has a student account cannot become a guardian", async () => {
+    const other = await registerStudent(http, { firstName: "Sib", lastName: "Ling" });
+    const email = (await http.get("/api/student/profile", other.accessToken)).body.email as string;
+    expect((await http.post("/api/student/guardians", { email }, learner.accessToken)).status).toBe(201);
+    const { token } = await invitationToken(email);
+    const shown = await http.get(`/api/guardian/invitations/${token}`);
+    expect(shown.status).toBe(409);
+    expect(shown.body.error.message).toMatch(/not a guardian account/);
+    const made = await http.post("/api/guardian/invitations/accept", {
+      token,
+      firstName: "S",
+      lastName: "L",
+      password: "guardian-pass-1",
+      confirmPassword: "guardian-pass-1",
+    });
+    expect(made.status).toBe(409);
+    // Withdrawn again, so the learner's guardian list below holds only the parent.
+    const list = await http.get("/api/student/guardians", learner.accessToken);
+    const link = list.body.guardians.find((g: { email: string }) => g.email === email);
+    expect((await http.delete(`/api/student/guardians/${link.id}`, learner.accessToken)).status).toBe(200);
+  });
+
   it("public registration still offers no guardian role", async () => {
     const res = await http.post("/api/auth/register/student", {
       email: "sneaky@example.test",

@@ -119,10 +119,10 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
         operationId: "getGuardianInvitation",
         summary: "A guardian invitation",
         description:
-          "Who invited this address and whether it already has an account. An unknown, used, withdrawn or " +
-          "lapsed invitation is 404.",
+          "Who invited this address and whether it already has a guardian account. An unknown, used, " +
+          "withdrawn or lapsed invitation is 404; an address with another kind of account is 409.",
         params: z.object({ token: z.string().min(20).max(200) }),
-        response: { 200: guardianInvitationResponse, ...errorResponses(400, 404) },
+        response: { 200: guardianInvitationResponse, ...errorResponses(400, 404, 409) },
       },
       config: limit,
     },

@@ -170,6 +170,13 @@ export function createGuardianService(ctx: AppContext) {
 
     async invitation(token: string): Promise<GuardianInvitationResponse> {
       const { link, learner, account } = await liveInvitation(token);
+      // A learner's, instructor's or admin's address cannot also be a guardian account.
+      if (account?.id && account.role !== "GUARDIAN") {
+        throw new AppError(
+          "conflict",
+          `This email already has a Kerb account that is not a guardian account. Ask ${learner.firstName} to invite another address.`,
+        );
+      }
       return {
         learner: { firstName: learner.firstName },
         email: link.email,
