@@ -26,14 +26,14 @@ import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checko
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
-import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import {
   guardianInvitationRoutes,
   guardianRoutes,
   studentGuardianRoutes,
 } from "./modules/guardians/guardians.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { jobsAdminRoutes } from "./modules/health/jobs.admin.routes.ts";
+import { createMetrics, recordRequestMetrics } from "./modules/health/metrics.ts";
 import { instructorRoutes } from "./modules/instructors/instructors.routes.ts";
 import { instructorLearningRoutes, studentLearningRoutes } from "./modules/learning/learning.routes.ts";
 import { basRoutes } from "./modules/ledger/bas.routes.ts";

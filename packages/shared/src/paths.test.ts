@@ -15,6 +15,8 @@ describe("paths", () => {
     expect(paths.auth.resetPassword({ token: "a+b/c=" })).toBe("/reset-password?token=a%2Bb%2Fc%3D");
     expect(paths.payment.cancelled({ payment_id: "p1" })).toBe("/payment/cancelled?payment_id=p1");
     expect(paths.instructor.earnings({ stripe: "return" })).toBe("/instructor/earnings?stripe=return");
+    expect(paths.guardian.accept({ token: "t-1" })).toBe("/guardian/accept?token=t-1");
+    expect(paths.guardian.home({ learner: "l1" })).toBe("/guardian?learner=l1");
   });
 
   it("encodes ids in path segments", () => {

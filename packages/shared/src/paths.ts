@@ -75,6 +75,11 @@ export const paths = {
     messages: (otherUserId?: string) =>
       otherUserId ? `/instructor/messages/${encodeURIComponent(otherUserId)}` : "/instructor/messages",
   },
+  /** A learner's parent or guardian (issue 23): their learners, and the invitation they accept. */
+  guardian: {
+    home: (opts: { learner?: string } = {}) => withQuery("/guardian", { learner: opts.learner }),
+    accept: (opts: { token?: string } = {}) => withQuery("/guardian/accept", { token: opts.token }),
+  },
   /** The operator console: Users is its landing tab, the other sections are sub-routes. */
   admin: {
     root: () => "/admin",
@@ -82,11 +87,6 @@ export const paths = {
     instructors: () => "/admin/instructors",
     compliance: () => "/admin/compliance",
     bookings: () => "/admin/bookings",
-  /** A learner's parent or guardian (issue 23): their learners, and the invitation they accept. */
-  guardian: {
-    home: (opts: { learner?: string } = {}) => withQuery("/guardian", { learner: opts.learner }),
-    accept: (opts: { token?: string } = {}) => withQuery("/guardian/accept", { token: opts.token }),
-  },
     payments: () => "/admin/payments",
     refunds: () => "/admin/refunds",
     payouts: () => "/admin/payouts",
