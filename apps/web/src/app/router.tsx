@@ -99,6 +99,10 @@ const instructorProfile = () =>
   }));
 const adminAuditLog = () =>
   import("@/features/audit/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
+const messages = () =>
+  import("@/features/messages/routes/messages-page").then((m) => ({ Component: m.MessagesPage }));
+const adminMessages = () =>
+  import("@/features/messages/routes/admin-messages-page").then((m) => ({ Component: m.AdminMessagesPage }));
 const paymentResult = () =>
   import("@/features/payments/routes/payment-result-page").then((m) => ({ Component: m.PaymentResultPage }));
 const paymentCancelled = () =>
@@ -132,6 +136,8 @@ export const routes: RouteObject[] = [
               { path: paths.student.bookLessons(), lazy: bookLessons },
               { path: paths.student.payments(), lazy: studentPayments },
               { path: paths.student.account(), lazy: studentAccount },
+              { path: paths.student.messages(), lazy: messages },
+              { path: "/student/messages/:otherUserId", lazy: messages },
               { path: paths.student.bundles(), lazy: studentBundles },
               // Route patterns: the paths helpers encode their argument, so ":id" cannot go through them.
               { path: "/student/bundles/:bundleId/book", lazy: bundleCredits },
@@ -147,6 +153,8 @@ export const routes: RouteObject[] = [
               { path: paths.instructor.lessons(), lazy: instructorLessons },
               { path: paths.instructor.earnings(), lazy: instructorEarnings },
               { path: paths.instructor.account(), lazy: instructorAccount },
+              { path: paths.instructor.messages(), lazy: messages },
+              { path: "/instructor/messages/:otherUserId", lazy: messages },
             ],
           },
           {
@@ -169,6 +177,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.ledger(), lazy: adminLedger },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
                   { path: paths.admin.reviews(), lazy: adminReviews },
+                  { path: paths.admin.messages(), lazy: adminMessages },
                 ],
               },
             ],

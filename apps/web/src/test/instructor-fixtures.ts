@@ -34,6 +34,7 @@ export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLes
         ? null
         : { earns: centsToDollars(instructorEarningsCents(dollarsToCents(overrides.price ?? 85))), gst: 0 },
     student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },
+    studentId: "5a0f6d1e-2b3c-4d5e-8f90-1a2b3c4d5e6f",
     ...overrides,
   };
 }

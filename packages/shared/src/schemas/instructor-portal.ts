@@ -334,6 +334,8 @@ export const instructorLesson = z.object({
    */
   payIfTaught: z.object({ earns: z.number(), gst: z.number() }).nullable(),
   student: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }),
+  /** The learner's user id: the lesson's Message button opens the conversation with them. */
+  studentId: z.uuid(),
   /**
    * The learner's latest assessment (experience, licence type, target test date, focus skills): only
    * their own instructors see it, on their lessons together. Null when the learner gave none. Optional

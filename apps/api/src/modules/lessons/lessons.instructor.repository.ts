@@ -18,6 +18,7 @@ const student = alias(users, "student");
 
 const instructorLessonColumns = {
   id: bookings.id,
+  studentId: bookings.studentId,
   startTime: bookings.startTime,
   endTime: bookings.endTime,
   status: bookings.status,

@@ -48,6 +48,7 @@ export function toInstructorLesson(row: repo.InstructorLessonRow): InstructorLes
     bundleCredit: bundleCreditOf(row),
     payIfTaught: payIfTaughtOf(row),
     student: row.student,
+    studentId: row.studentId,
     assessment: assessmentOf(row.assessment),
     record: recordOf(row.record),
   };

@@ -71,6 +71,13 @@ describeEachDatabase("messages between a learner and an instructor", (kind) => {
 
   it("goes both ways on the same paths: list, unread count, read marks read, reply", async () => {
     const { student, instructor } = await pair();
+    // The instructor's lesson names the learner's id (its Message button); the student's, the instructor's.
+    const lessons = await http.get("/api/instructor/lessons", instructor.token);
+    expect(lessons.body.items.map((l: { studentId: string }) => l.studentId)).toEqual([student.id]);
+    const profile = await http.get("/api/student/profile", student.token);
+    expect(profile.body.bookings.map((b: { instructor: { id: string } }) => b.instructor.id)).toEqual([
+      instructor.id,
+    ]);
 
     const sent = await send(student, instructor.id, "  Can you pick me up at the station?  ");
     expect(sent.status).toBe(201);

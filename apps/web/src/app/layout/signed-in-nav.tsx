@@ -20,6 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth";
+import { MessagesNavLink } from "@/features/messages";
 import { cn } from "@/lib/cn";
 import { refreshSignedInUser } from "@/lib/signed-in-user";
 import { NavRow } from "./nav-row";
@@ -78,6 +79,9 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
             Earnings
           </NavLink>
         </>
+      ) : null}
+      {user.role === "STUDENT" || user.role === "INSTRUCTOR" ? (
+        <MessagesNavLink role={user.role} className={navLinkClasses} onNavigate={onNavigate} />
       ) : null}
     </>
   );

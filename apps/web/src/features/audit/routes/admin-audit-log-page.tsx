@@ -52,6 +52,7 @@ const ACTIONS: Record<string, string> = {
   "payout.retry": "Retried a payout",
   "payment.release": "Released a checkout",
   "outbox.retry": "Retried an email",
+  "conversation.read": "Read a learner and instructor's messages",
 };
 
 /** The action filter: families first (every action starting with it), then single actions. */

@@ -1,5 +1,5 @@
 import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
+import { canMessageOver, centsToDollars, dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
 import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarX from "lucide-react/icons/calendar-x";
@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
+import { MessageButton } from "@/features/messages";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
 import { useCompleteLesson } from "../api/complete-lesson";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
@@ -224,6 +225,11 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
             {actions}
+            {canMessageOver(lesson.status) ? (
+              <div className="flex flex-wrap gap-2 pt-2">
+                <MessageButton to="instructor" otherUserId={lesson.studentId} name={name} />
+              </div>
+            ) : null}
             {actionError ? (
               <ErrorState title="That didn't work" error={actionError} className="mt-2" />
             ) : null}

@@ -15,6 +15,8 @@ import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { SectionCard } from "@/components/ui/section-card";
 import { BOOKING_STATUS, BookingStatusBadge } from "@/components/ui/status-badge";
 import { StatusFilter } from "@/components/ui/status-filter";
+import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
 import { useAdminInstructors } from "@/features/compliance";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
@@ -143,6 +145,18 @@ export function AdminBookingsPage() {
             </span>
           ) : null}
         </span>
+      ),
+    },
+    {
+      header: "Messages",
+      // The learner and instructor's conversation, for a dispute (reading it is audited).
+      cell: (b) => (
+        <TextLink
+          to={paths.admin.messages({ studentId: b.student.id, instructorId: b.instructor.id })}
+          aria-label={`Messages between ${b.student.firstName} ${b.student.lastName} and ${b.instructor.firstName} ${b.instructor.lastName}`}
+        >
+          Read
+        </TextLink>
       ),
     },
     {

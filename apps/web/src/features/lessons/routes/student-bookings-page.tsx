@@ -1,3 +1,5 @@
+import type { StudentProfileBooking } from "@kerb/shared";
+import { canMessageOver } from "@kerb/shared/rules";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -14,6 +16,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
 import { draftHeldPaymentId, HeldPaymentsCard, heldPayments, isActiveHold } from "@/features/checkout";
+import { MessageButton } from "@/features/messages";
 import { ReviewAction, useLessonReview } from "@/features/reviews";
 import { readBookingDraft } from "@/lib/booking-draft";
 import { useStudentProfile } from "@/lib/student-profile";
@@ -25,6 +28,19 @@ import { MoveProposalNote } from "../components/move-proposal-note";
 import { useLessonCancellation } from "../hooks/use-lesson-cancellation";
 import { pastAndOtherLessons, upcomingLessons } from "../utils/lesson-lists";
 import { cancelledLessonRefund } from "../utils/lesson-status";
+
+/** A lesson's "Message": the conversation with its instructor (booked, taught or missed lessons only). */
+function MessageInstructor({ booking }: { booking: StudentProfileBooking }) {
+  const { instructor } = booking;
+  if (!canMessageOver(booking.status)) return null;
+  return (
+    <MessageButton
+      to="student"
+      otherUserId={instructor.id}
+      name={`${instructor.firstName} ${instructor.lastName}`}
+    />
+  );
+}
 
 export function StudentBookingsPage() {
   const profileQuery = useStudentProfile();
@@ -112,7 +128,10 @@ export function StudentBookingsPage() {
                         />
                       }
                       actions={
-                        <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
+                        <>
+                          <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
+                          <MessageInstructor booking={booking} />
+                        </>
                       }
                     />
                   ))}
@@ -132,8 +151,13 @@ export function StudentBookingsPage() {
                       now={now}
                       refundNote={cancelledLessonRefund(booking, refunds.get(booking.id))}
                       actions={
-                        booking.status === "COMPLETED" ? (
-                          <ReviewAction booking={booking} now={now} onReview={review.requestReview} />
+                        canMessageOver(booking.status) ? (
+                          <>
+                            {booking.status === "COMPLETED" ? (
+                              <ReviewAction booking={booking} now={now} onReview={review.requestReview} />
+                            ) : null}
+                            <MessageInstructor booking={booking} />
+                          </>
                         ) : undefined
                       }
                     />

@@ -225,8 +225,9 @@ describe("Payment confirmed screen", () => {
         "/student/dashboard",
       );
       expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
-      // Nothing about the payment (the navbar re-reads the signed-in user, which is not about it).
-      expect(calls.filter((call) => call.path !== "/api/auth/me")).toHaveLength(0);
+      // Nothing about the payment (the navbar re-reads the signed-in user and the unread messages).
+      const navbar = ["/api/auth/me", "/api/messages/unread"];
+      expect(calls.filter((call) => !navbar.includes(call.path))).toHaveLength(0);
     },
   );
 
