@@ -2,7 +2,13 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
 import type { DatabaseHandle } from "./client.ts";
-import { availabilityRules, instructorProfiles, studentProfiles, users } from "./schema/index.ts";
+import {
+  availabilityRules,
+  guardianLinks,
+  instructorProfiles,
+  studentProfiles,
+  users,
+} from "./schema/index.ts";
 import { buildSeedInstructors, DEMO_PASSWORD, seedAbn } from "./seed-data.ts";
 import { seedHistory } from "./seed-history.ts";
 import { insertReviewers, planReviews } from "./seed-reviews.ts";
@@ -51,6 +57,29 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
       suburb: "Sydney CBD",
       licenseType: "AUTOMATIC",
       experienceLevel: "SOME_EXPERIENCE",
+    });
+    // Sam's parent follows Sam's lessons, progress and payments (issue 23): the demo guardian, with
+    // copies of Sam's booking emails. Made as an accepted invitation would leave it.
+    const [parent] = await tx
+      .insert(users)
+      .values({
+        email: "guardian@demo.test",
+        passwordHash,
+        role: "GUARDIAN",
+        firstName: "Gabi",
+        lastName: "Learner",
+      })
+      .returning({ id: users.id });
+    if (!parent) throw new Error("seed: guardian not created");
+    await tx.insert(guardianLinks).values({
+      learnerId: student.id,
+      email: "guardian@demo.test",
+      guardianId: parent.id,
+      status: "ACTIVE",
+      copyEmails: true,
+      invitedAt: now,
+      acceptedAt: now,
+      expiresAt: now,
     });
 
     let demoInstructorId: string | undefined;

@@ -7,6 +7,7 @@ export const DEMO_ACCOUNTS = [
   { email: "student@demo.test", role: "Student" },
   { email: "instructor@demo.test", role: "Instructor" },
   { email: "admin@demo.test", role: "Admin" },
+  { email: "guardian@demo.test", role: "Guardian (Sam's parent)" },
 ] as const;
 
 /** The seeded demo accounts, each with a button that fills the login form. */
