@@ -41,6 +41,10 @@ const studentPayments = () =>
   import("@/features/receipts/routes/student-payments-page").then((m) => ({
     Component: m.StudentPaymentsPage,
   }));
+const studentProgress = () =>
+  import("@/features/learning/routes/student-progress-page").then((m) => ({
+    Component: m.StudentProgressPage,
+  }));
 const bookLessons = () =>
   import("@/features/checkout/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
 const bundleCredits = () =>
@@ -136,6 +140,7 @@ export const routes: RouteObject[] = [
               { path: paths.student.bookLessons(), lazy: bookLessons },
               { path: paths.student.payments(), lazy: studentPayments },
               { path: paths.student.account(), lazy: studentAccount },
+              { path: paths.student.progress(), lazy: studentProgress },
               { path: paths.student.messages(), lazy: messages },
               { path: "/student/messages/:otherUserId", lazy: messages },
               { path: paths.student.bundles(), lazy: studentBundles },

@@ -5,6 +5,7 @@
 import type { AuthUser } from "@kerb/shared";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
+import ChartLine from "lucide-react/icons/chart-line";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import ListChecks from "lucide-react/icons/list-checks";
 import LogOut from "lucide-react/icons/log-out";
@@ -57,6 +58,10 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
           <NavLink to={paths.student.book()} className={navLinkClasses} onClick={onNavigate}>
             <CalendarPlus className="size-4" aria-hidden="true" />
             Book Lessons
+          </NavLink>
+          <NavLink to={paths.student.progress()} className={navLinkClasses} onClick={onNavigate}>
+            <ChartLine className="size-4" aria-hidden="true" />
+            Progress
           </NavLink>
           <NavLink to={paths.student.payments()} className={navLinkClasses} onClick={onNavigate}>
             <Receipt className="size-4" aria-hidden="true" />
@@ -167,7 +172,7 @@ export default function SignedInNav({ user }: { user: AuthUser }) {
     </Button>
   );
 
-  // Instructors have four links and students three: they need a wider screen before the links fit in the bar.
+  // Instructors and students have five links each: they need a wider screen before the links fit in the bar.
   const wide = user.role === "INSTRUCTOR" || user.role === "STUDENT";
   const desktopOnly = wide ? "hidden lg:flex" : "hidden md:flex";
   const phoneOnly = wide ? "lg:hidden" : "md:hidden";

@@ -15,6 +15,8 @@ type AccountSettingsProps<T extends Account> = {
   query: UseQueryResult<T>;
   profileDescription: ReactNode;
   renderProfileForm: (account: T) => ReactNode;
+  /** Cards of the role's own shown after the profile (a student's driving assessment). */
+  afterProfile?: ReactNode;
 };
 
 /** The account page of students and instructors: profile, email and password, one card each. */
@@ -22,6 +24,7 @@ export function AccountSettings<T extends Account>({
   query,
   profileDescription,
   renderProfileForm,
+  afterProfile,
 }: AccountSettingsProps<T>) {
   return (
     <Container className="py-8 sm:py-12">
@@ -46,6 +49,7 @@ export function AccountSettings<T extends Account>({
               <CardHeader title="Profile" description={profileDescription} />
               <CardContent>{renderProfileForm(query.data)}</CardContent>
             </Card>
+            {afterProfile}
             <Card>
               <CardHeader
                 title="Email"

@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
+import { saveStudentAssessment, useStudentAssessment } from "@/features/learning";
 import { arrivalNotice } from "@/lib/arrival-notice";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
 import { useStudentProfile } from "@/lib/student-profile";
@@ -23,7 +24,7 @@ import { useBookingKeepalive } from "../hooks/use-booking-keepalive";
 import { useBookingWizard } from "../hooks/use-booking-wizard";
 import { heldPayments } from "../model/held-payments";
 import { defaultBundle } from "../model/invoice";
-import { profileAnswers } from "../model/profile-answers";
+import { assessmentToSave, profileAnswers, savedAssessmentAnswers } from "../model/profile-answers";
 import {
   draftFromState,
   type Flow,
@@ -127,6 +128,8 @@ export function BookingWizard({
   // What sign-up already told us (suburb, licence, experience) is preselected rather than asked again.
   const profile = useStudentProfile().data;
   const known = profileAnswers(profile);
+  // The rest of the assessment kept with the account when they last booked (or edited it there).
+  const savedAssessment = useStudentAssessment().data;
   // Opened afresh while a booking is saved: ask before it is thrown away (the draft is left untouched
   // until the student answers).
   const draftChoice = useBookingDraftChoice(
@@ -170,12 +173,15 @@ export function BookingWizard({
   }
 
   function chooseSuburb(suburb: Suburb) {
-    // The assessment's first two answers start from the profile's, unless already answered.
+    // The assessment starts from the account's answers (sign-up's, and the assessment kept when the
+    // student last booked), unless already answered here.
     const answers = state.assessmentData;
+    const untouched = answers.targetDate === null && answers.specificSkills.length === 0;
     const assessmentData = {
       ...answers,
       experienceLevel: answers.experienceLevel ?? known.experienceLevel,
       licenseType: answers.licenseType ?? known.licenseType,
+      ...(untouched ? savedAssessmentAnswers(savedAssessment, today) : {}),
     };
     goTo(
       { step: "assessment", assessmentStep: 1 },
@@ -200,6 +206,15 @@ export function BookingWizard({
     void queryClient.invalidateQueries({ queryKey: ["booking"] });
     // Said on the dashboard, in its status message (spec §8's words; no native alert).
     navigate(paths.student.dashboard(), { state: arrivalNotice(SUCCESS_MESSAGES[flow]) });
+  }
+
+  /**
+   * The student is booking: their answers are kept with their account (their instructors see them, and
+   * the next booking starts from them). Never in the way of paying: a failure here is not the payment's.
+   */
+  async function keepAssessment() {
+    const payload = assessmentToSave(state.assessmentData, sydneyTodayDate(new Date()));
+    if (payload) await saveStudentAssessment(payload).catch(() => undefined);
   }
 
   function returnToSlots(removed: SelectedSlot[]) {
@@ -328,6 +343,7 @@ export function BookingWizard({
             onBundleChange={(bundleSize) => patch({ bundleSize })}
             onBack={() => back && goBack(back)}
             onBusyChange={setPaying}
+            onPay={keepAssessment}
             onPaid={handlePaid}
             onReturnToSlots={returnToSlots}
             pendingCheckout={state.pendingCheckout}

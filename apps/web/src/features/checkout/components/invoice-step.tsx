@@ -45,6 +45,8 @@ type InvoiceStepProps = {
   onBack: () => void;
   /** Told while a payment is under way, so the wizard can lock its own Back button. */
   onBusyChange?: (isBusy: boolean) => void;
+  /** Awaited as Pay is pressed, before the payment opens (the wizard keeps the assessment then). */
+  onPay?: () => Promise<void>;
   /** The purchase is confirmed: the wizard says so, clears the draft and leaves. */
   onPaid: (flow: Flow) => void;
   /** After a stale-selection failure: drop these lessons and return to the calendar. */
@@ -65,6 +67,7 @@ export function InvoiceStep({
   onBundleChange,
   onBack,
   onBusyChange,
+  onPay,
   onPaid,
   onReturnToSlots,
   pendingCheckout,
@@ -83,6 +86,7 @@ export function InvoiceStep({
     onCheckoutChange,
     onPaid,
     onBusyChange,
+    beforePay: onPay,
     invoice: opened.data?.invoice,
   });
   const isBundle = flow === "bundle";

@@ -56,6 +56,8 @@ export type UseCheckoutOptions = {
   onBusyChange?: (isBusy: boolean) => void;
   /** The number the invoice screen shows, for the payment to carry (absent: the server picks one). */
   invoice?: InvoiceNumberClaim | undefined;
+  /** Awaited as Pay is pressed, before the payment opens; it must not throw. */
+  beforePay?: (() => Promise<void>) | undefined;
 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -97,6 +99,7 @@ export function useCheckout({
   onPaid,
   onBusyChange,
   invoice,
+  beforePay,
 }: UseCheckoutOptions) {
   const queryClient = useQueryClient();
   const createBatchBooking = useCreateBatchBooking();
@@ -171,6 +174,7 @@ export function useCheckout({
     setConflict(null);
     setPhase("creating");
     try {
+      await beforePay?.();
       const started = await startCheckout();
       if (started.paymentUrl) {
         // The card provider's page; it returns to /payment/confirmed or /payment/cancelled.

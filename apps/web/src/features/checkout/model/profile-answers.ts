@@ -1,5 +1,14 @@
-import { EXPERIENCE_LEVELS, LICENSE_TYPES, type StudentProfile, SUBURBS, type Suburb } from "@kerb/shared";
-import type { ExperienceLevel, LicenseType } from "./wizard-state";
+import {
+  EXPERIENCE_LEVELS,
+  LICENSE_TYPES,
+  type StudentAssessmentRequest,
+  type StudentAssessmentResponse,
+  type StudentProfile,
+  SUBURBS,
+  type Suburb,
+} from "@kerb/shared";
+import { isFocusSkill } from "@kerb/shared/rules";
+import type { AssessmentData, ExperienceLevel, LicenseType } from "./wizard-state";
 
 /**
  * `value` in the wizard's lowercase spelling when it is one of the API's `values` (the shared lists:
@@ -26,5 +35,37 @@ export function profileAnswers(
       : null,
     experienceLevel: oneOf<ExperienceLevel>(EXPERIENCE_LEVELS, profile?.experienceLevel),
     licenseType: oneOf<LicenseType>(LICENSE_TYPES, profile?.licenseType),
+  };
+}
+
+/**
+ * The rest of the assessment kept with the account (issue 23), in the wizard's terms: the target test
+ * date unless it has passed, and the focus skills. Null fields when nothing is kept.
+ */
+export function savedAssessmentAnswers(
+  saved: Pick<StudentAssessmentResponse, "targetTestDate" | "focusSkills"> | undefined,
+  today: string,
+): { targetDate: string | null; specificSkills: string[] } {
+  const targetDate = saved?.targetTestDate ?? null;
+  return {
+    targetDate: targetDate && targetDate >= today ? targetDate : null,
+    specificSkills: [...(saved?.focusSkills ?? [])],
+  };
+}
+
+/**
+ * The wizard's answers as the account keeps them (PUT /api/student/assessment), or null while the two
+ * required answers are missing. A test date that has passed meanwhile (a draft resumed days later) is
+ * left out rather than refused; the date of birth is the account page's, so it is not sent.
+ */
+export function assessmentToSave(answers: AssessmentData, today: string): StudentAssessmentRequest | null {
+  const experienceLevel = oneOf<ExperienceLevel>(EXPERIENCE_LEVELS, answers.experienceLevel);
+  const licenseType = oneOf<LicenseType>(LICENSE_TYPES, answers.licenseType);
+  if (!experienceLevel || !licenseType) return null;
+  return {
+    experienceLevel: experienceLevel.toUpperCase() as StudentAssessmentRequest["experienceLevel"],
+    licenseType: licenseType.toUpperCase() as StudentAssessmentRequest["licenseType"],
+    targetTestDate: answers.targetDate && answers.targetDate >= today ? answers.targetDate : null,
+    focusSkills: answers.specificSkills.filter(isFocusSkill),
   };
 }

@@ -1,6 +1,7 @@
 import type { AffectedBooking, InstructorLesson } from "@kerb/shared";
 import { canMessageOver, centsToDollars, dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
 import { INSTRUCTOR_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import { useQueryClient } from "@tanstack/react-query";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarX from "lucide-react/icons/calendar-x";
 import CircleCheck from "lucide-react/icons/circle-check";
@@ -10,9 +11,11 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { BookingStatusBadge } from "@/components/ui/status-badge";
+import { LessonRecordPanel } from "@/features/learning";
 import { MessageButton } from "@/features/messages";
 import { formatDate, formatDateTime, formatDollars, formatTime, formatTimeRange } from "@/lib/format";
 import { useCompleteLesson } from "../api/complete-lesson";
+import { invalidateAfterLessonChange } from "../api/lesson-change";
 import { useMarkLessonNoShow } from "../api/mark-lesson-no-show";
 import { canCancel, canProposeMove, lessonTiming, needsOutcome, studentName } from "../utils/lesson-timing";
 import { ClashNote } from "./clash-note";
@@ -106,6 +109,8 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isCompleteOpen, setCompleteOpen] = useState(false);
   const [isProposeOpen, setProposeOpen] = useState(false);
+  const [isRecordOpen, setRecordOpen] = useState(false);
+  const queryClient = useQueryClient();
   const completeMutation = useCompleteLesson();
   const noShowMutation = useMarkLessonNoShow();
   const name = studentName(lesson);
@@ -129,6 +134,8 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
     completeMutation.mutate(lesson.id, {
       onSuccess: () => {
         setCompleteOpen(false);
+        // Straight on to the lesson's record while it is fresh in mind.
+        setRecordOpen(true);
         onNotice(`Lesson with ${name} on ${when} marked completed.${earns ? ` You earn ${earns}.` : ""}`);
       },
     });
@@ -142,6 +149,10 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
   };
 
   const timing = lessonTiming(lesson, now);
+  // Booked, taught or missed: the learner can be messaged, beside the lesson's buttons when it has some.
+  const message = canMessageOver(lesson.status) ? (
+    <MessageButton to="instructor" otherUserId={lesson.studentId} name={name} />
+  ) : null;
   let actions: React.ReactNode = null;
   if (needsOutcome(lesson, now)) {
     actions = (
@@ -167,6 +178,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
         >
           No-show
         </Button>
+        {message}
       </div>
     );
   } else if (canCancel(lesson, now)) {
@@ -199,6 +211,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             Propose new time
           </Button>
         ) : null}
+        {message}
       </div>
     );
   } else if (lesson.status === "SCHEDULED" && timing === "in_progress") {
@@ -225,16 +238,28 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
             {actions}
-            {canMessageOver(lesson.status) ? (
-              <div className="flex flex-wrap gap-2 pt-2">
-                <MessageButton to="instructor" otherUserId={lesson.studentId} name={name} />
-              </div>
+            {message && !needsOutcome(lesson, now) && !canCancel(lesson, now) ? (
+              <div className="flex flex-wrap gap-2 pt-2">{message}</div>
             ) : null}
             {actionError ? (
               <ErrorState title="That didn't work" error={actionError} className="mt-2" />
             ) : null}
           </>
         }
+      />
+      {/* The whole row's width, not the details column's: three level buttons a skill on a phone. */}
+      <LessonRecordPanel
+        lesson={lesson}
+        isOpen={isRecordOpen}
+        onOpenChange={setRecordOpen}
+        onSaved={() => {
+          onNotice(
+            lesson.record
+              ? `Record of the lesson with ${name} on ${when} updated.`
+              : `Record of the lesson with ${name} on ${when} saved and emailed to ${lesson.student.firstName}.`,
+          );
+          void invalidateAfterLessonChange(queryClient);
+        }}
       />
       <ProposeMoveDialog
         lesson={lesson}

@@ -4,6 +4,7 @@ import MapPin from "lucide-react/icons/map-pin";
 import type { ReactNode } from "react";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
+import { LearnerAssessmentSummary } from "@/features/learning";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { StudentContact } from "./student-contact";
 
@@ -17,7 +18,10 @@ type LessonSummaryProps = {
   footer?: ReactNode;
 };
 
-/** One lesson as an instructor needs it: when, who (with a call link), where, and whether it is pool hours. */
+/**
+ * One lesson as an instructor needs it: when, who (with a call link) and what the learner told us of
+ * their driving, where, and whether it is pool hours.
+ */
 export function LessonSummary({ lesson, showDate = true, aside, footer }: LessonSummaryProps) {
   const when = formatTimeRange(lesson.startTime, lesson.endTime);
   return (
@@ -37,6 +41,7 @@ export function LessonSummary({ lesson, showDate = true, aside, footer }: Lesson
           ) : null}
         </div>
         <StudentContact lesson={lesson} />
+        <LearnerAssessmentSummary assessment={lesson.assessment} />
         <p className="flex items-start gap-1.5 text-slate-700 text-sm">
           <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span className="min-w-0 break-words">

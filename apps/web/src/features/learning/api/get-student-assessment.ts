@@ -1,0 +1,24 @@
+import { type StudentAssessmentResponse, studentAssessmentResponse } from "@kerb/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** The assessment kept with the student's account (the booking wizard's answers, or the account page's). */
+export async function getStudentAssessment({
+  signal,
+}: {
+  signal?: AbortSignal;
+} = {}): Promise<StudentAssessmentResponse> {
+  return studentAssessmentResponse.parse(await api.get("/student/assessment", { signal }));
+}
+
+export const studentAssessmentQueryKey = ["student", "assessment"] as const;
+
+export const studentAssessmentQueryOptions = () =>
+  queryOptions({
+    queryKey: studentAssessmentQueryKey,
+    queryFn: ({ signal }) => getStudentAssessment({ signal }),
+  });
+
+export function useStudentAssessment({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...studentAssessmentQueryOptions(), enabled });
+}

@@ -1,0 +1,8 @@
+// What other features may use from learning (issue 23): the assessment kept with the student's account
+// (the booking wizard reads and saves it, the account page edits it), the learner's assessment and the
+// lesson record on an instructor's lesson.
+export { studentAssessmentQueryKey, useStudentAssessment } from "./api/get-student-assessment";
+export { saveStudentAssessment } from "./api/save-student-assessment";
+export { DrivingAssessmentCard } from "./components/driving-assessment-card";
+export { LearnerAssessmentSummary } from "./components/learner-assessment-summary";
+export { LessonRecordPanel } from "./components/lesson-record-panel";
