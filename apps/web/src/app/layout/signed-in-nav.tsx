@@ -174,8 +174,9 @@ export default function SignedInNav({ user }: { user: AuthUser }) {
 
   // Instructors and students have five links each: they need a wider screen before the links fit in the bar.
   const wide = user.role === "INSTRUCTOR" || user.role === "STUDENT";
-  const desktopOnly = wide ? "hidden lg:flex" : "hidden md:flex";
-  const phoneOnly = wide ? "lg:hidden" : "md:hidden";
+  // From lg to xl the five links left the account email a sliver (an icon and a letter): the menu until xl.
+  const desktopOnly = wide ? "hidden xl:flex" : "hidden md:flex";
+  const phoneOnly = wide ? "xl:hidden" : "md:hidden";
 
   return (
     <>

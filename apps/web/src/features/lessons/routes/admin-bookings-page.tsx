@@ -144,19 +144,15 @@ export function AdminBookingsPage() {
               {lessonTimeWords(b.moveProposal)}, waiting for the student
             </span>
           ) : null}
+          {/* The learner and instructor's conversation, for a dispute (reading it is audited). */}
+          <TextLink
+            to={paths.admin.messages({ studentId: b.student.id, instructorId: b.instructor.id })}
+            aria-label={`Messages between ${b.student.firstName} ${b.student.lastName} and ${b.instructor.firstName} ${b.instructor.lastName}`}
+            className="text-sm"
+          >
+            Messages
+          </TextLink>
         </span>
-      ),
-    },
-    {
-      header: "Messages",
-      // The learner and instructor's conversation, for a dispute (reading it is audited).
-      cell: (b) => (
-        <TextLink
-          to={paths.admin.messages({ studentId: b.student.id, instructorId: b.instructor.id })}
-          aria-label={`Messages between ${b.student.firstName} ${b.student.lastName} and ${b.instructor.firstName} ${b.instructor.lastName}`}
-        >
-          Read
-        </TextLink>
       ),
     },
     {

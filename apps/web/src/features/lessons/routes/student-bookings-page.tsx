@@ -129,8 +129,8 @@ export function StudentBookingsPage() {
                       }
                       actions={
                         <>
-                          <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
                           <MessageInstructor booking={booking} />
+                          <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
                         </>
                       }
                     />

@@ -123,7 +123,7 @@ function ConversationPanel({ side, otherUserId, now }: { side: Side; otherUserId
       to={side === "STUDENT" ? paths.student.messages() : paths.instructor.messages()}
       variant="ghost"
       size="sm"
-      className="lg:hidden"
+      className="-ml-3 self-start lg:hidden"
       icon={<ArrowLeft className="size-4" aria-hidden="true" />}
     >
       All conversations
@@ -148,7 +148,7 @@ function ConversationPanel({ side, otherUserId, now }: { side: Side; otherUserId
     return (
       <Card>
         <CardContent className="flex flex-col gap-4">
-          <div>{back}</div>
+          {back}
           {isNotFound ? (
             <EmptyState
               icon={<MessageCircle className="size-6" />}
@@ -176,31 +176,34 @@ function ConversationPanel({ side, otherUserId, now }: { side: Side; otherUserId
   if (!other) return null;
   const name = fullName(other);
   return (
-    <Card>
-      <CardHeader title={name} description={WORDS[side].other} action={back} />
-      <CardContent className="flex flex-col gap-4">
-        <MessageThread
-          messages={conversation.messages}
-          name={name}
-          now={now}
-          empty={`No messages yet. Say hello, or confirm where to meet ${other.firstName}.`}
-          header={
-            conversation.hasNextPage ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="self-center"
-                isLoading={conversation.isFetchingNextPage}
-                onClick={() => conversation.fetchNextPage()}
-              >
-                Load earlier messages
-              </Button>
-            ) : null
-          }
-        />
-        <MessageComposer otherUserId={other.id} name={other.firstName} />
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-2">
+      {back}
+      <Card>
+        <CardHeader title={name} description={WORDS[side].other} />
+        <CardContent className="flex flex-col gap-4">
+          <MessageThread
+            messages={conversation.messages}
+            name={name}
+            now={now}
+            empty={`No messages yet. Say hello, or confirm where to meet ${other.firstName}.`}
+            header={
+              conversation.hasNextPage ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="self-center"
+                  isLoading={conversation.isFetchingNextPage}
+                  onClick={() => conversation.fetchNextPage()}
+                >
+                  Load earlier messages
+                </Button>
+              ) : null
+            }
+          />
+          <MessageComposer otherUserId={other.id} name={other.firstName} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 
@@ -217,7 +220,8 @@ export function MessagesPage() {
     <Container className="flex flex-col gap-6 py-8 sm:py-12">
       <DocumentTitle title="Messages" />
       <PageHeader title="Messages" description={WORDS[side].description} />
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      {/* grid-cols-1 (minmax(0, 1fr)): a long last message is cut short instead of widening the page. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <ConversationsPanel
           side={side}
           activeId={otherUserId}
