@@ -149,7 +149,7 @@ describe("Progress page", () => {
     expect(lessons).toHaveTextContent("1 h at night");
     expect(lessons).toHaveTextContent("Confirmed");
 
-    await user.click(screen.getByRole("button", { name: "Download logbook record (PDF)" }));
+    await user.click(screen.getByRole("button", { name: "Download logbook PDF" }));
     await waitFor(() =>
       expect(saved).toEqual([{ href: "blob:kerb/1", download: `Kerb-logbook-${today()}.pdf` }]),
     );

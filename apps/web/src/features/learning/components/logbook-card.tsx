@@ -135,7 +135,7 @@ export function LogbookCard() {
                 icon={<Download className="size-4" aria-hidden="true" />}
                 className="w-full sm:w-auto sm:self-start"
               >
-                Download logbook record (PDF)
+                Download logbook PDF
               </Button>
               {download.isError ? (
                 <Alert tone="error" title="We couldn't download your logbook record">
