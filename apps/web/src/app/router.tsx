@@ -103,6 +103,12 @@ const instructorProfile = () =>
   }));
 const adminAuditLog = () =>
   import("@/features/audit/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
+const guardianHome = () =>
+  import("@/features/guardians/routes/guardian-home-page").then((m) => ({ Component: m.GuardianHomePage }));
+const guardianAccept = () =>
+  import("@/features/guardians/routes/guardian-accept-page").then((m) => ({
+    Component: m.GuardianAcceptPage,
+  }));
 const messages = () =>
   import("@/features/messages/routes/messages-page").then((m) => ({ Component: m.MessagesPage }));
 const adminMessages = () =>
@@ -162,6 +168,12 @@ export const routes: RouteObject[] = [
               { path: "/instructor/messages/:otherUserId", lazy: messages },
             ],
           },
+          {
+            element: <RequireRole allowed="GUARDIAN" />,
+            children: [{ path: paths.guardian.home(), lazy: guardianHome }],
+          },
+          // Public: the invitation's emailed link, opened before the guardian has an account.
+          { path: paths.guardian.accept(), lazy: guardianAccept },
           {
             element: <RequireRole allowed="ADMIN" />,
             children: [

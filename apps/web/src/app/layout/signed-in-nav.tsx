@@ -13,6 +13,7 @@ import Menu from "lucide-react/icons/menu";
 import Receipt from "lucide-react/icons/receipt";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import UserRound from "lucide-react/icons/user-round";
+import UsersRound from "lucide-react/icons/users-round";
 import Wallet from "lucide-react/icons/wallet";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useState } from "react";
@@ -29,6 +30,7 @@ import { NavRow } from "./nav-row";
 function dashboardPath(user: AuthUser): string {
   if (user.role === "STUDENT") return paths.student.dashboard();
   if (user.role === "INSTRUCTOR") return paths.instructor.dashboard();
+  if (user.role === "GUARDIAN") return paths.guardian.home();
   return paths.home();
 }
 
@@ -44,6 +46,15 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
       <NavLink to={paths.admin.root()} className={navLinkClasses} onClick={onNavigate}>
         <ShieldCheck className="size-4" aria-hidden="true" />
         Admin
+      </NavLink>
+    );
+  }
+  // A guardian's home is the learners they follow: that is their one link.
+  if (user.role === "GUARDIAN") {
+    return (
+      <NavLink to={dashboardPath(user)} className={navLinkClasses} onClick={onNavigate}>
+        <UsersRound className="size-4" aria-hidden="true" />
+        Learners
       </NavLink>
     );
   }

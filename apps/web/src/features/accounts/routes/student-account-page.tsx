@@ -1,3 +1,4 @@
+import { GuardiansCard } from "@/features/guardians";
 import { DrivingAssessmentCard } from "@/features/learning";
 import { useStudentAccount } from "../api/get-student-account";
 import { AccountSettings } from "../components/account-settings";
@@ -10,7 +11,12 @@ export function StudentAccountPage() {
       query={query}
       profileDescription="Your instructor sees your name and phone; your suburb sets where lessons are offered."
       renderProfileForm={(account) => <StudentProfileForm key={account.id} account={account} />}
-      afterProfile={<DrivingAssessmentCard />}
+      afterProfile={
+        <>
+          <DrivingAssessmentCard />
+          <GuardiansCard />
+        </>
+      }
     />
   );
 }

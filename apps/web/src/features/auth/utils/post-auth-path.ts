@@ -4,8 +4,9 @@ import { hasResumableBookingDraft } from "@/lib/booking-draft";
 
 /**
  * Where a user lands after logging in or registering (spec §4 "After login"): a student with a saved
- * booking to its resume URL, otherwise students and instructors to their dashboards and "others"
- * (admins) to /, whose navbar and home page lead into the operator console.
+ * booking to its resume URL, otherwise students and instructors to their dashboards, guardians to the
+ * learners they follow, and "others" (admins) to /, whose navbar and home page lead into the operator
+ * console.
  */
 export function postAuthPath(user: Pick<AuthUser, "role">, now: number = Date.now()): string {
   switch (user.role) {
@@ -15,6 +16,8 @@ export function postAuthPath(user: Pick<AuthUser, "role">, now: number = Date.no
         : paths.student.dashboard();
     case "INSTRUCTOR":
       return paths.instructor.dashboard();
+    case "GUARDIAN":
+      return paths.guardian.home();
     default:
       return paths.home();
   }

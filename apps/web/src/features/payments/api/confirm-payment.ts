@@ -1,6 +1,7 @@
 import { confirmResponse, type PaymentDetails, type PaymentType } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { authStore } from "@/lib/auth-store";
 import { paymentQueryKey } from "./get-payment";
 
 const CONFIRM_PATHS: Record<PaymentType, string> = {
@@ -8,9 +9,16 @@ const CONFIRM_PATHS: Record<PaymentType, string> = {
   BOOKINGS: "/student/bookings/batch/confirm",
 };
 
+/** A guardian paying for a learner confirms through their own route, whatever the payment's type. */
+const confirmPath = (id: string, type: PaymentType) =>
+  authStore.getState()?.user.role === "GUARDIAN"
+    ? `/guardian/payments/${encodeURIComponent(id)}/confirm`
+    : `${CONFIRM_PATHS[type]}/${encodeURIComponent(id)}`;
+
 /**
- * Confirms a payment after the card page sent the student back: the server checks the status and
- * amount with the provider and books the lessons or issues the bundle. Safe to repeat.
+ * Confirms a payment after the card page sent the payer back (the student, or a guardian paying for
+ * them): the server checks the status and amount with the provider and books the lessons or issues
+ * the bundle. Safe to repeat.
  */
 export async function confirmPayment({
   id,
@@ -19,7 +27,7 @@ export async function confirmPayment({
   id: string;
   type: PaymentType;
 }): Promise<PaymentDetails> {
-  const data = await api.post(`${CONFIRM_PATHS[type]}/${encodeURIComponent(id)}`);
+  const data = await api.post(confirmPath(id, type));
   return confirmResponse.parse(data).payment;
 }
 
@@ -30,6 +38,7 @@ export function useConfirmPayment() {
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentQueryKey(payment.id), payment);
       void queryClient.invalidateQueries({ queryKey: ["student"] });
+      void queryClient.invalidateQueries({ queryKey: ["guardian"] });
     },
   });
 }

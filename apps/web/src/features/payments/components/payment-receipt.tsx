@@ -5,6 +5,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
+import { useCurrentUser } from "@/lib/auth-store";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 
 /**
@@ -12,6 +13,8 @@ import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
  * bundle's receipt states what cancelling a credit-paid lesson does, in the invoice's words.
  */
 export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
+  // A guardian who paid for a learner finds the invoice on that learner's page.
+  const isGuardian = useCurrentUser()?.role === "GUARDIAN";
   return (
     <Card>
       <CardContent className="flex flex-col gap-5">
@@ -40,7 +43,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
         {payment.status === "PAID" ? (
           <p className="text-slate-700 text-sm">
             Your tax invoice is ready to download any time from{" "}
-            <TextLink to={paths.student.payments()}>Payments</TextLink>.
+            <TextLink to={isGuardian ? paths.guardian.home() : paths.student.payments()}>Payments</TextLink>.
           </p>
         ) : null}
 

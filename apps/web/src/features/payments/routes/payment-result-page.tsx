@@ -38,7 +38,16 @@ export function PaymentResultPage() {
   );
 }
 
+/** A guardian paid for a learner: the way on is back to that learner, not to a student's pages. */
+function GuardianActions() {
+  return <ButtonLink to={paths.guardian.home()}>Back to your learners</ButtonLink>;
+}
+
+const isGuardian = (user: ReturnType<typeof useCurrentUser>) => user?.role === "GUARDIAN";
+
 function TryAgainActions() {
+  const user = useCurrentUser();
+  if (isGuardian(user)) return <GuardianActions />;
   return (
     <>
       <ButtonLink to={paths.student.bookLessons({ resume: true })}>Try Again</ButtonLink>
@@ -64,16 +73,23 @@ const isPaymentId = (value: string) => z.uuid().safeParse(value).success;
  * way on is where the student's payments and lessons are.
  */
 function UnknownPaymentResult() {
+  const user = useCurrentUser();
   return (
     <ResultLayout
       title="Payment Not Found"
       tone="neutral"
       message="We couldn't find a payment for this link. It may be mistyped or incomplete. Your payments and lessons are all in your account."
     >
-      <ButtonLink to={paths.student.payments()}>View my payments</ButtonLink>
-      <ButtonLink to={paths.student.dashboard()} variant="outline">
-        Go to dashboard
-      </ButtonLink>
+      {isGuardian(user) ? (
+        <GuardianActions />
+      ) : (
+        <>
+          <ButtonLink to={paths.student.payments()}>View my payments</ButtonLink>
+          <ButtonLink to={paths.student.dashboard()} variant="outline">
+            Go to dashboard
+          </ButtonLink>
+        </>
+      )}
     </ResultLayout>
   );
 }
@@ -182,6 +198,7 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
 
 function PaidResult({ payment }: { payment: PaymentDetails }) {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   // The purchase is complete: its draft has nothing left to resume, and the dashboard is out of date.
   useEffect(() => {
     clearBookingDraft();
@@ -190,6 +207,22 @@ function PaidResult({ payment }: { payment: PaymentDetails }) {
 
   const isBundle = payment.type === "BUNDLE";
   const lessons = payment.lessons.length;
+  if (isGuardian(user)) {
+    return (
+      <ResultLayout
+        title="Payment Confirmed"
+        tone="success"
+        message={
+          isBundle
+            ? `Thank you! The ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready for your learner to use.`
+            : `Thank you! ${lessons === 1 ? "The lesson is" : `The ${lessons} lessons are`} booked for your learner.`
+        }
+        details={<PaymentReceipt payment={payment} />}
+      >
+        <GuardianActions />
+      </ResultLayout>
+    );
+  }
   return (
     <ResultLayout
       title="Payment Confirmed"

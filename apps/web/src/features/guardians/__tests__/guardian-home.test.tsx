@@ -1,0 +1,396 @@
+import type { AuthUser, GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { recordDownloads } from "@/test/downloads";
+import { jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { DAY, HOUR, iso, sessionFor } from "@/test/fixtures";
+import { renderApp } from "@/test/render";
+
+const guardianUser: AuthUser = {
+  id: "e0000000-0000-4000-8000-000000000001",
+  email: "pat@example.com",
+  role: "GUARDIAN",
+  firstName: "Pat",
+  lastName: "Parent",
+  phone: null,
+};
+const sam = { id: "a1000000-0000-4000-8000-000000000001", firstName: "Sam", lastName: "Learner" };
+const alex = { id: "a2000000-0000-4000-8000-000000000002", firstName: "Alex", lastName: "Other" };
+const ivy = { id: "b1000000-0000-4000-8000-000000000001", firstName: "Ivy", lastName: "Teacher" };
+const heldId = "c1000000-0000-4000-8000-000000000001";
+const paidBundleId = "c1000000-0000-4000-8000-000000000002";
+const learnersOwnId = "c1000000-0000-4000-8000-000000000003";
+const newBundleId = "c1000000-0000-4000-8000-000000000004";
+
+const NOW = Date.now();
+// 10:00 am Sydney time, three days out.
+const lessonStart = "2026-12-03T23:00:00.000Z";
+
+function overview(overrides: Partial<GuardianLearnerOverview> = {}): GuardianLearnerOverview {
+  return {
+    learner: sam,
+    upcomingLessons: [
+      {
+        id: "f1000000-0000-4000-8000-000000000001",
+        startTime: lessonStart,
+        endTime: "2026-12-04T00:00:00.000Z",
+        suburb: "Parramatta",
+        status: "SCHEDULED",
+        instructor: ivy,
+      },
+    ],
+    bundles: [
+      {
+        id: "a9000000-0000-4000-8000-000000000001",
+        totalLessons: 10,
+        usedLessons: 3,
+        pricePerLesson: 70,
+        expiresAt: "2027-06-30T02:00:00.000Z",
+        instructor: ivy,
+        suburb: "Parramatta",
+      },
+    ],
+    payments: [
+      {
+        id: heldId,
+        type: "BOOKINGS",
+        status: "PENDING",
+        invoiceNumber: "KRB-2026-000103",
+        amount: 154,
+        createdAt: iso(NOW - HOUR),
+        paidByYou: false,
+        holdExpiresAt: iso(NOW + 2 * HOUR),
+      },
+      {
+        id: paidBundleId,
+        type: "BUNDLE",
+        status: "PAID",
+        invoiceNumber: "KRB-2026-000102",
+        amount: 770,
+        createdAt: iso(NOW - 20 * DAY),
+        paidByYou: true,
+        holdExpiresAt: null,
+      },
+      {
+        id: learnersOwnId,
+        type: "BOOKINGS",
+        status: "PAID",
+        invoiceNumber: "KRB-2026-000101",
+        amount: 77,
+        createdAt: iso(NOW - 30 * DAY),
+        paidByYou: false,
+        holdExpiresAt: null,
+      },
+    ],
+    instructors: [ivy],
+    suburb: "Parramatta",
+    ...overrides,
+  };
+}
+
+const confirmed = (overrides: Partial<PaymentDetails>): PaymentDetails => ({
+  id: newBundleId,
+  type: "BUNDLE",
+  status: "PAID",
+  provider: "demo",
+  currency: "AUD",
+  invoiceNumber: "KRB-2026-000104",
+  subtotal: 700,
+  gst: 70,
+  amount: 770,
+  createdAt: iso(NOW),
+  paidAt: iso(NOW),
+  lessons: [],
+  bundle: null,
+  ...overrides,
+});
+
+const ivyProfile = (suburbs: string[]) => ({
+  items: [],
+  total: 0,
+  page: 1,
+  pageSize: 1,
+  instructor: {
+    ...ivy,
+    bio: null,
+    languages: ["English"],
+    suburbs,
+    vehicleType: "AUTOMATIC",
+    rating: null,
+    ratingCount: 0,
+  },
+});
+
+function renderHome(routes: Parameters<typeof mockFetch>[0], path = "/guardian") {
+  const mocked = mockFetch({
+    "GET /api/auth/me": jsonResponse(200, { user: guardianUser }),
+    "GET /api/guardian/learners": jsonResponse(200, { learners: [sam, alex] }),
+    ...routes,
+  });
+  return { ...mocked, ...renderApp(path, { session: sessionFor(guardianUser) }) };
+}
+
+describe("Guardian home", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the chosen learner's lessons, bundles and payments, with the invoices of what the guardian paid", async () => {
+    const saved = recordDownloads();
+    const { user, router } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: jsonResponse(200, overview()),
+      [`GET /api/guardian/learners/${alex.id}`]: jsonResponse(
+        200,
+        overview({ learner: alex, upcomingLessons: [], bundles: [], payments: [], instructors: [] }),
+      ),
+      [`GET /api/guardian/learners/${sam.id}/payments/${paidBundleId}/invoice.pdf`]: new Response(
+        "%PDF-1.7",
+        {
+          status: 200,
+          headers: { "Content-Type": "application/pdf" },
+        },
+      ),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sam Learner" })).toBeVisible();
+    // The guardian's one navigation link.
+    const [learnersLink] = await within(screen.getByRole("banner")).findAllByRole("link", {
+      name: "Learners",
+    });
+    expect(learnersLink).toHaveAttribute("href", "/guardian");
+
+    const lessons = await screen.findByRole("list", { name: "Upcoming lessons" });
+    expect(lessons).toHaveTextContent("10:00 am – 11:00 am");
+    expect(lessons).toHaveTextContent("With Ivy Teacher · Parramatta");
+    expect(lessons).toHaveTextContent("04/12");
+    const bundles = screen.getByRole("list", { name: "Bundles" });
+    expect(bundles).toHaveTextContent("10-lesson bundle");
+    expect(bundles).toHaveTextContent("7 of 10");
+    expect(bundles).toHaveTextContent("Expires 30/06/2027");
+
+    const payments = screen.getByRole("list", { name: "Payments" });
+    const rows = within(payments).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent("Lesson bundle · $770.00");
+    expect(rows[1]).toHaveTextContent("Paid by you");
+    // Only what this guardian paid has its invoice here; the learner's own payment has none.
+    expect(within(rows[2] as HTMLElement).queryByText("Paid by you")).not.toBeInTheDocument();
+    expect(within(payments).getAllByRole("button", { name: /Download tax invoice/ })).toHaveLength(1);
+    await user.click(within(rows[1] as HTMLElement).getByRole("button", { name: /Download tax invoice/ }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: "blob:kerb/1", download: "Kerb-tax-invoice-KRB-2026-000102.pdf" }]),
+    );
+
+    // The other learner, by the switcher (kept in the URL).
+    await user.click(screen.getByRole("link", { name: "Alex Other" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Alex Other" })).toBeVisible();
+    expect(router.state.location.search).toBe(`?learner=${alex.id}`);
+    expect(await screen.findByText("Alex has no lessons booked.")).toBeInTheDocument();
+    expect(screen.getByText(/Alex needs to book a lesson with an instructor first/)).toBeInTheDocument();
+  });
+
+  it("buys a bundle for the learner in demo mode: the shared bundle prices with GST, confirmed at once", async () => {
+    let current = overview();
+    const { user, callsTo } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, current),
+      [`GET /api/instructors/${ivy.id}/reviews`]: jsonResponse(200, ivyProfile(["Parramatta", "Sydney CBD"])),
+      [`POST /api/guardian/learners/${sam.id}/bundles`]: () =>
+        jsonResponse(201, {
+          payment: {
+            id: newBundleId,
+            invoiceNumber: "KRB-2026-000104",
+            subtotal: 1300,
+            gst: 130,
+            amount: 1430,
+            holdExpiresAt: null,
+          },
+        }),
+      [`POST /api/guardian/payments/${newBundleId}/confirm`]: () => {
+        current = overview({
+          bundles: [
+            ...current.bundles,
+            {
+              id: "a9000000-0000-4000-8000-000000000002",
+              totalLessons: 20,
+              usedLessons: 0,
+              pricePerLesson: 65,
+              expiresAt: "2027-12-01T02:00:00.000Z",
+              instructor: ivy,
+              suburb: "Parramatta",
+            },
+          ],
+        });
+        return jsonResponse(200, {
+          payment: confirmed({
+            subtotal: 1300,
+            gst: 130,
+            amount: 1430,
+            bundle: { id: null, totalLessons: 20, pricePerLesson: 65, expiresAt: null },
+          }),
+        });
+      },
+    });
+    const card = (await screen.findByRole("heading", { name: "Buy a lesson bundle for Sam" })).closest(
+      "div.rounded-2xl",
+    ) as HTMLElement;
+    // Sam has one instructor: already chosen.
+    expect(within(card).getByLabelText("Instructor")).toHaveValue(ivy.id);
+    // Medium by default: 10 × $70.00 + GST.
+    const total = card.querySelector("dl") as HTMLElement;
+    expect(total).toHaveTextContent("10 lessons × $70.00$700.00");
+    expect(total).toHaveTextContent("Total incl. GST$770.00");
+    await user.click(within(card).getByRole("radio", { name: /Large · 20 lessons/ }));
+    expect(total).toHaveTextContent("20 lessons × $65.00$1,300.00");
+    expect(total).toHaveTextContent("GST$130.00");
+    expect(total).toHaveTextContent("Total incl. GST$1,430.00");
+
+    await user.click(within(card).getByRole("button", { name: "Pay $1,430.00" }));
+    expect(
+      await screen.findByText(
+        "Payment confirmed. Sam's 20-lesson bundle is ready to use. Your tax invoice is under Payments.",
+      ),
+    ).toBeInTheDocument();
+    // Ivy teaches in Sam's suburb, so the credits are for it.
+    expect(callsTo("POST", `/api/guardian/learners/${sam.id}/bundles`)[0]?.body).toEqual({
+      totalLessons: 20,
+      pricePerLesson: 65,
+      instructorId: ivy.id,
+      suburb: "Parramatta",
+    });
+    expect(callsTo("POST", `/api/guardian/payments/${newBundleId}/confirm`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole("list", { name: "Bundles" })).toHaveTextContent("20-lesson bundle"),
+    );
+  });
+
+  it("leaves the suburb to the server when the instructor does not teach in the learner's", async () => {
+    const { user, callsTo } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: jsonResponse(200, overview()),
+      [`GET /api/instructors/${ivy.id}/reviews`]: jsonResponse(200, ivyProfile(["Bondi"])),
+      [`POST /api/guardian/learners/${sam.id}/bundles`]: jsonResponse(201, {
+        payment: {
+          id: newBundleId,
+          invoiceNumber: "KRB-2026-000104",
+          subtotal: 700,
+          gst: 70,
+          amount: 770,
+          holdExpiresAt: null,
+        },
+      }),
+      [`POST /api/guardian/payments/${newBundleId}/confirm`]: jsonResponse(200, {
+        payment: confirmed({ bundle: { id: null, totalLessons: 10, pricePerLesson: 70, expiresAt: null } }),
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Pay $770.00" }));
+    await screen.findByText(/Sam's 10-lesson bundle is ready to use/);
+    expect(callsTo("POST", `/api/guardian/learners/${sam.id}/bundles`)[0]?.body).toEqual({
+      totalLessons: 10,
+      pricePerLesson: 70,
+      instructorId: ivy.id,
+    });
+  });
+
+  it("pays for lessons the learner is holding, and the lessons are booked", async () => {
+    let current = overview({
+      upcomingLessons: [
+        {
+          ...overview().upcomingLessons[0],
+          status: "PENDING_PAYMENT",
+        } as GuardianLearnerOverview["upcomingLessons"][number],
+      ],
+    });
+    const { user, callsTo } = renderHome(
+      {
+        [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, current),
+        [`POST /api/guardian/learners/${sam.id}/payments/${heldId}/pay`]: jsonResponse(200, {
+          payment: {
+            id: heldId,
+            invoiceNumber: "KRB-2026-000103",
+            subtotal: 140,
+            gst: 14,
+            amount: 154,
+            holdExpiresAt: iso(NOW + 2 * HOUR),
+          },
+        }),
+        [`POST /api/guardian/payments/${heldId}/confirm`]: () => {
+          current = overview({
+            payments: overview().payments.map((p) =>
+              p.id === heldId ? { ...p, status: "PAID", paidByYou: true, holdExpiresAt: null } : p,
+            ),
+          });
+          return jsonResponse(200, {
+            payment: confirmed({
+              id: heldId,
+              type: "BOOKINGS",
+              invoiceNumber: "KRB-2026-000103",
+              subtotal: 140,
+              gst: 14,
+              amount: 154,
+              lessons: [
+                {
+                  id: "f1000000-0000-4000-8000-000000000001",
+                  startTime: lessonStart,
+                  endTime: "2026-12-04T00:00:00.000Z",
+                  status: "SCHEDULED",
+                  price: 70,
+                  isPoolHours: false,
+                  pickupLocation: null,
+                  instructor: ivy,
+                },
+              ],
+            }),
+          });
+        },
+      },
+      `/guardian?learner=${sam.id}`,
+    );
+    const due = await screen.findByRole("list", { name: "Waiting for payment" });
+    expect(due).toHaveTextContent("Lessons · $154.00");
+    expect(due).toHaveTextContent(/Held until \d{1,2}:\d{2} [ap]m/);
+    expect(screen.getByRole("list", { name: "Upcoming lessons" })).toHaveTextContent("Awaiting payment");
+
+    await user.click(within(due).getByRole("button", { name: "Pay now $154.00" }));
+    expect(
+      await screen.findByText(
+        "Payment confirmed. Sam's 1 lesson is booked. Your tax invoice is under Payments.",
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", `/api/guardian/learners/${sam.id}/payments/${heldId}/pay`)).toHaveLength(1);
+    expect(callsTo("POST", `/api/guardian/payments/${heldId}/confirm`)).toHaveLength(1);
+    // Paid: nothing waits any more, and the invoice is the guardian's.
+    await waitFor(() =>
+      expect(screen.queryByRole("list", { name: "Waiting for payment" })).not.toBeInTheDocument(),
+    );
+    const paid = within(screen.getByRole("list", { name: "Payments" })).getAllByRole(
+      "listitem",
+    )[0] as HTMLElement;
+    expect(paid).toHaveTextContent("Paid by you");
+    expect(within(paid).getByRole("button", { name: /Download tax invoice/ })).toBeInTheDocument();
+  });
+
+  it("says so when the guardian follows no one", async () => {
+    renderHome({ "GET /api/guardian/learners": jsonResponse(200, { learners: [] }) });
+    expect(await screen.findByText("You're not following any learners")).toBeInTheDocument();
+  });
+});
+
+describe("Back from the card page as a guardian", () => {
+  it("confirms through the guardian's route and leads back to their learners", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/auth/me": jsonResponse(200, { user: guardianUser }),
+      [`GET /api/payment/${newBundleId}`]: jsonResponse(200, confirmed({ status: "PENDING", paidAt: null })),
+      [`POST /api/guardian/payments/${newBundleId}/confirm`]: jsonResponse(200, {
+        payment: confirmed({ bundle: { id: null, totalLessons: 10, pricePerLesson: 70, expiresAt: null } }),
+      }),
+    });
+    renderApp(`/payment/confirmed?payment_id=${newBundleId}&session_id=cs_test_1`, {
+      session: sessionFor(guardianUser),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Confirmed" })).toBeVisible();
+    expect(
+      screen.getByText("Thank you! The 10-lesson bundle is ready for your learner to use."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to your learners" })).toHaveAttribute("href", "/guardian");
+    expect(callsTo("POST", `/api/guardian/payments/${newBundleId}/confirm`)).toHaveLength(1);
+  });
+});

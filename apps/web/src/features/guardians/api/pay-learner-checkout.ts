@@ -1,0 +1,13 @@
+import { checkoutResponse } from "@kerb/shared";
+import { api } from "@/lib/api-client";
+
+/**
+ * POST /api/guardian/learners/:id/payments/:paymentId/pay: this guardian pays a checkout the learner is
+ * holding lessons with (a fresh card session; none in demo mode). Started through useGuardianCheckout.
+ */
+export async function payLearnerCheckout(learnerId: string, paymentId: string) {
+  const data = await api.post(
+    `/guardian/learners/${encodeURIComponent(learnerId)}/payments/${encodeURIComponent(paymentId)}/pay`,
+  );
+  return checkoutResponse.parse(data);
+}

@@ -1,0 +1,26 @@
+import type { CheckoutResponse, PaymentDetails } from "@kerb/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { confirmGuardianPayment } from "../api/confirm-guardian-payment";
+import { guardianLearnerQueryKey } from "../api/get-guardian-learner";
+
+export type GuardianCheckoutResult = { redirected: true } | { redirected: false; payment: PaymentDetails };
+
+/**
+ * A guardian's payment for a learner, however it starts (a bundle, a held checkout): with a card page the
+ * browser goes there (it comes back to /payment/confirmed, which confirms); in demo mode there is none,
+ * so the payment is confirmed here at once. Either way the learner's overview is read again.
+ */
+export function useGuardianCheckout(learnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (start: () => Promise<CheckoutResponse>): Promise<GuardianCheckoutResult> => {
+      const started = await start();
+      if (started.paymentUrl) {
+        window.location.assign(started.paymentUrl);
+        return { redirected: true };
+      }
+      return { redirected: false, payment: await confirmGuardianPayment(started.payment.id) };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardianLearnerQueryKey(learnerId) }),
+  });
+}
