@@ -34,6 +34,7 @@ describeEachDatabase("the learner's journey", (kind) => {
   let ava: Person;
   let ben: Person;
   let cal: Person;
+  let dee: Person;
   const lessons: Record<string, string> = {};
   let testDate: string;
 
@@ -64,6 +65,7 @@ describeEachDatabase("the learner's journey", (kind) => {
     ava = await newStudent(http, { firstName: "Ava", lastName: "Learner" });
     ben = await newStudent(http, { firstName: "Ben", lastName: "Older" });
     cal = await newStudent(http, { firstName: "Cal", lastName: "Unknown" });
+    dee = await newStudent(http, { firstName: "Dee", lastName: "Dusk" });
     testDate = addDaysToDate(sydneyTodayDate(t.clock.now), 60);
 
     // Ava's lessons with Ivy, hours counted in order: 1 day hour, 1 night hour, 3 × 2 day hours (8 h),
@@ -92,6 +94,8 @@ describeEachDatabase("the learner's journey", (kind) => {
     // Ben, over 25, has one day lesson with Ivy; Cal gives no date of birth; Olly teaches only Cal.
     lessons.ben = await lesson(ben.id, ivy.id, "2026-03-11T10:00:00+11:00");
     lessons.cal = await lesson(cal.id, olly.id, "2026-03-12T10:00:00+11:00");
+    // Across sunset (16:53 AEST at the CBD on 15 June 2026): 4:30–5:30 pm.
+    lessons.dusk = await lesson(dee.id, olly.id, "2026-06-15T16:30:00+10:00");
   });
   afterAll(async () => {
     await t?.close();
@@ -231,7 +235,7 @@ describeEachDatabase("the learner's journey", (kind) => {
     it("is not shown to an instructor the learner has no lesson with", async () => {
       const res = await http.get("/api/instructor/lessons?scope=past&pageSize=50", olly.token);
       expect(res.status).toBe(200);
-      expect(res.body.items.map((l: { id: string }) => l.id)).toEqual([lessons.cal]);
+      expect(res.body.items.map((l: { id: string }) => l.id)).toEqual([lessons.dusk, lessons.cal]);
       expect(JSON.stringify(res.body)).not.toContain("Highway Driving");
     });
   });
@@ -479,6 +483,22 @@ describeEachDatabase("the learner's journey", (kind) => {
           ageUnknown: false,
         },
       });
+    });
+
+    it("splits a lesson across sunset into its day and night minutes", async () => {
+      const res = await http.get("/api/student/logbook", dee.token);
+      expect(res.status).toBe(200);
+      // 23 minutes before the 4:53 pm sunset, 37 after; the bonus 120 minutes are day minutes.
+      expect(res.body.lessons[0]).toMatchObject({
+        bookingId: lessons.dusk,
+        dayMinutes: 23,
+        nightMinutes: 37,
+        bonusMinutes: 60,
+        creditedDayMinutes: 23 + 120,
+        creditedNightMinutes: 37,
+        creditedMinutes: 180,
+      });
+      expect(res.body.totals).toMatchObject({ creditedMinutes: 180, creditedNightMinutes: 37 });
     });
 
     it("credits a learner over 25 nothing, and counts one without a date of birth as under 25", async () => {
