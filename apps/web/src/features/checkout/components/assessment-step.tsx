@@ -4,9 +4,10 @@ import { licenseTypeLabels } from "@kerb/shared/words";
 import Check from "lucide-react/icons/check";
 import Sparkles from "lucide-react/icons/sparkles";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
-import { Checkbox, CheckboxGroup, Label } from "react-aria-components";
+import { CheckboxGroup, Label } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { CheckCards } from "@/components/ui/check-cards";
 import { SelectField, TextField } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { type RadioCardOption, RadioCards } from "@/components/ui/radio-cards";
@@ -279,38 +280,7 @@ export function AssessmentStep({
               <Label className="text-slate-600 text-sm">
                 Focus skills (optional): choose any that apply.
               </Label>
-              <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-4">
-                {FOCUS_SKILLS.map((skill) => (
-                  <Checkbox
-                    key={skill}
-                    value={skill}
-                    className={({ isSelected, isFocusVisible }) =>
-                      cn(
-                        "flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border-2 bg-white px-3 py-2 font-medium text-sm transition-colors",
-                        isSelected
-                          ? "border-brand-600 bg-brand-50 text-brand-900"
-                          : "border-slate-200 text-slate-800 hover:border-slate-300",
-                        isFocusVisible && "outline-3 outline-brand-500 outline-offset-2",
-                      )
-                    }
-                  >
-                    {({ isSelected }) => (
-                      <>
-                        <span
-                          aria-hidden="true"
-                          className={cn(
-                            "flex size-5 shrink-0 items-center justify-center rounded-md border-2",
-                            isSelected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-400",
-                          )}
-                        >
-                          {isSelected ? <Check className="size-3.5" /> : null}
-                        </span>
-                        {skill}
-                      </>
-                    )}
-                  </Checkbox>
-                ))}
-              </div>
+              <CheckCards options={FOCUS_SKILLS} />
             </CheckboxGroup>
           ) : null}
 

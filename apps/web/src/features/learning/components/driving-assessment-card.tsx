@@ -8,17 +8,16 @@ import {
 } from "@kerb/shared";
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { experienceLevelLabels, licenseTypeLabels } from "@kerb/shared/words";
-import Check from "lucide-react/icons/check";
 import { useState } from "react";
-import { Checkbox, CheckboxGroup, Label } from "react-aria-components";
+import { CheckboxGroup, Label } from "react-aria-components";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { CheckCards } from "@/components/ui/check-cards";
 import { ErrorState } from "@/components/ui/error-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { errorMessage, isApiError } from "@/lib/api-error";
-import { cn } from "@/lib/cn";
 import { useStudentAssessment } from "../api/get-student-assessment";
 import { useSaveStudentAssessment } from "../api/save-student-assessment";
 
@@ -162,38 +161,7 @@ function AssessmentForm({ saved }: { saved: StudentAssessmentResponse }) {
         isInvalid={Boolean(errors.focusSkills)}
       >
         <Label className="font-medium text-slate-800 text-sm">Skills you'd like to focus on (optional)</Label>
-        <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-4">
-          {FOCUS_SKILLS.map((skill) => (
-            <Checkbox
-              key={skill}
-              value={skill}
-              className={({ isSelected, isFocusVisible }) =>
-                cn(
-                  "flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border-2 bg-white px-3 py-2 font-medium text-sm transition-colors",
-                  isSelected
-                    ? "border-brand-600 bg-brand-50 text-brand-900"
-                    : "border-slate-200 text-slate-800 hover:border-slate-300",
-                  isFocusVisible && "outline-3 outline-brand-500 outline-offset-2",
-                )
-              }
-            >
-              {({ isSelected }) => (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      "flex size-5 shrink-0 items-center justify-center rounded-md border-2",
-                      isSelected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-400",
-                    )}
-                  >
-                    {isSelected ? <Check className="size-3.5" /> : null}
-                  </span>
-                  {skill}
-                </>
-              )}
-            </Checkbox>
-          ))}
-        </div>
+        <CheckCards options={FOCUS_SKILLS} />
         {errors.focusSkills ? <p className="font-medium text-red-700 text-sm">{errors.focusSkills}</p> : null}
       </CheckboxGroup>
       <div>
