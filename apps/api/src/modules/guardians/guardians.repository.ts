@@ -137,6 +137,7 @@ export function listCopyRecipients(db: Executor, learnerId: string) {
 // What a guardian sees of one learner
 
 const instructor = alias(users, "instructor");
+const instructorName = { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName };
 
 export async function findLearner(db: Executor, learnerId: string) {
   const [row] = await db
@@ -161,7 +162,7 @@ export function listUpcomingLessons(db: Executor, learnerId: string, now: Date) 
       endTime: bookings.endTime,
       suburb: bookings.suburb,
       status: bookings.status,
-      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+      instructor: instructorName,
     })
     .from(bookings)
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
@@ -188,7 +189,7 @@ export function listLiveBundles(db: Executor, learnerId: string, now: Date) {
       pricePerLessonCents: bundles.pricePerLessonCents,
       expiresAt: bundles.expiresAt,
       suburb: bundles.suburb,
-      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
+      instructor: instructorName,
     })
     .from(bundles)
     .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
@@ -223,14 +224,14 @@ export function listPayments(db: Executor, learnerId: string) {
 /** Instructors the learner has had lessons or bundles with (not lapsed holds). */
 export async function listInstructorsOfLearner(db: Executor, learnerId: string) {
   const fromLessons = db
-    .selectDistinct({ id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName })
+    .selectDistinct(instructorName)
     .from(bookings)
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
     .where(
       and(eq(bookings.studentId, learnerId), inArray(bookings.status, ["SCHEDULED", "COMPLETED", "NO_SHOW"])),
     );
   const fromBundles = db
-    .selectDistinct({ id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName })
+    .selectDistinct(instructorName)
     .from(bundles)
     .innerJoin(instructor, eq(instructor.id, bundles.instructorId))
     .where(eq(bundles.studentId, learnerId));

@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, heldLessonDecisions, instructorTeachingStops, users } from "../../db/schema/index.ts";
 import { earnedSql, payoutHeldSql } from "../../db/sql-rules.ts";
+import { lessonSettlementColumns } from "./lessons.repository.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
@@ -70,15 +71,7 @@ export async function listHeldLessons(db: Executor, now: Date, page: { limit: nu
 export async function lockHeldLesson(tx: Executor, bookingId: string, now: Date) {
   const [row] = await tx
     .select({
-      id: bookings.id,
-      status: bookings.status,
-      instructorId: bookings.instructorId,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      priceCents: bookings.priceCents,
-      keptCents: bookings.keptCents,
-      paymentId: bookings.paymentId,
-      bundleId: bookings.bundleId,
+      ...lessonSettlementColumns,
       waiting: sql<boolean>`coalesce(${waitingForDecision(now)}, false)`,
       decided: sql<boolean>`exists (select 1 from ${heldLessonDecisions} where ${heldLessonDecisions.bookingId} = ${bookings.id})`,
     })

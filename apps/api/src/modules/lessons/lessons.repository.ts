@@ -87,19 +87,22 @@ export async function lockLessonForCancellation(tx: Executor, bookingId: string)
 }
 
 /** A lesson as its no-show dispute needs it, locked for the rest of the transaction. */
+/** What settling a taught lesson's money after the fact reads: a no-show dispute, a held lesson. */
+export const lessonSettlementColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  instructorId: bookings.instructorId,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  priceCents: bookings.priceCents,
+  keptCents: bookings.keptCents,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+};
+
 export async function lockLessonForNoShowDispute(tx: Executor, bookingId: string) {
   const [row] = await tx
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      instructorId: bookings.instructorId,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      priceCents: bookings.priceCents,
-      keptCents: bookings.keptCents,
-      paymentId: bookings.paymentId,
-      bundleId: bookings.bundleId,
-    })
+    .select(lessonSettlementColumns)
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .for("update");
