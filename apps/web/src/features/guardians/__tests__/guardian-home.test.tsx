@@ -1,9 +1,11 @@
 import type { AuthUser, GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { today } from "@/test/booking-fixtures";
 import { recordDownloads } from "@/test/downloads";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { DAY, HOUR, iso, sessionFor } from "@/test/fixtures";
+import { logbook, progress } from "@/test/learning-fixtures";
 import { renderApp } from "@/test/render";
 
 const guardianUser: AuthUser = {
@@ -125,6 +127,13 @@ function renderHome(routes: Parameters<typeof mockFetch>[0], path = "/guardian")
   const mocked = mockFetch({
     "GET /api/auth/me": jsonResponse(200, { user: guardianUser }),
     "GET /api/guardian/learners": jsonResponse(200, { learners: [sam, alex] }),
+    [`GET /api/guardian/learners/${sam.id}/progress`]: jsonResponse(200, progress()),
+    [`GET /api/guardian/learners/${sam.id}/logbook`]: jsonResponse(200, logbook()),
+    [`GET /api/guardian/learners/${alex.id}/progress`]: jsonResponse(
+      200,
+      progress({ lessonsCompleted: 0, minutesCompleted: 0, recentRecords: [] }),
+    ),
+    [`GET /api/guardian/learners/${alex.id}/logbook`]: jsonResponse(200, { ...logbook(), lessons: [] }),
     ...routes,
   });
   return { ...mocked, ...renderApp(path, { session: sessionFor(guardianUser) }) };
@@ -153,7 +162,7 @@ describe("Guardian home", () => {
       ),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Sam Learner" })).toBeVisible();
-    // The guardian's one navigation link.
+    // The guardian's home in the navigation.
     const [learnersLink] = await within(screen.getByRole("banner")).findAllByRole("link", {
       name: "Learners",
     });
@@ -187,6 +196,82 @@ describe("Guardian home", () => {
     expect(router.state.location.search).toBe(`?learner=${alex.id}`);
     expect(await screen.findByText("Alex has no lessons booked.")).toBeInTheDocument();
     expect(screen.getByText(/Alex needs to book a lesson with an instructor first/)).toBeInTheDocument();
+  });
+
+  it("shows the learner's progress and logbook in the learner's name, and downloads the logbook PDF", async () => {
+    const saved = recordDownloads();
+    const { user, callsTo, calls } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: jsonResponse(200, overview()),
+      [`GET /api/guardian/learners/${sam.id}/logbook.pdf`]: () =>
+        new Response("%PDF-1.7", { status: 200, headers: { "Content-Type": "application/pdf" } }),
+    });
+    expect(await screen.findByRole("region", { name: "Lessons done" })).toHaveTextContent("3");
+    expect(screen.getByText("3 h 30 min behind the wheel")).toBeInTheDocument();
+    // No test date: Sam adds it; the guardian gets no link to the learner's account.
+    const test = screen.getByRole("region", { name: "Driving test" });
+    expect(test).toHaveTextContent("Not set");
+    expect(test).toHaveTextContent("Sam can add it from their account");
+    expect(within(test).queryByRole("link")).not.toBeInTheDocument();
+
+    const next = screen.getByRole("heading", { name: "What to work on next" }).closest("div.rounded-2xl");
+    const steps = within(next as HTMLElement).getAllByRole("listitem");
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toHaveTextContent("Highway Driving");
+    expect(steps[0]).toHaveTextContent("Sam's focus");
+    expect(steps[0]).toHaveTextContent("Sam asked to work on this");
+    expect(next).toHaveTextContent("From Sam's instructors' lesson records.");
+    const skills = screen
+      .getByRole("heading", { name: "Sam's skills" })
+      .closest("div.rounded-2xl") as HTMLElement;
+    expect(within(skills).getByText("City Traffic").closest("li")).toHaveTextContent("Competent");
+    expect(within(skills).getByText("Parallel Parking").closest("li")).toHaveTextContent("Not started");
+    expect(screen.getByRole("heading", { name: "From Sam's lessons" })).toBeInTheDocument();
+    expect(screen.getByText("Good lane discipline after dark.")).toBeInTheDocument();
+
+    // The logbook: totals towards 120 h and 20 h at night, the lessons, and the PDF through the
+    // guardian's route, named for the learner.
+    const hours = await screen.findByRole("progressbar", { name: "Logbook hours from lessons" });
+    expect(hours).toHaveAttribute("aria-valuetext", "6 of 120 h");
+    expect(screen.getByRole("progressbar", { name: "Night hours" })).toHaveAttribute(
+      "aria-valuetext",
+      "1 of 20 h",
+    );
+    expect(screen.getByText(/Sam's next 8 h of lessons still count 3 times/)).toBeInTheDocument();
+    const lessons = screen.getByRole("list", { name: "Lessons in Sam's logbook" });
+    expect(lessons).toHaveTextContent("Ivy Teach · licence 87654321");
+    expect(lessons).toHaveTextContent("+3 h");
+    expect(lessons).toHaveTextContent("Confirmed");
+    await user.click(screen.getByRole("button", { name: "Download logbook PDF" }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: "blob:kerb/1", download: `Kerb-logbook-Sam-Learner-${today()}.pdf` }]),
+    );
+    expect(callsTo("GET", `/api/guardian/learners/${sam.id}/logbook.pdf`)).toHaveLength(1);
+    // Nothing asked of the learner's own endpoints, which a guardian may not read.
+    expect(calls.filter((c) => c.path.startsWith("/api/student/"))).toEqual([]);
+  });
+
+  it("says the date of birth is the learner's to add, and switching learners shows theirs", async () => {
+    const { user } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: jsonResponse(200, overview()),
+      [`GET /api/guardian/learners/${sam.id}/logbook`]: jsonResponse(200, logbook({ ageUnknown: true })),
+      [`GET /api/guardian/learners/${alex.id}`]: jsonResponse(
+        200,
+        overview({ learner: alex, upcomingLessons: [], bundles: [], payments: [], instructors: [] }),
+      ),
+    });
+    expect(await screen.findByText("We don't know Sam's date of birth")).toBeInTheDocument();
+    expect(
+      screen.getByText(/we've counted Sam as under 25\. Sam can add it from their account/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Add your date of birth" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Alex Other" }));
+    expect(await screen.findByRole("heading", { name: "Alex's skills" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Lessons done" })).toHaveTextContent("0");
+    expect(
+      screen.getByText("After each lesson the instructor records what Alex practised. It will show up here."),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/with the hours they add to Alex's logbook/)).toBeInTheDocument();
   });
 
   it("buys a bundle for the learner in demo mode: the shared bundle prices with GST, confirmed at once", async () => {

@@ -13,12 +13,17 @@ import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
+import { LogbookCard } from "@/features/learning";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
+import { useDownloadGuardianLogbook } from "../api/download-guardian-logbook";
 import { useGuardianLearner } from "../api/get-guardian-learner";
+import { useGuardianLearnerLogbook } from "../api/get-guardian-learner-logbook";
+import { useGuardianLearnerProgress } from "../api/get-guardian-learner-progress";
 import { guardianLearnersQueryKey, useGuardianLearners } from "../api/get-guardian-learners";
 import { payLearnerCheckout } from "../api/pay-learner-checkout";
 import { BuyBundleCard } from "../components/buy-bundle-card";
+import { LearnerProgressCards, LearnerProgressTiles } from "../components/learner-progress";
 import {
   LearnerBundles,
   LearnerPayments,
@@ -78,14 +83,18 @@ function LearnerOverview({
   onPaid: (payment: PaymentDetails) => void;
   onPayFailed: (message: string) => void;
 }) {
-  const checkout = useGuardianCheckout(overview.learner.id);
+  const { learner } = overview;
+  const checkout = useGuardianCheckout(learner.id);
+  const progress = useGuardianLearnerProgress(learner.id);
+  const logbook = useGuardianLearnerLogbook(learner.id);
+  const downloadLogbook = useDownloadGuardianLogbook(learner);
   // The checkout being paid: its button waits, and so do the others (one card page at a time).
   const [payingId, setPayingId] = useState<string | null>(null);
   const now = Date.now();
 
   const pay = (paymentId: string) => {
     setPayingId(paymentId);
-    checkout.mutate(() => payLearnerCheckout(overview.learner.id, paymentId), {
+    checkout.mutate(() => payLearnerCheckout(learner.id, paymentId), {
       onSuccess: (result) => {
         // On its way to the card page: the button keeps waiting until the browser has left.
         if (result.redirected) return;
@@ -99,15 +108,19 @@ function LearnerOverview({
     });
   };
 
+  // Lessons and progress on the left, the logbook and money on the right; on a phone in that order.
   return (
     <div className="flex flex-col gap-6">
       <PaymentsDue overview={overview} now={now} payingId={payingId} onPay={(payment) => pay(payment.id)} />
+      <LearnerProgressTiles learner={learner} query={progress} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <UpcomingLessons overview={overview} />
-          <LearnerBundles overview={overview} />
+          <LearnerProgressCards learner={learner} query={progress} />
         </div>
         <div className="flex flex-col gap-6">
+          <LogbookCard query={logbook} download={downloadLogbook} subject={learner} />
+          <LearnerBundles overview={overview} />
           <BuyBundleCard overview={overview} onPaid={onPaid} />
           <LearnerPayments overview={overview} />
         </div>
@@ -118,8 +131,9 @@ function LearnerOverview({
 
 /**
  * /guardian: the learners a parent or guardian follows. One at a time (a switcher when there are
- * several): upcoming lessons, bundles, payments (with "Pay now" on held lessons and the tax invoices of
- * what they paid) and buying a bundle for them.
+ * several): upcoming lessons, progress (skills, what to work on next, the instructors' notes), the NSW
+ * logbook with its PDF, bundles, payments (with "Pay now" on held lessons and the tax invoices of what
+ * they paid) and buying a bundle for them.
  */
 export function GuardianHomePage() {
   const queryClient = useQueryClient();
@@ -149,7 +163,7 @@ export function GuardianHomePage() {
           title={title}
           description={
             chosen
-              ? `${chosen.firstName}'s upcoming lessons, bundles and payments. What you buy is ${chosen.firstName}'s to use; its tax invoice is yours.`
+              ? `${chosen.firstName}'s lessons, progress, logbook hours, bundles and payments. What you buy is ${chosen.firstName}'s to use; its tax invoice is yours.`
               : undefined
           }
         />

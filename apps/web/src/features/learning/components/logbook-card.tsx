@@ -1,5 +1,6 @@
 import type { StudentLogbook } from "@kerb/shared";
 import { LESSON_BONUS_CAP_HOURS, LESSON_MULTIPLIER, LOGBOOK_AGE_LIMIT } from "@kerb/shared/rules";
+import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import Download from "lucide-react/icons/download";
 import Moon from "lucide-react/icons/moon";
 import { Alert } from "@/components/ui/alert";
@@ -13,23 +14,35 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-error";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { useDownloadLogbook } from "../api/download-logbook";
-import { useStudentLogbook } from "../api/get-student-logbook";
 import { formatMinutes } from "../utils/durations";
+import { type LearnerSubject, type LearnerWords, learnerWords } from "../utils/learner-words";
 
 const hours = (minutes: number) => Math.floor(minutes / 60);
 
-function LogbookLessons({ lessons }: { lessons: StudentLogbook["lessons"] }) {
+/** Downloading the logbook record PDF: from the learner's own endpoint, or a guardian's for the learner. */
+export type LogbookDownload = Pick<
+  UseMutationResult<void, Error, void>,
+  "mutate" | "isPending" | "isError" | "error"
+>;
+
+type LogbookCardProps = {
+  query: UseQueryResult<StudentLogbook>;
+  download: LogbookDownload;
+  subject: LearnerSubject;
+};
+
+function LogbookLessons({ lessons, words }: { lessons: StudentLogbook["lessons"]; words: LearnerWords }) {
   if (lessons.length === 0) {
     return (
       <p className="text-slate-600 text-sm">
-        Completed lessons with a verified instructor show up here, with the hours they add to your logbook.
+        Completed lessons with a verified instructor show up here, with the hours they add to {words.their}{" "}
+        logbook.
       </p>
     );
   }
   // Newest first to read; the server credits them oldest first.
   return (
-    <ul className="flex flex-col divide-y divide-slate-100" aria-label="Lessons in your logbook">
+    <ul className="flex flex-col divide-y divide-slate-100" aria-label={`Lessons in ${words.their} logbook`}>
       {[...lessons].reverse().map((lesson) => (
         <li key={lesson.bookingId} className="flex flex-col gap-1 py-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -63,27 +76,29 @@ function LogbookLessons({ lessons }: { lessons: StudentLogbook["lessons"] }) {
   );
 }
 
-/** The NSW logbook: hours towards 120 (20 at night) with progress bars, the lessons, and the PDF. */
-export function LogbookCard() {
-  const query = useStudentLogbook();
-  const download = useDownloadLogbook();
+/**
+ * The NSW logbook: hours towards 120 (20 at night) with progress bars, the lessons, and the PDF. The
+ * logbook and its download come from whoever reads it: the learner, or a guardian following them.
+ */
+export function LogbookCard({ query, download, subject }: LogbookCardProps) {
+  const words = learnerWords(subject);
   const logbook = query.data;
 
   return (
     <Card>
       <CardHeader
         title="NSW learner logbook"
-        description={`Each lesson hour counts ${LESSON_MULTIPLIER} logbook hours for your first ${LESSON_BONUS_CAP_HOURS} hours of lessons.`}
+        description={`Each lesson hour counts ${LESSON_MULTIPLIER} logbook hours for ${words.their} first ${LESSON_BONUS_CAP_HOURS} hours of lessons.`}
       />
       <CardContent className="flex flex-col gap-5">
         {query.isPending ? (
-          <SkeletonGroup label="Loading your logbook…" className="flex flex-col gap-3">
+          <SkeletonGroup label={`Loading ${words.their} logbook…`} className="flex flex-col gap-3">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </SkeletonGroup>
         ) : query.isError ? (
           <ErrorState
-            title="We couldn't load your logbook"
+            title={`We couldn't load ${words.their} logbook`}
             error={query.error}
             onRetry={() => void query.refetch()}
             isRetrying={query.isFetching}
@@ -108,22 +123,28 @@ export function LogbookCard() {
                 <p className="text-slate-600 text-sm">
                   {formatMinutes(logbook.totals.creditedMinutes)} credited so far
                   {logbook.totals.bonusMinutesLeft > 0
-                    ? `; your next ${formatMinutes(logbook.totals.bonusMinutesLeft)} of lessons still count ${LESSON_MULTIPLIER} times.`
+                    ? `; ${words.their} next ${formatMinutes(logbook.totals.bonusMinutesLeft)} of lessons still count ${LESSON_MULTIPLIER} times.`
                     : "; lessons now count hour for hour."}{" "}
-                  Log your other supervised driving in your logbook as usual.
+                  Log {words.their} other supervised driving in the logbook as usual.
                 </p>
               </div>
             ) : (
               <Alert tone="info" title={`No logbook needed at ${LOGBOOK_AGE_LIMIT} and over`}>
-                Learners {LOGBOOK_AGE_LIMIT} and over don't log hours in NSW, so your lessons add none. Your
-                lessons are still listed below.
+                Learners {LOGBOOK_AGE_LIMIT} and over don't log hours in NSW, so {words.their} lessons add
+                none. They are still listed below.
               </Alert>
             )}
             {logbook.totals.ageUnknown ? (
-              <Alert tone="warning" title="We don't know your date of birth">
-                The logbook applies to learners under {LOGBOOK_AGE_LIMIT}: we've counted you as under{" "}
-                {LOGBOOK_AGE_LIMIT}. <TextLink to={paths.student.account()}>Add your date of birth</TextLink>{" "}
-                to be sure.
+              <Alert tone="warning" title={`We don't know ${words.their} date of birth`}>
+                The logbook applies to learners under {LOGBOOK_AGE_LIMIT}: we've counted {words.them} as under{" "}
+                {LOGBOOK_AGE_LIMIT}.{" "}
+                {words.isSelf ? (
+                  <>
+                    <TextLink to={paths.student.account()}>Add your date of birth</TextLink> to be sure.
+                  </>
+                ) : (
+                  `${words.They} can add it from their account to be sure.`
+                )}
               </Alert>
             ) : null}
             <div className="flex flex-col gap-2">
@@ -138,12 +159,12 @@ export function LogbookCard() {
                 Download logbook PDF
               </Button>
               {download.isError ? (
-                <Alert tone="error" title="We couldn't download your logbook record">
+                <Alert tone="error" title={`We couldn't download ${words.their} logbook record`}>
                   {errorMessage(download.error, "Please try again in a moment.")}
                 </Alert>
               ) : null}
             </div>
-            <LogbookLessons lessons={logbook.lessons} />
+            <LogbookLessons lessons={logbook.lessons} words={words} />
           </>
         ) : null}
       </CardContent>

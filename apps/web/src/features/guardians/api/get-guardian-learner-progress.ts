@@ -1,0 +1,25 @@
+import { type StudentProgress, studentProgressResponse } from "@kerb/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** GET /api/guardian/learners/:id/progress: what the learner sees on their Progress page. */
+export async function getGuardianLearnerProgress(
+  learnerId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<StudentProgress> {
+  const data = await api.get(`/guardian/learners/${encodeURIComponent(learnerId)}/progress`, { signal });
+  return studentProgressResponse.parse(data);
+}
+
+export const guardianLearnerProgressQueryKey = (learnerId: string) =>
+  ["guardian", "learner-progress", learnerId] as const;
+
+export const guardianLearnerProgressQueryOptions = (learnerId: string) =>
+  queryOptions({
+    queryKey: guardianLearnerProgressQueryKey(learnerId),
+    queryFn: ({ signal }) => getGuardianLearnerProgress(learnerId, { signal }),
+  });
+
+export function useGuardianLearnerProgress(learnerId: string) {
+  return useQuery(guardianLearnerProgressQueryOptions(learnerId));
+}
