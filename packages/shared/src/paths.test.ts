@@ -6,6 +6,7 @@ describe("paths", () => {
     expect(paths.student.bookings()).toBe("/student/bookings");
     expect(paths.instructor.lessons()).toBe("/instructor/lessons");
     expect(paths.admin.outbox()).toBe("/admin/outbox");
+    expect(paths.guardian.account()).toBe("/guardian/account");
   });
 
   it("adds only the query values that are set, encoded", () => {

@@ -79,6 +79,7 @@ export const paths = {
   guardian: {
     home: (opts: { learner?: string } = {}) => withQuery("/guardian", { learner: opts.learner }),
     accept: (opts: { token?: string } = {}) => withQuery("/guardian/accept", { token: opts.token }),
+    account: () => "/guardian/account",
   },
   /** The operator console: Users is its landing tab, the other sections are sub-routes. */
   admin: {

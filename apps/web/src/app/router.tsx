@@ -105,6 +105,10 @@ const adminAuditLog = () =>
   import("@/features/audit/routes/admin-audit-log-page").then((m) => ({ Component: m.AdminAuditLogPage }));
 const guardianHome = () =>
   import("@/features/guardians/routes/guardian-home-page").then((m) => ({ Component: m.GuardianHomePage }));
+const guardianAccount = () =>
+  import("@/features/accounts/routes/guardian-account-page").then((m) => ({
+    Component: m.GuardianAccountPage,
+  }));
 const guardianAccept = () =>
   import("@/features/guardians/routes/guardian-accept-page").then((m) => ({
     Component: m.GuardianAcceptPage,
@@ -170,7 +174,10 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireRole allowed="GUARDIAN" />,
-            children: [{ path: paths.guardian.home(), lazy: guardianHome }],
+            children: [
+              { path: paths.guardian.home(), lazy: guardianHome },
+              { path: paths.guardian.account(), lazy: guardianAccount },
+            ],
           },
           // Public: the invitation's emailed link, opened before the guardian has an account.
           { path: paths.guardian.accept(), lazy: guardianAccept },

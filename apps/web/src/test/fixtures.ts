@@ -27,6 +27,15 @@ export const adminUser: AuthUser = {
   phone: null,
 };
 
+export const guardianUser: AuthUser = {
+  id: "9f4c6e41-3d71-4e3d-8e61-4c5d6e7f8091",
+  email: "guardian@demo.test",
+  role: "GUARDIAN",
+  firstName: "Gabi",
+  lastName: "Learner",
+  phone: null,
+};
+
 export function sessionFor(
   user: AuthUser,
   tokens = { accessToken: "access-1", refreshToken: "refresh-1" },

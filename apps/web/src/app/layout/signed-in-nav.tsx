@@ -12,6 +12,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import Receipt from "lucide-react/icons/receipt";
 import ShieldCheck from "lucide-react/icons/shield-check";
+import UserCog from "lucide-react/icons/user-cog";
 import UserRound from "lucide-react/icons/user-round";
 import UsersRound from "lucide-react/icons/users-round";
 import Wallet from "lucide-react/icons/wallet";
@@ -49,13 +50,19 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
       </NavLink>
     );
   }
-  // A guardian's home is the learners they follow: that is their one link.
+  // A guardian's home is the learners they follow; beside it, their account.
   if (user.role === "GUARDIAN") {
     return (
-      <NavLink to={dashboardPath(user)} className={navLinkClasses} onClick={onNavigate}>
-        <UsersRound className="size-4" aria-hidden="true" />
-        Learners
-      </NavLink>
+      <>
+        <NavLink to={dashboardPath(user)} end className={navLinkClasses} onClick={onNavigate}>
+          <UsersRound className="size-4" aria-hidden="true" />
+          Learners
+        </NavLink>
+        <NavLink to={paths.guardian.account()} className={navLinkClasses} onClick={onNavigate}>
+          <UserCog className="size-4" aria-hidden="true" />
+          Account
+        </NavLink>
+      </>
     );
   }
   return (
@@ -103,7 +110,10 @@ function SignedInLinks({ user, onNavigate }: { user: AuthUser; onNavigate?: () =
   );
 }
 
-/** The signed-in email; for students and instructors a link to their account settings. */
+/**
+ * The signed-in email; for students and instructors a link to their account settings (a guardian's two
+ * links have room for an Account link of its own).
+ */
 function AccountEmail({
   user,
   className,

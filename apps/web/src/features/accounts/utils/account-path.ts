@@ -5,5 +5,6 @@ import { paths } from "@/config/paths";
 export function accountPathFor(role: Role): string {
   if (role === "STUDENT") return paths.student.account();
   if (role === "INSTRUCTOR") return paths.instructor.account();
+  if (role === "GUARDIAN") return paths.guardian.account();
   return paths.home();
 }
