@@ -34,6 +34,7 @@ const payoutsOf = (details: {
   payouts: [],
   details: { ...details, provider: "demo", stripeConnected: false },
   unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
+  held: { lessons: 0, gross: 0, fee: 0, net: 0, gst: 0, total: 0 },
 });
 
 describe("Instructor earnings", () => {
