@@ -17,6 +17,7 @@ import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
 import { seedHeldLessons } from "./seed-held-lessons.ts";
+import { seedLearnerJourney } from "./seed-learner-journey.ts";
 import { seedPayoutInstructors } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -111,6 +112,7 @@ async function main(dataDir: string) {
   });
   // In transactions of its own: the admin's rejection is the API's use case, which runs one itself.
   await seedHeldLessons(seedContext, now, passwordHash);
+  await seedLearnerJourney(seedContext, now, passwordHash);
   await database.close();
 }
 
