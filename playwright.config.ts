@@ -76,6 +76,11 @@ export default defineConfig({
         MAX_HELD_LESSONS: "50",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         OUTBOX_INTERVAL_SECONDS: "1",
+        // The scheduled emails' scan (reminders, "mark your lesson", the batched new-messages email) every
+        // 5 s rather than every minute: the messages seeded as sent 10 minutes ago are emailed within
+        // seconds of the start (e2e/messages.spec.ts). What is due is unchanged: a message is still
+        // emailed only once it has been unread for 5 minutes.
+        NOTIFICATION_SCAN_INTERVAL_SECONDS: "5",
         // Every answer the browser gets is held to the OpenAPI document: a mismatch is a 500 the spec sees.
         RESPONSE_CONTRACT: "enforce",
       },

@@ -18,6 +18,7 @@ import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";
 import { seedHeldLessons } from "./seed-held-lessons.ts";
 import { seedLearnerJourney } from "./seed-learner-journey.ts";
+import { seedMessages } from "./seed-messages.ts";
 import { seedPayoutInstructors } from "./seed-payouts.ts";
 import { seedTrustAccounts } from "./seed-trust.ts";
 
@@ -113,6 +114,8 @@ async function main(dataDir: string) {
   // In transactions of its own: the admin's rejection is the API's use case, which runs one itself.
   await seedHeldLessons(seedContext, now, passwordHash);
   await seedLearnerJourney(seedContext, now, passwordHash);
+  // Its messages are sent by the messages module's use case, on a clock of their own.
+  await seedMessages(seedContext, now, passwordHash);
   await database.close();
 }
 
