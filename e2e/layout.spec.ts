@@ -14,6 +14,8 @@ const pagesOf = {
     paths.student.bookings(),
     paths.student.payments(),
     paths.student.account(),
+    paths.student.progress(),
+    paths.student.messages(),
   ],
   "instructor@demo.test": [
     paths.instructor.dashboard(),
@@ -21,6 +23,7 @@ const pagesOf = {
     paths.instructor.lessons(),
     paths.instructor.earnings(),
     paths.instructor.account(),
+    paths.instructor.messages(),
   ],
   "admin@demo.test": [
     paths.admin.root(),
@@ -36,7 +39,10 @@ const pagesOf = {
     paths.admin.ledger(),
     paths.admin.auditLog(),
     paths.admin.reviews(),
+    paths.admin.messages(),
   ],
+  // The demo guardian follows the demo student (Sam): their lessons, bundles and payments.
+  "guardian@demo.test": [paths.guardian.home(), paths.guardian.account()],
 };
 
 for (const [email, pages] of Object.entries(pagesOf)) {
