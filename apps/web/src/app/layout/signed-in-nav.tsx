@@ -202,12 +202,27 @@ export default function SignedInNav({ user }: { user: AuthUser }) {
   return (
     <>
       <NavRow>
-        <nav aria-label="Main" className={cn("shrink-0 items-center gap-1", desktopOnly)}>
+        {/* With five links, the bar's icons and some padding give way until 2xl, so that a long account
+            email (36 characters) still fits whole at 1280 px. */}
+        <nav
+          aria-label="Main"
+          className={cn(
+            "shrink-0 items-center gap-1",
+            desktopOnly,
+            wide && "gap-0 [&_a]:px-2 [&_svg]:hidden 2xl:gap-1 2xl:[&_a]:px-3 2xl:[&_svg]:inline",
+          )}
+        >
           <SignedInLinks user={user} />
         </nav>
         {/* The email takes the room left beside the links; cut short (full text in its title) only when
             there is none. */}
-        <div className={cn("min-w-0 items-center justify-end gap-2", desktopOnly)}>
+        <div
+          className={cn(
+            "min-w-0 items-center justify-end gap-2",
+            desktopOnly,
+            wide && "[&_svg]:hidden 2xl:[&_svg]:inline",
+          )}
+        >
           <AccountEmail user={user} className="min-w-0" />
           <div className="shrink-0">{logoutButton}</div>
         </div>
