@@ -105,10 +105,16 @@ export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${boo
 export const earningCentsSql = earnedValueSql;
 
 /**
+ * rules/teaching-stops.ts `stopDuring(lesson.startTime, stops) !== null`: the lesson started during one
+ * of its instructor's teaching stops (not allowed to teach then).
+ */
+export const taughtDuringStopSql = sql`exists (select 1 from ${instructorTeachingStops} where ${instructorTeachingStops.instructorId} = ${bookings.instructorId} and ${instructorTeachingStops.startsAt} <= ${bookings.startTime} and (${instructorTeachingStops.endsAt} is null or ${bookings.startTime} < ${instructorTeachingStops.endsAt}))`;
+
+/**
  * rules/teaching-stops.ts `isPayoutHeld`: the lesson started during one of its instructor's teaching
  * stops and no admin has decided it yet. Kept out of payouts and "mark your lesson" emails.
  */
-export const payoutHeldSql = sql`(exists (select 1 from ${instructorTeachingStops} where ${instructorTeachingStops.instructorId} = ${bookings.instructorId} and ${instructorTeachingStops.startsAt} <= ${bookings.startTime} and (${instructorTeachingStops.endsAt} is null or ${bookings.startTime} < ${instructorTeachingStops.endsAt})) and not exists (select 1 from ${heldLessonDecisions} where ${heldLessonDecisions.bookingId} = ${bookings.id}))`;
+export const payoutHeldSql = sql`(${taughtDuringStopSql} and not exists (select 1 from ${heldLessonDecisions} where ${heldLessonDecisions.bookingId} = ${bookings.id}))`;
 
 /** The negation of `payoutHeldSql` (both parts are EXISTS, never NULL, so `not` is exact). */
 export const notPayoutHeldSql = sql`not ${payoutHeldSql}`;

@@ -7,7 +7,7 @@
 import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../db/schema/index.ts";
+import { instructorTeachingStops, outbox } from "../../db/schema/index.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -523,6 +523,28 @@ describeEachDatabase("the learner's journey", (kind) => {
 
       const unknown = await http.get("/api/student/logbook", cal.token);
       expect(unknown.body.totals).toMatchObject({ creditedMinutes: 180, under25: true, ageUnknown: true });
+    });
+
+    it("does not count a lesson taught while its instructor was not allowed to teach (decision 031)", async () => {
+      // Olly was rejected the day of Cal's lesson and verified again the day after.
+      const [stop] = await t.database.db
+        .insert(instructorTeachingStops)
+        .values({
+          instructorId: olly.id,
+          reason: "REJECTED",
+          startsAt: new Date("2026-03-12T00:00:00+11:00"),
+          endsAt: new Date("2026-03-13T00:00:00+11:00"),
+        })
+        .returning({ id: instructorTeachingStops.id });
+      try {
+        const res = await http.get("/api/student/logbook", cal.token);
+        expect(res.body.lessons).toEqual([]);
+        expect(res.body.totals).toMatchObject({ lessonMinutes: 0, creditedMinutes: 0 });
+      } finally {
+        await t.database.db
+          .delete(instructorTeachingStops)
+          .where(eq(instructorTeachingStops.id, stop?.id ?? ""));
+      }
     });
 
     it("is the learner's own: another student sees only theirs, an instructor is 403", async () => {

@@ -3,7 +3,7 @@
  * what the progress page and the NSW logbook read. Lessons are read here, never written (the lessons
  * module owns bookings).
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -13,6 +13,7 @@ import {
   studentProfiles,
   users,
 } from "../../db/schema/index.ts";
+import { taughtDuringStopSql } from "../../db/sql-rules.ts";
 
 const instructor = alias(users, "instructor");
 
@@ -124,7 +125,8 @@ export async function completedLessonTotals(db: Executor, studentId: string) {
 }
 
 /**
- * What the NSW logbook counts: the learner's completed lessons whose instructor is verified, with the
+ * What the NSW logbook counts: the learner's completed lessons whose instructor is verified and was
+ * allowed to teach when the lesson started (no teaching stop then), with the
  * lesson's suburb (where night is judged), the instructor's licence number and whether the instructor
  * confirmed the lesson record. Oldest first.
  */
@@ -151,6 +153,8 @@ export function listLogbookLessons(db: Executor, studentId: string) {
         eq(bookings.studentId, studentId),
         eq(bookings.status, "COMPLETED"),
         eq(instructorProfiles.verificationStatus, "VERIFIED"),
+        // Not taught while the instructor was suspended, rejected or had a lapsed document (decision 031).
+        not(taughtDuringStopSql),
       ),
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
