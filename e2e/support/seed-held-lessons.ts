@@ -7,12 +7,13 @@
 
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../apps/api/src/context.ts";
-import { instructorProfiles, studentProfiles, users } from "../../apps/api/src/db/schema/index.ts";
+import { users } from "../../apps/api/src/db/schema/index.ts";
 import { createComplianceService } from "../../apps/api/src/modules/compliance/compliance.service.ts";
 import { settleOutboxDelivery } from "../../apps/api/src/modules/notifications/outbox-delivery.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact, type TransactContext } from "../../apps/api/src/unit-of-work.ts";
 import { HELD_LESSON_CENTS, HELD_PROJECTS, heldAccounts, REJECTION_REASON } from "./held-lessons.ts";
+import { insertLearnerAndInstructor } from "./seed-pair.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -36,48 +37,26 @@ export async function seedHeldLessons(ctx: TransactContext, now: Date, passwordH
   for (const [index, project] of HELD_PROJECTS.entries()) {
     const accounts = heldAccounts(project);
     const { instructorId, studentId } = await transact(async ({ tx }) => {
-      const [student] = await tx
-        .insert(users)
-        .values({
-          email: accounts.student,
-          passwordHash,
-          role: "STUDENT",
-          firstName: accounts.studentFirstName,
-          lastName: accounts.studentLastName,
-          phone: "0400 222 333",
-        })
-        .returning({ id: users.id });
-      const [instructor] = await tx
-        .insert(users)
-        .values({
-          email: accounts.instructor,
-          passwordHash,
-          role: "INSTRUCTOR",
-          firstName: accounts.instructorFirstName,
-          lastName: accounts.instructorLastName,
-          phone: "0400 444 555",
-        })
-        .returning({ id: users.id });
-      if (!student || !instructor) throw new Error("seed: held-lesson accounts not created");
-      await tx.insert(studentProfiles).values({
-        userId: student.id,
-        suburb: "Bondi",
-        licenseType: "AUTOMATIC",
-        experienceLevel: "SOME_EXPERIENCE",
+      return insertLearnerAndInstructor(tx, {
+        accounts,
+        passwordHash,
+        student: {
+          suburb: "Bondi",
+          licenseType: "AUTOMATIC",
+          experienceLevel: "SOME_EXPERIENCE",
+        },
+        instructor: {
+          licenseNumber: `4400000${index}`,
+          vehicleType: "AUTOMATIC",
+          standardRateCents: HELD_LESSON_CENTS,
+          // Listed in no suburb: no other spec's search meets this instructor.
+          suburbs: [],
+          verificationStatus: "VERIFIED",
+          verifiedAt: new Date(rejectedAt.getTime() - 30 * DAY),
+          licenseExpiresOn: "2099-12-31",
+          wwcExpiresOn: "2099-12-31",
+        },
       });
-      await tx.insert(instructorProfiles).values({
-        userId: instructor.id,
-        licenseNumber: `4400000${index}`,
-        vehicleType: "AUTOMATIC",
-        standardRateCents: HELD_LESSON_CENTS,
-        // Listed in no suburb: no other spec's search meets this instructor.
-        suburbs: [],
-        verificationStatus: "VERIFIED",
-        verifiedAt: new Date(rejectedAt.getTime() - 30 * DAY),
-        licenseExpiresOn: "2099-12-31",
-        wwcExpiresOn: "2099-12-31",
-      });
-      return { instructorId: instructor.id, studentId: student.id };
     });
 
     await compliance.rejectInstructor(admin.id, instructorId, { reason: REJECTION_REASON });

@@ -7,12 +7,7 @@
  */
 
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
-import {
-  availabilityRules,
-  instructorProfiles,
-  studentProfiles,
-  users,
-} from "../../apps/api/src/db/schema/index.ts";
+import { availabilityRules } from "../../apps/api/src/db/schema/index.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact, type TransactContext } from "../../apps/api/src/unit-of-work.ts";
 import {
@@ -23,6 +18,7 @@ import {
   JOURNEY_SUBURB,
   journeyAccounts,
 } from "./journey-accounts.ts";
+import { insertLearnerAndInstructor } from "./seed-pair.ts";
 
 const DAY = 24 * 3_600_000;
 
@@ -39,53 +35,32 @@ export async function seedLearnerJourney(ctx: TransactContext, now: Date, passwo
     const { tx } = uow;
     for (const project of JOURNEY_PROJECTS) {
       const accounts = journeyAccounts(project);
-      const [student] = await tx
-        .insert(users)
-        .values({
-          email: accounts.student,
-          passwordHash,
-          role: "STUDENT",
-          firstName: accounts.studentFirstName,
-          lastName: accounts.studentLastName,
-          phone: "0400 246 810",
-        })
-        .returning({ id: users.id });
-      const [instructor] = await tx
-        .insert(users)
-        .values({
-          email: accounts.instructor,
-          passwordHash,
-          role: "INSTRUCTOR",
-          firstName: accounts.instructorFirstName,
-          lastName: accounts.instructorLastName,
-          phone: "0400 135 790",
-        })
-        .returning({ id: users.id });
-      if (!student || !instructor) throw new Error("seed: learner-journey accounts not created");
       // As sign-up leaves a learner: no assessment yet (the wizard's answers become it).
-      await tx.insert(studentProfiles).values({
-        userId: student.id,
-        suburb: JOURNEY_SUBURB,
-        licenseType: "AUTOMATIC",
-        experienceLevel: "NEVER_DRIVEN",
-        dateOfBirth,
-      });
-      await tx.insert(instructorProfiles).values({
-        userId: instructor.id,
-        licenseNumber: accounts.licenseNumber,
-        vehicleType: "AUTOMATIC",
-        standardRateCents: JOURNEY_LESSON_CENTS,
-        suburbs: [JOURNEY_SUBURB],
-        verificationStatus: "VERIFIED",
-        verifiedAt: new Date(now.getTime() - 30 * DAY),
-        licenseExpiresOn: "2099-12-31",
-        wwcExpiresOn: "2099-12-31",
-        bio: "Calm lessons around Chatswood and the North Shore.",
-        languages: ["English"],
+      const { studentId, instructorId } = await insertLearnerAndInstructor(tx, {
+        accounts,
+        passwordHash,
+        student: {
+          suburb: JOURNEY_SUBURB,
+          licenseType: "AUTOMATIC",
+          experienceLevel: "NEVER_DRIVEN",
+          dateOfBirth,
+        },
+        instructor: {
+          licenseNumber: accounts.licenseNumber,
+          vehicleType: "AUTOMATIC",
+          standardRateCents: JOURNEY_LESSON_CENTS,
+          suburbs: [JOURNEY_SUBURB],
+          verificationStatus: "VERIFIED",
+          verifiedAt: new Date(now.getTime() - 30 * DAY),
+          licenseExpiresOn: "2099-12-31",
+          wwcExpiresOn: "2099-12-31",
+          bio: "Calm lessons around Chatswood and the North Shore.",
+          languages: ["English"],
+        },
       });
       await tx.insert(availabilityRules).values(
         [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-          instructorId: instructor.id,
+          instructorId,
           weekday,
           startMinute: 7 * 60,
           endMinute: 19 * 60,
@@ -93,8 +68,8 @@ export async function seedLearnerJourney(ctx: TransactContext, now: Date, passwo
       );
       // Taught two days ago and waiting for the instructor's mark.
       await cardPaidLesson(uow, {
-        studentId: student.id,
-        instructorId: instructor.id,
+        studentId,
+        instructorId,
         start,
         priceCents: JOURNEY_LESSON_CENTS,
         status: "SCHEDULED",

@@ -10,11 +10,11 @@
 
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import type { AppContext } from "../../apps/api/src/context.ts";
-import { instructorProfiles, studentProfiles, users } from "../../apps/api/src/db/schema/index.ts";
 import { createMessageService } from "../../apps/api/src/modules/messages/messages.service.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact, type TransactContext } from "../../apps/api/src/unit-of-work.ts";
 import { MESSAGE_PROJECTS, messageAccounts, SEEDED_MESSAGES } from "./message-accounts.ts";
+import { insertLearnerAndInstructor } from "./seed-pair.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -40,51 +40,30 @@ export async function seedMessages(ctx: TransactContext, now: Date, passwordHash
     const accounts = messageAccounts(project);
     const { studentId, instructorId } = await transact(async (uow) => {
       const { tx } = uow;
-      const [student] = await tx
-        .insert(users)
-        .values({
-          email: accounts.student,
-          passwordHash,
-          role: "STUDENT",
-          firstName: accounts.studentFirstName,
-          lastName: accounts.studentLastName,
-          phone: "0400 864 200",
-        })
-        .returning({ id: users.id });
-      const [instructor] = await tx
-        .insert(users)
-        .values({
-          email: accounts.instructor,
-          passwordHash,
-          role: "INSTRUCTOR",
-          firstName: accounts.instructorFirstName,
-          lastName: accounts.instructorLastName,
-          phone: "0400 975 310",
-        })
-        .returning({ id: users.id });
-      if (!student || !instructor) throw new Error("seed: messages accounts not created");
-      await tx.insert(studentProfiles).values({
-        userId: student.id,
-        suburb: "Sydney CBD",
-        licenseType: "AUTOMATIC",
-        experienceLevel: "SOME_EXPERIENCE",
-      });
-      await tx.insert(instructorProfiles).values({
-        userId: instructor.id,
-        licenseNumber: `4600000${index}`,
-        vehicleType: "AUTOMATIC",
-        standardRateCents: LESSON_CENTS,
-        // Listed in no suburb: no other spec's search meets this instructor.
-        suburbs: [],
-        verificationStatus: "VERIFIED",
-        verifiedAt: new Date(now.getTime() - 30 * DAY),
-        licenseExpiresOn: "2099-12-31",
-        wwcExpiresOn: "2099-12-31",
+      const { studentId, instructorId } = await insertLearnerAndInstructor(tx, {
+        accounts,
+        passwordHash,
+        student: {
+          suburb: "Sydney CBD",
+          licenseType: "AUTOMATIC",
+          experienceLevel: "SOME_EXPERIENCE",
+        },
+        instructor: {
+          licenseNumber: `4600000${index}`,
+          vehicleType: "AUTOMATIC",
+          standardRateCents: LESSON_CENTS,
+          // Listed in no suburb: no other spec's search meets this instructor.
+          suburbs: [],
+          verificationStatus: "VERIFIED",
+          verifiedAt: new Date(now.getTime() - 30 * DAY),
+          licenseExpiresOn: "2099-12-31",
+          wwcExpiresOn: "2099-12-31",
+        },
       });
       // The lesson that lets them message each other (rules/messages.ts).
       await cardPaidLesson(uow, {
-        studentId: student.id,
-        instructorId: instructor.id,
+        studentId,
+        instructorId,
         start,
         priceCents: LESSON_CENTS,
         status: "SCHEDULED",
@@ -93,7 +72,7 @@ export async function seedMessages(ctx: TransactContext, now: Date, passwordHash
         suburb: "Sydney CBD",
         pickupLocation: "Wynyard station",
       });
-      return { studentId: student.id, instructorId: instructor.id };
+      return { studentId, instructorId };
     });
 
     const { fromStudent, fromInstructor } = SEEDED_MESSAGES;
