@@ -47,7 +47,6 @@ import { adminMessageRoutes } from "./modules/messages/messages.admin.routes.ts"
 import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
-import { runNotificationScan } from "./modules/notifications/scheduled-notices.ts";
 import { invoiceRoutes } from "./modules/payments/invoices.routes.ts";
 import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
@@ -72,6 +71,7 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerResponseContract } from "./plugins/response-contract.ts";
 import { registerStaticWeb } from "./plugins/static-web.ts";
+import { runNotificationScan } from "./scheduled-emails.ts";
 import { createTransact } from "./unit-of-work.ts";
 
 export interface BuildAppOptions {

@@ -24,12 +24,13 @@ import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { listFutureScheduledLessons, toInstructorLesson } from "../lessons/index.ts";
 import {
   enqueueClashesResolved,
   enqueueLessonClashes,
+  listFutureScheduledLessons,
   openClashLessonIds,
-} from "../notifications/notices.ts";
+  toInstructorLesson,
+} from "../lessons/index.ts";
 import * as repo from "./availability.instructor.repository.ts";
 import { affectedWarning, conflictReasons } from "./working-hours.ts";
 

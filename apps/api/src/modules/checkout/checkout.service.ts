@@ -20,10 +20,10 @@ import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createBundle } from "../credits/index.ts";
 import { paymentCapturedJournal } from "../ledger/post-journal.ts";
-import { releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/index.ts";
-import { enqueuePurchaseConfirmation, listPurchasedLessons } from "../notifications/notices.ts";
+import { listPurchasedLessons, releaseLessonsOfPayment, scheduleLessonsOfPayment } from "../lessons/index.ts";
 import * as payments from "../payments/index.ts";
 import * as repo from "./checkout.repository.ts";
+import { enqueuePurchaseConfirmation } from "./purchase-confirmation.ts";
 import { releaseCheckout } from "./release-checkout.ts";
 
 type Outcome =

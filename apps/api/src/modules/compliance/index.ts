@@ -7,4 +7,5 @@ export {
   notifyStudentsInstructorUnavailable,
   unavailableInstructorIds,
 } from "./compliance.service.ts";
+export { enqueueDocumentsExpiring } from "./documents-expiring-notices.ts";
 export { syncTeachingStops } from "./teaching-stops.ts";

@@ -11,7 +11,7 @@ import { type Executor, executeRows } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import type { Person } from "../notifications/messages/format.ts";
+import type { Person } from "../notifications/email-format.ts";
 import { COMPLIANCE_EMAIL_KINDS, instructorUnavailableEmail } from "./compliance-emails.ts";
 
 const KEY_PREFIX = "instructor_unavailable:";

@@ -25,12 +25,12 @@ import { findInstructorListing } from "../instructors/index.ts";
 import {
   bookLessons,
   checkLessonTimes,
+  enqueueCreditBooking,
   findStudentClashes,
   lessonMinutesOf,
   planLessons,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
-import { enqueueCreditBooking } from "../notifications/notices.ts";
 import {
   findStudentForCheckout,
   listStudentBundles,

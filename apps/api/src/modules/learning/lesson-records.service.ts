@@ -9,8 +9,8 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorLesson, toInstructorLesson } from "../lessons/index.ts";
-import { enqueueLessonRecorded } from "../notifications/notices.ts";
 import * as repo from "./learning.repository.ts";
+import { enqueueLessonRecorded } from "./lesson-record-notices.ts";
 
 type LessonRecordInput = z.output<typeof lessonRecordRequest>;
 

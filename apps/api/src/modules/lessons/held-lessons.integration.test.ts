@@ -18,8 +18,8 @@ import {
   newStudent,
   readBooking,
 } from "../instructors/instructor-test-fixtures.ts";
-import { listUnmarkedLessonsEndedBetween } from "../notifications/notifications.repository.ts";
 import { insertOutcome, periodAt, sydneyAt } from "../payouts/payout-fixtures.ts";
+import { listUnmarkedLessonsEndedBetween } from "./emails/notice-rows.ts";
 
 describeEachDatabase("held lessons: taught while the instructor could not teach", (kind) => {
   let t: TestApp;

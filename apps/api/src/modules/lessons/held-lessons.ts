@@ -23,9 +23,9 @@ import { AppError } from "../../lib/app-error.ts";
 import { type PageQuery, pageOf, pageWindow } from "../../lib/paging.ts";
 import { returnBundleCredit } from "../credits/index.ts";
 import { postHeldLessonRefunded } from "../ledger/post-journal.ts";
-import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { findPayoutOfLesson, lockInstructorPayouts } from "../payouts/index.ts";
+import { enqueueLessonCancelled } from "./emails/index.ts";
 import * as repo from "./held-lessons.repository.ts";
 import { refundHeldLesson } from "./lessons.writes.ts";
 

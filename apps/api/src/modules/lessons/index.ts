@@ -3,6 +3,23 @@
  * bookings table (lessons.writes.ts, each write checked against rules/lesson-lifecycle.ts); others
  * settle lessons through the writes below and read them through the read models below.
  */
+
+export {
+  enqueueBookingConfirmed,
+  enqueueClashesResolved,
+  enqueueCreditBooking,
+  enqueueDueLessonReminders,
+  enqueueLessonClashes,
+  enqueueLessonsPurchased,
+  enqueueOne,
+  type LessonNoticeRow,
+  listLessonsForNotice,
+  listPurchasedLessons,
+  type NoticeOptions,
+  openClashLessonIds,
+  recipient,
+  toLessonSummary,
+} from "./emails/index.ts";
 export { sweepLapsedHolds } from "./hold-sweep.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
 export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";

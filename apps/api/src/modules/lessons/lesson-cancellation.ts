@@ -17,8 +17,8 @@ import type { UnitOfWork } from "../../unit-of-work.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
 import { returnBundleCredit } from "../credits/index.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
-import { enqueueLessonCancelled } from "../notifications/notices.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
+import { enqueueLessonCancelled } from "./emails/index.ts";
 import * as repo from "./lessons.repository.ts";
 import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
 

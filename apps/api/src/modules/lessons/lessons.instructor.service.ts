@@ -23,7 +23,7 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { postLessonEarned } from "../ledger/post-journal.ts";
-import { enqueueLessonNoShow } from "../notifications/notices.ts";
+import { enqueueLessonNoShow } from "./emails/index.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.instructor.repository.ts";
 import { checkLessonTransition, markLessonOutcome } from "./lessons.writes.ts";

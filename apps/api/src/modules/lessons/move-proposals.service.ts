@@ -29,12 +29,12 @@ import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findStudentBooking } from "../students/index.ts";
 import {
   enqueueLessonRescheduled,
   enqueueMoveProposalAnswered,
   enqueueMoveProposed,
-} from "../notifications/notices.ts";
-import { findStudentBooking } from "../students/index.ts";
+} from "./emails/index.ts";
 import { checkKeepsLength, checkLessonMove, checkMoveIsOffered, checkMovesElsewhere } from "./lesson-move.ts";
 import { checkLessonTime } from "./lesson-shape.ts";
 import * as repo from "./lessons.repository.ts";

@@ -11,8 +11,8 @@
 import { messageEmailDueBefore } from "@kerb/shared/rules";
 import { groupBy } from "../../lib/group-by.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { newMessages, type UnreadConversation } from "../notifications/messages/new-messages.ts";
 import * as repo from "./messages.repository.ts";
+import { newMessages, type UnreadConversation } from "./new-messages-email.ts";
 
 type Waiting = Awaited<ReturnType<typeof repo.lockMessagesAwaitingEmail>>[number];
 

@@ -8,6 +8,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_MINUTES } f
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, messages, outbox } from "../../db/schema/index.ts";
+import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import type { OutboxMail } from "../../test/mail-fixtures.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -19,7 +20,6 @@ import {
   newStudent,
 } from "../instructors/instructor-test-fixtures.ts";
 import type { Http } from "../lessons/student-lesson-fixtures.ts";
-import { runNotificationScan, type ScanContext } from "../notifications/scheduled-notices.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 
 type Person = { id: string; token: string };

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
@@ -15,7 +16,6 @@ import { bookPaidLesson, type Http } from "../lessons/student-lesson-fixtures.ts
 import { demoProvider } from "../payments/payment-provider.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { deliverDueEmails, type OutboxContext } from "./outbox-delivery.ts";
-import { runNotificationScan, type ScanContext } from "./scheduled-notices.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 

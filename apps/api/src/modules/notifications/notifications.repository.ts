@@ -1,13 +1,11 @@
 /**
- * The only place the notifications module touches drizzle: the outbox queue (lib/work-queue.ts), the
- * admin list and the reads that gather what a message needs to say.
+ * The only place the outbox touches drizzle: the outbox queue (lib/work-queue.ts) and the admin list.
+ * What a message says is gathered by the domain that sends it.
  */
 import type { OutboxStatus } from "@kerb/shared";
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, outbox, payments, users } from "../../db/schema/index.ts";
-import { notPayoutHeldSql } from "../../db/sql-rules.ts";
+import { outbox } from "../../db/schema/index.ts";
 import { workQueue } from "../../lib/work-queue.ts";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -80,140 +78,3 @@ export async function findOutboxMessage(db: Executor, id: string) {
 }
 
 export type OutboxListRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>>>;
-
-// ── What the messages say ────────────────────────────────────────────────────────────────────────
-
-const student = alias(users, "student");
-const instructor = alias(users, "instructor");
-
-const lessonColumns = {
-  id: bookings.id,
-  startTime: bookings.startTime,
-  endTime: bookings.endTime,
-  status: bookings.status,
-  holdExpiresAt: bookings.holdExpiresAt,
-  priceCents: bookings.priceCents,
-  isPoolHours: bookings.isPoolHours,
-  suburb: bookings.suburb,
-  pickupLocation: bookings.pickupLocation,
-  paymentId: bookings.paymentId,
-  bundleId: bookings.bundleId,
-  calendarSequence: bookings.calendarSequence,
-  createdAt: bookings.createdAt,
-  student: { id: student.id, email: student.email, firstName: student.firstName, lastName: student.lastName },
-  instructor: {
-    id: instructor.id,
-    email: instructor.email,
-    firstName: instructor.firstName,
-    lastName: instructor.lastName,
-  },
-};
-
-export type LessonNoticeRow = Awaited<ReturnType<typeof listLessonsForNotice>>[number];
-
-/** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
-export function listLessonsForNotice(db: Executor, which: string[] | { paymentId: string }) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(Array.isArray(which) ? inArray(bookings.id, which) : eq(bookings.paymentId, which.paymentId))
-    .orderBy(asc(bookings.startTime));
-}
-
-/** Who paid `paymentId` when it was not the learner (a guardian, issue 23); undefined otherwise. */
-export async function findPayer(db: Executor, paymentId: string) {
-  const payer = alias(users, "payer");
-  const [row] = await db
-    .select({ id: payer.id, email: payer.email, firstName: payer.firstName, lastName: payer.lastName })
-    .from(payments)
-    .innerJoin(payer, eq(payer.id, payments.payerId))
-    .where(eq(payments.id, paymentId));
-  return row;
-}
-
-/** A bundle bought by `paymentId`, with its student, instructor (if any) and invoice. */
-export async function findBundlePurchase(db: Executor, paymentId: string) {
-  const [row] = await db
-    .select({
-      id: bundles.id,
-      totalLessons: bundles.totalLessons,
-      pricePerLessonCents: bundles.pricePerLessonCents,
-      suburb: bundles.suburb,
-      expiresAt: bundles.expiresAt,
-      invoiceNumber: payments.invoiceNumber,
-      amountCents: payments.amountCents,
-      gstCents: payments.gstCents,
-      student: {
-        id: student.id,
-        email: student.email,
-        firstName: student.firstName,
-        lastName: student.lastName,
-      },
-      instructorFirstName: instructor.firstName,
-      instructorLastName: instructor.lastName,
-    })
-    .from(bundles)
-    .innerJoin(payments, eq(payments.id, bundles.paymentId))
-    .innerJoin(student, eq(student.id, bundles.studentId))
-    .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
-    .where(eq(bundles.paymentId, paymentId))
-    .limit(1);
-  return row;
-}
-
-/** SCHEDULED lessons starting in (from, to]; the scan asks `isReminderDue` about each. */
-export function listLessonsStartingBetween(db: Executor, window: { from: Date; to: Date }) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.startTime, window.from),
-        lte(bookings.startTime, window.to),
-      ),
-    )
-    .orderBy(asc(bookings.startTime));
-}
-
-/** SCHEDULED lessons (never marked completed or no-show) that ended in (from, to]. */
-export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Date; to: Date }) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.endTime, window.from),
-        lte(bookings.endTime, window.to),
-        // Taught while the instructor could not teach: not theirs to mark until an admin decides.
-        notPayoutHeldSql,
-      ),
-    )
-    .orderBy(asc(bookings.endTime));
-}
-
-/** Instructors with a licence or Working-With-Children check lapsing after `today`, by `until`. */
-export function listInstructorsWithDocumentsExpiring(db: Executor, window: { today: string; until: string }) {
-  const lapsing = (
-    column: typeof instructorProfiles.licenseExpiresOn | typeof instructorProfiles.wwcExpiresOn,
-  ) => and(gt(column, window.today), lte(column, window.until));
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      licenseExpiresOn: instructorProfiles.licenseExpiresOn,
-      wwcExpiresOn: instructorProfiles.wwcExpiresOn,
-    })
-    .from(instructorProfiles)
-    .innerJoin(users, eq(users.id, instructorProfiles.userId))
-    .where(or(lapsing(instructorProfiles.licenseExpiresOn), lapsing(instructorProfiles.wwcExpiresOn)));
-}

@@ -7,6 +7,7 @@ export {
   type AlongsideWrite,
   changePaymentStatus,
   expirePendingPayments,
+  findPayer,
   findPayment,
   findPaymentRefundState,
   insertPayment,

@@ -184,3 +184,14 @@ export async function findPaymentRefundState(
   const [row] = lock ? await query.for("update") : await query;
   return row;
 }
+
+/** Who paid `paymentId` when it was not the learner (a guardian, issue 23); undefined otherwise. */
+export async function findPayer(db: Executor, paymentId: string) {
+  const payer = alias(users, "payer");
+  const [row] = await db
+    .select({ id: payer.id, email: payer.email, firstName: payer.firstName, lastName: payer.lastName })
+    .from(payments)
+    .innerJoin(payer, eq(payer.id, payments.payerId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}

@@ -6,8 +6,8 @@
 import { MESSAGE_EMAIL_DELAY_MINUTES } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime, messageExcerpt } from "@kerb/shared/rules";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { fullName, link, type Person, plural } from "./format.ts";
+import { fullName, link, type Person, plural } from "../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
 
 export interface UnreadConversation {
   /** Who wrote: the recipient's instructor or learner. */

@@ -7,13 +7,13 @@
  * compute the same key, and the outbox keeps one.
  */
 import { sql } from "drizzle-orm";
-import { type Executor, executeRows } from "../../db/client.ts";
-import { bookings, outbox } from "../../db/schema/index.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
-import { type ClashResolution, lessonClash, lessonClashResolved } from "./messages/lesson-clash.ts";
+import { type Executor, executeRows } from "../../../db/client.ts";
+import { bookings, outbox } from "../../../db/schema/index.ts";
+import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { OutboxEmail } from "../../notifications/outbox.ts";
+import { type ClashResolution, lessonClash, lessonClashResolved } from "./lesson-clash.ts";
 import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
-import * as repo from "./notifications.repository.ts";
-import type { OutboxEmail } from "./outbox.ts";
+import * as repo from "./notice-rows.ts";
 
 export const clashKey = (bookingId: string, n: number) => `lesson-clash:${bookingId}:${n}`;
 export const clashResolvedKey = (bookingId: string, n: number) => `lesson-clash-resolved:${bookingId}:${n}`;

@@ -5,8 +5,8 @@
  * "Copy:" before its subject, without the calendar file, keyed apart so each is sent once.
  */
 import type { Executor } from "../../db/client.ts";
-import { listGuardianCopyRecipients } from "../guardians/index.ts";
-import type { OutboxEmail } from "./outbox.ts";
+import type { OutboxEmail } from "../notifications/index.ts";
+import { listCopyRecipients } from "./guardians.repository.ts";
 
 type Recipient = { email: string; firstName: string; lastName: string };
 
@@ -31,7 +31,7 @@ export async function guardianCopies(
   payer?: (Recipient & { id: string }) | null,
 ): Promise<OutboxEmail[]> {
   if (emails.length === 0) return [];
-  const guardians = await listGuardianCopyRecipients(tx, learnerId);
+  const guardians = await listCopyRecipients(tx, learnerId);
   const copies: OutboxEmail[] = [];
   for (const email of emails) {
     if (payer) copies.push(copyTo(email, payer, `payer:${payer.id}`));

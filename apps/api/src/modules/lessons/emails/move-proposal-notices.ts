@@ -5,12 +5,12 @@
  */
 import type { MoveProposerRole } from "@kerb/shared";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/index.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
-import type { LessonTime } from "./messages/format.ts";
-import { moveProposalAnswered, moveProposed } from "./messages/move-proposal.ts";
+import { users } from "../../../db/schema/index.ts";
+import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { LessonTime } from "../../notifications/email-format.ts";
+import { moveProposalAnswered, moveProposed } from "./move-proposal.ts";
 import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
-import * as repo from "./notifications.repository.ts";
+import * as repo from "./notice-rows.ts";
 
 interface ProposalNotice extends NoticeOptions {
   proposalId: string;

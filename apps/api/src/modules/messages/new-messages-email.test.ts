@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newMessages } from "./new-messages.ts";
+import { newMessages } from "./new-messages-email.ts";
 
 const ada = { id: "0b7c6a52-3c1e-4a57-9a57-1f1a6a1c2b3d", firstName: "Ada", lastName: "One" };
 const bo = { id: "5e2f1d40-7a2b-4c3d-8e9f-0a1b2c3d4e5f", firstName: "Bo", lastName: "Two" };

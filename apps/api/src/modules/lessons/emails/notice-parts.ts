@@ -1,8 +1,11 @@
 /** What every notice shares: one email through the unit of work, a recipient, a lesson's summary. */
-import type { UnitOfWork } from "../../unit-of-work.ts";
-import type { LessonSummary } from "./messages/format.ts";
-import type * as repo from "./notifications.repository.ts";
-import type { OutboxEmail } from "./outbox.ts";
+import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { LessonSummary } from "../../notifications/index.ts";
+import type * as repo from "./notice-rows.ts";
+
+export { recipient } from "../../notifications/index.ts";
+
+import type { OutboxEmail } from "../../notifications/index.ts";
 
 /** One email through the unit of work: its id, or null when its dedupe key was there already. */
 export async function enqueueOne(uow: UnitOfWork, email: OutboxEmail): Promise<string | null> {
@@ -23,9 +26,4 @@ export const toLessonSummary = (row: repo.LessonNoticeRow): LessonSummary => ({
   pickupLocation: row.pickupLocation,
   isPoolHours: row.isPoolHours,
   priceCents: row.priceCents,
-});
-
-export const recipient = (p: { email: string; firstName: string; lastName: string }) => ({
-  email: p.email,
-  name: `${p.firstName} ${p.lastName}`.trim(),
 });

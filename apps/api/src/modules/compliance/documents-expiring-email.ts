@@ -1,8 +1,8 @@
 /** Documents about to expire: to the instructor, one message per document and expiry date. */
 import { paths } from "@kerb/shared/paths";
 import { formatIsoDate } from "@kerb/shared/rules";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { link, type Person, plural } from "./format.ts";
+import { link, type Person, plural } from "../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
 
 export type ComplianceDocument = "LICENCE" | "WWC";
 

@@ -6,7 +6,6 @@
 import type { MoveProposerRole } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
   type LessonSummary,
@@ -17,7 +16,8 @@ import {
   movedRows,
   type Person,
   pickupOf,
-} from "./format.ts";
+} from "../../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
 
 export interface MoveProposedData {
   proposalId: string;

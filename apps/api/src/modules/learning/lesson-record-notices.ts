@@ -1,9 +1,8 @@
 /** A lesson's record reaches its learner once, when the instructor first saves it (issue 23). */
 import type { SkillLevel } from "@kerb/shared";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { lessonRecorded } from "./messages/lesson-recorded.ts";
-import { enqueueOne, type NoticeOptions, recipient } from "./notice-parts.ts";
-import * as repo from "./notifications.repository.ts";
+import { enqueueOne, listLessonsForNotice, type NoticeOptions, recipient } from "../lessons/index.ts";
+import { lessonRecorded } from "./lesson-recorded-email.ts";
 
 export async function enqueueLessonRecorded(
   uow: UnitOfWork,
@@ -14,7 +13,7 @@ export async function enqueueLessonRecorded(
     logbookConfirmed: boolean;
   },
 ): Promise<string | null> {
-  const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
+  const [row] = await listLessonsForNotice(uow.tx, [input.bookingId]);
   if (!row) return null;
   return enqueueOne(uow, {
     kind: "lesson_recorded",

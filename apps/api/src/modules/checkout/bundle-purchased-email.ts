@@ -2,8 +2,8 @@
 import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { link, type Person, withGst } from "./format.ts";
+import { link, type Person, withGst } from "../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
 
 export interface BundlePurchasedData {
   student: Person;

@@ -1,6 +1,6 @@
 import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
 import { describe, expect, it } from "vitest";
-import { bundlePurchased } from "./bundle-purchased.ts";
+import { bundlePurchased } from "./bundle-purchased-email.ts";
 
 describe("bundle purchased", () => {
   it("states what happens to a credit-paid lesson that is cancelled, so it agrees with the bundle", () => {

@@ -1,19 +1,21 @@
 /**
- * The events that email people, each enqueued through the caller's unit of work (so the change and its
- * emails commit together, and the unit of work starts their delivery after commit).
+ * "Booking confirmed", to the learner (with an .ics), each instructor and the guardians who follow the
+ * learner, enqueued through the caller's unit of work (so the booking and its emails commit together).
  */
 import { invoiceShares } from "@kerb/shared/rules";
-import type { Executor } from "../../db/client.ts";
-import { groupBy } from "../../lib/group-by.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { Executor } from "../../../db/client.ts";
+import { groupBy } from "../../../lib/group-by.ts";
+import type { UnitOfWork } from "../../../unit-of-work.ts";
+import { guardianCopies } from "../../guardians/index.ts";
+import type { OutboxEmail } from "../../notifications/index.ts";
+import { findPayer } from "../../payments/index.ts";
 import {
   type BookingPaidWith,
   bookingConfirmedForInstructor,
   bookingConfirmedForStudent,
-} from "./messages/booking-confirmed.ts";
-import { bundlePurchased } from "./messages/bundle-purchased.ts";
+} from "./booking-confirmed.ts";
 import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
-import * as repo from "./notifications.repository.ts";
+import * as repo from "./notice-rows.ts";
 
 /** How a whole checkout or credit spend was paid, before it is split per instructor. */
 type CheckoutPaidWith =
@@ -22,27 +24,12 @@ type CheckoutPaidWith =
 
 const sum = (cents: number[]) => cents.reduce((total, c) => total + c, 0);
 
-import { guardianCopies } from "./guardian-copies.ts";
-import type { OutboxEmail } from "./outbox.ts";
-
-// A lesson and its instructor's time off: told when they clash, and when that is resolved.
-export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
-// A lesson's later changes (cancelled, moved, a no-show) are told from their own file.
-export {
-  enqueueLessonCancelled,
-  enqueueLessonNoShow,
-  enqueueLessonRescheduled,
-} from "./lesson-change-notices.ts";
-export { enqueueLessonRecorded } from "./lesson-record-notices.ts";
-export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
-export { toLessonSummary } from "./notice-parts.ts";
-
 /**
  * Booking confirmed, to the student (with an .ics) and to each instructor. A batch may hold lessons of
  * several instructors (pool hours are auto-assigned), so there is one pair of emails per instructor.
  * `eventKey` names the event (a payment, a credit spend) for the dedupe keys.
  */
-async function enqueueBookingConfirmed(
+export async function enqueueBookingConfirmed(
   uow: UnitOfWork,
   input: NoticeOptions & {
     lessons: repo.LessonNoticeRow[];
@@ -50,7 +37,7 @@ async function enqueueBookingConfirmed(
     paidWith: CheckoutPaidWith;
     eventKey: string;
     /** Who paid, when not the learner (a guardian): they get a copy of the learner's confirmation. */
-    payer?: Awaited<ReturnType<typeof repo.findPayer>> | null;
+    payer?: Awaited<ReturnType<typeof findPayer>> | null;
   },
 ): Promise<string[]> {
   const byInstructor = [...groupBy(input.lessons, (row) => row.instructor.id)];
@@ -109,60 +96,26 @@ async function enqueueBookingConfirmed(
 export const listPurchasedLessons = (tx: Executor, paymentId: string) =>
   repo.listLessonsForNotice(tx, { paymentId });
 
-/** A payment was fulfilled: its lessons are booked, or its bundle is ready. Call in the fulfilling transaction. */
-export async function enqueuePurchaseConfirmation(
+/** A card payment's lessons are booked: both people are told. Call in the fulfilling transaction. */
+export async function enqueueLessonsPurchased(
   uow: UnitOfWork,
-  payment: {
-    id: string;
-    type: "BOOKINGS" | "BUNDLE";
-    invoiceNumber: string;
-    amountCents: number;
-    gstCents: number;
-  },
+  payment: { id: string; invoiceNumber: string; amountCents: number; gstCents: number },
   options: NoticeOptions,
   /** The payment's lessons when the caller has just read them (listPurchasedLessons). */
   lessons?: repo.LessonNoticeRow[],
 ): Promise<string[]> {
-  if (payment.type === "BOOKINGS") {
-    return enqueueBookingConfirmed(uow, {
-      ...options,
-      lessons: lessons ?? (await listPurchasedLessons(uow.tx, payment.id)),
-      paidWith: {
-        kind: "card",
-        invoiceNumber: payment.invoiceNumber,
-        amountCents: payment.amountCents,
-        gstCents: payment.gstCents,
-      },
-      eventKey: `payment:${payment.id}`,
-      payer: await repo.findPayer(uow.tx, payment.id),
-    });
-  }
-  const bundle = await repo.findBundlePurchase(uow.tx, payment.id);
-  if (!bundle) return [];
-  const instructor =
-    bundle.instructorFirstName !== null && bundle.instructorLastName !== null
-      ? { firstName: bundle.instructorFirstName, lastName: bundle.instructorLastName }
-      : null;
-  const email: OutboxEmail = {
-    kind: "bundle_purchased",
-    to: recipient(bundle.student),
-    ...bundlePurchased({
-      student: bundle.student,
-      instructor,
-      totalLessons: bundle.totalLessons,
-      pricePerLessonCents: bundle.pricePerLessonCents,
-      suburb: bundle.suburb,
-      amountCents: bundle.amountCents,
-      gstCents: bundle.gstCents,
-      invoiceNumber: bundle.invoiceNumber,
-      expiresAt: bundle.expiresAt,
-      ...(options.appUrl ? { appUrl: options.appUrl } : {}),
-    }),
-    dedupeKey: `bundle-purchased:${payment.id}`,
-    now: options.now,
-  };
-  const payer = await repo.findPayer(uow.tx, payment.id);
-  return uow.email([email, ...(await guardianCopies(uow.tx, bundle.student.id, [email], payer))]);
+  return enqueueBookingConfirmed(uow, {
+    ...options,
+    lessons: lessons ?? (await listPurchasedLessons(uow.tx, payment.id)),
+    paidWith: {
+      kind: "card",
+      invoiceNumber: payment.invoiceNumber,
+      amountCents: payment.amountCents,
+      gstCents: payment.gstCents,
+    },
+    eventKey: `payment:${payment.id}`,
+    payer: await findPayer(uow.tx, payment.id),
+  });
 }
 
 /** Lessons booked with bundle credits. Call in the spending transaction. */

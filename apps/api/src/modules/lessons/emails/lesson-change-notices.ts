@@ -5,16 +5,16 @@
  * or moved lesson whose student was told of a clash with the instructor's time off is told it is resolved.
  */
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../unit-of-work.ts";
+import { guardianCopies } from "../../guardians/index.ts";
+import type { OutboxEmail } from "../../notifications/outbox.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";
-import { guardianCopies } from "./guardian-copies.ts";
-import { lessonCancelledCalendar, lessonMovedCalendar } from "./messages/lesson-calendar.ts";
-import { lessonCancelled } from "./messages/lesson-cancelled.ts";
-import { lessonNoShow } from "./messages/lesson-no-show.ts";
-import { lessonRescheduled, lessonRescheduledForStudent } from "./messages/lesson-rescheduled.ts";
+import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
+import { lessonCancelled } from "./lesson-cancelled.ts";
+import { lessonNoShow } from "./lesson-no-show.ts";
+import { lessonRescheduled, lessonRescheduledForStudent } from "./lesson-rescheduled.ts";
 import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
-import * as repo from "./notifications.repository.ts";
-import type { OutboxEmail } from "./outbox.ts";
+import * as repo from "./notice-rows.ts";
 
 const paidWithOf = (row: repo.LessonNoticeRow) => (row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null);
 

@@ -4,7 +4,6 @@
  */
 import { paths } from "@kerb/shared/paths";
 import type { LessonActor } from "@kerb/shared/rules";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
   type LessonSummary,
@@ -14,7 +13,8 @@ import {
   movedRows,
   type Person,
   pickupOf,
-} from "./format.ts";
+} from "../../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
 
 export interface LessonRescheduledData {
   student: Person;

@@ -3,7 +3,6 @@ import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
 import {
   fullName,
   type LessonSummary,
@@ -13,7 +12,8 @@ import {
   pickupOf,
   plural,
   withGst,
-} from "./format.ts";
+} from "../../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
 import { calendarAttachment, lessonEvent } from "./lesson-calendar.ts";
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../calendar/ical.ts";
-import { fullName, type LessonSummary, type Person, pickupOf } from "./format.ts";
+import { fullName, type LessonSummary, type Person, pickupOf } from "../../notifications/email-format.ts";
 
 /** The event's UID: the booking id keeps it stable, so importing a file twice updates rather than duplicates. */
 export const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;

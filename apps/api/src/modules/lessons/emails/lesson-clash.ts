@@ -4,8 +4,15 @@
  */
 import { paths } from "@kerb/shared/paths";
 import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf } from "./format.ts";
+import {
+  fullName,
+  type LessonSummary,
+  lessonWhen,
+  link,
+  type Person,
+  pickupOf,
+} from "../../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
 
 export interface LessonClashData {
   student: Person;

@@ -55,3 +55,6 @@ export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" :
 export function link(appUrl: string | undefined, path: string): string | undefined {
   return appUrl ? `${appUrl.replace(/\/+$/, "")}${path}` : undefined;
 }
+
+/** An outbox address for a person: their email with their full name. */
+export const recipient = (p: Person & { email: string }) => ({ email: p.email, name: fullName(p) });

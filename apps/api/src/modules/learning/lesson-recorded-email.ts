@@ -2,8 +2,8 @@
 import type { SkillLevel } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { skillLevelLabels } from "@kerb/shared/words";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { fullName, type LessonTime, lessonWhen, link, type Person } from "./format.ts";
+import { fullName, type LessonTime, lessonWhen, link, type Person } from "../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
 
 export interface LessonRecordedData {
   student: Person;

@@ -5,8 +5,16 @@
 import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
-import { brandedEmail, type RenderedEmail } from "../email-layout.ts";
-import { fullName, type LessonSummary, lessonWhen, link, type Person, pickupOf, withGst } from "./format.ts";
+import {
+  fullName,
+  type LessonSummary,
+  lessonWhen,
+  link,
+  type Person,
+  pickupOf,
+  withGst,
+} from "../../notifications/email-format.ts";
+import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
 
 export interface LessonCancelledData {
   recipient: "STUDENT" | "INSTRUCTOR";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { documentExpiring } from "../../compliance/documents-expiring-email.ts";
 import { bookingConfirmedForInstructor, bookingConfirmedForStudent } from "./booking-confirmed.ts";
-import { documentExpiring } from "./documents-expiring.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";
 import { lessonNoShow } from "./lesson-no-show.ts";

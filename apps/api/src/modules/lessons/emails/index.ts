@@ -1,0 +1,17 @@
+/** The lessons module's emails: what each lesson event tells the learner, the instructor and guardians. */
+export {
+  enqueueBookingConfirmed,
+  enqueueCreditBooking,
+  enqueueLessonsPurchased,
+  listPurchasedLessons,
+} from "./booking-notices.ts";
+export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
+export {
+  enqueueLessonCancelled,
+  enqueueLessonNoShow,
+  enqueueLessonRescheduled,
+} from "./lesson-change-notices.ts";
+export { enqueueDueLessonReminders } from "./lesson-reminder-notices.ts";
+export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
+export { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
+export { type LessonNoticeRow, listLessonsForNotice } from "./notice-rows.ts";

@@ -1,0 +1,83 @@
+/**
+ * The reads a lesson email needs: the lessons with both people, in start order.
+ */
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../../db/client.ts";
+import { bookings, users } from "../../../db/schema/index.ts";
+import { notPayoutHeldSql } from "../../../db/sql-rules.ts";
+
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+
+const lessonColumns = {
+  id: bookings.id,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  holdExpiresAt: bookings.holdExpiresAt,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+  calendarSequence: bookings.calendarSequence,
+  createdAt: bookings.createdAt,
+  student: { id: student.id, email: student.email, firstName: student.firstName, lastName: student.lastName },
+  instructor: {
+    id: instructor.id,
+    email: instructor.email,
+    firstName: instructor.firstName,
+    lastName: instructor.lastName,
+  },
+};
+
+export type LessonNoticeRow = Awaited<ReturnType<typeof listLessonsForNotice>>[number];
+
+/** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
+export function listLessonsForNotice(db: Executor, which: string[] | { paymentId: string }) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(Array.isArray(which) ? inArray(bookings.id, which) : eq(bookings.paymentId, which.paymentId))
+    .orderBy(asc(bookings.startTime));
+}
+
+/** SCHEDULED lessons starting in (from, to]; the scan asks `isReminderDue` about each. */
+export function listLessonsStartingBetween(db: Executor, window: { from: Date; to: Date }) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, window.from),
+        lte(bookings.startTime, window.to),
+      ),
+    )
+    .orderBy(asc(bookings.startTime));
+}
+
+/** SCHEDULED lessons (never marked completed or no-show) that ended in (from, to]. */
+export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Date; to: Date }) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.endTime, window.from),
+        lte(bookings.endTime, window.to),
+        // Taught while the instructor could not teach: not theirs to mark until an admin decides.
+        notPayoutHeldSql,
+      ),
+    )
+    .orderBy(asc(bookings.endTime));
+}
