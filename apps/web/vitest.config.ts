@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { testBudget } from "./src/test/time-scale.ts";
 
 const srcDir = decodeURIComponent(new URL("./src", import.meta.url).pathname);
 
@@ -20,7 +21,9 @@ export default defineConfig({
     pool: "threads",
     maxWorkers: 2,
     isolate: false,
-    // Two cores shared with the API suites and builds in CI: generous, so only real failures fail.
-    testTimeout: 30_000,
+    // Two cores shared with the API suites and builds in CI: generous, so only real failures fail. Each is
+    // a base figure × TEST_TIME_SCALE (src/test/time-scale.ts), as is Testing Library's wait (setup.ts).
+    testTimeout: testBudget.test,
+    hookTimeout: testBudget.hook,
   },
 });

@@ -1,2 +1,2 @@
 /** The app's paths live in @kerb/shared, so the API's emailed links and the web's routes agree. */
-export { type PaymentResultQuery, paths, type RegisterRole } from "@kerb/shared/paths";
+export { paths, type RegisterRole } from "@kerb/shared/paths";

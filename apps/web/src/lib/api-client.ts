@@ -5,7 +5,7 @@ import { isTokenPair } from "./session-shape";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: Method;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;

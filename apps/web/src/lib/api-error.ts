@@ -1,6 +1,6 @@
 import type { AppErrorCode } from "@kerb/shared";
 
-export type FieldIssue = { path: string; message: string };
+type FieldIssue = { path: string; message: string };
 
 /** A failed call: the server's `{error:{code,message,details}}`, or a network failure (status 0). */
 export class ApiError extends Error {

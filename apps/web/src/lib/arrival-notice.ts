@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from "react-router";
  * there in the page's status message instead of a native alert before leaving. Carried in the history
  * entry's state, and taken out of it once read, so a reload or Back does not say it again.
  */
-export type ArrivalNoticeState = { arrivalNotice: string };
+type ArrivalNoticeState = { arrivalNotice: string };
 
 export function arrivalNotice(text: string): ArrivalNoticeState {
   return { arrivalNotice: text };

@@ -6,8 +6,8 @@ import { readJson, removeKey, writeJson } from "./storage";
 /** The one localStorage key holding the signed-in user and both tokens. */
 export const AUTH_STORAGE_KEY = "kerb.auth";
 
-export type AuthSession = AuthResponse;
-export type AuthState = AuthSession | null;
+type AuthSession = AuthResponse;
+type AuthState = AuthSession | null;
 
 type Listener = () => void;
 
@@ -19,7 +19,7 @@ function load(): AuthState {
 
 let state: AuthState = typeof window === "undefined" ? null : load();
 /** Why the last session ended, so /login can say "your session has ended" after an expiry. */
-export type SignOutReason = "signed_out" | "expired";
+type SignOutReason = "signed_out" | "expired";
 let signOutReason: SignOutReason | null = null;
 const listeners = new Set<Listener>();
 
@@ -75,7 +75,7 @@ if (typeof window !== "undefined") {
   });
 }
 
-export function useAuth(): AuthState {
+function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }
 

@@ -1,6 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-export type LazyResolver<TFieldValues extends FieldValues, TTransformed> = Resolver<
+type LazyResolver<TFieldValues extends FieldValues, TTransformed> = Resolver<
   TFieldValues,
   unknown,
   TTransformed

@@ -1,21 +1,20 @@
 import { type StudentProfile, studentProfileResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "./api-client";
+import { studentProfileKeys } from "./query-keys";
 
 /**
  * The signed-in student's profile (bundles and bookings). The student pages and the booking wizard
  * read it through one query, so they share one cached copy, and the refetch after a payment (which
- * invalidates ["student"]) refreshes both.
+ * invalidates the student scope, scopeKeys.student) refreshes both.
  */
-export async function getStudentProfile({ signal }: { signal?: AbortSignal } = {}): Promise<StudentProfile> {
+async function getStudentProfile({ signal }: { signal?: AbortSignal } = {}): Promise<StudentProfile> {
   return studentProfileResponse.parse(await api.get("/student/profile", { signal }));
 }
 
-export const studentProfileQueryKey = ["student", "profile"] as const;
-
 export const studentProfileQueryOptions = () =>
   queryOptions({
-    queryKey: studentProfileQueryKey,
+    queryKey: studentProfileKeys.profile(),
     queryFn: ({ signal }) => getStudentProfile({ signal }),
   });
 

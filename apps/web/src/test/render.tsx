@@ -1,12 +1,27 @@
 import type { AuthResponse } from "@kerb/shared";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { setSessionExpiredHandler } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
 import { createQueryClient } from "@/lib/query-client";
+
+/**
+ * Every lazy route's page, imported once per test worker before its first test renders (the module cache
+ * keeps them across files): no test's findBy then waits for a page's first transform and import.
+ */
+async function preloadLazyRoutes(list: RouteObject[]): Promise<void> {
+  await Promise.all(
+    list.map(async (route) => {
+      if (typeof route.lazy === "function") await route.lazy();
+      if (route.children) await preloadLazyRoutes(route.children);
+    }),
+  );
+}
+
+await preloadLazyRoutes(routes);
 
 /**
  * Renders the real route tree at `path` with a fresh query client, optionally signed in. Only fetch is

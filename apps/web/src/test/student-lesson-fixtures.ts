@@ -5,7 +5,7 @@ import { sessionFor, studentUser } from "@/test/fixtures";
 
 export const signedIn = { session: sessionFor(studentUser) };
 
-export const PAYMENT_ID = "00000000-0000-4000-8000-0000000000aa";
+const PAYMENT_ID = "00000000-0000-4000-8000-0000000000aa";
 export const instructor = {
   id: "7d2a4c2f-1b5f-4c1b-8c4f-2a3b4c5d6e7f",
   firstName: "Ivy",

@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 import { Spinner } from "./spinner";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "accent" | "inverse";
-export type ButtonSize = "sm" | "md" | "lg";
+type ButtonSize = "sm" | "md" | "lg";
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800",
@@ -24,7 +24,7 @@ const sizeClasses: Record<ButtonSize, string> = {
   lg: "min-h-12 px-6 text-base sm:text-lg",
 };
 
-export function buttonStyles({
+function buttonStyles({
   variant = "primary",
   size = "md",
   fullWidth = false,

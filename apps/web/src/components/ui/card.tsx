@@ -29,11 +29,11 @@ export function CardHeader({ title, description, action, className, ...props }: 
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+function CardTitle({ className, ...props }: ComponentProps<"h2">) {
   return <h2 className={cn("font-semibold text-lg text-slate-900", className)} {...props} />;
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<"p">) {
+function CardDescription({ className, ...props }: ComponentProps<"p">) {
   return <p className={cn("text-slate-600 text-sm", className)} {...props} />;
 }
 

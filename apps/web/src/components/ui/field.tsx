@@ -3,7 +3,7 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 
 /** The attributes a control needs to be tied to its label, hint and error. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;

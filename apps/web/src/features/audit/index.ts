@@ -1,2 +1,2 @@
-// What other features may use from audit: the log's query key, refreshed after every audited admin change.
-export { auditLogQueryKey } from "./api/get-audit-log";
+// What other features may use from audit: the log's query keys, refreshed after every audited admin change.
+export { auditKeys } from "./api/query-keys";

@@ -1,10 +1,11 @@
 // What other features may use from availability: the time picker (calendar, a day's times, the running
-// selection) that the wizard, Use Bundle and Reschedule share, the suburb's instructors, the instructor's
-// availability query key (a lesson change moves its conflicts), and those conflicts (lessons that clash with
-// the instructor's hours) for the dashboard and the lessons list.
-export { instructorAvailabilityQueryKey } from "./api/get-instructor-availability";
+// selection) that the wizard, Use Bundle and Reschedule share, the suburb's instructors, the query keys (a
+// booking changes what is free, a lesson change moves the instructor's conflicts, a review moves a suburb's
+// instructor cards), and those conflicts (lessons that clash with the instructor's hours) for the dashboard
+// and the lessons list.
 export { type GetInstructorsQuery, useInstructors } from "./api/get-instructors";
 export { getSlotsQueryOptions } from "./api/get-slots";
+export { availabilityKeys } from "./api/query-keys";
 export { CalendarCard, DayTimesCard, isOpenDay } from "./components/calendar-card";
 export { CONFLICT_REASONS, ConflictsWarning } from "./components/change-result";
 export { CheckingSlotsStatus } from "./components/checking-slots-status";

@@ -1,7 +1,4 @@
-// What other features may use from compliance: the admin's instructor list (the bookings filter), the
-// follow-up list's query key (an admin cancellation changes it), and the instructor dashboard's compliance
-// card and verification notice.
-export { useAdminInstructors } from "./api/get-admin-instructors";
-export { complianceFollowUpQueryKey } from "./api/get-compliance-follow-up";
+// What other features may use from compliance: the instructor dashboard's compliance card and verification
+// notice. (The admin's instructor list, which the bookings page filters by, is src/lib/admin-instructors.ts.)
 export { ComplianceCard } from "./components/compliance-card";
 export { VerificationNotice } from "./components/verification-notice";

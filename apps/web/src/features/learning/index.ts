@@ -2,7 +2,7 @@
 // (the booking wizard reads and saves it, the account page edits it), the learner's assessment and the
 // lesson record on an instructor's lesson, and the progress and logbook cards a guardian reads about the
 // learner they follow.
-export { studentAssessmentQueryKey, useStudentAssessment } from "./api/get-student-assessment";
+export { useStudentAssessment } from "./api/get-student-assessment";
 export { saveStudentAssessment } from "./api/save-student-assessment";
 export { DrivingAssessmentCard } from "./components/driving-assessment-card";
 export { LearnerAssessmentSummary } from "./components/learner-assessment-summary";

@@ -1,8 +1,6 @@
 // What other features may use from lessons: a student's upcoming lessons with their row, actions and cancel
 // dialog (the dashboard), the instructor dashboard's lesson summary and clash note, and the admin's cancel
-// dialog (the compliance follow-up list), and the admin bookings list's query key (a held lesson refunded
-// on the compliance page is cancelled).
-export { adminBookingsQueryKey } from "./api/get-admin-bookings";
+// dialog (the compliance follow-up list).
 export { CancelBookingDialog } from "./components/cancel-booking-dialog";
 export { ClashNote } from "./components/clash-note";
 export { LessonActions } from "./components/lesson-actions";

@@ -7,12 +7,12 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { adminUsersQueryKey } from "./get-admin-users";
+import { scopeKeys } from "@/lib/query-keys";
 
-export type SuspendUserResult = z.infer<typeof suspendUserResponse>;
-export type ReactivateUserResult = z.infer<typeof reactivateUserResponse>;
+type SuspendUserResult = z.infer<typeof suspendUserResponse>;
+type ReactivateUserResult = z.infer<typeof reactivateUserResponse>;
 
-export async function suspendUser({
+async function suspendUser({
   id,
   ...payload
 }: SuspendUserRequest & { id: string }): Promise<SuspendUserResult> {
@@ -20,7 +20,7 @@ export async function suspendUser({
   return suspendUserResponse.parse(data);
 }
 
-export async function reactivateUser({
+async function reactivateUser({
   id,
   ...payload
 }: ReactivateUserRequest & { id: string }): Promise<ReactivateUserResult> {
@@ -34,8 +34,8 @@ export async function reactivateUser({
  */
 export function useChangeAccountStatus() {
   const queryClient = useQueryClient();
-  // Every admin query key starts with "admin" (the users list among them: adminUsersQueryKey).
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: [adminUsersQueryKey[0]] });
+  // Every admin list is under the admin scope (the users list among them).
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: scopeKeys.admin });
   return {
     suspend: useMutation({ mutationFn: suspendUser, onSuccess }),
     reactivate: useMutation({ mutationFn: reactivateUser, onSuccess }),

@@ -6,7 +6,7 @@ import { authStore } from "@/lib/auth-store";
 
 export type ChangePasswordPayload = z.output<typeof changePasswordRequest>;
 
-export async function changePassword(payload: ChangePasswordPayload) {
+async function changePassword(payload: ChangePasswordPayload) {
   const data = await api.post("/auth/change-password", payload);
   return changePasswordResponse.parse(data);
 }

@@ -2,9 +2,9 @@ import { confirmEmailChangeResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { refreshSignedInUser } from "@/lib/signed-in-user";
-import { accountQueryKey } from "./account-query-key";
+import { accountKeys } from "./query-keys";
 
-export async function confirmEmailChange(token: string) {
+async function confirmEmailChange(token: string) {
   // No sign-in needed: the link may be opened on a device where nobody is signed in.
   const data = await api.post("/auth/email-change/confirm", { token }, { skipAuthRefresh: true });
   return confirmEmailChangeResponse.parse(data);
@@ -17,7 +17,7 @@ export function useConfirmEmailChange() {
     onSuccess: async () => {
       // The signed-in user's email (shown in the navbar) may be the one just changed.
       await refreshSignedInUser();
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
   });
 }

@@ -2,13 +2,14 @@ import { adminUsersResponse, type Role } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { accountKeys } from "./query-keys";
 
 export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
 
 /** Query of GET /api/admin/users (typed for the client; the shared schema coerces strings). */
 export type AdminUsersParams = { search?: string; role?: Role; page: number; pageSize?: number };
 
-export async function getAdminUsers(
+async function getAdminUsers(
   query: AdminUsersParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminUsersPage> {
@@ -16,11 +17,9 @@ export async function getAdminUsers(
   return adminUsersResponse.parse(data);
 }
 
-export const adminUsersQueryKey = ["admin", "users"] as const;
-
-export const getAdminUsersParamsOptions = (query: AdminUsersParams) =>
+const getAdminUsersParamsOptions = (query: AdminUsersParams) =>
   queryOptions({
-    queryKey: [...adminUsersQueryKey, query] as const,
+    queryKey: accountKeys.adminUserList(query),
     queryFn: ({ signal }) => getAdminUsers(query, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,14 @@
 import { instructorAccountResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { accountQueryKey } from "./account-query-key";
+import { accountKeys } from "./query-keys";
 
-export async function getInstructorAccount({ signal }: { signal?: AbortSignal } = {}) {
+async function getInstructorAccount({ signal }: { signal?: AbortSignal } = {}) {
   return instructorAccountResponse.parse(await api.get("/instructor/account", { signal }));
 }
 
-export const instructorAccountQueryKey = [...accountQueryKey, "instructor"] as const;
-
-export const instructorAccountQueryOptions = () =>
-  queryOptions({ queryKey: instructorAccountQueryKey, queryFn: getInstructorAccount });
+const instructorAccountQueryOptions = () =>
+  queryOptions({ queryKey: accountKeys.instructor(), queryFn: getInstructorAccount });
 
 export function useInstructorAccount() {
   return useQuery(instructorAccountQueryOptions());

@@ -1,16 +1,14 @@
 import { studentAccountResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { accountQueryKey } from "./account-query-key";
+import { accountKeys } from "./query-keys";
 
-export async function getStudentAccount({ signal }: { signal?: AbortSignal } = {}) {
+async function getStudentAccount({ signal }: { signal?: AbortSignal } = {}) {
   return studentAccountResponse.parse(await api.get("/student/account", { signal }));
 }
 
-export const studentAccountQueryKey = [...accountQueryKey, "student"] as const;
-
-export const studentAccountQueryOptions = () =>
-  queryOptions({ queryKey: studentAccountQueryKey, queryFn: getStudentAccount });
+const studentAccountQueryOptions = () =>
+  queryOptions({ queryKey: accountKeys.student(), queryFn: getStudentAccount });
 
 export function useStudentAccount() {
   return useQuery(studentAccountQueryOptions());

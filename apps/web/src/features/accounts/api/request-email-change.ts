@@ -2,11 +2,11 @@ import { type emailChangeRequest, emailChangeResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { accountQueryKey } from "./account-query-key";
+import { accountKeys } from "./query-keys";
 
 export type EmailChangePayload = z.output<typeof emailChangeRequest>;
 
-export async function requestEmailChange(payload: EmailChangePayload) {
+async function requestEmailChange(payload: EmailChangePayload) {
   const data = await api.post("/auth/email-change", payload);
   return emailChangeResponse.parse(data);
 }
@@ -15,6 +15,6 @@ export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestEmailChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

@@ -2,11 +2,12 @@ import { instructorAccountResponse, type instructorProfileUpdateRequest } from "
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { instructorAccountQueryKey } from "./get-instructor-account";
+import { scopeKeys } from "@/lib/query-keys";
+import { accountKeys } from "./query-keys";
 
 export type InstructorProfilePayload = z.output<typeof instructorProfileUpdateRequest>;
 
-export async function updateInstructorProfile(payload: InstructorProfilePayload) {
+async function updateInstructorProfile(payload: InstructorProfilePayload) {
   const data = await apiRequest("/instructor/profile", { method: "PATCH", body: payload });
   return instructorAccountResponse.parse(data);
 }
@@ -16,9 +17,9 @@ export function useUpdateInstructorProfile() {
   return useMutation({
     mutationFn: updateInstructorProfile,
     onSuccess: (account) => {
-      queryClient.setQueryData(instructorAccountQueryKey, account);
+      queryClient.setQueryData(accountKeys.instructor(), account);
       // The dashboard shows the verification status, which a new licence number resets.
-      void queryClient.invalidateQueries({ queryKey: ["instructor"] });
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.instructor });
     },
   });
 }

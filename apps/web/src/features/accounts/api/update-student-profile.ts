@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
-import { studentProfileQueryKey } from "@/lib/student-profile";
-import { studentAccountQueryKey } from "./get-student-account";
+import { studentProfileKeys } from "@/lib/query-keys";
+import { accountKeys } from "./query-keys";
 
 export type StudentProfilePayload = z.output<typeof studentProfileUpdateRequest>;
 
-export async function updateStudentProfile(payload: StudentProfilePayload) {
+async function updateStudentProfile(payload: StudentProfilePayload) {
   const data = await apiRequest("/student/profile", { method: "PATCH", body: payload });
   return studentAccountResponse.parse(data);
 }
@@ -18,9 +18,9 @@ export function useUpdateStudentProfile() {
   return useMutation({
     mutationFn: updateStudentProfile,
     onSuccess: (account) => {
-      queryClient.setQueryData(studentAccountQueryKey, account);
+      queryClient.setQueryData(accountKeys.student(), account);
       // The dashboard reads the profile (suburb, name) too.
-      void queryClient.invalidateQueries({ queryKey: studentProfileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: studentProfileKeys.profile() });
       const session = authStore.getState();
       if (session) {
         authStore.setSession({

@@ -2,8 +2,9 @@ import { auditLogResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { auditKeys } from "./query-keys";
 
-export type AuditLogPage = z.infer<typeof auditLogResponse>;
+type AuditLogPage = z.infer<typeof auditLogResponse>;
 
 export type AuditLogParams = {
   /** Part of the actor's name or email. */
@@ -17,7 +18,7 @@ export type AuditLogParams = {
   pageSize?: number;
 };
 
-export async function getAuditLog(
+async function getAuditLog(
   query: AuditLogParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AuditLogPage> {
@@ -25,11 +26,9 @@ export async function getAuditLog(
   return auditLogResponse.parse(data);
 }
 
-export const auditLogQueryKey = ["admin", "audit-log"] as const;
-
-export const getAuditLogParamsOptions = (query: AuditLogParams) =>
+const getAuditLogParamsOptions = (query: AuditLogParams) =>
   queryOptions({
-    queryKey: [...auditLogQueryKey, query] as const,
+    queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => getAuditLog(query, { signal }),
     placeholderData: keepPreviousData,
   });

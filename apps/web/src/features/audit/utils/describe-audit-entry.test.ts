@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAuditEntry, describeWeeklyHours } from "./describe-audit-entry";
+import { describeAuditEntry } from "./describe-audit-entry";
 
 describe("describeAuditEntry", () => {
   it("words weekly hours as days and times, Monday first", () => {
@@ -10,12 +10,15 @@ describe("describeAuditEntry", () => {
       }),
     ).toEqual(["Mon 09:00–17:00 → Mon 10:00–16:00"]);
     expect(
-      describeWeeklyHours([
-        { weekday: 0, start: "09:00", end: "12:00" },
-        { weekday: 2, start: "13:00", end: "17:00" },
-        { weekday: 2, start: "08:00", end: "12:00" },
-      ]),
-    ).toBe("Tue 08:00–12:00 and 13:00–17:00, Sun 09:00–12:00");
+      describeAuditEntry("availability.hours_replace", {
+        before: [],
+        after: [
+          { weekday: 0, start: "09:00", end: "12:00" },
+          { weekday: 2, start: "13:00", end: "17:00" },
+          { weekday: 2, start: "08:00", end: "12:00" },
+        ],
+      }),
+    ).toEqual(["no hours → Tue 08:00–12:00 and 13:00–17:00, Sun 09:00–12:00"]);
     expect(describeAuditEntry("availability.hours_replace", { before: [], after: [] })).toEqual([
       "no hours → no hours",
     ]);

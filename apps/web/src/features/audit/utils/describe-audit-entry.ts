@@ -32,7 +32,7 @@ const isHoursRange = (value: unknown): value is HoursRange =>
   typeof value.end === "string";
 
 /** [{weekday: 1, start: "09:00", end: "17:00"}, …] → "Mon 09:00–17:00, Tue 09:00–12:00 and 13:00–17:00". */
-export function describeWeeklyHours(ranges: readonly HoursRange[]): string {
+function describeWeeklyHours(ranges: readonly HoursRange[]): string {
   if (ranges.length === 0) return "no hours";
   return WEEK_ORDER.flatMap((weekday) => {
     const day = ranges

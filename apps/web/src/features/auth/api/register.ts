@@ -5,14 +5,14 @@ import { api } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
 import { parseAuthSession } from "@/lib/session-shape";
 
-export type StudentRegistrationPayload = z.output<typeof studentRegistrationRequest>;
-export type InstructorRegistrationPayload = z.output<typeof instructorRegistrationRequest>;
+type StudentRegistrationPayload = z.output<typeof studentRegistrationRequest>;
+type InstructorRegistrationPayload = z.output<typeof instructorRegistrationRequest>;
 
 export type RegistrationPayload =
   | ({ role: "STUDENT" } & StudentRegistrationPayload)
   | ({ role: "INSTRUCTOR" } & InstructorRegistrationPayload);
 
-export async function registerStudent(payload: StudentRegistrationPayload): Promise<AuthResponse> {
+async function registerStudent(payload: StudentRegistrationPayload): Promise<AuthResponse> {
   const data = await api.post(
     "/auth/register/student",
     { ...payload, role: "STUDENT" },
@@ -21,7 +21,7 @@ export async function registerStudent(payload: StudentRegistrationPayload): Prom
   return parseAuthSession(data);
 }
 
-export async function registerInstructor(payload: InstructorRegistrationPayload): Promise<AuthResponse> {
+async function registerInstructor(payload: InstructorRegistrationPayload): Promise<AuthResponse> {
   const data = await api.post(
     "/auth/register/instructor",
     { ...payload, role: "INSTRUCTOR" },

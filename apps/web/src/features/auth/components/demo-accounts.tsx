@@ -1,9 +1,9 @@
 import KeyRound from "lucide-react/icons/key-round";
 import { Button } from "@/components/ui/button";
 
-export const DEMO_PASSWORD = "demo1234";
+const DEMO_PASSWORD = "demo1234";
 
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   { email: "student@demo.test", role: "Student" },
   { email: "instructor@demo.test", role: "Instructor" },
   { email: "admin@demo.test", role: "Admin" },

@@ -16,7 +16,7 @@ function commonInput(values: RegisterFormValues) {
 }
 
 /** Form text → the instructor payload the shared schema validates (comma lists split, rate as a number). */
-export function toInstructorInput(values: RegisterFormValues) {
+function toInstructorInput(values: RegisterFormValues) {
   const rate = values.standardRate.trim();
   return {
     ...commonInput(values),
@@ -29,7 +29,7 @@ export function toInstructorInput(values: RegisterFormValues) {
   };
 }
 
-export function toStudentInput(values: RegisterFormValues) {
+function toStudentInput(values: RegisterFormValues) {
   return {
     ...commonInput(values),
     suburb: values.suburb,

@@ -8,7 +8,7 @@ import { api } from "@/lib/api-client";
 import { applyAvailabilityChange } from "./availability-change";
 
 /** A date override: the whole day off (CLOSED) or different hours for that date (OPEN). */
-export async function addAvailabilityException(
+async function addAvailabilityException(
   payload: AvailabilityExceptionRequest,
 ): Promise<AvailabilityChangeResponse> {
   const data = await api.post("/instructor/availability/exceptions", payload);

@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { applyAvailabilityChange } from "./availability-change";
 
 /** Leave: a whole day off for every date from startDate to endDate (both included). */
-export async function addLeave(payload: LeaveRequest): Promise<LeaveResponse> {
+async function addLeave(payload: LeaveRequest): Promise<LeaveResponse> {
   const data = await api.post("/instructor/availability/leave", payload);
   return leaveResponse.parse(data);
 }

@@ -1,6 +1,7 @@
 import { type AvailabilitySummary, availabilitySummaryResponse, LESSON_MINUTES } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { availabilityKeys } from "./query-keys";
 
 /** Query of both availability calls. Pool-only without an instructor means auto-assigned pool slots. */
 export type AvailabilityQuery = {
@@ -28,7 +29,7 @@ export function toSearchParams(query: AvailabilityQuery) {
 }
 
 /** Per Sydney date of the range: whether anything is free and how many pool and standard slots. */
-export async function getAvailabilitySummary(
+async function getAvailabilitySummary(
   query: AvailabilityQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AvailabilitySummary> {
@@ -36,9 +37,9 @@ export async function getAvailabilitySummary(
   return availabilitySummaryResponse.parse(data);
 }
 
-export const getAvailabilitySummaryQueryOptions = (query: AvailabilityQuery) =>
+const getAvailabilitySummaryQueryOptions = (query: AvailabilityQuery) =>
   queryOptions({
-    queryKey: ["booking", "availability-summary", query] as const,
+    queryKey: availabilityKeys.summary(query),
     queryFn: ({ signal }) => getAvailabilitySummary(query, { signal }),
   });
 

@@ -1,8 +1,9 @@
 import { type InstructorAvailability, instructorAvailabilityResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { availabilityKeys } from "./query-keys";
 
-export async function getInstructorAvailability({
+async function getInstructorAvailability({
   signal,
 }: {
   signal?: AbortSignal;
@@ -11,11 +12,9 @@ export async function getInstructorAvailability({
   return instructorAvailabilityResponse.parse(data);
 }
 
-export const instructorAvailabilityQueryKey = ["instructor", "availability"] as const;
-
-export const getInstructorAvailabilityQueryOptions = () =>
+const getInstructorAvailabilityQueryOptions = () =>
   queryOptions({
-    queryKey: instructorAvailabilityQueryKey,
+    queryKey: availabilityKeys.ownHours(),
     queryFn: ({ signal }) => getInstructorAvailability({ signal }),
   });
 

@@ -1,6 +1,7 @@
 import { type InstructorListing, instructorsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { availabilityKeys } from "./query-keys";
 
 /** Assessment answers (any case) order the list by recommendation score. */
 export type GetInstructorsQuery = {
@@ -11,7 +12,7 @@ export type GetInstructorsQuery = {
 };
 
 /** Instructors teaching in a suburb; with assessment answers they come best match first. */
-export async function getInstructors(
+async function getInstructors(
   query: GetInstructorsQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InstructorListing[]> {
@@ -21,7 +22,7 @@ export async function getInstructors(
 
 export const getInstructorsQueryOptions = (query: GetInstructorsQuery) =>
   queryOptions({
-    queryKey: ["booking", "instructors", query] as const,
+    queryKey: availabilityKeys.instructors(query),
     queryFn: ({ signal }) => getInstructors(query, { signal }),
   });
 

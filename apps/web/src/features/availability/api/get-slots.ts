@@ -2,6 +2,7 @@ import { type Slot, slotsResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { toSearchParams } from "./get-availability-summary";
+import { availabilityKeys } from "./query-keys";
 
 export type SlotsQuery = {
   suburb: string;
@@ -13,10 +14,7 @@ export type SlotsQuery = {
   lessonMinutes?: number;
 };
 
-export async function getSlots(
-  query: SlotsQuery,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<Slot[]> {
+async function getSlots(query: SlotsQuery, { signal }: { signal?: AbortSignal } = {}): Promise<Slot[]> {
   const { date, ...rest } = query;
   const data = await api.get("/student/slots", {
     query: toSearchParams({ ...rest, startDate: date, endDate: date }),
@@ -27,7 +25,7 @@ export async function getSlots(
 
 export const getSlotsQueryOptions = (query: SlotsQuery) =>
   queryOptions({
-    queryKey: ["booking", "slots", query] as const,
+    queryKey: availabilityKeys.slots(query),
     queryFn: ({ signal }) => getSlots(query, { signal }),
   });
 

@@ -8,7 +8,7 @@ import { apiRequest } from "@/lib/api-client";
 import { applyAvailabilityChange } from "./availability-change";
 
 /** Pool opt-in, service suburbs and/or standard rate; send only what changed. */
-export async function updateInstructorSettings(
+async function updateInstructorSettings(
   payload: InstructorSettingsRequest,
 ): Promise<AvailabilityChangeResponse> {
   const data = await apiRequest("/instructor/settings", { method: "PATCH", body: payload });

@@ -8,7 +8,7 @@ import { apiRequest } from "@/lib/api-client";
 import { applyAvailabilityChange } from "./availability-change";
 
 /** Replaces every weekly range; a weekday left out (or with no ranges) is a day off. */
-export async function updateWeeklyAvailability(
+async function updateWeeklyAvailability(
   payload: WeeklyAvailabilityRequest,
 ): Promise<AvailabilityChangeResponse> {
   const data = await apiRequest("/instructor/availability/weekly", { method: "PUT", body: payload });

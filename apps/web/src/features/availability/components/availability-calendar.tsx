@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { formatIsoDate } from "@/lib/format";
 import { dayOfMonth, shortMonth, WEEKDAY_NAMES, weekdayName } from "../model/dates";
 
-export type DayAvailability = "pool" | "standard" | "both" | "none";
+type DayAvailability = "pool" | "standard" | "both" | "none";
 
 export function dayAvailability(day: DaySummary | undefined): DayAvailability {
   if (!day?.hasAvailability || day.totalSlots === 0) return "none";
@@ -15,7 +15,7 @@ export function dayAvailability(day: DaySummary | undefined): DayAvailability {
 }
 
 /** Colour per kind of day (spec §2): green pool only, blue standard only, yellow both, grey none. */
-export const DAY_CLASSES: Record<DayAvailability, string> = {
+const DAY_CLASSES: Record<DayAvailability, string> = {
   pool: "border-emerald-300 bg-emerald-100 text-emerald-950 hover:bg-emerald-200",
   standard: "border-sky-300 bg-sky-100 text-sky-950 hover:bg-sky-200",
   both: "border-amber-300 bg-amber-100 text-amber-950 hover:bg-amber-200",
@@ -24,7 +24,7 @@ export const DAY_CLASSES: Record<DayAvailability, string> = {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function dayLabel(date: string, day: DaySummary | undefined, selectedCount = 0): string {
+function dayLabel(date: string, day: DaySummary | undefined, selectedCount = 0): string {
   const when = `${weekdayName(date)} ${formatIsoDate(date)}`;
   if (dayAvailability(day) === "none" || !day) return `${when}, no available slots`;
   const base = `${when}, ${plural(day.totalSlots, "slot")}: ${day.poolHours} pool, ${day.standardHours} standard`;
@@ -254,7 +254,7 @@ const LEGEND: { kind: DayAvailability; label: string }[] = [
   { kind: "none", label: "No times available" },
 ];
 
-export function CalendarLegend({ markLabel }: { markLabel?: string }) {
+function CalendarLegend({ markLabel }: { markLabel?: string }) {
   return (
     <ul aria-label="Calendar legend" className="flex flex-wrap gap-x-4 gap-y-2 text-slate-700 text-sm">
       {LEGEND.map((item) => (

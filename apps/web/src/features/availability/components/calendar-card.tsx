@@ -12,7 +12,7 @@ import { Skeleton, SkeletonGroup, SkeletonRepeat } from "@/components/ui/skeleto
 import { formatIsoDate } from "@/lib/format";
 import { AvailabilityCalendar, dayAvailability } from "./availability-calendar";
 
-export function hasOpenDay(summary: AvailabilitySummary | undefined): boolean {
+function hasOpenDay(summary: AvailabilitySummary | undefined): boolean {
   return summary ? Object.values(summary).some((day) => dayAvailability(day) !== "none") : false;
 }
 

@@ -187,7 +187,7 @@ function RecentReviews({ instructor }: { instructor: InstructorListing }) {
   );
 }
 
-export function InstructorCardSkeleton() {
+function InstructorCardSkeleton() {
   return (
     <li className="flex flex-col gap-4 rounded-2xl border-2 border-slate-200 bg-white p-5">
       <div className="flex items-center gap-3">

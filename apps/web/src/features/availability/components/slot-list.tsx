@@ -23,10 +23,10 @@ import {
 } from "../model/selection";
 import { SlotPrice } from "./slot-price";
 
-export const POOL_TAG = `Pool Hours - Save ${POOL_DISCOUNT}`;
+const POOL_TAG = `Pool Hours - Save ${POOL_DISCOUNT}`;
 
 /** What a screen reader hears for a slot button; the pressed state is announced separately. */
-export function slotLabel(slot: SelectedSlot, standardCents: number | null = null): string {
+function slotLabel(slot: SelectedSlot, standardCents: number | null = null): string {
   const price = formatDollars(slot.price);
   const was = standardCents !== null ? `, was ${formatAud(standardCents)}` : "";
   return `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${price}${was}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;

@@ -11,7 +11,7 @@ import { SelectionPanel, type SelectionPanelProps } from "./selection-panel";
 import { SlotList, type SlotListProps } from "./slot-list";
 
 /** How the chosen lessons are paid for, which decides what a time costs and how many may be chosen. */
-export type SlotPayment =
+type SlotPayment =
   /**
    * By card, at each time's price (a pool time struck through against `standardPriceOf`). The holds of
    * `openPaymentId`, the payment already opened for this selection, are these lessons, not a clash.

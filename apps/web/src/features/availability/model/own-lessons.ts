@@ -5,7 +5,7 @@ import { isActiveBooking } from "@kerb/shared/rules";
 export const OWN_LESSON_NOTE = "You have a lesson then";
 
 /** A stretch of time the student already has a lesson in, epoch milliseconds. */
-export type BusyPeriod = { start: number; end: number };
+type BusyPeriod = { start: number; end: number };
 
 /**
  * When the student is already taken: scheduled lessons and holds still active, by the shared rule the

@@ -20,7 +20,7 @@ export function slotPriceCents(slot: Pick<SelectedSlot, "price">): number {
   return dollarsToCents(slot.price);
 }
 
-export type SelectionTotals = {
+type SelectionTotals = {
   lessonCount: number;
   poolCount: number;
   regularCount: number;
@@ -52,7 +52,7 @@ export function selectionTotals(slots: readonly SelectedSlot[]): SelectionTotals
   };
 }
 
-export function sortByStart(slots: readonly SelectedSlot[]): SelectedSlot[] {
+function sortByStart(slots: readonly SelectedSlot[]): SelectedSlot[] {
   return [...slots].sort(
     (a, b) => a.startTime.localeCompare(b.startTime) || a.instructorName.localeCompare(b.instructorName),
   );

@@ -5,7 +5,7 @@ const DAY_MINUTES = 24 * 60;
 const STEP_MINUTES = 30;
 
 /** "09:00" → "9:00 am", "13:30" → "1:30 pm"; both ends of the day read "Midnight". */
-export function formatClock(time: string): string {
+function formatClock(time: string): string {
   const minutes = timeToMinutes(time);
   if (minutes === 0 || minutes === DAY_MINUTES) return "Midnight";
   const hours = Math.floor(minutes / 60);

@@ -1,12 +1,14 @@
 import { weeklyAvailabilityRequest } from "@kerb/shared";
 import { describe, expect, it } from "vitest";
-import { validateDay } from "./weekly-hours";
+import { validateWeek } from "./weekly-hours";
 
 const day = (...ranges: Array<[string, string]>) => ranges.map(([start, end]) => ({ start, end }));
+/** The week's check on one day (Monday): its problems, or null when it is fine. */
+const validateDay = (ranges: ReturnType<typeof day>) => validateWeek({ 1: ranges })[1] ?? null;
 const apiAccepts = (ranges: ReturnType<typeof day>) =>
   weeklyAvailabilityRequest.safeParse({ weekly: [{ weekday: 1, ranges }] }).success;
 
-describe("validateDay", () => {
+describe("validateWeek, one day", () => {
   it("accepts touching ranges and names the first overlap in start order, like the API", () => {
     const touching = day(["12:00", "15:00"], ["09:00", "12:00"]);
     expect(validateDay(touching)).toBeNull();

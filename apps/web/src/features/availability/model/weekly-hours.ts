@@ -55,7 +55,7 @@ export type DayErrors = {
 };
 
 /** Same rules as the API's weekly schema (shared), worded for the form; null when the day is fine. */
-export function validateDay(ranges: readonly TimeRange[]): DayErrors | null {
+function validateDay(ranges: readonly TimeRange[]): DayErrors | null {
   const errors: DayErrors = { ranges: {} };
   ranges.forEach((range, index) => {
     if (timeToMinutes(range.end) <= timeToMinutes(range.start)) {

@@ -2,23 +2,18 @@ import { calendarTokenStatusResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { calendarKeys } from "./query-keys";
 
 export type CalendarTokenStatus = z.infer<typeof calendarTokenStatusResponse>;
 
-export async function getCalendarToken({
-  signal,
-}: {
-  signal?: AbortSignal;
-} = {}): Promise<CalendarTokenStatus> {
+async function getCalendarToken({ signal }: { signal?: AbortSignal } = {}): Promise<CalendarTokenStatus> {
   const data = await api.get("/instructor/calendar-token", { signal });
   return calendarTokenStatusResponse.parse(data);
 }
 
-export const calendarTokenQueryKey = ["instructor", "calendar-token"] as const;
-
-export const getCalendarTokenQueryOptions = () =>
+const getCalendarTokenQueryOptions = () =>
   queryOptions({
-    queryKey: calendarTokenQueryKey,
+    queryKey: calendarKeys.token(),
     queryFn: ({ signal }) => getCalendarToken({ signal }),
   });
 

@@ -1,10 +1,11 @@
 import { okResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { type CalendarTokenStatus, calendarTokenQueryKey } from "./get-calendar-token";
+import type { CalendarTokenStatus } from "./get-calendar-token";
+import { calendarKeys } from "./query-keys";
 
 /** Turns the feed off: calendars subscribed to the old URL stop updating. */
-export async function revokeCalendarToken(): Promise<void> {
+async function revokeCalendarToken(): Promise<void> {
   const data = await apiRequest("/instructor/calendar-token", { method: "DELETE" });
   okResponse.parse(data);
 }
@@ -13,6 +14,6 @@ export function useRevokeCalendarToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeCalendarToken,
-    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { active: false }),
+    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarKeys.token(), { active: false }),
   });
 }

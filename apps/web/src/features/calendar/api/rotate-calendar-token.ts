@@ -2,15 +2,16 @@ import { calendarTokenResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { type CalendarTokenStatus, calendarTokenQueryKey } from "./get-calendar-token";
+import type { CalendarTokenStatus } from "./get-calendar-token";
+import { calendarKeys } from "./query-keys";
 
-export type CalendarToken = z.infer<typeof calendarTokenResponse>;
+type CalendarToken = z.infer<typeof calendarTokenResponse>;
 
 /**
  * Creates the feed, or replaces its secret: the previous URL stops working at once. The answer is the
  * only time the URL is given (Kerb keeps its hash), so the card shows it from the mutation's data.
  */
-export async function rotateCalendarToken(): Promise<CalendarToken> {
+async function rotateCalendarToken(): Promise<CalendarToken> {
   const data = await api.post("/instructor/calendar-token");
   return calendarTokenResponse.parse(data);
 }
@@ -19,6 +20,6 @@ export function useRotateCalendarToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateCalendarToken,
-    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarTokenQueryKey, { active: true }),
+    onSuccess: () => queryClient.setQueryData<CalendarTokenStatus>(calendarKeys.token(), { active: true }),
   });
 }

@@ -6,13 +6,15 @@ import { listing, query, signedIn, slotAt, summary, today } from "@/test/booking
 import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
-import { preloadAllSteps } from "../components/wizard-lazy-steps";
+import * as wizardSteps from "../components/wizard-lazy-steps";
 
 export { listing, query, signedIn, slotAt, summary, today };
 
 // The wizard loads its later steps as separate chunks (wizard-lazy-steps.tsx). These tests are about
 // the steps, not about chunk loading (e2e covers that): every step's code is here before each file runs.
-beforeAll(() => preloadAllSteps());
+beforeAll(() =>
+  Promise.all(Object.values(wizardSteps).flatMap((step) => ("preload" in step ? [step.preload()] : []))),
+);
 
 /** The invoice number the server issues as the invoice screen opens. */
 export const openedInvoice = {

@@ -1,6 +1,7 @@
 import { confirmResponse, type PaymentDetails } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { scopeKeys } from "@/lib/query-keys";
 
 /**
  * Confirms a batch payment where no card page is involved (demo mode): the wizard after its pretend
@@ -20,6 +21,6 @@ export function useConfirmHeldPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmBatchBooking,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["student"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scopeKeys.student }),
   });
 }

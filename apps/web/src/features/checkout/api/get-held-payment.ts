@@ -1,9 +1,10 @@
 import { type PaymentDetails, paymentResponse } from "@kerb/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { checkoutKeys } from "./query-keys";
 
 /** The held checkout's invoice: what paying for it now would charge, GST included. */
-export async function getHeldPayment(
+async function getHeldPayment(
   paymentId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PaymentDetails> {
@@ -13,7 +14,7 @@ export async function getHeldPayment(
 
 export function useHeldPayment(paymentId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ["student", "held-payment", paymentId],
+    queryKey: checkoutKeys.heldPayment(paymentId),
     queryFn: ({ signal }) => getHeldPayment(paymentId, { signal }),
     staleTime: 0,
     enabled,

@@ -1,6 +1,7 @@
 import { type ReleasePaymentResponse, releasePaymentResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { scopeKeys } from "@/lib/query-keys";
 
 /** Lets an unpaid checkout go: its payment is cancelled and its held lessons are free for others at once. */
 export async function releasePayment(paymentId: string): Promise<ReleasePaymentResponse> {
@@ -19,6 +20,6 @@ export function useReleaseHeldPayment() {
   return useMutation({
     mutationFn: releasePayment,
     // Refreshed whether or not it worked: a refusal (paid or lapsed meanwhile) means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["student"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scopeKeys.student }),
   });
 }

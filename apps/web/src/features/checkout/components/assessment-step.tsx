@@ -22,7 +22,7 @@ import {
   type LicenseType,
 } from "../model/wizard-state";
 
-export const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
+const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
   never_driven: "I've never driven",
   some_experience: "I have some experience",
   failed_test: "I've failed a driving test",
@@ -46,7 +46,7 @@ const EXPERIENCE_OPTIONS: RadioCardOption<ExperienceLevel>[] = [
   },
 ];
 
-export const LICENSE_LABELS: Record<LicenseType, string> = {
+const LICENSE_LABELS: Record<LicenseType, string> = {
   automatic: licenseTypeLabels.AUTOMATIC,
   manual: licenseTypeLabels.MANUAL,
 };
@@ -71,7 +71,7 @@ const LEVEL_PHRASES: Record<ExperienceLevel, string> = {
 };
 
 /** Languages our instructors teach in; the recommendation assumes English unless another is chosen. */
-export const LANGUAGE_OPTIONS = [
+const LANGUAGE_OPTIONS = [
   "English",
   "Arabic",
   "Urdu",
@@ -99,8 +99,8 @@ const SUB_STEP_SHORT: Record<AssessmentStepNumber, string> = {
   5: "Recommendation",
 };
 
-export const LESSON_COUNT_MESSAGE = `Enter a number of lessons from ${MIN_LESSON_COUNT} to ${MAX_LESSON_COUNT}.`;
-export const PAST_DATE_MESSAGE = "Your test date can't be in the past.";
+const LESSON_COUNT_MESSAGE = `Enter a number of lessons from ${MIN_LESSON_COUNT} to ${MAX_LESSON_COUNT}.`;
+const PAST_DATE_MESSAGE = "Your test date can't be in the past.";
 
 type AssessmentStepProps = {
   data: AssessmentData;

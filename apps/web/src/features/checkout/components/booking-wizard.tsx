@@ -12,10 +12,17 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
-import { RemovedSlotsNotice, type SelectedSlot, slotKey, toggleSlot } from "@/features/availability";
+import {
+  availabilityKeys,
+  RemovedSlotsNotice,
+  type SelectedSlot,
+  slotKey,
+  toggleSlot,
+} from "@/features/availability";
 import { saveStudentAssessment, useStudentAssessment } from "@/features/learning";
 import { arrivalNotice } from "@/lib/arrival-notice";
 import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
+import { scopeKeys } from "@/lib/query-keys";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
 import { useStepHeadingFocus } from "@/lib/use-step-heading-focus";
@@ -54,7 +61,7 @@ import {
   SuburbSelectionStep,
 } from "./wizard-lazy-steps";
 
-export const SUCCESS_MESSAGES: Record<Flow, string> = {
+const SUCCESS_MESSAGES: Record<Flow, string> = {
   bundle: "Bundle purchased successfully!",
   multi_select: "Bookings confirmed successfully!",
 };
@@ -202,8 +209,8 @@ export function BookingWizard({
     // Marked completed first: if anything below is interrupted, the paid draft is never resumed.
     writeBookingDraft({ ...draftFromState(state), currentStep: COMPLETED_DRAFT_STEP });
     clearBookingDraft();
-    void queryClient.invalidateQueries({ queryKey: ["student"] });
-    void queryClient.invalidateQueries({ queryKey: ["booking"] });
+    void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
+    void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
     // Said on the dashboard, in its status message (spec §8's words; no native alert).
     navigate(paths.student.dashboard(), { state: arrivalNotice(SUCCESS_MESSAGES[flow]) });
   }

@@ -21,7 +21,7 @@ import {
 import { type Flow, instructorName, type SelectedInstructor } from "../model/wizard-state";
 
 /** Shown for the moment before the server's number arrives (it is issued as the screen opens). */
-export const NUMBERING_INVOICE = "Numbering…";
+const NUMBERING_INVOICE = "Numbering…";
 
 type InvoiceDocumentProps = {
   flow: Flow;

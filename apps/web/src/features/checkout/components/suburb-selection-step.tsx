@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 
 const SORTED_SUBURBS = [...SUBURBS].sort((a, b) => a.localeCompare(b, "en-AU"));
 
-export function filterSuburbs(search: string): Suburb[] {
+function filterSuburbs(search: string): Suburb[] {
   const wanted = search.trim().toLowerCase();
   if (!wanted) return SORTED_SUBURBS;
   return SORTED_SUBURBS.filter((suburb) => suburb.toLowerCase().includes(wanted));

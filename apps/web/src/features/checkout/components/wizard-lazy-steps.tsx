@@ -9,7 +9,8 @@ import type { WizardStep } from "../model/wizard-state";
  * waits for the network; when it does, the nearest Suspense boundary shows a spinner.
  *
  * Not React.lazy: a step whose code is already here renders at once, without suspending first. That
- * keeps a preloaded step from flashing the spinner, and lets tests preload every step (preloadAllSteps).
+ * keeps a preloaded step from flashing the spinner, and lets tests preload every step (each step's
+ * `preload`).
  */
 function lazyStep<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   let loaded: ComponentType<P> | undefined;
@@ -85,9 +86,4 @@ const NEXT: Record<WizardStep, LazyStep[]> = {
 /** Starts loading the steps that can follow `step`. A failure is ignored here: rendering retries. */
 export function preloadStepsAfter(step: WizardStep): void {
   for (const next of NEXT[step]) steps[next].preload().catch(() => undefined);
-}
-
-/** Every step's code, for tests that walk the wizard without waiting on chunk loads. */
-export function preloadAllSteps(): Promise<unknown> {
-  return Promise.all(Object.values(steps).map((step) => step.preload()));
 }

@@ -11,7 +11,9 @@ import { sessionFor, studentUser } from "@/test/fixtures";
 import { heldPayment, paymentId } from "../__tests__/invoice-test-utils";
 import { slotAt, today } from "../__tests__/wizard-test-utils";
 import type { PendingCheckout } from "../model/wizard-state";
-import { checkoutSignature, type UseCheckoutOptions, useCheckout } from "./use-checkout";
+import { checkoutSignature, useCheckout } from "./use-checkout";
+
+type UseCheckoutOptions = Parameters<typeof useCheckout>[0];
 
 const lesson = slotAt(addDaysToDate(today(), 2), 11, { price: 52 });
 const [, medium] = bundleOptions(10);

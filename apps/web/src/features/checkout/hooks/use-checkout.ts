@@ -7,8 +7,15 @@ import {
 import { type BundleOption, centsToDollars } from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { findStaleSlots, getSlotsQueryOptions, type SelectedSlot, slotKey } from "@/features/availability";
+import {
+  availabilityKeys,
+  findStaleSlots,
+  getSlotsQueryOptions,
+  type SelectedSlot,
+  slotKey,
+} from "@/features/availability";
 import { type ApiError, errorMessage, isApiError } from "@/lib/api-error";
+import { studentProfileKeys } from "@/lib/query-keys";
 import { useConfirmBatchBooking } from "../api/confirm-batch-booking";
 import { useConfirmBundlePurchase } from "../api/confirm-bundle-purchase";
 import { useCreateBatchBooking } from "../api/create-batch-booking";
@@ -40,7 +47,7 @@ export type CheckoutPhase = "idle" | "creating" | "processing" | "redirecting" |
  */
 export type CheckoutConflict = { code: CheckoutConflictCode; message: string; removed: SelectedSlot[] };
 
-export type UseCheckoutOptions = {
+type UseCheckoutOptions = {
   flow: Flow;
   suburb: Suburb;
   instructor: SelectedInstructor | null;
@@ -162,9 +169,9 @@ export function useCheckout({
     const removed = await findStaleSlots(error, slots, suburb, (query) =>
       queryClient.fetchQuery({ ...getSlotsQueryOptions(query), staleTime: 0 }),
     );
-    void queryClient.invalidateQueries({ queryKey: ["booking", "availability-summary"] });
+    void queryClient.invalidateQueries({ queryKey: availabilityKeys.summaries() });
     // The clash may be a lesson the student booked meanwhile: the calendar should know it when back.
-    void queryClient.invalidateQueries({ queryKey: ["student", "profile"] });
+    void queryClient.invalidateQueries({ queryKey: studentProfileKeys.profile() });
     setCheckingSlots(false);
     setConflict({ code, message: error.message, removed });
   }

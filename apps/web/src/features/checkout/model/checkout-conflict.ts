@@ -1,7 +1,7 @@
 import { isApiError } from "@/lib/api-error";
 
 /** Failures that mean some chosen lessons can no longer be booked as they are. */
-export const STALE_SELECTION_CODES = ["slot_unavailable", "hold_expired", "amount_mismatch"] as const;
+const STALE_SELECTION_CODES = ["slot_unavailable", "hold_expired", "amount_mismatch"] as const;
 
 export function isStaleSelectionError(error: unknown): boolean {
   return isApiError(error) && (STALE_SELECTION_CODES as readonly string[]).includes(error.code);
@@ -11,7 +11,7 @@ export function isStaleSelectionError(error: unknown): boolean {
  * Answers that mean the purchase no longer stands as it was chosen, not that a payment failed: the
  * invoice says what happened and how to go on instead of "Payment failed".
  */
-export const CHECKOUT_CONFLICT_CODES = [...STALE_SELECTION_CODES, "too_many_holds"] as const;
+const CHECKOUT_CONFLICT_CODES = [...STALE_SELECTION_CODES, "too_many_holds"] as const;
 export type CheckoutConflictCode = (typeof CHECKOUT_CONFLICT_CODES)[number];
 
 export function checkoutConflictCode(error: unknown): CheckoutConflictCode | null {

@@ -4,7 +4,7 @@ import type { SelectedSlot } from "@/features/availability";
 import { lengthNote, slotMinutes, slotPriceCents } from "@/features/availability";
 import { lessonCount } from "@/lib/format";
 
-export type InvoiceLine = {
+type InvoiceLine = {
   key: string;
   description: string;
   quantity: number;

@@ -20,7 +20,7 @@ const oneOf = <T extends string>(values: readonly string[], value: string | null
 };
 
 /** What the student told us at sign-up, in the wizard's terms: each null when unknown or unreadable. */
-export type ProfileAnswers = {
+type ProfileAnswers = {
   suburb: Suburb | null;
   experienceLevel: ExperienceLevel | null;
   licenseType: LicenseType | null;

@@ -38,7 +38,7 @@ export function requestedStep(
  * session never remount the wizard; any other visit starts a new one) and the address it came from
  * (so the page's own Back can step back through history, leaving Forward intact).
  */
-export type WizardHistoryState = { wizardSession: string; from?: string };
+type WizardHistoryState = { wizardSession: string; from?: string };
 
 export function wizardHistoryState(state: unknown): WizardHistoryState | null {
   if (typeof state !== "object" || state === null) return null;

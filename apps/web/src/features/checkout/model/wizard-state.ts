@@ -6,7 +6,7 @@ import type { BookingDraftFields } from "@/lib/booking-draft";
 /** Flow A buys a bundle, Flow B books several individual slots (spec §2, §4). */
 export type Flow = "bundle" | "multi_select";
 
-export const WIZARD_STEPS = [
+const WIZARD_STEPS = [
   "flow_selection",
   "suburb_selection",
   "assessment",
@@ -72,7 +72,7 @@ export function isCheckoutReusable(checkout: PendingCheckout, signature: string,
  * A choice made on the step shown but not yet confirmed with Continue. It is saved with the draft, so a
  * reload shows the step as the student left it; confirming (or any other step change) drops it.
  */
-export type UnconfirmedChoice =
+type UnconfirmedChoice =
   | { step: "suburb_selection"; suburb: Suburb }
   | { step: "rate_instructor_option"; rateOption: RateOption }
   | { step: "instructor_selection"; instructor: SelectedInstructor };
@@ -142,7 +142,7 @@ export function normalizeStep(step: string): string {
   return STEP_ALIASES[step] ?? step;
 }
 
-export function isAssessmentComplete(a: AssessmentData): boolean {
+function isAssessmentComplete(a: AssessmentData): boolean {
   return a.experienceLevel !== null && a.licenseType !== null && isValidLessonCount(a.estimatedLessons);
 }
 
@@ -215,7 +215,7 @@ const PROGRESS_PATHS: Record<ProgressPath, readonly WizardStep[]> = {
  * Where the student is: step `number` of `total`. Until the path is chosen the total is the range of
  * the paths still open (`total` < `maxTotal`): "Step 1 of 5 to 7", "Step 2 of 6 or 7".
  */
-export type StepProgress = { number: number; total: number; maxTotal: number };
+type StepProgress = { number: number; total: number; maxTotal: number };
 
 function openPaths(state: Pick<WizardState, "flow" | "rateOption">): ProgressPath[] {
   if (state.flow === "bundle") return ["bundle"];

@@ -1,10 +1,11 @@
 import { type ComplianceFollowUpPage, complianceFollowUpResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { complianceKeys } from "./query-keys";
 
 export type ComplianceFollowUpParams = { page: number; pageSize?: number };
 
-export async function getComplianceFollowUp(
+async function getComplianceFollowUp(
   query: ComplianceFollowUpParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ComplianceFollowUpPage> {
@@ -12,11 +13,9 @@ export async function getComplianceFollowUp(
   return complianceFollowUpResponse.parse(data);
 }
 
-export const complianceFollowUpQueryKey = ["admin", "compliance", "follow-up"] as const;
-
-export const getComplianceFollowUpOptions = (query: ComplianceFollowUpParams) =>
+const getComplianceFollowUpOptions = (query: ComplianceFollowUpParams) =>
   queryOptions({
-    queryKey: [...complianceFollowUpQueryKey, query] as const,
+    queryKey: complianceKeys.followUpList(query),
     queryFn: ({ signal }) => getComplianceFollowUp(query, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,11 @@
 import { type HeldLessonsPage, heldLessonsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { complianceKeys } from "./query-keys";
 
 export type HeldLessonsParams = { page: number; pageSize?: number };
 
-export async function getHeldLessons(
+async function getHeldLessons(
   query: HeldLessonsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<HeldLessonsPage> {
@@ -12,11 +13,9 @@ export async function getHeldLessons(
   return heldLessonsResponse.parse(data);
 }
 
-export const heldLessonsQueryKey = ["admin", "compliance", "held-lessons"] as const;
-
-export const getHeldLessonsOptions = (query: HeldLessonsParams) =>
+const getHeldLessonsOptions = (query: HeldLessonsParams) =>
   queryOptions({
-    queryKey: [...heldLessonsQueryKey, query] as const,
+    queryKey: complianceKeys.heldLessonList(query),
     queryFn: ({ signal }) => getHeldLessons(query, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { auditLogQueryKey } from "@/features/audit";
-import { adminInstructorsQueryKey } from "./get-admin-instructors";
-import { complianceFollowUpQueryKey } from "./get-compliance-follow-up";
+import { auditKeys } from "@/features/audit";
+import { adminInstructorKeys } from "@/lib/query-keys";
+import { complianceKeys } from "./query-keys";
 
 /**
  * A verification or compliance change moves the instructor between lists, may add or clear lessons on
@@ -9,8 +9,8 @@ import { complianceFollowUpQueryKey } from "./get-compliance-follow-up";
  */
 export function invalidateAfterInstructorChange(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminInstructorsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: complianceFollowUpQueryKey }),
-    queryClient.invalidateQueries({ queryKey: auditLogQueryKey }),
+    queryClient.invalidateQueries({ queryKey: adminInstructorKeys.all }),
+    queryClient.invalidateQueries({ queryKey: complianceKeys.followUp() }),
+    queryClient.invalidateQueries({ queryKey: auditKeys.all }),
   ]);
 }

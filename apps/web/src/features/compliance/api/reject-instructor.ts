@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { invalidateAfterInstructorChange } from "./instructor-change";
 import type { AdminInstructorResult } from "./verify-instructor";
 
-export async function rejectInstructor({
+async function rejectInstructor({
   id,
   ...payload
 }: RejectInstructorRequest & { id: string }): Promise<AdminInstructorResult> {

@@ -5,7 +5,7 @@ import { invalidateAfterInstructorChange } from "./instructor-change";
 import type { AdminInstructorResult } from "./verify-instructor";
 
 /** Licence and Working with Children Check expiry dates; null clears a date. */
-export async function updateInstructorCompliance({
+async function updateInstructorCompliance({
   id,
   ...payload
 }: InstructorComplianceRequest & { id: string }): Promise<AdminInstructorResult> {

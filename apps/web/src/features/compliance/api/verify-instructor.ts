@@ -6,7 +6,7 @@ import { invalidateAfterInstructorChange } from "./instructor-change";
 
 export type AdminInstructorResult = z.infer<typeof adminInstructorResponse>;
 
-export async function verifyInstructor({
+async function verifyInstructor({
   id,
   ...payload
 }: VerifyInstructorRequest & { id: string }): Promise<AdminInstructorResult> {

@@ -13,9 +13,9 @@ import { Pager } from "@/components/ui/pager";
 import { SectionCard } from "@/components/ui/section-card";
 import { paths } from "@/config/paths";
 import { CancelBookingDialog } from "@/features/lessons";
+import { useAdminInstructors } from "@/lib/admin-instructors";
 import { formatDate, formatDateTime, formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
-import { useAdminInstructors } from "../api/get-admin-instructors";
 import { useComplianceFollowUp } from "../api/get-compliance-follow-up";
 import { HeldLessonsSection } from "../components/held-lessons-section";
 

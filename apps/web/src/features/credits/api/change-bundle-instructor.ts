@@ -1,15 +1,16 @@
 import { type StudentProfileBundle, studentBundleResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { studentBundleQueryKey } from "./get-student-bundle";
+import { studentProfileKeys } from "@/lib/query-keys";
+import { creditKeys } from "./query-keys";
 
-export type ChangeBundleInstructorInput = { bundleId: string; instructorId: string };
+type ChangeBundleInstructorInput = { bundleId: string; instructorId: string };
 
 /**
  * Moves a bundle's remaining credits to another verified instructor of its suburb. The server allows it
  * only while the bundle's own instructor may not be booked (or it has none).
  */
-export async function changeBundleInstructor({
+async function changeBundleInstructor({
   bundleId,
   instructorId,
 }: ChangeBundleInstructorInput): Promise<StudentProfileBundle> {
@@ -25,8 +26,8 @@ export function useChangeBundleInstructor() {
   return useMutation({
     mutationFn: changeBundleInstructor,
     onSuccess: (bundle) => {
-      queryClient.setQueryData(studentBundleQueryKey(bundle.id), bundle);
-      void queryClient.invalidateQueries({ queryKey: ["student", "profile"] });
+      queryClient.setQueryData(creditKeys.bundle(bundle.id), bundle);
+      void queryClient.invalidateQueries({ queryKey: studentProfileKeys.profile() });
     },
   });
 }

@@ -1,9 +1,10 @@
 import { type StudentProfileBundle, studentBundleResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { creditKeys } from "./query-keys";
 
 /** One of the student's bundles with what credit mode needs: credits left, instructor, suburb, expiry. */
-export async function getStudentBundle(
+async function getStudentBundle(
   bundleId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StudentProfileBundle> {
@@ -12,11 +13,9 @@ export async function getStudentBundle(
 }
 
 // Under ["student"]: whatever refreshes the student's profile after a purchase refreshes this too.
-export const studentBundleQueryKey = (bundleId: string) => ["student", "bundle", bundleId] as const;
-
-export const getStudentBundleQueryOptions = (bundleId: string) =>
+const getStudentBundleQueryOptions = (bundleId: string) =>
   queryOptions({
-    queryKey: studentBundleQueryKey(bundleId),
+    queryKey: creditKeys.bundle(bundleId),
     queryFn: ({ signal }) => getStudentBundle(bundleId, { signal }),
   });
 

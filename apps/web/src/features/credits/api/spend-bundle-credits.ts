@@ -2,13 +2,13 @@ import { type CreditBookingRequest, type CreditBookingResponse, creditBookingRes
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-export type SpendBundleCreditsInput = { bundleId: string; request: CreditBookingRequest };
+type SpendBundleCreditsInput = { bundleId: string; request: CreditBookingRequest };
 
 /**
  * Books lessons with the bundle's instructor, paid with its credits: all of them or none. The server
  * counts the credits, so a second tab or a double click can never spend one twice.
  */
-export async function spendBundleCredits({
+async function spendBundleCredits({
   bundleId,
   request,
 }: SpendBundleCreditsInput): Promise<CreditBookingResponse> {

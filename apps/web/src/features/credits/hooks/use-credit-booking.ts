@@ -2,12 +2,14 @@ import type { CreditBookingResponse } from "@kerb/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SelectedSlot } from "@/features/availability";
-import { findStaleSlots, getSlotsQueryOptions } from "@/features/availability";
+import { availabilityKeys, findStaleSlots, getSlotsQueryOptions } from "@/features/availability";
 import { errorMessage, isApiError } from "@/lib/api-error";
+import { scopeKeys } from "@/lib/query-keys";
+import { creditKeys } from "../api/query-keys";
 import { useSpendBundleCredits } from "../api/spend-bundle-credits";
 
 /** Why a credit booking failed, in the student's words, and which lessons to drop when that is why. */
-export type CreditFailure = { code: string; title: string; message: string; removed: SelectedSlot[] };
+type CreditFailure = { code: string; title: string; message: string; removed: SelectedSlot[] };
 
 const TITLES: Record<string, string> = {
   insufficient_credits: "Not enough credits left",
@@ -17,7 +19,7 @@ const TITLES: Record<string, string> = {
   not_found: "We couldn't find this bundle",
 };
 
-export const BOOKING_FAILED_TITLE = "We couldn't book your lessons";
+const BOOKING_FAILED_TITLE = "We couldn't book your lessons";
 
 type UseCreditBookingOptions = {
   bundleId: string;
@@ -58,19 +60,19 @@ export function useCreditBooking({
         },
       });
       // Profile, bundle, lessons and calendars all changed.
-      void queryClient.invalidateQueries({ queryKey: ["student"] });
-      void queryClient.invalidateQueries({ queryKey: ["booking"] });
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
       onBooked(result);
     } catch (error) {
       const code = isApiError(error) ? error.code : "unknown";
-      void queryClient.invalidateQueries({ queryKey: ["student", "bundle", bundleId] });
+      void queryClient.invalidateQueries({ queryKey: creditKeys.bundle(bundleId) });
       let removed: SelectedSlot[] = [];
       if (code === "slot_unavailable") {
         setCheckingSlots(true);
         removed = await findStaleSlots(error, slots, suburb, (query) =>
           queryClient.fetchQuery({ ...getSlotsQueryOptions(query), staleTime: 0 }),
         );
-        void queryClient.invalidateQueries({ queryKey: ["booking", "availability-summary"] });
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.summaries() });
         setCheckingSlots(false);
       }
       setFailure({

@@ -13,7 +13,7 @@ export function creditsLeft(bundle: BundleCounts): number {
  * an expired or used-up bundle is over; one without a bookable instructor needs another instructor
  * first (its credits can be moved).
  */
-export type BundleBlocker = "expired" | "used_up" | "needs_instructor";
+type BundleBlocker = "expired" | "used_up" | "needs_instructor";
 
 export function bundleBlocker(
   bundle: Pick<StudentProfileBundle, "expired" | "instructor" | "instructorBookable"> & BundleCounts,

@@ -1,6 +1,6 @@
 import type { CreditBookingResponse } from "@kerb/shared";
 import { LESSON_MINUTES } from "@kerb/shared";
-import { BUNDLE_VALIDITY } from "@kerb/shared/words";
+import { BUNDLE_VALIDITY, formatDuration } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import PackageCheck from "lucide-react/icons/package-check";
 import { type ReactNode, useState } from "react";
@@ -224,7 +224,7 @@ function CreditBooking({ bundle, suburb, onBooked }: CreditBookingProps) {
           ? `${lessonCount(selectedSlots.length)} with ${name}. No card needed.`
           : lessonMinutes === LESSON_MINUTES
             ? `Pick up to ${lessonCount(left)} with ${name}. Each one uses a credit from your ${bundle.totalLessons}-lesson bundle.`
-            : `Pick up to ${lessonCount(Math.floor(left / lessonCredits(lessonMinutes)))} of 2 hours with ${name}. Each one uses two credits from your ${bundle.totalLessons}-lesson bundle.`
+            : `Pick up to ${lessonCount(Math.floor(left / lessonCredits(lessonMinutes)))} of ${formatDuration(lessonMinutes)} with ${name}. Each one uses two credits from your ${bundle.totalLessons}-lesson bundle.`
       }
       headingRef={headingRef}
     >

@@ -11,7 +11,7 @@ export type GuardianRegistrationPayload = z.output<typeof guardianRegistrationRe
  * POST /api/guardian/invitations/accept: a new guardian account for the invited email, signed in and
  * following the learner (the only way a guardian account is made).
  */
-export async function acceptGuardianInvitation(payload: GuardianRegistrationPayload): Promise<AuthResponse> {
+async function acceptGuardianInvitation(payload: GuardianRegistrationPayload): Promise<AuthResponse> {
   const data = await api.post("/guardian/invitations/accept", payload, { skipAuthRefresh: true });
   return parseAuthSession(data);
 }

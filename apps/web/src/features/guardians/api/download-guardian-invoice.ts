@@ -3,7 +3,7 @@ import { api } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 
 /** GET …/learners/:id/payments/:paymentId/invoice.pdf (with the session's token): a payment this guardian paid. */
-export async function downloadGuardianInvoice({
+async function downloadGuardianInvoice({
   learnerId,
   payment,
 }: {

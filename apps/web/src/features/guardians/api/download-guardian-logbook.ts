@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 
 /** "Kerb-logbook-Sam-Learner-2026-06-15.pdf": named for the learner, as a guardian may follow several. */
-export const guardianLogbookFilename = (learner: { firstName: string; lastName: string }, today: string) => {
+const guardianLogbookFilename = (learner: { firstName: string; lastName: string }, today: string) => {
   const name = `${learner.firstName} ${learner.lastName}`
     .normalize("NFC")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
@@ -13,7 +13,7 @@ export const guardianLogbookFilename = (learner: { firstName: string; lastName: 
 };
 
 /** GET …/learners/:id/logbook.pdf (with the session's token): the learner's logbook record, saved. */
-export async function downloadGuardianLogbook(learner: { id: string; firstName: string; lastName: string }) {
+async function downloadGuardianLogbook(learner: { id: string; firstName: string; lastName: string }) {
   const pdf = await api.getBlob(`/guardian/learners/${encodeURIComponent(learner.id)}/logbook.pdf`);
   saveBlob(pdf, guardianLogbookFilename(learner, sydneyTodayDate(new Date())));
 }

@@ -1,9 +1,10 @@
 import { guardianInvitationResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { guardianKeys } from "./query-keys";
 
 /** GET /api/guardian/invitations/:token (no session needed): who invited this address; 404 once it is gone. */
-export async function getGuardianInvitation(token: string, { signal }: { signal?: AbortSignal } = {}) {
+async function getGuardianInvitation(token: string, { signal }: { signal?: AbortSignal } = {}) {
   const data = await api.get(`/guardian/invitations/${encodeURIComponent(token)}`, {
     signal,
     skipAuthRefresh: true,
@@ -11,11 +12,9 @@ export async function getGuardianInvitation(token: string, { signal }: { signal?
   return guardianInvitationResponse.parse(data);
 }
 
-export const guardianInvitationQueryKey = (token: string) => ["guardian-invitation", token] as const;
-
-export const guardianInvitationQueryOptions = (token: string) =>
+const guardianInvitationQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: guardianInvitationQueryKey(token),
+    queryKey: guardianKeys.invitation(token),
     queryFn: ({ signal }) => getGuardianInvitation(token, { signal }),
   });
 

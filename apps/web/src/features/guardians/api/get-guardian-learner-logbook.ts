@@ -1,9 +1,10 @@
 import { type StudentLogbook, studentLogbookResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { guardianKeys } from "./query-keys";
 
 /** GET /api/guardian/learners/:id/logbook: the learner's NSW logbook hours, as the learner sees them. */
-export async function getGuardianLearnerLogbook(
+async function getGuardianLearnerLogbook(
   learnerId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StudentLogbook> {
@@ -11,12 +12,9 @@ export async function getGuardianLearnerLogbook(
   return studentLogbookResponse.parse(data);
 }
 
-export const guardianLearnerLogbookQueryKey = (learnerId: string) =>
-  ["guardian", "learner-logbook", learnerId] as const;
-
-export const guardianLearnerLogbookQueryOptions = (learnerId: string) =>
+const guardianLearnerLogbookQueryOptions = (learnerId: string) =>
   queryOptions({
-    queryKey: guardianLearnerLogbookQueryKey(learnerId),
+    queryKey: guardianKeys.learnerLogbook(learnerId),
     queryFn: ({ signal }) => getGuardianLearnerLogbook(learnerId, { signal }),
   });
 

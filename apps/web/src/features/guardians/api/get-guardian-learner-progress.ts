@@ -1,9 +1,10 @@
 import { type StudentProgress, studentProgressResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { guardianKeys } from "./query-keys";
 
 /** GET /api/guardian/learners/:id/progress: what the learner sees on their Progress page. */
-export async function getGuardianLearnerProgress(
+async function getGuardianLearnerProgress(
   learnerId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StudentProgress> {
@@ -11,12 +12,9 @@ export async function getGuardianLearnerProgress(
   return studentProgressResponse.parse(data);
 }
 
-export const guardianLearnerProgressQueryKey = (learnerId: string) =>
-  ["guardian", "learner-progress", learnerId] as const;
-
-export const guardianLearnerProgressQueryOptions = (learnerId: string) =>
+const guardianLearnerProgressQueryOptions = (learnerId: string) =>
   queryOptions({
-    queryKey: guardianLearnerProgressQueryKey(learnerId),
+    queryKey: guardianKeys.learnerProgress(learnerId),
     queryFn: ({ signal }) => getGuardianLearnerProgress(learnerId, { signal }),
   });
 

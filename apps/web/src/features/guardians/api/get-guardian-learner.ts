@@ -1,18 +1,17 @@
 import { guardianLearnerOverview } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { guardianKeys } from "./query-keys";
 
 /** GET /api/guardian/learners/:id: one learner's upcoming lessons, bundles, payments and instructors. */
-export async function getGuardianLearner(learnerId: string, { signal }: { signal?: AbortSignal } = {}) {
+async function getGuardianLearner(learnerId: string, { signal }: { signal?: AbortSignal } = {}) {
   const data = await api.get(`/guardian/learners/${encodeURIComponent(learnerId)}`, { signal });
   return guardianLearnerOverview.parse(data);
 }
 
-export const guardianLearnerQueryKey = (learnerId: string) => ["guardian", "learner", learnerId] as const;
-
-export const guardianLearnerQueryOptions = (learnerId: string) =>
+const guardianLearnerQueryOptions = (learnerId: string) =>
   queryOptions({
-    queryKey: guardianLearnerQueryKey(learnerId),
+    queryKey: guardianKeys.learner(learnerId),
     queryFn: ({ signal }) => getGuardianLearner(learnerId, { signal }),
   });
 

@@ -2,12 +2,12 @@ import { guardianLinksResponse, type inviteGuardianRequest } from "@kerb/shared"
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { guardiansQueryKey } from "./get-guardians";
+import { guardianKeys } from "./query-keys";
 
 export type InviteGuardianPayload = z.output<typeof inviteGuardianRequest>;
 
 /** POST /api/student/guardians: emails the invitation (again, with a fresh link, to an address invited before). */
-export async function inviteGuardian(payload: InviteGuardianPayload) {
+async function inviteGuardian(payload: InviteGuardianPayload) {
   return guardianLinksResponse.parse(await api.post("/student/guardians", payload));
 }
 
@@ -15,6 +15,6 @@ export function useInviteGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteGuardian,
-    onSuccess: (list) => queryClient.setQueryData(guardiansQueryKey, list),
+    onSuccess: (list) => queryClient.setQueryData(guardianKeys.ofStudent(), list),
   });
 }

@@ -1,13 +1,14 @@
 import { guardianLearnersResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { getGuardianLearners, guardianLearnersQueryKey } from "./get-guardian-learners";
+import { getGuardianLearners } from "./get-guardian-learners";
+import { guardianKeys } from "./query-keys";
 
 /**
  * POST /api/guardian/invitations/join: the signed-in guardian follows one more learner. Answers with the
  * learner just joined (the one not followed before), so the page can open on them.
  */
-export async function joinAsGuardian(token: string) {
+async function joinAsGuardian(token: string) {
   const before = await getGuardianLearners();
   const data = guardianLearnersResponse.parse(await api.post("/guardian/invitations/join", { token }));
   const known = new Set(before.learners.map((l) => l.id));
@@ -18,6 +19,6 @@ export function useJoinAsGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinAsGuardian,
-    onSuccess: ({ learners }) => queryClient.setQueryData(guardianLearnersQueryKey, { learners }),
+    onSuccess: ({ learners }) => queryClient.setQueryData(guardianKeys.learners(), { learners }),
   });
 }

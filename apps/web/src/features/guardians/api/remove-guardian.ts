@@ -1,10 +1,10 @@
 import { guardianLinksResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { guardiansQueryKey } from "./get-guardians";
+import { guardianKeys } from "./query-keys";
 
 /** DELETE /api/student/guardians/:id: removes a guardian or withdraws an invitation; access ends at once. */
-export async function removeGuardian(id: string) {
+async function removeGuardian(id: string) {
   const data = await apiRequest(`/student/guardians/${encodeURIComponent(id)}`, { method: "DELETE" });
   return guardianLinksResponse.parse(data);
 }
@@ -13,6 +13,6 @@ export function useRemoveGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeGuardian,
-    onSuccess: (list) => queryClient.setQueryData(guardiansQueryKey, list),
+    onSuccess: (list) => queryClient.setQueryData(guardianKeys.ofStudent(), list),
   });
 }

@@ -1,10 +1,10 @@
 import { guardianLinksResponse, type UpdateGuardianRequest } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { guardiansQueryKey } from "./get-guardians";
+import { guardianKeys } from "./query-keys";
 
 /** PATCH /api/student/guardians/:id: whether this guardian gets copies of the booking emails. */
-export async function updateGuardian({ id, ...patch }: { id: string } & UpdateGuardianRequest) {
+async function updateGuardian({ id, ...patch }: { id: string } & UpdateGuardianRequest) {
   const data = await apiRequest(`/student/guardians/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: patch,
@@ -16,6 +16,6 @@ export function useUpdateGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateGuardian,
-    onSuccess: (list) => queryClient.setQueryData(guardiansQueryKey, list),
+    onSuccess: (list) => queryClient.setQueryData(guardianKeys.ofStudent(), list),
   });
 }

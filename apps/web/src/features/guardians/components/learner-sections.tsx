@@ -23,7 +23,7 @@ const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
 
 /** A checkout holding lessons that can still be paid: the guardian's "Pay now". */
-export const isPayable = (payment: Payment) => payment.status === "PENDING" && payment.holdExpiresAt !== null;
+const isPayable = (payment: Payment) => payment.status === "PENDING" && payment.holdExpiresAt !== null;
 
 const PAYMENT_STATUS = statusStyles(
   { ...paymentStatusLabels, PENDING: "Awaiting payment" },

@@ -1,9 +1,9 @@
 import type { CheckoutResponse, PaymentDetails } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { confirmGuardianPayment } from "../api/confirm-guardian-payment";
-import { guardianLearnerQueryKey } from "../api/get-guardian-learner";
+import { guardianKeys } from "../api/query-keys";
 
-export type GuardianCheckoutResult = { redirected: true } | { redirected: false; payment: PaymentDetails };
+type GuardianCheckoutResult = { redirected: true } | { redirected: false; payment: PaymentDetails };
 
 /**
  * A guardian's payment for a learner, however it starts (a bundle, a held checkout): with a card page the
@@ -21,6 +21,6 @@ export function useGuardianCheckout(learnerId: string) {
       }
       return { redirected: false, payment: await confirmGuardianPayment(started.payment.id) };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: guardianLearnerQueryKey(learnerId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardianKeys.learner(learnerId) }),
   });
 }

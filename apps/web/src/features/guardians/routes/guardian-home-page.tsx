@@ -20,8 +20,9 @@ import { useDownloadGuardianLogbook } from "../api/download-guardian-logbook";
 import { useGuardianLearner } from "../api/get-guardian-learner";
 import { useGuardianLearnerLogbook } from "../api/get-guardian-learner-logbook";
 import { useGuardianLearnerProgress } from "../api/get-guardian-learner-progress";
-import { guardianLearnersQueryKey, useGuardianLearners } from "../api/get-guardian-learners";
+import { useGuardianLearners } from "../api/get-guardian-learners";
 import { payLearnerCheckout } from "../api/pay-learner-checkout";
+import { guardianKeys } from "../api/query-keys";
 import { BuyBundleCard } from "../components/buy-bundle-card";
 import { LearnerProgressCards, LearnerProgressTiles } from "../components/learner-progress";
 import {
@@ -147,7 +148,7 @@ export function GuardianHomePage() {
   // Removed by the learner while this page was open: the list of learners is out of date too.
   const isNoLongerFollowed = isApiError(overviewQuery.error) && overviewQuery.error.status === 404;
   useEffect(() => {
-    if (isNoLongerFollowed) void queryClient.invalidateQueries({ queryKey: guardianLearnersQueryKey });
+    if (isNoLongerFollowed) void queryClient.invalidateQueries({ queryKey: guardianKeys.learners() });
   }, [isNoLongerFollowed, queryClient]);
   const [paidFor, setPaidFor] = useState<string | null>(null);
 

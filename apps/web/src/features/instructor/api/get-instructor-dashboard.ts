@@ -1,8 +1,9 @@
 import { type InstructorDashboard, instructorDashboardResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { instructorKeys } from "./query-keys";
 
-export async function getInstructorDashboard({
+async function getInstructorDashboard({
   signal,
 }: {
   signal?: AbortSignal;
@@ -11,12 +12,13 @@ export async function getInstructorDashboard({
   return instructorDashboardResponse.parse(data);
 }
 
-export const instructorDashboardQueryKey = ["instructor", "dashboard"] as const;
-
-export const getInstructorDashboardQueryOptions = () =>
+const getInstructorDashboardQueryOptions = () =>
   queryOptions({
-    queryKey: instructorDashboardQueryKey,
+    queryKey: instructorKeys.dashboard(),
     queryFn: ({ signal }) => getInstructorDashboard({ signal }),
+    // A composite of lessons, availability and compliance, which sit below it and never name it: asked
+    // again on every visit instead of being invalidated by each change there.
+    staleTime: 0,
   });
 
 /** Tiles, today's schedule, the next five lessons and the instructor's details (spec §2). */

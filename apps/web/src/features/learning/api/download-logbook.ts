@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 
-export const logbookFilename = (today: string) => `Kerb-logbook-${today}.pdf`;
+const logbookFilename = (today: string) => `Kerb-logbook-${today}.pdf`;
 
 /** Fetches the logbook record PDF with the session's token and saves it. */
 export async function downloadLogbook() {

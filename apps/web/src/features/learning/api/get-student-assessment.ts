@@ -1,9 +1,10 @@
 import { type StudentAssessmentResponse, studentAssessmentResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { learningKeys } from "./query-keys";
 
 /** The assessment kept with the student's account (the booking wizard's answers, or the account page's). */
-export async function getStudentAssessment({
+async function getStudentAssessment({
   signal,
 }: {
   signal?: AbortSignal;
@@ -11,11 +12,9 @@ export async function getStudentAssessment({
   return studentAssessmentResponse.parse(await api.get("/student/assessment", { signal }));
 }
 
-export const studentAssessmentQueryKey = ["student", "assessment"] as const;
-
-export const studentAssessmentQueryOptions = () =>
+const studentAssessmentQueryOptions = () =>
   queryOptions({
-    queryKey: studentAssessmentQueryKey,
+    queryKey: learningKeys.assessment(),
     queryFn: ({ signal }) => getStudentAssessment({ signal }),
   });
 

@@ -1,15 +1,14 @@
 import { type StudentLogbook, studentLogbookResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { learningKeys } from "./query-keys";
 
-export async function getStudentLogbook({ signal }: { signal?: AbortSignal } = {}): Promise<StudentLogbook> {
+async function getStudentLogbook({ signal }: { signal?: AbortSignal } = {}): Promise<StudentLogbook> {
   return studentLogbookResponse.parse(await api.get("/student/logbook", { signal }));
 }
 
-export const studentLogbookQueryKey = ["student", "logbook"] as const;
-
-export const studentLogbookQueryOptions = () =>
-  queryOptions({ queryKey: studentLogbookQueryKey, queryFn: ({ signal }) => getStudentLogbook({ signal }) });
+const studentLogbookQueryOptions = () =>
+  queryOptions({ queryKey: learningKeys.logbook(), queryFn: ({ signal }) => getStudentLogbook({ signal }) });
 
 /** The NSW logbook hours the student's lessons credit, towards 120 hours and 20 at night. */
 export function useStudentLogbook() {

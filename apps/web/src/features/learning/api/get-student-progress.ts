@@ -1,20 +1,15 @@
 import { type StudentProgress, studentProgressResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { learningKeys } from "./query-keys";
 
-export async function getStudentProgress({
-  signal,
-}: {
-  signal?: AbortSignal;
-} = {}): Promise<StudentProgress> {
+async function getStudentProgress({ signal }: { signal?: AbortSignal } = {}): Promise<StudentProgress> {
   return studentProgressResponse.parse(await api.get("/student/progress", { signal }));
 }
 
-export const studentProgressQueryKey = ["student", "progress"] as const;
-
-export const studentProgressQueryOptions = () =>
+const studentProgressQueryOptions = () =>
   queryOptions({
-    queryKey: studentProgressQueryKey,
+    queryKey: learningKeys.progress(),
     queryFn: ({ signal }) => getStudentProgress({ signal }),
   });
 

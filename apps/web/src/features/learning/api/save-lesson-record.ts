@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** Records (or edits) what a completed lesson taught; the answer is the lesson with its record. */
-export async function saveLessonRecord({
+async function saveLessonRecord({
   lessonId,
   record,
 }: {

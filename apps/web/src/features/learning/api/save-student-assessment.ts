@@ -5,7 +5,8 @@ import {
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { studentAssessmentQueryKey } from "./get-student-assessment";
+import { scopeKeys, studentProfileKeys } from "@/lib/query-keys";
+import { learningKeys } from "./query-keys";
 
 /**
  * Keeps the student's assessment with their account. Without `dateOfBirth` the one on record stays (the
@@ -23,11 +24,11 @@ export function useSaveStudentAssessment() {
   return useMutation({
     mutationFn: saveStudentAssessment,
     onSuccess: (saved) => {
-      queryClient.setQueryData(studentAssessmentQueryKey, saved);
+      queryClient.setQueryData(learningKeys.assessment(), saved);
       // The licence type is the profile's too; the progress page shows the focus skills.
-      void queryClient.invalidateQueries({ queryKey: ["account"] });
-      void queryClient.invalidateQueries({ queryKey: ["student", "profile"] });
-      void queryClient.invalidateQueries({ queryKey: ["student", "progress"] });
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.account });
+      void queryClient.invalidateQueries({ queryKey: studentProfileKeys.profile() });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.progress() });
     },
   });
 }

@@ -6,7 +6,7 @@ import {
   type StudentAssessmentResponse,
   studentAssessmentRequest,
 } from "@kerb/shared";
-import { sydneyTodayDate } from "@kerb/shared/rules";
+import { LOGBOOK_AGE_LIMIT, LOGBOOK_REQUIRED_HOURS, sydneyTodayDate } from "@kerb/shared/rules";
 import { experienceLevelLabels, licenseTypeLabels } from "@kerb/shared/words";
 import { useState } from "react";
 import { CheckboxGroup, Label } from "react-aria-components";
@@ -150,7 +150,7 @@ function AssessmentForm({ saved }: { saved: StudentAssessmentResponse }) {
           autoComplete="bday"
           value={values.dateOfBirth}
           error={errors.dateOfBirth}
-          hint="For your NSW logbook hours: learners under 25 log 120 hours. Only you see it."
+          hint={`For your NSW logbook hours: learners under ${LOGBOOK_AGE_LIMIT} log ${LOGBOOK_REQUIRED_HOURS} hours. Only you see it.`}
           onChange={(event) => change("dateOfBirth", event.target.value)}
         />
       </div>

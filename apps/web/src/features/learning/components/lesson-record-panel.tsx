@@ -28,7 +28,7 @@ const levelsOf = (record: LessonRecord | null | undefined): Levels =>
   Object.fromEntries((record?.skills ?? []).map(({ skill, level }) => [skill, level]));
 
 /** The learner's focus skills first (they asked for them), then the rest in the spec's order. */
-export function skillOrder(focusSkills: readonly string[]): string[] {
+function skillOrder(focusSkills: readonly string[]): string[] {
   const isFocus = (skill: string) => focusSkills.includes(skill);
   return [...FOCUS_SKILLS.filter(isFocus), ...FOCUS_SKILLS.filter((skill) => !isFocus(skill))];
 }

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 
-export type BasDownload = "gst-summary" | ExportKind;
+type BasDownload = "gst-summary" | ExportKind;
 
 /** Every BAS file is a CSV; the GST summary is a one-page PDF as well. */
 export type BasFile = { what: "gst-summary"; format: "csv" | "pdf" } | { what: ExportKind; format: "csv" };
@@ -17,11 +17,11 @@ const PATHS: Record<BasDownload, string> = {
   payouts: "/admin/exports/payouts",
 };
 
-export const basFilename = ({ what, format }: BasFile, { from, to }: DateRange) =>
+const basFilename = ({ what, format }: BasFile, { from, to }: DateRange) =>
   `Kerb-${what}-${from}-to-${to}.${format}`;
 
 /** Fetches one file with the session's token (a plain link would send none) and saves it. */
-export async function downloadBas({ file, range }: { file: BasFile; range: DateRange }) {
+async function downloadBas({ file, range }: { file: BasFile; range: DateRange }) {
   const blob = await api.getBlob(`${PATHS[file.what]}.${file.format}`, { query: range });
   saveBlob(blob, basFilename(file, range));
 }

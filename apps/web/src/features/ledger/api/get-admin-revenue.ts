@@ -1,17 +1,16 @@
 import { type AdminRevenue, adminRevenueResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { ledgerKeys } from "./query-keys";
 
-export async function getAdminRevenue({ signal }: { signal?: AbortSignal } = {}): Promise<AdminRevenue> {
+async function getAdminRevenue({ signal }: { signal?: AbortSignal } = {}): Promise<AdminRevenue> {
   const data = await api.get("/admin/revenue", { signal });
   return adminRevenueResponse.parse(data);
 }
 
-export const adminRevenueQueryKey = ["admin", "revenue"] as const;
-
-export const getAdminRevenueQueryOptions = () =>
+const getAdminRevenueQueryOptions = () =>
   queryOptions({
-    queryKey: adminRevenueQueryKey,
+    queryKey: ledgerKeys.revenue(),
     queryFn: ({ signal }) => getAdminRevenue({ signal }),
   });
 

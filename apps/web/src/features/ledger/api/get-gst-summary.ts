@@ -2,8 +2,9 @@ import { type GstSummary, gstSummaryResponse } from "@kerb/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { DateRange } from "./download-bas";
+import { ledgerKeys } from "./query-keys";
 
-export async function getGstSummary(range: DateRange, { signal }: { signal?: AbortSignal } = {}) {
+async function getGstSummary(range: DateRange, { signal }: { signal?: AbortSignal } = {}) {
   const data = await api.get("/admin/gst-summary", { query: range, signal });
   return gstSummaryResponse.parse(data) as GstSummary;
 }
@@ -11,7 +12,7 @@ export async function getGstSummary(range: DateRange, { signal }: { signal?: Abo
 /** The BAS figures for a range; not asked for while the range is invalid. */
 export function useGstSummary(range: DateRange, enabled: boolean) {
   return useQuery({
-    queryKey: ["admin", "gst-summary", range.from, range.to] as const,
+    queryKey: ledgerKeys.gstSummary(range),
     queryFn: ({ signal }) => getGstSummary(range, { signal }),
     placeholderData: keepPreviousData,
     enabled,

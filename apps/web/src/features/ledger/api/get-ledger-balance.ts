@@ -1,17 +1,16 @@
 import { type LedgerBalance, ledgerBalanceResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { ledgerKeys } from "./query-keys";
 
-export async function getLedgerBalance({ signal }: { signal?: AbortSignal } = {}): Promise<LedgerBalance> {
+async function getLedgerBalance({ signal }: { signal?: AbortSignal } = {}): Promise<LedgerBalance> {
   const data = await api.get("/admin/ledger/balance", { signal });
   return ledgerBalanceResponse.parse(data);
 }
 
-export const ledgerBalanceQueryKey = ["admin", "ledger", "balance"] as const;
-
-export const getLedgerBalanceQueryOptions = () =>
+const getLedgerBalanceQueryOptions = () =>
   queryOptions({
-    queryKey: ledgerBalanceQueryKey,
+    queryKey: ledgerKeys.balance(),
     queryFn: ({ signal }) => getLedgerBalance({ signal }),
   });
 

@@ -1,8 +1,9 @@
 import { type Reconciliation, reconciliationResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { ledgerKeys } from "./query-keys";
 
-export async function getReconciliation(
+async function getReconciliation(
   month: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Reconciliation> {
@@ -10,11 +11,9 @@ export async function getReconciliation(
   return reconciliationResponse.parse(data);
 }
 
-export const reconciliationQueryKey = ["admin", "reconciliation"] as const;
-
-export const getReconciliationQueryOptions = (month: string) =>
+const getReconciliationQueryOptions = (month: string) =>
   queryOptions({
-    queryKey: [...reconciliationQueryKey, month] as const,
+    queryKey: ledgerKeys.reconciliation(month),
     queryFn: ({ signal }) => getReconciliation(month, { signal }),
     placeholderData: keepPreviousData,
   });

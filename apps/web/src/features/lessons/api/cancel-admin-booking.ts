@@ -1,14 +1,10 @@
 import { type AdminCancelBookingResponse, adminCancelBookingResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { auditLogQueryKey } from "@/features/audit";
-import { complianceFollowUpQueryKey } from "@/features/compliance";
-import { adminRevenueQueryKey } from "@/features/ledger";
-import { adminPaymentsQueryKey } from "@/features/payments";
 import { api } from "@/lib/api-client";
-import { adminBookingsQueryKey } from "./get-admin-bookings";
+import { scopeKeys } from "@/lib/query-keys";
 
 /** An admin cancellation always refunds in full (or returns the bundle credit). */
-export async function cancelAdminBooking({
+async function cancelAdminBooking({
   id,
   reason,
 }: {
@@ -19,19 +15,14 @@ export async function cancelAdminBooking({
   return adminCancelBookingResponse.parse(data);
 }
 
+/**
+ * The cancellation moves the bookings, payments, refunds, revenue, ledger, audit log and compliance
+ * follow-up lists: every admin list is refreshed (the admin scope), none of them named here.
+ */
 export function useCancelAdminBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelAdminBooking,
-    onSuccess: () =>
-      Promise.all(
-        [
-          adminBookingsQueryKey,
-          adminPaymentsQueryKey,
-          adminRevenueQueryKey,
-          auditLogQueryKey,
-          complianceFollowUpQueryKey,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scopeKeys.admin }),
   });
 }

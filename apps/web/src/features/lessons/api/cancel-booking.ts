@@ -6,8 +6,9 @@ import {
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
+import { scopeKeys } from "@/lib/query-keys";
 
-export async function cancelBooking(bookingId: string): Promise<CancelStudentBookingResponse> {
+async function cancelBooking(bookingId: string): Promise<CancelStudentBookingResponse> {
   const data = await api.post(`/student/bookings/${encodeURIComponent(bookingId)}/cancel`);
   return cancelStudentBookingResponse.parse(data);
 }
@@ -23,14 +24,10 @@ export function useCancelBooking() {
     // the session (see useCancelledRefunds).
     gcTime: Number.POSITIVE_INFINITY,
     // After a success, lessons, bundles (a credit may be back) and payments (a refund) all changed;
-    // after a refusal (cancelled elsewhere, or started meanwhile) the list is what is stale. Either way
-    // the open dialog's preview is left alone, or it would be asked again and answer that the lesson is
-    // cancelled.
+    // after a refusal (cancelled elsewhere, or started meanwhile) the list is what is stale. The open
+    // dialog's preview is outside the student scope (lessonKeys), so it is not asked again.
     onSettled: () => {
-      void queryClient.invalidateQueries({
-        queryKey: ["student"],
-        predicate: (query) => query.queryKey[1] !== "cancellation-preview",
-      });
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
     },
   });
 }

@@ -11,7 +11,7 @@ import { invalidateAfterLessonChange } from "./lesson-change";
  * An instructor's cancellation always refunds the student in full (or returns the bundle credit); the
  * reason goes in the student's email.
  */
-export async function cancelLesson({
+async function cancelLesson({
   lessonId,
   ...body
 }: InstructorCancelLessonRequest & { lessonId: string }): Promise<LessonCancellationResponse> {

@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { invalidateAfterLessonChange } from "./lesson-change";
 
 /** Only a SCHEDULED lesson that has ended can be marked completed (the server checks). */
-export async function completeLesson(lessonId: string): Promise<LessonActionResponse> {
+async function completeLesson(lessonId: string): Promise<LessonActionResponse> {
   const data = await api.post(`/instructor/lessons/${encodeURIComponent(lessonId)}/complete`);
   return lessonActionResponse.parse(data);
 }

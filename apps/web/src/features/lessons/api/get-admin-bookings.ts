@@ -2,6 +2,7 @@ import { adminBookingsResponse, type BookingStatus } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { lessonKeys } from "./query-keys";
 
 export type AdminBookingsPage = z.infer<typeof adminBookingsResponse>;
 
@@ -14,7 +15,7 @@ export type AdminBookingsParams = {
   pageSize?: number;
 };
 
-export async function getAdminBookings(
+async function getAdminBookings(
   query: AdminBookingsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminBookingsPage> {
@@ -22,11 +23,9 @@ export async function getAdminBookings(
   return adminBookingsResponse.parse(data);
 }
 
-export const adminBookingsQueryKey = ["admin", "bookings"] as const;
-
-export const getAdminBookingsParamsOptions = (query: AdminBookingsParams) =>
+const getAdminBookingsParamsOptions = (query: AdminBookingsParams) =>
   queryOptions({
-    queryKey: [...adminBookingsQueryKey, query] as const,
+    queryKey: lessonKeys.adminBookingList(query),
     queryFn: ({ signal }) => getAdminBookings(query, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,10 @@
 import { type CancellationPreview, cancellationPreviewResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { lessonKeys } from "./query-keys";
 
 /** What cancelling the lesson now would give back, worked out by the server with its own clock. */
-export async function getCancellationPreview(
+async function getCancellationPreview(
   bookingId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CancellationPreview> {
@@ -11,12 +12,9 @@ export async function getCancellationPreview(
   return cancellationPreviewResponse.parse(data);
 }
 
-export const cancellationPreviewQueryKey = (bookingId: string) =>
-  ["student", "cancellation-preview", bookingId] as const;
-
-export const getCancellationPreviewQueryOptions = (bookingId: string) =>
+const getCancellationPreviewQueryOptions = (bookingId: string) =>
   queryOptions({
-    queryKey: cancellationPreviewQueryKey(bookingId),
+    queryKey: lessonKeys.studentCancellationPreview(bookingId),
     queryFn: ({ signal }) => getCancellationPreview(bookingId, { signal }),
     // The refund tier moves with the clock: every opening of the dialog asks again.
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { type InstructorLessonsPage, instructorLessonsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { lessonKeys } from "./query-keys";
 
 export type LessonScope = "upcoming" | "past";
 
@@ -8,7 +9,7 @@ export const LESSONS_PAGE_SIZE = 20;
 
 type LessonsParams = { scope: LessonScope; page: number };
 
-export async function getInstructorLessons(
+async function getInstructorLessons(
   { scope, page }: LessonsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InstructorLessonsPage> {
@@ -19,11 +20,9 @@ export async function getInstructorLessons(
   return instructorLessonsResponse.parse(data);
 }
 
-export const instructorLessonsQueryKey = ["instructor", "lessons"] as const;
-
-export const getInstructorLessonsQueryOptions = (params: LessonsParams) =>
+const getInstructorLessonsQueryOptions = (params: LessonsParams) =>
   queryOptions({
-    queryKey: [...instructorLessonsQueryKey, params.scope, params.page] as const,
+    queryKey: lessonKeys.instructorLessonPage(params.scope, params.page),
     queryFn: ({ signal }) => getInstructorLessons(params, { signal }),
     placeholderData: keepPreviousData,
   });

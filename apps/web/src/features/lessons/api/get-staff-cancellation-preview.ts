@@ -1,6 +1,7 @@
 import { type StaffCancellationPreview, staffCancellationPreviewResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { lessonKeys } from "./query-keys";
 
 /** Whose cancel dialog asks: the instructor about their own lesson, or an admin about any. */
 export type StaffRole = "instructor" | "admin";
@@ -14,16 +15,13 @@ const previewPath = (role: StaffRole, lessonId: string) =>
  * What cancelling the lesson now would give the student, worked out by the server from the payment as
  * it stands: the browser never re-derives a refund (the last lesson of a payment gets its remainder).
  */
-export async function getStaffCancellationPreview(
+async function getStaffCancellationPreview(
   role: StaffRole,
   lessonId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StaffCancellationPreview> {
   return staffCancellationPreviewResponse.parse(await api.get(previewPath(role, lessonId), { signal }));
 }
-
-export const staffCancellationPreviewQueryKey = (role: StaffRole, lessonId: string) =>
-  [role, "cancellation-preview", lessonId] as const;
 
 export function useStaffCancellationPreview(
   role: StaffRole,
@@ -32,7 +30,7 @@ export function useStaffCancellationPreview(
 ) {
   return useQuery({
     ...queryOptions({
-      queryKey: staffCancellationPreviewQueryKey(role, lessonId ?? ""),
+      queryKey: lessonKeys.staffCancellationPreview(role, lessonId ?? ""),
       queryFn: ({ signal }) => getStaffCancellationPreview(role, lessonId ?? "", { signal }),
       // The payment's refunds move with every cancellation: each opening of the dialog asks again.
       staleTime: 0,

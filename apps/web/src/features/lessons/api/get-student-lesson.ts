@@ -2,7 +2,7 @@ import type { StudentProfileBooking } from "@kerb/shared";
 import { useQuery } from "@tanstack/react-query";
 import { studentProfileQueryOptions } from "@/lib/student-profile";
 
-export type StudentLesson = {
+type StudentLesson = {
   /** Null when the student has no such lesson (someone else's reads as absent). */
   lesson: StudentProfileBooking | null;
   /** Where the lesson is: its own suburb, or the student's for answers without one. */

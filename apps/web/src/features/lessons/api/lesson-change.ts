@@ -1,18 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { instructorAvailabilityQueryKey } from "@/features/availability";
-import { instructorDashboardQueryKey } from "@/features/instructor";
-import { instructorEarningsQueryKey } from "@/features/payouts";
-import { instructorLessonsQueryKey } from "./get-instructor-lessons";
+import { availabilityKeys } from "@/features/availability";
+import { payoutKeys } from "@/features/payouts";
+import { lessonKeys } from "./query-keys";
 
 /**
- * A lesson changed state: its lists, the dashboard counts, the earnings and the availability page's
- * conflicts (a cancelled lesson no longer clashes with a day off) all move with it.
+ * A lesson changed state: its lists, the earnings and the availability page's conflicts (a cancelled
+ * lesson no longer clashes with a day off) all move with it. The dashboard, which sits above lessons,
+ * asks again whenever it is opened (instructorKeys.dashboard), so it is not named here.
  */
 export function invalidateAfterLessonChange(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: instructorAvailabilityQueryKey }),
-    queryClient.invalidateQueries({ queryKey: instructorLessonsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: instructorDashboardQueryKey }),
-    queryClient.invalidateQueries({ queryKey: instructorEarningsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: availabilityKeys.ownHours() }),
+    queryClient.invalidateQueries({ queryKey: lessonKeys.instructorLessons() }),
+    queryClient.invalidateQueries({ queryKey: payoutKeys.earnings() }),
   ]);
 }

@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { invalidateAfterLessonChange } from "./lesson-change";
 
 /** The student did not turn up; like completion, only once the lesson has ended. */
-export async function markLessonNoShow(lessonId: string): Promise<LessonActionResponse> {
+async function markLessonNoShow(lessonId: string): Promise<LessonActionResponse> {
   const data = await api.post(`/instructor/lessons/${encodeURIComponent(lessonId)}/no-show`);
   return lessonActionResponse.parse(data);
 }

@@ -7,13 +7,14 @@ import {
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { adminBookingsQueryKey } from "./get-admin-bookings";
+import { scopeKeys } from "@/lib/query-keys";
 import { invalidateAfterLessonChange } from "./lesson-change";
+import { lessonKeys } from "./query-keys";
 
 export type MoveProposalAnswer = "accept" | "decline";
 
 /** The student accepts (the lesson moves, checked again now) or declines a proposed new time. */
-export async function answerMoveProposal(input: {
+async function answerMoveProposal(input: {
   proposalId: string;
   answer: MoveProposalAnswer;
 }): Promise<AnswerMoveProposalResponse> {
@@ -28,7 +29,7 @@ export function useAnswerMoveProposal() {
   return useMutation({
     mutationFn: answerMoveProposal,
     // Accepted, declined, or refused (taken meanwhile, lapsed): the profile's lessons say what holds now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["student"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scopeKeys.student }),
   });
 }
 
@@ -36,7 +37,7 @@ export function useAnswerMoveProposal() {
 export type MoveProposer = "instructor" | "admin";
 
 /** A new time proposed for a lesson; nothing moves until the student accepts. */
-export async function proposeLessonMove(input: {
+async function proposeLessonMove(input: {
   proposer: MoveProposer;
   lessonId: string;
   request: MoveProposalRequest;
@@ -58,6 +59,6 @@ export function useProposeLessonMove(proposer: MoveProposer) {
     onSuccess: () =>
       proposer === "instructor"
         ? invalidateAfterLessonChange(queryClient)
-        : queryClient.invalidateQueries({ queryKey: adminBookingsQueryKey }),
+        : queryClient.invalidateQueries({ queryKey: lessonKeys.adminBookings() }),
   });
 }

@@ -2,10 +2,10 @@ import { type RescheduleRequest, type RescheduleResponse, rescheduleResponse } f
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-export type RescheduleBookingInput = { bookingId: string; request: RescheduleRequest };
+type RescheduleBookingInput = { bookingId: string; request: RescheduleRequest };
 
 /** Moves one lesson to another free time of the same instructor and kind; the old time is freed after. */
-export async function rescheduleBooking({
+async function rescheduleBooking({
   bookingId,
   request,
 }: RescheduleBookingInput): Promise<RescheduleResponse> {

@@ -4,14 +4,11 @@ import {
   resolveNoShowDisputeResponse,
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { auditLogQueryKey } from "@/features/audit";
-import { adminRevenueQueryKey } from "@/features/ledger";
-import { adminPaymentsQueryKey } from "@/features/payments";
 import { api } from "@/lib/api-client";
-import { adminBookingsQueryKey } from "./get-admin-bookings";
+import { scopeKeys } from "@/lib/query-keys";
 
 /** KEEP or REFUND a student's no-show dispute, with the admin's note (audited). */
-export async function resolveNoShowDispute({
+async function resolveNoShowDispute({
   id,
   ...body
 }: ResolveNoShowDisputeRequest & { id: string }): Promise<ResolveNoShowDisputeResponse> {
@@ -23,11 +20,7 @@ export function useResolveNoShowDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveNoShowDispute,
-    onSuccess: () =>
-      Promise.all(
-        [adminBookingsQueryKey, adminPaymentsQueryKey, adminRevenueQueryKey, auditLogQueryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    // A refund moves bookings, payments, refunds, revenue and the ledger; either answer is audited.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scopeKeys.admin }),
   });
 }

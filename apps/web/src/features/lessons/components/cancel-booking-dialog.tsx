@@ -9,7 +9,7 @@ import { useStaffCancellationPreview } from "../api/get-staff-cancellation-previ
 import { StaffRefundPreview } from "./staff-refund-preview";
 
 /** What the dialog needs of a lesson: the bookings list and the compliance follow-up list both have it. */
-export type CancellableBooking = Pick<
+type CancellableBooking = Pick<
   AdminBooking,
   "id" | "startTime" | "endTime" | "price" | "suburb" | "paymentId" | "bundleId"
 > & {

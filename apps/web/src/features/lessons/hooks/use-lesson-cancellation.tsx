@@ -4,7 +4,7 @@ import { formatDate, formatTime } from "@/lib/format";
 import { CancelLessonDialog } from "../components/cancel-lesson-dialog";
 
 /** "Lesson on 24/11/2026 at 10:00 am cancelled. Refunded $77.00 to your card." */
-export function cancelledMessage(booking: StudentProfileBooking, refundNote: string | null): string {
+function cancelledMessage(booking: StudentProfileBooking, refundNote: string | null): string {
   const done = `Lesson on ${formatDate(booking.startTime)} at ${formatTime(booking.startTime)} cancelled.`;
   return refundNote ? `${done} ${refundNote}.` : done;
 }

@@ -17,7 +17,7 @@ import { BOOKING_STATUS, BookingStatusBadge } from "@/components/ui/status-badge
 import { StatusFilter } from "@/components/ui/status-filter";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
-import { useAdminInstructors } from "@/features/compliance";
+import { useAdminInstructors } from "@/lib/admin-instructors";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";

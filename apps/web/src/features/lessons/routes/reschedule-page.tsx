@@ -18,6 +18,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { StepActions, StepFrame } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import {
+  availabilityKeys,
   CalendarCard,
   DayTimesCard,
   isOpenDay,
@@ -29,6 +30,7 @@ import {
 } from "@/features/availability";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { formatTimeRange } from "@/lib/format";
+import { scopeKeys } from "@/lib/query-keys";
 import { useNow } from "@/lib/use-now";
 import { useStudentLesson } from "../api/get-student-lesson";
 import { useRescheduleBooking } from "../api/reschedule-booking";
@@ -245,15 +247,15 @@ function RescheduleForm({ lesson, suburb, onMoved }: RescheduleFormProps) {
       { bookingId: lesson.id, request: { startTime: chosen.startTime, endTime: chosen.endTime } },
       {
         onSuccess: ({ booking }) => {
-          void queryClient.invalidateQueries({ queryKey: ["student"] });
-          void queryClient.invalidateQueries({ queryKey: ["booking"] });
+          void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
+          void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
           onMoved(booking);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === "slot_unavailable") {
             // Someone took it first: show the day as it is now and let the student pick again.
             setChosen(null);
-            void queryClient.invalidateQueries({ queryKey: ["booking"] });
+            void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
           }
         },
       },

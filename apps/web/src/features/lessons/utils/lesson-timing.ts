@@ -2,7 +2,7 @@ import type { InstructorLesson } from "@kerb/shared";
 import { hasMoveProposalLapsed } from "@kerb/shared/rules";
 import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 
-export type LessonTiming = "not_started" | "in_progress" | "ended";
+type LessonTiming = "not_started" | "in_progress" | "ended";
 
 /** Where a lesson stands against the clock; what an instructor may do with it depends on this. */
 export function lessonTiming(

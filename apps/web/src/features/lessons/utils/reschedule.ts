@@ -2,7 +2,7 @@ import type { AvailabilitySummary, Slot, StudentProfileBooking } from "@kerb/sha
 import { formatDate, formatTime, formatWeekday } from "@/lib/format";
 
 /** A lesson moves only to a time of its own kind: pool to pool, standard to standard. */
-export type LessonKind = "pool" | "standard";
+type LessonKind = "pool" | "standard";
 
 export function lessonKind(lesson: Pick<Slot, "isPoolHours">): LessonKind {
   return lesson.isPoolHours ? "pool" : "standard";

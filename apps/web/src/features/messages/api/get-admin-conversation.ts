@@ -1,13 +1,14 @@
 import { type AdminConversation, adminConversationResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { messageKeys } from "./query-keys";
 
 export const ADMIN_CONVERSATION_PAGE_SIZE = 50;
 
 export type AdminConversationParams = { studentId: string; instructorId: string; page: number };
 
 /** Every message between a learner and an instructor, oldest first (each read is audited). */
-export async function getAdminConversation(
+async function getAdminConversation(
   params: AdminConversationParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminConversation> {
@@ -18,9 +19,9 @@ export async function getAdminConversation(
   return adminConversationResponse.parse(data);
 }
 
-export const getAdminConversationQueryOptions = (params: AdminConversationParams) =>
+const getAdminConversationQueryOptions = (params: AdminConversationParams) =>
   queryOptions({
-    queryKey: ["admin", "messages", params] as const,
+    queryKey: messageKeys.adminConversation(params),
     queryFn: ({ signal }) => getAdminConversation(params, { signal }),
     placeholderData: keepPreviousData,
     // Each read is an audit entry: not asked again behind the admin's back.

@@ -2,13 +2,12 @@ import { type Conversation, conversationResponse } from "@kerb/shared";
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
-import { messagesQueryKey } from "./get-conversations";
-import { unreadMessagesQueryKey } from "./get-unread-messages";
+import { messageKeys } from "./query-keys";
 
-export const CONVERSATION_PAGE_SIZE = 50;
+const CONVERSATION_PAGE_SIZE = 50;
 
 /** The latest messages with `otherUserId`, or those before `before`; reading the latest marks them read. */
-export async function getConversation(
+async function getConversation(
   otherUserId: string,
   before: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
@@ -20,12 +19,9 @@ export async function getConversation(
   return conversationResponse.parse(data);
 }
 
-export const conversationQueryKey = (otherUserId: string) =>
-  [...messagesQueryKey, "conversation", otherUserId] as const;
-
-export const getConversationQueryOptions = (otherUserId: string) =>
+const getConversationQueryOptions = (otherUserId: string) =>
   infiniteQueryOptions({
-    queryKey: conversationQueryKey(otherUserId),
+    queryKey: messageKeys.conversation(otherUserId),
     queryFn: ({ pageParam, signal }) => getConversation(otherUserId, pageParam, { signal }),
     initialPageParam: undefined as string | undefined,
     // Pages go back in time: the next page is the one before the oldest message shown.
@@ -44,8 +40,8 @@ export function useConversation(otherUserId: string) {
   const updatedAt = query.dataUpdatedAt;
   useEffect(() => {
     if (!updatedAt) return;
-    void queryClient.invalidateQueries({ queryKey: unreadMessagesQueryKey });
-    void queryClient.invalidateQueries({ queryKey: [...messagesQueryKey, "conversations"] });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
   }, [updatedAt, queryClient]);
   const pages = query.data?.pages ?? [];
   return {

@@ -1,13 +1,12 @@
 import { type ConversationsPage, conversationsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { messageKeys } from "./query-keys";
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
 /** Everything under this key is the signed-in person's messages: a send or a read refreshes it all. */
-export const messagesQueryKey = ["messages"] as const;
-
-export async function getConversations(
+async function getConversations(
   page: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ConversationsPage> {
@@ -18,9 +17,9 @@ export async function getConversations(
   return conversationsResponse.parse(data);
 }
 
-export const getConversationsQueryOptions = (page: number) =>
+const getConversationsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...messagesQueryKey, "conversations", page] as const,
+    queryKey: messageKeys.conversationList(page),
     queryFn: ({ signal }) => getConversations(page, { signal }),
     placeholderData: keepPreviousData,
     // New messages arrive while the page is open.

@@ -1,9 +1,9 @@
 import { type SendMessageRequest, type SendMessageResponse, sendMessageResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { messagesQueryKey } from "./get-conversations";
+import { messageKeys } from "./query-keys";
 
-export async function sendMessage(input: {
+async function sendMessage(input: {
   otherUserId: string;
   request: SendMessageRequest;
 }): Promise<SendMessageResponse> {
@@ -19,6 +19,6 @@ export function useSendMessage(otherUserId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SendMessageRequest) => sendMessage({ otherUserId, request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -2,12 +2,13 @@ import { adminOutboxResponse, type OutboxStatus } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { notificationKeys } from "./query-keys";
 
 export type AdminOutboxPage = z.infer<typeof adminOutboxResponse>;
 
 export type AdminOutboxParams = { status?: OutboxStatus; page: number; pageSize?: number };
 
-export async function getOutbox(
+async function getOutbox(
   query: AdminOutboxParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminOutboxPage> {
@@ -15,11 +16,9 @@ export async function getOutbox(
   return adminOutboxResponse.parse(data);
 }
 
-export const outboxQueryKey = ["admin", "outbox"] as const;
-
-export const getOutboxOptions = (query: AdminOutboxParams) =>
+const getOutboxOptions = (query: AdminOutboxParams) =>
   queryOptions({
-    queryKey: [...outboxQueryKey, query] as const,
+    queryKey: notificationKeys.outboxList(query),
     queryFn: ({ signal }) => getOutbox(query, { signal }),
     placeholderData: keepPreviousData,
   });

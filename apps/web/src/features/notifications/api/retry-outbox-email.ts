@@ -1,11 +1,11 @@
 import { type AdminOutboxMessage, adminOutboxMessageResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { auditLogQueryKey } from "@/features/audit";
+import { auditKeys } from "@/features/audit";
 import { api } from "@/lib/api-client";
-import { outboxQueryKey } from "./get-outbox";
+import { notificationKeys } from "./query-keys";
 
 /** Puts a FAILED email back in the queue and tries it once at once (audited). */
-export async function retryOutboxEmail(id: string): Promise<AdminOutboxMessage> {
+async function retryOutboxEmail(id: string): Promise<AdminOutboxMessage> {
   const data = await api.post(`/admin/outbox/${encodeURIComponent(id)}/retry`);
   return adminOutboxMessageResponse.parse(data).message;
 }
@@ -16,7 +16,9 @@ export function useRetryOutboxEmail() {
     mutationFn: retryOutboxEmail,
     onSettled: () =>
       Promise.all(
-        [outboxQueryKey, auditLogQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [notificationKeys.outbox(), auditKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

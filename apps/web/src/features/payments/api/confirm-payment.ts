@@ -2,7 +2,8 @@ import { confirmResponse, type PaymentDetails, type PaymentType } from "@kerb/sh
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
-import { paymentQueryKey } from "./get-payment";
+import { scopeKeys } from "@/lib/query-keys";
+import { paymentKeys } from "./query-keys";
 
 const CONFIRM_PATHS: Record<PaymentType, string> = {
   BUNDLE: "/student/bundles/confirm",
@@ -20,13 +21,7 @@ const confirmPath = (id: string, type: PaymentType) =>
  * them): the server checks the status and amount with the provider and books the lessons or issues
  * the bundle. Safe to repeat.
  */
-export async function confirmPayment({
-  id,
-  type,
-}: {
-  id: string;
-  type: PaymentType;
-}): Promise<PaymentDetails> {
+async function confirmPayment({ id, type }: { id: string; type: PaymentType }): Promise<PaymentDetails> {
   const data = await api.post(confirmPath(id, type));
   return confirmResponse.parse(data).payment;
 }
@@ -36,9 +31,9 @@ export function useConfirmPayment() {
   return useMutation({
     mutationFn: confirmPayment,
     onSuccess: (payment) => {
-      queryClient.setQueryData(paymentQueryKey(payment.id), payment);
-      void queryClient.invalidateQueries({ queryKey: ["student"] });
-      void queryClient.invalidateQueries({ queryKey: ["guardian"] });
+      queryClient.setQueryData(paymentKeys.payment(payment.id), payment);
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
+      void queryClient.invalidateQueries({ queryKey: scopeKeys.guardian });
     },
   });
 }

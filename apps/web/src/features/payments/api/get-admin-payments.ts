@@ -2,6 +2,7 @@ import { adminPaymentsResponse, type PaymentProvider, type PaymentStatus } from 
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { paymentKeys } from "./query-keys";
 
 export type AdminPaymentsPage = z.infer<typeof adminPaymentsResponse>;
 
@@ -12,7 +13,7 @@ export type AdminPaymentsParams = {
   pageSize?: number;
 };
 
-export async function getAdminPayments(
+async function getAdminPayments(
   query: AdminPaymentsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminPaymentsPage> {
@@ -20,11 +21,9 @@ export async function getAdminPayments(
   return adminPaymentsResponse.parse(data);
 }
 
-export const adminPaymentsQueryKey = ["admin", "payments"] as const;
-
-export const getAdminPaymentsParamsOptions = (query: AdminPaymentsParams) =>
+const getAdminPaymentsParamsOptions = (query: AdminPaymentsParams) =>
   queryOptions({
-    queryKey: [...adminPaymentsQueryKey, query] as const,
+    queryKey: paymentKeys.adminPaymentList(query),
     queryFn: ({ signal }) => getAdminPayments(query, { signal }),
     placeholderData: keepPreviousData,
   });

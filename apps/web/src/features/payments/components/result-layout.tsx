@@ -6,7 +6,7 @@ import { DocumentTitle } from "@/components/ui/document-title";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 
-export type ResultTone = "success" | "error" | "neutral" | "pending";
+type ResultTone = "success" | "error" | "neutral" | "pending";
 
 const ICONS = { success: CircleCheck, error: CircleX, neutral: CircleX, pending: Clock } as const;
 const ICON_CLASSES: Record<ResultTone, string> = {

@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { useCurrentUser } from "@/lib/auth-store";
 import { clearBookingDraft } from "@/lib/booking-draft";
+import { scopeKeys } from "@/lib/query-keys";
 import { useConfirmPayment } from "../api/confirm-payment";
 import { usePayment } from "../api/get-payment";
 import { LOAD_FAILED_TITLE, paymentErrorMessage } from "../components/payment-messages";
@@ -202,7 +203,7 @@ function PaidResult({ payment }: { payment: PaymentDetails }) {
   // The purchase is complete: its draft has nothing left to resume, and the dashboard is out of date.
   useEffect(() => {
     clearBookingDraft();
-    void queryClient.invalidateQueries({ queryKey: ["student"] });
+    void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
   }, [queryClient]);
 
   const isBundle = payment.type === "BUNDLE";

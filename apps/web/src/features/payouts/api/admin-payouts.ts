@@ -8,13 +8,14 @@ import {
 } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { auditLogQueryKey } from "@/features/audit";
+import { auditKeys } from "@/features/audit";
 import { api } from "@/lib/api-client";
+import { payoutKeys } from "./query-keys";
 
 export type AdminPayoutsPage = z.infer<typeof adminPayoutsResponse>;
 export type AdminPayoutsParams = { status?: PayoutStatus; page: number; pageSize?: number };
 
-export async function getAdminPayouts(
+async function getAdminPayouts(
   query: AdminPayoutsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminPayoutsPage> {
@@ -22,11 +23,9 @@ export async function getAdminPayouts(
   return adminPayoutsResponse.parse(data);
 }
 
-export const adminPayoutsQueryKey = ["admin", "payouts"] as const;
-
-export const getAdminPayoutsOptions = (query: AdminPayoutsParams) =>
+const getAdminPayoutsOptions = (query: AdminPayoutsParams) =>
   queryOptions({
-    queryKey: [...adminPayoutsQueryKey, query] as const,
+    queryKey: payoutKeys.adminPayoutList(query),
     queryFn: ({ signal }) => getAdminPayouts(query, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -40,12 +39,14 @@ function useInvalidatePayouts() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [adminPayoutsQueryKey, auditLogQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [payoutKeys.adminPayouts(), auditKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     );
 }
 
 /** The weekly run, now (idempotent: a second run creates nothing). */
-export async function runPayouts(): Promise<PayoutRunResponse> {
+async function runPayouts(): Promise<PayoutRunResponse> {
   return payoutRunResponse.parse(await api.post("/admin/payouts/run"));
 }
 
@@ -55,7 +56,7 @@ export function useRunPayouts() {
 }
 
 /** Sends a failed payout again (audited); never a second transfer. */
-export async function retryPayout(id: string): Promise<AdminPayout> {
+async function retryPayout(id: string): Promise<AdminPayout> {
   const data = await api.post(`/admin/payouts/${encodeURIComponent(id)}/retry`);
   return adminPayoutResponse.parse(data).payout;
 }

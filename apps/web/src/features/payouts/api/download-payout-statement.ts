@@ -3,13 +3,13 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 
-export type StatementFormat = "csv" | "pdf";
+type StatementFormat = "csv" | "pdf";
 
-export const payoutStatementFilename = (statementNumber: string, format: StatementFormat) =>
+const payoutStatementFilename = (statementNumber: string, format: StatementFormat) =>
   `Kerb-payout-${statementNumber}.${format}`;
 
 /** Fetches a payout statement with the session's token (a plain link sends none) and saves it. */
-export async function downloadPayoutStatement({
+async function downloadPayoutStatement({
   payout,
   format,
 }: {

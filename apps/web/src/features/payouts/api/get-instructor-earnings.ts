@@ -1,21 +1,16 @@
 import { type InstructorEarnings, instructorEarningsResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { payoutKeys } from "./query-keys";
 
-export async function getInstructorEarnings({
-  signal,
-}: {
-  signal?: AbortSignal;
-} = {}): Promise<InstructorEarnings> {
+async function getInstructorEarnings({ signal }: { signal?: AbortSignal } = {}): Promise<InstructorEarnings> {
   const data = await api.get("/instructor/earnings", { signal });
   return instructorEarningsResponse.parse(data);
 }
 
-export const instructorEarningsQueryKey = ["instructor", "earnings"] as const;
-
-export const getInstructorEarningsQueryOptions = () =>
+const getInstructorEarningsQueryOptions = () =>
   queryOptions({
-    queryKey: instructorEarningsQueryKey,
+    queryKey: payoutKeys.earnings(),
     queryFn: ({ signal }) => getInstructorEarnings({ signal }),
   });
 

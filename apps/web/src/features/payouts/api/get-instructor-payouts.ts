@@ -1,8 +1,9 @@
 import { type InstructorPayoutsResponse, instructorPayoutsResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { payoutKeys } from "./query-keys";
 
-export async function getInstructorPayouts({
+async function getInstructorPayouts({
   signal,
 }: {
   signal?: AbortSignal;
@@ -11,11 +12,9 @@ export async function getInstructorPayouts({
   return instructorPayoutsResponse.parse(data);
 }
 
-export const instructorPayoutsQueryKey = ["instructor", "payouts"] as const;
-
-export const getInstructorPayoutsQueryOptions = () =>
+const getInstructorPayoutsQueryOptions = () =>
   queryOptions({
-    queryKey: instructorPayoutsQueryKey,
+    queryKey: payoutKeys.instructorPayouts(),
     queryFn: ({ signal }) => getInstructorPayouts({ signal }),
   });
 

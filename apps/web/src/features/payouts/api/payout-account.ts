@@ -6,10 +6,10 @@ import {
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "@/lib/api-client";
-import { instructorPayoutsQueryKey } from "./get-instructor-payouts";
+import { payoutKeys } from "./query-keys";
 
 /** Records the ABN and GST status printed on payout statements. */
-export async function updatePayoutDetails(payload: UpdatePayoutDetailsRequest): Promise<PayoutDetails> {
+async function updatePayoutDetails(payload: UpdatePayoutDetailsRequest): Promise<PayoutDetails> {
   const data = await apiRequest("/instructor/payout-details", { method: "PATCH", body: payload });
   return payoutDetails.parse(data);
 }
@@ -18,12 +18,12 @@ export function useUpdatePayoutDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePayoutDetails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: instructorPayoutsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.instructorPayouts() }),
   });
 }
 
 /** Stripe Connect onboarding: the hosted page to open (the account is created on the first call). */
-export async function startPayoutOnboarding(): Promise<string> {
+async function startPayoutOnboarding(): Promise<string> {
   const data = await api.post("/instructor/payouts/connect");
   return connectPayoutAccountResponse.parse(data).url;
 }

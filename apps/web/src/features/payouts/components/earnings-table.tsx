@@ -1,5 +1,5 @@
 import type { InstructorEarnings } from "@kerb/shared";
-import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
+import { GST_PERCENT, PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import { cn } from "@/lib/cn";
 import { formatDollars, formatMonth } from "@/lib/format";
 
@@ -17,7 +17,7 @@ const COLUMNS = [
 ] as const;
 
 // A GST-registered instructor is paid GST on top of the net: both figures, and the total paid.
-const GST_COLUMNS = ["Net (ex GST)", "GST (10%)", "Total (incl. GST)"] as const;
+const GST_COLUMNS = ["Net (ex GST)", `GST (${GST_PERCENT})`, "Total (incl. GST)"] as const;
 
 function Row({
   label,

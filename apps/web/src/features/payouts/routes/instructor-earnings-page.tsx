@@ -1,6 +1,7 @@
 import {
   BUNDLE_LESSON_EARNINGS_NOTE,
   EARNING_LESSONS_NOTE,
+  GST_PERCENT,
   INSTRUCTOR_SHARE_PERCENT,
   PLATFORM_FEE_PERCENT,
 } from "@kerb/shared/words";
@@ -69,7 +70,7 @@ export function InstructorEarningsPage() {
             title="Earnings by month"
             description={`You keep ${INSTRUCTOR_SHARE_PERCENT} of each lesson's price; Kerb's platform fee is ${PLATFORM_FEE_PERCENT}. ${BUNDLE_LESSON_EARNINGS_NOTE}${
               earnings?.gstRegistered
-                ? " As you are registered for GST, Kerb also pays you 10% GST on your share (per lesson, rounded to the cent)."
+                ? ` As you are registered for GST, Kerb also pays you ${GST_PERCENT} GST on your share (per lesson, rounded to the cent).`
                 : ""
             } ${EARNING_LESSONS_NOTE} The Monthly Earnings tile on your dashboard equals this month's net.`}
           />

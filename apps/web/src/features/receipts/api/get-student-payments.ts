@@ -1,8 +1,9 @@
 import { type StudentPaymentsResponse, studentPaymentsResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { receiptKeys } from "./query-keys";
 
-export async function getStudentPayments({
+async function getStudentPayments({
   signal,
 }: {
   signal?: AbortSignal;
@@ -12,11 +13,9 @@ export async function getStudentPayments({
 }
 
 // Under ["student"], so a purchase, cancellation or refund that refreshes the student's data refreshes this too.
-export const studentPaymentsQueryKey = ["student", "payments"] as const;
-
-export const getStudentPaymentsQueryOptions = () =>
+const getStudentPaymentsQueryOptions = () =>
   queryOptions({
-    queryKey: studentPaymentsQueryKey,
+    queryKey: receiptKeys.studentPayments(),
     queryFn: ({ signal }) => getStudentPayments({ signal }),
   });
 

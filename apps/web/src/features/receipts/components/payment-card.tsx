@@ -16,7 +16,7 @@ import { useDownloadTaxInvoice } from "../api/download-tax-invoice";
 type State = { label: string; tone: BadgeTone };
 
 /** What the student needs to know at a glance, refunds included (a paid payment may be part refunded). */
-export function paymentState(payment: Pick<StudentPayment, "status" | "amount" | "refunded">): State {
+function paymentState(payment: Pick<StudentPayment, "status" | "amount" | "refunded">): State {
   const refunded = dollarsToCents(payment.refunded);
   if (payment.status === "REFUNDED" || (refunded > 0 && refunded >= dollarsToCents(payment.amount))) {
     return { label: "Refunded", tone: "neutral" };

@@ -2,12 +2,13 @@ import { adminRefundsResponse, type RefundStatus } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
+import { refundKeys } from "./query-keys";
 
 export type AdminRefundsPage = z.infer<typeof adminRefundsResponse>;
 
 export type AdminRefundsParams = { status?: RefundStatus; page: number; pageSize?: number };
 
-export async function getAdminRefunds(
+async function getAdminRefunds(
   query: AdminRefundsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminRefundsPage> {
@@ -15,11 +16,9 @@ export async function getAdminRefunds(
   return adminRefundsResponse.parse(data);
 }
 
-export const adminRefundsQueryKey = ["admin", "refunds"] as const;
-
-export const getAdminRefundsOptions = (query: AdminRefundsParams) =>
+const getAdminRefundsOptions = (query: AdminRefundsParams) =>
   queryOptions({
-    queryKey: [...adminRefundsQueryKey, query] as const,
+    queryKey: refundKeys.adminRefundList(query),
     queryFn: ({ signal }) => getAdminRefunds(query, { signal }),
     placeholderData: keepPreviousData,
   });

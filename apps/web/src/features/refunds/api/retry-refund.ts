@@ -1,11 +1,11 @@
 import { type AdminRefund, adminRefundResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { auditLogQueryKey } from "@/features/audit";
+import { auditKeys } from "@/features/audit";
 import { api } from "@/lib/api-client";
-import { adminRefundsQueryKey } from "./get-admin-refunds";
+import { refundKeys } from "./query-keys";
 
 /** One delivery attempt now, whatever the backoff says (audited). */
-export async function retryRefund(id: string): Promise<AdminRefund> {
+async function retryRefund(id: string): Promise<AdminRefund> {
   const data = await api.post(`/admin/refunds/${encodeURIComponent(id)}/retry`);
   return adminRefundResponse.parse(data).refund;
 }
@@ -16,7 +16,7 @@ export function useRetryRefund() {
     mutationFn: retryRefund,
     onSettled: () =>
       Promise.all(
-        [adminRefundsQueryKey, auditLogQueryKey].map((queryKey) =>
+        [refundKeys.adminRefunds(), auditKeys.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -5,13 +5,13 @@ import {
   type StudentProfile,
 } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { availabilityKeys } from "@/features/availability";
 import { api } from "@/lib/api-client";
-import { instructorReviewsQueryKey } from "@/lib/instructor-reviews";
-import { studentProfileQueryKey } from "@/lib/student-profile";
+import { instructorReviewKeys, studentProfileKeys } from "@/lib/query-keys";
 
-export type CreateReviewInput = CreateReviewRequest & { bookingId: string };
+type CreateReviewInput = CreateReviewRequest & { bookingId: string };
 
-export async function createReview({ bookingId, ...body }: CreateReviewInput): Promise<CreateReviewResponse> {
+async function createReview({ bookingId, ...body }: CreateReviewInput): Promise<CreateReviewResponse> {
   const data = await api.post(`/student/bookings/${encodeURIComponent(bookingId)}/review`, body);
   return createReviewResponse.parse(data);
 }
@@ -22,7 +22,7 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: createReview,
     onSuccess: ({ review }) => {
-      queryClient.setQueryData<StudentProfile>(studentProfileQueryKey, (profile) =>
+      queryClient.setQueryData<StudentProfile>(studentProfileKeys.profile(), (profile) =>
         profile
           ? {
               ...profile,
@@ -38,9 +38,9 @@ export function useCreateReview() {
     // The instructor's rating moved: their cards (booking wizard) and review lists are stale.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: studentProfileQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ["booking", "instructors"] }),
-        queryClient.invalidateQueries({ queryKey: instructorReviewsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: studentProfileKeys.profile() }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.instructorLists() }),
+        queryClient.invalidateQueries({ queryKey: instructorReviewKeys.all }),
       ]),
   });
 }

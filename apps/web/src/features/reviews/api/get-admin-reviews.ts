@@ -1,6 +1,7 @@
 import { type AdminReviewsResponse, adminReviewsResponse, type REVIEW_VISIBILITIES } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { reviewKeys } from "./query-keys";
 
 export type AdminReviewsParams = {
   visibility?: (typeof REVIEW_VISIBILITIES)[number];
@@ -8,18 +9,16 @@ export type AdminReviewsParams = {
   pageSize?: number;
 };
 
-export async function getAdminReviews(
+async function getAdminReviews(
   query: AdminReviewsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminReviewsResponse> {
   return adminReviewsResponse.parse(await api.get("/admin/reviews", { query, signal }));
 }
 
-export const adminReviewsQueryKey = ["admin", "reviews"] as const;
-
-export const getAdminReviewsOptions = (query: AdminReviewsParams) =>
+const getAdminReviewsOptions = (query: AdminReviewsParams) =>
   queryOptions({
-    queryKey: [...adminReviewsQueryKey, query] as const,
+    queryKey: reviewKeys.adminReviewList(query),
     queryFn: ({ signal }) => getAdminReviews(query, { signal }),
     placeholderData: keepPreviousData,
   });

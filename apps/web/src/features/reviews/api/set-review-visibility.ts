@@ -1,13 +1,14 @@
 import { type AdminReview, adminReviewResponse } from "@kerb/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { auditKeys } from "@/features/audit";
 import { api } from "@/lib/api-client";
-import { instructorReviewsQueryKey } from "@/lib/instructor-reviews";
-import { adminReviewsQueryKey } from "./get-admin-reviews";
+import { instructorReviewKeys } from "@/lib/query-keys";
+import { reviewKeys } from "./query-keys";
 
-export type ReviewVisibilityChange = { id: string; hide: boolean };
+type ReviewVisibilityChange = { id: string; hide: boolean };
 
 /** Hides a review (it stops counting and is not shown) or shows it again; audited either way. */
-export async function setReviewVisibility({ id, hide }: ReviewVisibilityChange): Promise<AdminReview> {
+async function setReviewVisibility({ id, hide }: ReviewVisibilityChange): Promise<AdminReview> {
   const data = await api.post(`/admin/reviews/${encodeURIComponent(id)}/${hide ? "hide" : "unhide"}`);
   return adminReviewResponse.parse(data).review;
 }
@@ -18,7 +19,7 @@ export function useSetReviewVisibility() {
     mutationFn: setReviewVisibility,
     onSettled: () =>
       Promise.all(
-        [adminReviewsQueryKey, instructorReviewsQueryKey, ["admin", "audit-log"] as const].map((queryKey) =>
+        [reviewKeys.adminReviews(), instructorReviewKeys.all, auditKeys.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

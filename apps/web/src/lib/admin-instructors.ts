@@ -1,7 +1,8 @@
 import { type AdminInstructorSort, adminInstructorsResponse, type VerificationStatus } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "@/lib/api-client";
+import { api } from "./api-client";
+import { adminInstructorKeys } from "./query-keys";
 
 export type AdminInstructorsPage = z.infer<typeof adminInstructorsResponse>;
 
@@ -15,7 +16,7 @@ export type AdminInstructorsParams = {
   pageSize?: number;
 };
 
-export async function getAdminInstructors(
+async function getAdminInstructors(
   query: AdminInstructorsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminInstructorsPage> {
@@ -23,16 +24,18 @@ export async function getAdminInstructors(
   return adminInstructorsResponse.parse(data);
 }
 
-export const adminInstructorsQueryKey = ["admin", "instructors"] as const;
-
-export const getAdminInstructorsParamsOptions = (query: AdminInstructorsParams) =>
+const getAdminInstructorsParamsOptions = (query: AdminInstructorsParams) =>
   queryOptions({
-    queryKey: [...adminInstructorsQueryKey, query] as const,
+    queryKey: adminInstructorKeys.list(query),
     queryFn: ({ signal }) => getAdminInstructors(query, { signal }),
     placeholderData: keepPreviousData,
   });
 
-/** Instructors by verification status, search and sort (default: oldest application first, the queue). */
+/**
+ * Instructors by verification status, search and sort (default: oldest application first, the queue).
+ * The compliance pages list them; the admin bookings page filters by them, which is why this read sits
+ * below both features.
+ */
 export function useAdminInstructors(query: AdminInstructorsParams) {
   return useQuery(getAdminInstructorsParamsOptions(query));
 }

@@ -1,0 +1,6 @@
+import { scopeKeys } from "@/lib/query-keys";
+
+export const checkoutKeys = {
+  invoiceNumber: () => [...scopeKeys.student, "invoice-number"] as const,
+  heldPayment: (paymentId: string) => [...scopeKeys.student, "held-payment", paymentId] as const,
+};

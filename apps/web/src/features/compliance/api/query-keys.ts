@@ -1,0 +1,11 @@
+import { scopeKeys } from "@/lib/query-keys";
+import type { ComplianceFollowUpParams } from "./get-compliance-follow-up";
+import type { HeldLessonsParams } from "./get-held-lessons";
+
+export const complianceKeys = {
+  all: [...scopeKeys.admin, "compliance"] as const,
+  followUp: () => [...complianceKeys.all, "follow-up"] as const,
+  followUpList: (query: ComplianceFollowUpParams) => [...complianceKeys.followUp(), query] as const,
+  heldLessons: () => [...complianceKeys.all, "held-lessons"] as const,
+  heldLessonList: (query: HeldLessonsParams) => [...complianceKeys.heldLessons(), query] as const,
+};

@@ -1,0 +1,5 @@
+import { scopeKeys } from "@/lib/query-keys";
+
+export const creditKeys = {
+  bundle: (bundleId: string) => [...scopeKeys.student, "bundle", bundleId] as const,
+};

@@ -1,0 +1,10 @@
+import { scopeKeys } from "@/lib/query-keys";
+import type { AdminPayoutsParams } from "./admin-payouts";
+
+export const payoutKeys = {
+  earnings: () => [...scopeKeys.instructor, "earnings"] as const,
+  /** The instructor's payout account and statements. */
+  instructorPayouts: () => [...scopeKeys.instructor, "payouts"] as const,
+  adminPayouts: () => [...scopeKeys.admin, "payouts"] as const,
+  adminPayoutList: (query: AdminPayoutsParams) => [...payoutKeys.adminPayouts(), query] as const,
+};
