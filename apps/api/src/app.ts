@@ -17,12 +17,13 @@ import { instructorAccountRoutes, studentAccountRoutes } from "./modules/account
 import { auditAdminRoutes } from "./modules/audit/audit.admin.routes.ts";
 import { findSessionState } from "./modules/auth/auth.repository.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { instructorAvailabilityRoutes } from "./modules/availability/availability.instructor.routes.ts";
 import { availabilityRoutes } from "./modules/availability/availability.routes.ts";
-import { bundleRoutes } from "./modules/bundles/bundles.routes.ts";
 import { instructorCalendarRoutes } from "./modules/calendar/calendar.instructor.routes.ts";
 import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
+import { bundlePurchaseRoutes } from "./modules/checkout/bundle-purchase.routes.ts";
 import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
+import { guardianCheckoutRoutes } from "./modules/checkout/guardian-checkout.routes.ts";
+import { lessonCheckoutRoutes } from "./modules/checkout/lesson-checkout.routes.ts";
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
@@ -54,7 +55,10 @@ import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
 import { startPayoutRun } from "./modules/payouts/payout-job.ts";
 import { adminPayoutRoutes, instructorPayoutRoutes } from "./modules/payouts/payouts.routes.ts";
-import { receiptRoutes } from "./modules/receipts/receipts.routes.ts";
+import { guardianOverviewRoutes } from "./modules/portal/guardian-overview.routes.ts";
+import { instructorDashboardRoutes } from "./modules/portal/instructor-dashboard.routes.ts";
+import { studentProfileRoutes } from "./modules/portal/student-profile.routes.ts";
+import { guardianReceiptRoutes, receiptRoutes } from "./modules/receipts/receipts.routes.ts";
 import { startRefundWorker } from "./modules/refunds/refund-worker.ts";
 import { refundRoutes } from "./modules/refunds/refunds.routes.ts";
 import {
@@ -62,7 +66,7 @@ import {
   publicReviewRoutes,
   studentReviewRoutes,
 } from "./modules/reviews/reviews.routes.ts";
-import { studentRoutes } from "./modules/students/students.routes.ts";
+import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
 import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
@@ -216,13 +220,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(authRoutes, { ...context, prefix: "/auth" });
       await api.register(accountRoutes, { ...context, prefix: "/auth" });
-      await api.register(studentRoutes, { ...context, prefix: "/student" });
+      await api.register(studentProfileRoutes, { ...context, prefix: "/student" });
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(studentLearningRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
+      await api.register(lessonCheckoutRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
-      await api.register(bundleRoutes, { ...context, prefix: "/student/bundles" });
+      await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(receiptRoutes, { ...context, prefix: "/student/payments" });
       await api.register(invoiceRoutes, { ...context, prefix: "/student" });
@@ -232,8 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentGuardianRoutes, { ...context, prefix: "/student" });
       await api.register(guardianInvitationRoutes, { ...context, prefix: "/guardian" });
       await api.register(guardianRoutes, { ...context, prefix: "/guardian" });
+      await api.register(guardianOverviewRoutes, { ...context, prefix: "/guardian" });
+      await api.register(guardianCheckoutRoutes, { ...context, prefix: "/guardian" });
+      await api.register(guardianReceiptRoutes, { ...context, prefix: "/guardian" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
-      await api.register(instructorAvailabilityRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorDashboardRoutes, { ...context, prefix: "/instructor" });
+      await api.register(scheduleRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorCalendarRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorLessonRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });

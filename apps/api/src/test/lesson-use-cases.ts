@@ -14,8 +14,8 @@ import { bookings, bundles } from "../db/schema/index.ts";
 import { loadEnv } from "../env.ts";
 import { silentLog } from "../lib/silent-log.ts";
 // Renamed: a function named use… reads to the linter as a React hook.
-import { useCredits as spendCredits } from "../modules/credits/bundles.writes.ts";
-import { createBundle } from "../modules/credits/index.ts";
+import { useCredits as spendCredits } from "../modules/bundles/bundles.writes.ts";
+import { createBundle } from "../modules/bundles/index.ts";
 import { paymentCapturedJournal, postLessonEarned } from "../modules/ledger/post-journal.ts";
 import { cancelLessonWithRefund } from "../modules/lessons/index.ts";
 import {
@@ -34,7 +34,8 @@ import {
   type PaymentRow,
 } from "../modules/payments/index.ts";
 import { demoProvider } from "../modules/payments/payment-provider.ts";
-import { createTransact, type Transact, type UnitOfWork } from "../unit-of-work.ts";
+import { createTransact, type UnitOfWork } from "../unit-of-work.ts";
+import { fixtureNow } from "./test-clock.ts";
 
 export interface FixtureLesson {
   studentId: string;
@@ -70,21 +71,22 @@ function newLesson(lesson: FixtureLesson, createdAt: Date): NewLesson {
 
 let fixtureEnv: ReturnType<typeof loadEnv> | undefined;
 
+/** A fixture's unit of work: the app's, and the clock of the test app that owns the database. */
+export type FixtureUnitOfWork = UnitOfWork & { now?: () => Date };
+
 /**
  * `ctx.transact` for fixtures that have only a database. Its unit of work posts, audits and queues
  * refunds as the app's does (the demo provider delivers them), but enqueues no email: a fixture's
  * lessons would otherwise mail the tests' inboxes, and a delivery run would outlive the test's database.
+ * "Now" is the clock of the test app on `db` (test-clock.ts), real time for an e2e seed's database.
  */
-export function fixtureTransact(db: Executor): Transact {
+export function fixtureTransact(
+  db: Executor,
+): <T>(work: (uow: FixtureUnitOfWork) => Promise<T>) => Promise<T> {
   fixtureEnv ??= loadEnv({});
-  const transact = createTransact({
-    db,
-    now: () => new Date(),
-    payments: demoProvider,
-    log: silentLog,
-    env: fixtureEnv,
-  });
-  return (work) => transact((uow) => work({ ...uow, email: async () => [] }));
+  const now = () => fixtureNow(db);
+  const transact = createTransact({ db, now, payments: demoProvider, log: silentLog, env: fixtureEnv });
+  return (work) => transact((uow) => work({ ...uow, email: async () => [], now }));
 }
 
 /** The checkout's hold: a PENDING card payment and its lessons, PENDING_PAYMENT, in one statement. */
@@ -201,11 +203,11 @@ export async function cardPaidLesson(
  * checkout's hold, and EXPIRED that hold released by the sweep, so those two have a payment.
  */
 export async function lessonInStatus(
-  uow: UnitOfWork,
+  uow: FixtureUnitOfWork,
   lesson: FixtureLesson,
   after: Omit<Afterwards, "status"> & { status?: BookingStatus },
 ): Promise<string> {
-  const now = new Date();
+  const now = uow.now?.() ?? new Date();
   const status = after.status ?? "SCHEDULED";
   if (status === "PENDING_PAYMENT" || status === "EXPIRED") {
     const held = await holdLessons(uow.tx, { studentId: lesson.studentId, lessons: [lesson], now });

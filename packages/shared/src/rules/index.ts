@@ -21,6 +21,7 @@ export * from "./money.ts";
 export * from "./move-proposals.ts";
 export * from "./no-show-disputes.ts";
 export * from "./notification-timing.ts";
+export * from "./payment-access.ts";
 export * from "./payment-lifecycle.ts";
 export * from "./payment-refunds.ts";
 export * from "./payouts.ts";

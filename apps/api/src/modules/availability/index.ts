@@ -1,3 +1,3 @@
-/** The availability module's public entry: what other modules may call. */
-export { availabilityAfterChange } from "./availability.instructor.service.ts";
+/** The availability module's public entry: open slots for learners, and the working-hours rules. */
 export { findOpenSlots, type OpenSlot } from "./availability.service.ts";
+export { affectedWarning, conflictReasons } from "./working-hours.ts";

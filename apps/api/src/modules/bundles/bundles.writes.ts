@@ -1,5 +1,5 @@
 /**
- * Every write of the bundles table. The credits module owns bundles: checkout creates one when a bundle
+ * Every write of the bundles table. The bundles module owns them: checkout creates one when a bundle
  * payment is fulfilled, a credit spend counts credits used, and a cancellation gives one back, all
  * through these (decision 019).
  */

@@ -5,17 +5,16 @@ import {
   errorResponses,
   paymentIdParams,
 } from "@kerb/shared";
+import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createCheckoutService } from "../checkout/checkout.service.ts";
-import { createBundleService } from "./bundles.service.ts";
+import { confirmPayment } from "./confirm-payment.ts";
+import { purchaseBundle } from "./purchase-bundle.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const bundles = createBundleService(ctx);
-  const checkout = createCheckoutService(ctx);
+export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bundles"], security: [{ bearerAuth: [] }] };
 
@@ -35,7 +34,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await bundles.purchase(currentUser(request).id, request.body)),
+      reply.status(201).send(await purchaseBundle(ctx, currentUser(request).id, request.body)),
   );
 
   app.post(
@@ -53,6 +52,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: confirmResponse, ...errors, ...errorResponses(402, 502) },
       },
     },
-    (request) => checkout.confirm(request.params.paymentId, currentUser(request).id, "BUNDLE"),
+    (request) =>
+      confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUser(request).id), "BUNDLE"),
   );
 };

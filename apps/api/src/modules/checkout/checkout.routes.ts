@@ -5,14 +5,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createCheckoutService } from "./checkout.service.ts";
+import { handleCheckoutCompleted } from "./handle-checkout-completed.ts";
+import { releasePayment } from "./release-payment.ts";
 
 /**
  * POST /api/payment/:id/release: the owner lets an unpaid checkout go ("Release" on held lessons).
  * A plugin of its own: the webhook plugin below replaces the JSON body parser for signatures.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const checkout = createCheckoutService(ctx);
   app.post(
     "/:id/release",
     {
@@ -29,13 +29,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
       onRequest: ctx.guard(),
     },
-    (request) => checkout.release(request.params.id, currentUser(request).id),
+    (request) => releasePayment(ctx, request.params.id, currentUser(request).id),
   );
 };
 
 /** POST /api/payment/webhook/stripe: Stripe tells us a checkout session completed. */
 export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const checkout = createCheckoutService(ctx);
   // Stripe webhooks need the exact raw body to check the signature, so this route parses its own.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
@@ -72,7 +71,7 @@ export const checkoutWebhookRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     if (event.type === "checkout.session.completed") {
       const session = event.data.object;
       // A failure here answers 5xx with nothing recorded, so Stripe's retry of this event fulfils.
-      await checkout.handleCheckoutCompleted({
+      await handleCheckoutCompleted(ctx, {
         provider: "stripe",
         eventId: event.id,
         type: event.type,

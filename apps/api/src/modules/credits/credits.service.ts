@@ -21,6 +21,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type LockedBundle, lockStudentBundle, setBundleInstructor, useCredits } from "../bundles/index.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import {
   bookLessons,
@@ -37,7 +38,6 @@ import {
   toStudentBooking,
   toStudentBundle,
 } from "../students/index.ts";
-import { setBundleInstructor, useCredits } from "./bundles.writes.ts";
 import * as repo from "./credits.repository.ts";
 
 const bundleNotFound = () => new AppError("not_found", "Bundle not found");
@@ -57,7 +57,7 @@ export function createCreditService(ctx: AppContext) {
   }
 
   /** The bundle's instructor, if they may still be booked, and the suburb the lessons happen in. */
-  async function bookableInstructor(tx: Executor, bundle: repo.LockedBundle, studentSuburb: string | null) {
+  async function bookableInstructor(tx: Executor, bundle: LockedBundle, studentSuburb: string | null) {
     const listing = bundle.instructorId ? await findInstructorListing(tx, bundle.instructorId) : undefined;
     if (!bundle.instructorId || !listing || !isListableInstructor(listing, sydneyTodayDate(ctx.now()))) {
       throw new AppError(
@@ -103,7 +103,7 @@ export function createCreditService(ctx: AppContext) {
       const result = await retryPastLapsedHolds(ctx, now, () =>
         ctx.transact(async (uow) => {
           const { tx } = uow;
-          const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
+          const bundle = await lockStudentBundle(tx, studentId, bundleId);
           if (!bundle) throw bundleNotFound();
           const refusal = creditSpendRefusal(bundle, creditsNeeded, now);
           if (refusal === "bundle_expired") throw expired();
@@ -198,7 +198,7 @@ export function createCreditService(ctx: AppContext) {
       const today = sydneyTodayDate(now);
       await ctx.transact(async (uow) => {
         const { tx } = uow;
-        const bundle = await repo.lockStudentBundle(tx, studentId, bundleId);
+        const bundle = await lockStudentBundle(tx, studentId, bundleId);
         if (!bundle) throw bundleNotFound();
         if (isBundleExpired(bundle, now)) throw expired();
         if (creditsLeft(bundle) === 0) {

@@ -2,10 +2,10 @@
  * The guardian_links table, and the read model of what a guardian may see of a learner they follow
  * (their lessons, bundles and payments: read here, written only by their owning modules).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, guardianLinks, payments, studentProfiles, users } from "../../db/schema/index.ts";
+import { guardianLinks, studentProfiles, users } from "../../db/schema/index.ts";
 
 export type GuardianLinkRow = typeof guardianLinks.$inferSelect;
 
@@ -137,7 +137,7 @@ export function listCopyRecipients(db: Executor, learnerId: string) {
 // What a guardian sees of one learner
 
 const instructor = alias(users, "instructor");
-const instructorName = { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName };
+const _instructorName = { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName };
 
 export async function findLearner(db: Executor, learnerId: string) {
   const [row] = await db
@@ -151,102 +151,6 @@ export async function findLearner(db: Executor, learnerId: string) {
     .from(users)
     .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
     .where(and(eq(users.id, learnerId), eq(users.role, "STUDENT")));
-  return row;
-}
-
-export function listUpcomingLessons(db: Executor, learnerId: string, now: Date) {
-  return db
-    .select({
-      id: bookings.id,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      suburb: bookings.suburb,
-      status: bookings.status,
-      instructor: instructorName,
-    })
-    .from(bookings)
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(
-        eq(bookings.studentId, learnerId),
-        gt(bookings.startTime, now),
-        or(
-          eq(bookings.status, "SCHEDULED"),
-          and(eq(bookings.status, "PENDING_PAYMENT"), gt(bookings.holdExpiresAt, now)),
-        ),
-      ),
-    )
-    .orderBy(asc(bookings.startTime))
-    .limit(50);
-}
-
-export function listLiveBundles(db: Executor, learnerId: string, now: Date) {
-  return db
-    .select({
-      id: bundles.id,
-      totalLessons: bundles.totalLessons,
-      usedLessons: bundles.usedLessons,
-      pricePerLessonCents: bundles.pricePerLessonCents,
-      expiresAt: bundles.expiresAt,
-      suburb: bundles.suburb,
-      instructor: instructorName,
-    })
-    .from(bundles)
-    .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
-    .where(
-      and(
-        eq(bundles.studentId, learnerId),
-        gt(bundles.expiresAt, now),
-        sql`${bundles.usedLessons} < ${bundles.totalLessons}`,
-      ),
-    )
-    .orderBy(asc(bundles.expiresAt));
-}
-
-export function listPayments(db: Executor, learnerId: string) {
-  return db
-    .select({
-      id: payments.id,
-      type: payments.type,
-      status: payments.status,
-      invoiceNumber: payments.invoiceNumber,
-      amountCents: payments.amountCents,
-      createdAt: payments.createdAt,
-      payerId: payments.payerId,
-      expiresAt: payments.expiresAt,
-    })
-    .from(payments)
-    .where(eq(payments.userId, learnerId))
-    .orderBy(desc(payments.createdAt))
-    .limit(50);
-}
-
-/** Instructors the learner has had lessons or bundles with (not lapsed holds). */
-export async function listInstructorsOfLearner(db: Executor, learnerId: string) {
-  const fromLessons = db
-    .selectDistinct(instructorName)
-    .from(bookings)
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(eq(bookings.studentId, learnerId), inArray(bookings.status, ["SCHEDULED", "COMPLETED", "NO_SHOW"])),
-    );
-  const fromBundles = db
-    .selectDistinct(instructorName)
-    .from(bundles)
-    .innerJoin(instructor, eq(instructor.id, bundles.instructorId))
-    .where(eq(bundles.studentId, learnerId));
-  const rows = [...(await fromLessons), ...(await fromBundles)];
-  return [...new Map(rows.map((r) => [r.id, r])).values()].sort((a, b) =>
-    `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`),
-  );
-}
-
-/** A payment of the learner's, for a guardian paying or confirming it. */
-export async function findLearnerPayment(db: Executor, learnerId: string, paymentId: string) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.userId, learnerId)));
   return row;
 }
 

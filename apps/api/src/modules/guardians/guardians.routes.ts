@@ -1,22 +1,13 @@
 import {
   acceptGuardianInvitationRequest,
   authResponse,
-  bundlePurchaseRequest,
-  checkoutResponse,
-  confirmResponse,
   errorResponses,
   guardianInvitationResponse,
-  guardianLearnerOverview,
   guardianLearnersResponse,
   guardianLinksResponse,
   guardianRegistrationRequest,
   idParams,
   inviteGuardianRequest,
-  learnerParams,
-  learnerPaymentParams,
-  paymentIdParams,
-  studentLogbookResponse,
-  studentProgressResponse,
   updateGuardianRequest,
 } from "@kerb/shared";
 import { GUARDIAN_INVITATION_WINDOW } from "@kerb/shared/words";
@@ -24,18 +15,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createLearningService } from "../learning/index.ts";
-import { createGuardianService } from "./guardians.service.ts";
+import { acceptSignedIn } from "./accept-signed-in.ts";
+import { acceptWithNewAccount } from "./accept-with-new-account.ts";
+import { getInvitation } from "./get-invitation.ts";
+import { listGuardiansOf } from "./guardian-links.ts";
+import { inviteGuardian } from "./invite-guardian.ts";
+import { listFollowedLearners } from "./list-followed-learners.ts";
+import { removeGuardian } from "./remove-guardian.ts";
+import { updateGuardian } from "./update-guardian.ts";
 
 const security = [{ bearerAuth: [] }];
-const pdfOf = (description: string) => ({
+const _pdfOf = (description: string) => ({
   description,
   content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
 });
 
 /** The learner's guardians (mounted at /api/student), STUDENT only. */
 export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const guardians = createGuardianService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["guardians"], security };
   const errors = errorResponses(400, 401, 403, 404, 409);
@@ -52,7 +48,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => guardians.listFor(me(request)),
+    (request) => listGuardiansOf(ctx, me(request)),
   );
 
   app.post(
@@ -70,7 +66,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 201: guardianLinksResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await guardians.invite(me(request), request.body)),
+    async (request, reply) => reply.status(201).send(await inviteGuardian(ctx, me(request), request.body)),
   );
 
   app.patch(
@@ -86,7 +82,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errors },
       },
     },
-    (request) => guardians.update(me(request), request.params.id, request.body),
+    (request) => updateGuardian(ctx, me(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -101,13 +97,12 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errors },
       },
     },
-    (request) => guardians.remove(me(request), request.params.id),
+    (request) => removeGuardian(ctx, me(request), request.params.id),
   );
 };
 
 /** Accepting an invitation (mounted at /api/guardian): the token is the credential. */
 export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const guardians = createGuardianService(ctx);
   const common = { tags: ["guardians"] };
   const limit = { rateLimit: { max: ctx.env.AUTH_RATE_LIMIT_MAX, timeWindow: "1 minute" } };
 
@@ -126,7 +121,7 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
       },
       config: limit,
     },
-    (request) => guardians.invitation(request.params.token),
+    (request) => getInvitation(ctx, request.params.token),
   );
 
   app.post(
@@ -144,7 +139,7 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
       },
       config: limit,
     },
-    async (request, reply) => reply.status(201).send(await guardians.acceptWithNewAccount(request.body)),
+    async (request, reply) => reply.status(201).send(await acceptWithNewAccount(ctx, request.body)),
   );
 
   app.post(
@@ -163,17 +158,15 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
       onRequest: ctx.guard("GUARDIAN"),
       config: limit,
     },
-    (request) => guardians.acceptSignedIn(currentUser(request).id, request.body.token),
+    (request) => acceptSignedIn(ctx, currentUser(request).id, request.body.token),
   );
 };
 
 /** What a guardian sees and does for the learners they follow (mounted at /api/guardian), GUARDIAN only. */
 export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const guardians = createGuardianService(ctx);
-  const learning = createLearningService(ctx);
   app.addHook("onRequest", ctx.guard("GUARDIAN"));
   const common = { tags: ["guardians"], security };
-  const errors = errorResponses(400, 401, 403, 404);
+  const _errors = errorResponses(400, 401, 403, 404);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
@@ -187,157 +180,6 @@ export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: guardianLearnersResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => guardians.learners(me(request)),
-  );
-
-  app.get(
-    "/learners/:learnerId",
-    {
-      schema: {
-        ...common,
-        operationId: "getGuardianLearner",
-        summary: "A learner's lessons, bundles and payments",
-        description:
-          "Upcoming lessons, bundles with credits left, payments (with the checkouts still waiting to be " +
-          "paid) and their instructors. A learner you do not follow (any more) is 404.",
-        params: learnerParams,
-        response: { 200: guardianLearnerOverview, ...errors },
-      },
-    },
-    (request) => guardians.overview(me(request), request.params.learnerId),
-  );
-
-  app.get(
-    "/learners/:learnerId/progress",
-    {
-      schema: {
-        ...common,
-        operationId: "getGuardianLearnerProgress",
-        summary: "A learner's progress",
-        description: "What the learner sees on their progress page. A learner you do not follow is 404.",
-        params: learnerParams,
-        response: { 200: studentProgressResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
-      return learning.getProgress(learner.id);
-    },
-  );
-
-  app.get(
-    "/learners/:learnerId/logbook",
-    {
-      schema: {
-        ...common,
-        operationId: "getGuardianLearnerLogbook",
-        summary: "A learner's NSW logbook hours",
-        description: "What the learner sees of their logbook. A learner you do not follow is 404.",
-        params: learnerParams,
-        response: { 200: studentLogbookResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
-      return learning.getLogbook(learner.id);
-    },
-  );
-
-  app.get(
-    "/learners/:learnerId/logbook.pdf",
-    {
-      schema: {
-        ...common,
-        operationId: "downloadGuardianLearnerLogbookPdf",
-        summary: "Download a learner's logbook record (PDF)",
-        description: "The learner's structured lessons to copy into the NSW logbook. Not followed: 404.",
-        params: learnerParams,
-        response: { 200: pdfOf("The logbook record"), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const learner = await guardians.learnerOf(me(request), request.params.learnerId);
-      const { filename, pdf } = await learning.logbookPdf(learner.id);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
-    },
-  );
-
-  app.post(
-    "/learners/:learnerId/bundles",
-    {
-      schema: {
-        ...common,
-        operationId: "buyBundleForLearner",
-        summary: "Buy a lesson bundle for a learner",
-        description:
-          "As the learner's own bundle purchase (the price must be what the bundle rules charge, 400 " +
-          "otherwise), but paid by you: the credits are the learner's, the payment and its tax invoice yours.",
-        params: learnerParams,
-        body: bundlePurchaseRequest,
-        response: { 201: checkoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await guardians.buyBundle(me(request), request.params.learnerId, request.body)),
-  );
-
-  app.post(
-    "/learners/:learnerId/payments/:paymentId/pay",
-    {
-      schema: {
-        ...common,
-        operationId: "payLearnerCheckout",
-        summary: "Pay for lessons a learner is holding",
-        description:
-          "For a checkout the learner started whose lessons are still held: you become its payer and get a " +
-          "card session (none in demo mode: confirm it). A paid, lapsed or released checkout is 409.",
-        params: learnerPaymentParams,
-        response: { 200: checkoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    (request) => guardians.payCheckout(me(request), request.params.learnerId, request.params.paymentId),
-  );
-
-  app.post(
-    "/payments/:paymentId/confirm",
-    {
-      schema: {
-        ...common,
-        operationId: "confirmGuardianPayment",
-        summary: "Confirm a payment you made for a learner",
-        description:
-          'Your "I have paid": checked with the card provider, never taken on trust, then the lessons are ' +
-          "booked or the bundle's credits issued. Not paid yet is 402, the provider unreachable 502.",
-        params: paymentIdParams,
-        response: { 200: confirmResponse, ...errorResponses(400, 401, 403, 404, 409, 402, 502) },
-      },
-    },
-    (request) => guardians.confirm(me(request), request.params.paymentId),
-  );
-
-  app.get(
-    "/learners/:learnerId/payments/:paymentId/invoice.pdf",
-    {
-      schema: {
-        ...common,
-        operationId: "downloadGuardianInvoice",
-        summary: "Download the tax invoice of a payment you made",
-        description:
-          "Only for payments you paid; another payment is 404. An unpaid one has no invoice (409).",
-        params: learnerPaymentParams,
-        response: { 200: pdfOf("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { learnerId, paymentId } = request.params;
-      const { filename, pdf: body } = await guardians.invoicePdf(me(request), learnerId, paymentId);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(body);
-    },
+    (request) => listFollowedLearners(ctx, me(request)),
   );
 };

@@ -1,10 +1,8 @@
 /**
- * The guardians module's public entry: who should get copies of a learner's emails (the notifications
- * module sends them), and whether someone follows a learner now (a payer reading their payment).
+ * The guardians module's public entry: who follows a learner now (a guardian's reads, a payer's access
+ * to their payment) and the copies of a learner's emails their guardians asked for.
  */
-
 export { guardianCopies } from "./guardian-copies.ts";
-export {
-  isActiveGuardianOf,
-  listCopyRecipients as listGuardianCopyRecipients,
-} from "./guardians.repository.ts";
+export { findFollowedLearner } from "./guardian-links.ts";
+export { findUserEmail } from "./guardians.repository.ts";
+export { paymentCallerOf } from "./payment-caller.ts";

@@ -3,7 +3,9 @@
  * profiles: every write of instructor_profiles is one of these (instructors.writes.ts).
  */
 
+export { findInstructorOrThrow } from "./get-instructor-profile.ts";
 export { findInstructorListing } from "./instructor-listing.ts";
+export { lockSettings as lockInstructorSettings } from "./instructors.repository.ts";
 export {
   createInstructorProfile,
   setCalendarTokenHash,
@@ -14,3 +16,4 @@ export {
   updateInstructorSettings,
   updatePayoutDetails,
 } from "./instructors.writes.ts";
+export { sydneyDay, sydneyMonth, sydneyWeek } from "./sydney-periods.ts";

@@ -15,6 +15,7 @@ import {
   fixtureTransact,
   lessonInStatus,
 } from "../../test/lesson-use-cases.ts";
+import { fixtureNow } from "../../test/test-clock.ts";
 import { updateInstructorCompliance, updatePayoutDetails } from "./instructors.writes.ts";
 
 type Http = ReturnType<typeof api>;
@@ -46,7 +47,7 @@ export async function newInstructor(
   // Listable: verified with both documents on record (the listing rule requires their expiry dates).
   await updateInstructorCompliance(db, id, {
     verificationStatus: "VERIFIED",
-    verifiedAt: new Date(),
+    verifiedAt: fixtureNow(db),
     licenseExpiresOn: "2099-12-31",
     wwcExpiresOn: "2099-12-31",
   });
@@ -77,7 +78,7 @@ export async function insertBundle(
     expiresAt?: Date;
   },
 ) {
-  const now = new Date();
+  const now = fixtureNow(db);
   return fixtureTransact(db)((uow) =>
     boughtBundle(uow, {
       studentId: input.studentId,
@@ -148,7 +149,7 @@ export async function insertPaidLesson(
   const paid = await fixtureTransact(db)((uow) =>
     cardPaidLesson(uow, {
       ...lesson,
-      paidAt: input.paidAt ?? new Date(),
+      paidAt: input.paidAt ?? fixtureNow(db),
       status: input.status ?? "SCHEDULED",
       markedAt: input.completedAt ?? null,
       ...(input.provider ? { provider: input.provider } : {}),

@@ -12,8 +12,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createLearningService } from "./learning.service.ts";
-import { createLessonRecordService } from "./lesson-records.service.ts";
+import { getAssessment } from "./get-assessment.ts";
+import { getLogbook } from "./get-logbook.ts";
+import { getProgress } from "./get-progress.ts";
+import { logbookPdf } from "./logbook-pdf-download.ts";
+import { saveAssessment } from "./save-assessment.ts";
+import { saveLessonRecord } from "./save-lesson-record.ts";
 
 const security = [{ bearerAuth: [] }];
 const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
@@ -29,7 +33,6 @@ const LOGBOOK_RULE =
  * student, so nobody else's assessment, progress or logbook can be asked for.
  */
 export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const learning = createLearningService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const tags = ["student"];
 
@@ -47,7 +50,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentAssessmentResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => learning.getAssessment(me(request)),
+    (request) => getAssessment(ctx, me(request)),
   );
 
   app.put(
@@ -66,7 +69,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentAssessmentResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => learning.saveAssessment(me(request), request.body),
+    (request) => saveAssessment(ctx, me(request), request.body),
   );
 
   app.get(
@@ -84,7 +87,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentProgressResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => learning.getProgress(me(request)),
+    (request) => getProgress(ctx, me(request)),
   );
 
   app.get(
@@ -99,7 +102,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => learning.getLogbook(me(request)),
+    (request) => getLogbook(ctx, me(request)),
   );
 
   app.get(
@@ -123,7 +126,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await learning.logbookPdf(me(request));
+      const { filename, pdf } = await logbookPdf(ctx, me(request));
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -134,7 +137,6 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
 
 /** Lesson records, mounted at /api/instructor, INSTRUCTOR only: only the instructor's own lessons. */
 export const instructorLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const records = createLessonRecordService(ctx);
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
   app.put(
@@ -156,6 +158,6 @@ export const instructorLearningRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: lessonActionResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => records.saveRecord(me(request), request.params.id, request.body),
+    (request) => saveLessonRecord(ctx, me(request), request.params.id, request.body),
   );
 };

@@ -21,6 +21,7 @@ export {
   toLessonSummary,
 } from "./emails/index.ts";
 export { sweepLapsedHolds } from "./hold-sweep.ts";
+export { listLessonInstructorsOfLearner, listUpcomingLessonsOfLearner } from "./learner-lessons.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
 export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 export { listFutureScheduledLessonIdsOf, listHeldPaymentIdsOf } from "./lessons.admin.repository.ts";
@@ -32,9 +33,10 @@ export {
   listLessonsStartingBetween,
 } from "./lessons.instructor.repository.ts";
 export { toInstructorLesson } from "./lessons.instructor.service.ts";
-export { findStudentClashes } from "./lessons.repository.ts";
+export { findStudentClashes, openHoldsAndClashes } from "./lessons.repository.ts";
 export {
   bookLessons,
+  holdLessonsOfPayment,
   type NewLesson,
   releaseLessonsOfPayment,
   scheduleLessonsOfPayment,

@@ -14,9 +14,9 @@ import {
 } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
+import { returnBundleCredit } from "../bundles/index.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
-import { returnBundleCredit } from "../credits/index.ts";
-import { postLessonEarned } from "../ledger/post-journal.ts";
+import { postLessonEarned } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { enqueueLessonCancelled } from "./emails/index.ts";
 import * as repo from "./lessons.repository.ts";

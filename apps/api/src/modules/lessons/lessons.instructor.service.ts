@@ -22,7 +22,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { postLessonEarned } from "../ledger/post-journal.ts";
+import { postLessonEarned } from "../ledger/index.ts";
 import { enqueueLessonNoShow } from "./emails/index.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 import * as repo from "./lessons.instructor.repository.ts";

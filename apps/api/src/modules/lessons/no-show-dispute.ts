@@ -21,8 +21,8 @@ import {
 } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { returnBundleCredit } from "../credits/index.ts";
-import { postNoShowRefunded } from "../ledger/post-journal.ts";
+import { returnBundleCredit } from "../bundles/index.ts";
+import { postNoShowRefunded } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { findPayoutOfLesson, lockInstructorPayouts } from "../payouts/index.ts";
 import * as repo from "./lessons.repository.ts";

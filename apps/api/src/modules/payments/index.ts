@@ -2,6 +2,8 @@
  * The payments module's public entry: what other modules may call. Only this module writes the
  * payments table; the writes below check rules/payment-lifecycle.ts.
  */
+
+export { describePayment, findReadablePayment, paymentDetails } from "./describe-payment.ts";
 export { claimInvoiceNumber, newInvoiceNumber } from "./invoice-number.ts";
 export {
   type AlongsideWrite,
@@ -11,6 +13,7 @@ export {
   findPayment,
   findPaymentRefundState,
   insertPayment,
+  listPaymentsOfLearner,
   lockPayment,
   markPaymentPaid,
   type NewPayment,
@@ -18,4 +21,3 @@ export {
   setPaymentPayer,
   setPaymentProviderRef,
 } from "./payments.repository.ts";
-export { createPaymentService, paymentDetails } from "./payments.service.ts";

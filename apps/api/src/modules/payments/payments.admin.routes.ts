@@ -1,11 +1,10 @@
 import { adminPaymentsQuery, adminPaymentsResponse, errorResponses } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { createPaymentService } from "./payments.service.ts";
+import { listPayments } from "./list-payments.ts";
 
 /** Payments in the operator console (mounted at /api/admin), ADMIN only. */
 export const paymentAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const payments = createPaymentService(ctx);
   // onRequest: the caller is checked before the query is validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -22,6 +21,6 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminPaymentsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => payments.listPayments(request.query),
+    (request) => listPayments(ctx, request.query),
   );
 };

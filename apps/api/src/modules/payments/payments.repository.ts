@@ -5,7 +5,7 @@
  */
 import type { PaymentStatus } from "@kerb/shared";
 import { canChangePaymentStatus, type PaymentRefundState } from "@kerb/shared/rules";
-import { and, asc, eq, inArray, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, bundles, payments, users } from "../../db/schema/index.ts";
@@ -194,4 +194,23 @@ export async function findPayer(db: Executor, paymentId: string) {
     .innerJoin(payer, eq(payer.id, payments.payerId))
     .where(eq(payments.id, paymentId));
   return row;
+}
+
+/** The learner's latest payments, newest first (what their guardian's overview lists). */
+export function listPaymentsOfLearner(db: Executor, learnerId: string) {
+  return db
+    .select({
+      id: payments.id,
+      type: payments.type,
+      status: payments.status,
+      invoiceNumber: payments.invoiceNumber,
+      amountCents: payments.amountCents,
+      createdAt: payments.createdAt,
+      payerId: payments.payerId,
+      expiresAt: payments.expiresAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, learnerId))
+    .orderBy(desc(payments.createdAt))
+    .limit(50);
 }

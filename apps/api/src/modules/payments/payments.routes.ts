@@ -2,11 +2,10 @@ import { errorResponses, idParams, paymentResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createPaymentService } from "./payments.service.ts";
+import { paymentCallerOf } from "../guardians/index.ts";
+import { getPayment } from "./describe-payment.ts";
 
 export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const payments = createPaymentService(ctx);
-
   app.get(
     "/:id",
     {
@@ -23,6 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
       onRequest: ctx.guard(),
     },
-    (request) => payments.getPayment(request.params.id, currentUser(request).id),
+    async (request) =>
+      getPayment(ctx, request.params.id, await paymentCallerOf(ctx.db, currentUser(request))),
   );
 };

@@ -2,10 +2,9 @@ import { errorResponses, studentProfileResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createStudentService } from "./students.service.ts";
+import { getStudentProfile } from "./student-profile.ts";
 
-export const studentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const students = createStudentService(ctx);
+export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook("onRequest", ctx.guard("STUDENT"));
 
   app.get(
@@ -20,6 +19,6 @@ export const studentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: studentProfileResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => students.getProfile(currentUser(request).id),
+    (request) => getStudentProfile(ctx, currentUser(request).id),
   );
 };

@@ -1,46 +1,50 @@
 import type { StudentProfile } from "@kerb/shared";
-import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
 import { openMoveProposals } from "../lessons/index.ts";
 import { listStudentReviewRatings } from "../reviews/index.ts";
-import { toStudentBooking } from "./student-booking.ts";
-import { toStudentBundle } from "./student-bundle.ts";
-import * as repo from "./students.repository.ts";
+import {
+  findStudent,
+  listStudentBookings,
+  listStudentBundles,
+  toStudentBooking,
+  toStudentBundle,
+} from "../students/index.ts";
+import type { PortalContext } from "./portal-context.ts";
 
-export function createStudentService(ctx: AppContext) {
+/**
+ * GET /student/profile: the learner's details, lessons (with reviews, proposals and whether their
+ * instructor can still teach) and bundles. A screen's read model over several owners; it owns no table.
+ */
+export async function getStudentProfile(ctx: PortalContext, studentId: string): Promise<StudentProfile> {
+  const [student, bookings, bundles, reviews] = await Promise.all([
+    findStudent(ctx.db, studentId),
+    listStudentBookings(ctx.db, studentId),
+    listStudentBundles(ctx.db, studentId),
+    listStudentReviewRatings(ctx.db, studentId),
+  ]);
+  if (!student) throw new AppError("not_found", "Student not found");
+  const now = ctx.now();
+  const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
+  const [unavailable, proposals] = await Promise.all([
+    unavailableInstructorIds(
+      ctx.db,
+      upcoming.map((b) => b.instructor.id),
+      now,
+    ),
+    openMoveProposals(ctx.db, upcoming, now),
+  ]);
   return {
-    async getProfile(studentId: string): Promise<StudentProfile> {
-      const [student, bookings, bundles, reviews] = await Promise.all([
-        repo.findStudent(ctx.db, studentId),
-        repo.listStudentBookings(ctx.db, studentId),
-        repo.listStudentBundles(ctx.db, studentId),
-        listStudentReviewRatings(ctx.db, studentId),
-      ]);
-      if (!student) throw new AppError("not_found", "Student not found");
-      const now = ctx.now();
-      const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
-      const [unavailable, proposals] = await Promise.all([
-        unavailableInstructorIds(
-          ctx.db,
-          upcoming.map((b) => b.instructor.id),
-          now,
-        ),
-        openMoveProposals(ctx.db, upcoming, now),
-      ]);
+    ...student,
+    bookings: bookings.map((b) => {
+      const review = reviews.get(b.id);
       return {
-        ...student,
-        bookings: bookings.map((b) => {
-          const review = reviews.get(b.id);
-          return {
-            ...toStudentBooking(b),
-            review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
-            instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
-            moveProposal: proposals.get(b.id) ?? null,
-          };
-        }),
-        bundles: bundles.map((b) => toStudentBundle(b, now)),
+        ...toStudentBooking(b),
+        review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
+        instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
+        moveProposal: proposals.get(b.id) ?? null,
       };
-    },
+    }),
+    bundles: bundles.map((b) => toStudentBundle(b, now)),
   };
 }

@@ -19,7 +19,7 @@ import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { createReceiptService } from "./receipts.service.ts";
+import { listStudentPayments } from "./list-student-payments.ts";
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -251,10 +251,10 @@ describeEachDatabase("receipts and tax invoices", (kind) => {
     const db = (kind === "pglite"
       ? drizzlePglite({ client, schema, casing: "snake_case", logger })
       : drizzlePg({ client, schema, casing: "snake_case", logger })) as unknown as Database;
-    const receipts = createReceiptService({ db, env: t.env, now: () => t.clock.now } as AppContext);
+    const ctx = { db, env: t.env, now: () => t.clock.now } as AppContext;
     const count = async () => {
       queries = 0;
-      const { payments } = await receipts.list(student.user.id);
+      const { payments } = await listStudentPayments(ctx, student.user.id);
       return { payments: payments.length, queries };
     };
     const before = await count();

@@ -1,13 +1,16 @@
-import { errorResponses, idParams, studentPaymentsResponse } from "@kerb/shared";
+import { errorResponses, idParams, learnerPaymentParams, studentPaymentsResponse } from "@kerb/shared";
+import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { pdfResponse } from "../../lib/pdf-response.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createReceiptService } from "./receipts.service.ts";
+import { paymentCallerOf } from "../guardians/index.ts";
+import { listStudentPayments } from "./list-student-payments.ts";
+import { taxInvoicePdf } from "./tax-invoice.ts";
 
 /** /api/student/payments: the student's payments and their PDF tax invoices. */
 export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const receipts = createReceiptService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["receipts"], security: [{ bearerAuth: [] }] };
 
@@ -24,7 +27,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: studentPaymentsResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => receipts.list(currentUser(request).id),
+    (request) => listStudentPayments(ctx, currentUser(request).id),
   );
 
   app.get(
@@ -50,11 +53,45 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await receipts.invoicePdf(currentUser(request).id, request.params.id);
+      const { filename, pdf } = await taxInvoicePdf(
+        ctx,
+        request.params.id,
+        learnerCaller(currentUser(request).id),
+      );
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
         .send(pdf);
+    },
+  );
+};
+
+/** The tax invoices of payments a guardian made for a learner they follow (mounted at /api/guardian). */
+export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook("onRequest", ctx.guard("GUARDIAN"));
+  const common = { tags: ["guardians"], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    "/learners/:learnerId/payments/:paymentId/invoice.pdf",
+    {
+      schema: {
+        ...common,
+        operationId: "downloadGuardianInvoice",
+        summary: "Download the tax invoice of a payment you made",
+        description:
+          "Only for payments you paid; another payment is 404. An unpaid one has no invoice (409).",
+        params: learnerPaymentParams,
+        response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { learnerId, paymentId } = request.params;
+      const caller = await paymentCallerOf(ctx.db, currentUser(request));
+      const { filename, pdf: body } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(body);
     },
   );
 };

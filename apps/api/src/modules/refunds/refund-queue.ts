@@ -7,7 +7,7 @@
  */
 import type { AppContext } from "../../context.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import { cardRefundJournal } from "../ledger/post-journal.ts";
+import { cardRefundJournal } from "../ledger/index.ts";
 import { findPayment } from "../payments/index.ts";
 import * as repo from "./refunds.repository.ts";
 

@@ -4,6 +4,7 @@ import {
   errorResponses,
   idParams,
   instructorAvailabilityResponse,
+  instructorSettingsRequest,
   LEAVE_MAX_DAYS,
   leaveRequest,
   leaveResponse,
@@ -12,14 +13,18 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createInstructorAvailabilityService } from "./availability.instructor.service.ts";
+import { addLeave } from "./add-leave.ts";
+import { addOverride } from "./add-override.ts";
+import { removeOverride } from "./remove-override.ts";
+import { replaceWeeklyHours } from "./replace-weekly-hours.ts";
+import { getSchedule } from "./schedule-view.ts";
+import { updateTeachingSettings } from "./update-teaching-settings.ts";
 
 /**
  * The instructor's own weekly hours and date overrides (mounted at /api/instructor), INSTRUCTOR only.
  * Another instructor's exception id answers 404.
  */
-export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const hours = createInstructorAvailabilityService(ctx);
+export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
@@ -43,7 +48,7 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         response: { 200: instructorAvailabilityResponse, ...errors },
       },
     },
-    (request) => hours.getAvailability(me(request)),
+    (request) => getSchedule(ctx, me(request)),
   );
 
   app.put(
@@ -61,7 +66,7 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         response: { 200: availabilityChangeResponse, ...errors },
       },
     },
-    (request) => hours.replaceWeekly(me(request), request.body.weekly),
+    (request) => replaceWeeklyHours(ctx, me(request), request.body.weekly),
   );
 
   app.post(
@@ -85,7 +90,7 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         response: { 201: availabilityChangeResponse, ...stateErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await hours.addException(me(request), request.body)),
+    async (request, reply) => reply.status(201).send(await addOverride(ctx, me(request), request.body)),
   );
 
   app.post(
@@ -106,7 +111,7 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         response: { 201: leaveResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await hours.addLeave(me(request), request.body)),
+    async (request, reply) => reply.status(201).send(await addLeave(ctx, me(request), request.body)),
   );
 
   app.delete(
@@ -124,6 +129,28 @@ export const instructorAvailabilityRoutes: FastifyPluginAsyncZod<AppContext> = a
         response: { 200: availabilityChangeResponse, ...errors },
       },
     },
-    (request) => hours.removeException(me(request), request.params.id),
+    (request) => removeOverride(ctx, me(request), request.params.id),
+  );
+
+  app.patch(
+    "/settings",
+    {
+      schema: {
+        tags: ["instructor"],
+        operationId: "updateInstructorSettings",
+        summary: "Change suburbs, pool opt-in, rate or scheduling settings",
+        description:
+          "Any subset of poolOptIn, suburbs, standardRate, travelBufferMinutes (minutes kept free between " +
+          "lessons on top of the drive between suburbs), minNoticeHours (how long before a lesson it can " +
+          "still be booked), dailyLessonCap (the most lessons a day; null = no cap) and " +
+          "teachesPublicHolidays (NSW public holidays are closed unless true); at least one. Scheduling " +
+          "settings apply to bookings from now on. Lessons that no longer fit are reported in " +
+          "affectedBookings, not cancelled.",
+        security: [{ bearerAuth: [] }],
+        body: instructorSettingsRequest,
+        response: { 200: availabilityChangeResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => updateTeachingSettings(ctx, me(request), request.body),
   );
 };

@@ -12,4 +12,9 @@ export {
 } from "./student-booking.ts";
 export { toStudentBundle } from "./student-bundle.ts";
 export { findStudentForCheckout, lockStudentForCheckout } from "./student-for-checkout.ts";
-export { listStudentBundles, type StudentBundleRow } from "./students.repository.ts";
+export {
+  findStudent,
+  listStudentBookings,
+  listStudentBundles,
+  type StudentBundleRow,
+} from "./students.repository.ts";

@@ -1,0 +1,74 @@
+/**
+ * Parents and guardians (issue 23, decision 032): the links between a learner and the people who
+ * follow them. A learner invites one by email and may remove them at any time, which ends their access
+ * at once (every guardian read checks the link is ACTIVE). The invited person accepts with a new
+ * GUARDIAN account, or signs in to an existing guardian account first.
+ */
+import type { GuardianLink } from "@kerb/shared";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { UnitOfWork } from "../../unit-of-work.ts";
+import { hashOpaqueToken } from "../auth/index.ts";
+import * as repo from "./guardians.repository.ts";
+
+export const NOT_FOUND = "Learner not found";
+const INVITATION_GONE = "This invitation is no longer valid. Ask the learner to send a new one.";
+
+export function toGuardianLink(
+  row: Awaited<ReturnType<typeof repo.listLinksOfLearner>>[number],
+): GuardianLink {
+  const { link, guardian } = row;
+  return {
+    id: link.id,
+    email: link.email,
+    status: link.status,
+    copyEmails: link.copyEmails,
+    guardian: link.status === "ACTIVE" && guardian ? guardian : null,
+    invitedAt: link.invitedAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    acceptedAt: link.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** The learner, if `guardianId` follows them now; 404 otherwise, so nothing reveals who exists. */
+export async function findFollowedLearner(db: Executor, guardianId: string, learnerId: string) {
+  if (!(await repo.isActiveGuardianOf(db, guardianId, learnerId))) {
+    throw new AppError("not_found", NOT_FOUND);
+  }
+  const learner = await repo.findLearner(db, learnerId);
+  if (!learner) throw new AppError("not_found", NOT_FOUND);
+  return learner;
+}
+
+/** A live invitation by its token, or 404 (unknown, used, removed or lapsed: all read the same). */
+export async function liveInvitation(ctx: Pick<AppContext, "db" | "now">, token: string) {
+  const found = await repo.findInvitation(ctx.db, hashOpaqueToken(token));
+  if (found?.link.status !== "INVITED" || found.link.expiresAt <= ctx.now()) {
+    throw new AppError("not_found", INVITATION_GONE);
+  }
+  return found;
+}
+
+/** The learner's guardians and invitations, as their account page lists them. */
+export async function listGuardiansOf(ctx: Pick<AppContext, "db">, learnerId: string) {
+  return { guardians: (await repo.listLinksOfLearner(ctx.db, learnerId)).map(toGuardianLink) };
+}
+
+/** The invitation's link becomes ACTIVE for `guardianId`, audited. */
+export async function activateLink(uow: UnitOfWork, linkId: string, guardianId: string, now: Date) {
+  const link = await repo.updateLink(uow.tx, linkId, {
+    status: "ACTIVE",
+    guardianId,
+    acceptedAt: now,
+    tokenHash: null,
+  });
+  await uow.audit({
+    actorId: guardianId,
+    action: "guardian.accept",
+    targetType: "guardian_link",
+    targetId: linkId,
+    details: { learnerId: link?.learnerId, email: link?.email },
+    createdAt: now,
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The learner's own view of their journey (issue 23): the assessment kept with their account, their
+ * progress from the lesson records, and their NSW logbook (rules/logbook.ts) as JSON and as a PDF.
+ * Every use case takes the learner's id, so a later reader (a guardian's view) calls the same ones.
+ */
+import type { StudentAssessmentResponse, studentAssessmentRequest } from "@kerb/shared";
+import { isFocusSkill, logbookTotals, sydneyDateOf } from "@kerb/shared/rules";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import * as repo from "./learning.repository.ts";
+
+export type AssessmentInput = z.output<typeof studentAssessmentRequest>;
+
+/** How many lesson records the progress page shows. */
+export const RECENT_RECORDS = 5;
+
+export const focusSkillsOf = (row: repo.LearnerRow) => (row.focusSkills ?? []).filter(isFocusSkill);
+
+export function toAssessment(row: repo.LearnerRow): StudentAssessmentResponse {
+  return {
+    experienceLevel: row.experienceLevel,
+    licenseType: row.licenseType,
+    targetTestDate: row.targetTestDate,
+    focusSkills: focusSkillsOf(row),
+    assessedAt: row.assessedAt?.toISOString() ?? null,
+    dateOfBirth: row.dateOfBirth,
+  };
+}
+
+export async function requireLearner(ctx: AppContext, studentId: string) {
+  const learner = await repo.findLearner(ctx.db, studentId);
+  if (!learner) throw new AppError("not_found", "We could not find your profile");
+  return learner;
+}
+
+export async function logbook(ctx: AppContext, studentId: string) {
+  const [learner, rows] = await Promise.all([
+    requireLearner(ctx, studentId),
+    repo.listLogbookLessons(ctx.db, studentId),
+  ]);
+  const credited = logbookTotals(
+    rows.map((row) => ({ ...row, start: row.startTime, end: row.endTime })),
+    { dateOfBirth: learner.dateOfBirth, asOf: ctx.now() },
+  );
+  const lessons = credited.lessons.map((c) => ({
+    bookingId: c.lesson.bookingId,
+    date: sydneyDateOf(c.lesson.startTime),
+    startTime: c.lesson.startTime,
+    endTime: c.lesson.endTime,
+    suburb: c.lesson.suburb,
+    instructor: c.lesson.instructor,
+    dayMinutes: c.dayMinutes,
+    nightMinutes: c.nightMinutes,
+    bonusMinutes: c.bonusMinutes,
+    creditedDayMinutes: c.creditedDayMinutes,
+    creditedNightMinutes: c.creditedNightMinutes,
+    creditedMinutes: c.creditedDayMinutes + c.creditedNightMinutes,
+    confirmed: c.lesson.logbookConfirmedAt !== null,
+  }));
+  return { learner, lessons, totals: credited.totals };
+}

@@ -1,0 +1,122 @@
+import { formatSydneyDate, formatSydneyTime, mayReadPayment, type PaymentCaller } from "@kerb/shared/rules";
+import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { kerbSupplier } from "../../lib/supplier.ts";
+import {
+  bundleSize,
+  describePurchase,
+  fullName,
+  hasInvoice,
+  lessonWhen,
+  NOT_FOUND,
+} from "./receipt-parts.ts";
+import * as repo from "./receipts.repository.ts";
+import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
+
+/**
+ * The PDF tax invoice of a paid payment, with its credit notes, for its learner or the guardian who paid
+ * it while they follow the learner (rules/payment-access.ts, the rule every door to a payment asks).
+ */
+export async function taxInvoicePdf(
+  ctx: AppContext,
+  paymentId: string,
+  caller: PaymentCaller,
+  /** The learner the caller asked about (a guardian's path names one): the payment must be theirs. */
+  learnerId?: string,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const payment = await repo.findPaymentForInvoice(ctx.db, paymentId);
+  const isOfLearner = learnerId === undefined || payment?.userId === learnerId;
+  // Someone else's payment reads exactly like one that does not exist.
+  if (!payment || !isOfLearner || !mayReadPayment(payment, caller)) {
+    throw new AppError("payment_not_found", NOT_FOUND);
+  }
+  if (!hasInvoice(payment)) {
+    throw new AppError(
+      "invalid_state",
+      "This payment has not been paid, so there is no tax invoice for it yet",
+      { status: payment.status },
+    );
+  }
+  const [lessons, refunds] = await Promise.all([
+    payment.type === "BOOKINGS" ? repo.listLessonsOfPayments(ctx.db, [payment.id]) : [],
+    repo.listRefundsOfPayments(ctx.db, [payment.id]),
+  ]);
+  const invoice = assembleInvoice(ctx, payment, lessons, refunds);
+  return {
+    filename: `Kerb-tax-invoice-${payment.invoiceNumber}.pdf`,
+    pdf: await renderTaxInvoicePdf(invoice),
+  };
+}
+
+function assembleInvoice(
+  ctx: AppContext,
+  payment: NonNullable<Awaited<ReturnType<typeof repo.findPaymentForInvoice>>>,
+  lessons: repo.ReceiptLessonRow[],
+  refunds: repo.ReceiptRefundRow[],
+): TaxInvoice {
+  // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
+  const issued = payment.paidAt ?? payment.createdAt;
+  const lines: TaxInvoice["lines"] =
+    payment.type === "BUNDLE"
+      ? [
+          {
+            description: describePurchase(payment, undefined),
+            detail: payment.bundle
+              ? `Prepaid lesson credits, valid until ${formatSydneyDate(payment.bundle.expiresAt)}`
+              : "Prepaid lesson credits",
+            quantity: bundleSize(payment),
+            unitCents: payment.bundle?.pricePerLessonCents ?? payment.bundleSpec?.pricePerLessonCents ?? 0,
+            amountCents: payment.subtotalCents,
+          },
+        ]
+      : lessons.map((lesson) => ({
+          description: `Driving lesson, ${lessonWhen(lesson.startTime, lesson.endTime)}`,
+          detail: `Instructor: ${fullName(lesson.instructor)} · ${lesson.isPoolHours ? "Pool hours rate" : "Standard rate"}`,
+          quantity: 1,
+          unitCents: lesson.priceCents,
+          amountCents: lesson.priceCents,
+        }));
+
+  const lessonById = new Map(lessons.map((l) => [l.id, l]));
+  const creditNotes = refunds.map((refund, index): TaxInvoiceCreditNote => {
+    const lesson = refund.bookingId ? lessonById.get(refund.bookingId) : undefined;
+    const description =
+      refund.reason === "UNFULFILLED_PAYMENT"
+        ? "Whole payment: the lesson times were no longer held"
+        : lesson
+          ? `Cancelled lesson, ${formatSydneyDate(lesson.startTime)} ${formatSydneyTime(lesson.startTime)}`
+          : "Cancelled lesson";
+    return {
+      number: `${payment.invoiceNumber}-CN${index + 1}`,
+      issuedOn: formatSydneyDate(refund.createdAt),
+      description,
+      status: refundStatusLabels[refund.status],
+      amountCents: refund.amountCents,
+      gstCents: refund.gstCents,
+    };
+  });
+
+  return {
+    ...kerbSupplier(ctx.env),
+    invoiceNumber: payment.invoiceNumber,
+    issuedOn: formatSydneyDate(issued),
+    buyer: { name: fullName(payment.buyer), email: payment.buyer.email, phone: payment.buyer.phone },
+    lines,
+    subtotalCents: payment.subtotalCents,
+    gstCents: payment.gstCents,
+    totalCents: payment.amountCents,
+    creditNotes,
+    refundedCents: payment.refundedCents,
+    paymentNote:
+      payment.provider === "demo"
+        ? `Paid in demo mode on ${formatSydneyDate(issued)}: no card was charged.`
+        : `Paid by card on ${formatSydneyDate(issued)}.`,
+    terms: [
+      { title: "Cancellation terms", lines: CANCELLATION_TERMS },
+      ...(payment.type === "BUNDLE"
+        ? [{ title: "Lessons paid with this bundle's credits", lines: BUNDLE_CREDIT_TERMS }]
+        : []),
+    ],
+  };
+}
