@@ -17,6 +17,8 @@ import {
   HOLD_DURATION,
   HOLD_DURATION_ADJECTIVE,
   INSTRUCTOR_SHARE_PERCENT,
+  LOGBOOK_CREDIT_RULE,
+  LOGBOOK_REQUIREMENT,
   MIN_LEAD_TIME,
   NO_SHOW_DISPUTE,
   PLATFORM_FEE_PERCENT,
@@ -83,5 +85,13 @@ describe("policy texts from the shared constants", () => {
     expect(formatClockMinutes(12 * 60)).toBe("12 pm");
     expect(formatClockMinutes(14 * 60 + 30)).toBe("2:30 pm");
     expect(formatClockMinutes(9 * 60, { withMinutes: true })).toBe("9:00 am");
+  });
+});
+
+describe("logbook words", () => {
+  it("say the NSW requirement and how lessons count from the rule's constants", () => {
+    expect(LOGBOOK_REQUIREMENT).toBe("120 hours, 20 of them at night");
+    expect(LOGBOOK_CREDIT_RULE).toContain("counts 3 logbook minutes for the learner's first 10 hours");
+    expect(LOGBOOK_CREDIT_RULE).toContain("Learners 25 and over are credited nothing");
   });
 });

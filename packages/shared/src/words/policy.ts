@@ -23,6 +23,13 @@ import {
 } from "../constants.ts";
 import { bundleOptions } from "../rules/bundles.ts";
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from "../rules/instructor-listing.ts";
+import {
+  LESSON_BONUS_CAP_HOURS,
+  LESSON_MULTIPLIER,
+  LOGBOOK_AGE_LIMIT,
+  LOGBOOK_REQUIRED_HOURS,
+  LOGBOOK_REQUIRED_NIGHT_HOURS,
+} from "../rules/logbook.ts";
 import { formatAud } from "../rules/money.ts";
 import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import { POOL_END_MINUTES, POOL_START_MINUTES } from "../rules/pool-hours.ts";
@@ -171,3 +178,14 @@ export const RESCHEDULE_AND_REFUND_SUMMARY =
  * (by policy.test.ts) both the reschedule window and every refund tier have already closed.
  */
 export const REMINDER_LATE_NOTICE = `It is now less than ${plural(REMINDER_LEAD_HOURS, "hour")} away, so it can no longer be rescheduled, and cancelling now refunds nothing.`;
+
+/** "120 hours, 20 of them at night": what a learner under 25 logs before the driving test (NSW). */
+export const LOGBOOK_REQUIREMENT = `${plural(LOGBOOK_REQUIRED_HOURS, "hour")}, ${LOGBOOK_REQUIRED_NIGHT_HOURS} of them at night`;
+
+/** How lessons count in the NSW logbook (rules/logbook.ts), in one paragraph for the API's documents. */
+export const LOGBOOK_CREDIT_RULE =
+  `Each minute of a completed lesson with a verified instructor counts ${LESSON_MULTIPLIER} logbook minutes for the ` +
+  `learner's first ${LESSON_BONUS_CAP_HOURS} hours of lessons, once after that; night (sunset to sunrise at the ` +
+  `lesson's suburb on its Sydney date) counts as night, its bonus as day. Learners ${LOGBOOK_AGE_LIMIT} and over ` +
+  "are credited nothing; without a date of birth the learner counts as under " +
+  `${LOGBOOK_AGE_LIMIT} (ageUnknown).`;

@@ -3,6 +3,7 @@ export * from "./availability.ts";
 export * from "./bookings.ts";
 export * from "./jobs.ts";
 export * from "./learning.ts";
+export * from "./lesson-notices.ts";
 export * from "./ledger.ts";
 export * from "./move-proposals.ts";
 export * from "./outbox.ts";

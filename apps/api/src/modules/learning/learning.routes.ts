@@ -8,6 +8,7 @@ import {
   studentLogbookResponse,
   studentProgressResponse,
 } from "@kerb/shared";
+import { LOGBOOK_CREDIT_RULE, LOGBOOK_REQUIREMENT } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -21,12 +22,6 @@ import { saveLessonRecord } from "./save-lesson-record.ts";
 
 const security = [{ bearerAuth: [] }];
 const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
-
-const LOGBOOK_RULE =
-  "Each minute of a completed lesson with a verified instructor counts three logbook minutes for the " +
-  "learner's first 10 hours of lessons, once after that; night (sunset to sunrise at the lesson's suburb " +
-  "on its Sydney date) counts as night, its bonus as day. Learners 25 and over are credited nothing; " +
-  "without a date of birth the learner counts as under 25 (ageUnknown).";
 
 /**
  * The learner's own journey, mounted at /api/student, STUDENT only: each answer is about the signed-in
@@ -97,7 +92,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         tags,
         operationId: "getStudentLogbook",
         summary: "The signed-in student's NSW logbook hours",
-        description: `Per lesson and in total, in minutes, towards 120 hours with 20 at night. ${LOGBOOK_RULE}`,
+        description: `Per lesson and in total, in minutes, towards ${LOGBOOK_REQUIREMENT}. ${LOGBOOK_CREDIT_RULE}`,
         security,
         response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
       },
@@ -114,7 +109,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         summary: "Download the signed-in student's logbook record (PDF)",
         description:
           "The structured lessons to copy into the NSW learner logbook: date, times, instructor and licence " +
-          `number, day and night time, credited time and whether the instructor confirmed it. ${LOGBOOK_RULE}`,
+          `number, day and night time, credited time and whether the instructor confirmed it. ${LOGBOOK_CREDIT_RULE}`,
         security,
         response: {
           200: {
