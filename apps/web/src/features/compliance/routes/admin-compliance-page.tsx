@@ -12,7 +12,7 @@ import { ListState } from "@/components/ui/list-state";
 import { Pager } from "@/components/ui/pager";
 import { SectionCard } from "@/components/ui/section-card";
 import { paths } from "@/config/paths";
-import { CancelBookingDialog } from "@/features/lessons";
+import { AdminCancelDialog } from "@/features/lessons";
 import { useAdminInstructors } from "@/lib/admin-instructors";
 import { formatDate, formatDateTime, formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
@@ -182,11 +182,7 @@ export function AdminCompliancePage() {
             ) : null}
           </ListState>
         </div>
-        <CancelBookingDialog
-          booking={cancelling}
-          onClose={() => setCancelling(null)}
-          onCancelled={setNotice}
-        />
+        <AdminCancelDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
       </SectionCard>
       <HeldLessonsSection />
     </div>

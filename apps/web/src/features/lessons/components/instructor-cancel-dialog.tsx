@@ -4,7 +4,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { textareaClasses } from "@/components/ui/field";
 import { formatDate, formatDateTime, formatDollars, formatTimeRange } from "@/lib/format";
-import { useCancelLesson } from "../api/cancel-lesson";
+import { useCancelInstructorLesson } from "../api/cancel-instructor-lesson";
 import { useStaffCancellationPreview } from "../api/get-staff-cancellation-preview";
 import { studentName } from "../utils/lesson-timing";
 import { StaffRefundPreview } from "./staff-refund-preview";
@@ -27,7 +27,7 @@ export function InstructorCancelDialog({
   onOpenChange,
   onCancelled,
 }: InstructorCancelDialogProps) {
-  const mutation = useCancelLesson();
+  const mutation = useCancelInstructorLesson();
   const preview = useStaffCancellationPreview("instructor", lesson.id, { enabled: isOpen });
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);

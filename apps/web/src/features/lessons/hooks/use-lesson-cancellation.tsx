@@ -1,7 +1,7 @@
 import type { StudentProfileBooking } from "@kerb/shared";
 import { useState } from "react";
 import { formatDate, formatTime } from "@/lib/format";
-import { CancelLessonDialog } from "../components/cancel-lesson-dialog";
+import { StudentCancelDialog } from "../components/student-cancel-dialog";
 
 /** "Lesson on 24/11/2026 at 10:00 am cancelled. Refunded $77.00 to your card." */
 function cancelledMessage(booking: StudentProfileBooking, refundNote: string | null): string {
@@ -18,7 +18,7 @@ export function useLessonCancellation(onCancelled: (message: string) => void) {
   const [isOpen, setOpen] = useState(false);
 
   const dialog = lesson ? (
-    <CancelLessonDialog
+    <StudentCancelDialog
       // A fresh dialog (and preview) per lesson.
       key={lesson.id}
       booking={lesson}

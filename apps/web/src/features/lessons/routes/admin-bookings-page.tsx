@@ -21,7 +21,7 @@ import { useAdminInstructors } from "@/lib/admin-instructors";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminBookings } from "../api/get-admin-bookings";
-import { CancelBookingDialog } from "../components/cancel-booking-dialog";
+import { AdminCancelDialog } from "../components/admin-cancel-dialog";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 import { ProposeMoveDialog } from "../components/propose-move-dialog";
 import { canProposeMove, lessonTimeWords } from "../utils/lesson-timing";
@@ -288,7 +288,7 @@ export function AdminBookingsPage() {
           ) : null}
         </ListState>
       </div>
-      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
+      <AdminCancelDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={setNotice} />
       <NoShowDisputeDialog booking={disputing} onClose={() => setDisputing(null)} onResolved={setNotice} />
       {proposing ? (
         <ProposeMoveDialog

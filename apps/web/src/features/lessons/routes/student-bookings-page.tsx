@@ -21,7 +21,7 @@ import { ReviewAction, useLessonReview } from "@/features/reviews";
 import { readBookingDraft } from "@/lib/booking-draft";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
-import { useCancelledRefunds } from "../api/cancel-booking";
+import { useCancelledRefunds } from "../api/cancel-student-lesson";
 import { LessonActions } from "../components/lesson-actions";
 import { LessonRow } from "../components/lesson-row";
 import { MoveProposalNote } from "../components/move-proposal-note";

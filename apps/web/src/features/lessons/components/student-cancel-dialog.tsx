@@ -9,11 +9,11 @@ import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { formatDollars, lessonDescription } from "@/lib/format";
 import { studentProfileQueryOptions } from "@/lib/student-profile";
-import { isAlreadyCancelled, knownRefund, useCancelBooking } from "../api/cancel-booking";
+import { isAlreadyCancelled, knownRefund, useCancelStudentLesson } from "../api/cancel-student-lesson";
 import { useCancellationPreview } from "../api/get-cancellation-preview";
 import { cancelledLessonRefund, refundText } from "../utils/lesson-status";
 
-type CancelLessonDialogProps = {
+type StudentCancelDialogProps = {
   booking: StudentProfileBooking;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -29,9 +29,14 @@ const isFinal = (error: unknown) => isApiError(error) && error.status >= 400 && 
  * Cancelling one lesson: shows exactly what the server says would come back now (its sentence, and
  * the amount with its GST and where it goes, or the bundle credit) before the student confirms.
  */
-export function CancelLessonDialog({ booking, isOpen, onOpenChange, onCancelled }: CancelLessonDialogProps) {
+export function StudentCancelDialog({
+  booking,
+  isOpen,
+  onOpenChange,
+  onCancelled,
+}: StudentCancelDialogProps) {
   const preview = useCancellationPreview(booking.id, { enabled: isOpen });
-  const cancel = useCancelBooking();
+  const cancel = useCancelStudentLesson();
   const queryClient = useQueryClient();
   // A second click can land before the mutation's pending state has re-rendered the button disabled:
   // this ref refuses it synchronously, so one confirmation sends one request.

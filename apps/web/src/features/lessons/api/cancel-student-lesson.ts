@@ -8,18 +8,18 @@ import { api } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
 import { scopeKeys } from "@/lib/query-keys";
 
-async function cancelBooking(bookingId: string): Promise<CancelStudentBookingResponse> {
+async function cancelStudentLesson(bookingId: string): Promise<CancelStudentBookingResponse> {
   const data = await api.post(`/student/bookings/${encodeURIComponent(bookingId)}/cancel`);
   return cancelStudentBookingResponse.parse(data);
 }
 
 const cancelBookingMutationKey = ["student", "cancel-booking"] as const;
 
-export function useCancelBooking() {
+export function useCancelStudentLesson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: cancelBookingMutationKey,
-    mutationFn: cancelBooking,
+    mutationFn: cancelStudentLesson,
     // The profile does not say whether a bundle credit went back; the answer does, so it is kept for
     // the session (see useCancelledRefunds).
     gcTime: Number.POSITIVE_INFINITY,

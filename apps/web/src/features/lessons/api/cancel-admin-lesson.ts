@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { scopeKeys } from "@/lib/query-keys";
 
 /** An admin cancellation always refunds in full (or returns the bundle credit). */
-async function cancelAdminBooking({
+async function cancelAdminLesson({
   id,
   reason,
 }: {
@@ -19,10 +19,10 @@ async function cancelAdminBooking({
  * The cancellation moves the bookings, payments, refunds, revenue, ledger, audit log and compliance
  * follow-up lists: every admin list is refreshed (the admin scope), none of them named here.
  */
-export function useCancelAdminBooking() {
+export function useCancelAdminLesson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelAdminBooking,
+    mutationFn: cancelAdminLesson,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scopeKeys.admin }),
   });
 }

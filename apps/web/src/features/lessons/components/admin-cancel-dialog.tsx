@@ -4,7 +4,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { textareaClasses } from "@/components/ui/field";
 import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
-import { useCancelAdminBooking } from "../api/cancel-admin-booking";
+import { useCancelAdminLesson } from "../api/cancel-admin-lesson";
 import { useStaffCancellationPreview } from "../api/get-staff-cancellation-preview";
 import { StaffRefundPreview } from "./staff-refund-preview";
 
@@ -17,7 +17,7 @@ type CancellableBooking = Pick<
   instructor: { firstName: string; lastName: string };
 };
 
-type CancelBookingDialogProps = {
+type AdminCancelDialogProps = {
   booking: CancellableBooking | null;
   onClose: () => void;
   onCancelled: (message: string) => void;
@@ -27,8 +27,8 @@ type CancelBookingDialogProps = {
  * An admin cancellation refunds the student in full (the server says how much, from the payment as it
  * stands); the optional reason goes to the audit log and the emails.
  */
-export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBookingDialogProps) {
-  const mutation = useCancelAdminBooking();
+export function AdminCancelDialog({ booking, onClose, onCancelled }: AdminCancelDialogProps) {
+  const mutation = useCancelAdminLesson();
   const preview = useStaffCancellationPreview("admin", booking?.id ?? null);
   const [reason, setReason] = useState("");
   const id = useId();

@@ -11,7 +11,7 @@ import { invalidateAfterLessonChange } from "./lesson-change";
  * An instructor's cancellation always refunds the student in full (or returns the bundle credit); the
  * reason goes in the student's email.
  */
-async function cancelLesson({
+async function cancelInstructorLesson({
   lessonId,
   ...body
 }: InstructorCancelLessonRequest & { lessonId: string }): Promise<LessonCancellationResponse> {
@@ -19,10 +19,10 @@ async function cancelLesson({
   return lessonCancellationResponse.parse(data);
 }
 
-export function useCancelLesson() {
+export function useCancelInstructorLesson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelLesson,
+    mutationFn: cancelInstructorLesson,
     onSuccess: () => invalidateAfterLessonChange(queryClient),
   });
 }
