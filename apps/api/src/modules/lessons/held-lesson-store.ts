@@ -1,15 +1,14 @@
-/** Reads of held lessons (rules/teaching-stops.ts): the admin's list, and one lesson locked to decide it. */
+/**
+ * Held lessons (rules/teaching-stops.ts): the admin's list, one lesson locked to decide it, and the
+ * decision's row (held_lesson_decisions). The lesson itself changes only in lessons.writes.ts.
+ */
 
 import { LESSON_TRANSITIONS } from "@kerb/shared/rules";
 import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, heldLessonDecisions, instructorTeachingStops, users } from "../../db/schema/index.ts";
+import { bookings, heldLessonDecisions, instructorTeachingStops } from "../../db/schema/index.ts";
 import { earnedSql, payoutHeldSql } from "../../db/sql-rules.ts";
-import { lessonSettlementColumns } from "./lessons.repository.ts";
-
-const student = alias(users, "student");
-const instructor = alias(users, "instructor");
+import { instructor, lessonSettlementColumns, student } from "./lesson-columns.ts";
 
 // The earliest stop the lesson started in (a lesson may fall in two: rejected, then suspended).
 const stopOfLesson = (
@@ -31,7 +30,8 @@ function waitingForDecision(now: Date) {
   );
 }
 
-export async function listHeldLessons(db: Executor, now: Date, page: { limit: number; offset: number }) {
+/** Held lessons waiting for an admin's decision, oldest first, a page at a time. */
+export async function listHeldLessonRows(db: Executor, now: Date, page: { limit: number; offset: number }) {
   const where = waitingForDecision(now);
   const [rows, [total]] = await Promise.all([
     db

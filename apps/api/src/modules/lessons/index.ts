@@ -21,19 +21,19 @@ export {
   toLessonSummary,
 } from "./emails/index.ts";
 export { sweepLapsedHolds } from "./hold-sweep.ts";
-export { listLessonInstructorsOfLearner, listUpcomingLessonsOfLearner } from "./learner-lessons.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";
-export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
-export { listFutureScheduledLessonIdsOf, listHeldPaymentIdsOf } from "./lessons.admin.repository.ts";
 export {
   countLessonsStartingBetween,
-  findInstructorLesson,
-  type InstructorLessonRow,
+  listFutureScheduledLessonIdsOf,
   listFutureScheduledLessons,
+  listHeldPaymentIdsOf,
+  listLessonInstructorsOfLearner,
   listLessonsStartingBetween,
-} from "./lessons.instructor.repository.ts";
-export { toInstructorLesson } from "./lessons.instructor.service.ts";
-export { findStudentClashes, openHoldsAndClashes } from "./lessons.repository.ts";
+  listUpcomingLessonsOfLearner,
+} from "./lesson-lists.ts";
+export { findInstructorLesson, type InstructorLessonRow } from "./lesson-reads.ts";
+export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
+export { toInstructorLesson } from "./lesson-views.ts";
 export {
   bookLessons,
   holdLessonsOfPayment,
@@ -41,5 +41,6 @@ export {
   releaseLessonsOfPayment,
   scheduleLessonsOfPayment,
 } from "./lessons.writes.ts";
-export { openMoveProposals } from "./open-move-proposals.ts";
+export { openMoveProposals } from "./move-proposal-views.ts";
 export { type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
+export { findStudentClashes, openHoldsAndClashes } from "./student-clashes.ts";

@@ -19,7 +19,7 @@ import { isInstructorUnavailable } from "../compliance/index.ts";
 import { postLessonEarned } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { enqueueLessonCancelled } from "./emails/index.ts";
-import * as repo from "./lessons.repository.ts";
+import { lockLessonForCancellation } from "./lesson-reads.ts";
 import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
 
 export interface CancelLessonInput {
@@ -113,7 +113,7 @@ export async function cancelLessonWithRefund(
   input: CancelLessonInput,
 ): Promise<CancelLessonResult> {
   const { tx } = uow;
-  const booking = await repo.lockLessonForCancellation(tx, input.bookingId);
+  const booking = await lockLessonForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
   const instructorUnavailable =
     input.cancelledBy === "STUDENT" && (await isInstructorUnavailable(tx, booking.instructorId, input.now));

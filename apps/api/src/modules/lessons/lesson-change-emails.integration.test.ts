@@ -7,14 +7,15 @@ import { formatSydneyDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
-import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { listSlots, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
-import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import type { OutboxMail } from "../../test/mail-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { formatUtc } from "../calendar/ical.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
+import type { Http } from "./student-lesson-fixtures.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 
@@ -39,12 +40,8 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
   });
 
   async function bookedLesson(daysAhead: number) {
-    const student = await registerStudent(http);
-    const email = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, daysAhead),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, daysAhead) });
+    const email = student.email;
     const confirmation = (await mailbox.takeDelivered()).find((m) => m.to.includes(email));
     return { student, email, lesson, confirmation: calendarOf(confirmation) };
   }

@@ -1,11 +1,22 @@
-/** Lessons as the operator console lists them: every lesson, with its student and instructor. Reads only. */
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, or } from "drizzle-orm";
+/**
+ * What a lesson row is, for the reads that share it: as the operator console and as its instructor see
+ * it (with the joins each needs), and as settling its money after the fact reads it. One lesson is found
+ * in lesson-reads.ts, lists of them in lesson-lists.ts; lessons are written only in lessons.writes.ts.
+ */
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, users } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bundles,
+  instructorProfiles,
+  lessonRecords,
+  studentProfiles,
+  users,
+} from "../../db/schema/index.ts";
 
-const student = alias(users, "student");
-const instructor = alias(users, "instructor");
+export const student = alias(users, "student");
+export const instructor = alias(users, "instructor");
 
 const adminLessonColumns = {
   id: bookings.id,
@@ -28,80 +39,78 @@ const adminLessonColumns = {
   instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
 };
 
-export type AdminLessonRow = NonNullable<Awaited<ReturnType<typeof findAdminLesson>>>;
-
-export async function listAdminLessons(
-  db: Executor,
-  filter: {
-    status?: (typeof bookings.$inferSelect)["status"];
-    from?: Date;
-    to?: Date;
-    instructorId?: string;
-  },
-  page: { limit: number; offset: number },
-) {
-  const where = and(
-    filter.status ? eq(bookings.status, filter.status) : undefined,
-    filter.from ? gte(bookings.startTime, filter.from) : undefined,
-    filter.to ? lt(bookings.startTime, filter.to) : undefined,
-    filter.instructorId ? eq(bookings.instructorId, filter.instructorId) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(adminLessonColumns)
-      .from(bookings)
-      .innerJoin(student, eq(student.id, bookings.studentId))
-      .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-      .where(where)
-      .orderBy(desc(bookings.startTime), desc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(bookings).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findAdminLesson(db: Executor, bookingId: string) {
-  const [row] = await db
+/** Lessons as the operator console lists them: every lesson, with its student and instructor. */
+export function selectAdminLessons(db: Executor) {
+  return db
     .select(adminLessonColumns)
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  return row;
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId));
 }
+
+const instructorLessonColumns = {
+  id: bookings.id,
+  studentId: bookings.studentId,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  status: bookings.status,
+  priceCents: bookings.priceCents,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+  pickupLocation: bookings.pickupLocation,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+  completedAt: bookings.completedAt,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  refundCents: bookings.refundCents,
+  keptCents: bookings.keptCents,
+  bundlePricePerLessonCents: bundles.pricePerLessonCents,
+  // What a lesson earns depends on the instructor's GST status (rules/instructor-pay.ts).
+  instructorAbn: instructorProfiles.abn,
+  instructorGstRegistered: instructorProfiles.gstRegistered,
+  student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
+  // The learner's assessment (issue 23): this is the instructor's own lesson with them, so they may see it.
+  assessment: {
+    experienceLevel: studentProfiles.experienceLevel,
+    licenseType: studentProfiles.licenseType,
+    targetTestDate: studentProfiles.targetTestDate,
+    focusSkills: studentProfiles.focusSkills,
+    assessedAt: studentProfiles.assessedAt,
+  },
+  record: {
+    skills: lessonRecords.skills,
+    note: lessonRecords.note,
+    logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
+    createdAt: lessonRecords.createdAt,
+    updatedAt: lessonRecords.updatedAt,
+  },
+};
 
 /**
- * The SCHEDULED lessons still to come that this person takes or teaches, soonest first: what an account
- * suspension cancels (accounts). Only ids: each is cancelled through cancelLessonWithRefund, which locks it.
+ * Lessons as their instructor sees them. Every instructor's lesson read goes through these joins, so
+ * each row can say what it earns.
  */
-export async function listFutureScheduledLessonIdsOf(db: Executor, userId: string, now: Date) {
-  const rows = await db
-    .select({ id: bookings.id })
+export function selectInstructorLessons(db: Executor) {
+  return db
+    .select(instructorLessonColumns)
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.startTime, now),
-        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
-      ),
-    )
-    .orderBy(asc(bookings.startTime), asc(bookings.id));
-  return rows.map((r) => r.id);
+    .innerJoin(student, eq(student.id, bookings.studentId))
+    .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
+    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, bookings.studentId))
+    .leftJoin(lessonRecords, eq(lessonRecords.bookingId, bookings.id));
 }
 
-/** The payments still holding lessons (unpaid checkouts) this user takes or would teach. */
-export async function listHeldPaymentIdsOf(db: Executor, userId: string) {
-  const rows = await db
-    .selectDistinct({ paymentId: bookings.paymentId })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "PENDING_PAYMENT"),
-        isNotNull(bookings.paymentId),
-        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
-      ),
-    );
-  return rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
-}
+/** What settling a taught lesson's money after the fact reads: a no-show dispute, a held lesson. */
+export const lessonSettlementColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  instructorId: bookings.instructorId,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  priceCents: bookings.priceCents,
+  keptCents: bookings.keptCents,
+  paymentId: bookings.paymentId,
+  bundleId: bookings.bundleId,
+};

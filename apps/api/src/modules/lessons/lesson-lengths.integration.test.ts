@@ -3,16 +3,22 @@
  * them, priced by the hour (pool price only when the whole lesson lies in pool hours), booked and paid
  * to the cent, and paid with two bundle credits for 120 minutes (90 cannot be paid with credits).
  */
+
+import { addDaysToDate, sydneyDateOf } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
 import { buyBundle, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import type { Http } from "../../test/seeded-app.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
 import { insertInstructor, sydneyAt } from "../availability/test-fixtures.ts";
 
-const WEDNESDAY = "2027-03-03";
+// The suite's clock is the run's Monday 09:00 in Sydney (test/test-clock.ts), where the app starts: a
+// fixed date (01/03/2027 once) would make every access token signed on it expired once that day has
+// passed in real time. Its fortnight has no public holiday.
+const MONDAY = sydneyDateOf(testClockStart());
+const WEDNESDAY = addDaysToDate(MONDAY, 2);
 const hours = (h: string) => sydneyAt(WEDNESDAY, h).toISOString();
 
 describeEachDatabase("lesson lengths", (kind) => {
@@ -21,7 +27,6 @@ describeEachDatabase("lesson lengths", (kind) => {
   let instructorId: string;
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: false });
-    t.clock.now = sydneyAt("2027-03-01", "09:00");
     http = api(t.app);
     instructorId = await insertInstructor(t.database.db, {
       suburbs: ["Bondi"],
@@ -123,7 +128,7 @@ describeEachDatabase("lesson lengths", (kind) => {
   it("pays a 120-minute lesson with two credits, gives both back on an early cancellation, and refuses 90 minutes", async () => {
     const student = await registerStudent(http, { suburb: "Bondi" });
     const { bundleId } = await buyBundle(http, student.accessToken, { instructorId, suburb: "Bondi" });
-    const thursdayNext = "2027-03-10";
+    const thursdayNext = addDaysToDate(MONDAY, 9); // a Wednesday, as 10/03/2027 was
     const spend = (start: string, end: string) =>
       http.post(
         `/api/student/bundles/${bundleId}/bookings`,

@@ -1,75 +1,42 @@
 /**
- * Lessons as their instructor sees them: the portal's lists and dashboard, and the instructor's own
- * lesson locked before a change. Reads only (writes: lessons.writes.ts).
+ * Lists and counts of lessons: the operator console's search, the instructor's pages and dashboard, a
+ * learner's lessons for their guardian, and what an account suspension must cancel. One lesson:
+ * lesson-reads.ts. Writes: lessons.writes.ts only.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import {
-  bookings,
-  bundles,
-  instructorProfiles,
-  lessonRecords,
-  studentProfiles,
-  users,
-} from "../../db/schema/index.ts";
-
-const student = alias(users, "student");
-
-const instructorLessonColumns = {
-  id: bookings.id,
-  studentId: bookings.studentId,
-  startTime: bookings.startTime,
-  endTime: bookings.endTime,
-  status: bookings.status,
-  priceCents: bookings.priceCents,
-  isPoolHours: bookings.isPoolHours,
-  suburb: bookings.suburb,
-  pickupLocation: bookings.pickupLocation,
-  paymentId: bookings.paymentId,
-  bundleId: bookings.bundleId,
-  completedAt: bookings.completedAt,
-  cancelledAt: bookings.cancelledAt,
-  cancelledBy: bookings.cancelledBy,
-  refundCents: bookings.refundCents,
-  keptCents: bookings.keptCents,
-  bundlePricePerLessonCents: bundles.pricePerLessonCents,
-  // What a lesson earns depends on the instructor's GST status (rules/instructor-pay.ts).
-  instructorAbn: instructorProfiles.abn,
-  instructorGstRegistered: instructorProfiles.gstRegistered,
-  student: { firstName: student.firstName, lastName: student.lastName, phone: student.phone },
-  // The learner's assessment (issue 23): this is the instructor's own lesson with them, so they may see it.
-  assessment: {
-    experienceLevel: studentProfiles.experienceLevel,
-    licenseType: studentProfiles.licenseType,
-    targetTestDate: studentProfiles.targetTestDate,
-    focusSkills: studentProfiles.focusSkills,
-    assessedAt: studentProfiles.assessedAt,
-  },
-  record: {
-    skills: lessonRecords.skills,
-    note: lessonRecords.note,
-    logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
-    createdAt: lessonRecords.createdAt,
-    updatedAt: lessonRecords.updatedAt,
-  },
-};
-
-/** Every lesson read goes through these joins, so each row can say what it earns. */
-function selectInstructorLessons(db: Executor) {
-  return db
-    .select(instructorLessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
-    .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, bookings.studentId))
-    .leftJoin(lessonRecords, eq(lessonRecords.bookingId, bookings.id));
-}
-
-export type InstructorLessonRow = NonNullable<Awaited<ReturnType<typeof findInstructorLesson>>>;
+import { bookings } from "../../db/schema/index.ts";
+import { instructor, selectAdminLessons, selectInstructorLessons } from "./lesson-columns.ts";
 
 type LessonStatus = (typeof bookings.$inferSelect)["status"];
+
+/** Every lesson, latest start first, a page at a time, filtered (the operator console's search). */
+export async function listAdminLessons(
+  db: Executor,
+  filter: {
+    status?: LessonStatus;
+    from?: Date;
+    to?: Date;
+    instructorId?: string;
+  },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    filter.status ? eq(bookings.status, filter.status) : undefined,
+    filter.from ? gte(bookings.startTime, filter.from) : undefined,
+    filter.to ? lt(bookings.startTime, filter.to) : undefined,
+    filter.instructorId ? eq(bookings.instructorId, filter.instructorId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectAdminLessons(db)
+      .where(where)
+      .orderBy(desc(bookings.startTime), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
 
 /** Lessons of one instructor starting in [from, to), soonest first. */
 export function listLessonsStartingBetween(
@@ -122,7 +89,8 @@ function scopeFilter(instructorId: string, scope: "upcoming" | "past", now: Date
   );
 }
 
-export async function listLessonsPage(
+/** The instructor's upcoming or past lessons, a page at a time (the portal's list). */
+export async function listInstructorLessonsPage(
   db: Executor,
   instructorId: string,
   query: { scope: "upcoming" | "past"; now: Date; limit: number; offset: number },
@@ -159,20 +127,76 @@ export function listFutureScheduledLessons(db: Executor, instructorId: string, n
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** One lesson, only if it is this instructor's: another instructor's id is simply not found. */
-export async function findInstructorLesson(db: Executor, instructorId: string, lessonId: string) {
-  const [row] = await selectInstructorLessons(db)
-    .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
-    .limit(1);
-  return row;
-}
-
-/** Locks the instructor's own lesson row for the rest of the transaction; undefined when not theirs. */
-export async function lockInstructorLesson(tx: Executor, instructorId: string, lessonId: string) {
-  const [row] = await tx
+/**
+ * The SCHEDULED lessons still to come that this person takes or teaches, soonest first: what an account
+ * suspension cancels (accounts). Only ids: each is cancelled through cancelLessonWithRefund, which locks it.
+ */
+export async function listFutureScheduledLessonIdsOf(db: Executor, userId: string, now: Date) {
+  const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
-    .for("update");
-  return row;
+    .where(
+      and(
+        eq(bookings.status, "SCHEDULED"),
+        gt(bookings.startTime, now),
+        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+  return rows.map((r) => r.id);
+}
+
+/** The payments still holding lessons (unpaid checkouts) this user takes or would teach. */
+export async function listHeldPaymentIdsOf(db: Executor, userId: string) {
+  const rows = await db
+    .selectDistinct({ paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "PENDING_PAYMENT"),
+        isNotNull(bookings.paymentId),
+        or(eq(bookings.studentId, userId), eq(bookings.instructorId, userId)),
+      ),
+    );
+  return rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
+}
+
+const instructorName = { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName };
+
+/** A learner's upcoming lessons (booked or still held), as their guardian's overview lists them. */
+export function listUpcomingLessonsOfLearner(db: Executor, learnerId: string, now: Date) {
+  return db
+    .select({
+      id: bookings.id,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      suburb: bookings.suburb,
+      status: bookings.status,
+      instructor: instructorName,
+    })
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(
+        eq(bookings.studentId, learnerId),
+        gt(bookings.startTime, now),
+        or(
+          eq(bookings.status, "SCHEDULED"),
+          and(eq(bookings.status, "PENDING_PAYMENT"), gt(bookings.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.startTime))
+    .limit(50);
+}
+
+/** Instructors the learner has had lessons with (not lapsed holds). */
+export function listLessonInstructorsOfLearner(db: Executor, learnerId: string) {
+  return db
+    .selectDistinct(instructorName)
+    .from(bookings)
+    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    .where(
+      and(eq(bookings.studentId, learnerId), inArray(bookings.status, ["SCHEDULED", "COMPLETED", "NO_SHOW"])),
+    );
 }

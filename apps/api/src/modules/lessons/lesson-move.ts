@@ -9,8 +9,8 @@ import { findSuburb, formatSydneyDate, formatSydneyTime, lessonMinutesBetween } 
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { checkLessonTime, type LessonTime, lessonMinutesOf } from "./lesson-shape.ts";
-import { findStudentClashes } from "./lessons.repository.ts";
 import { planLessons } from "./plan-lessons.ts";
+import { findStudentClashes } from "./student-clashes.ts";
 
 export interface LessonToMove {
   id: string;

@@ -17,17 +17,18 @@ import { NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { cancelLessonAsAdmin } from "./cancel-lesson-as-admin.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
-import { createHeldLessonService } from "./held-lessons.ts";
-import { createAdminLessonService } from "./lessons.admin.service.ts";
+import { decideHeldLesson } from "./decide-held-lesson.ts";
+import { listHeldLessons } from "./list-held-lessons.ts";
 import { moveProposalSchema } from "./move-proposal-docs.ts";
-import { createMoveProposalService } from "./move-proposals.service.ts";
+import { previewAdminCancellation } from "./preview-admin-cancellation.ts";
+import { proposeLessonMove } from "./propose-lesson-move.ts";
+import { resolveNoShowDispute } from "./resolve-no-show-dispute.ts";
+import { searchLessons } from "./search-lessons.ts";
 
 /** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
 export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const lessons = createAdminLessonService(ctx);
-  const moves = createMoveProposalService(ctx);
-  const held = createHeldLessonService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -52,7 +53,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminBookingsResponse, ...errors },
       },
     },
-    (request) => lessons.listBookings(request.query),
+    (request) => searchLessons(ctx, request.query),
   );
 
   app.get(
@@ -67,7 +68,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: staffCancellationPreviewResponse, ...stateErrors },
       },
     },
-    (request) => lessons.previewCancellation(request.params.id),
+    (request) => previewAdminCancellation(ctx, request.params.id),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminCancelBookingResponse, ...stateErrors },
       },
     },
-    (request) => lessons.cancelBooking(me(request), request.params.id, request.body ?? {}),
+    (request) => cancelLessonAsAdmin(ctx, me(request), request.params.id, request.body ?? {}),
   );
 
   app.get(
@@ -106,7 +107,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: heldLessonsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => held.list(request.query),
+    (request) => listHeldLessons(ctx, request.query),
   );
 
   app.post(
@@ -127,7 +128,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: decideHeldLessonResponse, ...stateErrors },
       },
     },
-    (request) => held.decide(me(request), request.params.id, request.body),
+    (request) => decideHeldLesson(ctx, me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -150,7 +151,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: resolveNoShowDisputeResponse, ...stateErrors },
       },
     },
-    (request) => lessons.resolveNoShowDispute(me(request), request.params.id, request.body),
+    (request) => resolveNoShowDispute(ctx, me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -161,6 +162,8 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await moves.propose({ id: me(request), role: "ADMIN" }, request.params.id, request.body)),
+        .send(
+          await proposeLessonMove(ctx, { id: me(request), role: "ADMIN" }, request.params.id, request.body),
+        ),
   );
 };

@@ -11,18 +11,20 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { cancelLessonAsInstructor } from "./cancel-lesson-as-instructor.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
-import { createInstructorLessonService } from "./lessons.instructor.service.ts";
+import { listInstructorLessons } from "./list-instructor-lessons.ts";
+import { markLessonCompleted } from "./mark-lesson-completed.ts";
+import { markLessonNoShow } from "./mark-lesson-no-show.ts";
 import { moveProposalSchema } from "./move-proposal-docs.ts";
-import { createMoveProposalService } from "./move-proposals.service.ts";
+import { previewInstructorCancellation } from "./preview-instructor-cancellation.ts";
+import { proposeLessonMove } from "./propose-lesson-move.ts";
 
 /**
  * The instructor's lessons in the portal (mounted at /api/instructor), INSTRUCTOR only: ids are looked
  * up among the signed-in instructor's own lessons, so another instructor's id answers 404.
  */
 export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const lessons = createInstructorLessonService(ctx);
-  const moves = createMoveProposalService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
@@ -47,7 +49,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorLessonsResponse, ...errors },
       },
     },
-    (request) => lessons.listLessons(me(request), request.query),
+    (request) => listInstructorLessons(ctx, me(request), request.query),
   );
 
   app.post(
@@ -65,7 +67,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonActionResponse, ...stateErrors },
       },
     },
-    (request) => lessons.completeLesson(me(request), request.params.id),
+    (request) => markLessonCompleted(ctx, me(request), request.params.id),
   );
 
   app.post(
@@ -83,7 +85,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonActionResponse, ...stateErrors },
       },
     },
-    (request) => lessons.markNoShow(me(request), request.params.id),
+    (request) => markLessonNoShow(ctx, me(request), request.params.id),
   );
 
   app.get(
@@ -98,7 +100,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: staffCancellationPreviewResponse, ...stateErrors },
       },
     },
-    (request) => lessons.previewCancellation(me(request), request.params.id),
+    (request) => previewInstructorCancellation(ctx, me(request), request.params.id),
   );
 
   app.post(
@@ -118,7 +120,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonCancellationResponse, ...stateErrors },
       },
     },
-    (request) => lessons.cancelLesson(me(request), request.params.id, request.body),
+    (request) => cancelLessonAsInstructor(ctx, me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -129,6 +131,13 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) =>
       reply
         .status(201)
-        .send(await moves.propose({ id: me(request), role: "INSTRUCTOR" }, request.params.id, request.body)),
+        .send(
+          await proposeLessonMove(
+            ctx,
+            { id: me(request), role: "INSTRUCTOR" },
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 };

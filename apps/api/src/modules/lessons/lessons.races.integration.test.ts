@@ -12,6 +12,7 @@ import {
 } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { scaled } from "../../test/time-scale.ts";
 import { insertBundle } from "../instructors/instructor-test-fixtures.ts";
 import { bookPaidLesson } from "./student-lesson-fixtures.ts";
 
@@ -128,7 +129,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("concurrent placements of lessons 
               where wait_event_type = 'Lock' and query like 'with "scheduled"%'`,
         );
         if (blocked?.n === 1) break;
-        if (waited > 10_000) throw new Error("the confirmation never reached its update");
+        if (waited > scaled(10_000)) throw new Error("the confirmation never reached its update");
         await new Promise((r) => setTimeout(r, 20));
       }
     });

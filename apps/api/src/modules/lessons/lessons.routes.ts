@@ -10,14 +10,15 @@ import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createLessonService } from "./lessons.service.ts";
+import { cancelOwnLesson } from "./cancel-own-lesson.ts";
+import { previewOwnCancellation } from "./preview-own-cancellation.ts";
+import { rescheduleOwnLesson } from "./reschedule-own-lesson.ts";
 
 const _holdErrors = errorResponses(400, 401, 403, 404, 409, 429);
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Under /api/student/bookings: the student cancels or moves a lesson (holding and paying is checkout's). */
 export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const lessons = createLessonService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bookings"], security: [{ bearerAuth: [] }] };
   const ownLesson = { ...common, params: idParams };
@@ -35,7 +36,7 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: cancellationPreviewResponse, ...errors },
       },
     },
-    (request) => lessons.previewCancellation(currentUser(request).id, request.params.id),
+    (request) => previewOwnCancellation(ctx, currentUser(request).id, request.params.id),
   );
 
   app.post(
@@ -51,7 +52,7 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: cancelStudentBookingResponse, ...errors },
       },
     },
-    (request) => lessons.cancel(currentUser(request).id, request.params.id),
+    (request) => cancelOwnLesson(ctx, currentUser(request).id, request.params.id),
   );
 
   app.post(
@@ -68,6 +69,6 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: rescheduleResponse, ...errors },
       },
     },
-    (request) => lessons.reschedule(currentUser(request).id, request.params.id, request.body),
+    (request) => rescheduleOwnLesson(ctx, currentUser(request).id, request.params.id, request.body),
   );
 };

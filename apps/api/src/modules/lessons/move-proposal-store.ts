@@ -1,58 +1,16 @@
 /**
- * Move proposals' rows (lesson_move_proposals): a new time for a lesson proposed by its instructor or
- * an admin. The lesson itself is moved only by lessons.writes.ts `moveLesson`, once the student accepts.
+ * Move proposals' rows (lesson_move_proposals), read and written: a new time for a lesson proposed by its
+ * instructor or an admin. The lesson itself is moved only by lessons.writes.ts `moveLesson`, once the
+ * student accepts; how a proposal is shown: move-proposal-views.ts.
  */
-import type { MoveProposal, MoveProposalStatus, MoveProposerRole } from "@kerb/shared";
-import { moveProposalLapsesAt } from "@kerb/shared/rules";
+import type { MoveProposalStatus, MoveProposerRole } from "@kerb/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 
 export type MoveProposalRow = typeof lessonMoveProposals.$inferSelect;
 
-/** The proposal as the API answers it; `lessonStart` is the lesson's present start (when it lapses). */
-export function toMoveProposal(row: MoveProposalRow, lessonStart: Date): MoveProposal {
-  return {
-    id: row.id,
-    bookingId: row.bookingId,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    proposedBy: row.proposerRole,
-    status: row.status,
-    note: row.note,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    lapsesAt: moveProposalLapsesAt(lessonStart).toISOString(),
-  };
-}
-
-/**
- * A lesson, locked for the rest of the transaction, as proposing a new time for it needs it: the
- * instructor's own when `instructorId` is given (someone else's lesson is absent), any for an admin.
- */
-export async function lockLessonForProposal(tx: Executor, bookingId: string, instructorId?: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      studentId: bookings.studentId,
-      instructorId: bookings.instructorId,
-      status: bookings.status,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      isPoolHours: bookings.isPoolHours,
-      suburb: bookings.suburb,
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        instructorId === undefined ? undefined : eq(bookings.instructorId, instructorId),
-      ),
-    )
-    .for("update");
-  return row;
-}
-
+/** A new proposal, PROPOSED (the caller has withdrawn any open one of the lesson first). */
 export async function insertMoveProposal(
   tx: Executor,
   input: {

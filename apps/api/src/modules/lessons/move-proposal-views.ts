@@ -1,11 +1,12 @@
 /**
- * The proposal waiting for the student on each lesson, as every list of lessons shows it (the
- * student's profile, the admin's bookings): it is shown until it lapses, 24 hours before the lesson.
+ * How a move proposal is shown: as the proposer and the student's answer get it back, and the one
+ * waiting for the student on each lesson as every list of lessons shows it (the student's profile, the
+ * admin's bookings), until it lapses 24 hours before the lesson.
  */
-import type { StudentMoveProposal } from "@kerb/shared";
+import type { MoveProposal, StudentMoveProposal } from "@kerb/shared";
 import { hasMoveProposalLapsed, moveProposalLapsesAt } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
-import { listOpenMoveProposalsOf } from "./move-proposals.repository.ts";
+import { listOpenMoveProposalsOf, type MoveProposalRow } from "./move-proposal-store.ts";
 
 /** By lesson id: the open proposal of each of `lessons` that has not lapsed at `now`. */
 export async function openMoveProposals(
@@ -32,4 +33,20 @@ export async function openMoveProposals(
     });
   }
   return shown;
+}
+
+/** The proposal as the API answers it; `lessonStart` is the lesson's present start (when it lapses). */
+export function toMoveProposal(row: MoveProposalRow, lessonStart: Date): MoveProposal {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    proposedBy: row.proposerRole,
+    status: row.status,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    lapsesAt: moveProposalLapsesAt(lessonStart).toISOString(),
+  };
 }

@@ -10,7 +10,8 @@ import { expect, it } from "vitest";
 import { auditLog, bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 import { freshWeekdays, holdLesson, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
-import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import type { OutboxMail } from "../../test/mail-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
@@ -18,7 +19,7 @@ import {
   newInstructor,
   readBooking,
 } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
+import type { Http } from "./student-lesson-fixtures.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 const ADMIN = "admin@demo.test";
@@ -76,9 +77,8 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
   };
 
   async function bookedLesson(date = freshDate()) {
-    const student = await registerStudent(http);
-    const email = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo.id });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date });
+    const email = student.email;
     await mailbox.takeDelivered();
     return { student, email, lesson, date };
   }
@@ -191,8 +191,7 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
   it("refuses at proposal a time the instructor is not free, outside their hours, or inside the student's own lessons", async () => {
     const { student, lesson, date } = await bookedLesson();
     // Taken by another student.
-    const other = await registerStudent(http);
-    const taken = await bookPaidLesson(http, other, { date, instructorId: demo.id });
+    const { lesson: taken } = await aStudentWithPaidLesson(t, { date });
     const takenRes = await propose(lesson.id, {
       startTime: taken.slot.startTime,
       endTime: taken.slot.endTime,

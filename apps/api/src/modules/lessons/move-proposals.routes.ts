@@ -3,7 +3,8 @@ import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createMoveProposalService } from "./move-proposals.service.ts";
+import { acceptMoveProposal } from "./accept-move-proposal.ts";
+import { declineMoveProposal } from "./decline-move-proposal.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -12,7 +13,6 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  * by its instructor or an admin (the open one shows on the lesson in GET /api/student/profile).
  */
 export const studentMoveProposalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const moves = createMoveProposalService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bookings"], security: [{ bearerAuth: [] }], params: idParams };
   const lapse =
@@ -34,7 +34,7 @@ export const studentMoveProposalRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         response: { 200: answerMoveProposalResponse, ...errors },
       },
     },
-    (request) => moves.accept(currentUser(request).id, request.params.id),
+    (request) => acceptMoveProposal(ctx, currentUser(request).id, request.params.id),
   );
 
   app.post(
@@ -48,6 +48,6 @@ export const studentMoveProposalRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         response: { 200: answerMoveProposalResponse, ...errors },
       },
     },
-    (request) => moves.decline(currentUser(request).id, request.params.id),
+    (request) => declineMoveProposal(ctx, currentUser(request).id, request.params.id),
   );
 };

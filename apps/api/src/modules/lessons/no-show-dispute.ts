@@ -25,7 +25,7 @@ import { returnBundleCredit } from "../bundles/index.ts";
 import { postNoShowRefunded } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { findPayoutOfLesson, lockInstructorPayouts } from "../payouts/index.ts";
-import * as repo from "./lessons.repository.ts";
+import { lockLessonForNoShowDispute } from "./lesson-reads.ts";
 import { checkLessonTransition, settleNoShowDispute } from "./lessons.writes.ts";
 
 export interface NoShowDisputeInput {
@@ -48,7 +48,7 @@ export interface NoShowDisputeResult {
 
 export async function settleNoShow(uow: UnitOfWork, input: NoShowDisputeInput): Promise<NoShowDisputeResult> {
   const { tx } = uow;
-  const lesson = await repo.lockLessonForNoShowDispute(tx, input.bookingId);
+  const lesson = await lockLessonForNoShowDispute(tx, input.bookingId);
   if (!lesson) throw new AppError("not_found", "Booking not found");
   checkLessonTransition("settleNoShow", lesson.status, "ADMIN");
   const refusal = noShowDisputeRefusal(lesson, input.now);

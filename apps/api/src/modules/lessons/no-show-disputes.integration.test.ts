@@ -31,10 +31,11 @@ import {
   payForSlots,
   registerStudent,
 } from "../../test/booking-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
+import type { Http } from "./student-lesson-fixtures.ts";
 
 describeEachDatabase("no-show disputes", (kind) => {
   let t: TestApp;
@@ -206,8 +207,7 @@ describeEachDatabase("no-show disputes", (kind) => {
   });
 
   it("KEEP changes no money, is audited with its note, and settles the dispute for good", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     t.clock.now = addHours(lesson.start, 2);
     expect((await markNoShow(lesson.id)).status).toBe(200);
     const before = await unpaid();
@@ -235,8 +235,7 @@ describeEachDatabase("no-show disputes", (kind) => {
   });
 
   it("refuses outside the window, on a lesson that is not a no-show, without a note, and for anyone but an admin", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     const end = addHours(lesson.start, 1);
 
     const scheduled = await resolve(lesson.id, { resolution: "KEEP", note: "n" });
@@ -266,8 +265,7 @@ describeEachDatabase("no-show disputes", (kind) => {
 
   // Last: the payout run pays every instructor's lessons up to that week.
   it("refuses to refund a no-show the instructor was already paid out for, and says why", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     t.clock.now = addHours(lesson.start, 1.5);
     expect((await markNoShow(lesson.id)).status).toBe(200);
 

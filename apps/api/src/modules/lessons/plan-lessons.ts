@@ -8,7 +8,7 @@
  * hold in the way is released by one policy (`retryPastLapsedHolds`).
  *
  * Overlaps are the exclusion constraints' to refuse, but travel, buffers and caps are not something a
- * constraint can say: so a plan is made under a per-instructor lock (lessons.repository.ts
+ * constraint can say: so a plan is made under a per-instructor lock (schedule-lock.ts
  * `lockInstructorSchedules`), held to the end of the transaction. Two bookings of one instructor are
  * then planned one after the other, the second seeing the first's lessons.
  */
@@ -23,7 +23,7 @@ import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import { findOpenSlotsFrom, type OpenSlot } from "../availability/availability.service.ts";
 import { databaseSchedules, type PlacedLesson, withPlacedLessons } from "../availability/schedule-source.ts";
 import { sweepLapsedHolds } from "./hold-sweep.ts";
-import { lockInstructorSchedules } from "./lessons.repository.ts";
+import { lockInstructorSchedules } from "./schedule-lock.ts";
 
 export interface LessonRequest {
   startTime: string;

@@ -10,7 +10,7 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { cancellationFor } from "./lesson-cancellation.ts";
-import { findLessonForCancellation } from "./lessons.repository.ts";
+import { findLessonForCancellation } from "./lesson-reads.ts";
 
 /** The dialog's sentence, about the student (instructor and admin cancellations refund in full). */
 export function staffCancellationSummary(outcome: CancellationOutcome): string {

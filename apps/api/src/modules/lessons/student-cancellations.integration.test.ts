@@ -4,6 +4,7 @@ import { auditLog, bookings, cardRefunds } from "../../db/schema/index.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
@@ -60,9 +61,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   }
 
   it("more than 48 hours ahead: the price and its GST go back to the card, and the slot is free again", async () => {
-    const student = await registerStudent(http);
-    const date = weekdayAhead(base, 6);
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo.id });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 6) });
     expect(lesson.amount).toBe(82.5); // $75 + $7.50 GST
     const before = await earnings(demo.token);
 
@@ -120,11 +119,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   });
 
   it("24 to 48 hours ahead: half the price plus its GST back; the instructor earns 75% of the kept half", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 7),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 7) });
     const before = await earnings(demo.token);
     const adminBefore = (await http.get("/api/admin/revenue", admin)).body.totals;
 
@@ -157,12 +152,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   });
 
   it("rounds a half refund of an odd pool price to the cent, GST on the refunded share", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 8),
-      instructorId: demo.id,
-      pool: true,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 8), pool: true });
     expect(lesson.amount).toBe(53.63); // $48.75 + $4.88 GST
     const before = await earnings(demo.token);
 
@@ -176,11 +166,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   });
 
   it("under 24 hours ahead: nothing comes back and the instructor earns 75% of the price", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 9),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 9) });
     const before = await earnings(demo.token);
 
     hoursBefore(lesson.start, 23.5);
@@ -279,11 +265,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   });
 
   it("refuses a second cancellation, a started or completed lesson, and anyone else's lesson", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 10),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 10) });
     const stranger = await registerStudent(http);
 
     // Someone else's lesson, or one that does not exist, is "not found" for every route.

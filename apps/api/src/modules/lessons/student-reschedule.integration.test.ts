@@ -7,9 +7,9 @@ import {
   freshWeekdays,
   holdLesson,
   listSlots,
-  registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
+import { aStudent, aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
@@ -19,7 +19,7 @@ import {
   readBooking,
   readPayment,
 } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
+import type { Http } from "./student-lesson-fixtures.ts";
 
 describeEachDatabase("a student reschedules their own lesson", (kind) => {
   let t: TestApp;
@@ -50,7 +50,7 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   const reschedule = (lessonId: string, body: unknown, token: string) =>
     http.post(`/api/student/bookings/${lessonId}/reschedule`, body, token);
   const openStarts = async (date: string) => {
-    const viewer = await registerStudent(http);
+    const viewer = await aStudent(t);
     return (await listSlots(http, viewer.accessToken, { date, instructorId: demo })).map((s) => s.startTime);
   };
   const auditOf = (lessonId: string) =>
@@ -60,9 +60,7 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
       .where(and(eq(auditLog.targetId, lessonId), eq(auditLog.action, "booking.reschedule")));
 
   it("moves a lesson to another free slot of the same instructor at no cost, freeing the old one", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
     const target = at(date, 17);
     expect(await openStarts(date)).toContain(target.startTime);
 
@@ -102,9 +100,7 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   });
 
   it("is allowed until exactly 24 hours before the start, and refused after with 409", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
 
     t.clock.now = addHours(lesson.start, -23.5);
     const late = await reschedule(lesson.id, at(date, 15), student.accessToken);
@@ -120,10 +116,8 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   });
 
   it("keeps the kind: a standard lesson cannot move into pool hours, nor a pool lesson out of them", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const standard = await bookPaidLesson(http, student, { date, instructorId: demo });
-    const pool = await bookPaidLesson(http, student, { date, instructorId: demo, pool: true });
+    const { student, lesson: standard, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
+    const { lesson: pool } = await aStudentWithPaidLesson(t, { date, pool: true, student });
 
     const intoPool = await reschedule(standard.id, at(date, 13), student.accessToken);
     expect(intoPool.status).toBe(409);
@@ -143,12 +137,10 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   });
 
   it("refuses a taken slot and leaves the lesson where it was", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
 
     // Someone else holds 17:00 with the instructor.
-    const other = await registerStudent(http);
+    const other = await aStudent(t);
     const slots = await listSlots(http, other.accessToken, { date, instructorId: demo });
     const five = slots.find((s) => s.startTime === at(date, 17).startTime);
     if (!five) throw new Error("17:00 not open");
@@ -190,9 +182,8 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
 
   it("moves into a slot whose hold has lapsed even before the sweep has released it", async () => {
     const date = freshDate();
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
-    const rival = await registerStudent(http);
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date });
+    const rival = await aStudent(t);
     const held = await holdLesson(http, rival.accessToken, { date, instructorId: demo, pool: false });
     const target = { startTime: held.slot.startTime, endTime: held.slot.endTime };
     expect(await openStarts(date)).not.toContain(target.startTime);
@@ -206,9 +197,7 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   });
 
   it("answers bad input with 400 and changes nothing", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
     const seventeen = new Date(at(date, 17).startTime);
     const farAway = weekdayAhead(base, 40);
     const bodies: unknown[] = [
@@ -247,10 +236,8 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
   });
 
   it("is only for the student's own scheduled lessons", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo });
-    const stranger = await registerStudent(http);
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
+    const stranger = await aStudent(t);
 
     const theirs = await reschedule(lesson.id, at(date, 17), stranger.accessToken);
     expect(theirs.status).toBe(404);
@@ -268,10 +255,8 @@ describeEachDatabase("a student reschedules their own lesson", (kind) => {
 
   it("gives a contested slot to exactly one of two students moving into it at once", async () => {
     const date = freshDate();
-    const first = await registerStudent(http);
-    const second = await registerStudent(http);
-    const a = await bookPaidLesson(http, first, { date, instructorId: demo });
-    const b = await bookPaidLesson(http, second, { date, instructorId: demo });
+    const { student: first, lesson: a } = await aStudentWithPaidLesson(t, { date });
+    const { student: second, lesson: b } = await aStudentWithPaidLesson(t, { date });
     const results = await Promise.all([
       reschedule(a.id, at(date, 17), first.accessToken),
       reschedule(b.id, at(date, 17), second.accessToken),

@@ -3,18 +3,33 @@
  * what is offered, what a booking may take, and (on PostgreSQL) what two students booking at once get.
  */
 import type { Suburb } from "@kerb/shared";
-import { travelMinutes } from "@kerb/shared/rules";
+import { isNswPublicHoliday, isNswWorkingDay } from "@kerb/shared/holidays";
+import { addDaysToDate, sydneyDateOf, sydneyWeekday, travelMinutes } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
 import { listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import type { Http } from "../../test/seeded-app.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
 import { insertInstructor, sydneyAt, type TestInstructor } from "../availability/test-fixtures.ts";
 
 /** Every weekday 09:00–13:00 (Sydney): room for four lessons a day. */
 const WEEKDAY_HOURS: TestInstructor["rules"] = [1, 2, 3, 4, 5].map((d) => [d, "09:00", "13:00"]);
+
+/**
+ * Day `n` (from 0) of the suite's clock: the run's Monday 09:00 in Sydney (test/test-clock.ts), the
+ * first of a fortnight without a public holiday. The app starts there; a fixed date (01/03/2027 once)
+ * would make every access token signed on it expired once that day has passed in real time.
+ */
+const day = (n: number) => addDaysToDate(sydneyDateOf(testClockStart()), n);
+
+/** The first NSW public holiday on a weekday `from` or after it. */
+function weekdayHolidayFrom(from: string): string {
+  let date = from;
+  while (!isNswPublicHoliday(date) || [0, 6].includes(sydneyWeekday(date))) date = addDaysToDate(date, 1);
+  return date;
+}
 
 /** The start times the instructor is offered at, to a student of `suburb`, on `date`. */
 async function slotsOf(http: Http, token: string, suburb: Suburb, date: string, instructorId: string) {
@@ -53,11 +68,10 @@ function book(
 describeEachDatabase("lessons between suburbs", (kind) => {
   let t: TestApp;
   let http: Http;
-  // The suite's clock: Monday 01/03/2027, 09:00 Sydney.
-  const date = "2027-03-03"; // a Wednesday
+  // The suite's clock: Monday (day 0) 09:00 Sydney.
+  const date = day(2); // a Wednesday
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: false });
-    t.clock.now = sydneyAt("2027-03-01", "09:00");
     http = api(t.app);
   });
   afterAll(() => t.close());
@@ -132,38 +146,48 @@ describeEachDatabase("lessons between suburbs", (kind) => {
     expect((await book(http, b.accessToken, "Bondi", date, "12:00", id)).status).toBe(201);
     expect(await slotsOf(http, b.accessToken, "Bondi", date, id)).toEqual([]);
     // The next day is untouched.
-    expect(await slotsOf(http, b.accessToken, "Bondi", "2027-03-04", id)).toHaveLength(4);
+    expect(await slotsOf(http, b.accessToken, "Bondi", day(3), id)).toHaveLength(4);
   });
 
   it("keeps the instructor's minimum notice", async () => {
     const id = await instructor({ minNoticeHours: 48 });
     const student = await registerStudent(http, { suburb: "Bondi" });
-    // Now is 01/03 09:00: 48 hours on is 03/03 09:00, so 02/03 offers nothing and 03/03 everything.
-    expect(await slotsOf(http, student.accessToken, "Bondi", "2027-03-02", id)).toEqual([]);
+    // Now is Monday 09:00: 48 hours on is Wednesday 09:00, so Tuesday offers nothing and Wednesday everything.
+    expect(await slotsOf(http, student.accessToken, "Bondi", day(1), id)).toEqual([]);
     expect(await slotsOf(http, student.accessToken, "Bondi", date, id)).toHaveLength(4);
-    expect((await book(http, student.accessToken, "Bondi", "2027-03-02", "12:00", id)).status).toBe(409);
+    expect((await book(http, student.accessToken, "Bondi", day(1), "12:00", id)).status).toBe(409);
   });
 
   it("closes NSW public holidays unless the instructor teaches on them, and never prices them as pool hours", async () => {
-    // Good Friday 26/03/2027.
+    // The next weekday holiday after the quiet fortnight (Good Friday 26/03/2027, from 01/03/2027), and
+    // the working day before it; the clock moves to a few days before them, after the student signed in
+    // (access tokens expire by the real clock).
+    const holiday = weekdayHolidayFrom(day(14));
+    let workingDayBefore = addDaysToDate(holiday, -1);
+    while (!isNswWorkingDay(workingDayBefore)) workingDayBefore = addDaysToDate(workingDayBefore, -1);
     const closed = await instructor({ poolOptIn: true });
     const open = await instructor({ poolOptIn: true, teachesPublicHolidays: true });
     const student = await registerStudent(http, { suburb: "Bondi" });
-    expect(await slotsOf(http, student.accessToken, "Bondi", "2027-03-26", closed)).toEqual([]);
-    const slots = await listSlots(http, student.accessToken, {
-      date: "2027-03-26",
-      suburb: "Bondi",
-      instructorId: open,
-    });
-    expect(slots).toHaveLength(4);
-    expect(slots.every((s) => !s.isPoolHours && s.price === 80)).toBe(true);
-    // The ordinary Thursday before has its pool hours.
-    const before = await listSlots(http, student.accessToken, {
-      date: "2027-03-25",
-      suburb: "Bondi",
-      instructorId: open,
-    });
-    expect(before.some((s) => s.isPoolHours)).toBe(true);
+    t.clock.now = sydneyAt(addDaysToDate(workingDayBefore, -3), "09:00");
+    try {
+      expect(await slotsOf(http, student.accessToken, "Bondi", holiday, closed)).toEqual([]);
+      const slots = await listSlots(http, student.accessToken, {
+        date: holiday,
+        suburb: "Bondi",
+        instructorId: open,
+      });
+      expect(slots).toHaveLength(4);
+      expect(slots.every((s) => !s.isPoolHours && s.price === 80)).toBe(true);
+      // The ordinary working day before has its pool hours.
+      const before = await listSlots(http, student.accessToken, {
+        date: workingDayBefore,
+        suburb: "Bondi",
+        instructorId: open,
+      });
+      expect(before.some((s) => s.isPoolHours)).toBe(true);
+    } finally {
+      t.clock.now = testClockStart();
+    }
   });
 });
 
@@ -174,7 +198,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two students in far-apart suburbs
   let http: Http;
   beforeAll(async () => {
     t = await createTestApp("postgres", { seed: false, env: { DATABASE_POOL_SIZE: "20" } });
-    t.clock.now = sydneyAt("2027-03-01", "09:00");
     baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     http = api(t.app);
   });
@@ -202,7 +225,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two students in far-apart suburbs
   };
 
   it("lets only one of them take the instructor's adjacent hours, every time", async () => {
-    const dates = ["2027-03-02", "2027-03-03", "2027-03-04", "2027-03-05", "2027-03-08", "2027-03-09"];
+    const dates = [1, 2, 3, 4, 7, 8].map(day); // Tuesday to Friday, Monday and Tuesday
     for (const date of dates) {
       const id = await insertInstructor(t.database.db, {
         suburbs: ["Bondi", "Parramatta"],
@@ -233,8 +256,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two students in far-apart suburbs
     const a = await registerStudent(http, { suburb: "Bondi" });
     const b = await registerStudent(http, { suburb: "Bondi" });
     const statuses = await Promise.all([
-      post(a.accessToken, "Bondi", "2027-03-10", "10:00", id),
-      post(b.accessToken, "Bondi", "2027-03-10", "11:00", id),
+      post(a.accessToken, "Bondi", day(9), "10:00", id),
+      post(b.accessToken, "Bondi", day(9), "11:00", id),
     ]);
     expect(statuses).toEqual([201, 201]);
   });

@@ -1,0 +1,54 @@
+import { type CancellationPreview, FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
+import { type CancellationOutcome, formatAud } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { isInstructorUnavailable } from "../compliance/index.ts";
+import { findPaymentRefundState } from "../payments/index.ts";
+import { toStudentBooking } from "../students/index.ts";
+import { cancellationFor } from "./lesson-cancellation.ts";
+import { findStudentLessonRow } from "./lesson-reads.ts";
+import { toStudentRefund } from "./lesson-views.ts";
+
+/** The confirm dialog's one sentence: what comes back, and why when it is less than everything. */
+export function cancellationSummary(outcome: CancellationOutcome, paidWith: "BUNDLE" | "CARD" | null) {
+  const toCard = `${formatAud(outcome.refundCents)} back to your card, including ${formatAud(outcome.refundGstCents)} GST`;
+  if (paidWith === null) return "Nothing was paid for this lesson, so there is nothing to refund.";
+  if (outcome.tier === "full") {
+    return paidWith === "BUNDLE" ? "Your lesson credit goes back to your bundle." : `You will get ${toCard}.`;
+  }
+  if (outcome.tier === "half") {
+    return paidWith === "BUNDLE"
+      ? `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so the lesson credit is forfeited and does not go back to your bundle.`
+      : `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so half is refunded: you will get ${toCard}.`;
+  }
+  return paidWith === "BUNDLE"
+    ? `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded and the lesson credit does not go back to your bundle.`
+    : `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded.`;
+}
+
+/**
+ * GET /student/bookings/:id/cancellation: exactly what cancelOwnLesson would do now (same rule, same
+ * clock) and the confirm dialog's sentence; nothing written.
+ */
+export async function previewOwnCancellation(
+  ctx: AppContext,
+  studentId: string,
+  bookingId: string,
+): Promise<CancellationPreview> {
+  const row = await findStudentLessonRow(ctx.db, studentId, bookingId);
+  if (!row) throw new AppError("not_found", "Lesson not found");
+  const now = ctx.now();
+  const [instructorUnavailable, payment] = await Promise.all([
+    isInstructorUnavailable(ctx.db, row.instructor.id, now),
+    row.paymentId && !row.bundleId ? findPaymentRefundState(ctx.db, row.paymentId) : undefined,
+  ]);
+  const outcome = cancellationFor({ ...row, instructorUnavailable, payment }, "STUDENT", now);
+  const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
+  return {
+    booking: toStudentBooking(row),
+    tier: outcome.tier,
+    refund: toStudentRefund(outcome),
+    creditReturned: outcome.creditReturned,
+    summary: cancellationSummary(outcome, paidWith),
+  };
+}
