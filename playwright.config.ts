@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { scaled } from "./apps/api/src/test/time-scale.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 // Its own port and data directory let two runs share a checkout (E2E_PORT=4320 E2E_DATA_DIR=.e2e-b).
@@ -30,8 +31,9 @@ export default defineConfig({
   // No retries: a spec that needs one waits for the wrong thing. Wait for the data (expect.poll,
   // toHaveText, toBeVisible), never for time.
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets for a slow day under load, times TEST_TIME_SCALE (apps/api/src/test/time-scale.ts; CI sets 3).
+  timeout: scaled(90_000),
+  expect: { timeout: scaled(15_000) },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
@@ -56,6 +58,7 @@ export default defineConfig({
       command: "node_modules/.bin/tsx e2e/support/mail-sink.ts",
       port: SMTP_PORT,
       reuseExistingServer: false,
+      timeout: scaled(60_000),
       env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: MAIL_DIR },
     },
     {
@@ -64,7 +67,8 @@ export default defineConfig({
       command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx e2e/support/seed-cancellation-tiers.ts ${DATA_DIR} && node apps/api/dist/server.js`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Seeding the demo data (its history goes through the use cases) and starting the server.
+      timeout: scaled(180_000),
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",

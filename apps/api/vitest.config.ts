@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { scaled } from "./src/test/time-scale.ts";
 
 export default defineConfig({
   test: {
@@ -13,9 +14,12 @@ export default defineConfig({
     // That halves the suite's CPU time; `npx vitest run --sequence.shuffle.files` checks that no file
     // depends on another.
     isolate: false,
-    // Every file opens its own databases; PGlite start-up and argon2 make a few seconds normal.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Every file opens its own databases; PGlite start-up and argon2 make a few seconds normal, and at
+    // a load average of 10–22 a file's beforeAll (app, SMTP inbox, sign-ins) took over 60 s, so every
+    // test of the file was skipped. Sized for a slow day under load, times TEST_TIME_SCALE
+    // (src/test/time-scale.ts; CI sets 3): only a hung test ever waits this long.
+    testTimeout: scaled(60_000),
+    hookTimeout: scaled(180_000),
     pool: "forks",
   },
 });

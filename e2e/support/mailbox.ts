@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
+import { scaled } from "../../apps/api/src/test/time-scale.ts";
 
 export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? ".e2e-mail";
 
@@ -53,7 +54,7 @@ export async function mailTo(email: string, match: (mail: ReceivedMail) => boole
         found = (await readMailbox()).filter((m) => m.to.includes(email.toLowerCase()));
         return found.some(match);
       },
-      { message: `mail to ${email}`, timeout: 20_000 },
+      { message: `mail to ${email}`, timeout: scaled(20_000) },
     )
     .toBe(true);
   return found;

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../apps/api/src/context.ts";
 import { users } from "../../apps/api/src/db/schema/index.ts";
-import { createComplianceService } from "../../apps/api/src/modules/compliance/compliance.service.ts";
+import { rejectInstructor } from "../../apps/api/src/modules/compliance/reject-instructor.ts";
 import { settleOutboxDelivery } from "../../apps/api/src/modules/notifications/outbox-delivery.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact, type TransactContext } from "../../apps/api/src/unit-of-work.ts";
@@ -28,11 +28,11 @@ export async function seedHeldLessons(ctx: TransactContext, now: Date, passwordH
   // The admin's rejection as the API makes it (status, teaching stop, audit entry, the instructor's
   // email), on a clock set to when it happened.
   const atRejection = () => rejectedAt;
-  const compliance = createComplianceService({
+  const atRejectionCtx = {
     ...ctx,
     now: atRejection,
     transact: createTransact({ ...ctx, now: atRejection }),
-  } as AppContext);
+  } as AppContext;
 
   for (const [index, project] of HELD_PROJECTS.entries()) {
     const accounts = heldAccounts(project);
@@ -59,7 +59,7 @@ export async function seedHeldLessons(ctx: TransactContext, now: Date, passwordH
       });
     });
 
-    await compliance.rejectInstructor(admin.id, instructorId, { reason: REJECTION_REASON });
+    await rejectInstructor(atRejectionCtx, admin.id, instructorId, { reason: REJECTION_REASON });
 
     // Booked and paid before the rejection, taught after it anyway, and marked completed.
     await transact((uow) =>

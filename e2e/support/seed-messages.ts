@@ -10,7 +10,7 @@
 
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import type { AppContext } from "../../apps/api/src/context.ts";
-import { createMessageService } from "../../apps/api/src/modules/messages/messages.service.ts";
+import { sendMessage } from "../../apps/api/src/modules/messages/send-message.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact, type TransactContext } from "../../apps/api/src/unit-of-work.ts";
 import { MESSAGE_PROJECTS, messageAccounts, SEEDED_MESSAGES } from "./message-accounts.ts";
@@ -20,14 +20,13 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const LESSON_CENTS = 8000;
 
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+
 /** The messages module's own send, on a clock `minutesAgo` before `now`. */
 function messagesAt(ctx: TransactContext, now: Date, minutesAgo: number) {
   const then = () => new Date(now.getTime() - minutesAgo * MINUTE);
-  return createMessageService({
-    ...ctx,
-    now: then,
-    transact: createTransact({ ...ctx, now: then }),
-  } as AppContext);
+  const at = { ...ctx, now: then, transact: createTransact({ ...ctx, now: then }) } as AppContext;
+  return { send: (...args: DropFirst<Parameters<typeof sendMessage>>) => sendMessage(at, ...args) };
 }
 
 export async function seedMessages(ctx: TransactContext, now: Date, passwordHash: string) {

@@ -13,6 +13,7 @@ import pg from "pg";
 import * as clusterScript from "../../../scripts/cluster/start-cluster.mjs";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { signAccessToken } from "../src/plugins/auth.ts";
+import { scaled } from "../src/test/time-scale.ts";
 
 export interface Replica {
   id: string;
@@ -171,7 +172,7 @@ export async function call(
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? scaled(30_000)),
     });
     const text = await res.text();
     let body: unknown = text;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script shared with `npm run cluster`
 import { startReplica } from "../../../scripts/cluster/start-cluster.mjs";
+import { scaled } from "../src/test/time-scale.ts";
 import {
   createClusterDatabase,
   freePort,
@@ -26,7 +27,7 @@ describe("replicas starting at once on a fresh PostgreSQL database", () => {
     try {
       await Promise.all(
         replicas.map((r: { port: number }) =>
-          waitForHealthy(`http://127.0.0.1:${r.port}/api/health`, 60_000),
+          waitForHealthy(`http://127.0.0.1:${r.port}/api/health`, scaled(60_000)),
         ),
       );
       const migrations = await db.pool.query("select count(*)::int as n from drizzle.__drizzle_migrations");
@@ -48,7 +49,11 @@ describe("replicas starting at once on a fresh PostgreSQL database", () => {
     const { spawnSync } = await import("node:child_process");
     const env = replicaEnv({ DATABASE_URL: db.url });
     delete env.JWT_SECRET;
-    const result = spawnSync(process.execPath, [SERVER_PATH], { env, encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, [SERVER_PATH], {
+      env,
+      encoding: "utf8",
+      timeout: scaled(20_000),
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/JWT_SECRET is required when several replicas run \(CLUSTER_MODE=true\)/);
   });

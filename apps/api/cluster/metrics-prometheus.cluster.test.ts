@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../src/test/time-scale.ts";
 import { createClusterDatabase, freePort, replicaEnv, startTestCluster } from "./cluster-fixture.ts";
 
 /** Debian's prometheus scraping a running Kerb every second, asked back through its HTTP API. */
@@ -44,7 +45,7 @@ describe("a real Prometheus scrapes Kerb", () => {
       ],
       { stdio: "ignore" },
     );
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     prometheus?.kill("SIGTERM");
     await cluster?.stop();
@@ -55,7 +56,7 @@ describe("a real Prometheus scrapes Kerb", () => {
   /** The first sample of an instant query, once Prometheus has one (it scrapes every second). */
   async function query(expr: string, accept: (value: number) => boolean) {
     let last: unknown;
-    for (let waited = 0; waited < 30_000; waited += 500) {
+    for (let waited = 0; waited < scaled(30_000); waited += 500) {
       const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`).catch(() => null);
       if (res?.ok) {
         last = await res.json();

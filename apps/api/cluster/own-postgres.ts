@@ -6,11 +6,12 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { scaled } from "../src/test/time-scale.ts";
 import { freePort } from "./cluster-fixture.ts";
 
 const VERSION = process.env.CLUSTER_PG_VERSION ?? "15";
 const run = (command: string, args: string[]) =>
-  execFileSync(command, args, { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
+  execFileSync(command, args, { stdio: ["ignore", "pipe", "pipe"], timeout: scaled(60_000) });
 
 export async function createOwnPostgres() {
   const name = `kerbtest${randomUUID().replaceAll("-", "").slice(0, 8)}`;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../src/test/time-scale.ts";
 import {
   type Answer,
   asBooking,
@@ -72,7 +73,7 @@ describe("PostgreSQL stopped for 10 s under 3 replicas", () => {
 
     // Replicas reconnect on their own: every one of them reports healthy again, nobody restarted them.
     await Promise.all(
-      cluster.replicas.map((r) => waitForHealthy(`http://127.0.0.1:${r.port}/api/health`, 20_000)),
+      cluster.replicas.map((r) => waitForHealthy(`http://127.0.0.1:${r.port}/api/health`, scaled(20_000))),
     );
     const recoveredMs = Date.now() - upAt;
     // None of them crashed on the way (a connection cut mid-transaction once took a replica down).

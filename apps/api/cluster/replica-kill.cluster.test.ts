@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../src/test/time-scale.ts";
 import {
   type Answer,
   createClusterDatabase,
@@ -97,7 +98,11 @@ describe("kill -9 of one replica under steady booking traffic", () => {
     if (!leaving) throw new Error("no replica to stop");
     // Stop it only once it is serving traffic (after the last test's kill the balancer may still be
     // bringing the survivors back up), so there are requests in flight for it to drain.
-    for (let waited = 0; !soFar.some((a) => a.replica === leaving.id) && waited < 15_000; waited += 100) {
+    for (
+      let waited = 0;
+      !soFar.some((a) => a.replica === leaving.id) && waited < scaled(15_000);
+      waited += 100
+    ) {
       await sleep(100);
     }
     await sleep(300);

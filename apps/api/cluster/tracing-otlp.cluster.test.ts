@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../src/test/time-scale.ts";
 import {
   createClusterDatabase,
   freePort,
@@ -92,7 +93,7 @@ describe("OpenTelemetry tracing to an OTLP endpoint", () => {
     });
     exited = new Promise((resolve) => server.on("exit", (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
-    await waitForHealthy(`${base}/api/health`, 60_000).catch((error: unknown) => {
+    await waitForHealthy(`${base}/api/health`, scaled(60_000)).catch((error: unknown) => {
       throw new Error(`the server did not start: ${String(error)}\n${output}`);
     });
     // An unknown instructor: the route still asks the database, and answers 404.
@@ -102,7 +103,7 @@ describe("OpenTelemetry tracing to an OTLP endpoint", () => {
     await fetch(`${base}/api/calendar/${CALENDAR_TOKEN}.ics?search=someone%40example.com`);
     server.kill("SIGTERM");
     expect(await exited, output).toBe(0);
-  }, 90_000);
+  }, scaled(90_000));
   afterAll(async () => {
     if (server && server.exitCode === null) server.kill("SIGKILL");
     await new Promise((resolve) => receiver?.close(resolve));

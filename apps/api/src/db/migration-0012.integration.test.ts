@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AppContext } from "../context.ts";
-import { createCalendarService } from "../modules/calendar/calendar.service.ts";
+import { renderCalendarFeed } from "../modules/calendar/render-calendar-feed.ts";
 import { migrateUpTo } from "../test/migrate-up-to.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 
@@ -33,8 +33,8 @@ describeEachDatabase("migration 0012: calendar feed secrets kept as hashes", (ki
   });
 
   it("keeps an existing feed URL working, with only its hash stored", async () => {
-    const calendar = createCalendarService({ db: database.handle.db, now: () => new Date() } as AppContext);
-    await expect(calendar.renderFeed(SECRET)).resolves.toContain("BEGIN:VCALENDAR");
+    const ctx = { db: database.handle.db, now: () => new Date() } as AppContext;
+    await expect(renderCalendarFeed(ctx, SECRET)).resolves.toContain("BEGIN:VCALENDAR");
     const stored = (await database.handle.db.execute(
       sql`select calendar_token_hash as hash from instructor_profiles`,
     )) as unknown as { rows: { hash: string }[] };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../test/http.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { scaled } from "../test/time-scale.ts";
 
 // Walks every documented route with hostile ids, queries and bodies, as each role: whatever the input,
 // the answer is a JSON error below 500 (or a success), never a crash.
@@ -35,50 +36,56 @@ describe("hostile input never produces a 5xx", () => {
   });
   afterAll(() => t.close());
 
-  it("on every documented route, for every role", async () => {
-    const http = api(t.app);
-    const tokens = [
-      undefined,
-      (await http.login("student@demo.test")).accessToken,
-      (await http.login("instructor@demo.test")).accessToken,
-      (await http.login("admin@demo.test")).accessToken,
-    ];
-    const spec = (await t.app.inject({ url: "/api/docs/json" })).json() as { paths: Record<string, object> };
-    const failures: string[] = [];
-    let requests = 0;
-    for (const [path, operations] of Object.entries(spec.paths)) {
-      for (const method of Object.keys(operations)) {
-        for (const token of tokens) {
-          for (const id of IDS) {
-            const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
-            const queries = method === "get" ? QUERIES : [""];
-            const bodies = method === "get" || method === "delete" ? [undefined] : BODIES;
-            for (const query of queries) {
-              for (const body of bodies) {
-                const res = await t.app.inject({
-                  method: method.toUpperCase() as "GET",
-                  url: url + query,
-                  headers: {
-                    ...(token ? { authorization: `Bearer ${token}` } : {}),
-                    ...(body === undefined ? {} : { "content-type": "application/json" }),
-                  },
-                  ...(body === undefined ? {} : { payload: body }),
-                });
-                requests++;
-                if (res.statusCode >= 500)
-                  failures.push(`${res.statusCode} ${method} ${url}${query} ${body ?? ""}`);
-                if (res.statusCode >= 400 && res.headers["content-type"]?.toString().includes("json")) {
-                  const json = res.json();
-                  if (!json.error?.code || !json.error?.message)
-                    failures.push(`bad error shape: ${method} ${url}`);
+  it(
+    "on every documented route, for every role",
+    async () => {
+      const http = api(t.app);
+      const tokens = [
+        undefined,
+        (await http.login("student@demo.test")).accessToken,
+        (await http.login("instructor@demo.test")).accessToken,
+        (await http.login("admin@demo.test")).accessToken,
+      ];
+      const spec = (await t.app.inject({ url: "/api/docs/json" })).json() as {
+        paths: Record<string, object>;
+      };
+      const failures: string[] = [];
+      let requests = 0;
+      for (const [path, operations] of Object.entries(spec.paths)) {
+        for (const method of Object.keys(operations)) {
+          for (const token of tokens) {
+            for (const id of IDS) {
+              const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+              const queries = method === "get" ? QUERIES : [""];
+              const bodies = method === "get" || method === "delete" ? [undefined] : BODIES;
+              for (const query of queries) {
+                for (const body of bodies) {
+                  const res = await t.app.inject({
+                    method: method.toUpperCase() as "GET",
+                    url: url + query,
+                    headers: {
+                      ...(token ? { authorization: `Bearer ${token}` } : {}),
+                      ...(body === undefined ? {} : { "content-type": "application/json" }),
+                    },
+                    ...(body === undefined ? {} : { payload: body }),
+                  });
+                  requests++;
+                  if (res.statusCode >= 500)
+                    failures.push(`${res.statusCode} ${method} ${url}${query} ${body ?? ""}`);
+                  if (res.statusCode >= 400 && res.headers["content-type"]?.toString().includes("json")) {
+                    const json = res.json();
+                    if (!json.error?.code || !json.error?.message)
+                      failures.push(`bad error shape: ${method} ${url}`);
+                  }
                 }
               }
             }
           }
         }
       }
-    }
-    expect(requests).toBeGreaterThan(1000);
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(requests).toBeGreaterThan(1000);
+      expect(failures).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

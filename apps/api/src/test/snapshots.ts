@@ -16,7 +16,7 @@ import { seedDemoData } from "../db/seed.ts";
 export interface TestSnapshots {
   pglite: { migrated: string; seeded: string };
   postgres?: { migrated: string; seeded: string };
-  /** The moment the demo data was seeded (ISO): a test app using it starts its clock there. */
+  /** The moment the demo data was seeded (ISO): the run's test clock start (test-clock.ts). */
   seededAt: string;
 }
 
@@ -24,17 +24,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The run's migrated and seeded databases to copy, from the global setup. */
     kerbTestSnapshots: TestSnapshots;
+    /** The run's test clock start (ISO), from the global setup (test-clock.ts). */
+    kerbTestClockStart: string;
   }
 }
-
-/**
- * How old the seeded snapshot may be and still be used. The demo data is relative to the moment it was
- * seeded, so an app on a copy keeps that moment as its clock's start, and its clock lags real time by
- * the snapshot's age (on top of the file's own run time). A few things read real time: access tokens
- * expire by it, and some tests sign 10-minute tokens at the app's clock. The whole suite passed with
- * every copy's clock 6 minutes behind; past this age a file seeds a database of its own instead.
- */
-export const SEEDED_SNAPSHOT_MAX_AGE_MS = 3 * 60_000;
 
 /** The one place tests seed the demo data, as the server does on an empty database. */
 export function seedTestDatabase(handle: DatabaseHandle, now: Date): Promise<boolean> {
@@ -90,12 +83,14 @@ export async function dropDatabase(serverUrl: string, name: string) {
   await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-/** Builds the run's snapshots; the returned function removes them. */
-export async function buildTestSnapshots(serverUrl: string | undefined): Promise<{
+/** Builds the run's snapshots, the seeded one seeded at `seededAt`; the returned function removes them. */
+export async function buildTestSnapshots(
+  serverUrl: string | undefined,
+  seededAt: Date,
+): Promise<{
   snapshots: TestSnapshots;
   remove(): Promise<void>;
 }> {
-  const seededAt = new Date();
   const dir = mkdtempSync(join(tmpdir(), "kerb-test-snapshots-"));
   const templates: string[] = [];
   const remove = async () => {

@@ -8,13 +8,8 @@ import { buildApp } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { type Env, loadEnv } from "../env.ts";
 import { openPooledSnapshot } from "./pglite-pool.ts";
-import {
-  createDatabaseFrom,
-  databaseUrl,
-  dropDatabase,
-  SEEDED_SNAPSHOT_MAX_AGE_MS,
-  seedTestDatabase,
-} from "./snapshots.ts";
+import { createDatabaseFrom, databaseUrl, dropDatabase, seedTestDatabase } from "./snapshots.ts";
+import { computeTestClockStart, registerFixtureClock } from "./test-clock.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -37,13 +32,20 @@ export interface TestDatabase {
 
 /**
  * A brand-new database, migrated unless `migrated: false` (a migration test brings it up to an older
- * version itself): in-memory PGlite, or a throwaway database on the server.
+ * version itself): in-memory PGlite, or a throwaway database on the server. With `seeded`, with the
+ * demo data too, seeded at the run's clock start (a copy of the run's seeded database: seeding one from
+ * scratch takes 10–20 s on a loaded machine).
  */
-export function createTestDatabase(
+export async function createTestDatabase(
   kind: DatabaseKind,
-  { migrated = true }: { migrated?: boolean } = {},
+  { migrated = true, seeded = false }: { migrated?: boolean; seeded?: boolean } = {},
 ): Promise<TestDatabase> {
-  return openTestDatabase(kind, migrated ? "migrated" : "empty");
+  if (!seeded) return openTestDatabase(kind, migrated ? "migrated" : "empty");
+  const start = testClockStart();
+  if (hasSeededSnapshot(kind, start)) return openTestDatabase(kind, "seeded");
+  const db = await openTestDatabase(kind, "migrated");
+  await seedTestDatabase(db.handle, start);
+  return db;
 }
 
 /**
@@ -77,16 +79,24 @@ async function openTestDatabase(kind: DatabaseKind, start: "empty" | "migrated" 
   };
 }
 
+let fallbackClockStart: Date | undefined;
+
 /**
- * The moment the run's seeded database was seeded, if a seeded app can start from a copy of it: it
- * exists for `kind` and is recent enough (SEEDED_SNAPSHOT_MAX_AGE_MS).
+ * Where every test app's clock starts: the run's fixed Monday 09:00 in Sydney (test-clock.ts explains
+ * the choice), from the global setup; without it (another config), computed once per process.
  */
-function seededSnapshotTime(kind: DatabaseKind): Date | undefined {
+export function testClockStart(): Date {
+  const provided = inject("kerbTestClockStart");
+  if (provided) return new Date(provided);
+  fallbackClockStart ??= computeTestClockStart();
+  return new Date(fallbackClockStart);
+}
+
+/** Whether a seeded app can start from a copy of the run's seeded database (seeded at `start`). */
+function hasSeededSnapshot(kind: DatabaseKind, start: Date): boolean {
   const snapshots = inject("kerbTestSnapshots");
-  if (!snapshots || (kind === "postgres" && !snapshots.postgres)) return undefined;
-  const seededAt = new Date(snapshots.seededAt);
-  const age = Date.now() - seededAt.getTime();
-  return age >= 0 && age <= SEEDED_SNAPSHOT_MAX_AGE_MS ? seededAt : undefined;
+  if (!snapshots || (kind === "postgres" && !snapshots.postgres)) return false;
+  return new Date(snapshots.seededAt).getTime() === start.getTime();
 }
 
 export interface TestApp {
@@ -96,9 +106,9 @@ export interface TestApp {
   databaseUrl?: string;
   env: Env;
   /**
-   * Moves the app's clock. It starts at real time; with `seed`, at the moment the demo data was seeded
-   * (a few minutes ago at most, when the file starts from the run's seeded database), as if the file
-   * had seeded it itself just now.
+   * Moves the app's clock. It starts at the run's fixed start (testClockStart(): a Monday 09:00 in
+   * Sydney, days ahead of real time), never at real time: a test's "tomorrow" is a Tuesday every day it
+   * runs. With `seed`, the demo data was seeded at that moment too.
    */
   clock: { now: Date; advanceMinutes(minutes: number): void };
   close(): Promise<void>;
@@ -134,17 +144,20 @@ export async function createTestApp(
     RESPONSE_CONTRACT: "enforce",
     ...options.env,
   });
-  // The demo data is relative to the moment it is seeded: a copy of the run's seeded database keeps
-  // that moment as the clock's start, so data and clock agree exactly as if seeded here and now.
-  const seededAt = options.seed ? seededSnapshotTime(kind) : undefined;
-  const db = await openTestDatabase(kind, seededAt ? "seeded" : "migrated");
+  // The demo data is relative to the moment it is seeded: the run's seeded database was seeded at the
+  // clock's start, so data and clock agree exactly as if seeded here and now.
+  const start = testClockStart();
+  const fromSnapshot = options.seed === true && hasSeededSnapshot(kind, start);
+  const db = await openTestDatabase(kind, fromSnapshot ? "seeded" : "migrated");
   const clock = {
-    now: seededAt ?? new Date(),
+    now: start,
     advanceMinutes(minutes: number) {
       clock.now = new Date(clock.now.getTime() + minutes * 60_000);
     },
   };
-  if (options.seed && !seededAt) await seedTestDatabase(db.handle, clock.now);
+  // The fixtures (lesson-use-cases.ts) write at this app's clock, not at real time.
+  registerFixtureClock(db.handle.db, () => clock.now);
+  if (options.seed && !fromSnapshot) await seedTestDatabase(db.handle, clock.now);
   const app = await buildApp({ env, database: db.handle, now: () => clock.now, logger: false });
   await app.ready();
   return {

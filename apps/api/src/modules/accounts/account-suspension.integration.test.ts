@@ -5,13 +5,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditLog, availabilityRules, bookings, outbox, users } from "../../db/schema/index.ts";
+import { auditLog, bookings, outbox, users } from "../../db/schema/index.ts";
 import { holdLesson, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { studentPayload } from "../../test/http.ts";
+import { anInstructor, aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { type Http, startSeededApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("admin: suspending accounts", (kind) => {
   let t: TestApp;
@@ -26,24 +25,9 @@ describeEachDatabase("admin: suspending accounts", (kind) => {
 
   /** A listed instructor teaching Sydney CBD on weekdays 9–17, and a student who booked and paid a lesson. */
   async function instructorWithBookedStudent() {
-    const instructor = await newInstructor(http, t.database.db, { suburbs: ["Sydney CBD"] });
-    await t.database.db.insert(availabilityRules).values(
-      [1, 2, 3, 4, 5].map((weekday) => ({
-        instructorId: instructor.id,
-        weekday,
-        startMinute: 9 * 60,
-        endMinute: 17 * 60,
-      })),
-    );
-    const payload = studentPayload({ suburb: "Sydney CBD" });
-    const registered = await http.post("/api/auth/register/student", payload);
-    expect(registered.status).toBe(201);
-    const student = {
-      ...(registered.body as { accessToken: string; refreshToken: string; user: { id: string } }),
-      email: payload.email as string,
-    };
+    const instructor = await anInstructor(t, { suburbs: ["Sydney CBD"] });
     const date = weekdayAhead(t.clock.now, 5);
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: instructor.id });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date, instructor });
     return { instructor, student, lesson, date };
   }
 

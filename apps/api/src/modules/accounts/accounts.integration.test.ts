@@ -5,7 +5,8 @@ import { accountTokens, auditLog, outbox, refreshTokens } from "../../db/schema/
 import { api, studentPayload } from "../../test/http.ts";
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { messageIdOf } from "../notifications/outbox-delivery.ts";
+import { scaled } from "../../test/time-scale.ts";
+import { messageIdOf } from "../notifications/index.ts";
 
 // Account recovery over HTTP against a real database: the emailed links are read from what a real SMTP
 // server received; the outbox keeps the message without its token.
@@ -54,17 +55,22 @@ describeEachDatabase("account recovery", (kind) => {
     if (!mail) throw new Error(`no ${kind} mail to ${email}`);
     let received: ReceivedMail | undefined;
     await expect
-      .poll(async () => {
-        received = (await inbox.to(email)).find((m) => m.parsed.messageId === messageIdOf(mail.id));
-        return received !== undefined;
-      })
+      .poll(
+        async () => {
+          received = (await inbox.to(email)).find((m) => m.parsed.messageId === messageIdOf(mail.id));
+          return received !== undefined;
+        },
+        { timeout: scaled(10_000) },
+      )
       .toBe(true);
     const text = received?.parsed.text ?? "";
     const match = text.match(new RegExp(`https://kerb\\.example/${page}\\?token=([A-Za-z0-9_-]+)`));
     if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`);
     expect(received?.parsed.html).toContain(`https://kerb.example/${page}?token=${match[1]}`);
     await expect
-      .poll(async () => (await mailTo(email, kind)).find((m) => m.id === mail.id)?.status)
+      .poll(async () => (await mailTo(email, kind)).find((m) => m.id === mail.id)?.status, {
+        timeout: scaled(10_000),
+      })
       .toBe("SENT");
     const [stored] = (await mailTo(email, kind)).filter((m) => m.id === mail.id);
     expect(stored?.oneTimeSecret).toBeNull();
@@ -389,7 +395,9 @@ describeEachDatabase("account emails without an outbox tick", (kind) => {
     expect((await http.post("/api/auth/register/student", payload)).status).toBe(201);
     expect((await http.post("/api/auth/forgot-password", { email: payload.email })).status).toBe(202);
     await expect
-      .poll(async () => (await inbox.to(payload.email)).map((m) => m.parsed.subject), { timeout: 5_000 })
+      .poll(async () => (await inbox.to(payload.email)).map((m) => m.parsed.subject), {
+        timeout: scaled(10_000),
+      })
       .toContainEqual(expect.stringMatching(/reset/i));
   });
 });

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, availabilityRules, bookings, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { auditLog, bookings, instructorProfiles, outbox } from "../../db/schema/index.ts";
 import { weekdayAhead } from "../../test/booking-fixtures.ts";
 import { api, instructorPayload, studentPayload } from "../../test/http.ts";
+import { anInstructor, aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { bookPaidLesson } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("profile edits", (kind) => {
   let t: TestApp;
@@ -14,34 +14,6 @@ describeEachDatabase("profile edits", (kind) => {
     http = api(t.app);
   });
   afterAll(() => t.close());
-
-  /** Verifies the instructor (listed, weekday hours) and has a new student book and pay a lesson ahead. */
-  async function verifyWithBookedLesson(i: { user: { id: string } }) {
-    await t.database.db
-      .update(instructorProfiles)
-      .set({
-        verificationStatus: "VERIFIED",
-        verifiedAt: t.clock.now,
-        licenseExpiresOn: "2099-12-31",
-        wwcExpiresOn: "2099-12-31",
-      })
-      .where(eq(instructorProfiles.userId, i.user.id));
-    await t.database.db.insert(availabilityRules).values(
-      [1, 2, 3, 4, 5].map((weekday) => ({
-        instructorId: i.user.id,
-        weekday,
-        startMinute: 540,
-        endMinute: 1020,
-      })),
-    );
-    const payload = studentPayload({ suburb: "Sydney CBD" });
-    const student = (await http.post("/api/auth/register/student", payload)).body;
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(t.clock.now, 5),
-      instructorId: i.user.id,
-    });
-    return { lessonId: lesson.id, studentEmail: payload.email as string };
-  }
 
   async function register(role: "student" | "instructor", overrides: Record<string, unknown> = {}) {
     const payload = role === "student" ? studentPayload(overrides) : instructorPayload(overrides);
@@ -230,22 +202,30 @@ describeEachDatabase("profile edits", (kind) => {
     });
 
     it("returns the instructor to verification when the licence number changes, tells their students, audited", async () => {
-      const i = await register("instructor", { suburbs: ["Sydney CBD"] });
-      const { lessonId, studentEmail } = await verifyWithBookedLesson(i);
-      const res = await http.patch("/api/instructor/profile", { licenseNumber: "99999999" }, i.accessToken);
+      // Listed and teaching on weekdays, with a student's paid lesson ahead.
+      const instructor = await anInstructor(t, { suburbs: ["Sydney CBD"] });
+      const { student, lesson: booked } = await aStudentWithPaidLesson(t, {
+        date: weekdayAhead(t.clock.now, 5),
+        instructor,
+      });
+      const res = await http.patch(
+        "/api/instructor/profile",
+        { licenseNumber: "99999999" },
+        instructor.token,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ licenseNumber: "99999999", verificationStatus: "PENDING" });
       const [profile] = await t.database.db
         .select()
         .from(instructorProfiles)
-        .where(eq(instructorProfiles.userId, i.user.id));
+        .where(eq(instructorProfiles.userId, instructor.id));
       expect(profile?.verificationStatus).toBe("PENDING");
       expect(profile?.verifiedAt).toBeNull();
       const [audit] = await t.database.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.action, "instructor.license_change"), eq(auditLog.targetId, i.user.id)));
-      expect(audit?.actorId).toBe(i.user.id);
+        .where(and(eq(auditLog.action, "instructor.license_change"), eq(auditLog.targetId, instructor.id)));
+      expect(audit?.actorId).toBe(instructor.id);
       expect(audit?.details).toEqual({
         before: { licenseNumber: "12345678", wwcNumber: "WWC1234567E", verificationStatus: "VERIFIED" },
         after: { licenseNumber: "99999999", wwcNumber: "WWC1234567E", verificationStatus: "PENDING" },
@@ -256,10 +236,10 @@ describeEachDatabase("profile edits", (kind) => {
         .select({ to: outbox.toEmail, text: outbox.textBody })
         .from(outbox)
         .where(eq(outbox.kind, "instructor_unavailable"));
-      expect(told.map((e) => e.to)).toEqual([studentEmail]);
+      expect(told.map((e) => e.to)).toEqual([student.email]);
       expect(told[0]?.text).toContain("Ivy Instructor");
       // The lesson stays booked: the student decides.
-      const [lesson] = await t.database.db.select().from(bookings).where(eq(bookings.id, lessonId));
+      const [lesson] = await t.database.db.select().from(bookings).where(eq(bookings.id, booked.id));
       expect(lesson?.status).toBe("SCHEDULED");
     });
 

@@ -8,8 +8,8 @@ import {
 } from "@kerb/shared/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
+import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
+import { findOpenSlots, type OpenSlot } from "./open-slots.ts";
 import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 // Monday 1 March 2027, 11:00 in Sydney (AEDT): every scenario below is relative to this clock.
@@ -152,9 +152,9 @@ describeEachDatabase("availability", (kind) => {
     });
 
     it("is for students only", async () => {
-      // Signed at real time, not the suite's fixed clock: jose checks expiry against real time, so a
-      // token signed "at" NOW would be expired once the real date passes it.
-      t.clock.now = new Date();
+      // Signed at the run's clock (test/test-clock.ts), not the suite's fixed NOW: jose checks expiry
+      // against real time, so a token signed "at" NOW would be expired once the real date passes it.
+      t.clock.now = testClockStart();
       const instructor = await http.login("instructor@demo.test");
       expect((await get("instructors", { suburb: "Bondi" }, instructor.accessToken)).status).toBe(403);
       expect((await http.get("/api/student/slots?suburb=Bondi")).status).toBe(401);

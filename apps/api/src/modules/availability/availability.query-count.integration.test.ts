@@ -17,7 +17,7 @@ import {
   NO_BACKGROUND_JOBS,
   type TestDatabase,
 } from "../../test/test-app.ts";
-import { findOpenSlots, type OpenSlot } from "./availability.service.ts";
+import { findOpenSlots, type OpenSlot } from "./open-slots.ts";
 import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 // 11:00 AEDT on START: START and the 30 days after it are the whole booking horizon.

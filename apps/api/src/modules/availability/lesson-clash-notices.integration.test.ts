@@ -8,11 +8,12 @@ import { addDaysToDate, sydneyDateOf } from "@kerb/shared/rules";
 import { like } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { outbox } from "../../db/schema/index.ts";
-import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { listSlots, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
-import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import type { OutboxMail } from "../../test/mail-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { bookPaidLesson, type Http } from "../lessons/student-lesson-fixtures.ts";
+import type { Http } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("students told of clashes with their instructor's time off", (kind) => {
   let t: TestApp;
@@ -49,12 +50,8 @@ describeEachDatabase("students told of clashes with their instructor's time off"
   };
 
   async function bookedLesson(daysAhead: number) {
-    const student = await registerStudent(http);
-    const email = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, daysAhead),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, daysAhead) });
+    const email = student.email;
     await mailbox.takeDelivered(); // the booking confirmations
     return { student, email, lesson, date: sydneyDateOf(lesson.start) };
   }
@@ -129,8 +126,13 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     expect(off.status).toBe(201);
     expect((await mailbox.takeDelivered()).map((m) => m.to)).toEqual([[email]]);
 
+    // The working day after the lesson's (its day is off now): "12 weekdays ahead of base" was the
+    // lesson's own day whenever day 11 fell on a weekend.
     const [target] = (
-      await listSlots(http, student.accessToken, { date: weekdayAhead(base, 12), instructorId: demo.id })
+      await listSlots(http, student.accessToken, {
+        date: weekdayAhead(lesson.start, 1),
+        instructorId: demo.id,
+      })
     ).filter((s) => !s.isPoolHours);
     if (!target) throw new Error("no slot to move to");
     const moved = await http.post(

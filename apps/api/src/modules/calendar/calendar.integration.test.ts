@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { instructorProfiles } from "../../db/schema/index.ts";
+import { formatUtc } from "../../lib/ical.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
@@ -12,7 +13,6 @@ import {
   newStudent,
   userIdByEmail,
 } from "../instructors/instructor-test-fixtures.ts";
-import { formatUtc } from "./ical.ts";
 
 /** Unfolds continuation lines (RFC 5545 §3.1) and splits on CRLF. */
 const contentLines = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");

@@ -2,8 +2,7 @@
 import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
-import { link, type Person, withGst } from "../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import { brandedEmail, link, type Person, type RenderedEmail, withGst } from "../notifications/index.ts";
 
 export interface BundlePurchasedData {
   student: Person;

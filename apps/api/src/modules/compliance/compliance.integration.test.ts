@@ -22,7 +22,7 @@ import {
   userIdByEmail,
 } from "../instructors/instructor-test-fixtures.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
-import { runComplianceScan } from "./compliance.service.ts";
+import { runComplianceScan } from "./run-compliance-scan.ts";
 
 describeEachDatabase("compliance", (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 /** The invitation a learner sends a parent or guardian: the link carries the token, nothing else secret. */
 import { GUARDIAN_INVITATION_WINDOW } from "@kerb/shared/words";
-import { brandedEmail } from "../notifications/email-layout.ts";
-import type { OutboxEmail } from "../notifications/outbox.ts";
+import type { OutboxEmail } from "../notifications/index.ts";
+import { brandedEmail } from "../notifications/index.ts";
 
 export function guardianInvitationEmail(input: {
   email: string;

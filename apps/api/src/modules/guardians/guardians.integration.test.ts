@@ -12,6 +12,7 @@ import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { scaled } from "../../test/time-scale.ts";
 import { userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
 import { messageIdOf } from "../notifications/outbox-delivery.ts";
 import { download } from "../payouts/payout-fixtures.ts";
@@ -37,11 +38,14 @@ describeEachDatabase("parents and guardians", (kind) => {
       .limit(1);
     let text = "";
     await expect
-      .poll(async () => {
-        const mail = (await inbox.to(email)).find((m) => m.parsed.messageId === messageIdOf(row?.id ?? ""));
-        text = mail?.parsed.text ?? "";
-        return text !== "";
-      })
+      .poll(
+        async () => {
+          const mail = (await inbox.to(email)).find((m) => m.parsed.messageId === messageIdOf(row?.id ?? ""));
+          text = mail?.parsed.text ?? "";
+          return text !== "";
+        },
+        { timeout: scaled(10_000) },
+      )
       .toBe(true);
     const match = text.match(/https:\/\/kerb\.example\/guardian\/accept\?token=([A-Za-z0-9_-]+)/);
     return { token: match?.[1] ?? "", subject: row?.subject };

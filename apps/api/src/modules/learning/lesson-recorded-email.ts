@@ -2,8 +2,15 @@
 import type { SkillLevel } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { skillLevelLabels } from "@kerb/shared/words";
-import { fullName, type LessonTime, lessonWhen, link, type Person } from "../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import {
+  brandedEmail,
+  fullName,
+  type LessonTime,
+  lessonWhen,
+  link,
+  type Person,
+  type RenderedEmail,
+} from "../notifications/index.ts";
 
 export interface LessonRecordedData {
   student: Person;

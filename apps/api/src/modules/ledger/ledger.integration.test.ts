@@ -15,10 +15,11 @@ import {
   payouts,
 } from "../../db/schema/index.ts";
 import { freshWeekdays, type ListedSlot, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { addHours, readBooking } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
+import type { Http, Student } from "../lessons/student-lesson-fixtures.ts";
 import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
 import { postJournal } from "./post-journal.ts";
 
@@ -214,8 +215,7 @@ describeEachDatabase("the ledger", (kind) => {
   });
 
   it("a card lesson marked a no-show is earned like a taught one", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     afterEnd(lesson.start);
     expect((await markLesson(lesson.id, "no-show")).status).toBe(200);
     expect(await journal(`lesson:${lesson.id}:earned`)).toMatchObject({
@@ -228,8 +228,7 @@ describeEachDatabase("the ledger", (kind) => {
 
   describe("card cancellations, each tier", () => {
     it("more than 48 hours ahead: the whole price and its GST are refunded, nothing is kept", async () => {
-      const student = await registerStudent(http);
-      const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+      const { student, lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
       t.clock.now = addHours(lesson.start, -49);
       expect((await cancel(lesson.id, student.accessToken)).status).toBe(200);
       const refundId = await refundIdOf(lesson.id);
@@ -244,12 +243,7 @@ describeEachDatabase("the ledger", (kind) => {
     });
 
     it("24 to 48 hours ahead: half refunded, the other half kept and earned 25/75", async () => {
-      const student = await registerStudent(http);
-      const lesson = await bookPaidLesson(http, student, {
-        date: freshDate(),
-        instructorId: demo.id,
-        pool: true,
-      });
+      const { student, lesson } = await aStudentWithPaidLesson(t, { date: freshDate(), pool: true });
       t.clock.now = addHours(lesson.start, -30);
       expect((await cancel(lesson.id, student.accessToken)).status).toBe(200);
       // $48.75 pool lesson: $24.38 + $2.44 GST back, $24.37 kept: $18.28 to the instructor.
@@ -266,8 +260,7 @@ describeEachDatabase("the ledger", (kind) => {
     });
 
     it("under 24 hours ahead: nothing refunded, the whole price kept", async () => {
-      const student = await registerStudent(http);
-      const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+      const { student, lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
       t.clock.now = addHours(lesson.start, -5);
       expect((await cancel(lesson.id, student.accessToken)).status).toBe(200);
       expect(await refundIdOf(lesson.id)).toBeUndefined();
@@ -278,8 +271,7 @@ describeEachDatabase("the ledger", (kind) => {
     });
 
     it("an instructor's cancellation refunds in full", async () => {
-      const student = await registerStudent(http);
-      const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+      const { lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
       t.clock.now = addHours(lesson.start, -3);
       const res = await http.post(
         `/api/instructor/lessons/${lesson.id}/cancel`,
@@ -327,9 +319,7 @@ describeEachDatabase("the ledger", (kind) => {
   });
 
   it("a reschedule moves no money and posts nothing", async () => {
-    const student = await registerStudent(http);
-    const date = freshDate();
-    const lesson = await bookPaidLesson(http, student, { date, instructorId: demo.id });
+    const { student, lesson, date } = await aStudentWithPaidLesson(t, { date: freshDate() });
     const target = (await standardSlots(student, date)).find((s) => s.startTime !== lesson.slot.startTime);
     if (!target) throw new Error("another slot needed");
     const before = await journalCount();
@@ -349,8 +339,7 @@ describeEachDatabase("the ledger", (kind) => {
   });
 
   it("a duplicate post is a no-op; lines that do not balance or are not cents are refused", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     const key = `payment:${lesson.paymentId}:captured`;
     const before = await journalCount();
     const again = await t.database.db.transaction((tx) =>
@@ -480,8 +469,7 @@ describeEachDatabase("the ledger", (kind) => {
 
   // Last: it leaves the ledger unbalanced on purpose.
   it("notices money that was never posted", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, { date: freshDate(), instructorId: demo.id });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: freshDate() });
     expect(await readBooking(t.database.db, lesson.id)).toMatchObject({ status: "SCHEDULED" });
     // A paid payment written around the use cases (the payments writer alone): no journal.
     const now = new Date();

@@ -7,13 +7,13 @@ import { formatSydneyDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
+import { formatUtc } from "../../lib/ical.ts";
 import { listSlots, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import type { OutboxMail } from "../../test/mail-fixtures.ts";
 import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { formatUtc } from "../calendar/ical.ts";
 import { addHours } from "../instructors/instructor-test-fixtures.ts";
 import type { Http } from "./student-lesson-fixtures.ts";
 

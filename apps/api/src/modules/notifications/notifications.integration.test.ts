@@ -8,6 +8,7 @@ import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail, SmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
@@ -46,12 +47,8 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
       .where(and(eq(outbox.kind, kindOf), eq(outbox.toEmail, to)));
 
   it("a paid batch: the student gets a confirmation with an .ics, the instructor one too, each once", async () => {
-    const student = await registerStudent(http);
-    const studentEmail = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 5),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 5) });
+    const studentEmail = student.email;
     const mail = await mailbox.delivered();
     expect(mail).toHaveLength(2);
 
@@ -137,9 +134,8 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   });
 
   it("a student cancels: the instructor is told too, with the refund; an instructor cancels: only the student is", async () => {
-    const student = await registerStudent(http);
-    const studentEmail = await emailOf(http, student);
-    const first = await bookPaidLesson(http, student, { date: weekdayAhead(base, 7), instructorId: demo.id });
+    const { student, lesson: first } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 7) });
+    const studentEmail = student.email;
     const second = await bookPaidLesson(http, student, {
       date: weekdayAhead(base, 8),
       instructorId: demo.id,
@@ -177,12 +173,8 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   });
 
   it("an admin cancels with a reason: both people are told why", async () => {
-    const student = await registerStudent(http);
-    const studentEmail = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 9),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 9) });
+    const studentEmail = student.email;
     await mailbox.takeDelivered();
     const res = await http.post(
       `/api/admin/bookings/${lesson.id}/cancel`,
@@ -200,11 +192,7 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   });
 
   it("a reschedule tells the instructor (and the student) the old and the new time", async () => {
-    const student = await registerStudent(http);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 10),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 10) });
     await mailbox.takeDelivered();
     const slots = await listSlots(http, student.accessToken, {
       date: weekdayAhead(base, 11),
@@ -228,12 +216,8 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
   });
 
   it("the scan reminds both people 24 h ahead and asks the instructor to mark the lesson, once each", async () => {
-    const student = await registerStudent(http);
-    const studentEmail = await emailOf(http, student);
-    const lesson = await bookPaidLesson(http, student, {
-      date: weekdayAhead(base, 12),
-      instructorId: demo.id,
-    });
+    const { student, lesson } = await aStudentWithPaidLesson(t, { date: weekdayAhead(base, 12) });
+    const studentEmail = student.email;
     await mailbox.takeDelivered();
 
     // Other lessons (seeded ones) may be due too: look at this lesson's mail only.

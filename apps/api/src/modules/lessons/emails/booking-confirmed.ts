@@ -4,6 +4,7 @@ import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   lessonWhen,
@@ -11,9 +12,9 @@ import {
   type Person,
   pickupOf,
   plural,
+  type RenderedEmail,
   withGst,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+} from "../../notifications/index.ts";
 import { calendarAttachment, lessonEvent } from "./lesson-calendar.ts";
 
 /**

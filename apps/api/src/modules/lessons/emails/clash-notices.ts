@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { type Executor, executeRows } from "../../../db/client.ts";
 import { bookings, outbox } from "../../../db/schema/index.ts";
 import type { UnitOfWork } from "../../../unit-of-work.ts";
-import type { OutboxEmail } from "../../notifications/outbox.ts";
+import type { OutboxEmail } from "../../notifications/index.ts";
 import { type ClashResolution, lessonClash, lessonClashResolved } from "./lesson-clash.ts";
 import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";

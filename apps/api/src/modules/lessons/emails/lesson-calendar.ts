@@ -4,8 +4,8 @@
  * in whatever calendar app imported the first one.
  */
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
-import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../calendar/ical.ts";
-import { fullName, type LessonSummary, type Person, pickupOf } from "../../notifications/email-format.ts";
+import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../../lib/ical.ts";
+import { fullName, type LessonSummary, type Person, pickupOf } from "../../notifications/index.ts";
 
 /** The event's UID: the booking id keeps it stable, so importing a file twice updates rather than duplicates. */
 export const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;

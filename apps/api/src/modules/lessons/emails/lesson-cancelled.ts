@@ -6,15 +6,16 @@ import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   lessonWhen,
   link,
   type Person,
   pickupOf,
+  type RenderedEmail,
   withGst,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+} from "../../notifications/index.ts";
 
 export interface LessonCancelledData {
   recipient: "STUDENT" | "INSTRUCTOR";

@@ -7,7 +7,7 @@
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../../unit-of-work.ts";
 import { guardianCopies } from "../../guardians/index.ts";
-import type { OutboxEmail } from "../../notifications/outbox.ts";
+import type { OutboxEmail } from "../../notifications/index.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";

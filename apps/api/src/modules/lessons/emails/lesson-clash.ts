@@ -5,14 +5,15 @@
 import { paths } from "@kerb/shared/paths";
 import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   lessonWhen,
   link,
   type Person,
   pickupOf,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+  type RenderedEmail,
+} from "../../notifications/index.ts";
 
 export interface LessonClashData {
   student: Person;

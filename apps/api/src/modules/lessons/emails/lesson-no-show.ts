@@ -3,14 +3,15 @@ import { paths } from "@kerb/shared/paths";
 import { formatAud } from "@kerb/shared/rules";
 import { NO_SHOW_DISPUTE, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   lessonWhen,
   link,
   type Person,
   pickupOf,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+  type RenderedEmail,
+} from "../../notifications/index.ts";
 
 export interface LessonNoShowData {
   student: Person;

@@ -5,6 +5,7 @@
 import { paths } from "@kerb/shared/paths";
 import type { LessonActor } from "@kerb/shared/rules";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   type LessonTime,
@@ -13,8 +14,8 @@ import {
   movedRows,
   type Person,
   pickupOf,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+  type RenderedEmail,
+} from "../../notifications/index.ts";
 
 export interface LessonRescheduledData {
   student: Person;

@@ -7,6 +7,7 @@ import type { MoveProposerRole } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
 import {
+  brandedEmail,
   fullName,
   type LessonSummary,
   type LessonTime,
@@ -16,8 +17,8 @@ import {
   movedRows,
   type Person,
   pickupOf,
-} from "../../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../../notifications/email-layout.ts";
+  type RenderedEmail,
+} from "../../notifications/index.ts";
 
 export interface MoveProposedData {
   proposalId: string;
