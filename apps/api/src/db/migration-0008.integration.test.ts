@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payoutsDue } from "../modules/ledger/ledger.repository.ts";
-import { payoutAccountSum } from "../modules/payouts/payout-fixtures.ts";
+import { payoutAccountSum } from "../test/fixtures/payout-fixtures.ts";
 import { migrateUpTo } from "../test/migrate-up-to.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { ledgerEntries, ledgerJournals } from "./schema/index.ts";

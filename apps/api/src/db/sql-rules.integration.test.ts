@@ -15,7 +15,7 @@ import {
 } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { insertInstructor } from "../modules/availability/test-fixtures.ts";
+import { insertInstructor } from "../test/fixtures/availability-fixtures.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import {
   bookings,

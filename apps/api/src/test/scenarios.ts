@@ -10,8 +10,8 @@ import { addDaysToDate, sydneyDateOf } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { guardianLinks } from "../db/schema/index.ts";
 import { newOpaqueToken } from "../modules/auth/index.ts";
-import { newInstructor, userIdByEmail } from "../modules/instructors/instructor-test-fixtures.ts";
 import { type ListedSlot, listSlots, payForSlots, registerStudent } from "./booking-fixtures.ts";
+import { newInstructor, userIdByEmail } from "./fixtures/instructor-fixtures.ts";
 import { api } from "./http.ts";
 import type { TestApp } from "./test-app.ts";
 

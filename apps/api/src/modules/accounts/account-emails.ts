@@ -3,8 +3,7 @@
  * and telling the old address that the email was changed. Links carry the token; nothing else secret.
  */
 import { EMAIL_CHANGE_TTL_MINUTES, PASSWORD_RESET_TTL_MINUTES } from "@kerb/shared/rules";
-import { brandedEmail } from "../notifications/email-layout.ts";
-import type { OutboxEmail } from "../notifications/outbox.ts";
+import { brandedEmail, type OutboxEmail } from "../notifications/index.ts";
 
 type Recipient = { email: string; firstName: string; lastName?: string };
 type AccountEmail = Omit<OutboxEmail, "now">;

@@ -1,9 +1,9 @@
 /** The operator console's account search (GET /api/admin/users). */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
+import { newStudent } from "../../test/fixtures/instructor-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newStudent } from "../instructors/instructor-test-fixtures.ts";
 
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message).join(" | ");

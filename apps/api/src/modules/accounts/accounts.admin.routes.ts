@@ -11,13 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createAccountSuspensionService } from "./account-suspension.ts";
-import { createAccountService } from "./accounts.service.ts";
+import { listUsers } from "./list-users.ts";
+import { reactivateUser } from "./reactivate-user.ts";
+import { suspendUser } from "./suspend-user.ts";
 
 /** Accounts in the operator console (mounted at /api/admin), ADMIN only. */
 export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const accounts = createAccountService(ctx);
-  const suspensions = createAccountSuspensionService(ctx);
   // onRequest: the caller is checked before the query is validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -36,7 +35,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminUsersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => accounts.listUsers(request.query),
+    (request) => listUsers(ctx, request.query),
   );
 
   app.post(
@@ -58,7 +57,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: suspendUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => suspensions.suspendUser(currentUser(request).id, request.params.id, request.body.reason),
+    (request) => suspendUser(ctx, currentUser(request).id, request.params.id, request.body.reason),
   );
 
   app.post(
@@ -78,6 +77,6 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: reactivateUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => suspensions.reactivateUser(currentUser(request).id, request.params.id, request.body.reason),
+    (request) => reactivateUser(ctx, currentUser(request).id, request.params.id, request.body.reason),
   );
 };

@@ -16,14 +16,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { TRUSTED_DEVICE_COOKIE, trustedDeviceCookie, trustedDeviceCookieOptions } from "../auth/index.ts";
-import { createAccountService } from "./accounts.service.ts";
+import { changePassword } from "./change-password.ts";
+import { confirmEmailChange } from "./confirm-email-change.ts";
+import { forgotPassword } from "./forgot-password.ts";
+import { requestEmailChange } from "./request-email-change.ts";
+import { resetPassword } from "./reset-password.ts";
 
 /**
  * Account recovery and credentials, mounted beside the auth routes at /api/auth: forgot/reset password,
  * change password and change email (confirmed through the new address).
  */
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const accounts = createAccountService(ctx);
   // The same per-IP limit as login: each of these checks a password or a token, or sends an email.
   const credentialLimit = { rateLimit: { max: ctx.env.AUTH_RATE_LIMIT_MAX, timeWindow: "1 minute" } };
   const tags = ["auth"];
@@ -45,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: credentialLimit,
     },
     async (request, reply) => {
-      await accounts.forgotPassword(request.body.email);
+      await forgotPassword(ctx, request.body.email);
       return reply.status(202).send({ accepted: true as const });
     },
   );
@@ -68,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: credentialLimit,
     },
     async (request, reply) => {
-      const { email } = await accounts.resetPassword(request.body);
+      const { email } = await resetPassword(ctx, request.body);
       const cookie = trustedDeviceCookie(ctx.auth.secret, email.toLowerCase());
       reply.setCookie(TRUSTED_DEVICE_COOKIE, cookie, trustedDeviceCookieOptions);
       return { ok: true as const };
@@ -92,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       config: credentialLimit,
       onRequest: ctx.guard(),
     },
-    (request) => accounts.changePassword(currentUser(request), request.body),
+    (request) => changePassword(ctx, currentUser(request), request.body),
   );
 
   app.post(
@@ -113,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       onRequest: ctx.guard(),
     },
     async (request, reply) =>
-      reply.status(202).send(await accounts.requestEmailChange(currentUser(request), request.body)),
+      reply.status(202).send(await requestEmailChange(ctx, currentUser(request), request.body)),
   );
 
   app.post(
@@ -132,6 +135,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
       config: credentialLimit,
     },
-    (request) => accounts.confirmEmailChange(request.body.token),
+    (request) => confirmEmailChange(ctx, request.body.token),
   );
 };

@@ -8,7 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createProfileService } from "./profiles.service.ts";
+import { getInstructorAccount } from "./get-instructor-account.ts";
+import { getStudentAccount } from "./get-student-account.ts";
+import { updateInstructorProfile } from "./update-instructor-profile.ts";
+import { updateStudentProfile } from "./update-student-profile.ts";
 
 const security = [{ bearerAuth: [] }];
 const readErrors = errorResponses(401, 403, 404);
@@ -16,7 +19,6 @@ const writeErrors = errorResponses(400, 401, 403, 404);
 
 /** The student's own account details and profile edits, mounted at /api/student. */
 export const studentAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const profiles = createProfileService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const tags = ["student"];
 
@@ -33,7 +35,7 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: studentAccountResponse, ...readErrors },
       },
     },
-    (request) => profiles.getStudentAccount(currentUser(request).id),
+    (request) => getStudentAccount(ctx, currentUser(request).id),
   );
 
   app.patch(
@@ -50,13 +52,12 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: studentAccountResponse, ...writeErrors },
       },
     },
-    (request) => profiles.updateStudentProfile(currentUser(request).id, request.body),
+    (request) => updateStudentProfile(ctx, currentUser(request).id, request.body),
   );
 };
 
 /** The instructor's own account details and profile edits, mounted at /api/instructor. */
 export const instructorAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const profiles = createProfileService(ctx);
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
   const tags = ["instructor"];
 
@@ -74,7 +75,7 @@ export const instructorAccountRoutes: FastifyPluginAsyncZod<AppContext> = async 
         response: { 200: instructorAccountResponse, ...readErrors },
       },
     },
-    (request) => profiles.getInstructorAccount(currentUser(request).id),
+    (request) => getInstructorAccount(ctx, currentUser(request).id),
   );
 
   app.patch(
@@ -93,6 +94,6 @@ export const instructorAccountRoutes: FastifyPluginAsyncZod<AppContext> = async 
         response: { 200: instructorAccountResponse, ...writeErrors },
       },
     },
-    (request) => profiles.updateInstructorProfile(currentUser(request).id, request.body),
+    (request) => updateInstructorProfile(ctx, currentUser(request).id, request.body),
   );
 };

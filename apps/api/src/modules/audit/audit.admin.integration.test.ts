@@ -1,9 +1,9 @@
 /** The operator console's audit log (GET /api/admin/audit-log). */
 import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { newInstructor, userIdByEmail } from "../../test/fixtures/instructor-fixtures.ts";
 import { api, instructorPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
 
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message).join(" | ");

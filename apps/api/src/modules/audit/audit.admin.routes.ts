@@ -1,11 +1,10 @@
 import { auditLogQuery, auditLogResponse, errorResponses } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { createAuditService } from "./audit.service.ts";
+import { listAuditLog } from "./list-audit-log.ts";
 
 /** The audit log in the operator console (mounted at /api/admin), ADMIN only. */
 export const auditAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const audit = createAuditService(ctx);
   // onRequest: the caller is checked before the query is validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -25,6 +24,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: auditLogResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => audit.listAuditLog(request.query),
+    (request) => listAuditLog(ctx, request.query),
   );
 };

@@ -15,14 +15,19 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createAuthService } from "./auth.service.ts";
+import { extendSession } from "./extend-session.ts";
+import { getCurrentUser } from "./get-current-user.ts";
+import { logIn } from "./log-in.ts";
+import { logOut } from "./log-out.ts";
+import { refreshSession } from "./refresh-session.ts";
+import { registerInstructor } from "./register-instructor.ts";
+import { registerStudent } from "./register-student.ts";
 import { TRUSTED_DEVICE_COOKIE, trustedDeviceCookieOptions } from "./trusted-device.ts";
 
 // 403: a suspended account signing in or refreshing (account_suspended).
 const errors = errorResponses(400, 401, 403, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const auth = createAuthService(ctx);
   // Per-IP brute-force limit on the routes that check or create passwords.
   const credentialLimit = { rateLimit: { max: ctx.env.AUTH_RATE_LIMIT_MAX, timeWindow: "1 minute" } };
   const tags = ["auth"];
@@ -46,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       config: credentialLimit,
     },
     async (request, reply) => {
-      const { session, deviceCookie } = await auth.login(request.body.email, request.body.password, {
+      const { session, deviceCookie } = await logIn(ctx, request.body.email, request.body.password, {
         address: request.ip,
         deviceCookie: request.cookies[TRUSTED_DEVICE_COOKIE],
       });
@@ -70,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
       config: credentialLimit,
     },
-    async (request, reply) => reply.status(201).send(await auth.registerStudent(request.body)),
+    async (request, reply) => reply.status(201).send(await registerStudent(ctx, request.body)),
   );
 
   app.post(
@@ -88,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
       config: credentialLimit,
     },
-    async (request, reply) => reply.status(201).send(await auth.registerInstructor(request.body)),
+    async (request, reply) => reply.status(201).send(await registerInstructor(ctx, request.body)),
   );
 
   app.post(
@@ -105,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: refreshResponse, ...errors },
       },
     },
-    (request) => auth.refresh(request.body.refreshToken),
+    (request) => refreshSession(ctx, request.body.refreshToken),
   );
 
   app.post(
@@ -129,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         await ctx
           .guard()(request)
           .catch(() => undefined);
-      await auth.logout(request.body?.refreshToken, request.user?.id);
+      await logOut(ctx, request.body?.refreshToken, request.user?.id);
       return { ok: true as const };
     },
   );
@@ -147,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
       onRequest: ctx.guard(),
     },
-    async (request) => ({ user: await auth.me(currentUser(request)) }),
+    async (request) => ({ user: await getCurrentUser(ctx, currentUser(request)) }),
   );
 
   app.post(
@@ -166,6 +171,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
       onRequest: ctx.guard(),
     },
-    (request) => auth.extendSession(currentUser(request)),
+    (request) => extendSession(ctx, currentUser(request)),
   );
 };

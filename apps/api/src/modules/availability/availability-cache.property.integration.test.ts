@@ -20,12 +20,12 @@ import {
   instructorProfiles,
   users,
 } from "../../db/schema/index.ts";
+import { insertBooking, insertInstructor, sydneyAt } from "../../test/fixtures/availability-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { scaled } from "../../test/time-scale.ts";
 import { computeAvailability } from "./compute-availability.ts";
 import { databaseSchedules } from "./schedule-source.ts";
-import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 const SUBURB = "Hornsby";
 /** Where the instructors' other lessons are: the suburb itself, a neighbour, and far away. */

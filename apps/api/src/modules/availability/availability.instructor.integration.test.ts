@@ -2,14 +2,14 @@ import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, availabilityExceptions } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   insertLesson,
   newInstructor,
   readBooking,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>

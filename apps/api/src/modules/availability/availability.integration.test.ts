@@ -7,10 +7,10 @@ import {
   rankInstructors,
 } from "@kerb/shared/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertBooking, insertInstructor, sydneyAt } from "../../test/fixtures/availability-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
 import { findOpenSlots, type OpenSlot } from "./open-slots.ts";
-import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 // Monday 1 March 2027, 11:00 in Sydney (AEDT): every scenario below is relative to this clock.
 const NOW = new Date("2027-03-01T00:00:00Z");

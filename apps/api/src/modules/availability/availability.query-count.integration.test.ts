@@ -10,6 +10,7 @@ import * as schema from "../../db/schema/index.ts";
 import { users } from "../../db/schema/index.ts";
 import { loadEnv } from "../../env.ts";
 import { signAccessToken } from "../../lib/access-token.ts";
+import { insertBooking, insertInstructor, sydneyAt } from "../../test/fixtures/availability-fixtures.ts";
 import { api } from "../../test/http.ts";
 import {
   createTestDatabase,
@@ -18,7 +19,6 @@ import {
   type TestDatabase,
 } from "../../test/test-app.ts";
 import { findOpenSlots, type OpenSlot } from "./open-slots.ts";
-import { insertBooking, insertInstructor, sydneyAt } from "./test-fixtures.ts";
 
 // 11:00 AEDT on START: START and the 30 days after it are the whole booking horizon.
 const NOW = new Date("2027-03-02T00:00:00Z");

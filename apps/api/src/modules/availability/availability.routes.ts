@@ -9,10 +9,13 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { createAvailabilityService } from "./availability.service.ts";
+import { createAvailabilityCache } from "./availability-answers.ts";
+import { getAvailabilitySummary } from "./get-availability-summary.ts";
+import { listInstructors } from "./list-instructors.ts";
+import { listSlots } from "./list-slots.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
-// The service hands back JSON already serialized by the route's own response schema (and cached, as
+// The use cases hand back JSON already serialized by the route's own response schema (and cached, as
 // UTF-8 bytes): a Buffer is sent as it is.
 const serializer = (reply: FastifyReply) => (payload: unknown) => String(reply.serialize(payload));
 const sendJson = (reply: FastifyReply, json: Buffer) =>
@@ -20,7 +23,8 @@ const sendJson = (reply: FastifyReply, json: Buffer) =>
 
 /** Student-facing catalogue: instructors of a suburb, availability summary and slots (mounted at /api/student). */
 export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const availability = createAvailabilityService(ctx);
+  // One cache of schedules and answers for this app's availability routes.
+  const cache = createAvailabilityCache();
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const tags = ["availability"];
   const security = [{ bearerAuth: [] }];
@@ -40,7 +44,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: instructorsResponse, ...errors },
       },
     },
-    (request) => availability.listInstructors(request.query),
+    (request) => listInstructors(ctx, request.query),
   );
 
   app.get(
@@ -59,7 +63,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request, reply) =>
-      sendJson(reply, await availability.getAvailabilitySummary(request.query, serializer(reply))),
+      sendJson(reply, await getAvailabilitySummary(ctx, cache, request.query, serializer(reply))),
   );
 
   app.get(
@@ -77,6 +81,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: slotsResponse, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await availability.listSlots(request.query, serializer(reply))),
+    async (request, reply) => sendJson(reply, await listSlots(ctx, cache, request.query, serializer(reply))),
   );
 };

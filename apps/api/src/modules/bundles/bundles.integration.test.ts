@@ -1,9 +1,9 @@
 import { sydneyTodayDate } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { registerStudent } from "../../test/booking-fixtures.ts";
+import { newInstructor } from "../../test/fixtures/instructor-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
 
 describeEachDatabase("bundles", (kind) => {
   let t: TestApp;

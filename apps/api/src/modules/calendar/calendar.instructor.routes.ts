@@ -8,11 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createCalendarService } from "./calendar.service.ts";
+import { getCalendarFeedStatus } from "./get-calendar-feed-status.ts";
+import { revokeCalendarFeed } from "./revoke-calendar-feed.ts";
+import { rotateCalendarFeed } from "./rotate-calendar-feed.ts";
 
 /** The instructor's own calendar feed URL (mounted at /api/instructor), INSTRUCTOR only. */
 export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const calendar = createCalendarService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
 
@@ -35,7 +36,7 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: calendarTokenStatusResponse, ...errors },
       },
     },
-    (request) => calendar.getFeedStatus(me(request)),
+    (request) => getCalendarFeedStatus(ctx, me(request)),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: calendarTokenResponse, ...errors },
       },
     },
-    (request) => calendar.rotateFeed(me(request)),
+    (request) => rotateCalendarFeed(ctx, me(request)),
   );
 
   app.delete(
@@ -68,6 +69,6 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: okResponse, ...errors },
       },
     },
-    (request) => calendar.revokeFeed(me(request)),
+    (request) => revokeCalendarFeed(ctx, me(request)),
   );
 };

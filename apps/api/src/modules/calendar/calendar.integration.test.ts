@@ -3,8 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { instructorProfiles } from "../../db/schema/index.ts";
 import { formatUtc } from "../../lib/ical.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
@@ -12,7 +10,9 @@ import {
   newInstructor,
   newStudent,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 /** Unfolds continuation lines (RFC 5545 §3.1) and splits on CRLF. */
 const contentLines = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");

@@ -2,14 +2,12 @@ import { errorResponses } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { createCalendarService } from "./calendar.service.ts";
+import { renderCalendarFeed } from "./render-calendar-feed.ts";
 
 const feedParams = z.object({ token: z.string() });
 
 /** Public iCal feeds (mounted at /api/calendar), authorised by each instructor's secret token. */
 export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const calendar = createCalendarService(ctx);
-
   app.get(
     "/:token.ics",
     {
@@ -29,7 +27,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const body = await calendar.renderFeed(request.params.token);
+      const body = await renderCalendarFeed(ctx, request.params.token);
       return reply
         .type("text/calendar; charset=utf-8")
         .header("cache-control", "private, no-cache")

@@ -6,8 +6,15 @@ import type { EmailKind } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatIsoDate, type UnlistedReason, unlistedReasonText } from "@kerb/shared/rules";
 import { DOCUMENT_REMINDER_NOTICE } from "@kerb/shared/words";
-import { fullName, type LessonTime, lessonWhen, link, type Person } from "../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import {
+  brandedEmail,
+  fullName,
+  type LessonTime,
+  lessonWhen,
+  link,
+  type Person,
+  type RenderedEmail,
+} from "../notifications/index.ts";
 
 export const COMPLIANCE_EMAIL_KINDS = {
   verified: "instructor_verified",

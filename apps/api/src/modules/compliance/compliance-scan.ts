@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { scheduleJob } from "../../lib/scheduled-job.ts";
-import { runComplianceScan } from "./compliance.service.ts";
+import { runComplianceScan } from "./run-compliance-scan.ts";
 
 /**
  * Looks for lapsed documents and delisted instructors' lessons on a timer, in one replica per tick;

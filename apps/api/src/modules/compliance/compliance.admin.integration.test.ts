@@ -6,9 +6,9 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, instructorProfiles } from "../../db/schema/index.ts";
+import { newInstructor, userIdByEmail } from "../../test/fixtures/instructor-fixtures.ts";
 import { api, instructorPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>

@@ -13,7 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createComplianceService } from "./compliance.service.ts";
+import { listAdminInstructors } from "./list-admin-instructors.ts";
+import { listComplianceFollowUp } from "./list-compliance-follow-up.ts";
+import { rejectInstructor } from "./reject-instructor.ts";
+import { updateDocumentDates } from "./update-document-dates.ts";
+import { verifyInstructor } from "./verify-instructor.ts";
 
 /**
  * Compliance in the operator console (mounted at /api/admin), ADMIN only: verifying and rejecting
@@ -21,7 +25,6 @@ import { createComplianceService } from "./compliance.service.ts";
  * instructor may not teach.
  */
 export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const compliance = createComplianceService(ctx);
   // onRequest: the caller is checked before the body is parsed or validated (401/403 before any 400).
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
@@ -46,7 +49,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorsResponse, ...errors },
       },
     },
-    (request) => compliance.listInstructors(request.query),
+    (request) => listAdminInstructors(ctx, request.query),
   );
 
   app.post(
@@ -65,7 +68,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => compliance.verifyInstructor(me(request), request.params.id, request.body),
+    (request) => verifyInstructor(ctx, me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -82,7 +85,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => compliance.rejectInstructor(me(request), request.params.id, request.body),
+    (request) => rejectInstructor(ctx, me(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -101,7 +104,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => compliance.updateDocumentDates(me(request), request.params.id, request.body),
+    (request) => updateDocumentDates(ctx, me(request), request.params.id, request.body),
   );
 
   app.get(
@@ -120,6 +123,6 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: complianceFollowUpResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => compliance.listFollowUp(request.query),
+    (request) => listComplianceFollowUp(ctx, request.query),
   );
 };

@@ -7,9 +7,6 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
-import { api, instructorPayload } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { createTransact } from "../../unit-of-work.ts";
 import {
   addHours,
   insertBundle,
@@ -20,7 +17,10 @@ import {
   readBooking,
   readBundle,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api, instructorPayload } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 import { runComplianceScan } from "./run-compliance-scan.ts";
 

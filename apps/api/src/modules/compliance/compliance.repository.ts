@@ -24,9 +24,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { fullNameSql } from "../../db/full-name.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
-import { bookings, instructorProfiles, outbox, users } from "../../db/schema/index.ts";
+import { bookings, instructorProfiles, lessonNotices, users } from "../../db/schema/index.ts";
 import { instructorSuspendedSql, unlistableInstructorSql } from "../../db/sql-rules.ts";
-import { namesLessonSql } from "./unavailable-notices.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
@@ -50,7 +49,6 @@ export async function listFollowUpLessons(
     gt(bookings.startTime, filter.now),
     unlistableInstructorSql(filter.today),
   );
-  const notice = alias(outbox, "notice");
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -69,14 +67,17 @@ export async function listFollowUpLessons(
         },
         instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
         ...complianceColumns,
-        studentNotifiedAt: notice.createdAt,
+        studentNotifiedAt: lessonNotices.toldAt,
       })
       .from(bookings)
       .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
       .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
       .innerJoin(student, eq(student.id, bookings.studentId))
-      // The email that told the student names the lesson in its key (unavailable-notices.ts).
-      .leftJoin(notice, namesLessonSql(notice.dedupeKey, bookings.id))
+      // When the student was told their instructor cannot teach (unavailable-notices.ts).
+      .leftJoin(
+        lessonNotices,
+        and(eq(lessonNotices.bookingId, bookings.id), eq(lessonNotices.kind, "UNAVAILABLE")),
+      )
       .where(where)
       .orderBy(asc(bookings.startTime), asc(bookings.id))
       .limit(page.limit)

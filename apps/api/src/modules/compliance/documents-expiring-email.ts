@@ -1,8 +1,7 @@
 /** Documents about to expire: to the instructor, one message per document and expiry date. */
 import { paths } from "@kerb/shared/paths";
 import { formatIsoDate } from "@kerb/shared/rules";
-import { link, type Person, plural } from "../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import { brandedEmail, link, type Person, plural, type RenderedEmail } from "../notifications/index.ts";
 
 export type ComplianceDocument = "LICENCE" | "WWC";
 

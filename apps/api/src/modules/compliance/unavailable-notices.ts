@@ -1,38 +1,30 @@
 /**
  * Telling students that their instructor can no longer teach: one email per student listing all their
  * lessons with that instructor still to come, not one per lesson (a delisting with four lessons ahead was
- * four emails to one student in under a second). Each lesson is still told once however often the scan
- * runs: the email's outbox dedupe key names its lessons (`instructor_unavailable:<id>,<id>…`; a single
- * lesson's key is the older per-lesson key), a lesson named in any earlier key is left out of the next
- * email, and two scans at once compute the same key, so the outbox keeps one.
+ * four emails to one student in under a second). Each lesson is told once however often the scan runs:
+ * it is claimed in lesson_notices (kind UNAVAILABLE) in the same transaction as its email, and a lesson
+ * claimed before, or by a scan running at the same time, is left out.
  */
-import { sql } from "drizzle-orm";
-import { type Executor, executeRows } from "../../db/client.ts";
-import { outbox } from "../../db/schema/index.ts";
+import type { Executor } from "../../db/client.ts";
+import { lessonNotices } from "../../db/schema/index.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import type { UnitOfWork } from "../../unit-of-work.ts";
-import type { Person } from "../notifications/email-format.ts";
+import type { Person } from "../notifications/index.ts";
 import { COMPLIANCE_EMAIL_KINDS, instructorUnavailableEmail } from "./compliance-emails.ts";
 
-const KEY_PREFIX = "instructor_unavailable:";
+/** The outbox key of one student's email about these lessons (a repeat of the same email is kept once). */
+const unavailableNoticeKey = (lessonIds: readonly string[]) =>
+  `instructor_unavailable:${[...lessonIds].sort().join(",")}`;
 
-/** The dedupe key of one student's email about these lessons. */
-export const unavailableNoticeKey = (lessonIds: readonly string[]) =>
-  `${KEY_PREFIX}${[...lessonIds].sort().join(",")}`;
-
-/** SQL: does an email of this kind name the lesson `bookingId` (an id column or value) in its key? */
-export const namesLessonSql = (dedupeKey: unknown, bookingId: unknown) =>
-  sql`${dedupeKey} like ${`${KEY_PREFIX}%`} and strpos(${dedupeKey}, ${bookingId}::text) > 0`;
-
-/** Which of these lessons an earlier email already told their student about. */
-async function alreadyTold(db: Executor, lessonIds: string[]): Promise<Set<string>> {
+/** Claims the lessons no earlier notice told their student about; returns those claimed now. */
+async function claimUntold(tx: Executor, lessonIds: string[], now: Date): Promise<Set<string>> {
   if (lessonIds.length === 0) return new Set();
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`select l.id from unnest(${`{${lessonIds.join(",")}}`}::uuid[]) as l(id)
-        where exists (select 1 from ${outbox} where ${namesLessonSql(outbox.dedupeKey, sql`l.id`)})`,
-  );
-  return new Set(rows.map((r) => r.id));
+  const claimed = await tx
+    .insert(lessonNotices)
+    .values(lessonIds.map((bookingId) => ({ bookingId, kind: "UNAVAILABLE" as const, seq: 1, toldAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: lessonNotices.bookingId });
+  return new Set(claimed.map((r) => r.id));
 }
 
 export interface UnavailableLessonRow {
@@ -51,12 +43,13 @@ export async function notifyStudentsOfUnavailability(
   lessons: readonly UnavailableLessonRow[],
   input: { now: Date; appUrl?: string },
 ): Promise<number> {
-  const told = await alreadyTold(
+  const untold = await claimUntold(
     uow.tx,
     lessons.map((l) => l.id),
+    input.now,
   );
   const byStudent = groupBy(
-    lessons.filter((l) => !told.has(l.id)),
+    lessons.filter((l) => untold.has(l.id)),
     (l) => l.student.id,
   );
   const emails = [...byStudent.values()].flatMap((own) => {

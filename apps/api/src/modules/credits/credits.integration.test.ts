@@ -2,15 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { auditLog, bookings, bundles, instructorProfiles } from "../../db/schema/index.ts";
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
   newInstructor,
   readBundle,
-} from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http, type Student } from "../lessons/student-lesson-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { bookPaidLesson, type Http, type Student } from "../../test/fixtures/student-lesson-fixtures.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 describeEachDatabase("spending bundle credits", (kind) => {
   let t: TestApp;

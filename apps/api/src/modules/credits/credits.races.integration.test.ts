@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema/index.ts";
 import { type ListedSlot, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { insertBundle, readBundle } from "../../test/fixtures/instructor-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { insertBundle, readBundle } from "../instructors/instructor-test-fixtures.ts";
 
 // Races only mean something with real concurrent connections: PGlite serialises everything.
 describe.runIf(process.env.TEST_DATABASE_URL)("concurrent credit spends [postgres]", () => {

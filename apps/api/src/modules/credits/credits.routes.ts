@@ -9,13 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createCreditService } from "./credits.service.ts";
+import { changeBundleInstructor } from "./change-bundle-instructor.ts";
+import { getCreditBundle } from "./get-credit-bundle.ts";
+import { spendBundleCredits } from "./spend-bundle-credits.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Under /api/student/bundles: a bought bundle, its credits spent on lessons with its instructor. */
 export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const credits = createCreditService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["bundles"], security: [{ bearerAuth: [] }], params: idParams };
 
@@ -30,7 +31,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: studentBundleResponse, ...errors },
       },
     },
-    async (request) => ({ bundle: await credits.getBundle(currentUser(request).id, request.params.id) }),
+    async (request) => ({ bundle: await getCreditBundle(ctx, currentUser(request).id, request.params.id) }),
   );
 
   app.post(
@@ -49,7 +50,9 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await credits.spend(currentUser(request).id, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await spendBundleCredits(ctx, currentUser(request).id, request.params.id, request.body)),
   );
 
   app.put(
@@ -67,7 +70,8 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request) => ({
-      bundle: await credits.changeInstructor(
+      bundle: await changeBundleInstructor(
+        ctx,
         currentUser(request).id,
         request.params.id,
         request.body.instructorId,

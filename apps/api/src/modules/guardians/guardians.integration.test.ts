@@ -8,14 +8,14 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { outbox, payments } from "../../db/schema/index.ts";
 import { freshWeekdays, holdLesson, registerStudent } from "../../test/booking-fixtures.ts";
+import { userIdByEmail } from "../../test/fixtures/instructor-fixtures.ts";
+import { download } from "../../test/fixtures/payout-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { scaled } from "../../test/time-scale.ts";
-import { userIdByEmail } from "../instructors/instructor-test-fixtures.ts";
 import { messageIdOf } from "../notifications/outbox-delivery.ts";
-import { download } from "../payouts/payout-fixtures.ts";
 
 const PARENT = "parent.guardian@example.test";
 

@@ -3,9 +3,14 @@ import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, instructorProfiles } from "../../db/schema/index.ts";
+import {
+  insertLesson,
+  newInstructor,
+  readBooking,
+  userIdByEmail,
+} from "../../test/fixtures/instructor-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { insertLesson, newInstructor, readBooking, userIdByEmail } from "./instructor-test-fixtures.ts";
 
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message);

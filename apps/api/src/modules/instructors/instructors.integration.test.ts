@@ -1,14 +1,14 @@
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant, sydneyWeekday } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   newStudent,
   userIdByEmail,
-} from "./instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const at = (date: string, hour: number) => {
   const instant = sydneyWallTimeToInstant(date, hour * 60);

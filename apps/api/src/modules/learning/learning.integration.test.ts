@@ -8,15 +8,15 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instructorTeachingStops, outbox } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { pdfText } from "../../test/pdf-text.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   newStudent,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { updateInstructorCompliance } from "../instructors/instructors.writes.ts";
 
 type Http = ReturnType<typeof api>;

@@ -22,13 +22,13 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
+import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import { csvCents, download, parseCsv } from "../../test/fixtures/payout-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours } from "../instructors/instructor-test-fixtures.ts";
 import { updatePayoutDetails } from "../instructors/instructors.writes.ts";
-import type { Http } from "../lessons/student-lesson-fixtures.ts";
-import { csvCents, download, parseCsv } from "../payouts/payout-fixtures.ts";
 
 const GST_ABN = "53004085616";
 const FORMULA_NAME = '=HYPERLINK("http://x","y")';

@@ -3,7 +3,10 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { createBasService } from "./bas.service.ts";
+import { exportGstSummaryCsv } from "./export-gst-summary-csv.ts";
+import { exportGstSummaryPdf } from "./export-gst-summary-pdf.ts";
+import { exportRecordsCsv } from "./export-records-csv.ts";
+import { getGstSummary } from "./get-gst-summary.ts";
 
 const csvResponse = (description: string) => ({
   200: { description, content: { "text/csv": { schema: z.any().meta({ type: "string" }) } } },
@@ -30,7 +33,6 @@ const RANGE =
 
 /** /api/admin/gst-summary(.csv|.pdf) and /api/admin/exports/…csv: what an accountant lodges a BAS from (ADMIN only). */
 export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const bas = createBasService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
   const summaryDescription =
@@ -50,7 +52,7 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: gstSummaryResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => bas.gstSummary(request.query.from, request.query.to),
+    (request) => getGstSummary(ctx, request.query.from, request.query.to),
   );
 
   app.get(
@@ -65,7 +67,8 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: csvResponse("The GST summary as CSV"),
       },
     },
-    async (request, reply) => sendCsv(reply, await bas.gstSummaryCsv(request.query.from, request.query.to)),
+    async (request, reply) =>
+      sendCsv(reply, await exportGstSummaryCsv(ctx, request.query.from, request.query.to)),
   );
 
   app.get(
@@ -83,7 +86,7 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await bas.gstSummaryPdf(request.query.from, request.query.to);
+      const { filename, pdf } = await exportGstSummaryPdf(ctx, request.query.from, request.query.to);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -116,7 +119,7 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         },
       },
       async (request, reply) =>
-        sendCsv(reply, await bas.exportCsv(kind, request.query.from, request.query.to)),
+        sendCsv(reply, await exportRecordsCsv(ctx, kind, request.query.from, request.query.to)),
     );
   }
 };

@@ -15,11 +15,11 @@ import {
   payouts,
 } from "../../db/schema/index.ts";
 import { freshWeekdays, type ListedSlot, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
+import { addHours, readBooking } from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http, Student } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours, readBooking } from "../instructors/instructor-test-fixtures.ts";
-import type { Http, Student } from "../lessons/student-lesson-fixtures.ts";
 import { insertPayment, newInvoiceNumber } from "../payments/index.ts";
 import { postJournal } from "./post-journal.ts";
 

@@ -7,11 +7,12 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { createLedgerService } from "./ledger.service.ts";
+import { getLedgerBalance } from "./get-ledger-balance.ts";
+import { getReconciliation } from "./get-reconciliation.ts";
+import { getRevenue } from "./get-revenue.ts";
 
 /** /api/admin/ledger/balance, /reconciliation and /revenue: the ledger, read by operators (ADMIN only). */
 export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const ledger = createLedgerService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
 
@@ -30,7 +31,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: ledgerBalanceResponse, ...errorResponses(401, 403) },
       },
     },
-    () => ledger.getBalance(),
+    () => getLedgerBalance(ctx),
   );
 
   app.get(
@@ -49,7 +50,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: reconciliationResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => ledger.getReconciliation(request.query.month),
+    (request) => getReconciliation(ctx, request.query.month),
   );
 
   app.get(
@@ -66,6 +67,6 @@ export const ledgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: adminRevenueResponse, ...errorResponses(401, 403) },
       },
     },
-    () => ledger.getRevenue(),
+    () => getRevenue(ctx),
   );
 };

@@ -5,10 +5,10 @@
  */
 import { dollarsToCents, sydneyDateOf } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
+import { insertOutcome, periodAt, sydneyAt } from "../../test/fixtures/payout-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
-import { insertOutcome, periodAt, sydneyAt } from "../payouts/payout-fixtures.ts";
 
 const GST_ABN = "53004085616";
 

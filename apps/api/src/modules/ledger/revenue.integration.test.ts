@@ -23,10 +23,10 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
+import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http, Student } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import type { Http, Student } from "../lessons/student-lesson-fixtures.ts";
 
 describeEachDatabase("revenue against the reconciliation", (kind) => {
   let t: TestApp;

@@ -4,9 +4,6 @@
  * rule (rules/instructor-pay.ts on the bundle's per-lesson price), so the three agree to the cent.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { pdfText } from "../../test/pdf-text.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
@@ -14,8 +11,11 @@ import {
   insertPaidLesson,
   newInstructor,
   newStudent,
-} from "../instructors/instructor-test-fixtures.ts";
-import { download, parseCsv, periodAt, sydneyAt } from "../payouts/payout-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { download, parseCsv, periodAt, sydneyAt } from "../../test/fixtures/payout-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const GST_ABN = "53004085616";
 

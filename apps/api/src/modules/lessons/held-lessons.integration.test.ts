@@ -8,8 +8,6 @@ import { addDaysToDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, cardRefunds } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
@@ -17,8 +15,10 @@ import {
   newInstructor,
   newStudent,
   readBooking,
-} from "../instructors/instructor-test-fixtures.ts";
-import { insertOutcome, periodAt, sydneyAt } from "../payouts/payout-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { insertOutcome, periodAt, sydneyAt } from "../../test/fixtures/payout-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { listUnmarkedLessonsEndedBetween } from "./emails/notice-rows.ts";
 
 describeEachDatabase("held lessons: taught while the instructor could not teach", (kind) => {

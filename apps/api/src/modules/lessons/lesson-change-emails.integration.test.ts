@@ -10,12 +10,12 @@ import { auditLog } from "../../db/schema/index.ts";
 import { formatUtc } from "../../lib/ical.ts";
 import { listSlots, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
+import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import type { OutboxMail } from "../../test/mail-fixtures.ts";
 import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import type { Http } from "./student-lesson-fixtures.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 

@@ -9,10 +9,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
 import { buyBundle, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
+import { insertInstructor, sydneyAt } from "../../test/fixtures/availability-fixtures.ts";
 import { api } from "../../test/http.ts";
 import type { Http } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
-import { insertInstructor, sydneyAt } from "../availability/test-fixtures.ts";
 
 // The suite's clock is the run's Monday 09:00 in Sydney (test/test-clock.ts), where the app starts: a
 // fixed date (01/03/2027 once) would make every access token signed on it expired once that day has

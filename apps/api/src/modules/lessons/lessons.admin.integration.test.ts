@@ -2,8 +2,6 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
@@ -14,7 +12,9 @@ import {
   readBundle,
   readPayment,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>

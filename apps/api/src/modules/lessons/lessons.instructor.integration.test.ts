@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { createTransact } from "../../unit-of-work.ts";
 import {
   addHours,
   addMinutes,
@@ -16,7 +13,10 @@ import {
   readBundle,
   readPayment,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 

@@ -10,11 +10,11 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
+import { insertBundle } from "../../test/fixtures/instructor-fixtures.ts";
+import { bookPaidLesson } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { scaled } from "../../test/time-scale.ts";
-import { insertBundle } from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson } from "./student-lesson-fixtures.ts";
 
 // Races only mean something with real concurrent connections: PGlite serialises everything.
 describe.runIf(process.env.TEST_DATABASE_URL)("concurrent placements of lessons [postgres]", () => {

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { holdLessons } from "../../test/lesson-use-cases.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
@@ -9,7 +6,10 @@ import {
   newStudent,
   readBooking,
   readPayment,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { holdLessons } from "../../test/lesson-use-cases.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { changePaymentStatus, markPaymentPaid } from "../payments/index.ts";
 import {
   cancelLesson,

@@ -10,16 +10,16 @@ import { expect, it } from "vitest";
 import { auditLog, bookings, lessonMoveProposals } from "../../db/schema/index.ts";
 import { freshWeekdays, holdLesson, listSlots, registerStudent } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
-import type { OutboxMail } from "../../test/mail-fixtures.ts";
-import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
-import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   readBooking,
-} from "../instructors/instructor-test-fixtures.ts";
-import type { Http } from "./student-lesson-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
+import type { OutboxMail } from "../../test/mail-fixtures.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
 const ADMIN = "admin@demo.test";

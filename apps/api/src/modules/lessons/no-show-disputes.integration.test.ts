@@ -31,11 +31,11 @@ import {
   payForSlots,
   registerStudent,
 } from "../../test/booking-fixtures.ts";
+import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import type { Http } from "./student-lesson-fixtures.ts";
 
 describeEachDatabase("no-show disputes", (kind) => {
   let t: TestApp;

@@ -18,10 +18,13 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pgErrorCode } from "../../lib/pg-error-code.ts";
-// The engine's own files, not the module's entry: that entry also serves the instructor's hours, which
-// read lessons, and an import through it would make a cycle.
-import { findOpenSlotsFrom, type OpenSlot } from "../availability/availability.service.ts";
-import { databaseSchedules, type PlacedLesson, withPlacedLessons } from "../availability/schedule-source.ts";
+import {
+  databaseSchedules,
+  findOpenSlotsFrom,
+  type OpenSlot,
+  type PlacedLesson,
+  withPlacedLessons,
+} from "../availability/index.ts";
 import { sweepLapsedHolds } from "./hold-sweep.ts";
 import { lockInstructorSchedules } from "./schedule-lock.ts";
 

@@ -16,11 +16,11 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
+import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http, Student } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { startDemoApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { addHours } from "../instructors/instructor-test-fixtures.ts";
-import type { Http, Student } from "./student-lesson-fixtures.ts";
 
 describeEachDatabase("refunds to the cent", (kind) => {
   let t: TestApp;

@@ -3,10 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bookings, cardRefunds } from "../../db/schema/index.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
-import { api } from "../../test/http.ts";
-import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertBundle,
@@ -15,8 +11,12 @@ import {
   readBooking,
   readBundle,
   readPayment,
-} from "../instructors/instructor-test-fixtures.ts";
-import { bookPaidLesson, type Http } from "./student-lesson-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { bookPaidLesson, type Http } from "../../test/fixtures/student-lesson-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 describeEachDatabase("a student cancels their own lesson", (kind) => {
   let t: TestApp;

@@ -9,17 +9,17 @@ import {
   listSlots,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
-import { aStudent, aStudentWithPaidLesson } from "../../test/scenarios.ts";
-import { startDemoApp } from "../../test/seeded-app.ts";
-import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   readBooking,
   readPayment,
-} from "../instructors/instructor-test-fixtures.ts";
-import type { Http } from "./student-lesson-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
+import { aStudent, aStudentWithPaidLesson } from "../../test/scenarios.ts";
+import { startDemoApp } from "../../test/seeded-app.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 describeEachDatabase("a student reschedules their own lesson", (kind) => {
   let t: TestApp;

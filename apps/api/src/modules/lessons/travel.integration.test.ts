@@ -9,10 +9,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../db/client.ts";
 import { listSlots, registerStudent } from "../../test/booking-fixtures.ts";
+import {
+  insertInstructor,
+  sydneyAt,
+  type TestInstructor,
+} from "../../test/fixtures/availability-fixtures.ts";
 import { api } from "../../test/http.ts";
 import type { Http } from "../../test/seeded-app.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testClockStart } from "../../test/test-app.ts";
-import { insertInstructor, sydneyAt, type TestInstructor } from "../availability/test-fixtures.ts";
 
 /** Every weekday 09:00–13:00 (Sydney): room for four lessons a day. */
 const WEEKDAY_HOURS: TestInstructor["rules"] = [1, 2, 3, 4, 5].map((d) => [d, "09:00", "13:00"]);

@@ -2,11 +2,10 @@ import { adminConversationQuery, adminConversationResponse, errorResponses } fro
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createMessageService } from "./messages.service.ts";
+import { readConversationAsAdmin } from "./read-conversation-as-admin.ts";
 
 /** The operator console's read of a conversation (mounted at /api/admin), ADMIN only, audited. */
 export const adminMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const messages = createMessageService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
 
   app.get(
@@ -25,6 +24,6 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminConversationResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => messages.adminRead(currentUser(request).id, request.query),
+    (request) => readConversationAsAdmin(ctx, currentUser(request).id, request.query),
   );
 };

@@ -10,16 +10,16 @@ import { expect, it } from "vitest";
 import { auditLog, messages, outbox } from "../../db/schema/index.ts";
 import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
-import type { OutboxMail } from "../../test/mail-fixtures.ts";
-import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { createTransact } from "../../unit-of-work.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   newStudent,
-} from "../instructors/instructor-test-fixtures.ts";
-import type { Http } from "../lessons/student-lesson-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
+import type { OutboxMail } from "../../test/mail-fixtures.ts";
+import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTransact } from "../../unit-of-work.ts";
 import { demoProvider } from "../payments/payment-provider.ts";
 
 type Person = { id: string; token: string };

@@ -17,7 +17,11 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { type Caller, createMessageService } from "./messages.service.ts";
+import type { Caller } from "./conversation-pair.ts";
+import { countUnreadMessages } from "./count-unread-messages.ts";
+import { listConversations } from "./list-conversations.ts";
+import { readConversation } from "./read-conversation.ts";
+import { sendMessage } from "./send-message.ts";
 
 const WHO =
   "The conversation is the caller's with the person in the path: a learner and an instructor with a " +
@@ -29,7 +33,6 @@ const WHO =
  * side of each conversation taken from their session (never from the request).
  */
 export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const messages = createMessageService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT", "INSTRUCTOR"));
   const common = { tags: ["messages"], security: [{ bearerAuth: [] }] };
   const caller = (request: FastifyRequest): Caller => {
@@ -52,7 +55,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: conversationsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => messages.listConversations(caller(request), request.query),
+    (request) => listConversations(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -66,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: unreadMessagesResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => messages.unread(caller(request)),
+    (request) => countUnreadMessages(ctx, caller(request)),
   );
 
   app.get(
@@ -85,7 +88,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: conversationResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => messages.readConversation(caller(request), request.params.otherUserId, request.query),
+    (request) => readConversation(ctx, caller(request), request.params.otherUserId, request.query),
   );
 
   app.post(
@@ -107,6 +110,8 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await messages.send(caller(request), request.params.otherUserId, request.body)),
+      reply
+        .status(201)
+        .send(await sendMessage(ctx, caller(request), request.params.otherUserId, request.body)),
   );
 };

@@ -6,8 +6,14 @@
 import { MESSAGE_EMAIL_DELAY_MINUTES } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime, messageExcerpt } from "@kerb/shared/rules";
-import { fullName, link, type Person, plural } from "../notifications/email-format.ts";
-import { brandedEmail, type RenderedEmail } from "../notifications/email-layout.ts";
+import {
+  brandedEmail,
+  fullName,
+  link,
+  type Person,
+  plural,
+  type RenderedEmail,
+} from "../notifications/index.ts";
 
 export interface UnreadConversation {
   /** Who wrote: the recipient's instructor or learner. */

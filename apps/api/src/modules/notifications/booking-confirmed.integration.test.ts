@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { listSlots, payForSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { emailOf, type OutboxMail, outboxMail } from "../../test/mail-fixtures.ts";
 import { startSeededApp } from "../../test/seeded-app.ts";
 import { type SmtpInbox, startSmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import type { Http } from "../lessons/student-lesson-fixtures.ts";
 
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 

@@ -20,4 +20,4 @@ export {
 } from "./email-format.ts";
 export { brandedEmail, type EmailContent, type RenderedEmail } from "./email-layout.ts";
 export { ONE_TIME_SECRET_PLACEHOLDER, type OutboxEmail } from "./outbox.ts";
-export { type OutboxContext, startOutbox } from "./outbox-delivery.ts";
+export { messageIdOf, type OutboxContext, startOutbox } from "./outbox-delivery.ts";

@@ -8,11 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createNotificationService } from "./notifications.service.ts";
+import { listOutboxEmails } from "./list-outbox-emails.ts";
+import { retryOutboxEmail } from "./retry-outbox-email.ts";
 
 /** /api/admin/outbox: every email the platform has written, delivered or not (ADMIN only). */
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const notifications = createNotificationService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
 
@@ -30,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminOutboxResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => notifications.list(request.query),
+    (request) => listOutboxEmails(ctx, request.query),
   );
 
   app.post(
@@ -47,6 +47,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminOutboxMessageResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    (request) => notifications.retry(request.params.id, currentUser(request).id),
+    (request) => retryOutboxEmail(ctx, request.params.id, currentUser(request).id),
   );
 };

@@ -21,3 +21,4 @@ export {
   setPaymentPayer,
   setPaymentProviderRef,
 } from "./payments.repository.ts";
+export { createStripeClient } from "./stripe-provider.ts";

@@ -1,9 +1,9 @@
 import { INVOICE_NUMBER_PATTERN } from "@kerb/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { newInstructor } from "../../test/fixtures/instructor-fixtures.ts";
 import { type Http, startSeededApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor } from "../instructors/instructor-test-fixtures.ts";
 
 describeEachDatabase("the invoice screen's number", (kind) => {
   let t: TestApp;

@@ -1,7 +1,5 @@
 /** The operator console's payment search (GET /api/admin/payments). */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
@@ -9,7 +7,9 @@ import {
   newStudent,
   readBooking,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const messages = (body: { error: { details?: Array<{ message: string }> } }) =>
   (body.error.details ?? []).map((d) => d.message).join(" | ");

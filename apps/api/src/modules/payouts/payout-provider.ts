@@ -5,7 +5,7 @@
  */
 import type Stripe from "stripe";
 import type { AppContext } from "../../context.ts";
-import { createStripeClient } from "../payments/stripe-provider.ts";
+import { createStripeClient } from "../payments/index.ts";
 
 export interface TransferRequest {
   payoutId: string;

@@ -4,10 +4,7 @@
  * reader sees it (pdftotext) and the CSV, and the payout details that refuse GST without an ABN.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../../test/http.ts";
-import { pdfText } from "../../test/pdf-text.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
+import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
 import {
   csvCents,
   download,
@@ -16,7 +13,10 @@ import {
   payoutAccountSum,
   periodAt,
   sydneyAt,
-} from "./payout-fixtures.ts";
+} from "../../test/fixtures/payout-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { pdfText } from "../../test/pdf-text.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const GST_ABN = "53004085616";
 

@@ -10,11 +10,18 @@ import {
   payoutItems,
   payouts,
 } from "../../db/schema/index.ts";
+import { FIXTURE_ABN, newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
+import {
+  csvCents,
+  download,
+  insertOutcome,
+  parseCsv,
+  periodAt,
+  sydneyAt,
+} from "../../test/fixtures/payout-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { FIXTURE_ABN, newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
-import { csvCents, download, insertOutcome, parseCsv, periodAt, sydneyAt } from "./payout-fixtures.ts";
 
 describeEachDatabase("instructor payouts (demo provider)", (kind) => {
   let t: TestApp;

@@ -17,7 +17,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createPayoutService } from "./payouts.service.ts";
+import { connectPayoutAccount } from "./connect-payout-account.ts";
+import { downloadPayoutStatementCsv } from "./download-payout-statement-csv.ts";
+import { downloadPayoutStatementPdf } from "./download-payout-statement-pdf.ts";
+import { getInstructorEarnings } from "./get-instructor-earnings.ts";
+import { getPayoutDetails } from "./get-payout-details.ts";
+import { listInstructorPayouts } from "./list-instructor-payouts.ts";
+import { listPayouts } from "./list-payouts.ts";
+import { retryPayout } from "./retry-payout.ts";
+import { runPayoutsNow } from "./run-payouts-now.ts";
+import { updatePayoutDetails } from "./update-payout-details.ts";
 
 /** A POST that takes no body: none, or `{}`. */
 const noBody = rotateCalendarTokenRequest.nullish();
@@ -28,7 +37,6 @@ const noBody = rotateCalendarTokenRequest.nullish();
  * payout is 404), payout details and Stripe onboarding.
  */
 export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const payouts = createPayoutService(ctx);
   app.addHook("onRequest", ctx.guard("INSTRUCTOR"));
   const common = { tags: ["payouts"], security: [{ bearerAuth: [] }] };
 
@@ -45,7 +53,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorEarningsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => payouts.getEarnings(currentUser(request).id),
+    (request) => getInstructorEarnings(ctx, currentUser(request).id),
   );
 
   app.get(
@@ -62,7 +70,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorPayoutsResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => payouts.listOwn(currentUser(request).id),
+    (request) => listInstructorPayouts(ctx, currentUser(request).id),
   );
 
   app.get(
@@ -86,7 +94,11 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await payouts.statementCsv(currentUser(request).id, request.params.id);
+      const { filename, csv } = await downloadPayoutStatementCsv(
+        ctx,
+        currentUser(request).id,
+        request.params.id,
+      );
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -116,7 +128,11 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await payouts.statementPdf(currentUser(request).id, request.params.id);
+      const { filename, pdf } = await downloadPayoutStatementPdf(
+        ctx,
+        currentUser(request).id,
+        request.params.id,
+      );
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -139,7 +155,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: connectPayoutAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => payouts.connect(currentUser(request).id),
+    (request) => connectPayoutAccount(ctx, currentUser(request).id),
   );
 
   app.get(
@@ -154,7 +170,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: payoutDetails, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => payouts.details(currentUser(request).id),
+    (request) => getPayoutDetails(ctx, currentUser(request).id),
   );
 
   app.patch(
@@ -171,13 +187,12 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: payoutDetails, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => payouts.updateDetails(currentUser(request).id, request.body),
+    (request) => updatePayoutDetails(ctx, currentUser(request).id, request.body),
   );
 };
 
 /** /api/admin/payouts, ADMIN only: the payout run, payouts due, paid and failed, and retrying failures. */
 export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const payouts = createPayoutService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["payouts"], security: [{ bearerAuth: [] }] };
 
@@ -196,7 +211,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminPayoutsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => payouts.list(request.query),
+    (request) => listPayouts(ctx, request.query),
   );
 
   app.post(
@@ -216,7 +231,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: payoutRunResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => payouts.run(currentUser(request).id),
+    (request) => runPayoutsNow(ctx, currentUser(request).id),
   );
 
   app.post(
@@ -234,6 +249,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminPayoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => payouts.retry(request.params.id, currentUser(request).id),
+    (request) => retryPayout(ctx, request.params.id, currentUser(request).id),
   );
 };

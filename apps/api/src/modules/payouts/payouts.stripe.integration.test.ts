@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { instructorProfiles, payouts } from "../../db/schema/index.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
+import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
+import { insertOutcome, payoutAccountSum, periodAt, sydneyAt } from "../../test/fixtures/payout-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { newInstructor, newStudent } from "../instructors/instructor-test-fixtures.ts";
-import { insertOutcome, payoutAccountSum, periodAt, sydneyAt } from "./payout-fixtures.ts";
 import { transferIdempotencyKey } from "./payout-provider.ts";
 
 describeEachDatabase("instructor payouts through Stripe Connect (real SDK, local fake server)", (kind) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCents, parseCsv } from "./payout-fixtures.ts";
+import { csvCents, parseCsv } from "../../test/fixtures/payout-fixtures.ts";
 import type { PayoutStatement } from "./statement.ts";
 import { renderStatementCsv, STATEMENT_CSV_HEADER } from "./statement-csv.ts";
 

@@ -1,4 +1,4 @@
-/** A payout statement as both downloads print it; the service assembles it, the renderers only lay it out. */
+/** A payout statement as both downloads print it; statement-assembly.ts assembles it, the renderers only lay it out. */
 export interface PayoutStatementLine {
   bookingId: string;
   /** DD/MM/YYYY, Sydney. */

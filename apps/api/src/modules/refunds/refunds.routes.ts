@@ -8,11 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createRefundService } from "./refunds.service.ts";
+import { listRefunds } from "./list-refunds.ts";
+import { retryRefund } from "./retry-refund.ts";
 
 /** /api/admin/refunds: the card-refund queue, visible to operators until every refund has gone through. */
 export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const refunds = createRefundService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
 
@@ -30,7 +30,7 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: adminRefundsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => refunds.list(request.query),
+    (request) => listRefunds(ctx, request.query),
   );
 
   app.post(
@@ -47,6 +47,6 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: adminRefundResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => refunds.retry(request.params.id, currentUser(request).id),
+    (request) => retryRefund(ctx, request.params.id, currentUser(request).id),
   );
 };

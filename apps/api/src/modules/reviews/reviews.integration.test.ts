@@ -2,15 +2,15 @@ import { addDaysToDate, averageRating, sydneyTodayDate } from "@kerb/shared/rule
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, instructorProfiles, reviews } from "../../db/schema/index.ts";
-import { api } from "../../test/http.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import {
   addHours,
   insertLesson,
   newInstructor,
   newStudent,
   userIdByEmail,
-} from "../instructors/instructor-test-fixtures.ts";
+} from "../../test/fixtures/instructor-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const DAY_HOURS = 24;

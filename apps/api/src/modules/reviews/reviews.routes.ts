@@ -13,11 +13,13 @@ import { REVIEW_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { createReviewService } from "./reviews.service.ts";
+import { createReview } from "./create-review.ts";
+import { listAdminReviews } from "./list-admin-reviews.ts";
+import { listInstructorReviews } from "./list-instructor-reviews.ts";
+import { setReviewVisibility } from "./set-review-visibility.ts";
 
 /** Under /api/student/bookings: the student reviews one of their own completed lessons. */
 export const studentReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const reviews = createReviewService(ctx);
   app.addHook("onRequest", ctx.guard("STUDENT"));
 
   app.post(
@@ -38,7 +40,7 @@ export const studentReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const result = await reviews.create(currentUser(request).id, request.params.id, request.body);
+      const result = await createReview(ctx, currentUser(request).id, request.params.id, request.body);
       return reply.code(201).send(result);
     },
   );
@@ -46,8 +48,6 @@ export const studentReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
 /** Under /api/instructors: what anyone may read about a listed instructor. */
 export const publicReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const reviews = createReviewService(ctx);
-
   app.get(
     "/:id/reviews",
     {
@@ -63,13 +63,12 @@ export const publicReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: instructorReviewsResponse, ...errorResponses(400, 404) },
       },
     },
-    (request) => reviews.listForInstructor(request.params.id, request.query),
+    (request) => listInstructorReviews(ctx, request.params.id, request.query),
   );
 };
 
 /** Under /api/admin/reviews: moderation. Hiding takes a review out of the rating and out of sight. */
 export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const reviews = createReviewService(ctx);
   app.addHook("onRequest", ctx.guard("ADMIN"));
   const common = { tags: ["admin"], security: [{ bearerAuth: [] }] };
 
@@ -85,7 +84,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminReviewsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => reviews.listForAdmin(request.query),
+    (request) => listAdminReviews(ctx, request.query),
   );
 
   app.post(
@@ -102,7 +101,9 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminReviewResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ review: await reviews.hide(request.params.id, currentUser(request).id) }),
+    async (request) => ({
+      review: await setReviewVisibility(ctx, request.params.id, currentUser(request).id, true),
+    }),
   );
 
   app.post(
@@ -118,6 +119,8 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminReviewResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ review: await reviews.unhide(request.params.id, currentUser(request).id) }),
+    async (request) => ({
+      review: await setReviewVisibility(ctx, request.params.id, currentUser(request).id, false),
+    }),
   );
 };

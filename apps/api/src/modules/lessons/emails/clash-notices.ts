@@ -1,61 +1,33 @@
 /**
  * Telling a student that their instructor's time off clashes with a booked lesson, and again when the
- * clash is resolved, each once. The outbox's dedupe keys are the record: the n-th clash of a lesson is
- * `lesson-clash:<bookingId>:<n>` and its resolution `lesson-clash-resolved:<bookingId>:<n>`, so a clash
- * is open while a lesson has more clash keys than resolved keys. A lesson may clash again after being
- * resolved (a day off taken, removed, taken again): that is the next n, told again. Two changes at once
- * compute the same key, and the outbox keeps one.
+ * clash is resolved, each once. The record is lesson_notices (kind CLASH): a row per clash told, with
+ * resolved_at once the student heard it was resolved. A lesson may clash again after being resolved (a
+ * day off taken, removed, taken again): that is the next row, told again. The open-notice index keeps
+ * one open clash per lesson, so two changes at once tell it once.
  */
-import { sql } from "drizzle-orm";
-import { type Executor, executeRows } from "../../../db/client.ts";
-import { bookings, outbox } from "../../../db/schema/index.ts";
+import { and, eq, gt, inArray, isNull, max } from "drizzle-orm";
+import type { Executor } from "../../../db/client.ts";
+import { bookings, lessonNotices } from "../../../db/schema/index.ts";
 import type { UnitOfWork } from "../../../unit-of-work.ts";
 import type { OutboxEmail } from "../../notifications/index.ts";
 import { type ClashResolution, lessonClash, lessonClashResolved } from "./lesson-clash.ts";
 import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";
 
-export const clashKey = (bookingId: string, n: number) => `lesson-clash:${bookingId}:${n}`;
-export const clashResolvedKey = (bookingId: string, n: number) => `lesson-clash-resolved:${bookingId}:${n}`;
+/** The email's dedupe key: the n-th clash of a lesson, and its resolution. */
+const clashKey = (bookingId: string, n: number) => `lesson-clash:${bookingId}:${n}`;
+const clashResolvedKey = (bookingId: string, n: number) => `lesson-clash-resolved:${bookingId}:${n}`;
 
-interface ClashState {
-  /** Clash emails of the lesson so far, and resolutions. Open when told > resolved. */
-  told: number;
-  resolved: number;
-}
-
-/**
- * The clash notices of the given lessons, or of every lesson of `instructorId` starting after `after`
- * that has any: lessons without any are left out.
- */
-async function clashStates(
-  db: Executor,
-  which: { bookingIds: readonly string[] } | { instructorId: string; after: Date },
-): Promise<Map<string, ClashState>> {
-  if ("bookingIds" in which && which.bookingIds.length === 0) return new Map();
-  const lessons =
-    "bookingIds" in which
-      ? sql`${bookings.id} = any(${`{${which.bookingIds.join(",")}}`}::uuid[])`
-      : sql`${bookings.instructorId} = ${which.instructorId} and ${bookings.startTime} > ${which.after.toISOString()}::timestamptz`;
-  const rows = await executeRows<{ id: string; told: number; resolved: number }>(
-    db,
-    sql`select ${bookings.id} as id,
-          count(*) filter (where ${outbox.dedupeKey} like 'lesson-clash:%')::int as told,
-          count(*) filter (where ${outbox.dedupeKey} like 'lesson-clash-resolved:%')::int as resolved
-        from ${bookings}
-        join ${outbox} on ${outbox.dedupeKey} like 'lesson-clash%:' || ${bookings.id}::text || ':%'
-        where ${lessons}
-        group by ${bookings.id}`,
-  );
-  return new Map(rows.map((r) => [r.id, { told: Number(r.told), resolved: Number(r.resolved) }]));
-}
-
-const isOpen = (state: ClashState | undefined) => state !== undefined && state.told > state.resolved;
+const openClash = and(eq(lessonNotices.kind, "CLASH"), isNull(lessonNotices.resolvedAt));
 
 /** Lessons of the instructor (starting after `after`) whose student was told of a clash not resolved yet. */
 export async function openClashLessonIds(db: Executor, instructorId: string, after: Date): Promise<string[]> {
-  const states = await clashStates(db, { instructorId, after });
-  return [...states].filter(([, s]) => isOpen(s)).map(([id]) => id);
+  const rows = await db
+    .select({ id: lessonNotices.bookingId })
+    .from(lessonNotices)
+    .innerJoin(bookings, eq(bookings.id, lessonNotices.bookingId))
+    .where(and(openClash, eq(bookings.instructorId, instructorId), gt(bookings.startTime, after)));
+  return rows.map((r) => r.id);
 }
 
 /** Each of these lessons' students, not told of this clash yet, is told now; returns the emails written. */
@@ -63,10 +35,30 @@ export async function enqueueLessonClashes(
   uow: UnitOfWork,
   input: NoticeOptions & { bookingIds: readonly string[] },
 ): Promise<string[]> {
-  const states = await clashStates(uow.tx, { bookingIds: input.bookingIds });
-  const untold = input.bookingIds.filter((id) => !isOpen(states.get(id)));
-  if (untold.length === 0) return [];
-  const rows = await repo.listLessonsForNotice(uow.tx, untold);
+  if (input.bookingIds.length === 0) return [];
+  const ids = [...input.bookingIds];
+  // The next clash number of each lesson; a lesson with an open clash gets no new row (index conflict).
+  const last = await uow.tx
+    .select({ id: lessonNotices.bookingId, seq: max(lessonNotices.seq) })
+    .from(lessonNotices)
+    .where(and(eq(lessonNotices.kind, "CLASH"), inArray(lessonNotices.bookingId, ids)))
+    .groupBy(lessonNotices.bookingId);
+  const lastSeq = new Map(last.map((r) => [r.id, r.seq ?? 0]));
+  const inserted = await uow.tx
+    .insert(lessonNotices)
+    .values(
+      ids.map((id) => ({
+        bookingId: id,
+        kind: "CLASH" as const,
+        seq: (lastSeq.get(id) ?? 0) + 1,
+        toldAt: input.now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: lessonNotices.bookingId, seq: lessonNotices.seq });
+  if (inserted.length === 0) return [];
+  const seqOf = new Map(inserted.map((r) => [r.id, r.seq]));
+  const rows = await repo.listLessonsForNotice(uow.tx, [...seqOf.keys()]);
   const emails: OutboxEmail[] = rows.map((row) => ({
     kind: "lesson_clash",
     to: recipient(row.student),
@@ -76,7 +68,7 @@ export async function enqueueLessonClashes(
       lesson: toLessonSummary(row),
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     }),
-    dedupeKey: clashKey(row.id, (states.get(row.id)?.told ?? 0) + 1),
+    dedupeKey: clashKey(row.id, seqOf.get(row.id) ?? 1),
     now: input.now,
   }));
   return uow.email(emails);
@@ -87,10 +79,15 @@ export async function enqueueClashesResolved(
   uow: UnitOfWork,
   input: NoticeOptions & { bookingIds: readonly string[]; how: ClashResolution },
 ): Promise<string[]> {
-  const states = await clashStates(uow.tx, { bookingIds: input.bookingIds });
-  const open = input.bookingIds.filter((id) => isOpen(states.get(id)));
-  if (open.length === 0) return [];
-  const rows = await repo.listLessonsForNotice(uow.tx, open);
+  if (input.bookingIds.length === 0) return [];
+  const resolved = await uow.tx
+    .update(lessonNotices)
+    .set({ resolvedAt: input.now })
+    .where(and(openClash, inArray(lessonNotices.bookingId, [...input.bookingIds])))
+    .returning({ id: lessonNotices.bookingId, seq: lessonNotices.seq });
+  if (resolved.length === 0) return [];
+  const seqOf = new Map(resolved.map((r) => [r.id, r.seq]));
+  const rows = await repo.listLessonsForNotice(uow.tx, [...seqOf.keys()]);
   const emails: OutboxEmail[] = rows.map((row) => ({
     kind: "lesson_clash_resolved",
     to: recipient(row.student),
@@ -101,7 +98,7 @@ export async function enqueueClashesResolved(
       how: input.how,
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     }),
-    dedupeKey: clashResolvedKey(row.id, states.get(row.id)?.told ?? 1),
+    dedupeKey: clashResolvedKey(row.id, seqOf.get(row.id) ?? 1),
     now: input.now,
   }));
   return uow.email(emails);

@@ -1,0 +1,78 @@
+import { DEMO_SUPPLIER_ABN } from "@kerb/shared";
+import {
+  formatAud,
+  formatIsoDate,
+  formatSydneyDate,
+  formatSydneyTimeRange,
+  payoutStatementNumber,
+} from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { PAYOUT_NOT_FOUND } from "./payout-views.ts";
+import * as repo from "./payouts.repository.ts";
+import type { PayoutStatement } from "./statement.ts";
+
+const LINE_DESCRIPTIONS: Record<string, string> = {
+  COMPLETED: "Driving lesson",
+  NO_SHOW: "Driving lesson (student did not attend)",
+  CANCELLED: "Late cancellation (kept value)",
+};
+
+/** What set the lesson's value: a bundle credit at the bundle's per-lesson price, or the instructor's rate. */
+function valuedBy(line: { isPoolHours: boolean; bundlePricePerLessonCents: number | null }): string {
+  if (line.bundlePricePerLessonCents !== null) {
+    return `bundle credit, ${formatAud(line.bundlePricePerLessonCents)} a lesson`;
+  }
+  return line.isPoolHours ? "pool hours" : "standard rate";
+}
+
+/** The instructor's own payout, or 404. */
+export async function requireOwnPayout(ctx: AppContext, instructorId: string, payoutId: string) {
+  const payout = await repo.findOwnPayout(ctx.db, instructorId, payoutId);
+  // Another instructor's payout reads exactly like one that does not exist.
+  if (!payout) throw new AppError("not_found", PAYOUT_NOT_FOUND);
+  return payout;
+}
+
+/** A payout's statement (RCTI) as both downloads print it. */
+export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow): Promise<PayoutStatement> {
+  const [payee, lines] = await Promise.all([
+    repo.findPayee(ctx.db, payout.instructorId),
+    repo.payoutLines(ctx.db, payout.id),
+  ]);
+  if (!payee) throw new AppError("not_found", PAYOUT_NOT_FOUND);
+  return {
+    number: payoutStatementNumber(payout),
+    issuedOn: formatSydneyDate(payout.createdAt),
+    periodStart: formatIsoDate(payout.periodStart),
+    periodEnd: formatIsoDate(payout.periodEnd),
+    recipient: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
+    isDemoRecipient: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
+    supplier: {
+      name: `${payee.firstName} ${payee.lastName}`,
+      email: payee.email,
+      // As the payout was made up, whatever the profile says since: the RCTI is a tax record.
+      abn: payout.supplierAbn,
+      gstRegistered: payout.supplierGstRegistered,
+    },
+    lines: lines.map((line) => ({
+      bookingId: line.bookingId,
+      date: formatSydneyDate(line.startTime),
+      time: formatSydneyTimeRange(line.startTime, line.endTime),
+      description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}`,
+      student: `${line.studentFirstName} ${line.studentLastName}`,
+      grossCents: line.grossCents,
+      feeCents: line.grossCents - line.amountCents,
+      amountCents: line.amountCents,
+      gstCents: line.gstCents,
+    })),
+    grossCents: payout.grossCents,
+    feeCents: payout.feeCents,
+    amountCents: payout.amountCents - payout.gstCents,
+    gstCents: payout.gstCents,
+    totalCents: payout.amountCents,
+    status: payout.status,
+    paidOn: payout.paidAt ? formatSydneyDate(payout.paidAt) : null,
+    provider: payout.provider,
+  };
+}
