@@ -8,11 +8,11 @@
  */
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { instructorProfiles, studentProfiles, users } from "../../apps/api/src/db/schema/index.ts";
-import { seedDemoData } from "../../apps/api/src/db/seed.ts";
 import { loadEnv } from "../../apps/api/src/env.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { silentLog } from "../../apps/api/src/lib/silent-log.ts";
-import { demoProvider } from "../../apps/api/src/modules/payments/payment-provider.ts";
+import { demoProvider } from "../../apps/api/src/platform/card-provider/payment-provider.ts";
+import { seedDemoData } from "../../apps/api/src/seed/seed.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
 import { TIER_LESSONS, TIER_PROJECTS, tierInvoiceNumber, tiersStudent } from "./cancellation-tiers.ts";

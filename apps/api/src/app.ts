@@ -49,10 +49,8 @@ import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { startOutbox } from "./modules/notifications/outbox-delivery.ts";
 import { invoiceRoutes } from "./modules/payments/invoices.routes.ts";
-import { demoProvider, type PaymentProvider } from "./modules/payments/payment-provider.ts";
 import { paymentAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
-import { createStripeClient, createStripeProvider } from "./modules/payments/stripe-provider.ts";
 import { startPayoutRun } from "./modules/payouts/payout-job.ts";
 import { adminPayoutRoutes, instructorPayoutRoutes } from "./modules/payouts/payouts.routes.ts";
 import { guardianOverviewRoutes } from "./modules/portal/guardian-overview.routes.ts";
@@ -67,6 +65,8 @@ import {
   studentReviewRoutes,
 } from "./modules/reviews/reviews.routes.ts";
 import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
+import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
+import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
 import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";

@@ -85,6 +85,20 @@ describe("API architecture (ARCHITECTURE.md, Round 4)", () => {
     ).toEqual([]);
   });
 
+  it("the API's folders depend one way: src/<folder> and each module, test support aside", () => {
+    // The platform (platform/, db/, lib/, plugins/, context.ts) sits below the modules; app.ts, the
+    // seed, the notification scan and the unit of work's implementation above them.
+    const roomOf = (file: string): string | null => {
+      const [top, name] = fromSrc(file).split("/");
+      if (!top || top === "test" || top.startsWith("..")) return null;
+      return top === "modules" && name ? `modules/${name}` : top;
+    };
+    expect(
+      describeCycles(folderGraph(productFiles(), roomOf, read), show),
+      "A lower folder imports a higher one: move the type or the piece down (platform/), or the caller up",
+    ).toEqual([]);
+  });
+
   it("every module is in the documented tiers, and its code imports only lower tiers", () => {
     const tierOf = new Map(MODULE_TIERS.flatMap((names, tier) => names.map((name) => [name, tier] as const)));
     const modules = readdirSync(MODULES, { withFileTypes: true }).filter((e) => e.isDirectory());

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import type { PaymentProvider } from "./modules/payments/payment-provider.ts";
+import type { PaymentProvider } from "./platform/card-provider/payment-provider.ts";
+import type { Transact } from "./platform/unit-of-work-effects.ts";
 import type { AuthConfig, Guard } from "./plugins/auth.ts";
-import type { Transact } from "./unit-of-work.ts";
 
 /** What every module plugin is given: no module reaches for globals. */
 export interface AppContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shouldSeedDemoData } from "./db/prepare-database.ts";
 import { isClusterMode, loadEnv, publicOrigin } from "./env.ts";
+import { shouldSeedDemoData } from "./seed/prepare-database.ts";
 
 describe("configuration", () => {
   it("reads TRUST_PROXY as false, true, a hop count or a list of addresses/CIDRs", () => {

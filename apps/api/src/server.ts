@@ -15,7 +15,7 @@ try {
 // Imported only now: tracing (when configured) must be in place before `http` and `pg` are loaded.
 const { buildApp } = await import("./app.ts");
 const { openDatabaseFromEnv } = await import("./db/open-from-env.ts");
-const { prepareDatabase } = await import("./db/prepare-database.ts");
+const { prepareDatabase } = await import("./seed/prepare-database.ts");
 const { serveMetrics } = await import("./modules/health/metrics-server.ts");
 
 const database = await openDatabaseFromEnv(env);

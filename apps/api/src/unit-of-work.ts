@@ -7,28 +7,15 @@
  * case has to remember to.
  */
 import type { AppContext } from "./context.ts";
-import type { Executor } from "./db/client.ts";
-import { type AuditEntryInput, insertAuditEntry } from "./modules/audit/audit.repository.ts";
-import { type JournalInput, postJournal } from "./modules/ledger/post-journal.ts";
-import { enqueueEmails, type OutboxEmail } from "./modules/notifications/outbox.ts";
+import type { OutboxEmail, Transact, UnitOfWork } from "./platform/unit-of-work-effects.ts";
+
+export type { Transact, UnitOfWork } from "./platform/unit-of-work-effects.ts";
+
+import { insertAuditEntry } from "./modules/audit/audit.repository.ts";
+import { postJournal } from "./modules/ledger/post-journal.ts";
+import { enqueueEmails } from "./modules/notifications/outbox.ts";
 import { kickOutboxDelivery } from "./modules/notifications/outbox-delivery.ts";
 import { deliverCardRefunds, recordCardRefund } from "./modules/refunds/refund-queue.ts";
-import type { NewRefund } from "./modules/refunds/refunds.repository.ts";
-
-export interface UnitOfWork {
-  /** The transaction, for the use case's own repositories. */
-  readonly tx: Executor;
-  /** Posts one balanced ledger journal (a key posted before is a no-op: false). */
-  post(journal: JournalInput): Promise<boolean>;
-  /** Records who did what, in the transaction of the change. */
-  audit(entry: AuditEntryInput): Promise<void>;
-  /** Enqueues emails to send once this commits; returns the ids written (a repeated dedupe key writes none). */
-  email(emails: OutboxEmail | readonly OutboxEmail[]): Promise<string[]>;
-  /** Queues a card refund (posted and audited with it) to send to the provider once this commits. */
-  refund(refund: NewRefund): Promise<string>;
-}
-
-export type Transact = <T>(work: (uow: UnitOfWork) => Promise<T>) => Promise<T>;
 
 /** What the unit of work needs of the app to deliver after commit. */
 export type TransactContext = Pick<AppContext, "db" | "now" | "payments" | "log" | "env">;

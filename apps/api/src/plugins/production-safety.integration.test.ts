@@ -5,11 +5,11 @@ import { count } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { prepareDatabase } from "../db/prepare-database.ts";
 import { users } from "../db/schema/index.ts";
 import { loadEnv } from "../env.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { insertUser } from "../modules/auth/auth.repository.ts";
+import { prepareDatabase } from "../seed/prepare-database.ts";
 import { api } from "../test/http.ts";
 import {
   createTestApp,

@@ -33,7 +33,7 @@ import {
   newInvoiceNumber,
   type PaymentRow,
 } from "../modules/payments/index.ts";
-import { demoProvider } from "../modules/payments/payment-provider.ts";
+import { demoProvider } from "../platform/card-provider/payment-provider.ts";
 import { createTransact, type UnitOfWork } from "../unit-of-work.ts";
 import { fixtureNow } from "./test-clock.ts";
 

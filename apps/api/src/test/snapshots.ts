@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { seedDemoData } from "../db/seed.ts";
+import { seedDemoData } from "../seed/seed.ts";
 
 /**
  * Databases made once per test run (in the API suite's global setup) for every test file to start

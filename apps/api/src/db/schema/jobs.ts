@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { isOneOf } from "./one-of.ts";
 
 /**
- * The last run of each scheduled job (lib/scheduled-job.ts writes it), one row per job: in the database
+ * The last run of each scheduled job (platform/jobs/scheduled-job.ts writes it), one row per job: in the database
  * so every replica, the admin's Jobs page and the metrics see the same truth whichever replica ran it.
  */
 export const jobRuns = pgTable(

@@ -3,29 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { fullNameSql } from "../../db/full-name.ts";
 import { containsPattern, escapeLike } from "../../db/like-pattern.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
-
-export interface AuditEntryInput {
-  /** Who did it; null for the system itself (a scheduled scan, a worker). */
-  actorId: string | null;
-  /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`. */
-  action: string;
-  targetType:
-    | "user"
-    | "instructor"
-    | "booking"
-    | "payment"
-    | "refund"
-    | "bundle"
-    | "review"
-    | "outbox"
-    | "payout"
-    /** A learner and an instructor's messages (targetId: the learner; details name both). */
-    | "conversation"
-    | "guardian_link";
-  targetId: string;
-  details?: Record<string, unknown>;
-  createdAt: Date;
-}
+import type { AuditEntryInput } from "../../platform/unit-of-work-effects.ts";
 
 /** Written inside the transaction of the change it records, so there is never one without the other. */
 export async function insertAuditEntry(tx: Executor, entry: AuditEntryInput) {
@@ -87,3 +65,5 @@ export async function listAuditEntries(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+export type { AuditEntryInput } from "../../platform/unit-of-work-effects.ts";

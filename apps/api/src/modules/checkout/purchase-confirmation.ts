@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bundles, payments, users } from "../../db/schema/index.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../guardians/index.ts";
 import { enqueueLessonsPurchased, type LessonNoticeRow, type NoticeOptions } from "../lessons/index.ts";
 import { type OutboxEmail, recipient } from "../notifications/index.ts";

@@ -3,7 +3,7 @@
  * payment CANCELLED. A card charged on it afterwards is refunded by fulfilment, never booked.
  */
 import type { Executor } from "../../db/client.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { releaseLessonsOfPayment } from "../lessons/index.ts";
 import * as payments from "../payments/index.ts";
 

@@ -2,7 +2,7 @@ import type { AdminInstructor } from "@kerb/shared";
 import { isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { updateInstructorCompliance } from "../instructors/index.ts";
 import { toAdminInstructor } from "./admin-instructor.ts";
 import * as repo from "./compliance.repository.ts";

@@ -7,6 +7,7 @@ import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { demoProvider } from "../../platform/card-provider/payment-provider.ts";
 import {
   addHours,
   insertBundle,
@@ -21,7 +22,6 @@ import {
 import { api, instructorPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { demoProvider } from "../payments/payment-provider.ts";
 import { runComplianceScan } from "./run-compliance-scan.ts";
 
 describeEachDatabase("compliance", (kind) => {

@@ -13,7 +13,7 @@ import {
 import { and, eq, gt, lte, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { instructorProfiles, users } from "../../db/schema/index.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { recipient } from "../notifications/index.ts";
 import { type ComplianceDocument, documentExpiring } from "./documents-expiring-email.ts";
 

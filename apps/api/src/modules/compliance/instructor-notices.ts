@@ -1,5 +1,5 @@
 import { instructorCompliance, sydneyTodayDate, type UnlistedReason } from "@kerb/shared/rules";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import * as repo from "./compliance.repository.ts";
 import {
   COMPLIANCE_EMAIL_KINDS,

@@ -8,7 +8,7 @@
 import type { Executor } from "../../db/client.ts";
 import { lessonNotices } from "../../db/schema/index.ts";
 import { groupBy } from "../../lib/group-by.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import type { Person } from "../notifications/index.ts";
 import { COMPLIANCE_EMAIL_KINDS, instructorUnavailableEmail } from "./compliance-emails.ts";
 

@@ -8,7 +8,7 @@ import type { GuardianLink } from "@kerb/shared";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { hashOpaqueToken } from "../auth/index.ts";
 import * as repo from "./guardians.repository.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Every scheduled job the API runs (lib/scheduled-job.ts), as the admin's Jobs page lists it: the name
+ * Every scheduled job the API runs (platform/jobs/scheduled-job.ts), as the admin's Jobs page lists it: the name
  * each is scheduled under, the setting that sets its interval, and the queue it works through, if any.
  * A job switched off on this server (its interval 0) is still listed, so an operator sees it is off.
  */

@@ -4,7 +4,7 @@
  */
 import type { AdminJob } from "@kerb/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runJobTick } from "../../lib/scheduled-job.ts";
+import { runJobTick } from "../../platform/jobs/scheduled-job.ts";
 import { type Http, startSeededApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { holdSweepJob } from "../lessons/hold-sweep.ts";

@@ -5,7 +5,7 @@
  */
 import type { AdminJob, AdminJobQueue } from "@kerb/shared";
 import type { AppContext } from "../../context.ts";
-import { type JobRunRow, listJobRuns } from "../../lib/job-runs.ts";
+import { type JobRunRow, listJobRuns } from "../../platform/jobs/job-runs.ts";
 import { type Backlog, readBacklog } from "./backlog.repository.ts";
 import { JOB_CATALOGUE } from "./job-catalogue.ts";
 

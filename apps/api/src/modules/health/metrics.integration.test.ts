@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runJobTick } from "../../lib/scheduled-job.ts";
+import { runJobTick } from "../../platform/jobs/scheduled-job.ts";
 import { type Http, startSeededApp } from "../../test/seeded-app.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { serveMetrics } from "./metrics-server.ts";

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { listJobRuns } from "../../lib/job-runs.ts";
+import { listJobRuns } from "../../platform/jobs/job-runs.ts";
 import { readBacklog } from "./backlog.repository.ts";
 
 export interface Metrics {

@@ -9,16 +9,15 @@ import {
   cardRefundPosting,
   gstOfCharge,
   heldLessonRefundedPosting,
-  type LedgerPosting,
   lessonEarnedPosting,
   noShowRefundedPosting,
   paymentCapturedPosting,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { JournalInput, UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import * as repo from "./ledger.repository.ts";
 
-export type JournalInput = LedgerPosting & { occurredAt: Date };
+export type { JournalInput } from "../../platform/unit-of-work-effects.ts";
 
 /**
  * Posts one balanced journal; true when written, false when its key was posted before (nothing is

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
-import { type ScheduledJob, scheduleJob } from "../../lib/scheduled-job.ts";
+import { type ScheduledJob, scheduleJob } from "../../platform/jobs/scheduled-job.ts";
 import { expirePendingPayments } from "../payments/index.ts";
 import { releaseLapsedHolds } from "./lessons.writes.ts";
 

@@ -13,7 +13,7 @@ import {
   type PaymentRefundState,
 } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { returnBundleCredit } from "../bundles/index.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
 import { postLessonEarned } from "../ledger/index.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
+import { demoProvider } from "../../platform/card-provider/payment-provider.ts";
 import {
   addHours,
   addMinutes,
@@ -17,7 +18,6 @@ import {
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { demoProvider } from "../payments/payment-provider.ts";
 import { cancelLessonWithRefund } from "./lesson-cancellation.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

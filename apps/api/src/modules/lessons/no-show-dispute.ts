@@ -20,7 +20,7 @@ import {
   refundOfShare,
 } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { returnBundleCredit } from "../bundles/index.ts";
 import { postNoShowRefunded } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";

@@ -10,7 +10,7 @@
  */
 import { messageEmailDueBefore } from "@kerb/shared/rules";
 import { groupBy } from "../../lib/group-by.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import * as repo from "./messages.repository.ts";
 import { newMessages, type UnreadConversation } from "./new-messages-email.ts";
 

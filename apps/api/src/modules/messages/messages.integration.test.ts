@@ -8,6 +8,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_MINUTES } f
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, messages, outbox } from "../../db/schema/index.ts";
+import { demoProvider } from "../../platform/card-provider/payment-provider.ts";
 import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import {
@@ -20,7 +21,6 @@ import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import type { OutboxMail } from "../../test/mail-fixtures.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { demoProvider } from "../payments/payment-provider.ts";
 
 type Person = { id: string; token: string };
 type LessonStatus = "SCHEDULED" | "COMPLETED" | "NO_SHOW" | "CANCELLED" | "PENDING_PAYMENT" | "EXPIRED";

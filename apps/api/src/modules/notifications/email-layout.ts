@@ -9,11 +9,11 @@
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { EmailContent, RenderedEmail } from "../../platform/email-content.ts";
 import { BrandedEmail } from "./email/branded-email.tsx";
-import type { EmailContent, RenderedEmail } from "./email/email-content.ts";
 import { emailText } from "./email/plain-text.ts";
 
-export type { EmailContent, RenderedEmail } from "./email/email-content.ts";
+export type { EmailContent, RenderedEmail } from "../../platform/email-content.ts";
 
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';

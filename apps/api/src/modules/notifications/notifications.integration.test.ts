@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { auditLog, instructorProfiles, outbox } from "../../db/schema/index.ts";
+import { demoProvider } from "../../platform/card-provider/payment-provider.ts";
 import { runNotificationScan, type ScanContext } from "../../scheduled-emails.ts";
 import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
@@ -14,7 +15,6 @@ import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail, SmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { demoProvider } from "../payments/payment-provider.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { deliverDueEmails, type OutboxContext } from "./outbox-delivery.ts";
 

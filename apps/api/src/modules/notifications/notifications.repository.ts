@@ -1,12 +1,12 @@
 /**
- * The only place the outbox touches drizzle: the outbox queue (lib/work-queue.ts) and the admin list.
+ * The only place the outbox touches drizzle: the outbox queue (platform/jobs/work-queue.ts) and the admin list.
  * What a message says is gathered by the domain that sends it.
  */
 import type { OutboxStatus } from "@kerb/shared";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
-import { workQueue } from "../../lib/work-queue.ts";
+import { workQueue } from "../../platform/jobs/work-queue.ts";
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -17,7 +17,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export const OUTBOX_LEASE_MS = 5 * 60_000;
 
 /**
- * The outbox as a work queue (lib/work-queue.ts): claimed with a lease, SENT when a mail server took
+ * The outbox as a work queue (platform/jobs/work-queue.ts): claimed with a lease, SENT when a mail server took
  * it, FAILED after OUTBOX_MAX_ATTEMPTS (an operator can requeue it).
  */
 export const outboxQueue = workQueue(outbox, {

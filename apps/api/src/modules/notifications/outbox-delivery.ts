@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "../../context.ts";
-import { scheduleJob } from "../../lib/scheduled-job.ts";
+import { scheduleJob } from "../../platform/jobs/scheduled-job.ts";
 import * as repo from "./notifications.repository.ts";
 import { ONE_TIME_SECRET_PLACEHOLDER } from "./outbox.ts";
 
@@ -184,7 +184,7 @@ export async function settleOutboxDelivery(ctx: OutboxContext): Promise<void> {
 
 /**
  * Wires the outbox into the app: the delivery tick and the scan for scheduled emails (each one replica
- * per tick, recorded, see lib/scheduled-job.ts; after-commit kicks deliver in every replica, and the
+ * per tick, recorded, see platform/jobs/scheduled-job.ts; after-commit kicks deliver in every replica, and the
  * queue's lease keeps them apart), and a shutdown that lets a send in progress finish (and closes the
  * SMTP transport) before the database goes.
  */

@@ -3,6 +3,7 @@
  * payments table; the writes below check rules/payment-lifecycle.ts.
  */
 
+export { createStripeClient } from "../../platform/card-provider/stripe-provider.ts";
 export { describePayment, findReadablePayment, paymentDetails } from "./describe-payment.ts";
 export { claimInvoiceNumber, newInvoiceNumber } from "./invoice-number.ts";
 export {
@@ -21,4 +22,3 @@ export {
   setPaymentPayer,
   setPaymentProviderRef,
 } from "./payments.repository.ts";
-export { createStripeClient } from "./stripe-provider.ts";

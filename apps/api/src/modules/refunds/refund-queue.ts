@@ -6,7 +6,7 @@
  * answer, or two processes racing, can never refund twice.
  */
 import type { AppContext } from "../../context.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { cardRefundJournal } from "../ledger/index.ts";
 import { findPayment } from "../payments/index.ts";
 import * as repo from "./refunds.repository.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { scheduleJob } from "../../lib/scheduled-job.ts";
+import { scheduleJob } from "../../platform/jobs/scheduled-job.ts";
 import { deliverDueCardRefunds } from "./refund-queue.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { AdminRefund } from "@kerb/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStripeClient, createStripeProvider } from "../../platform/card-provider/stripe-provider.ts";
 import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { createStripeClient, createStripeProvider } from "../payments/stripe-provider.ts";
 import { deliverDueCardRefunds, type RefundContext } from "./refund-queue.ts";
 
 describeEachDatabase("card refunds go through a durable queue (real SDK, local fake Stripe)", (kind) => {

@@ -1,20 +1,11 @@
-import type { RefundReason, RefundStatus } from "@kerb/shared";
+import type { RefundStatus } from "@kerb/shared";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cardRefunds, payments, users } from "../../db/schema/index.ts";
-import { workQueue } from "../../lib/work-queue.ts";
+import { workQueue } from "../../platform/jobs/work-queue.ts";
+import type { NewRefund } from "../../platform/unit-of-work-effects.ts";
 
 export type RefundRow = typeof cardRefunds.$inferSelect;
-
-export interface NewRefund {
-  paymentId: string;
-  bookingId: string | null;
-  amountCents: number;
-  /** The GST part of amountCents (rules/payment-refunds.ts decides it; stored, never re-derived). */
-  gstCents: number;
-  reason: RefundReason;
-  now: Date;
-}
 
 /** Queues a card refund; call it inside the transaction that decides the refund. */
 export async function insertRefund(db: Executor, refund: NewRefund): Promise<string> {
@@ -38,7 +29,7 @@ export async function insertRefund(db: Executor, refund: NewRefund): Promise<str
 export const DELIVERY_LEASE_MS = 5 * 60_000;
 
 /**
- * The card-refund queue as a work queue (lib/work-queue.ts): claimed with a lease, SUCCEEDED once the
+ * The card-refund queue as a work queue (platform/jobs/work-queue.ts): claimed with a lease, SUCCEEDED once the
  * provider took it, and never given up on (a refund owed is retried until it goes through).
  */
 export const refundQueue = workQueue(cardRefunds, {
@@ -90,3 +81,5 @@ export async function findRefundForAdmin(db: Executor, id: string) {
 }
 
 export type RefundListRow = NonNullable<Awaited<ReturnType<typeof findRefundForAdmin>>>;
+
+export type { NewRefund } from "../../platform/unit-of-work-effects.ts";

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { UnitOfWork } from "../../unit-of-work.ts";
+import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { affectedWarning, conflictReasons } from "../availability/index.ts";
 import {
   enqueueClashesResolved,

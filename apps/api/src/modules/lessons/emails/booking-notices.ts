@@ -5,7 +5,7 @@
 import { invoiceShares } from "@kerb/shared/rules";
 import type { Executor } from "../../../db/client.ts";
 import { groupBy } from "../../../lib/group-by.ts";
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
 import type { OutboxEmail } from "../../notifications/index.ts";
 import { findPayer } from "../../payments/index.ts";

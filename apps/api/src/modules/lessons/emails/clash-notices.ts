@@ -8,7 +8,7 @@
 import { and, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { bookings, lessonNotices } from "../../../db/schema/index.ts";
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import type { OutboxEmail } from "../../notifications/index.ts";
 import { type ClashResolution, lessonClash, lessonClashResolved } from "./lesson-clash.ts";
 import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";

@@ -5,7 +5,7 @@
  * or moved lesson whose student was told of a clash with the instructor's time off is told it is resolved.
  */
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
 import type { OutboxEmail } from "../../notifications/index.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";

@@ -9,7 +9,7 @@ import {
   MARK_LESSON_LOOKBACK_DAYS,
   reminderWindow,
 } from "@kerb/shared/rules";
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
 import { recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";

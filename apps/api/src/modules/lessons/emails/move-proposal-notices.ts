@@ -6,7 +6,7 @@
 import type { MoveProposerRole } from "@kerb/shared";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import type { LessonTime } from "../../notifications/index.ts";
 import { moveProposalAnswered, moveProposed } from "./move-proposal.ts";
 import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";

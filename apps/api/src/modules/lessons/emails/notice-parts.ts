@@ -1,5 +1,5 @@
 /** What every notice shares: one email through the unit of work, a recipient, a lesson's summary. */
-import type { UnitOfWork } from "../../../unit-of-work.ts";
+import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import type { LessonSummary } from "../../notifications/index.ts";
 import type * as repo from "./notice-rows.ts";
 

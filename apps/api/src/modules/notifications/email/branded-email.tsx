@@ -8,7 +8,7 @@
  * version is read from the same markup (plain-text.ts), so both say the same words.
  */
 import { Body, Button, Column, Container, Head, Html, Row, Section, Text } from "@react-email/components";
-import type { EmailContent } from "./email-content.ts";
+import type { EmailContent } from "../../../platform/email-content.ts";
 
 const BRAND = "#0b6e4f";
 const INK = "#1f2937";

@@ -5,10 +5,10 @@
  * The winner keeps the lock for a moment after a quick run, so a replica whose timer fired a few
  * milliseconds late finds it still taken instead of running the same tick again. A replica that dies
  * mid-run loses its connection, and with it the lock: the next tick runs elsewhere. Each run is recorded
- * in job_runs (lib/job-runs.ts), so every replica, the admin's Jobs page and the metrics see how it went.
+ * in job_runs (platform/jobs/job-runs.ts), so every replica, the admin's Jobs page and the metrics see how it went.
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { recordJobFinished, recordJobStarted } from "./job-runs.ts";
 
 export interface ScheduledJob {

@@ -1,5 +1,5 @@
+import { openDatabaseFromEnv } from "../db/open-from-env.ts";
 import { loadEnv } from "../env.ts";
-import { openDatabaseFromEnv } from "./open-from-env.ts";
 import { seedDemoData } from "./seed.ts";
 
 const database = await openDatabaseFromEnv(loadEnv());

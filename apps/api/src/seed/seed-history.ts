@@ -12,9 +12,9 @@ import { isNswWorkingDay } from "@kerb/shared/holidays";
 import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { signAccessToken } from "../lib/access-token.ts";
-import type { DatabaseHandle } from "./client.ts";
 
 export interface SeedPerson {
   id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { outbox } from "../db/schema/index.ts";
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
+import { outbox } from "../../db/schema/index.ts";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../test/test-app.ts";
 import { workQueue } from "./work-queue.ts";
 
 // The queue over a real queue table (the outbox), with its own lease so the timings read plainly.

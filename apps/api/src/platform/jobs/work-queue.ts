@@ -12,7 +12,7 @@
 import { afterFailedAttempt } from "@kerb/shared/rules";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 
 /** A table with the queue columns. */
 export type QueueTable = PgTable & {

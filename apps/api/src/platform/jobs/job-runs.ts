@@ -3,8 +3,8 @@
  * replica ran the tick and read by the admin's Jobs page and the metrics.
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { jobRuns } from "../db/schema/index.ts";
+import type { Executor } from "../../db/client.ts";
+import { jobRuns } from "../../db/schema/index.ts";
 import { errorText } from "./work-queue.ts";
 
 export type JobRunRow = typeof jobRuns.$inferSelect;

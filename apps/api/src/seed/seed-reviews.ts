@@ -3,8 +3,8 @@
  * lessons, so the first review a demo student leaves moves it like any other (instead of replacing an
  * aggregate nothing backs).
  */
-import type { Executor } from "./client.ts";
-import { studentProfiles, users } from "./schema/index.ts";
+import type { Executor } from "../db/client.ts";
+import { studentProfiles, users } from "../db/schema/index.ts";
 import type { ReviewPlan, SeedPerson } from "./seed-history.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { holdSweepJob } from "../modules/lessons/hold-sweep.ts";
-import { asBooking, listSlots, registerStudent, weekdayAhead } from "../test/booking-fixtures.ts";
-import { api } from "../test/http.ts";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { holdSweepJob } from "../../modules/lessons/hold-sweep.ts";
+import { asBooking, listSlots, registerStudent, weekdayAhead } from "../../test/booking-fixtures.ts";
+import { api } from "../../test/http.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { runJobTick } from "./scheduled-job.ts";
 
 // A second database handle on the same PostgreSQL database is a second replica's view of a tick:

@@ -1,14 +1,14 @@
 import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "../lib/passwords.ts";
-import type { DatabaseHandle } from "./client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import {
   availabilityRules,
   guardianLinks,
   instructorProfiles,
   studentProfiles,
   users,
-} from "./schema/index.ts";
+} from "../db/schema/index.ts";
+import { hashPassword } from "../lib/passwords.ts";
 import { buildSeedInstructors, DEMO_PASSWORD, seedAbn } from "./seed-data.ts";
 import { seedHistory } from "./seed-history.ts";
 import { insertReviewers, planReviews } from "./seed-reviews.ts";

@@ -1,5 +1,5 @@
+import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "../env.ts";
-import type { DatabaseHandle } from "./client.ts";
 import { seedDemoData } from "./seed.ts";
 
 /**
