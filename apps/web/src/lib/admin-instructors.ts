@@ -1,20 +1,10 @@
-import { type AdminInstructorSort, adminInstructorsResponse, type VerificationStatus } from "@kerb/shared";
+import { adminInstructorsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "./api-client";
-import { adminInstructorKeys } from "./query-keys";
+import { type AdminInstructorsParams, adminInstructorKeys } from "./query-keys";
 
 export type AdminInstructorsPage = z.infer<typeof adminInstructorsResponse>;
-
-export type AdminInstructorsParams = {
-  status?: VerificationStatus;
-  search?: string;
-  sort?: AdminInstructorSort;
-  /** Only instructors with a document date missing, past or within 30 days. */
-  flagged?: boolean;
-  page: number;
-  pageSize?: number;
-};
 
 async function getAdminInstructors(
   query: AdminInstructorsParams,

@@ -1,4 +1,4 @@
-import type { AdminInstructorsParams } from "./admin-instructors";
+import type { AdminInstructorSort, VerificationStatus } from "@kerb/shared";
 
 /**
  * The roots the web's query keys start with: whose screen the data is for, not which feature reads it.
@@ -28,6 +28,16 @@ export const instructorReviewKeys = {
   all: ["instructor-reviews"] as const,
   page: (instructorId: string, query: { page: number; pageSize: number }) =>
     [...instructorReviewKeys.all, instructorId, query] as const,
+};
+
+export type AdminInstructorsParams = {
+  status?: VerificationStatus;
+  search?: string;
+  sort?: AdminInstructorSort;
+  /** Only instructors with a document date missing, past or within 30 days. */
+  flagged?: boolean;
+  page: number;
+  pageSize?: number;
 };
 
 /** The admin's instructor list (src/lib/admin-instructors.ts): the verification queue and a filter. */

@@ -3,9 +3,9 @@
 // booking changes what is free, a lesson change moves the instructor's conflicts, a review moves a suburb's
 // instructor cards), and those conflicts (lessons that clash with the instructor's hours) for the dashboard
 // and the lessons list.
-export { type GetInstructorsQuery, useInstructors } from "./api/get-instructors";
+export { useInstructors } from "./api/get-instructors";
 export { getSlotsQueryOptions } from "./api/get-slots";
-export { availabilityKeys } from "./api/query-keys";
+export { availabilityKeys, type GetInstructorsQuery } from "./api/query-keys";
 export { CalendarCard, DayTimesCard, isOpenDay } from "./components/calendar-card";
 export { CONFLICT_REASONS, ConflictsWarning } from "./components/change-result";
 export { CheckingSlotsStatus } from "./components/checking-slots-status";

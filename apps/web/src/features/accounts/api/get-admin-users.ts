@@ -1,13 +1,10 @@
-import { adminUsersResponse, type Role } from "@kerb/shared";
+import { adminUsersResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { accountKeys } from "./query-keys";
+import { type AdminUsersParams, accountKeys } from "./query-keys";
 
 export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
-
-/** Query of GET /api/admin/users (typed for the client; the shared schema coerces strings). */
-export type AdminUsersParams = { search?: string; role?: Role; page: number; pageSize?: number };
 
 async function getAdminUsers(
   query: AdminUsersParams,

@@ -1,5 +1,8 @@
+import type { Role } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminUsersParams } from "./get-admin-users";
+
+/** Query of GET /api/admin/users (typed for the client; the shared schema coerces strings). */
+export type AdminUsersParams = { search?: string; role?: Role; page: number; pageSize?: number };
 
 export const accountKeys = {
   /** The signed-in person's account details: an email change refreshes them whatever the role. */

@@ -2,21 +2,9 @@ import { auditLogResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { auditKeys } from "./query-keys";
+import { type AuditLogParams, auditKeys } from "./query-keys";
 
 type AuditLogPage = z.infer<typeof auditLogResponse>;
-
-export type AuditLogParams = {
-  /** Part of the actor's name or email. */
-  actor?: string;
-  /** An exact action, or a family ending in a dot (`booking.`). */
-  action?: string;
-  /** Inclusive Sydney dates YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-  page: number;
-  pageSize?: number;
-};
 
 async function getAuditLog(
   query: AuditLogParams,

@@ -1,28 +1,6 @@
 import { lazyResolver } from "@/lib/lazy-resolver";
 import type { RegistrationPayload } from "../api/register";
-
-export type RegisterRole = "STUDENT" | "INSTRUCTOR";
-
-/** What the register form holds: plain text for every input, whichever role is chosen. */
-export type RegisterFormValues = {
-  role: RegisterRole;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  // Student
-  suburb: string;
-  licenseType: string;
-  experienceLevel: string;
-  // Instructor
-  licenseNumber: string;
-  vehicleType: string;
-  standardRate: string;
-  languages: string;
-  suburbs: string;
-};
+import type { RegisterFormValues, RegisterRole } from "./register-form-values";
 
 export const STUDENT_ONLY_FIELDS = ["suburb", "licenseType", "experienceLevel"] as const;
 export const INSTRUCTOR_ONLY_FIELDS = [

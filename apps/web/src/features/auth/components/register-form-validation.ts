@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { instructorRegistrationRequest, splitCommaList, studentRegistrationRequest } from "@kerb/shared";
 import type { FieldErrors, FieldValues, Resolver, ResolverOptions } from "react-hook-form";
 import type { RegistrationPayload } from "../api/register";
-import type { RegisterFormValues } from "./register-form-schema";
+import type { RegisterFormValues } from "./register-form-values";
 
 function commonInput(values: RegisterFormValues) {
   return {

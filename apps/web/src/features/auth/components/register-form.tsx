@@ -28,11 +28,10 @@ import { useRegister } from "../api/register";
 import {
   emptyRegisterForm,
   INSTRUCTOR_ONLY_FIELDS,
-  type RegisterFormValues,
-  type RegisterRole,
   registerResolver,
   STUDENT_ONLY_FIELDS,
 } from "./register-form-schema";
+import type { RegisterFormValues, RegisterRole } from "./register-form-values";
 
 const REGISTER_FALLBACK_MESSAGE = "Registration failed";
 

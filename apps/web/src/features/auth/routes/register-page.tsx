@@ -6,7 +6,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { useCurrentUser } from "@/lib/auth-store";
 import { RegisterForm } from "../components/register-form";
-import type { RegisterRole } from "../components/register-form-schema";
+import type { RegisterRole } from "../components/register-form-values";
 import { postAuthPath } from "../utils/post-auth-path";
 
 export function RegisterPage() {

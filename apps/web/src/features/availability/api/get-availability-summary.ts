@@ -1,18 +1,7 @@
 import { type AvailabilitySummary, availabilitySummaryResponse, LESSON_MINUTES } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { availabilityKeys } from "./query-keys";
-
-/** Query of both availability calls. Pool-only without an instructor means auto-assigned pool slots. */
-export type AvailabilityQuery = {
-  suburb: string;
-  startDate: string;
-  endDate: string;
-  instructorId?: string;
-  poolHoursOnly?: boolean;
-  /** 60, 90 or 120; only sent when not the standard 60, so the 60-minute requests stay as they were. */
-  lessonMinutes?: number;
-};
+import { type AvailabilityQuery, availabilityKeys } from "./query-keys";
 
 export function toSearchParams(query: AvailabilityQuery) {
   return {

@@ -1,15 +1,7 @@
 import { type InstructorListing, instructorsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { availabilityKeys } from "./query-keys";
-
-/** Assessment answers (any case) order the list by recommendation score. */
-export type GetInstructorsQuery = {
-  suburb: string;
-  experienceLevel?: string;
-  licenseType?: string;
-  language?: string;
-};
+import { availabilityKeys, type GetInstructorsQuery } from "./query-keys";
 
 /** Instructors teaching in a suburb; with assessment answers they come best match first. */
 async function getInstructors(

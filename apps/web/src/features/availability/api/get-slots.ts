@@ -2,17 +2,7 @@ import { type Slot, slotsResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { toSearchParams } from "./get-availability-summary";
-import { availabilityKeys } from "./query-keys";
-
-export type SlotsQuery = {
-  suburb: string;
-  /** The chosen Sydney day: sent as both startDate and endDate. */
-  date: string;
-  instructorId?: string;
-  poolHoursOnly?: boolean;
-  /** 60, 90 or 120 (see AvailabilityQuery). */
-  lessonMinutes?: number;
-};
+import { availabilityKeys, type SlotsQuery } from "./query-keys";
 
 async function getSlots(query: SlotsQuery, { signal }: { signal?: AbortSignal } = {}): Promise<Slot[]> {
   const { date, ...rest } = query;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { type AvailabilityQuery, useAvailabilitySummary } from "../api/get-availability-summary";
+import { useAvailabilitySummary } from "../api/get-availability-summary";
+import type { AvailabilityQuery } from "../api/query-keys";
 import { calendarRange } from "../model/dates";
 
 /**

@@ -1,7 +1,7 @@
 import type { Slot } from "@kerb/shared";
 import { dollarsToCents, sydneyDateOf } from "@kerb/shared/rules";
 import { isApiError } from "@/lib/api-error";
-import type { SlotsQuery } from "../api/get-slots";
+import type { SlotsQuery } from "../api/query-keys";
 import { type SelectedSlot, slotKey } from "./selection";
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();

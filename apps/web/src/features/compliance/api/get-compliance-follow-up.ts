@@ -1,9 +1,7 @@
 import { type ComplianceFollowUpPage, complianceFollowUpResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { complianceKeys } from "./query-keys";
-
-export type ComplianceFollowUpParams = { page: number; pageSize?: number };
+import { type ComplianceFollowUpParams, complianceKeys } from "./query-keys";
 
 async function getComplianceFollowUp(
   query: ComplianceFollowUpParams,

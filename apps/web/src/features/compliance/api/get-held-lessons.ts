@@ -1,9 +1,7 @@
 import { type HeldLessonsPage, heldLessonsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { complianceKeys } from "./query-keys";
-
-export type HeldLessonsParams = { page: number; pageSize?: number };
+import { complianceKeys, type HeldLessonsParams } from "./query-keys";
 
 async function getHeldLessons(
   query: HeldLessonsParams,

@@ -1,6 +1,8 @@
 import { scopeKeys } from "@/lib/query-keys";
-import type { ComplianceFollowUpParams } from "./get-compliance-follow-up";
-import type { HeldLessonsParams } from "./get-held-lessons";
+
+export type ComplianceFollowUpParams = { page: number; pageSize?: number };
+
+export type HeldLessonsParams = { page: number; pageSize?: number };
 
 export const complianceKeys = {
   all: [...scopeKeys.admin, "compliance"] as const,

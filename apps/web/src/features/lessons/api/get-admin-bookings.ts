@@ -1,19 +1,10 @@
-import { adminBookingsResponse, type BookingStatus } from "@kerb/shared";
+import { adminBookingsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { lessonKeys } from "./query-keys";
+import { type AdminBookingsParams, lessonKeys } from "./query-keys";
 
 export type AdminBookingsPage = z.infer<typeof adminBookingsResponse>;
-
-export type AdminBookingsParams = {
-  status?: BookingStatus;
-  from?: string;
-  to?: string;
-  instructorId?: string;
-  page: number;
-  pageSize?: number;
-};
 
 async function getAdminBookings(
   query: AdminBookingsParams,

@@ -1,9 +1,7 @@
 import { type InstructorLessonsPage, instructorLessonsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { lessonKeys } from "./query-keys";
-
-export type LessonScope = "upcoming" | "past";
+import { type LessonScope, lessonKeys } from "./query-keys";
 
 export const LESSONS_PAGE_SIZE = 20;
 

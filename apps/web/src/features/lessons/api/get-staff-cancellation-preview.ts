@@ -1,10 +1,7 @@
 import { type StaffCancellationPreview, staffCancellationPreviewResponse } from "@kerb/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { lessonKeys } from "./query-keys";
-
-/** Whose cancel dialog asks: the instructor about their own lesson, or an admin about any. */
-export type StaffRole = "instructor" | "admin";
+import { lessonKeys, type StaffRole } from "./query-keys";
 
 const previewPath = (role: StaffRole, lessonId: string) =>
   role === "instructor"

@@ -1,7 +1,19 @@
+import type { BookingStatus } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminBookingsParams } from "./get-admin-bookings";
-import type { LessonScope } from "./get-instructor-lessons";
-import type { StaffRole } from "./get-staff-cancellation-preview";
+
+export type LessonScope = "upcoming" | "past";
+
+export type AdminBookingsParams = {
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+  instructorId?: string;
+  page: number;
+  pageSize?: number;
+};
+
+/** Whose cancel dialog asks: the instructor about their own lesson, or an admin about any. */
+export type StaffRole = "instructor" | "admin";
 
 export const lessonKeys = {
   instructorLessons: () => [...scopeKeys.instructor, "lessons"] as const,

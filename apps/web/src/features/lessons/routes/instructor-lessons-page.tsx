@@ -17,7 +17,8 @@ import { SkeletonGroup } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { ConflictsWarning, useLessonClashes } from "@/features/availability";
 import { cn } from "@/lib/cn";
-import { LESSONS_PAGE_SIZE, type LessonScope, useInstructorLessons } from "../api/get-instructor-lessons";
+import { LESSONS_PAGE_SIZE, useInstructorLessons } from "../api/get-instructor-lessons";
+import type { LessonScope } from "../api/query-keys";
 import { LessonItem } from "../components/lesson-item";
 
 function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (message: string) => void }) {

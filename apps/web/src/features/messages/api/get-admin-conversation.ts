@@ -1,11 +1,9 @@
 import { type AdminConversation, adminConversationResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { messageKeys } from "./query-keys";
+import { type AdminConversationParams, messageKeys } from "./query-keys";
 
 export const ADMIN_CONVERSATION_PAGE_SIZE = 50;
-
-export type AdminConversationParams = { studentId: string; instructorId: string; page: number };
 
 /** Every message between a learner and an instructor, oldest first (each read is audited). */
 async function getAdminConversation(

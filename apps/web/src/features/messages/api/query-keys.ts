@@ -1,4 +1,4 @@
-import type { AdminConversationParams } from "./get-admin-conversation";
+export type AdminConversationParams = { studentId: string; instructorId: string; page: number };
 
 export const messageKeys = {
   /** A learner's or an instructor's conversations and their pages: sending refreshes them all. */

@@ -1,12 +1,10 @@
-import { adminOutboxResponse, type OutboxStatus } from "@kerb/shared";
+import { adminOutboxResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { notificationKeys } from "./query-keys";
+import { type AdminOutboxParams, notificationKeys } from "./query-keys";
 
 export type AdminOutboxPage = z.infer<typeof adminOutboxResponse>;
-
-export type AdminOutboxParams = { status?: OutboxStatus; page: number; pageSize?: number };
 
 async function getOutbox(
   query: AdminOutboxParams,

@@ -1,5 +1,7 @@
+import type { OutboxStatus } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminOutboxParams } from "./get-outbox";
+
+export type AdminOutboxParams = { status?: OutboxStatus; page: number; pageSize?: number };
 
 export const notificationKeys = {
   outbox: () => [...scopeKeys.admin, "outbox"] as const,

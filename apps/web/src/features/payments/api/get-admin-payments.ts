@@ -1,17 +1,10 @@
-import { adminPaymentsResponse, type PaymentProvider, type PaymentStatus } from "@kerb/shared";
+import { adminPaymentsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { paymentKeys } from "./query-keys";
+import { type AdminPaymentsParams, paymentKeys } from "./query-keys";
 
 export type AdminPaymentsPage = z.infer<typeof adminPaymentsResponse>;
-
-export type AdminPaymentsParams = {
-  status?: PaymentStatus;
-  provider?: PaymentProvider;
-  page: number;
-  pageSize?: number;
-};
 
 async function getAdminPayments(
   query: AdminPaymentsParams,

@@ -1,5 +1,12 @@
+import type { PaymentProvider, PaymentStatus } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminPaymentsParams } from "./get-admin-payments";
+
+export type AdminPaymentsParams = {
+  status?: PaymentStatus;
+  provider?: PaymentProvider;
+  page: number;
+  pageSize?: number;
+};
 
 export const paymentKeys = {
   /** One payment as the card provider's return page shows it (student or guardian). */

@@ -3,17 +3,15 @@ import {
   adminPayoutResponse,
   adminPayoutsResponse,
   type PayoutRunResponse,
-  type PayoutStatus,
   payoutRunResponse,
 } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { auditKeys } from "@/features/audit";
 import { api } from "@/lib/api-client";
-import { payoutKeys } from "./query-keys";
+import { type AdminPayoutsParams, payoutKeys } from "./query-keys";
 
 export type AdminPayoutsPage = z.infer<typeof adminPayoutsResponse>;
-export type AdminPayoutsParams = { status?: PayoutStatus; page: number; pageSize?: number };
 
 async function getAdminPayouts(
   query: AdminPayoutsParams,

@@ -1,5 +1,7 @@
+import type { PayoutStatus } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminPayoutsParams } from "./admin-payouts";
+
+export type AdminPayoutsParams = { status?: PayoutStatus; page: number; pageSize?: number };
 
 export const payoutKeys = {
   earnings: () => [...scopeKeys.instructor, "earnings"] as const,

@@ -1,12 +1,10 @@
-import { adminRefundsResponse, type RefundStatus } from "@kerb/shared";
+import { adminRefundsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { refundKeys } from "./query-keys";
+import { type AdminRefundsParams, refundKeys } from "./query-keys";
 
 export type AdminRefundsPage = z.infer<typeof adminRefundsResponse>;
-
-export type AdminRefundsParams = { status?: RefundStatus; page: number; pageSize?: number };
 
 async function getAdminRefunds(
   query: AdminRefundsParams,

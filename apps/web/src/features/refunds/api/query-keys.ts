@@ -1,5 +1,7 @@
+import type { RefundStatus } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminRefundsParams } from "./get-admin-refunds";
+
+export type AdminRefundsParams = { status?: RefundStatus; page: number; pageSize?: number };
 
 export const refundKeys = {
   adminRefunds: () => [...scopeKeys.admin, "refunds"] as const,

@@ -1,13 +1,7 @@
-import { type AdminReviewsResponse, adminReviewsResponse, type REVIEW_VISIBILITIES } from "@kerb/shared";
+import { type AdminReviewsResponse, adminReviewsResponse } from "@kerb/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { reviewKeys } from "./query-keys";
-
-export type AdminReviewsParams = {
-  visibility?: (typeof REVIEW_VISIBILITIES)[number];
-  page: number;
-  pageSize?: number;
-};
+import { type AdminReviewsParams, reviewKeys } from "./query-keys";
 
 async function getAdminReviews(
   query: AdminReviewsParams,

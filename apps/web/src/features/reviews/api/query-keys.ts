@@ -1,5 +1,11 @@
+import type { REVIEW_VISIBILITIES } from "@kerb/shared";
 import { scopeKeys } from "@/lib/query-keys";
-import type { AdminReviewsParams } from "./get-admin-reviews";
+
+export type AdminReviewsParams = {
+  visibility?: (typeof REVIEW_VISIBILITIES)[number];
+  page: number;
+  pageSize?: number;
+};
 
 export const reviewKeys = {
   adminReviews: () => [...scopeKeys.admin, "reviews"] as const,
