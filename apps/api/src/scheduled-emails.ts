@@ -11,7 +11,7 @@ import { enqueueDueLessonReminders } from "./modules/lessons/index.ts";
 import { enqueueMessageEmails } from "./modules/messages/index.ts";
 import type { OutboxContext } from "./modules/notifications/index.ts";
 
-export interface ScanReport {
+interface ScanReport {
   reminders: number;
   markLesson: number;
   documentsExpiring: number;

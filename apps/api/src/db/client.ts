@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
-export interface ServerDatabaseOptions {
+interface ServerDatabaseOptions {
   url: string;
   poolSize?: number;
   /** Waiting for a connection (new or pooled) longer than this fails the query instead of hanging. */
@@ -46,7 +46,7 @@ export interface ServerDatabaseOptions {
   queryTimeoutMs?: number;
 }
 
-export interface EmbeddedDatabaseOptions {
+interface EmbeddedDatabaseOptions {
   /** A directory to keep the data in; null keeps it in memory. */
   dataDir: string | null;
   /**
@@ -56,7 +56,7 @@ export interface EmbeddedDatabaseOptions {
   loadDataDir?: Blob;
 }
 
-export type DatabaseOptions = ServerDatabaseOptions | EmbeddedDatabaseOptions;
+type DatabaseOptions = ServerDatabaseOptions | EmbeddedDatabaseOptions;
 
 const migrationsFolder = () => {
   const found = findPath(import.meta.url, ["../drizzle/", "../../drizzle/"]);

@@ -18,7 +18,7 @@ export { type AccessTokenSubject, type AuthConfig, type AuthenticatedUser, signA
  * The guard's per-request look-up (one primary-key read): the user's current role and token version,
  * or undefined when the user no longer exists.
  */
-export type SessionLookup = (userId: string) => Promise<{ role: Role; tokenVersion: number } | undefined>;
+type SessionLookup = (userId: string) => Promise<{ role: Role; tokenVersion: number } | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {

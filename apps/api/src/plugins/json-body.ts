@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 
-export const PROTOTYPE_KEY_MESSAGE =
-  "The request body may not contain a __proto__ or constructor.prototype key";
+const PROTOTYPE_KEY_MESSAGE = "The request body may not contain a __proto__ or constructor.prototype key";
 
 const isJson = (text: string) => {
   try {

@@ -29,7 +29,7 @@ const SECRET_KEYS = [
   "detail",
 ];
 
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
 /** Error fields that describe what failed without repeating the values involved. */
 const SAFE_ERROR_FIELDS = [
@@ -52,7 +52,7 @@ function withoutQueryParams(text: string): string {
 
 type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (typeof error !== "object" || error === null) {
     return { type: typeof error, message: "[non-error value]", stack: "" };
   }

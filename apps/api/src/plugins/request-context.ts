@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
  * The request being served, wherever its work runs: services log through the app's logger (ctx.log),
  * which knows nothing of the request, so the log mixin (plugins/logging.ts) asks here for its id.
  */
-export interface RequestContext {
+interface RequestContext {
   reqId: string;
   /** Fastify's request logger, whose lines carry the reqId already. */
   log: FastifyBaseLogger;

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 type Responses = Record<string, { content?: Record<string, { schema?: object }> }>;
 type OpenApiPaths = Record<string, Record<string, { responses?: Responses }>>;
 
-export interface ContractViolation {
+interface ContractViolation {
   method: string;
   route: string;
   status: number;

@@ -7,7 +7,7 @@ export const DEMO_PASSWORD = "demo1234";
 
 type Window = [weekday: number, startHour: number, endHour: number];
 
-export interface SeedInstructor {
+interface SeedInstructor {
   email: string;
   firstName: string;
   lastName: string;

@@ -11,7 +11,7 @@ import type { ReviewPlan, SeedPerson } from "./seed-history.ts";
  * Reviews per rated instructor. Each is a lesson booked, paid, taught and reviewed through the use cases
  * (seed-history.ts), so they cost start-up time: five whole-star ratings come within 0.1 of any rating.
  */
-export const SEED_REVIEWS_PER_INSTRUCTOR = 5;
+const SEED_REVIEWS_PER_INSTRUCTOR = 5;
 
 const REVIEWERS: Array<[firstName: string, lastName: string]> = [
   ["Mia", "Roberts"],
@@ -35,7 +35,7 @@ const COMMENTS = [
 ];
 
 /** Whole-star ratings, one per reviewer, whose mean is as close to `rating` (one decimal, 1–5) as they allow. */
-export function seedRatings(rating: number): number[] {
+function seedRatings(rating: number): number[] {
   const total = Math.round(rating * SEED_REVIEWS_PER_INSTRUCTOR);
   const base = Math.floor(total / SEED_REVIEWS_PER_INSTRUCTOR);
   const higher = total - base * SEED_REVIEWS_PER_INSTRUCTOR;

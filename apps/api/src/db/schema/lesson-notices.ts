@@ -9,8 +9,7 @@ import { isOneOf } from "./one-of.ts";
  * time off clashes with the lesson (resolved_at once it no longer does); UNAVAILABLE, the instructor can
  * no longer teach.
  */
-export const LESSON_NOTICE_KINDS = ["CLASH", "UNAVAILABLE"] as const;
-export type LessonNoticeKind = (typeof LESSON_NOTICE_KINDS)[number];
+const LESSON_NOTICE_KINDS = ["CLASH", "UNAVAILABLE"] as const;
 
 export const lessonNotices = pgTable(
   "lesson_notices",

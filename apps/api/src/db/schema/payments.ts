@@ -10,7 +10,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "dr
 import { users } from "./users.ts";
 
 /** What a bundle payment buys; kept on the payment so confirmation needs nothing from the client. */
-export interface BundlePurchaseSpec {
+interface BundlePurchaseSpec {
   totalLessons: number;
   pricePerLessonCents: number;
   instructorId: string | null;

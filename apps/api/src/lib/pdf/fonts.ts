@@ -40,7 +40,7 @@ function openFont(path: string): Font {
 const fontFile = (spec: FamilySpec, weight: "400Regular" | "700Bold") =>
   require.resolve(`@expo-google-fonts/${spec.pkg}/${weight}/${spec.stem}_${weight}.ttf`);
 
-export interface FontFamily {
+interface FontFamily {
   /** The pdfkit names `registerFonts` gives the faces. */
   regular: string;
   bold: string;

@@ -8,7 +8,7 @@ import { type ScriptRun, splitScriptRuns } from "./script-runs.ts";
 
 type Doc = PDFKit.PDFDocument;
 
-export interface PrintOptions {
+interface PrintOptions {
   width?: number;
   align?: "left" | "right" | "center";
   bold?: boolean;

@@ -101,7 +101,7 @@ export async function findPendingEmail(db: Executor, userId: string, now: Date):
 
 // Users and credentials --------------------------------------------------------------------------
 
-export type AccountUser = {
+type AccountUser = {
   id: string;
   email: string;
   firstName: string;

@@ -10,7 +10,7 @@ export async function insertAuditEntry(tx: Executor, entry: AuditEntryInput) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? null });
 }
 
-export interface AuditFilter {
+interface AuditFilter {
   /** Part of the actor's email or name, case-insensitive. */
   actor?: string;
   /** An exact action, or a family when it ends in a dot (`booking.`). */

@@ -82,7 +82,7 @@ export async function bumpTokenVersion(db: Executor, userId: string) {
     .where(eq(users.id, userId));
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   passwordHash: string;
   role: Role;

@@ -31,7 +31,7 @@ export interface LoginThrottleOptions {
 }
 
 /** Who is trying: the address, and the device id when the request proved a trusted device. */
-export interface LoginClient {
+interface LoginClient {
   address: string;
   trustedDevice?: string;
 }
@@ -60,7 +60,7 @@ const clientKey = (account: string, client: LoginClient) =>
     `${account}\n${client.trustedDevice ? `device:${client.trustedDevice}` : `address:${client.address}`}`,
   );
 
-export interface LoginThrottleStore {
+interface LoginThrottleStore {
   redis?: Redis | null;
   keyPrefix?: string;
 }

@@ -25,7 +25,7 @@ const suburbIndexSql = sql`coalesce(array_position(${sql.raw(
   `array[${SUBURBS.map((s) => `'${s.replaceAll("'", "''")}'`).join(", ")}]::text[]`,
 )}, ${bookings.suburb}) - 1, -1)`;
 
-export interface EligibleInstructorFilter {
+interface EligibleInstructorFilter {
   /** Sydney date: instructors whose licence or WWC check expired before it are left out. */
   today: string;
   /** Canonical suburb; matched case-insensitively against the instructor's suburbs. */

@@ -15,7 +15,7 @@ import type { ScheduleSource } from "./schedule-source.ts";
 
 type AvailabilityQuery = z.output<typeof availabilityQuery>;
 
-export const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
+const AUTO_ASSIGNED_POOL_NAME = "Auto-assigned pool instructor";
 
 /**
  * How the open slots are offered to a student. Pool-only searches without an instructor are offered

@@ -30,7 +30,7 @@ export interface OpenSlot {
   rating: number | null;
 }
 
-export interface OpenSlotsQuery {
+interface OpenSlotsQuery {
   suburb: Suburb;
   /** Sydney dates YYYY-MM-DD, inclusive. */
   startDate: string;

@@ -3,7 +3,7 @@
  * database fingerprint (schedule-cache.ts counters), the same lead-time hour and Sydney date (both in
  * the key) and a `now` inside the span where no hold lapses. Bounded, least recently used out first.
  */
-export interface CachedResponse {
+interface CachedResponse {
   fingerprint: string;
   fromMs: number;
   untilMs: number;

@@ -45,7 +45,7 @@ interface InstructorEntry {
 }
 
 /** The instants around `now` between which no hold of the snapshot lapses (epoch ms). */
-export interface HoldWindow {
+interface HoldWindow {
   fromMs: number;
   untilMs: number;
 }
@@ -54,7 +54,7 @@ export interface HoldWindow {
  * One request's view: the suburb's instructors and the counters read for them. Serves the engine as a
  * ScheduleSource and, after `load`, says for how long the clock leaves its answer unchanged.
  */
-export interface ScheduleSnapshot extends ScheduleSource {
+interface ScheduleSnapshot extends ScheduleSource {
   /** Changes whenever anything the suburb's answers depend on has changed in the database. */
   readonly fingerprint: string;
   /** Set by `load`: the span of `now` over which no hold of the candidates lapses. */
@@ -185,5 +185,3 @@ export function createScheduleCache() {
 
   return { snapshot };
 }
-
-export type ScheduleCache = ReturnType<typeof createScheduleCache>;

@@ -18,7 +18,7 @@ import {
   type InstructorSchedule,
 } from "./slot-generator.ts";
 
-export interface InstructorFilter {
+interface InstructorFilter {
   /** Sydney date deciding who may still teach (licence and WWC expiry). */
   today: string;
   suburb: string;
@@ -26,7 +26,7 @@ export interface InstructorFilter {
   instructorIds?: readonly string[];
 }
 
-export interface ScheduleRange {
+interface ScheduleRange {
   /** Sydney dates, inclusive. */
   firstDate: string;
   endDate: string;
@@ -35,7 +35,7 @@ export interface ScheduleRange {
   excludeBookingId?: string;
 }
 
-export interface LoadedSchedules {
+interface LoadedSchedules {
   /** The suburb's listable instructors (optionally only some), in listing order. */
   instructors: repo.SlotInstructor[];
   /** Working hours, exceptions and taken periods over the range, at `now`, of those who can offer any. */

@@ -85,7 +85,7 @@ export function calendarDays(startDate: string, endDate: string): CalendarDay[] 
   }));
 }
 
-export interface DatedStart {
+interface DatedStart {
   /** Sydney calendar date the lesson starts on. */
   date: string;
   start: Date;
@@ -152,7 +152,7 @@ export function lessonStartsInWindows(
 }
 
 /** What is asked of a lesson: where it starts (the pickup suburb's position in SUBURBS) and how long. */
-export interface LessonAsked {
+interface LessonAsked {
   suburb: number;
   minutes: number;
 }

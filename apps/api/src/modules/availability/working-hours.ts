@@ -45,7 +45,7 @@ export function fitsWorkingHours(
   return windowsForDate(date, rules, exceptions).some(([from, to]) => start >= from && end <= to);
 }
 
-export interface InstructorSettingsSnapshot {
+interface InstructorSettingsSnapshot {
   rules: WeeklyRule[];
   exceptions: DateException[];
   suburbs: string[];

@@ -4,7 +4,7 @@ import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
 import { brandedEmail, link, type Person, type RenderedEmail, withGst } from "../notifications/index.ts";
 
-export interface BundlePurchasedData {
+interface BundlePurchasedData {
   student: Person;
   instructor: Person | null;
   totalLessons: number;

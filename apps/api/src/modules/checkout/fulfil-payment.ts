@@ -20,7 +20,7 @@ import * as payments from "../payments/index.ts";
 import * as repo from "./checkout.repository.ts";
 import { enqueuePurchaseConfirmation } from "./purchase-confirmation.ts";
 
-export type Outcome =
+type Outcome =
   /** `fulfilled`: what this call fulfilled, as it now stands (absent when it was paid before). */
   | { kind: "paid"; fulfilled?: Fulfilled }
   /**
@@ -32,7 +32,7 @@ export type Outcome =
   | { kind: "duplicate" };
 
 /** A payment this call fulfilled: the row as now PAID and, for lessons, them as now SCHEDULED. */
-export interface Fulfilled {
+interface Fulfilled {
   payment: payments.PaymentRow;
   lessons?: LessonNoticeRow[];
 }
@@ -40,7 +40,7 @@ export interface Fulfilled {
 /** Thrown inside a fulfilment to roll it back when its held lessons changed under it. */
 class HoldsChanged extends Error {}
 
-export interface ProviderEvent {
+interface ProviderEvent {
   provider: "stripe";
   eventId: string;
   type: string;

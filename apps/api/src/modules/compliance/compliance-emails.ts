@@ -88,7 +88,7 @@ export function instructorDelistedEmail(data: {
 }
 
 /** One lesson of the "may not go ahead" email, with how it was paid (what a cancellation gives back). */
-export interface UnavailableLesson extends LessonTime {
+interface UnavailableLesson extends LessonTime {
   paidWith: "CARD" | "BUNDLE" | null;
 }
 

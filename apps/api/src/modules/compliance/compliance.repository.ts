@@ -107,7 +107,6 @@ export async function findInstructorContact(db: Executor, instructorId: string) 
     .where(eq(instructorProfiles.userId, instructorId));
   return row;
 }
-export type InstructorContact = NonNullable<Awaited<ReturnType<typeof findInstructorContact>>>;
 
 /** The instructor's SCHEDULED lessons that have not started, with each student's contact. */
 export function listFutureLessonsWithStudents(db: Executor, instructorId: string, now: Date) {

@@ -5,12 +5,12 @@ import { brandedEmail, link, type Person, plural, type RenderedEmail } from "../
 
 export type ComplianceDocument = "LICENCE" | "WWC";
 
-export const DOCUMENT_NAMES: Record<ComplianceDocument, string> = {
+const DOCUMENT_NAMES: Record<ComplianceDocument, string> = {
   LICENCE: "driving instructor licence",
   WWC: "Working With Children Check",
 };
 
-export interface DocumentsExpiringData {
+interface DocumentsExpiringData {
   instructor: Person;
   document: ComplianceDocument;
   /** Sydney calendar date YYYY-MM-DD. */

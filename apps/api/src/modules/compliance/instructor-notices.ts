@@ -32,7 +32,7 @@ export async function notifyInstructorVerified(
   });
 }
 
-export interface DelistInput {
+interface DelistInput {
   instructorId: string;
   now: Date;
   appUrl?: string;

@@ -6,7 +6,7 @@ import { notifyInstructorDelisted, shouldTellStudents } from "./instructor-notic
 import { syncTeachingStops } from "./teaching-stops.ts";
 import { notifyStudentsOfUnavailability } from "./unavailable-notices.ts";
 
-export interface ComplianceScanResult {
+interface ComplianceScanResult {
   instructorsScanned: number;
   instructorsNotified: number;
   studentsNotified: number;

@@ -27,7 +27,7 @@ async function claimUntold(tx: Executor, lessonIds: string[], now: Date): Promis
   return new Set(claimed.map((r) => r.id));
 }
 
-export interface UnavailableLessonRow {
+interface UnavailableLessonRow {
   id: string;
   startTime: Date;
   endTime: Date;

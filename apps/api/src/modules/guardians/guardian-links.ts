@@ -15,9 +15,7 @@ import * as repo from "./guardians.repository.ts";
 export const NOT_FOUND = "Learner not found";
 const INVITATION_GONE = "This invitation is no longer valid. Ask the learner to send a new one.";
 
-export function toGuardianLink(
-  row: Awaited<ReturnType<typeof repo.listLinksOfLearner>>[number],
-): GuardianLink {
+function toGuardianLink(row: Awaited<ReturnType<typeof repo.listLinksOfLearner>>[number]): GuardianLink {
   const { link, guardian } = row;
   return {
     id: link.id,

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { guardianLinks, studentProfiles, users } from "../../db/schema/index.ts";
 
-export type GuardianLinkRow = typeof guardianLinks.$inferSelect;
+type GuardianLinkRow = typeof guardianLinks.$inferSelect;
 
 const guardian = alias(users, "guardian");
 

@@ -6,7 +6,7 @@
 import type { JobName } from "@kerb/shared";
 import type { Env } from "../../env.ts";
 
-export interface CatalogueJob {
+interface CatalogueJob {
   /** As in the job's scheduleJob call: also its row in job_runs. */
   name: JobName;
   description: string;

@@ -159,4 +159,3 @@ export function listLogbookLessons(db: Executor, studentId: string) {
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 }
-export type LogbookLessonRow = Awaited<ReturnType<typeof listLogbookLessons>>[number];

@@ -12,7 +12,7 @@ import {
   type RenderedEmail,
 } from "../notifications/index.ts";
 
-export interface LessonRecordedData {
+interface LessonRecordedData {
   student: Person;
   instructor: Person;
   lesson: LessonTime;

@@ -27,7 +27,7 @@ import {
 } from "../../lib/pdf/layout.ts";
 import { CONTENT_WIDTH, footers, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
 
-export interface LogbookPdfLesson {
+interface LogbookPdfLesson {
   /** Sydney date, YYYY-MM-DD. */
   date: string;
   startTime: Date;
@@ -42,7 +42,7 @@ export interface LogbookPdfLesson {
   confirmed: boolean;
 }
 
-export interface LogbookDocument {
+interface LogbookDocument {
   issuer: { name: string; abn: string };
   isDemoIssuer: boolean;
   learner: { name: string; dateOfBirth: string | null };
@@ -53,7 +53,7 @@ export interface LogbookDocument {
 }
 
 /** "3:00", "0:45": hours and minutes, as a logbook's time columns are written. */
-export const hoursAndMinutes = (minutes: number) =>
+const hoursAndMinutes = (minutes: number) =>
   `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 
 const COLUMNS: Column[] = [

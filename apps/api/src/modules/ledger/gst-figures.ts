@@ -19,7 +19,7 @@ export function instants(from: string, to: string) {
  * cash taken on payment.captured less REFUNDS, exactly the reconciliation's collected − refunds; 1A is
  * GST_PAYABLE net of refunded GST (its gstCents); 1B is what payouts debited to GST_CREDITS.
  */
-export function gstFigures(moved: Moved) {
+function gstFigures(moved: Moved) {
   const sum = (account: string, event?: string) =>
     moved
       .filter((r) => r.account === account && (!event || r.event === event))

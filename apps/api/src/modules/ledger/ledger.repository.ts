@@ -11,8 +11,8 @@ import {
 } from "../../db/schema/index.ts";
 import { earnedSql, earnedValueSql } from "../../db/sql-rules.ts";
 
-export type NewJournal = typeof ledgerJournals.$inferInsert;
-export type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
+type NewJournal = typeof ledgerJournals.$inferInsert;
+type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
 
 /**
  * Inserts the journal and its lines, or nothing when its key was posted before; true when inserted.

@@ -22,7 +22,7 @@ import { enqueueLessonCancelled } from "./emails/index.ts";
 import { lockLessonForCancellation } from "./lesson-reads.ts";
 import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
 
-export interface CancelLessonInput {
+interface CancelLessonInput {
   bookingId: string;
   cancelledBy: CancelledBy;
   now: Date;
@@ -50,7 +50,7 @@ export interface CancelLessonResult {
 }
 
 /** What a lesson needs for the cancellation rule: its state, start, price and how it was paid. */
-export interface CancellableLesson {
+interface CancellableLesson {
   status: BookingStatus;
   startTime: Date;
   priceCents: number;

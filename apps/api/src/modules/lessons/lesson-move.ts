@@ -12,7 +12,7 @@ import { checkLessonTime, type LessonTime, lessonMinutesOf } from "./lesson-shap
 import { planLessons } from "./plan-lessons.ts";
 import { findStudentClashes } from "./student-clashes.ts";
 
-export interface LessonToMove {
+interface LessonToMove {
   id: string;
   studentId: string;
   instructorId: string;
@@ -23,7 +23,7 @@ export interface LessonToMove {
 }
 
 /** What a refused move says, in the words of whoever asked for it. */
-export interface MoveRefusals {
+interface MoveRefusals {
   /** 409 slot_unavailable: the instructor's calendar does not offer the time. */
   instructorBusy: string;
   /**

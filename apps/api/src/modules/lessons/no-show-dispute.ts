@@ -28,7 +28,7 @@ import { findPayoutOfLesson, lockInstructorPayouts } from "../payouts/index.ts";
 import { lockLessonForNoShowDispute } from "./lesson-reads.ts";
 import { checkLessonTransition, settleNoShowDispute } from "./lessons.writes.ts";
 
-export interface NoShowDisputeInput {
+interface NoShowDisputeInput {
   bookingId: string;
   resolution: NoShowResolution;
   /** The admin's note: what they found (audited). */
@@ -37,7 +37,7 @@ export interface NoShowDisputeInput {
   now: Date;
 }
 
-export interface NoShowDisputeResult {
+interface NoShowDisputeResult {
   resolution: NoShowResolution;
   /** Cents back to the card, GST included (0 when kept, or for a credit lesson). */
   refundCents: number;

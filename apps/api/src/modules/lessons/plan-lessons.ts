@@ -28,7 +28,7 @@ import {
 import { sweepLapsedHolds } from "./hold-sweep.ts";
 import { lockInstructorSchedules } from "./schedule-lock.ts";
 
-export interface LessonRequest {
+interface LessonRequest {
   startTime: string;
   /** When it ends: its length is one the instructor offers (60 minutes when absent). */
   endTime?: string | undefined;
@@ -49,7 +49,7 @@ export interface PlannedLesson {
   pickupLocation: string;
 }
 
-export interface PlanLessonsInput<R extends LessonRequest> {
+interface PlanLessonsInput<R extends LessonRequest> {
   suburb: Suburb;
   now: Date;
   requests: readonly R[];

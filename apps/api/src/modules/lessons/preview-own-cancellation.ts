@@ -10,7 +10,7 @@ import { findStudentLessonRow } from "./lesson-reads.ts";
 import { toStudentRefund } from "./lesson-views.ts";
 
 /** The confirm dialog's one sentence: what comes back, and why when it is less than everything. */
-export function cancellationSummary(outcome: CancellationOutcome, paidWith: "BUNDLE" | "CARD" | null) {
+function cancellationSummary(outcome: CancellationOutcome, paidWith: "BUNDLE" | "CARD" | null) {
   const toCard = `${formatAud(outcome.refundCents)} back to your card, including ${formatAud(outcome.refundGstCents)} GST`;
   if (paidWith === null) return "Nothing was paid for this lesson, so there is nothing to refund.";
   if (outcome.tier === "full") {

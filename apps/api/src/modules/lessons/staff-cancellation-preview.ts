@@ -13,7 +13,7 @@ import { cancellationFor } from "./lesson-cancellation.ts";
 import { findLessonForCancellation } from "./lesson-reads.ts";
 
 /** The dialog's sentence, about the student (instructor and admin cancellations refund in full). */
-export function staffCancellationSummary(outcome: CancellationOutcome): string {
+function staffCancellationSummary(outcome: CancellationOutcome): string {
   if (outcome.creditReturned)
     return "The student is refunded in full: the lesson credit goes back to their bundle.";
   if (outcome.method === "CARD") {

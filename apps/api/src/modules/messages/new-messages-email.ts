@@ -23,7 +23,7 @@ export interface UnreadConversation {
   latest: { body: string; sentAt: Date };
 }
 
-export interface NewMessagesData {
+interface NewMessagesData {
   recipient: Person & { role: "STUDENT" | "INSTRUCTOR" };
   /** Latest first. */
   conversations: UnreadConversation[];

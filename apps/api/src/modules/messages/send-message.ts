@@ -8,7 +8,7 @@ import { toMessage } from "./message-views.ts";
 import * as repo from "./messages.repository.ts";
 
 /** 429 with Retry-After (the error handler copies `headers` onto a 429 answer). */
-export class MessageRateLimitError extends AppError {
+class MessageRateLimitError extends AppError {
   readonly headers: Record<string, string>;
   constructor(waitMs: number) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));

@@ -15,7 +15,7 @@ import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail, SmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
-import { enqueueEmail } from "./outbox.ts";
+import { enqueueEmails } from "./outbox.ts";
 import { deliverDueEmails, type OutboxContext } from "./outbox-delivery.ts";
 
 const INSTRUCTOR = "instructor@demo.test";
@@ -289,14 +289,18 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
 
   it("a refused send is retried with backoff, fails for good after the maximum, and an admin can retry it", async () => {
     const to = { email: "retry.me@example.com", name: "Retry Me" };
-    const id = await enqueueEmail(t.database.db, {
-      kind: "password_changed",
-      to,
-      subject: "Retry me",
-      text: "Hello",
-      html: "<p>Hello</p>",
-      now: t.clock.now,
-    });
+    const id = (
+      await enqueueEmails(t.database.db, [
+        {
+          kind: "password_changed",
+          to,
+          subject: "Retry me",
+          text: "Hello",
+          html: "<p>Hello</p>",
+          now: t.clock.now,
+        },
+      ])
+    )[0];
     inbox.rejectNext(1);
     expect(await deliverDueEmails(ctx)).toEqual({ sent: 0, failed: 1 });
     let [row] = await t.database.db
@@ -311,14 +315,18 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     expect(await deliverDueEmails(ctx)).toEqual({ sent: 1, failed: 0 });
     expect(await inbox.to(to.email)).toHaveLength(1);
 
-    const failing = await enqueueEmail(t.database.db, {
-      kind: "password_changed",
-      to,
-      subject: "Fails",
-      text: "x",
-      html: "x",
-      now: t.clock.now,
-    });
+    const failing = (
+      await enqueueEmails(t.database.db, [
+        {
+          kind: "password_changed",
+          to,
+          subject: "Fails",
+          text: "x",
+          html: "x",
+          now: t.clock.now,
+        },
+      ])
+    )[0];
     inbox.rejectNext(3);
     for (let i = 0; i < 3; i++) {
       await deliverDueEmails(ctx);
@@ -359,14 +367,18 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
-        const id = await enqueueEmail(t.database.db, {
-          kind: "password_changed",
-          to: { email: `race.${i}@example.com` },
-          subject: `Race ${i}`,
-          text: "x",
-          html: "x",
-          now: t.clock.now,
-        });
+        const id = (
+          await enqueueEmails(t.database.db, [
+            {
+              kind: "password_changed",
+              to: { email: `race.${i}@example.com` },
+              subject: `Race ${i}`,
+              text: "x",
+              html: "x",
+              now: t.clock.now,
+            },
+          ])
+        )[0];
         if (id) ids.push(id);
       }
       const second: OutboxContext = { ...ctx, db: other.db };

@@ -14,7 +14,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
  * How long a claimed message is left alone before another worker may send it: longer than any send
  * can take (the SMTP timeouts in outbox-delivery.ts), so only a crashed sender's message is taken over.
  */
-export const OUTBOX_LEASE_MS = 5 * 60_000;
+const OUTBOX_LEASE_MS = 5 * 60_000;
 
 /**
  * The outbox as a work queue (platform/jobs/work-queue.ts): claimed with a lease, SENT when a mail server took

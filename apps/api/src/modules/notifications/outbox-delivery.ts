@@ -84,7 +84,7 @@ async function send(ctx: OutboxContext, row: repo.OutboxRow): Promise<"sent" | "
   return "sent";
 }
 
-export interface DeliveryReport {
+interface DeliveryReport {
   sent: number;
   failed: number;
 }

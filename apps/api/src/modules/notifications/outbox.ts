@@ -1,5 +1,5 @@
 /**
- * The outbox's public face for every module: `enqueueEmail` inside the transaction that makes the
+ * The outbox's public face for every module: `enqueueEmails` (through `uow.email`) inside the transaction that makes the
  * change the email reports, so the change and its email commit (or roll back) together. Delivery is the
  * notifications worker's job, after commit.
  */
@@ -8,12 +8,6 @@ import { outbox } from "../../db/schema/index.ts";
 import type { OutboxEmail } from "../../platform/unit-of-work-effects.ts";
 
 export { ONE_TIME_SECRET_PLACEHOLDER, type OutboxEmail } from "../../platform/unit-of-work-effects.ts";
-
-/** Writes one email to the outbox; returns its id, or null when its dedupe key was already there. */
-export async function enqueueEmail(tx: Executor, email: OutboxEmail): Promise<string | null> {
-  const [id] = await enqueueEmails(tx, [email]);
-  return id ?? null;
-}
 
 /**
  * Writes several emails in one statement (one round trip inside the caller's transaction); returns the

@@ -7,7 +7,7 @@
  */
 import { type InstructorTaxStatus, instructorPayLine } from "@kerb/shared/rules";
 
-export interface MonthPriceGroup {
+interface MonthPriceGroup {
   month: string;
   /** A taught lesson's price, or the value (ex GST) the platform kept on a no-show or a cancelled one. */
   priceCents: number;

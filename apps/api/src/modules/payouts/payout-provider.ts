@@ -7,7 +7,7 @@ import type Stripe from "stripe";
 import type { AppContext } from "../../context.ts";
 import { createStripeClient } from "../payments/index.ts";
 
-export interface TransferRequest {
+interface TransferRequest {
   payoutId: string;
   amountCents: number;
   destination: string;
@@ -29,7 +29,7 @@ export interface PayoutProvider {
   onboardingUrl(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
 }
 
-export const demoPayoutProvider: PayoutProvider = {
+const demoPayoutProvider: PayoutProvider = {
   name: "demo",
   async transfer() {
     return { providerRef: null };
@@ -47,7 +47,7 @@ export function transferIdempotencyKey(payoutId: string, attempt: number): strin
   return attempt <= 1 ? `kerb-payout-${payoutId}` : `kerb-payout-${payoutId}-attempt-${attempt}`;
 }
 
-export function createStripePayoutProvider(stripe: Stripe): PayoutProvider {
+function createStripePayoutProvider(stripe: Stripe): PayoutProvider {
   return {
     name: "stripe",
     async transfer(request) {

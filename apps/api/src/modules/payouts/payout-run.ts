@@ -21,7 +21,7 @@ import type { AppContext } from "../../context.ts";
 import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
 import * as repo from "./payouts.repository.ts";
 
-export interface PayoutRunResult {
+interface PayoutRunResult {
   period: { start: string; end: string };
   created: number;
   skippedWithoutAccount: number;

@@ -5,7 +5,7 @@ import type * as repo from "./payouts.repository.ts";
 export const PAYOUT_NOT_FOUND = "Payout not found";
 
 /** Where the instructor downloads a payout's statement (payouts.routes.ts, under /api/instructor). */
-export const statementPath = (payoutId: string, format: "csv" | "pdf") =>
+const statementPath = (payoutId: string, format: "csv" | "pdf") =>
   `/api/instructor/payouts/${payoutId}/statement.${format}`;
 
 /** A payout as the instructor's payouts page shows it, with its statement links. */

@@ -38,7 +38,7 @@ const STATUS_TEXT = {
   FAILED: "Payment failed: Kerb will retry",
 } satisfies typeof payoutStatusLabels;
 
-export function statementTitle(statement: Pick<PayoutStatement, "supplier">): string {
+function statementTitle(statement: Pick<PayoutStatement, "supplier">): string {
   // Only a GST-registered supplier's statement can be a tax invoice; otherwise it is a statement of payment.
   return statement.supplier.gstRegistered
     ? "Recipient-created tax invoice"

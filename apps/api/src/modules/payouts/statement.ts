@@ -1,5 +1,5 @@
 /** A payout statement as both downloads print it; statement-assembly.ts assembles it, the renderers only lay it out. */
-export interface PayoutStatementLine {
+interface PayoutStatementLine {
   bookingId: string;
   /** DD/MM/YYYY, Sydney. */
   date: string;

@@ -3,7 +3,7 @@ import type * as repo from "./receipts.repository.ts";
 
 type PaymentRow = repo.ReceiptPaymentRow;
 
-export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 export const NOT_FOUND = "Payment not found";
 
 export const invoicePath = (paymentId: string) => `/api/student/payments/${paymentId}/invoice.pdf`;
@@ -20,7 +20,7 @@ export function bundleSize(payment: PaymentRow): number {
   return payment.bundle?.totalLessons ?? payment.bundleSpec?.totalLessons ?? 0;
 }
 
-export function withInstructors(names: string[]): string {
+function withInstructors(names: string[]): string {
   if (names.length === 0) return "";
   if (names.length === 1) return ` with ${names[0]}`;
   if (names.length === 2) return ` with ${names[0]} and ${names[1]}`;

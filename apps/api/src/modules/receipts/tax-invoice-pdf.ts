@@ -19,7 +19,7 @@ import {
 import { CONTENT_WIDTH, type Doc, footers, INK, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
 import { printText } from "../../lib/pdf/text.ts";
 
-export interface TaxInvoiceLine {
+interface TaxInvoiceLine {
   description: string;
   /** A second, smaller line under the description (instructor, pool or standard, validity). */
   detail: string;

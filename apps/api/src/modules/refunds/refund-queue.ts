@@ -11,7 +11,7 @@ import { cardRefundJournal } from "../ledger/index.ts";
 import { findPayment } from "../payments/index.ts";
 import * as repo from "./refunds.repository.ts";
 
-export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
+type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 
 /** What delivery needs of the app: a database, a clock, the card provider and a logger. */
 export type RefundContext = Pick<AppContext, "db" | "now" | "payments" | "log" | "transact">;

@@ -5,8 +5,6 @@ import { cardRefunds, payments, users } from "../../db/schema/index.ts";
 import { workQueue } from "../../platform/jobs/work-queue.ts";
 import type { NewRefund } from "../../platform/unit-of-work-effects.ts";
 
-export type RefundRow = typeof cardRefunds.$inferSelect;
-
 /** Queues a card refund; call it inside the transaction that decides the refund. */
 export async function insertRefund(db: Executor, refund: NewRefund): Promise<string> {
   const [row] = await db
@@ -26,7 +24,7 @@ export async function insertRefund(db: Executor, refund: NewRefund): Promise<str
 }
 
 /** How long a claimed delivery is left alone before another worker may try it (a crash mid-call). */
-export const DELIVERY_LEASE_MS = 5 * 60_000;
+const DELIVERY_LEASE_MS = 5 * 60_000;
 
 /**
  * The card-refund queue as a work queue (platform/jobs/work-queue.ts): claimed with a lease, SUCCEEDED once the

@@ -14,7 +14,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type * as repo from "./schedule.repository.ts";
 
-export type ExceptionRow = Awaited<ReturnType<typeof repo.listExceptionsFrom>>[number];
+type ExceptionRow = Awaited<ReturnType<typeof repo.listExceptionsFrom>>[number];
 
 export function toException(row: ExceptionRow): AvailabilityException {
   return {

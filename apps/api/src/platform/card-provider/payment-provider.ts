@@ -12,13 +12,13 @@ export interface CheckoutRequest {
   expiresAt: Date;
 }
 
-export interface CheckoutResult {
+interface CheckoutResult {
   /** Absent in demo mode: the client confirms by itself. */
   paymentUrl?: string;
   providerRef?: string;
 }
 
-export type VerificationResult =
+type VerificationResult =
   | { status: "paid"; amountCents: number }
   | { status: "unpaid" }
   | { status: "error"; message: string };

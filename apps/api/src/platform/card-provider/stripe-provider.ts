@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { CheckoutRequest, PaymentProvider } from "./payment-provider.ts";
 
-export interface StripeConfig {
+interface StripeConfig {
   secretKey: string;
   /** Points the SDK at another host, e.g. a local fake in tests. */
   apiBase?: string;

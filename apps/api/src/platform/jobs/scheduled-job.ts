@@ -22,7 +22,7 @@ export interface ScheduledJob {
 type HeldLocks = Set<() => Promise<void>>;
 
 /** How long the winner keeps a finished tick's lock: well past timer jitter, well short of the next tick. */
-export const holdAfterRunMs = (intervalMs: number) => Math.min(intervalMs / 2, 5000);
+const holdAfterRunMs = (intervalMs: number) => Math.min(intervalMs / 2, 5000);
 
 /**
  * One tick of `job` in this process: "ran" when it won the lock, "skipped" when another process (or an

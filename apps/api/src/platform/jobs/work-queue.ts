@@ -15,7 +15,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 
 /** A table with the queue columns. */
-export type QueueTable = PgTable & {
+type QueueTable = PgTable & {
   id: PgColumn;
   status: PgColumn;
   attempts: PgColumn;
@@ -23,7 +23,7 @@ export type QueueTable = PgTable & {
   lastError: PgColumn;
 };
 
-export interface WorkQueueOptions {
+interface WorkQueueOptions {
   /** Waiting or being delivered. */
   pending: string;
   /** Delivered. */
@@ -151,5 +151,3 @@ export function workQueue<T extends QueueTable>(table: T, options: WorkQueueOpti
     },
   };
 }
-
-export type WorkQueue<T extends QueueTable> = ReturnType<typeof workQueue<T>>;

@@ -35,7 +35,7 @@ export type BookingPaidWith =
     }
   | { kind: "credits"; creditsUsed: number; creditsLeft: number; creditsUsedInBooking: number };
 
-export interface BookingConfirmedData {
+interface BookingConfirmedData {
   student: Person;
   instructor: Person;
   lessons: LessonSummary[];
@@ -45,7 +45,7 @@ export interface BookingConfirmedData {
   now: Date;
 }
 
-export interface EmailWithAttachments extends RenderedEmail {
+interface EmailWithAttachments extends RenderedEmail {
   attachments: OutboxAttachment[];
 }
 
@@ -60,7 +60,7 @@ const lessonRows = (lessons: LessonSummary[]): Array<[string, string]> =>
   });
 
 /** The lessons as an iCalendar file the student's calendar app can import (each event at sequence 0). */
-export function lessonsInvitation(data: BookingConfirmedData): OutboxAttachment {
+function lessonsInvitation(data: BookingConfirmedData): OutboxAttachment {
   return calendarAttachment(data.lessons.length === 1 ? "kerb-lesson.ics" : "kerb-lessons.ics", {
     method: "PUBLISH",
     stamp: data.now,

@@ -8,7 +8,7 @@ import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../.
 import { fullName, type LessonSummary, type Person, pickupOf } from "../../notifications/index.ts";
 
 /** The event's UID: the booking id keeps it stable, so importing a file twice updates rather than duplicates. */
-export const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;
+const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;
 
 /** One lesson as a calendar event, at revision `sequence` (0 when first booked). */
 export function lessonEvent(
@@ -42,7 +42,7 @@ export function calendarAttachment(
   };
 }
 
-export interface LessonRevision {
+interface LessonRevision {
   lesson: LessonSummary;
   instructor: Person;
   /** The lesson's calendar sequence after the change (bookings.calendar_sequence): above the confirmation's 0. */

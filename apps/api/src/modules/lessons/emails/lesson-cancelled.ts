@@ -17,7 +17,7 @@ import {
   withGst,
 } from "../../notifications/index.ts";
 
-export interface LessonCancelledData {
+interface LessonCancelledData {
   recipient: "STUDENT" | "INSTRUCTOR";
   student: Person;
   instructor: Person;
@@ -39,7 +39,7 @@ function byWhom(data: LessonCancelledData): string {
 }
 
 /** The refund in a few words: the details row of both emails. */
-export function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith">): string {
+function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith">): string {
   const { refund } = data;
   if (refund.method === "CARD")
     return `${withGst(refund.refundCents, refund.refundGstCents)} back to the card`;

@@ -15,7 +15,7 @@ import {
   type RenderedEmail,
 } from "../../notifications/index.ts";
 
-export interface LessonClashData {
+interface LessonClashData {
   student: Person;
   instructor: Person;
   lesson: LessonSummary;

@@ -13,7 +13,7 @@ import {
   type RenderedEmail,
 } from "../../notifications/index.ts";
 
-export interface LessonNoShowData {
+interface LessonNoShowData {
   student: Person;
   instructor: Person;
   lesson: LessonSummary;
@@ -23,7 +23,7 @@ export interface LessonNoShowData {
 }
 
 /** What Kerb keeps for a no-show: the whole lesson, as it was paid for. */
-export function noShowKept(data: Pick<LessonNoShowData, "lesson" | "paidWithBundle">): string {
+function noShowKept(data: Pick<LessonNoShowData, "lesson" | "paidWithBundle">): string {
   return data.paidWithBundle
     ? "The lesson credit (it does not go back to your bundle)"
     : `The lesson's price, ${formatAud(data.lesson.priceCents)} plus GST (nothing is refunded)`;

@@ -13,7 +13,7 @@ import {
   type RenderedEmail,
 } from "../../notifications/index.ts";
 
-export interface LessonReminderData {
+interface LessonReminderData {
   recipient: "STUDENT" | "INSTRUCTOR";
   student: Person;
   instructor: Person;
@@ -46,7 +46,7 @@ export function lessonReminder(data: LessonReminderData): RenderedEmail {
   });
 }
 
-export interface MarkLessonData {
+interface MarkLessonData {
   student: Person;
   instructor: Person;
   lesson: LessonSummary;

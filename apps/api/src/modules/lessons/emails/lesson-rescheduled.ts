@@ -17,7 +17,7 @@ import {
   type RenderedEmail,
 } from "../../notifications/index.ts";
 
-export interface LessonRescheduledData {
+interface LessonRescheduledData {
   student: Person;
   instructor: Person;
   /** The lesson at its new time. */

@@ -20,7 +20,7 @@ import {
   type RenderedEmail,
 } from "../../notifications/index.ts";
 
-export interface MoveProposedData {
+interface MoveProposedData {
   proposalId: string;
   student: Person;
   instructor: Person;
@@ -60,7 +60,7 @@ export function moveProposed(data: MoveProposedData): RenderedEmail {
   });
 }
 
-export interface MoveProposalAnsweredData {
+interface MoveProposalAnsweredData {
   proposer: Person;
   proposedBy: MoveProposerRole;
   student: Person;
