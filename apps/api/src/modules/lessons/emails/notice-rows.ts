@@ -1,7 +1,7 @@
 /**
  * The reads a lesson email needs: the lessons with both people, in start order.
  */
-import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client.ts";
 import { bookings, users } from "../../../db/schema/index.ts";
@@ -35,49 +35,45 @@ const lessonColumns = {
 
 export type LessonNoticeRow = Awaited<ReturnType<typeof listLessonsForNotice>>[number];
 
-/** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
-export function listLessonsForNotice(db: Executor, which: string[] | { paymentId: string }) {
-  return db
+/** The lessons `where` picks, each with its student and instructor. */
+const lessonsWithPeople = (db: Executor, where: SQL | undefined) =>
+  db
     .select(lessonColumns)
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(Array.isArray(which) ? inArray(bookings.id, which) : eq(bookings.paymentId, which.paymentId))
-    .orderBy(asc(bookings.startTime));
+    .where(where);
+
+/** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
+export function listLessonsForNotice(db: Executor, which: string[] | { paymentId: string }) {
+  return lessonsWithPeople(
+    db,
+    Array.isArray(which) ? inArray(bookings.id, which) : eq(bookings.paymentId, which.paymentId),
+  ).orderBy(asc(bookings.startTime));
 }
 
 /** SCHEDULED lessons starting in (from, to]; the scan asks `isReminderDue` about each. */
 export function listLessonsStartingBetween(db: Executor, window: { from: Date; to: Date }) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.startTime, window.from),
-        lte(bookings.startTime, window.to),
-      ),
-    )
-    .orderBy(asc(bookings.startTime));
+  return lessonsWithPeople(
+    db,
+    and(
+      eq(bookings.status, "SCHEDULED"),
+      gt(bookings.startTime, window.from),
+      lte(bookings.startTime, window.to),
+    ),
+  ).orderBy(asc(bookings.startTime));
 }
 
 /** SCHEDULED lessons (never marked completed or no-show) that ended in (from, to]. */
 export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Date; to: Date }) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(student, eq(student.id, bookings.studentId))
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(
-      and(
-        eq(bookings.status, "SCHEDULED"),
-        gt(bookings.endTime, window.from),
-        lte(bookings.endTime, window.to),
-        // Taught while the instructor could not teach: not theirs to mark until an admin decides.
-        notPayoutHeldSql,
-      ),
-    )
-    .orderBy(asc(bookings.endTime));
+  return lessonsWithPeople(
+    db,
+    and(
+      eq(bookings.status, "SCHEDULED"),
+      gt(bookings.endTime, window.from),
+      lte(bookings.endTime, window.to),
+      // Taught while the instructor could not teach: not theirs to mark until an admin decides.
+      notPayoutHeldSql,
+    ),
+  ).orderBy(asc(bookings.endTime));
 }
