@@ -31,7 +31,7 @@ export default defineConfig({
   // No retries: a spec that needs one waits for the wrong thing. Wait for the data (expect.poll,
   // toHaveText, toBeVisible), never for time.
   retries: 0,
-  // Budgets for a slow day under load, times TEST_TIME_SCALE (apps/api/src/test/time-scale.ts; CI sets 3).
+  // Budgets for a slow day under load, times TEST_TIME_SCALE (apps/api/src/test/time-scale.ts; .ci/run sets 2).
   timeout: scaled(90_000),
   expect: { timeout: scaled(15_000) },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
