@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { quarterStartOf, sydneyTodayDate } from "@kerb/shared/rules";
 import { expect, test } from "@playwright/test";
+import { scaled } from "../apps/api/src/test/time-scale.ts";
 import { expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
 import { GST_PAYOUT_INSTRUCTOR, PAYOUT_INSTRUCTOR } from "./support/seed-payouts.ts";
 
@@ -29,7 +30,7 @@ test.describe("payouts", () => {
         if ((await row.count()) === 0 && (await next.isVisible()) && (await next.isEnabled()))
           await next.click();
         expect(await row.count()).toBe(1);
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: scaled(20_000) });
       return row;
     };
     const row = await findRow("Paige Payout");
@@ -102,7 +103,7 @@ test.describe("payouts", () => {
     await expect(async () => {
       await page.reload();
       expect(await statement.count()).toBe(1);
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: scaled(30_000) });
     await expect(statement).toContainText("$6.00");
     await expect(statement).toContainText("$66.00");
 
