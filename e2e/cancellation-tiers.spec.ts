@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { scaled } from "../apps/api/src/test/time-scale.ts";
 import { TIER_LESSONS, tierInvoiceNumber, tiersStudent } from "./support/cancellation-tiers.ts";
 import { DEMO_PASSWORD, expectAccessible, logIn, pdfText, snap } from "./support/helpers.ts";
 
@@ -35,7 +36,7 @@ test("cancelling a card-paid lesson in each tier: the preview, the lesson and th
   page,
 }, testInfo) => {
   const project = testInfo.project.name;
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await logIn(page, tiersStudent(project), DEMO_PASSWORD);
   await page.goto("/student/bookings");
 

@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { scaled } from "../apps/api/src/test/time-scale.ts";
 import { bookPaidLesson, expectAccessible, logIn, registerStudent, snap } from "./support/helpers.ts";
 
 // A suburb the other specs leave alone, so their bookings never take this student's times.
@@ -94,7 +95,7 @@ test.describe("bundle credits", () => {
   test("buy a bundle, book 3 lessons with its credits, cancel one for the credit back, reschedule another", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await registerStudent(page, { suburb: SUBURB, firstName: "Cody" });
     const instructor = await buyBundleWithAutoMatch(page);
 
