@@ -17,7 +17,7 @@ export default defineConfig({
     // Every file opens its own databases; PGlite start-up and argon2 make a few seconds normal, and at
     // a load average of 10–22 a file's beforeAll (app, SMTP inbox, sign-ins) took over 60 s, so every
     // test of the file was skipped. Sized for a slow day under load, times TEST_TIME_SCALE
-    // (src/test/time-scale.ts; CI sets 3): only a hung test ever waits this long.
+    // (src/test/time-scale.ts; .ci/run sets 2): only a hung test ever waits this long.
     testTimeout: scaled(60_000),
     hookTimeout: scaled(180_000),
     pool: "forks",

@@ -1,5 +1,5 @@
 /**
- * One setting for every test time budget: TEST_TIME_SCALE (default 1; CI sets 3) multiplies each
+ * One setting for every test time budget: TEST_TIME_SCALE (default 1; .ci/run sets 2) multiplies each
  * timeout and wait budget of the API's Vitest configs and tests, the cluster tests and Playwright
  * (playwright.config.ts, e2e/support). The machines here differ several times in speed from day to day
  * and are shared, so each base figure is sized for a slow day under load, not a quiet fast one; the
