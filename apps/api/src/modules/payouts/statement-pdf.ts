@@ -4,7 +4,7 @@
  * helpers of lib/pdf; the amounts come from the payout (PayoutStatement).
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
-import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
+import { GST_PERCENT, PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
 import { SANS } from "../../lib/pdf/fonts.ts";
 import {
   type Column,
@@ -112,7 +112,7 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
     ...(supplier.gstRegistered
       ? [
           { label: "Taxable supply (your share, ex GST)", cents: statement.amountCents },
-          { label: "GST (10%)", cents: statement.gstCents },
+          { label: `GST (${GST_PERCENT})`, cents: statement.gstCents },
           { label: "Total paid to you (incl. GST)", cents: statement.totalCents, strong: true },
         ]
       : [{ label: "Net paid to you (GST not included)", cents: statement.totalCents, strong: true }]),
@@ -121,8 +121,8 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   const gstNote = supplier.gstRegistered
     ? "The recipient and the supplier agree that the recipient issues tax invoices for these supplies and " +
       "the supplier will not issue tax invoices for them; the supplier will tell the recipient if they stop " +
-      "being registered for GST. Lesson lines are shown excluding GST; GST is 10% of each line's net, rounded " +
-      "to the cent."
+      "being registered for GST. Lesson lines are shown excluding GST; GST is " +
+      `${GST_PERCENT} of each line's net, rounded to the cent.`
     : "The supplier is not registered for GST: no GST is included in this payout and this statement is not a " +
       "tax invoice.";
   doc
