@@ -144,3 +144,8 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new AppError("unauthorized", "Please sign in to continue");
   return request.user;
 }
+
+/** The signed-in user's id: the owner every portal route reads and writes for. */
+export function currentUserId(request: FastifyRequest): string {
+  return currentUser(request).id;
+}

@@ -10,7 +10,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { listUsers } from "./list-users.ts";
 import { reactivateUser } from "./reactivate-user.ts";
 import { suspendUser } from "./suspend-user.ts";
@@ -57,7 +57,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: suspendUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => suspendUser(ctx, currentUser(request).id, request.params.id, request.body.reason),
+    (request) => suspendUser(ctx, currentUserId(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -77,6 +77,6 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: reactivateUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => reactivateUser(ctx, currentUser(request).id, request.params.id, request.body.reason),
+    (request) => reactivateUser(ctx, currentUserId(request), request.params.id, request.body.reason),
   );
 };

@@ -7,7 +7,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getInstructorAccount } from "./get-instructor-account.ts";
 import { getStudentAccount } from "./get-student-account.ts";
 import { updateInstructorProfile } from "./update-instructor-profile.ts";
@@ -35,7 +35,7 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: studentAccountResponse, ...readErrors },
       },
     },
-    (request) => getStudentAccount(ctx, currentUser(request).id),
+    (request) => getStudentAccount(ctx, currentUserId(request)),
   );
 
   app.patch(
@@ -52,7 +52,7 @@ export const studentAccountRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: studentAccountResponse, ...writeErrors },
       },
     },
-    (request) => updateStudentProfile(ctx, currentUser(request).id, request.body),
+    (request) => updateStudentProfile(ctx, currentUserId(request), request.body),
   );
 };
 
@@ -75,7 +75,7 @@ export const instructorAccountRoutes: FastifyPluginAsyncZod<AppContext> = async 
         response: { 200: instructorAccountResponse, ...readErrors },
       },
     },
-    (request) => getInstructorAccount(ctx, currentUser(request).id),
+    (request) => getInstructorAccount(ctx, currentUserId(request)),
   );
 
   app.patch(
@@ -94,6 +94,6 @@ export const instructorAccountRoutes: FastifyPluginAsyncZod<AppContext> = async 
         response: { 200: instructorAccountResponse, ...writeErrors },
       },
     },
-    (request) => updateInstructorProfile(ctx, currentUser(request).id, request.body),
+    (request) => updateInstructorProfile(ctx, currentUserId(request), request.body),
   );
 };

@@ -7,7 +7,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getCalendarFeedStatus } from "./get-calendar-feed-status.ts";
 import { revokeCalendarFeed } from "./revoke-calendar-feed.ts";
 import { rotateCalendarFeed } from "./rotate-calendar-feed.ts";
@@ -20,7 +20,6 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
   const tags = ["instructor"];
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/calendar-token",
@@ -36,7 +35,7 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: calendarTokenStatusResponse, ...errors },
       },
     },
-    (request) => getCalendarFeedStatus(ctx, me(request)),
+    (request) => getCalendarFeedStatus(ctx, currentUserId(request)),
   );
 
   app.post(
@@ -54,7 +53,7 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: calendarTokenResponse, ...errors },
       },
     },
-    (request) => rotateCalendarFeed(ctx, me(request)),
+    (request) => rotateCalendarFeed(ctx, currentUserId(request)),
   );
 
   app.delete(
@@ -69,6 +68,6 @@ export const instructorCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: okResponse, ...errors },
       },
     },
-    (request) => revokeCalendarFeed(ctx, me(request)),
+    (request) => revokeCalendarFeed(ctx, currentUserId(request)),
   );
 };

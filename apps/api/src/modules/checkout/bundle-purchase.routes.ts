@@ -8,7 +8,7 @@ import {
 import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { purchaseBundle } from "./purchase-bundle.ts";
 
@@ -34,7 +34,7 @@ export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await purchaseBundle(ctx, currentUser(request).id, request.body)),
+      reply.status(201).send(await purchaseBundle(ctx, currentUserId(request), request.body)),
   );
 
   app.post(
@@ -53,6 +53,6 @@ export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     (request) =>
-      confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUser(request).id), "BUNDLE"),
+      confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUserId(request)), "BUNDLE"),
   );
 };

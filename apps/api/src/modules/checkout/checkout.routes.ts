@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { handleCheckoutCompleted } from "./handle-checkout-completed.ts";
 import { releasePayment } from "./release-payment.ts";
 
@@ -29,7 +29,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
       onRequest: ctx.guard(),
     },
-    (request) => releasePayment(ctx, request.params.id, currentUser(request).id),
+    (request) => releasePayment(ctx, request.params.id, currentUserId(request)),
   );
 };
 

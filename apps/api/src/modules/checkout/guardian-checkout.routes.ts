@@ -9,7 +9,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUser, currentUserId } from "../../plugins/auth.ts";
 import { paymentCallerOf } from "../guardians/index.ts";
 import { buyBundleForLearner } from "./buy-bundle-for-learner.ts";
 import { confirmPayment } from "./confirm-payment.ts";
@@ -38,9 +38,7 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await buyBundleForLearner(ctx, currentUser(request).id, request.params.learnerId, request.body),
-        ),
+        .send(await buyBundleForLearner(ctx, currentUserId(request), request.params.learnerId, request.body)),
   );
 
   app.post(
@@ -58,7 +56,7 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     (request) =>
-      payLearnerCheckout(ctx, currentUser(request).id, request.params.learnerId, request.params.paymentId),
+      payLearnerCheckout(ctx, currentUserId(request), request.params.learnerId, request.params.paymentId),
   );
 
   app.post(

@@ -8,7 +8,7 @@ import {
 import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { holdLessons } from "./hold-lessons.ts";
 
@@ -35,7 +35,7 @@ export const lessonCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await holdLessons(ctx, currentUser(request).id, request.body)),
+      reply.status(201).send(await holdLessons(ctx, currentUserId(request), request.body)),
   );
 
   app.post(
@@ -54,6 +54,6 @@ export const lessonCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     (request) =>
-      confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUser(request).id), "BOOKINGS"),
+      confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUserId(request)), "BOOKINGS"),
   );
 };

@@ -12,7 +12,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { listAdminInstructors } from "./list-admin-instructors.ts";
 import { listComplianceFollowUp } from "./list-compliance-follow-up.ts";
 import { rejectInstructor } from "./reject-instructor.ts";
@@ -31,7 +31,6 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   const tags = ["admin"];
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/instructors",
@@ -68,7 +67,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => verifyInstructor(ctx, me(request), request.params.id, request.body),
+    (request) => verifyInstructor(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.post(
@@ -85,7 +84,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => rejectInstructor(ctx, me(request), request.params.id, request.body),
+    (request) => rejectInstructor(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -104,7 +103,7 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: adminInstructorResponse, ...errors },
       },
     },
-    (request) => updateDocumentDates(ctx, me(request), request.params.id, request.body),
+    (request) => updateDocumentDates(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.get(

@@ -8,7 +8,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { changeBundleInstructor } from "./change-bundle-instructor.ts";
 import { getCreditBundle } from "./get-credit-bundle.ts";
 import { spendBundleCredits } from "./spend-bundle-credits.ts";
@@ -31,7 +31,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: studentBundleResponse, ...errors },
       },
     },
-    async (request) => ({ bundle: await getCreditBundle(ctx, currentUser(request).id, request.params.id) }),
+    async (request) => ({ bundle: await getCreditBundle(ctx, currentUserId(request), request.params.id) }),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await spendBundleCredits(ctx, currentUser(request).id, request.params.id, request.body)),
+        .send(await spendBundleCredits(ctx, currentUserId(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -72,7 +72,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request) => ({
       bundle: await changeBundleInstructor(
         ctx,
-        currentUser(request).id,
+        currentUserId(request),
         request.params.id,
         request.body.instructorId,
       ),

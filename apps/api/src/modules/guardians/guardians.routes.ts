@@ -14,7 +14,7 @@ import { GUARDIAN_INVITATION_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { acceptSignedIn } from "./accept-signed-in.ts";
 import { acceptWithNewAccount } from "./accept-with-new-account.ts";
 import { getInvitation } from "./get-invitation.ts";
@@ -35,7 +35,6 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.addHook("onRequest", ctx.guard("STUDENT"));
   const common = { tags: ["guardians"], security };
   const errors = errorResponses(400, 401, 403, 404, 409);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/guardians",
@@ -48,7 +47,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => listGuardiansOf(ctx, me(request)),
+    (request) => listGuardiansOf(ctx, currentUserId(request)),
   );
 
   app.post(
@@ -66,7 +65,8 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 201: guardianLinksResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await inviteGuardian(ctx, me(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await inviteGuardian(ctx, currentUserId(request), request.body)),
   );
 
   app.patch(
@@ -82,7 +82,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errors },
       },
     },
-    (request) => updateGuardian(ctx, me(request), request.params.id, request.body),
+    (request) => updateGuardian(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -97,7 +97,7 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: guardianLinksResponse, ...errors },
       },
     },
-    (request) => removeGuardian(ctx, me(request), request.params.id),
+    (request) => removeGuardian(ctx, currentUserId(request), request.params.id),
   );
 };
 
@@ -158,7 +158,7 @@ export const guardianInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async
       onRequest: ctx.guard("GUARDIAN"),
       config: limit,
     },
-    (request) => acceptSignedIn(ctx, currentUser(request).id, request.body.token),
+    (request) => acceptSignedIn(ctx, currentUserId(request), request.body.token),
   );
 };
 
@@ -167,7 +167,6 @@ export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.addHook("onRequest", ctx.guard("GUARDIAN"));
   const common = { tags: ["guardians"], security };
   const _errors = errorResponses(400, 401, 403, 404);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/learners",
@@ -180,6 +179,6 @@ export const guardianRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: guardianLearnersResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => listFollowedLearners(ctx, me(request)),
+    (request) => listFollowedLearners(ctx, currentUserId(request)),
   );
 };

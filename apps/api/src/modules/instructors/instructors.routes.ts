@@ -1,7 +1,7 @@
 import { errorResponses, instructorProfileResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getInstructorProfile } from "./get-instructor-profile.ts";
 
 /**
@@ -16,7 +16,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   const tags = ["instructor"];
   const security = [{ bearerAuth: [] }];
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/profile",
@@ -31,6 +30,6 @@ export const instructorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: instructorProfileResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => getInstructorProfile(ctx, me(request)),
+    (request) => getInstructorProfile(ctx, currentUserId(request)),
   );
 };

@@ -12,7 +12,7 @@ import { LOGBOOK_CREDIT_RULE, LOGBOOK_REQUIREMENT } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getAssessment } from "./get-assessment.ts";
 import { getLogbook } from "./get-logbook.ts";
 import { getProgress } from "./get-progress.ts";
@@ -21,7 +21,6 @@ import { saveAssessment } from "./save-assessment.ts";
 import { saveLessonRecord } from "./save-lesson-record.ts";
 
 const security = [{ bearerAuth: [] }];
-const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
 /**
  * The learner's own journey, mounted at /api/student, STUDENT only: each answer is about the signed-in
@@ -45,7 +44,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentAssessmentResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => getAssessment(ctx, me(request)),
+    (request) => getAssessment(ctx, currentUserId(request)),
   );
 
   app.put(
@@ -64,7 +63,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentAssessmentResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => saveAssessment(ctx, me(request), request.body),
+    (request) => saveAssessment(ctx, currentUserId(request), request.body),
   );
 
   app.get(
@@ -82,7 +81,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentProgressResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => getProgress(ctx, me(request)),
+    (request) => getProgress(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -97,7 +96,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => getLogbook(ctx, me(request)),
+    (request) => getLogbook(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -121,7 +120,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await logbookPdf(ctx, me(request));
+      const { filename, pdf } = await logbookPdf(ctx, currentUserId(request));
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -153,6 +152,6 @@ export const instructorLearningRoutes: FastifyPluginAsyncZod<AppContext> = async
         response: { 200: lessonActionResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => saveLessonRecord(ctx, me(request), request.params.id, request.body),
+    (request) => saveLessonRecord(ctx, currentUserId(request), request.params.id, request.body),
   );
 };

@@ -16,7 +16,7 @@ import {
 import { NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { cancelLessonAsAdmin } from "./cancel-lesson-as-admin.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { decideHeldLesson } from "./decide-held-lesson.ts";
@@ -36,7 +36,6 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
   const stateErrors = errorResponses(400, 401, 403, 404, 409);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/bookings",
@@ -88,7 +87,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminCancelBookingResponse, ...stateErrors },
       },
     },
-    (request) => cancelLessonAsAdmin(ctx, me(request), request.params.id, request.body ?? {}),
+    (request) => cancelLessonAsAdmin(ctx, currentUserId(request), request.params.id, request.body ?? {}),
   );
 
   app.get(
@@ -128,7 +127,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: decideHeldLessonResponse, ...stateErrors },
       },
     },
-    (request) => decideHeldLesson(ctx, me(request), request.params.id, request.body),
+    (request) => decideHeldLesson(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.post(
@@ -151,7 +150,7 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: resolveNoShowDisputeResponse, ...stateErrors },
       },
     },
-    (request) => resolveNoShowDispute(ctx, me(request), request.params.id, request.body),
+    (request) => resolveNoShowDispute(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.post(
@@ -163,7 +162,12 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       reply
         .status(201)
         .send(
-          await proposeLessonMove(ctx, { id: me(request), role: "ADMIN" }, request.params.id, request.body),
+          await proposeLessonMove(
+            ctx,
+            { id: currentUserId(request), role: "ADMIN" },
+            request.params.id,
+            request.body,
+          ),
         ),
   );
 };

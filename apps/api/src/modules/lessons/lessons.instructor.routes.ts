@@ -10,7 +10,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { cancelLessonAsInstructor } from "./cancel-lesson-as-instructor.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { listInstructorLessons } from "./list-instructor-lessons.ts";
@@ -32,7 +32,6 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
   const stateErrors = errorResponses(400, 401, 403, 404, 409);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/lessons",
@@ -49,7 +48,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorLessonsResponse, ...errors },
       },
     },
-    (request) => listInstructorLessons(ctx, me(request), request.query),
+    (request) => listInstructorLessons(ctx, currentUserId(request), request.query),
   );
 
   app.post(
@@ -67,7 +66,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonActionResponse, ...stateErrors },
       },
     },
-    (request) => markLessonCompleted(ctx, me(request), request.params.id),
+    (request) => markLessonCompleted(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(
@@ -85,7 +84,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonActionResponse, ...stateErrors },
       },
     },
-    (request) => markLessonNoShow(ctx, me(request), request.params.id),
+    (request) => markLessonNoShow(ctx, currentUserId(request), request.params.id),
   );
 
   app.get(
@@ -100,7 +99,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: staffCancellationPreviewResponse, ...stateErrors },
       },
     },
-    (request) => previewInstructorCancellation(ctx, me(request), request.params.id),
+    (request) => previewInstructorCancellation(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(
@@ -120,7 +119,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: lessonCancellationResponse, ...stateErrors },
       },
     },
-    (request) => cancelLessonAsInstructor(ctx, me(request), request.params.id, request.body),
+    (request) => cancelLessonAsInstructor(ctx, currentUserId(request), request.params.id, request.body),
   );
 
   app.post(
@@ -134,7 +133,7 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
         .send(
           await proposeLessonMove(
             ctx,
-            { id: me(request), role: "INSTRUCTOR" },
+            { id: currentUserId(request), role: "INSTRUCTOR" },
             request.params.id,
             request.body,
           ),

@@ -9,7 +9,7 @@ import {
 import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { cancelOwnLesson } from "./cancel-own-lesson.ts";
 import { previewOwnCancellation } from "./preview-own-cancellation.ts";
 import { rescheduleOwnLesson } from "./reschedule-own-lesson.ts";
@@ -36,7 +36,7 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: cancellationPreviewResponse, ...errors },
       },
     },
-    (request) => previewOwnCancellation(ctx, currentUser(request).id, request.params.id),
+    (request) => previewOwnCancellation(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: cancelStudentBookingResponse, ...errors },
       },
     },
-    (request) => cancelOwnLesson(ctx, currentUser(request).id, request.params.id),
+    (request) => cancelOwnLesson(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(
@@ -69,6 +69,6 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: rescheduleResponse, ...errors },
       },
     },
-    (request) => rescheduleOwnLesson(ctx, currentUser(request).id, request.params.id, request.body),
+    (request) => rescheduleOwnLesson(ctx, currentUserId(request), request.params.id, request.body),
   );
 };

@@ -2,7 +2,7 @@ import { answerMoveProposalResponse, errorResponses, idParams } from "@kerb/shar
 import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { acceptMoveProposal } from "./accept-move-proposal.ts";
 import { declineMoveProposal } from "./decline-move-proposal.ts";
 
@@ -34,7 +34,7 @@ export const studentMoveProposalRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         response: { 200: answerMoveProposalResponse, ...errors },
       },
     },
-    (request) => acceptMoveProposal(ctx, currentUser(request).id, request.params.id),
+    (request) => acceptMoveProposal(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(
@@ -48,6 +48,6 @@ export const studentMoveProposalRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         response: { 200: answerMoveProposalResponse, ...errors },
       },
     },
-    (request) => declineMoveProposal(ctx, currentUser(request).id, request.params.id),
+    (request) => declineMoveProposal(ctx, currentUserId(request), request.params.id),
   );
 };

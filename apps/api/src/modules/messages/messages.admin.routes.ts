@@ -1,7 +1,7 @@
 import { adminConversationQuery, adminConversationResponse, errorResponses } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { readConversationAsAdmin } from "./read-conversation-as-admin.ts";
 
 /** The operator console's read of a conversation (mounted at /api/admin), ADMIN only, audited. */
@@ -24,6 +24,6 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminConversationResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => readConversationAsAdmin(ctx, currentUser(request).id, request.query),
+    (request) => readConversationAsAdmin(ctx, currentUserId(request), request.query),
   );
 };

@@ -7,7 +7,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { listOutboxEmails } from "./list-outbox-emails.ts";
 import { retryOutboxEmail } from "./retry-outbox-email.ts";
 
@@ -47,6 +47,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: adminOutboxMessageResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    (request) => retryOutboxEmail(ctx, request.params.id, currentUser(request).id),
+    (request) => retryOutboxEmail(ctx, request.params.id, currentUserId(request)),
   );
 };

@@ -1,7 +1,7 @@
 import { errorResponses, openInvoiceResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { openInvoice } from "./invoice-screen.ts";
 
 /** The student's invoice screen (mounted at /api/student): its number exists before anything is paid. */
@@ -22,6 +22,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
       onRequest: ctx.guard("STUDENT"),
     },
-    (request) => openInvoice(ctx, currentUser(request).id),
+    (request) => openInvoice(ctx, currentUserId(request)),
   );
 };

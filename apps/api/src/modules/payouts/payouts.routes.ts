@@ -16,7 +16,7 @@ import { PLATFORM_FEE_PERCENT } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { connectPayoutAccount } from "./connect-payout-account.ts";
 import { downloadPayoutStatementCsv } from "./download-payout-statement-csv.ts";
 import { downloadPayoutStatementPdf } from "./download-payout-statement-pdf.ts";
@@ -53,7 +53,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorEarningsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => getInstructorEarnings(ctx, currentUser(request).id),
+    (request) => getInstructorEarnings(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: instructorPayoutsResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => listInstructorPayouts(ctx, currentUser(request).id),
+    (request) => listInstructorPayouts(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const { filename, csv } = await downloadPayoutStatementCsv(
         ctx,
-        currentUser(request).id,
+        currentUserId(request),
         request.params.id,
       );
       return reply
@@ -130,7 +130,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const { filename, pdf } = await downloadPayoutStatementPdf(
         ctx,
-        currentUser(request).id,
+        currentUserId(request),
         request.params.id,
       );
       return reply
@@ -155,7 +155,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: connectPayoutAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => connectPayoutAccount(ctx, currentUser(request).id),
+    (request) => connectPayoutAccount(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -170,7 +170,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: payoutDetails, ...errorResponses(401, 403, 404) },
       },
     },
-    (request) => getPayoutDetails(ctx, currentUser(request).id),
+    (request) => getPayoutDetails(ctx, currentUserId(request)),
   );
 
   app.patch(
@@ -187,7 +187,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: payoutDetails, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => updatePayoutDetails(ctx, currentUser(request).id, request.body),
+    (request) => updatePayoutDetails(ctx, currentUserId(request), request.body),
   );
 };
 
@@ -231,7 +231,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: payoutRunResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => runPayoutsNow(ctx, currentUser(request).id),
+    (request) => runPayoutsNow(ctx, currentUserId(request)),
   );
 
   app.post(
@@ -249,6 +249,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: adminPayoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => retryPayout(ctx, request.params.id, currentUser(request).id),
+    (request) => retryPayout(ctx, request.params.id, currentUserId(request)),
   );
 };

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { pdfResponse } from "../../lib/pdf-response.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { findFollowedLearner } from "../guardians/index.ts";
 import { getLogbook, getProgress, logbookPdf } from "../learning/index.ts";
 import { getGuardianOverview } from "./guardian-overview.ts";
@@ -33,7 +33,7 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: guardianLearnerOverview, ...errors },
       },
     },
-    (request) => getGuardianOverview(ctx, currentUser(request).id, request.params.learnerId),
+    (request) => getGuardianOverview(ctx, currentUserId(request), request.params.learnerId),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const learner = await findFollowedLearner(ctx.db, currentUser(request).id, request.params.learnerId);
+      const learner = await findFollowedLearner(ctx.db, currentUserId(request), request.params.learnerId);
       return getProgress(ctx, learner.id);
     },
   );
@@ -67,7 +67,7 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const learner = await findFollowedLearner(ctx.db, currentUser(request).id, request.params.learnerId);
+      const learner = await findFollowedLearner(ctx.db, currentUserId(request), request.params.learnerId);
       return getLogbook(ctx, learner.id);
     },
   );
@@ -85,7 +85,7 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const learner = await findFollowedLearner(ctx.db, currentUser(request).id, request.params.learnerId);
+      const learner = await findFollowedLearner(ctx.db, currentUserId(request), request.params.learnerId);
       const { filename, pdf } = await logbookPdf(ctx, learner.id);
       return reply
         .type("application/pdf")

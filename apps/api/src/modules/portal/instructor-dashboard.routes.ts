@@ -1,7 +1,7 @@
 import { errorResponses, instructorDashboardResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getInstructorDashboard } from "./instructor-dashboard.ts";
 
 export const instructorDashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -21,6 +21,6 @@ export const instructorDashboardRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         response: { 200: instructorDashboardResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => getInstructorDashboard(ctx, currentUser(request).id),
+    (request) => getInstructorDashboard(ctx, currentUserId(request)),
   );
 };

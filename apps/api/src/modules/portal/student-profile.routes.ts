@@ -1,7 +1,7 @@
 import { errorResponses, studentProfileResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { getStudentProfile } from "./student-profile.ts";
 
 export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -19,6 +19,6 @@ export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: studentProfileResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => getStudentProfile(ctx, currentUser(request).id),
+    (request) => getStudentProfile(ctx, currentUserId(request)),
   );
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { pdfResponse } from "../../lib/pdf-response.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUser, currentUserId } from "../../plugins/auth.ts";
 import { paymentCallerOf } from "../guardians/index.ts";
 import { listStudentPayments } from "./list-student-payments.ts";
 import { taxInvoicePdf } from "./tax-invoice.ts";
@@ -27,7 +27,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         response: { 200: studentPaymentsResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => listStudentPayments(ctx, currentUser(request).id),
+    (request) => listStudentPayments(ctx, currentUserId(request)),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const { filename, pdf } = await taxInvoicePdf(
         ctx,
         request.params.id,
-        learnerCaller(currentUser(request).id),
+        learnerCaller(currentUserId(request)),
       );
       return reply
         .type("application/pdf")

@@ -7,7 +7,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { listRefunds } from "./list-refunds.ts";
 import { retryRefund } from "./retry-refund.ts";
 
@@ -47,6 +47,6 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: adminRefundResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => retryRefund(ctx, request.params.id, currentUser(request).id),
+    (request) => retryRefund(ctx, request.params.id, currentUserId(request)),
   );
 };

@@ -12,7 +12,7 @@ import {
 import { REVIEW_WINDOW } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { createReview } from "./create-review.ts";
 import { listAdminReviews } from "./list-admin-reviews.ts";
 import { listInstructorReviews } from "./list-instructor-reviews.ts";
@@ -40,7 +40,7 @@ export const studentReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const result = await createReview(ctx, currentUser(request).id, request.params.id, request.body);
+      const result = await createReview(ctx, currentUserId(request), request.params.id, request.body);
       return reply.code(201).send(result);
     },
   );
@@ -102,7 +102,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => ({
-      review: await setReviewVisibility(ctx, request.params.id, currentUser(request).id, true),
+      review: await setReviewVisibility(ctx, request.params.id, currentUserId(request), true),
     }),
   );
 
@@ -120,7 +120,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => ({
-      review: await setReviewVisibility(ctx, request.params.id, currentUser(request).id, false),
+      review: await setReviewVisibility(ctx, request.params.id, currentUserId(request), false),
     }),
   );
 };

@@ -12,7 +12,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { currentUserId } from "../../plugins/auth.ts";
 import { addLeave } from "./add-leave.ts";
 import { addOverride } from "./add-override.ts";
 import { removeOverride } from "./remove-override.ts";
@@ -32,7 +32,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const security = [{ bearerAuth: [] }];
   const errors = errorResponses(400, 401, 403, 404);
   const stateErrors = errorResponses(400, 401, 403, 404, 409);
-  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
     "/availability",
@@ -48,7 +47,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: instructorAvailabilityResponse, ...errors },
       },
     },
-    (request) => getSchedule(ctx, me(request)),
+    (request) => getSchedule(ctx, currentUserId(request)),
   );
 
   app.put(
@@ -66,7 +65,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: availabilityChangeResponse, ...errors },
       },
     },
-    (request) => replaceWeeklyHours(ctx, me(request), request.body.weekly),
+    (request) => replaceWeeklyHours(ctx, currentUserId(request), request.body.weekly),
   );
 
   app.post(
@@ -90,7 +89,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 201: availabilityChangeResponse, ...stateErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addOverride(ctx, me(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addOverride(ctx, currentUserId(request), request.body)),
   );
 
   app.post(
@@ -111,7 +111,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 201: leaveResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addLeave(ctx, me(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addLeave(ctx, currentUserId(request), request.body)),
   );
 
   app.delete(
@@ -129,7 +130,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: availabilityChangeResponse, ...errors },
       },
     },
-    (request) => removeOverride(ctx, me(request), request.params.id),
+    (request) => removeOverride(ctx, currentUserId(request), request.params.id),
   );
 
   app.patch(
@@ -151,6 +152,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: availabilityChangeResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => updateTeachingSettings(ctx, me(request), request.body),
+    (request) => updateTeachingSettings(ctx, currentUserId(request), request.body),
   );
 };
