@@ -18,7 +18,8 @@ import {
 export const student = alias(users, "student");
 export const instructor = alias(users, "instructor");
 
-const adminLessonColumns = {
+/** A lesson's own columns, and what became of its money, as both the operator and its instructor see it. */
+const lessonColumns = {
   id: bookings.id,
   startTime: bookings.startTime,
   endTime: bookings.endTime,
@@ -34,6 +35,10 @@ const adminLessonColumns = {
   cancelledBy: bookings.cancelledBy,
   refundCents: bookings.refundCents,
   keptCents: bookings.keptCents,
+};
+
+const adminLessonColumns = {
+  ...lessonColumns,
   createdAt: bookings.createdAt,
   student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email },
   instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
@@ -49,22 +54,8 @@ export function selectAdminLessons(db: Executor) {
 }
 
 const instructorLessonColumns = {
-  id: bookings.id,
+  ...lessonColumns,
   studentId: bookings.studentId,
-  startTime: bookings.startTime,
-  endTime: bookings.endTime,
-  status: bookings.status,
-  priceCents: bookings.priceCents,
-  isPoolHours: bookings.isPoolHours,
-  suburb: bookings.suburb,
-  pickupLocation: bookings.pickupLocation,
-  paymentId: bookings.paymentId,
-  bundleId: bookings.bundleId,
-  completedAt: bookings.completedAt,
-  cancelledAt: bookings.cancelledAt,
-  cancelledBy: bookings.cancelledBy,
-  refundCents: bookings.refundCents,
-  keptCents: bookings.keptCents,
   bundlePricePerLessonCents: bundles.pricePerLessonCents,
   // What a lesson earns depends on the instructor's GST status (rules/instructor-pay.ts).
   instructorAbn: instructorProfiles.abn,

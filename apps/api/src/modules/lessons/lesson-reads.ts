@@ -3,7 +3,9 @@
  * instructor, an admin, or a change that needs it (a cancellation, a no-show dispute, a move proposal).
  * Someone else's lesson is absent. Lists and counts: lesson-lists.ts. Writes: lessons.writes.ts only.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Executor } from "../../db/client.ts";
 import { bookings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -15,26 +17,40 @@ import {
 } from "../students/index.ts";
 import { lessonSettlementColumns, selectAdminLessons, selectInstructorLessons } from "./lesson-columns.ts";
 
+/** What moving a lesson to another time reads of it. */
+const movableColumns = {
+  id: bookings.id,
+  instructorId: bookings.instructorId,
+  status: bookings.status,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  isPoolHours: bookings.isPoolHours,
+  suburb: bookings.suburb,
+};
+
+/** The lesson's `columns`, locked for the rest of the transaction; `owner` narrows it to someone's lessons. */
+async function lockLesson<Columns extends SelectedFields>(
+  tx: Executor,
+  bookingId: string,
+  columns: Columns,
+  owner?: SQL,
+): Promise<SelectResultFields<Columns> | undefined> {
+  // Drizzle cannot name a generic selection's row type through .for(); the caller's columns give it.
+  const [row] = (await tx
+    .select(columns)
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), owner))
+    .for("update")) as SelectResultFields<Columns>[];
+  return row;
+}
+
 /**
  * The student's own lesson, locked for the rest of the transaction (a reschedule against a concurrent
  * cancel or a second reschedule: the later one waits and sees the first one's result). Someone else's
  * lesson is absent.
  */
-export async function lockStudentLesson(tx: Executor, studentId: string, bookingId: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      instructorId: bookings.instructorId,
-      status: bookings.status,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      isPoolHours: bookings.isPoolHours,
-      suburb: bookings.suburb,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.studentId, studentId)))
-    .for("update");
-  return row;
+export function lockStudentLesson(tx: Executor, studentId: string, bookingId: string) {
+  return lockLesson(tx, bookingId, movableColumns, eq(bookings.studentId, studentId));
 }
 
 /** The student's own lesson as `toStudentBooking` reads it (with price and how it was paid). */
@@ -69,13 +85,8 @@ export async function requireInstructorLesson(db: Executor, instructorId: string
 }
 
 /** Locks the instructor's own lesson row for the rest of the transaction; undefined when not theirs. */
-export async function lockInstructorLesson(tx: Executor, instructorId: string, lessonId: string) {
-  const [row] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.id, lessonId), eq(bookings.instructorId, instructorId)))
-    .for("update");
-  return row;
+export function lockInstructorLesson(tx: Executor, instructorId: string, lessonId: string) {
+  return lockLesson(tx, lessonId, { id: bookings.id }, eq(bookings.instructorId, instructorId));
 }
 
 export type AdminLessonRow = NonNullable<Awaited<ReturnType<typeof findAdminLesson>>>;
@@ -98,13 +109,8 @@ const cancellationColumns = {
 };
 
 /** The lesson as cancelling it needs it, locked until the transaction ends. */
-export async function lockLessonForCancellation(tx: Executor, bookingId: string) {
-  const [row] = await tx
-    .select(cancellationColumns)
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for("update");
-  return row;
+export function lockLessonForCancellation(tx: Executor, bookingId: string) {
+  return lockLesson(tx, bookingId, cancellationColumns);
 }
 
 /** The same, unlocked, for a preview: an instructor's own lesson when `instructorId` is given. */
@@ -123,38 +129,15 @@ export async function findLessonForCancellation(db: Executor, bookingId: string,
 }
 
 /** A lesson as its no-show dispute needs it, locked for the rest of the transaction. */
-export async function lockLessonForNoShowDispute(tx: Executor, bookingId: string) {
-  const [row] = await tx
-    .select(lessonSettlementColumns)
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for("update");
-  return row;
+export function lockLessonForNoShowDispute(tx: Executor, bookingId: string) {
+  return lockLesson(tx, bookingId, lessonSettlementColumns);
 }
 
 /**
  * A lesson, locked for the rest of the transaction, as proposing a new time for it needs it: the
  * instructor's own when `instructorId` is given (someone else's lesson is absent), any for an admin.
  */
-export async function lockLessonForProposal(tx: Executor, bookingId: string, instructorId?: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      studentId: bookings.studentId,
-      instructorId: bookings.instructorId,
-      status: bookings.status,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      isPoolHours: bookings.isPoolHours,
-      suburb: bookings.suburb,
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        instructorId === undefined ? undefined : eq(bookings.instructorId, instructorId),
-      ),
-    )
-    .for("update");
-  return row;
+export function lockLessonForProposal(tx: Executor, bookingId: string, instructorId?: string) {
+  const owner = instructorId === undefined ? undefined : eq(bookings.instructorId, instructorId);
+  return lockLesson(tx, bookingId, { ...movableColumns, studentId: bookings.studentId }, owner);
 }
