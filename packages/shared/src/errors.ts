@@ -1,3 +1,6 @@
+/** slot_unavailable when the clash is the learner's own lesson (nobody drives two cars at once). */
+export const OWN_LESSON_CLASH_MESSAGE = "You already have a lesson at one of the chosen times";
+
 /**
  * The error codes the API answers with, and the HTTP status each maps to.
  * Clients switch on `code`; `message` is for people.

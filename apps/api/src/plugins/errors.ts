@@ -1,5 +1,6 @@
 import { maxHeaderSize, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { OWN_LESSON_CLASH_MESSAGE } from "@kerb/shared";
 import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
@@ -15,7 +16,7 @@ const PG_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
   "23P01:bookings_student_no_overlap": {
     status: 409,
     code: "slot_unavailable",
-    message: "You already have a lesson at one of the chosen times",
+    message: OWN_LESSON_CLASH_MESSAGE,
   },
   // Two batches racing for overlapping hours in different orders: one is chosen as the loser.
   "40P01": { status: 409, code: "slot_unavailable", message: "That time was just taken. Please try again." },

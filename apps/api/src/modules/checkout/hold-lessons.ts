@@ -20,6 +20,7 @@ import {
   holdLessonsOfPayment,
   openHoldsAndClashes,
   planLessons,
+  refuseOwnClashes,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
 import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
@@ -62,11 +63,7 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
           { held: open, limit: ctx.env.MAX_HELD_LESSONS },
         );
       }
-      if (clashes.length > 0) {
-        throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
-          startTime: clashes[0]?.startTime.toISOString(),
-        });
-      }
+      refuseOwnClashes(clashes);
       const lessons = await planLessons(tx, {
         suburb,
         now,

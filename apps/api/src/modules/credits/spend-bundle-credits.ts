@@ -21,6 +21,7 @@ import {
   findStudentClashes,
   lessonMinutesOf,
   planLessons,
+  refuseOwnClashes,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
 import { findStudentForCheckout, toStudentBooking } from "../students/index.ts";
@@ -100,11 +101,7 @@ export async function spendBundleCredits(
 
       const periods = items.map((i) => ({ start: new Date(i.startTime), end: new Date(i.endTime) }));
       const clashes = await findStudentClashes(tx, studentId, periods, now);
-      if (clashes.length > 0) {
-        throw new AppError("slot_unavailable", "You already have a lesson at one of the chosen times", {
-          startTime: clashes[0]?.startTime.toISOString(),
-        });
-      }
+      refuseOwnClashes(clashes);
       // Pool or standard time alike costs one credit; the lesson's value is what the bundle charged
       // for it (ex GST), of which the instructor earns 75%.
       const planned = await planLessons(tx, {

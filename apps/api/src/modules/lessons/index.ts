@@ -43,4 +43,4 @@ export {
 } from "./lessons.writes.ts";
 export { openMoveProposals } from "./move-proposal-views.ts";
 export { type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
-export { findStudentClashes, openHoldsAndClashes } from "./student-clashes.ts";
+export { findStudentClashes, openHoldsAndClashes, refuseOwnClashes } from "./student-clashes.ts";
