@@ -23,3 +23,14 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
     },
   );
 }
+
+/** A table's columns, each its header and how a record fills it: the header stays beside its value. */
+export type CsvColumns<T> = ReadonlyArray<readonly [header: string, cell: (record: T) => CsvCell]>;
+
+/** The header row, then a row a record. */
+export function csvTable<T>(columns: CsvColumns<T>, records: readonly T[]): CsvCell[][] {
+  return [
+    columns.map(([header]) => header),
+    ...records.map((record) => columns.map(([, cell]) => cell(record))),
+  ];
+}
