@@ -24,8 +24,10 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type AdminLessonRow, findAdminLesson, type InstructorLessonRow } from "./lesson-reads.ts";
 
-/** The lesson as its instructor sees it in the portal, the dashboard and after each change. */
-export function toInstructorLesson(row: InstructorLessonRow): InstructorLesson {
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The lesson's own facts, as the operator and its instructor both see them (lesson-columns.ts). */
+function lessonFacts(row: InstructorLessonRow | AdminLessonRow) {
   return {
     id: row.id,
     startTime: row.startTime.toISOString(),
@@ -35,11 +37,18 @@ export function toInstructorLesson(row: InstructorLessonRow): InstructorLesson {
     isPoolHours: row.isPoolHours,
     suburb: row.suburb,
     pickupLocation: row.pickupLocation,
-    paidWithBundle: row.bundleId !== null,
-    completedAt: row.completedAt?.toISOString() ?? null,
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
     cancelledBy: row.cancelledBy,
     refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
+  };
+}
+
+/** The lesson as its instructor sees it in the portal, the dashboard and after each change. */
+export function toInstructorLesson(row: InstructorLessonRow): InstructorLesson {
+  return {
+    ...lessonFacts(row),
+    paidWithBundle: row.bundleId !== null,
     instructorShare: instructorShareOf(row),
     bundleCredit: bundleCreditOf(row),
     payIfTaught: payIfTaughtOf(row),
@@ -110,25 +119,12 @@ function payIfTaughtOf(row: InstructorLessonRow): InstructorLesson["payIfTaught"
   return { earns: centsToDollars(line.shareCents), gst: centsToDollars(line.gstCents) };
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
 /** The lesson as the operator console lists it, with its no-show dispute window when it was one. */
 export function toAdminBooking(row: AdminLessonRow): AdminBooking {
   return {
-    id: row.id,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    status: row.status,
-    price: centsToDollars(row.priceCents),
-    isPoolHours: row.isPoolHours,
-    suburb: row.suburb,
-    pickupLocation: row.pickupLocation,
+    ...lessonFacts(row),
     paymentId: row.paymentId,
     bundleId: row.bundleId,
-    completedAt: iso(row.completedAt),
-    cancelledAt: iso(row.cancelledAt),
-    cancelledBy: row.cancelledBy,
-    refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
     createdAt: row.createdAt.toISOString(),
     student: row.student,
     instructor: row.instructor,
