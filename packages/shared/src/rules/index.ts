@@ -19,6 +19,7 @@ export * from "./logbook.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./move-proposals.ts";
+export * from "./names.ts";
 export * from "./no-show-disputes.ts";
 export * from "./notification-timing.ts";
 export * from "./payment-access.ts";

@@ -3,6 +3,7 @@ import {
   centsToDollars,
   choosePoolInstructor,
   eachDateInRange,
+  fullName,
   type PoolCandidate,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
@@ -10,7 +11,7 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./availability.repository.ts";
-import { askedMinutes, fullName, type OpenSlotVisitor, scanOpenSlots } from "./open-slots.ts";
+import { askedMinutes, type OpenSlotVisitor, scanOpenSlots } from "./open-slots.ts";
 import type { ScheduleSource } from "./schedule-source.ts";
 
 type AvailabilityQuery = z.output<typeof availabilityQuery>;

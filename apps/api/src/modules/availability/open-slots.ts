@@ -8,6 +8,7 @@ import {
   bookingHorizon,
   bookingHorizonMessage,
   comparePoolCandidates,
+  fullName,
   isWithinBookingHorizon,
   lessonPriceCents,
   sydneyTodayDate,
@@ -132,8 +133,6 @@ export async function scanOpenSlots(
 function compareOpenSlots(a: OpenSlot, b: OpenSlot): number {
   return a.start.getTime() - b.start.getTime() || comparePoolCandidates(a, b);
 }
-
-export const fullName = (i: { firstName: string; lastName: string }) => `${i.firstName} ${i.lastName}`;
 
 /**
  * Every open lesson of the suburb's eligible instructors in [startDate, endDate] (Sydney dates), one

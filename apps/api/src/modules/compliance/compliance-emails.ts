@@ -4,11 +4,10 @@
  */
 import type { EmailKind } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
-import { formatIsoDate, type UnlistedReason, unlistedReasonText } from "@kerb/shared/rules";
+import { formatIsoDate, fullName, type UnlistedReason, unlistedReasonText } from "@kerb/shared/rules";
 import { DOCUMENT_REMINDER_NOTICE } from "@kerb/shared/words";
 import {
   brandedEmail,
-  fullName,
   type LessonTime,
   lessonWhen,
   link,

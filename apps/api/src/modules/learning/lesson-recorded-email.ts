@@ -1,10 +1,11 @@
 /** A lesson's record from its instructor, to the learner: the skills practised, the note, the logbook. */
+
 import type { SkillLevel } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
+import { fullName } from "@kerb/shared/rules";
 import { skillLevelLabels } from "@kerb/shared/words";
 import {
   brandedEmail,
-  fullName,
   type LessonTime,
   lessonWhen,
   link,

@@ -5,15 +5,8 @@
  */
 import { MESSAGE_EMAIL_DELAY_MINUTES } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
-import { formatSydneyDate, formatSydneyTime, messageExcerpt } from "@kerb/shared/rules";
-import {
-  brandedEmail,
-  fullName,
-  link,
-  type Person,
-  plural,
-  type RenderedEmail,
-} from "../notifications/index.ts";
+import { formatSydneyDate, formatSydneyTime, fullName, messageExcerpt } from "@kerb/shared/rules";
+import { brandedEmail, link, type Person, plural, type RenderedEmail } from "../notifications/index.ts";
 
 export interface UnreadConversation {
   /** Who wrote: the recipient's instructor or learner. */

@@ -1,5 +1,5 @@
 /** Small wording helpers every message shares: names, lesson times in Sydney, money. */
-import { formatAud, formatSydneyDate, formatSydneyTimeRange } from "@kerb/shared/rules";
+import { formatAud, formatSydneyDate, formatSydneyTimeRange, fullName } from "@kerb/shared/rules";
 
 export interface Person {
   firstName: string;
@@ -19,8 +19,6 @@ export interface LessonSummary extends LessonTime {
   /** The lesson's value ex GST (what the bundle or the card paid for it). */
   priceCents: number;
 }
-
-export const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
 
 /** "12/05/2026, 10:00 am – 11:00 am": en-AU date, Sydney wall clock; short enough for a subject line. */
 export function lessonWhenShort(lesson: LessonTime): string {

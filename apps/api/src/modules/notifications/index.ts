@@ -5,7 +5,6 @@
  */
 
 export {
-  fullName,
   type LessonSummary,
   type LessonTime,
   lessonWhen,

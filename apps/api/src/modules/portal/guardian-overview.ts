@@ -4,7 +4,7 @@
  * read model over several owners; it owns no table.
  */
 import type { GuardianLearnerOverview } from "@kerb/shared";
-import { centsToDollars } from "@kerb/shared/rules";
+import { centsToDollars, fullName } from "@kerb/shared/rules";
 import { listBundleInstructorsOfLearner, listLiveBundlesOfLearner } from "../bundles/index.ts";
 import { findFollowedLearner } from "../guardians/index.ts";
 import { listLessonInstructorsOfLearner, listUpcomingLessonsOfLearner } from "../lessons/index.ts";
@@ -28,7 +28,7 @@ export async function getGuardianOverview(
   // Instructors the learner has had lessons or bundles with, each once, by name.
   const instructors = [
     ...new Map([...lessonInstructors, ...bundleInstructors].map((r) => [r.id, r])).values(),
-  ].sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
+  ].sort((a, b) => fullName(a).localeCompare(fullName(b)));
   return {
     learner: { id: learner.id, firstName: learner.firstName, lastName: learner.lastName },
     upcomingLessons: lessons.map((l) => ({

@@ -1,4 +1,10 @@
-import { formatSydneyDate, formatSydneyTimeRange, sydneyDateOf, sydneyWeekday } from "@kerb/shared/rules";
+import {
+  formatSydneyDate,
+  formatSydneyTimeRange,
+  fullName,
+  sydneyDateOf,
+  sydneyWeekday,
+} from "@kerb/shared/rules";
 import type * as repo from "./receipts.repository.ts";
 
 type PaymentRow = repo.ReceiptPaymentRow;
@@ -12,9 +18,6 @@ export const invoicePath = (paymentId: string) => `/api/student/payments/${payme
 export function hasInvoice(payment: Pick<PaymentRow, "status" | "refundedCents">): boolean {
   return payment.status === "PAID" || payment.status === "REFUNDED" || payment.refundedCents > 0;
 }
-
-export const fullName = (person: { firstName: string; lastName: string }) =>
-  `${person.firstName} ${person.lastName}`;
 
 export function bundleSize(payment: PaymentRow): number {
   return payment.bundle?.totalLessons ?? payment.bundleSpec?.totalLessons ?? 0;

@@ -1,16 +1,15 @@
-import { formatSydneyDate, formatSydneyTime, mayReadPayment, type PaymentCaller } from "@kerb/shared/rules";
+import {
+  formatSydneyDate,
+  formatSydneyTime,
+  fullName,
+  mayReadPayment,
+  type PaymentCaller,
+} from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
-import {
-  bundleSize,
-  describePurchase,
-  fullName,
-  hasInvoice,
-  lessonWhen,
-  NOT_FOUND,
-} from "./receipt-parts.ts";
+import { bundleSize, describePurchase, hasInvoice, lessonWhen, NOT_FOUND } from "./receipt-parts.ts";
 import * as repo from "./receipts.repository.ts";
 import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 

@@ -1,11 +1,10 @@
 /** Booking confirmed: to the student (with the lessons as an .ics invitation) and to the instructor. */
 import { paths } from "@kerb/shared/paths";
-import { formatAud, formatSydneyDate } from "@kerb/shared/rules";
+import { formatAud, formatSydneyDate, fullName } from "@kerb/shared/rules";
 import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   lessonWhen,
   link,

@@ -3,9 +3,10 @@
  * (its booking id), so the confirmation adds the event, a move updates it and a cancellation removes it,
  * in whatever calendar app imported the first one.
  */
+import { fullName } from "@kerb/shared/rules";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../../lib/ical.ts";
-import { fullName, type LessonSummary, type Person, pickupOf } from "../../notifications/index.ts";
+import { type LessonSummary, type Person, pickupOf } from "../../notifications/index.ts";
 
 /** The event's UID: the booking id keeps it stable, so importing a file twice updates rather than duplicates. */
 const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;

@@ -2,12 +2,13 @@
  * Lesson cancelled: to the student always (with what came back and a calendar file that removes the
  * event), and to the instructor unless they cancelled it themselves.
  */
+
 import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
+import { fullName } from "@kerb/shared/rules";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   lessonWhen,
   link,

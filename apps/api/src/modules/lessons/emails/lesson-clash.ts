@@ -2,11 +2,12 @@
  * A booked lesson and its instructor's hours: to the student when the instructor takes time off (a day
  * off, leave, changed hours) over the lesson, and again when that clash is resolved.
  */
+
 import { paths } from "@kerb/shared/paths";
+import { fullName } from "@kerb/shared/rules";
 import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   lessonWhen,
   link,

@@ -1,10 +1,9 @@
 /** Lesson marked a no-show by the instructor: to the student, with what was kept and how to dispute it. */
 import { paths } from "@kerb/shared/paths";
-import { formatAud } from "@kerb/shared/rules";
+import { formatAud, fullName } from "@kerb/shared/rules";
 import { NO_SHOW_DISPUTE, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   lessonWhen,
   link,

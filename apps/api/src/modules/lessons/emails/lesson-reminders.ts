@@ -1,10 +1,9 @@
 /** Scheduled lesson emails: the 24-hour reminder (both people) and "mark the lesson you taught". */
 import { paths } from "@kerb/shared/paths";
-import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { formatSydneyDate, formatSydneyTime, fullName } from "@kerb/shared/rules";
 import { REMINDER_LATE_NOTICE } from "@kerb/shared/words";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   lessonWhen,
   link,

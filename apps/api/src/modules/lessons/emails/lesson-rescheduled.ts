@@ -2,11 +2,12 @@
  * Lesson moved: to the student (with a calendar file that moves the event) and to the instructor (unless
  * they moved it themselves), each with the old and the new time.
  */
+
 import { paths } from "@kerb/shared/paths";
 import type { LessonActor } from "@kerb/shared/rules";
+import { fullName } from "@kerb/shared/rules";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   type LessonTime,
   lessonWhenShort,

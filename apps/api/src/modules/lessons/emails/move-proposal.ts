@@ -5,10 +5,9 @@
  */
 import type { MoveProposerRole } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
-import { formatSydneyDate, formatSydneyTime } from "@kerb/shared/rules";
+import { formatSydneyDate, formatSydneyTime, fullName } from "@kerb/shared/rules";
 import {
   brandedEmail,
-  fullName,
   type LessonSummary,
   type LessonTime,
   lessonWhen,

@@ -1,5 +1,11 @@
 import type { HeldLesson } from "@kerb/shared";
-import { centsToDollars, dollarsToCents, gstCents, type HeldLessonDecision } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  dollarsToCents,
+  fullName,
+  gstCents,
+  type HeldLessonDecision,
+} from "@kerb/shared/rules";
 import { bookingStatusLabels } from "@kerb/shared/words";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -17,8 +23,6 @@ type HeldLessonDialogProps = {
   onDecided: (message: string) => void;
 };
 
-const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
-
 /** What the student paid by card for the lesson: its price plus GST. */
 const withGst = (dollars: number) => {
   const cents = dollarsToCents(dollars);
@@ -27,8 +31,8 @@ const withGst = (dollars: number) => {
 
 /** What the decision does, said before the admin confirms it. */
 function consequence({ lesson, decision }: HeldLessonChoice): string {
-  const student = nameOf(lesson.student);
-  const instructor = nameOf(lesson.instructor);
+  const student = fullName(lesson.student);
+  const instructor = fullName(lesson.instructor);
   const share = formatDollars(lesson.instructorShare);
   if (decision === "PAY") {
     const marked =
@@ -72,11 +76,11 @@ export function HeldLessonDialog({ choice, onClose, onDecided }: HeldLessonDialo
       { id: lesson.id, decision, note: trimmed },
       {
         onSuccess: (result) => {
-          const student = nameOf(lesson.student);
+          const student = fullName(lesson.student);
           const when = formatDate(lesson.startTime);
           onDecided(
             decision === "PAY"
-              ? `${nameOf(lesson.instructor)} will be paid ${formatDollars(lesson.instructorShare)} for ${student}'s lesson on ${when} with the next payout${lesson.status === "SCHEDULED" ? " once it is marked" : ""}.`
+              ? `${fullName(lesson.instructor)} will be paid ${formatDollars(lesson.instructorShare)} for ${student}'s lesson on ${when} with the next payout${lesson.status === "SCHEDULED" ? " once it is marked" : ""}.`
               : result.bundleCreditReturned
                 ? `${student}'s lesson on ${when} is refunded: the credit went back to their bundle and they have been emailed.`
                 : `${student}'s lesson on ${when} is refunded: ${formatDollars(result.refund)} goes back to their card and they have been emailed.`,
@@ -106,8 +110,8 @@ export function HeldLessonDialog({ choice, onClose, onDecided }: HeldLessonDialo
       {choice && lesson ? (
         <div className="flex flex-col gap-2 text-slate-700 text-sm leading-relaxed">
           <p>
-            <strong className="text-slate-900">{nameOf(lesson.student)}</strong> with{" "}
-            {nameOf(lesson.instructor)}, {formatDate(lesson.startTime)},{" "}
+            <strong className="text-slate-900">{fullName(lesson.student)}</strong> with{" "}
+            {fullName(lesson.instructor)}, {formatDate(lesson.startTime)},{" "}
             {formatTimeRange(lesson.startTime, lesson.endTime)}, {lesson.suburb}: {lesson.reasonText}.
           </p>
           <p className="rounded-lg bg-slate-50 p-3 text-slate-900">{consequence(choice)}</p>

@@ -1,4 +1,5 @@
 import type { HeldLesson } from "@kerb/shared";
+import { fullName } from "@kerb/shared/rules";
 import CircleCheck from "lucide-react/icons/circle-check";
 import Undo2 from "lucide-react/icons/undo-2";
 import Wallet from "lucide-react/icons/wallet";
@@ -18,7 +19,6 @@ import { type HeldLessonChoice, HeldLessonDialog } from "./held-lesson-dialog";
 const PAGE_SIZE = 20;
 const PAID_WITH = { CARD: "Card", BUNDLE: "Bundle credit" } as const;
 
-const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -60,13 +60,13 @@ export function HeldLessonsSection() {
     },
     {
       header: "Instructor",
-      cell: (l) => <span className="font-medium text-slate-900">{nameOf(l.instructor)}</span>,
+      cell: (l) => <span className="font-medium text-slate-900">{fullName(l.instructor)}</span>,
     },
     {
       header: "Student",
       cell: (l) => (
         <span className="flex flex-col items-end lg:items-start">
-          <span className="font-medium text-slate-900">{nameOf(l.student)}</span>
+          <span className="font-medium text-slate-900">{fullName(l.student)}</span>
           <span className="break-all text-slate-600 lg:break-normal">{l.student.email}</span>
         </span>
       ),
@@ -99,7 +99,7 @@ export function HeldLessonsSection() {
       header: "Actions",
       isActions: true,
       cell: (l) => {
-        const student = nameOf(l.student);
+        const student = fullName(l.student);
         const date = formatDate(l.startTime);
         return (
           // Stacked full width on phones and from lg up, where the table has no room for two side by side.
@@ -108,7 +108,7 @@ export function HeldLessonsSection() {
               size="sm"
               variant="outline"
               icon={<Wallet className="size-4" aria-hidden="true" />}
-              aria-label={`Pay instructor ${nameOf(l.instructor)} for ${student}'s lesson on ${date}`}
+              aria-label={`Pay instructor ${fullName(l.instructor)} for ${student}'s lesson on ${date}`}
               onClick={() => choose(l, "PAY")}
             >
               Pay instructor

@@ -1,11 +1,9 @@
 import type { ConversationSummary } from "@kerb/shared";
-import { messageExcerpt } from "@kerb/shared/rules";
+import { fullName, messageExcerpt } from "@kerb/shared/rules";
 import { Link } from "react-router";
 import { cn } from "@/lib/cn";
 import { formatTimeOnDay } from "@/lib/format";
 import { UnreadBadge } from "./unread-badge";
-
-export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
 /**
  * The caller's conversations, latest first: each a link to its thread with the other person's name, the

@@ -1,5 +1,6 @@
 import type { AdminMessage } from "@kerb/shared";
 import { uuid } from "@kerb/shared";
+import { fullName } from "@kerb/shared/rules";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Eye from "lucide-react/icons/eye";
 import MessageCircle from "lucide-react/icons/message-circle";
@@ -16,7 +17,6 @@ import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { ADMIN_CONVERSATION_PAGE_SIZE, useAdminConversation } from "../api/get-admin-conversation";
-import { fullName } from "../components/conversation-list";
 
 const backToBookings = (
   <ButtonLink

@@ -1,3 +1,4 @@
+import { fullName } from "@kerb/shared/rules";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import MessageCircle from "lucide-react/icons/message-circle";
 import { useState } from "react";
@@ -18,7 +19,7 @@ import { cn } from "@/lib/cn";
 import { useNow } from "@/lib/use-now";
 import { useConversation } from "../api/get-conversation";
 import { CONVERSATIONS_PAGE_SIZE, useConversations } from "../api/get-conversations";
-import { ConversationList, fullName } from "../components/conversation-list";
+import { ConversationList } from "../components/conversation-list";
 import { MessageComposer } from "../components/message-composer";
 import { MessageThread } from "../components/message-thread";
 
