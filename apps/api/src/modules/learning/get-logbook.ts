@@ -1,7 +1,7 @@
 import type { StudentLogbook } from "@kerb/shared";
 import { LOGBOOK_REQUIRED_HOURS, LOGBOOK_REQUIRED_NIGHT_HOURS } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import { logbook } from "./learning-parts.ts";
+import { logbook } from "./learner-journey.ts";
 
 export async function getLogbook(ctx: AppContext, studentId: string): Promise<StudentLogbook> {
   const { learner, lessons, totals } = await logbook(ctx, studentId);

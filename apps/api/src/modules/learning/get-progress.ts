@@ -1,8 +1,11 @@
 import type { StudentProgress } from "@kerb/shared";
 import { isFocusSkill, skillProgress, whatToWorkOnNext } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { focusSkillsOf, requireLearner } from "./learner-journey.ts";
 import * as repo from "./learning.repository.ts";
-import { focusSkillsOf, RECENT_RECORDS, requireLearner } from "./learning-parts.ts";
+
+/** How many lesson records the progress page shows. */
+const RECENT_RECORDS = 5;
 
 export async function getProgress(ctx: AppContext, studentId: string): Promise<StudentProgress> {
   const [learner, records, completed] = await Promise.all([

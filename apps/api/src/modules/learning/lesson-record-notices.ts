@@ -1,7 +1,8 @@
 /** A lesson's record reaches its learner once, when the instructor first saves it (issue 23). */
 import type { SkillLevel } from "@kerb/shared";
 import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
-import { enqueueOne, listLessonsForNotice, type NoticeOptions, recipient } from "../lessons/index.ts";
+import { enqueueOne, listLessonsForNotice, type NoticeOptions } from "../lessons/index.ts";
+import { recipient } from "../notifications/index.ts";
 import { lessonRecorded } from "./lesson-recorded-email.ts";
 
 export async function enqueueLessonRecorded(

@@ -1,7 +1,7 @@
 import { formatSydneyDate, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
-import { logbook } from "./learning-parts.ts";
+import { logbook } from "./learner-journey.ts";
 import { renderLogbookPdf } from "./logbook-pdf.ts";
 
 /** The logbook's structured lessons as a PDF to copy into the paper or app logbook. */

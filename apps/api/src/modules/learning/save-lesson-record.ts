@@ -1,11 +1,18 @@
-import type { LessonActionResponse } from "@kerb/shared";
+/**
+ * What a lesson taught, recorded by its instructor once it is completed (issue 23): the skills practised
+ * with a level each, a short note, and the instructor's confirmation of it as a structured lesson for the
+ * learner's NSW logbook. Saving again edits it; the learner is emailed on the first save only.
+ */
+import type { LessonActionResponse, lessonRecordRequest } from "@kerb/shared";
+import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorLesson, toInstructorLesson } from "../lessons/index.ts";
 import * as repo from "./learning.repository.ts";
 import { enqueueLessonRecorded } from "./lesson-record-notices.ts";
-import type { LessonRecordInput } from "./lesson-records-parts.ts";
+
+type LessonRecordInput = z.output<typeof lessonRecordRequest>;
 
 /**
  * Another instructor's lesson is 404 (not found, never forbidden); a lesson not COMPLETED is 409

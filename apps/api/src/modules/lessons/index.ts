@@ -17,8 +17,6 @@ export {
   listPurchasedLessons,
   type NoticeOptions,
   openClashLessonIds,
-  recipient,
-  toLessonSummary,
 } from "./emails/index.ts";
 export { sweepLapsedHolds } from "./hold-sweep.ts";
 export { type CancelLessonResult, cancelLessonWithRefund } from "./lesson-cancellation.ts";

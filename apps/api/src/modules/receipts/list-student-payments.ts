@@ -1,7 +1,7 @@
 import type { StudentPayment, StudentPaymentsResponse } from "@kerb/shared";
 import { centsToDollars } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import { describePurchase, hasInvoice, invoicePath } from "./receipt-parts.ts";
+import { describePurchase, hasInvoice, invoicePath } from "./payment-summary.ts";
 import * as repo from "./receipts.repository.ts";
 
 /** GET /student/payments: every payment of the learner, newest first, with refunds and invoice links. */

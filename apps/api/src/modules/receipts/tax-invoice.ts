@@ -9,7 +9,7 @@ import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@ke
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
-import { bundleSize, describePurchase, hasInvoice, lessonWhen, NOT_FOUND } from "./receipt-parts.ts";
+import { bundleSize, describePurchase, hasInvoice, lessonWhen, NOT_FOUND } from "./payment-summary.ts";
 import * as repo from "./receipts.repository.ts";
 import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 

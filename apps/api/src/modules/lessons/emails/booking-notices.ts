@@ -2,20 +2,22 @@
  * "Booking confirmed", to the learner (with an .ics), each instructor and the guardians who follow the
  * learner, enqueued through the caller's unit of work (so the booking and its emails commit together).
  */
+
 import { invoiceShares } from "@kerb/shared/rules";
 import type { Executor } from "../../../db/client.ts";
 import { groupBy } from "../../../lib/group-by.ts";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
-import type { OutboxEmail } from "../../notifications/index.ts";
+import { type OutboxEmail, recipient } from "../../notifications/index.ts";
 import { findPayer } from "../../payments/index.ts";
 import {
   type BookingPaidWith,
   bookingConfirmedForInstructor,
   bookingConfirmedForStudent,
 } from "./booking-confirmed.ts";
-import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
+import type { NoticeOptions } from "./enqueue-notice.ts";
 import * as repo from "./notice-rows.ts";
+import { toLessonSummary } from "./notice-rows.ts";
 
 /** How a whole checkout or credit spend was paid, before it is split per instructor. */
 type CheckoutPaidWith =

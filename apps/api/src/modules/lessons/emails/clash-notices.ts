@@ -5,14 +5,16 @@
  * day off taken, removed, taken again): that is the next row, told again. The open-notice index keeps
  * one open clash per lesson, so two changes at once tell it once.
  */
+
 import { and, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { Executor } from "../../../db/client.ts";
 import { bookings, lessonNotices } from "../../../db/schema/index.ts";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
-import type { OutboxEmail } from "../../notifications/index.ts";
+import { type OutboxEmail, recipient } from "../../notifications/index.ts";
+import type { NoticeOptions } from "./enqueue-notice.ts";
 import { type ClashResolution, lessonClash, lessonClashResolved } from "./lesson-clash.ts";
-import { type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";
+import { toLessonSummary } from "./notice-rows.ts";
 
 /** The email's dedupe key: the n-th clash of a lesson, and its resolution. */
 const clashKey = (bookingId: string, n: number) => `lesson-clash:${bookingId}:${n}`;

@@ -6,6 +6,7 @@ export {
   listPurchasedLessons,
 } from "./booking-notices.ts";
 export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
+export { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 export {
   enqueueLessonCancelled,
   enqueueLessonNoShow,
@@ -13,5 +14,4 @@ export {
 } from "./lesson-change-notices.ts";
 export { enqueueDueLessonReminders } from "./lesson-reminder-notices.ts";
 export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
-export { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 export { type LessonNoticeRow, listLessonsForNotice } from "./notice-rows.ts";

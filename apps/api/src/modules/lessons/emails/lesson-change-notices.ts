@@ -4,17 +4,19 @@
  * the instructor; a no-show reaches the student with what was kept and how to dispute it. A cancelled
  * or moved lesson whose student was told of a clash with the instructor's time off is told it is resolved.
  */
+
 import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
-import type { OutboxEmail } from "../../notifications/index.ts";
+import { type OutboxEmail, recipient } from "../../notifications/index.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";
+import { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";
 import { lessonNoShow } from "./lesson-no-show.ts";
 import { lessonRescheduled, lessonRescheduledForStudent } from "./lesson-rescheduled.ts";
-import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";
+import { toLessonSummary } from "./notice-rows.ts";
 
 const paidWithOf = (row: repo.LessonNoticeRow) => (row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null);
 

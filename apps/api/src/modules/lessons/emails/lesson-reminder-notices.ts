@@ -3,6 +3,7 @@
  * "mark the lesson you taught" to the instructor. Each is keyed by its event, so a scan run twice, or in
  * several processes at once, enqueues it once (the outbox's unique key decides).
  */
+
 import {
   isMarkLessonDue,
   isReminderDue,
@@ -10,9 +11,10 @@ import {
   reminderWindow,
 } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
+import { recipient } from "../../notifications/index.ts";
 import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
-import { recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";
+import { toLessonSummary } from "./notice-rows.ts";
 
 async function enqueueReminders(uow: UnitOfWork, now: Date, appUrl: string): Promise<number> {
   let enqueued = 0;

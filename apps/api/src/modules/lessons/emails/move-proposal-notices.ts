@@ -3,14 +3,16 @@
  * time (with links to answer it), and the proposer of the student's answer. The move itself, once
  * accepted, is told by `enqueueLessonRescheduled` as any other move.
  */
+
 import type { MoveProposerRole } from "@kerb/shared";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
-import type { LessonTime } from "../../notifications/index.ts";
+import { type LessonTime, recipient } from "../../notifications/index.ts";
+import { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 import { moveProposalAnswered, moveProposed } from "./move-proposal.ts";
-import { enqueueOne, type NoticeOptions, recipient, toLessonSummary } from "./notice-parts.ts";
 import * as repo from "./notice-rows.ts";
+import { toLessonSummary } from "./notice-rows.ts";
 
 interface ProposalNotice extends NoticeOptions {
   proposalId: string;

@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client.ts";
 import { bookings, users } from "../../../db/schema/index.ts";
 import { notPayoutHeldSql } from "../../../db/sql-rules.ts";
+import type { LessonSummary } from "../../notifications/index.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
@@ -77,3 +78,14 @@ export function listUnmarkedLessonsEndedBetween(db: Executor, window: { from: Da
     ),
   ).orderBy(asc(bookings.endTime));
 }
+
+/** The lesson as every email's summary block prints it. */
+export const toLessonSummary = (row: LessonNoticeRow): LessonSummary => ({
+  id: row.id,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  suburb: row.suburb,
+  pickupLocation: row.pickupLocation,
+  isPoolHours: row.isPoolHours,
+  priceCents: row.priceCents,
+});

@@ -1,3 +1,7 @@
+/**
+ * A payment as a receipt names it: what it bought ("10-lesson bundle with Sam Lee"), when its lessons
+ * are, and whether it has a tax invoice yet. Shared by the payment history and the tax invoice.
+ */
 import {
   formatSydneyDate,
   formatSydneyTimeRange,

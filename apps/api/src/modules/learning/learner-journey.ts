@@ -3,17 +3,11 @@
  * progress from the lesson records, and their NSW logbook (rules/logbook.ts) as JSON and as a PDF.
  * Every use case takes the learner's id, so a later reader (a guardian's view) calls the same ones.
  */
-import type { StudentAssessmentResponse, studentAssessmentRequest } from "@kerb/shared";
+import type { StudentAssessmentResponse } from "@kerb/shared";
 import { isFocusSkill, logbookTotals, sydneyDateOf } from "@kerb/shared/rules";
-import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./learning.repository.ts";
-
-export type AssessmentInput = z.output<typeof studentAssessmentRequest>;
-
-/** How many lesson records the progress page shows. */
-export const RECENT_RECORDS = 5;
 
 export const focusSkillsOf = (row: repo.LearnerRow) => (row.focusSkills ?? []).filter(isFocusSkill);
 
