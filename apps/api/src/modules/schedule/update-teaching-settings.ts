@@ -2,7 +2,7 @@ import type { AvailabilityChangeResponse } from "@kerb/shared";
 import { dollarsToCents, SCHEDULING_FIELDS, type SchedulingSettings } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
 import { lockInstructorSettings, updateInstructorSettings } from "../instructors/index.ts";
-import { type ScheduleContext, scheduleAfterChange } from "./schedule-view.ts";
+import { auditScheduleChange, type ScheduleContext, scheduleAfterChange } from "./schedule-view.ts";
 
 /** The settings saved as one "how I teach" change: scheduling (rules/scheduling.ts) and lesson lengths. */
 type HowITeach = SchedulingSettings & { lessonLengths: number[] };
@@ -42,14 +42,7 @@ export async function updateTeachingSettings(
     if (!before) throw new AppError("not_found", "Instructor profile not found");
     await updateInstructorSettings(tx, instructorId, patch);
     const audit = (action: string, details: Record<string, unknown>) =>
-      uow.audit({
-        actorId: instructorId,
-        action,
-        targetType: "instructor",
-        targetId: instructorId,
-        details,
-        createdAt: ctx.now(),
-      });
+      auditScheduleChange(ctx, uow, instructorId, action, details);
     if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
       await audit("instructor.rate_change", {
         before: { standardRateCents: before.standardRateCents },
