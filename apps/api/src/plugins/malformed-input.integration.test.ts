@@ -53,8 +53,10 @@ describe("hostile input never produces a 5xx", () => {
       let requests = 0;
       for (const [path, operations] of Object.entries(spec.paths)) {
         for (const method of Object.keys(operations)) {
+          // A path without an id is the same URL for every hostile id: walk it once.
+          const ids = path.includes("{") ? IDS : IDS.slice(0, 1);
           for (const token of tokens) {
-            for (const id of IDS) {
+            for (const id of ids) {
               const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
               const queries = method === "get" ? QUERIES : [""];
               const bodies = method === "get" || method === "delete" ? [undefined] : BODIES;
