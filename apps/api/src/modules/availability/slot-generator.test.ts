@@ -1,4 +1,4 @@
-import { SUBURBS, type Suburb } from "@kerb/shared";
+import { LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
 import {
   DEFAULT_SCHEDULING,
   hourlyLessonStarts,
@@ -17,12 +17,28 @@ import {
   cachedIsPoolHourStart,
   calendarDays,
   type DateException,
+  forEachOpenLessonStart,
   type InstructorSchedule,
-  LESSON_MS,
   lessonStartsInWindows,
-  openLessonStarts,
   type WeeklyRule,
 } from "./slot-generator.ts";
+
+const LESSON_MS = LESSON_MINUTES * 60_000;
+
+/** The engine's open starts collected into an array, as a reader of the rule would list them. */
+function openLessonStarts(
+  schedule: InstructorSchedule,
+  days: readonly CalendarDay[],
+  now: Date,
+  suburb = -1,
+  minutes: number = LESSON_MINUTES,
+) {
+  const open: Array<{ date: string; start: Date }> = [];
+  forEachOpenLessonStart(schedule, days, now, { suburb, minutes }, (day, start) =>
+    open.push({ date: day.date, start }),
+  );
+  return open;
+}
 
 const at = (date: string, hour: number) => {
   const instant = sydneyWallTimeToInstant(date, hour * 60);

@@ -22,7 +22,6 @@ import {
   workingWindowsOn,
 } from "@kerb/shared/rules";
 
-export const LESSON_MS = LESSON_MINUTES * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
@@ -83,12 +82,6 @@ export function calendarDays(startDate: string, endDate: string): CalendarDay[] 
     endMs: sydneyMidnight(addDaysToDate(date, 1)).getTime(),
     isPublicHoliday: isNswPublicHoliday(date),
   }));
-}
-
-interface DatedStart {
-  /** Sydney calendar date the lesson starts on. */
-  date: string;
-  start: Date;
 }
 
 // The Sydney time-zone conversions behind hourlyLessonStarts and isPoolHourStart cost tens of
@@ -278,19 +271,4 @@ export function forEachOpenLessonStart(
       onStart(day, start);
     }
   }
-}
-
-/** forEachOpenLessonStart collected into an array. */
-export function openLessonStarts(
-  schedule: InstructorSchedule,
-  days: readonly CalendarDay[],
-  now: Date,
-  suburb = -1,
-  minutes: number = LESSON_MINUTES,
-): DatedStart[] {
-  const open: DatedStart[] = [];
-  forEachOpenLessonStart(schedule, days, now, { suburb, minutes }, (day, start) =>
-    open.push({ date: day.date, start }),
-  );
-  return open;
 }
