@@ -152,7 +152,6 @@ export const MIN_LEARNER_AGE = 15;
 
 /** A guardian invitation: INVITED until the guardian accepts (ACTIVE); REMOVED by the learner at any time. */
 export const GUARDIAN_LINK_STATUSES = ["INVITED", "ACTIVE", "REMOVED"] as const;
-export type GuardianLinkStatus = (typeof GUARDIAN_LINK_STATUSES)[number];
 /** How long a guardian invitation can be accepted. */
 export const GUARDIAN_INVITATION_DAYS = 14;
 

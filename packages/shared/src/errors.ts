@@ -71,7 +71,3 @@ export const ERROR_STATUS = {
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ErrorBody {
-  error: { code: AppErrorCode | string; message: string; details?: unknown };
-}

@@ -26,9 +26,6 @@ export function payoutPeriodFor(now: Date): PayoutPeriod {
   return { start: addDaysToDate(end, -6), end, endsAt: sydneyMidnight(addDaysToDate(end, 1)) };
 }
 
-/** Lessons that earn: taught (or the student did not show), or cancelled late with value kept. */
-export const PAYABLE_LESSON_STATUSES = ["COMPLETED", "NO_SHOW", "CANCELLED"] as const;
-
 export interface PayableLesson {
   status: string;
   /** How it was paid for: a lesson with neither (seeded history, say) had no money behind it. */
