@@ -9,7 +9,7 @@ const event = {
   summary: "Driving lesson – Sam",
 };
 const oneEvent = (summary: string) =>
-  renderCalendar({ name: "Kerb", stamp, events: [{ ...event, summary }] });
+  renderCalendar({ product: "Test", name: "Kerb", stamp, events: [{ ...event, summary }] });
 /** Content lines with the folding undone (RFC 5545 §3.1). */
 const unfolded = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");
 
@@ -22,7 +22,7 @@ describe("iCalendar files", () => {
   it("escapes backslashes, semicolons, commas and newlines, in the calendar's name too", () => {
     expect(unfolded(oneEvent("a\\b;c,d\ne\r\nf"))).toContain("SUMMARY:a\\\\b\\;c\\,d\\ne\\nf");
     expect(unfolded(oneEvent("Plain: text"))).toContain("SUMMARY:Plain: text");
-    const named = renderCalendar({ name: "Kerb lessons – Lee, Sam; Jr", stamp, events: [] });
+    const named = renderCalendar({ product: "Test", name: "Kerb lessons – Lee, Sam; Jr", stamp, events: [] });
     expect(unfolded(named)).toContain("X-WR-CALNAME:Kerb lessons – Lee\\, Sam\\; Jr");
   });
 
@@ -37,7 +37,7 @@ describe("iCalendar files", () => {
   });
 
   it("renders an empty calendar and events with CRLF endings", () => {
-    expect(renderCalendar({ name: "Empty", stamp, events: [] })).toBe(
+    expect(renderCalendar({ product: "Instructor lessons", name: "Empty", stamp, events: [] })).toBe(
       [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -51,6 +51,7 @@ describe("iCalendar files", () => {
       ].join("\r\n"),
     );
     const ics = renderCalendar({
+      product: "Test",
       name: "Kerb",
       stamp,
       events: [{ ...event, location: "Town Hall, George St" }],
@@ -74,6 +75,7 @@ describe("iCalendar files", () => {
 
   it("carries the method, the revision, the status and a feed's refresh interval", () => {
     const ics = renderCalendar({
+      product: "Test",
       name: "Kerb",
       stamp,
       method: "CANCEL",

@@ -6,11 +6,19 @@
  */
 import ical, {
   escape as escapeText,
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
   ICalEventTransparency,
   formatDate as icalDate,
 } from "ical-generator";
+
+/** Someone named on an event: its organizer or an attendee. */
+export interface CalendarPerson {
+  name: string;
+  email: string;
+}
 
 export interface CalendarEvent {
   uid: string;
@@ -28,6 +36,13 @@ export interface CalendarEvent {
   sequence?: number;
   /** CANCELLED with the calendar's CANCEL method removes the event; CONFIRMED otherwise. */
   status?: "CONFIRMED" | "CANCELLED";
+  /**
+   * Who runs the event. RFC 5546 requires it (and an attendee) on a REQUEST or a CANCEL: without it a
+   * calendar may refuse to apply the update to the event it holds.
+   */
+  organizer?: CalendarPerson;
+  /** Who takes part; written as already accepted and asked for no reply (Kerb is not a mailbox). */
+  attendees?: CalendarPerson[];
 }
 
 /**
@@ -38,6 +53,8 @@ export type CalendarMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 
 export interface Calendar {
   name: string;
+  /** PRODID's product: which of Kerb's calendars wrote the file (an instructor's feed, a learner's lessons). */
+  product: string;
   /** DTSTAMP of every event: when the feed was produced. */
   stamp: Date;
   events: CalendarEvent[];
@@ -55,7 +72,7 @@ export const formatUtc = (instant: Date): string => icalDate(null, instant);
 
 export function renderCalendar(calendar: Calendar): string {
   const file = ical({
-    prodId: { company: "Kerb", product: "Instructor lessons", language: "EN" },
+    prodId: { company: "Kerb", product: calendar.product, language: "EN" },
     scale: "GREGORIAN",
     method: ICalCalendarMethod[calendar.method ?? "PUBLISH"],
     // ical-generator writes the name (NAME and X-WR-CALNAME) as given: an instructor's name with a
@@ -76,6 +93,13 @@ export function renderCalendar(calendar: Calendar): string {
       sequence: event.sequence ?? 0,
       status: ICalEventStatus[event.status ?? "CONFIRMED"],
       transparency: ICalEventTransparency.OPAQUE,
+      organizer: event.organizer ?? null,
+      attendees: (event.attendees ?? []).map((person) => ({
+        ...person,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      })),
     });
   }
   // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves it off.

@@ -38,6 +38,7 @@ export async function renderCalendarFeed(ctx: AppContext, token: string): Promis
   const lessons = await repo.listFeedLessons(ctx.db, instructor.id, subMonths(now, FEED_HISTORY_MONTHS));
   return renderCalendar({
     name: `Kerb lessons – ${instructor.firstName} ${instructor.lastName}`,
+    product: "Instructor lessons",
     stamp: now,
     refreshSeconds: FEED_REFRESH_SECONDS,
     events: lessons.map((lesson) => ({

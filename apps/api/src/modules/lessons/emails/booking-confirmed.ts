@@ -8,13 +8,12 @@ import {
   type LessonSummary,
   lessonWhen,
   link,
-  type Person,
   pickupOf,
   plural,
   type RenderedEmail,
   withGst,
 } from "../../notifications/index.ts";
-import { calendarAttachment, lessonEvent } from "./lesson-calendar.ts";
+import { calendarAttachment, type LessonPeople, lessonEvent } from "./lesson-calendar.ts";
 
 /**
  * How the lessons of one email were paid. A checkout (or credit spend) may hold lessons of several
@@ -34,9 +33,7 @@ export type BookingPaidWith =
     }
   | { kind: "credits"; creditsUsed: number; creditsLeft: number; creditsUsedInBooking: number };
 
-interface BookingConfirmedData {
-  student: Person;
-  instructor: Person;
+interface BookingConfirmedData extends LessonPeople {
   lessons: LessonSummary[];
   paidWith: BookingPaidWith;
   appUrl?: string;
@@ -63,7 +60,7 @@ function lessonsInvitation(data: BookingConfirmedData): OutboxAttachment {
   return calendarAttachment(data.lessons.length === 1 ? "kerb-lesson.ics" : "kerb-lessons.ics", {
     method: "PUBLISH",
     stamp: data.now,
-    events: data.lessons.map((lesson) => lessonEvent(lesson, data.instructor, 0)),
+    events: data.lessons.map((lesson) => lessonEvent(lesson, data, 0)),
   });
 }
 

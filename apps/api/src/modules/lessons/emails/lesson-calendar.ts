@@ -5,16 +5,35 @@
  */
 import { fullName } from "@kerb/shared/rules";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
-import { type CalendarEvent, type CalendarMethod, renderCalendar } from "../../../lib/ical.ts";
+import {
+  type CalendarEvent,
+  type CalendarMethod,
+  type CalendarPerson,
+  renderCalendar,
+} from "../../../lib/ical.ts";
 import { type LessonSummary, type Person, pickupOf } from "../../notifications/index.ts";
 
 /** The event's UID: the booking id keeps it stable, so importing a file twice updates rather than duplicates. */
 const lessonEventUid = (lessonId: string) => `${lessonId}@kerb`;
 
-/** One lesson as a calendar event, at revision `sequence` (0 when first booked). */
+/** The two people of a lesson, as its calendar files name them. */
+export interface LessonPeople {
+  student: Person & { email: string };
+  instructor: Person & { email: string };
+}
+
+const calendarPerson = (person: Person & { email: string }): CalendarPerson => ({
+  name: fullName(person),
+  email: person.email,
+});
+
+/**
+ * One lesson as a calendar event, at revision `sequence` (0 when first booked): the instructor runs it
+ * (ORGANIZER), the student takes it (ATTENDEE).
+ */
 export function lessonEvent(
   lesson: LessonSummary,
-  instructor: Person,
+  { student, instructor }: LessonPeople,
   sequence: number,
   status: CalendarEvent["status"] = "CONFIRMED",
 ): CalendarEvent {
@@ -27,6 +46,8 @@ export function lessonEvent(
     description: "Booked on Kerb. To cancel or reschedule, open My lessons in Kerb.",
     sequence,
     status,
+    organizer: calendarPerson(instructor),
+    attendees: [calendarPerson(student)],
   };
 }
 
@@ -35,7 +56,7 @@ export function calendarAttachment(
   filename: string,
   calendar: { method: CalendarMethod; stamp: Date; events: CalendarEvent[] },
 ): OutboxAttachment {
-  const ics = renderCalendar({ name: "Kerb driving lessons", ...calendar });
+  const ics = renderCalendar({ name: "Kerb driving lessons", product: "Learner lessons", ...calendar });
   return {
     filename,
     contentType: `text/calendar; charset=utf-8; method=${calendar.method}`,
@@ -43,9 +64,8 @@ export function calendarAttachment(
   };
 }
 
-interface LessonRevision {
+interface LessonRevision extends LessonPeople {
   lesson: LessonSummary;
-  instructor: Person;
   /** The lesson's calendar sequence after the change (bookings.calendar_sequence): above the confirmation's 0. */
   sequence: number;
   /** DTSTAMP: when the change was made. */
@@ -57,7 +77,7 @@ export const lessonMovedCalendar = (change: LessonRevision): OutboxAttachment =>
   calendarAttachment("kerb-lesson-moved.ics", {
     method: "REQUEST",
     stamp: change.now,
-    events: [lessonEvent(change.lesson, change.instructor, change.sequence)],
+    events: [lessonEvent(change.lesson, change, change.sequence)],
   });
 
 /** A cancelled lesson: the same event, cancelled (METHOD:CANCEL, STATUS:CANCELLED, a higher SEQUENCE). */
@@ -65,5 +85,5 @@ export const lessonCancelledCalendar = (change: LessonRevision): OutboxAttachmen
   calendarAttachment("kerb-lesson-cancelled.ics", {
     method: "CANCEL",
     stamp: change.now,
-    events: [lessonEvent(change.lesson, change.instructor, change.sequence, "CANCELLED")],
+    events: [lessonEvent(change.lesson, change, change.sequence, "CANCELLED")],
   });

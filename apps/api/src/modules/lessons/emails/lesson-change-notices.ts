@@ -57,6 +57,7 @@ export async function enqueueLessonCancelled(
           attachments: [
             lessonCancelledCalendar({
               lesson,
+              student: row.student,
               instructor: row.instructor,
               sequence: row.calendarSequence,
               now: input.now,
@@ -113,6 +114,7 @@ export async function enqueueLessonRescheduled(
       attachments: [
         lessonMovedCalendar({
           lesson,
+          student: row.student,
           instructor: row.instructor,
           sequence: row.calendarSequence,
           now: input.now,

@@ -6,9 +6,10 @@ import { lessonCancelled } from "./lesson-cancelled.ts";
 import { lessonNoShow } from "./lesson-no-show.ts";
 import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
 import { lessonRescheduled } from "./lesson-rescheduled.ts";
+import { moveProposed } from "./move-proposal.ts";
 
-const student = { firstName: "Sam", lastName: "Lee" };
-const instructor = { firstName: "Ivy", lastName: "Ng" };
+const student = { firstName: "Sam", lastName: "Lee", email: "sam@example.com" };
+const instructor = { firstName: "Ivy", lastName: "Ng", email: "ivy@example.com" };
 // 10:00 am AEST on Tuesday 12 May 2026.
 const lesson = {
   id: "8f0c2a56-6c1e-4a57-9a57-1f1a6a1c2b3d",
@@ -196,8 +197,9 @@ describe("scheduled messages", () => {
 });
 
 describe("calendar files after the confirmation", () => {
+  // With RFC 5545's line folding undone, so a long ATTENDEE line reads whole.
   const ics = (attachment: { contentBase64: string }) =>
-    Buffer.from(attachment.contentBase64, "base64").toString("utf8");
+    Buffer.from(attachment.contentBase64, "base64").toString("utf8").replace(/\r\n /g, "");
   const now = new Date("2026-05-02T00:00:00Z");
   const confirmation = ics(
     bookingConfirmedForStudent({
@@ -215,7 +217,7 @@ describe("calendar files after the confirmation", () => {
       startTime: new Date("2026-05-13T04:00:00Z"),
       endTime: new Date("2026-05-13T05:00:00Z"),
     };
-    const file = lessonMovedCalendar({ lesson: moved, instructor, sequence: 1, now });
+    const file = lessonMovedCalendar({ lesson: moved, student, instructor, sequence: 1, now });
     expect(file.contentType).toBe("text/calendar; charset=utf-8; method=REQUEST");
     const text = ics(file);
     expect(confirmation).toContain(`UID:${lesson.id}@kerb`);
@@ -225,14 +227,24 @@ describe("calendar files after the confirmation", () => {
     expect(text).toContain("SEQUENCE:1");
     expect(text).toContain("DTSTART:20260513T040000Z");
     expect(text).toContain("STATUS:CONFIRMED");
+    // RFC 5546 §3.2.2: a REQUEST names its organizer and attendees, or a calendar may not apply it.
+    expect(text).toMatch(/ORGANIZER;CN="?Ivy Ng"?:mailto:ivy@example\.com/);
+    expect(text).toMatch(/ATTENDEE;[^\r\n]*CN="?Sam Lee"?[^\r\n]*:mailto:sam@example\.com/i);
   });
 
   it("a cancellation cancels it: same UID, higher SEQUENCE, METHOD:CANCEL and STATUS:CANCELLED", () => {
-    const text = ics(lessonCancelledCalendar({ lesson, instructor, sequence: 2, now }));
+    const text = ics(lessonCancelledCalendar({ lesson, student, instructor, sequence: 2, now }));
     expect(text).toContain("METHOD:CANCEL");
     expect(text).toContain(`UID:${lesson.id}@kerb`);
     expect(text).toContain("SEQUENCE:2");
     expect(text).toContain("STATUS:CANCELLED");
+    expect(text).toMatch(/ORGANIZER;CN="?Ivy Ng"?:mailto:ivy@example\.com/);
+    expect(text).toMatch(/ATTENDEE;[^\r\n]*:mailto:sam@example\.com/i);
+  });
+
+  it("are written as the learner's calendar, not the instructor feed's", () => {
+    expect(confirmation).toContain("PRODID:-//Kerb//Learner lessons//EN");
+    expect(confirmation).not.toContain("Instructor lessons");
   });
 });
 
@@ -245,5 +257,29 @@ describe("no-show", () => {
     expect(card.text).toContain("Dispute within: 7 days of the lesson");
     const bundle = lessonNoShow({ student, instructor, lesson, paidWithBundle: true });
     expect(bundle.text).toContain("Kept: The lesson credit (it does not go back to your bundle)");
+  });
+});
+
+describe("move proposed", () => {
+  const proposal = (proposedBy: "INSTRUCTOR" | "ADMIN") =>
+    moveProposed({
+      proposalId: "p1",
+      student,
+      instructor,
+      lesson,
+      proposed: { startTime: new Date("2026-05-13T00:00:00Z"), endTime: new Date("2026-05-13T01:00:00Z") },
+      proposedBy,
+      note: null,
+      lapsesAt: new Date("2026-05-11T00:00:00Z"),
+    });
+  const firstParagraph = (text: string) => text.split("\n").find((line) => line.includes("proposes")) ?? "";
+
+  it("names the instructor once when they propose it, and as the lesson's instructor when Kerb does", () => {
+    const byInstructor = firstParagraph(proposal("INSTRUCTOR").text);
+    expect(byInstructor).toContain("Your instructor, Ivy Ng, proposes a new time for your lesson.");
+    expect(byInstructor.split("Ivy Ng")).toHaveLength(2);
+    expect(firstParagraph(proposal("ADMIN").text)).toContain(
+      "Kerb's support team proposes a new time for your lesson with Ivy Ng.",
+    );
   });
 });

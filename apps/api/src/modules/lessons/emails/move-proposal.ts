@@ -34,7 +34,11 @@ interface MoveProposedData {
 
 /** The student's email: the new time, and how to answer before it lapses. */
 export function moveProposed(data: MoveProposedData): RenderedEmail {
-  const who = data.proposedBy === "INSTRUCTOR" ? fullName(data.instructor) : "Kerb's support team";
+  // The instructor is named once: as the proposer when it is them, as the lesson's instructor otherwise.
+  const proposal =
+    data.proposedBy === "INSTRUCTOR"
+      ? `Your instructor, ${fullName(data.instructor)}, proposes a new time for your lesson.`
+      : `Kerb's support team proposes a new time for your lesson with ${fullName(data.instructor)}.`;
   const review = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId }));
   const accept = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId, answer: "accept" }));
   const decline = link(data.appUrl, paths.student.bookings({ proposal: data.proposalId, answer: "decline" }));
@@ -43,7 +47,7 @@ export function moveProposed(data: MoveProposedData): RenderedEmail {
     subject: `New time proposed for your lesson: ${lessonWhenShort(data.proposed)}`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
-      `${who} proposes a new time for your lesson with ${fullName(data.instructor)}. Nothing changes unless you accept it.`,
+      `${proposal} Nothing changes unless you accept it.`,
       ...(data.note ? [`Their note: "${data.note}"`] : []),
       `You can accept or decline until ${until} (Sydney time); after that the lesson stays at its present time.`,
       ...(accept && decline ? [`Accept: ${accept}`, `Decline: ${decline}`] : []),
