@@ -3,6 +3,7 @@
  * src/unit-of-work.ts, built once by app.ts): the transaction, and the four effects that commit with
  * it. Types only, below every module, so a module needs nothing of the implementation's.
  */
+import type { AuditAction } from "@kerb/shared/words";
 import type { EmailKind, RefundReason } from "@kerb/shared";
 import type { LedgerPosting } from "@kerb/shared/rules";
 import type { Executor } from "../db/client.ts";
@@ -30,8 +31,8 @@ export type JournalInput = LedgerPosting & { occurredAt: Date };
 export interface AuditEntryInput {
   /** Who did it; null for the system itself (a scheduled scan, a worker). */
   actorId: string | null;
-  /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`. */
-  action: string;
+  /** `<target>.<verb>`, e.g. `instructor.verify`, `booking.cancel`: one with words in @kerb/shared/words. */
+  action: AuditAction;
   targetType:
     | "user"
     | "instructor"

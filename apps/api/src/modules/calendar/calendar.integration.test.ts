@@ -236,5 +236,17 @@ describeEachDatabase("calendar feed", (kind) => {
     expect(revoked.body).toEqual({ ok: true });
     expect((await http.get("/api/instructor/calendar-token", ivy.token)).body).toEqual({ active: false });
     expect((await feed(second.body.url)).statusCode).toBe(404);
+    // Turning off a feed that is already off changes nothing and records nothing.
+    expect((await http.delete("/api/instructor/calendar-token", ivy.token)).status).toBe(200);
+
+    // The audit log has each step, and never the secret.
+    const admin = await http.login("admin@demo.test");
+    const log = await http.get(
+      `/api/admin/audit-log?actor=${encodeURIComponent(ivy.email)}&action=calendar.`,
+      admin.accessToken,
+    );
+    const actions = (log.body.items as Array<{ action: string }>).map((e) => e.action);
+    expect(actions.sort()).toEqual(["calendar.feed_create", "calendar.feed_revoke", "calendar.feed_rotate"]);
+    expect(JSON.stringify(log.body)).not.toContain(secret);
   });
 });

@@ -6,6 +6,6 @@ import { requireFeedOwner } from "./feed-owner.ts";
  * secret's hash is kept.
  */
 export async function getCalendarFeedStatus(ctx: AppContext, instructorId: string) {
-  const { tokenHash } = await requireFeedOwner(ctx, instructorId);
+  const { tokenHash } = await requireFeedOwner(ctx.db, instructorId);
   return { active: tokenHash !== null };
 }

@@ -10,11 +10,22 @@ function calendarFeedPath(token: string) {
 
 /**
  * POST /instructor/calendar-token: a new secret each time, answered this once; rotating invalidates the
- * previous feed URL at once.
+ * previous feed URL at once. Audited (never the secret): a feed shows a learner's name and pickup, so who
+ * opened one, and when, is worth knowing.
  */
 export async function rotateCalendarFeed(ctx: AppContext, instructorId: string) {
-  await requireFeedOwner(ctx, instructorId);
   const { token, hash } = newOpaqueToken();
-  await setCalendarTokenHash(ctx.db, instructorId, hash);
+  await ctx.transact(async (uow) => {
+    const owner = await requireFeedOwner(uow.tx, instructorId);
+    await setCalendarTokenHash(uow.tx, instructorId, hash);
+    await uow.audit({
+      actorId: instructorId,
+      action: owner.tokenHash === null ? "calendar.feed_create" : "calendar.feed_rotate",
+      targetType: "instructor",
+      targetId: instructorId,
+      details: {},
+      createdAt: ctx.now(),
+    });
+  });
   return { url: calendarFeedPath(token) };
 }

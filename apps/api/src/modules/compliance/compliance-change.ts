@@ -1,5 +1,6 @@
 import type { AdminInstructor } from "@kerb/shared";
 import { isListableInstructor, sydneyTodayDate } from "@kerb/shared/rules";
+import type { AuditAction } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
@@ -16,7 +17,7 @@ export async function changeInstructorCompliance(
   ctx: AppContext,
   adminId: string,
   instructorId: string,
-  action: string,
+  action: AuditAction,
   change: {
     patch: Parameters<typeof updateInstructorCompliance>[2];
     details?: Record<string, unknown>;

@@ -6,6 +6,7 @@
 import type { AvailabilityChangeResponse, InstructorAvailability } from "@kerb/shared";
 import { minutesToTime } from "@kerb/shared";
 import { centsToDollars, normaliseLessonLengths, poolRateCents, sydneyTodayDate } from "@kerb/shared/rules";
+import type { AuditAction } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
@@ -29,7 +30,7 @@ export function auditScheduleChange(
   ctx: ScheduleContext,
   uow: UnitOfWork,
   instructorId: string,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ) {
   return uow.audit({

@@ -1,5 +1,6 @@
 import type { AvailabilityChangeResponse } from "@kerb/shared";
 import { dollarsToCents, SCHEDULING_FIELDS, type SchedulingSettings } from "@kerb/shared/rules";
+import type { AuditAction } from "@kerb/shared/words";
 import { AppError } from "../../lib/app-error.ts";
 import { lockInstructorSettings, updateInstructorSettings } from "../instructors/index.ts";
 import { auditScheduleChange, type ScheduleContext, scheduleAfterChange } from "./schedule-view.ts";
@@ -41,7 +42,7 @@ export async function updateTeachingSettings(
     const before = await lockInstructorSettings(tx, instructorId);
     if (!before) throw new AppError("not_found", "Instructor profile not found");
     await updateInstructorSettings(tx, instructorId, patch);
-    const audit = (action: string, details: Record<string, unknown>) =>
+    const audit = (action: AuditAction, details: Record<string, unknown>) =>
       auditScheduleChange(ctx, uow, instructorId, action, details);
     if (patch.standardRateCents !== undefined && patch.standardRateCents !== before.standardRateCents) {
       await audit("instructor.rate_change", {

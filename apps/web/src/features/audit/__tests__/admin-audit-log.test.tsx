@@ -40,6 +40,44 @@ describe("Admin console: audit log", () => {
     expect(row).toHaveTextContent("Reason: Licence does not match");
   });
 
+  it("words every kind of action, move proposals and calendar links included, and filters by them", async () => {
+    const entry = (n: number, action: string) => ({
+      id: `f1000000-0000-4000-8000-00000000003${n}`,
+      action,
+      targetType: "booking",
+      targetId: "f1000000-0000-4000-8000-000000000040",
+      details: {},
+      createdAt: "2026-11-01T00:00:00.000Z",
+      actor: null,
+    });
+    mockFetch({
+      "GET /api/admin/audit-log": jsonResponse(
+        200,
+        pageOf([
+          entry(1, "booking.move_proposal"),
+          entry(2, "booking.held_refund"),
+          entry(3, "calendar.feed_create"),
+          entry(4, "lesson_record.create"),
+          entry(5, "some.future_action"),
+        ]),
+      ),
+    });
+    renderApp("/admin/audit-log", signedIn);
+    const table = await screen.findByRole("table", { name: "Audit log" });
+    for (const words of [
+      "Proposed a new time for a lesson",
+      "Refunded a held lesson to the learner",
+      "Created a calendar link",
+      "Recorded what a lesson taught",
+      "some.future_action",
+    ]) {
+      expect(within(table).getByText(words)).toBeInTheDocument();
+    }
+    const filter = screen.getByRole("combobox", { name: /Action/ });
+    expect(within(filter).getByRole("option", { name: "Calendar links: all" })).toBeInTheDocument();
+    expect(within(filter).getByRole("option", { name: "Took leave" })).toBeInTheDocument();
+  });
+
   it("shows changes as before → after in words: weekly hours, ABN and payouts", async () => {
     const actor = {
       id: "f1000000-0000-4000-8000-000000000013",

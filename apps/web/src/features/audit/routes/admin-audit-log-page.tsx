@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AuditEntry, auditLogQuery } from "@kerb/shared";
+import { type AuditAction, auditActionFamilies, auditActionLabels } from "@kerb/shared/words";
 import FileClock from "lucide-react/icons/file-clock";
 import Search from "lucide-react/icons/search";
 import { useEffect } from "react";
@@ -19,53 +20,15 @@ import { describeAuditEntry } from "../utils/describe-audit-entry";
 
 const PAGE_SIZE = 25;
 
-const ACTIONS: Record<string, string> = {
-  "booking.cancel": "Cancelled a booking",
-  "booking.reschedule": "Rescheduled a lesson",
-  "bundle.spend": "Booked lessons with bundle credits",
-  "bundle.instructor_change": "Moved bundle credits to another instructor",
-  "refund.retry": "Retried a card refund",
-  "instructor.verify": "Verified an instructor",
-  "instructor.reject": "Rejected an instructor",
-  "instructor.compliance_update": "Updated compliance dates",
-  "instructor.documents_expired": "Delisted: a document expired",
-  "instructor.rate_change": "Changed their hourly rate",
-  "instructor.pool_opt_in_change": "Changed pool hours opt-in",
-  "instructor.suburbs_change": "Changed their suburbs",
-  "availability.hours_replace": "Changed weekly hours",
-  "availability.override_add": "Added a date override",
-  "availability.override_remove": "Removed a date override",
-  "booking.complete": "Marked a lesson completed",
-  "booking.no_show": "Marked a lesson no-show",
-  "booking.no_show_dispute": "Settled a no-show dispute",
-  "refund.queue": "Queued a card refund",
-  "refund.succeed": "Card refund went through",
-  "user.suspend": "Suspended an account",
-  "user.reactivate": "Reactivated an account",
-  "user.email_change": "Changed their email",
-  "student.profile_update": "Updated their student profile",
-  "instructor.profile_update": "Updated their instructor profile",
-  "instructor.license_change": "Changed their licence number",
-  "instructor.wwc_number_change": "Changed their WWC number",
-  "instructor.payout_details": "Changed ABN or GST status",
-  "payout.create": "Made up a payout",
-  "payout.retry": "Retried a payout",
-  "payment.release": "Released a checkout",
-  "outbox.retry": "Retried an email",
-  "conversation.read": "Read a learner and instructor's messages",
-};
+/** An action's words; one this build does not know (a newer server's) reads as its name. */
+const actionLabel = (action: string) =>
+  Object.hasOwn(auditActionLabels, action) ? auditActionLabels[action as AuditAction] : action;
 
 /** The action filter: families first (every action starting with it), then single actions. */
 const ACTION_FILTERS = [
   { value: "", label: "All actions" },
-  { value: "booking.", label: "Lessons: all" },
-  { value: "refund.", label: "Refunds: all" },
-  { value: "instructor.", label: "Instructors: all" },
-  { value: "availability.", label: "Availability: all" },
-  { value: "bundle.", label: "Bundles: all" },
-  { value: "user.", label: "Accounts: all" },
-  { value: "payout.", label: "Payouts: all" },
-  ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
+  ...auditActionFamilies.map(({ prefix, label }) => ({ value: prefix, label })),
+  ...Object.entries(auditActionLabels).map(([value, label]) => ({ value, label })),
 ];
 
 // The API's own rules for the filters; the dates are the inputs' YYYY-MM-DD.
@@ -114,7 +77,7 @@ const COLUMNS: Column<AuditEntry>[] = [
       const lines = describeAuditEntry(e.action, e.details);
       return (
         <span className="flex flex-col items-end gap-0.5 lg:items-start">
-          <span className="font-medium text-slate-900">{ACTIONS[e.action] ?? e.action}</span>
+          <span className="font-medium text-slate-900">{actionLabel(e.action)}</span>
           <span className="text-slate-600 text-xs">
             {e.targetType}
             {e.targetId ? ` ${e.targetId.slice(0, 8)}` : ""}
