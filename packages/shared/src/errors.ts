@@ -54,6 +54,10 @@ export const ERROR_STATUS = {
   lesson_not_completed: 409,
   /** Reviews close REVIEW_WINDOW_DAYS after the lesson ends. */
   review_window_closed: 409,
+  /** A repeat of a request whose Idempotency-Key is still being answered, waited on for too long. */
+  request_in_progress: 409,
+  /** An Idempotency-Key already used by this caller for another request (another body or record). */
+  idempotency_key_reused: 422,
   /** Node gave up waiting for the whole request (server requestTimeout). */
   request_timeout: 408,
   payload_too_large: 413,

@@ -7,12 +7,13 @@ export function api(app: FastifyInstance) {
     url: string,
     body?: unknown,
     token?: string,
+    headers: Record<string, string> = {},
   ) => {
     const res = await app.inject({
       method,
       url,
       ...(body === undefined ? {} : { payload: body as object }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     // biome-ignore lint/suspicious/noExplicitAny: tests dig into response JSON freely; expect() checks its shape
     let json: any;
@@ -25,7 +26,9 @@ export function api(app: FastifyInstance) {
   };
   return {
     get: (url: string, token?: string) => call("GET", url, undefined, token),
-    post: (url: string, body?: unknown, token?: string) => call("POST", url, body, token),
+    /** `headers`: more request headers, e.g. `{ "idempotency-key": randomUUID() }`. */
+    post: (url: string, body?: unknown, token?: string, headers?: Record<string, string>) =>
+      call("POST", url, body, token, headers),
     put: (url: string, body?: unknown, token?: string) => call("PUT", url, body, token),
     patch: (url: string, body?: unknown, token?: string) => call("PATCH", url, body, token),
     delete: (url: string, token?: string) => call("DELETE", url, undefined, token),

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from "@kerb/shared";
 import { env } from "@/config/env";
 import { ApiError } from "./api-error";
 import { authStore } from "./auth-store";
@@ -17,6 +18,11 @@ type RequestOptions = {
   skipAuthRefresh?: boolean;
   /** "blob" for files (PDFs): a successful body arrives as a Blob; error bodies are still read as JSON. */
   responseType?: "json" | "blob";
+  /**
+   * Sent as the Idempotency-Key header (a purchase, a payment, a lesson move): the server answers a
+   * repeat with this key as it answered the first, and does nothing twice. Made by useSingleFlightMutation.
+   */
+  idempotencyKey?: string;
 };
 
 const NETWORK_MESSAGE = "We couldn't reach Kerb. Check your connection and try again.";
@@ -81,6 +87,7 @@ async function send(
   };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? "GET",

@@ -34,6 +34,27 @@ export const errorResponse = z.object({
 export const idParams = z.object({ id: uuid });
 export const paymentIdParams = z.object({ paymentId: uuid });
 
+/** The header that makes a purchase or a move happen once however often its request is sent. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/**
+ * The `Idempotency-Key` request header of the routes that buy, pay or move a lesson (Fastify reads
+ * headers in lower case; the others pass through).
+ */
+export const idempotencyKeyHeaders = z.looseObject({
+  "idempotency-key": uuid
+    .optional()
+    .describe(
+      "A UUID the client makes once per intended action (one purchase, one move) and sends again on " +
+        "every retry of it. A repeat with the same key, by the same caller to the same operation, answers " +
+        "exactly what the first request answered (same status, same payment or lesson) and does nothing " +
+        "more; a repeat that arrives while the first is still being answered waits for it (409 " +
+        "request_in_progress if that takes too long). The same key with another body or for another " +
+        "record is 422 idempotency_key_reused. Without the header every request is a new action. Keys " +
+        "are kept for 24 hours.",
+    ),
+});
+
 /** What each error status means across the API: the description the OpenAPI document gives it. */
 const ERROR_STATUS_MEANINGS: Record<number, string> = {
   400: "The request is not valid: see error.code (validation_error lists each field in error.details)",
@@ -44,6 +65,7 @@ const ERROR_STATUS_MEANINGS: Record<number, string> = {
   409: "Conflicts with the current state: see error.code",
   413: "The request body is too large",
   415: "The request body is not JSON",
+  422: "The Idempotency-Key was already used for a different request: make a new key for a new action",
   429: "Too many requests: wait Retry-After seconds",
   500: "Something went wrong on our side",
   502: "The card provider could not be reached",

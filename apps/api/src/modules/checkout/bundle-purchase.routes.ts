@@ -3,12 +3,14 @@ import {
   checkoutResponse,
   confirmResponse,
   errorResponses,
+  idempotencyKeyHeaders,
   paymentIdParams,
 } from "@kerb/shared";
 import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
+import { IDEMPOTENCY_ERRORS, idempotent } from "../../plugins/idempotency.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { purchaseBundle } from "./purchase-bundle.ts";
 
@@ -29,9 +31,11 @@ export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
           "Opens a payment for a bundle of lesson credits with one instructor. The price per lesson must " +
           "be what the bundle rules charge for that size (400 amount_mismatch otherwise); the credits " +
           "exist once the payment is confirmed.",
+        headers: idempotencyKeyHeaders,
         body: bundlePurchaseRequest,
-        response: { 201: checkoutResponse, ...errors },
+        response: { 201: checkoutResponse, ...errors, ...IDEMPOTENCY_ERRORS },
       },
+      ...idempotent(ctx),
     },
     async (request, reply) =>
       reply.status(201).send(await purchaseBundle(ctx, currentUserId(request), request.body)),
@@ -48,9 +52,11 @@ export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
           'The client\'s "I have paid": checked with the card provider, never taken on trust, then the ' +
           "bundle's credits are issued. Not paid yet is 402 verification_failed, the provider unreachable " +
           "502 verification_error.",
+        headers: idempotencyKeyHeaders,
         params: paymentIdParams,
-        response: { 200: confirmResponse, ...errors, ...errorResponses(402, 502) },
+        response: { 200: confirmResponse, ...errors, ...errorResponses(402, 502), ...IDEMPOTENCY_ERRORS },
       },
+      ...idempotent(ctx),
     },
     (request) =>
       confirmPayment(ctx, request.params.paymentId, learnerCaller(currentUserId(request)), "BUNDLE"),

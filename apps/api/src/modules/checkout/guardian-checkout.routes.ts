@@ -3,6 +3,7 @@ import {
   checkoutResponse,
   confirmResponse,
   errorResponses,
+  idempotencyKeyHeaders,
   learnerParams,
   learnerPaymentParams,
   paymentIdParams,
@@ -10,13 +11,25 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser, currentUserId } from "../../plugins/auth.ts";
+import { IDEMPOTENCY_ERRORS, idempotent } from "../../plugins/idempotency.ts";
 import { paymentCallerOf } from "../guardians/index.ts";
+import { findPayment } from "../payments/index.ts";
 import { buyBundleForLearner } from "./buy-bundle-for-learner.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { payLearnerCheckout } from "./pay-learner-checkout.ts";
 
+/**
+ * A guardian's double click on Pay from a client that sends no Idempotency-Key: the same bundle for the
+ * same learner asked again this soon, while the first is still unpaid, is the same purchase.
+ */
+const KEYLESS_REPEAT_SECONDS = 10;
+
 /** A guardian paying for a learner they follow (mounted at /api/guardian), GUARDIAN only. */
 export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const isStillUnpaid = async (answer: unknown) => {
+    const { payment } = checkoutResponse.parse(answer);
+    return (await findPayment(ctx.db, payment.id))?.status === "PENDING";
+  };
   app.addHook("onRequest", ctx.guard("GUARDIAN"));
   const common = { tags: ["guardians"], security: [{ bearerAuth: [] }] };
 
@@ -29,11 +42,19 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         summary: "Buy a lesson bundle for a learner",
         description:
           "As the learner's own bundle purchase (the price must be what the bundle rules charge, 400 " +
-          "otherwise), but paid by you: the credits are the learner's, the payment and its tax invoice yours.",
+          "otherwise), but paid by you: the credits are the learner's, the payment and its tax invoice yours. " +
+          `Without an Idempotency-Key, the same bundle for the same learner asked again within ${KEYLESS_REPEAT_SECONDS} ` +
+          "seconds, while the first is still unpaid, answers that first purchase again (201, the same payment).",
+        headers: idempotencyKeyHeaders,
         params: learnerParams,
         body: bundlePurchaseRequest,
-        response: { 201: checkoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: checkoutResponse,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...IDEMPOTENCY_ERRORS,
+        },
       },
+      ...idempotent(ctx, { withoutKey: { seconds: KEYLESS_REPEAT_SECONDS, stillStands: isStillUnpaid } }),
     },
     async (request, reply) =>
       reply
@@ -51,9 +72,15 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           "For a checkout the learner started whose lessons are still held: you become its payer and get a " +
           "card session (none in demo mode: confirm it). A paid, lapsed or released checkout is 409.",
+        headers: idempotencyKeyHeaders,
         params: learnerPaymentParams,
-        response: { 200: checkoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: checkoutResponse,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...IDEMPOTENCY_ERRORS,
+        },
       },
+      ...idempotent(ctx),
     },
     (request) =>
       payLearnerCheckout(ctx, currentUserId(request), request.params.learnerId, request.params.paymentId),
@@ -69,9 +96,15 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           'Your "I have paid": checked with the card provider, never taken on trust, then the lessons are ' +
           "booked or the bundle's credits issued. Not paid yet is 402, the provider unreachable 502.",
+        headers: idempotencyKeyHeaders,
         params: paymentIdParams,
-        response: { 200: confirmResponse, ...errorResponses(400, 401, 403, 404, 409, 402, 502) },
+        response: {
+          200: confirmResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 402, 502),
+          ...IDEMPOTENCY_ERRORS,
+        },
       },
+      ...idempotent(ctx),
     },
     async (request) =>
       confirmPayment(ctx, request.params.paymentId, await paymentCallerOf(ctx.db, currentUser(request))),

@@ -2,6 +2,7 @@ import {
   cancellationPreviewResponse,
   cancelStudentBookingResponse,
   errorResponses,
+  idempotencyKeyHeaders,
   idParams,
   rescheduleRequest,
   rescheduleResponse,
@@ -10,6 +11,7 @@ import { RESCHEDULE_NOTICE } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
+import { IDEMPOTENCY_ERRORS, idempotent } from "../../plugins/idempotency.ts";
 import { cancelOwnLesson } from "./cancel-own-lesson.ts";
 import { previewOwnCancellation } from "./preview-own-cancellation.ts";
 import { rescheduleOwnLesson } from "./reschedule-own-lesson.ts";
@@ -64,10 +66,14 @@ export const studentLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: "Move a lesson to another free slot",
         description:
           "Moves a scheduled lesson to another free slot of the same instructor, suburb and kind, at the " +
-          `price already paid; allowed up to ${RESCHEDULE_NOTICE} before the lesson (409 reschedule_window_closed after).`,
+          `price already paid; allowed up to ${RESCHEDULE_NOTICE} before the lesson (409 reschedule_window_closed after). ` +
+          "A move to the time the lesson already has is 400, unless it repeats the move that put it there " +
+          "with the same Idempotency-Key: that answers 200 as the move did, and nothing is sent again.",
+        headers: idempotencyKeyHeaders,
         body: rescheduleRequest,
-        response: { 200: rescheduleResponse, ...errors },
+        response: { 200: rescheduleResponse, ...errors, ...IDEMPOTENCY_ERRORS },
       },
+      ...idempotent(ctx),
     },
     (request) => rescheduleOwnLesson(ctx, currentUserId(request), request.params.id, request.body),
   );

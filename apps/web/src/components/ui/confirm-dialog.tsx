@@ -78,7 +78,8 @@ export function ConfirmDialog({
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (!isConfirmDisabled) onConfirm();
+              // Enter in a field submits even while the button is disabled: the action runs once.
+              if (!isConfirmDisabled && !isPending) onConfirm();
             }}
             className={cn("flex flex-col p-5 sm:p-6", style.body)}
           >

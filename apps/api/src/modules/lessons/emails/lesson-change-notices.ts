@@ -84,7 +84,8 @@ export async function enqueueLessonCancelled(
 
 /**
  * A lesson moved: the student hears of the new time (with a calendar file that moves the event), and
- * the instructor too unless they moved it. No dedupe key: a lesson may move more than once, each move news.
+ * the instructor too unless they moved it. A lesson may move more than once, each move news: the dedupe
+ * key names the move by the calendar sequence it left, so one move is never told twice.
  */
 export async function enqueueLessonRescheduled(
   uow: UnitOfWork,
@@ -106,10 +107,12 @@ export async function enqueueLessonRescheduled(
     movedBy: input.movedBy ?? "STUDENT",
     ...(input.appUrl ? { appUrl: input.appUrl } : {}),
   };
+  const moveKey = `lesson-moved:${row.id}:${row.calendarSequence}`;
   const emails: OutboxEmail[] = [
     {
       kind: "lesson_rescheduled",
       to: recipient(row.student),
+      dedupeKey: `${moveKey}:student`,
       ...lessonRescheduledForStudent(data),
       attachments: [
         lessonMovedCalendar({
@@ -127,6 +130,7 @@ export async function enqueueLessonRescheduled(
     emails.push({
       kind: "lesson_rescheduled",
       to: recipient(row.instructor),
+      dedupeKey: `${moveKey}:instructor`,
       ...lessonRescheduled(data),
       now: input.now,
     });

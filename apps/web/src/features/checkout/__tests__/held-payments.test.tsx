@@ -1,5 +1,5 @@
 import type { PaymentDetails, StudentProfileBooking } from "@kerb/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOKING_DRAFT_KEY } from "@/lib/booking-draft";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
@@ -197,6 +197,24 @@ describe("Lessons held for payment", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(await screen.findByText("3 scheduled")).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Checkouts waiting for payment" })).not.toBeInTheDocument();
+  });
+
+  it("a double click on the dialog's Pay pays once, with an Idempotency-Key", async () => {
+    const api = server();
+    const { user } = renderApp("/student/bookings", signedIn);
+    await user.click(within(await heldList()).getByRole("button", { name: /^Pay now/ }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Pay for your held lessons" });
+    await within(dialog).findByText("Subtotal");
+    const pay = within(dialog).getByRole("button", { name: "Pay $154.28" });
+    // Both clicks land before the dialog has re-rendered with its button disabled.
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(
+      await screen.findByText("Payment received: $154.28. Your 2 lessons are booked."),
+    ).toBeInTheDocument();
+    const confirms = api.callsTo("POST", `/api/student/bookings/batch/confirm/${HELD_PAYMENT}`);
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("Not now closes the invoice without paying or releasing anything", async () => {

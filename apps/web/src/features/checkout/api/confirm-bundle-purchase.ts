@@ -1,12 +1,17 @@
 import { confirmResponse, type PaymentDetails } from "@kerb/shared";
-import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useSingleFlightMutation } from "@/lib/single-flight";
 
-export async function confirmBundlePurchase(paymentId: string): Promise<PaymentDetails> {
-  const data = await api.post(`/student/bundles/confirm/${encodeURIComponent(paymentId)}`);
+export async function confirmBundlePurchase(
+  paymentId: string,
+  idempotencyKey?: string,
+): Promise<PaymentDetails> {
+  const data = await api.post(`/student/bundles/confirm/${encodeURIComponent(paymentId)}`, undefined, {
+    idempotencyKey,
+  });
   return confirmResponse.parse(data).payment;
 }
 
 export function useConfirmBundlePurchase() {
-  return useMutation({ mutationFn: confirmBundlePurchase });
+  return useSingleFlightMutation({ mutationFn: confirmBundlePurchase });
 }

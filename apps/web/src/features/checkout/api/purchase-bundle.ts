@@ -1,13 +1,16 @@
 import { type BundlePurchaseRequest, type CheckoutResponse, checkoutResponse } from "@kerb/shared";
-import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useSingleFlightMutation } from "@/lib/single-flight";
 
 /** Opens a payment for a lesson bundle; the server checks the size and price against its rules. */
-export async function purchaseBundle(payload: BundlePurchaseRequest): Promise<CheckoutResponse> {
-  const data = await api.post("/student/bundles/purchase", payload);
+export async function purchaseBundle(
+  payload: BundlePurchaseRequest,
+  idempotencyKey?: string,
+): Promise<CheckoutResponse> {
+  const data = await api.post("/student/bundles/purchase", payload, { idempotencyKey });
   return checkoutResponse.parse(data);
 }
 
 export function usePurchaseBundle() {
-  return useMutation({ mutationFn: purchaseBundle });
+  return useSingleFlightMutation({ mutationFn: purchaseBundle });
 }

@@ -93,6 +93,27 @@ describe("useCheckout", () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it("pays once for a double click: one hold and one confirmation, each with an Idempotency-Key", async () => {
+    vi.spyOn(window, "alert").mockImplementation(() => {});
+    const { callsTo } = mockFetch({
+      "POST /api/student/bookings/batch": jsonResponse(201, checkoutResponse),
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: jsonResponse(200, confirmed),
+    });
+    const { result, options } = setup();
+    act(() => {
+      void result.current.pay();
+      void result.current.pay();
+    });
+    await waitFor(() => expect(result.current.phase).toBe("processing"));
+    await act(() => vi.advanceTimersByTimeAsync(DEMO_PAYMENT_DELAY_MS));
+    await waitFor(() => expect(options.onPaid).toHaveBeenCalledOnce());
+    const holds = callsTo("POST", "/api/student/bookings/batch");
+    const confirms = callsTo("POST", `/api/student/bookings/batch/confirm/${paymentId}`);
+    expect([holds.length, confirms.length]).toEqual([1, 1]);
+    expect(holds[0]?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(confirms[0]?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("reuses the payment held for exactly this purchase and opens a new one once the pickup changes", async () => {
     vi.spyOn(window, "alert").mockImplementation(() => {});
     const { callsTo } = mockFetch({

@@ -16,6 +16,7 @@ import {
 } from "@/features/availability";
 import { type ApiError, errorMessage, isApiError } from "@/lib/api-error";
 import { studentProfileKeys } from "@/lib/query-keys";
+import { useSingleFlight } from "@/lib/single-flight";
 import { useConfirmBatchBooking } from "../api/confirm-batch-booking";
 import { useConfirmBundlePurchase } from "../api/confirm-bundle-purchase";
 import { useCreateBatchBooking } from "../api/create-batch-booking";
@@ -176,7 +177,8 @@ export function useCheckout({
     setConflict({ code, message: error.message, removed });
   }
 
-  async function pay() {
+  // A double click on Pay pays once: the second click finds this run under way.
+  const pay = useSingleFlight(async () => {
     setFailure(null);
     setConflict(null);
     setPhase("creating");
@@ -213,7 +215,7 @@ export function useCheckout({
       }
       setFailure(errorMessage(error, PAYMENT_FAILED_MESSAGE));
     }
-  }
+  });
 
   return {
     /** The payment already opened for exactly this purchase, or null. */

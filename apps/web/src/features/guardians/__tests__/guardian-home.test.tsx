@@ -1,5 +1,5 @@
 import type { AuthUser, GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { today } from "@/test/booking-fixtures";
 import { recordDownloads } from "@/test/downloads";
@@ -346,6 +346,40 @@ describe("Guardian home", () => {
     await waitFor(() =>
       expect(screen.getByRole("list", { name: "Bundles" })).toHaveTextContent("20-lesson bundle"),
     );
+  });
+
+  it("a double click on Pay buys one bundle: one request, with an Idempotency-Key", async () => {
+    const { callsTo } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: jsonResponse(200, overview()),
+      [`GET /api/instructors/${ivy.id}/reviews`]: jsonResponse(200, ivyProfile(["Parramatta"])),
+      [`POST /api/guardian/learners/${sam.id}/bundles`]: () =>
+        jsonResponse(201, {
+          payment: {
+            id: newBundleId,
+            invoiceNumber: "KRB-2026-000104",
+            subtotal: 700,
+            gst: 70,
+            amount: 770,
+            holdExpiresAt: null,
+          },
+        }),
+      [`POST /api/guardian/payments/${newBundleId}/confirm`]: () =>
+        jsonResponse(200, {
+          payment: confirmed({ bundle: { id: null, totalLessons: 10, pricePerLesson: 70, expiresAt: null } }),
+        }),
+    });
+    const pay = await screen.findByRole("button", { name: "Pay $770.00" });
+    // Both clicks land before the page has re-rendered with the button disabled.
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await screen.findByText(/Sam's 10-lesson bundle is ready to use/);
+    const bought = callsTo("POST", `/api/guardian/learners/${sam.id}/bundles`);
+    expect(bought).toHaveLength(1);
+    const key = bought[0]?.headers.get("Idempotency-Key");
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const confirms = callsTo("POST", `/api/guardian/payments/${newBundleId}/confirm`);
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.headers.get("Idempotency-Key")).toBe(key);
   });
 
   it("leaves the suburb to the server when the instructor does not teach in the learner's", async () => {

@@ -76,19 +76,23 @@ export function BuyBundleCard({
       return;
     }
     checkout.mutate(
-      async () => {
+      async (idempotencyKey) => {
         // The learner's suburb when this instructor teaches there; otherwise the server picks one of theirs.
         const found = await queryClient.fetchQuery(profileOf(instructorId)).catch(() => null);
         const suburb =
           overview.suburb && found && teachesInSuburb(found.instructor.suburbs, overview.suburb)
             ? overview.suburb
             : undefined;
-        return buyBundleForLearner(learner.id, {
-          totalLessons: option.lessons,
-          pricePerLesson: centsToDollars(option.pricePerLessonCents),
-          instructorId,
-          ...(suburb ? { suburb } : {}),
-        });
+        return buyBundleForLearner(
+          learner.id,
+          {
+            totalLessons: option.lessons,
+            pricePerLesson: centsToDollars(option.pricePerLessonCents),
+            instructorId,
+            ...(suburb ? { suburb } : {}),
+          },
+          idempotencyKey,
+        );
       },
       {
         onSuccess: (result) => {

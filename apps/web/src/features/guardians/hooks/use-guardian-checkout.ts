@@ -1,5 +1,6 @@
 import type { CheckoutResponse, PaymentDetails } from "@kerb/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSingleFlightMutation } from "@/lib/single-flight";
 import { confirmGuardianPayment } from "../api/confirm-guardian-payment";
 import { guardianKeys } from "../api/query-keys";
 
@@ -12,14 +13,18 @@ type GuardianCheckoutResult = { redirected: true } | { redirected: false; paymen
  */
 export function useGuardianCheckout(learnerId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (start: () => Promise<CheckoutResponse>): Promise<GuardianCheckoutResult> => {
-      const started = await start();
+  return useSingleFlightMutation({
+    /** `start` opens the payment, sending `idempotencyKey` (the confirmation sends it too). */
+    mutationFn: async (
+      start: (idempotencyKey: string) => Promise<CheckoutResponse>,
+      idempotencyKey,
+    ): Promise<GuardianCheckoutResult> => {
+      const started = await start(idempotencyKey);
       if (started.paymentUrl) {
         window.location.assign(started.paymentUrl);
         return { redirected: true };
       }
-      return { redirected: false, payment: await confirmGuardianPayment(started.payment.id) };
+      return { redirected: false, payment: await confirmGuardianPayment(started.payment.id, idempotencyKey) };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: guardianKeys.learner(learnerId) }),
   });

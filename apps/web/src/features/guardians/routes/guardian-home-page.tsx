@@ -95,7 +95,7 @@ function LearnerOverview({
 
   const pay = (paymentId: string) => {
     setPayingId(paymentId);
-    checkout.mutate(() => payLearnerCheckout(learner.id, paymentId), {
+    checkout.mutate((idempotencyKey) => payLearnerCheckout(learner.id, paymentId, idempotencyKey), {
       onSuccess: (result) => {
         // On its way to the card page: the button keeps waiting until the browser has left.
         if (result.redirected) return;

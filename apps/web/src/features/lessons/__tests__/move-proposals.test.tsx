@@ -1,5 +1,5 @@
 import type { StudentProfileBooking } from "@kerb/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { adminBooking, pageOf } from "@/test/admin-fixtures";
 import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
@@ -78,6 +78,29 @@ describe("A proposed new time on the student's bookings", () => {
       expect(screen.queryByRole("region", { name: "Proposed new time" })).not.toBeInTheDocument(),
     );
     expect(await findLessonRow("09/03/2027")).toHaveTextContent("10:00 am – 11:00 am");
+  });
+
+  it("a double click on Accept new time sends one request, with an Idempotency-Key", async () => {
+    const route = profileRoute(moved);
+    const { callsTo } = mockFetch({
+      "GET /api/student/profile": route.profile,
+      [`POST /api/student/move-proposals/${PROPOSAL_ID}/accept`]: () => {
+        route.answered();
+        return answerReply("ACCEPTED", moved);
+      },
+    });
+    renderApp("/student/bookings", signedIn);
+    const row = await findLessonRow("12/03/2027");
+    const accept = within(row).getByRole("button", { name: "Accept new time" });
+    // Both clicks land before the page has re-rendered with the button disabled.
+    fireEvent.click(accept);
+    fireEvent.click(accept);
+    expect(
+      await screen.findByText("Your lesson is now Tue 09/03/2027, 10:00 am – 11:00 am."),
+    ).toBeInTheDocument();
+    const sent = callsTo("POST", `/api/student/move-proposals/${PROPOSAL_ID}/accept`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("Decline keeps the lesson; a refusal (taken meanwhile) is shown as the API says it", async () => {

@@ -1,6 +1,6 @@
 import type { StudentProfileBooking } from "@kerb/shared";
 import { addDaysToDate } from "@kerb/shared/rules";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { query, signedIn, slotAt, summary, today } from "@/test/booking-fixtures";
 import { defined } from "@/test/defined";
@@ -142,6 +142,25 @@ describe("Reschedule a lesson", () => {
       endTime: target.endTime,
     });
     expect(screen.getByRole("link", { name: "See my lessons" })).toHaveAttribute("href", "/student/bookings");
+  });
+
+  it("a double click on Move lesson sends one request, with an Idempotency-Key", async () => {
+    const lesson = lessonAt(day(3), 9);
+    const target = defined(daySlots[day(3)]?.[1]);
+    const { callsTo } = routes(lesson, {
+      [`POST /api/student/bookings/${lessonId}/reschedule`]: () =>
+        jsonResponse(200, { booking: { ...lesson, startTime: target.startTime, endTime: target.endTime } }),
+    });
+    const { user } = renderApp(path, signedIn);
+    await user.click(await screen.findByRole("button", { name: /^4:00 pm .*No charge$/ }));
+    const move = screen.getByRole("button", { name: /^Move lesson to/ });
+    // Both clicks land before the page has re-rendered with the button disabled.
+    fireEvent.click(move);
+    fireEvent.click(move);
+    expect(await screen.findByText(/^Lesson moved to /)).toBeInTheDocument();
+    const sent = callsTo("POST", `/api/student/bookings/${lessonId}/reschedule`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("inside 24 hours says rescheduling has closed and points to cancelling instead", async () => {

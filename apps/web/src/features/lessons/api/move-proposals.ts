@@ -5,28 +5,31 @@ import {
   type MoveProposalResponse,
   moveProposalResponse,
 } from "@kerb/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { scopeKeys } from "@/lib/query-keys";
+import { useSingleFlightMutation } from "@/lib/single-flight";
 import { invalidateAfterLessonChange } from "./lesson-change";
 import { lessonKeys } from "./query-keys";
 
 export type MoveProposalAnswer = "accept" | "decline";
 
 /** The student accepts (the lesson moves, checked again now) or declines a proposed new time. */
-async function answerMoveProposal(input: {
-  proposalId: string;
-  answer: MoveProposalAnswer;
-}): Promise<AnswerMoveProposalResponse> {
+async function answerMoveProposal(
+  input: { proposalId: string; answer: MoveProposalAnswer },
+  idempotencyKey?: string,
+): Promise<AnswerMoveProposalResponse> {
   const data = await api.post(
     `/student/move-proposals/${encodeURIComponent(input.proposalId)}/${input.answer}`,
+    undefined,
+    { idempotencyKey },
   );
   return answerMoveProposalResponse.parse(data);
 }
 
 export function useAnswerMoveProposal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: answerMoveProposal,
     // Accepted, declined, or refused (taken meanwhile, lapsed): the profile's lessons say what holds now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: scopeKeys.student }),
@@ -53,7 +56,8 @@ async function proposeLessonMove(input: {
 
 export function useProposeLessonMove(proposer: MoveProposer) {
   const queryClient = useQueryClient();
-  return useMutation({
+  // One proposal per click too (the server withdraws the open one for a new one: a double click would mail twice).
+  return useSingleFlightMutation({
     mutationFn: (input: { lessonId: string; request: MoveProposalRequest }) =>
       proposeLessonMove({ proposer, ...input }),
     onSuccess: () =>

@@ -1,8 +1,9 @@
 import { confirmResponse, type PaymentDetails, type PaymentType } from "@kerb/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { authStore } from "@/lib/auth-store";
 import { scopeKeys } from "@/lib/query-keys";
+import { useSingleFlightMutation } from "@/lib/single-flight";
 import { paymentKeys } from "./query-keys";
 
 const CONFIRM_PATHS: Record<PaymentType, string> = {
@@ -21,14 +22,17 @@ const confirmPath = (id: string, type: PaymentType) =>
  * them): the server checks the status and amount with the provider and books the lessons or issues
  * the bundle. Safe to repeat.
  */
-async function confirmPayment({ id, type }: { id: string; type: PaymentType }): Promise<PaymentDetails> {
-  const data = await api.post(confirmPath(id, type));
+async function confirmPayment(
+  { id, type }: { id: string; type: PaymentType },
+  idempotencyKey?: string,
+): Promise<PaymentDetails> {
+  const data = await api.post(confirmPath(id, type), undefined, { idempotencyKey });
   return confirmResponse.parse(data).payment;
 }
 
 export function useConfirmPayment() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: confirmPayment,
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentKeys.payment(payment.id), payment);
