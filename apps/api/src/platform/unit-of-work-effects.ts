@@ -3,9 +3,9 @@
  * src/unit-of-work.ts, built once by app.ts): the transaction, and the four effects that commit with
  * it. Types only, below every module, so a module needs nothing of the implementation's.
  */
-import type { AuditAction } from "@kerb/shared/words";
 import type { EmailKind, RefundReason } from "@kerb/shared";
 import type { LedgerPosting } from "@kerb/shared/rules";
+import type { AuditAction } from "@kerb/shared/words";
 import type { Executor } from "../db/client.ts";
 import type { OutboxAttachment } from "../db/schema/index.ts";
 import type { RenderedEmail } from "./email-content.ts";
