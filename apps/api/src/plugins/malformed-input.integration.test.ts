@@ -29,63 +29,62 @@ const QUERIES = [
   "?suburb=Bondi&startDate=2026-12-01&endDate=2026-12-02&instructorId=zzz&poolHoursOnly=maybe",
 ];
 
+/** Each hostile id with a plain query or body, and each hostile query or body with a plain id. */
+function* hostileRequests(path: string, method: string) {
+  const queries = method === "get" ? QUERIES : [""];
+  const bodies = method === "get" || method === "delete" ? [undefined] : BODIES;
+  // A path without an id is the same URL for every hostile id: walk it once.
+  const ids = path.includes("{") ? IDS : IDS.slice(0, 1);
+  const at = (id: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+  for (const id of ids) yield { url: at(id) + queries[0], body: bodies[0] };
+  for (const query of queries.slice(1)) yield { url: at(IDS[1] ?? "") + query, body: bodies[0] };
+  for (const body of bodies.slice(1)) yield { url: at(IDS[1] ?? "") + (queries[0] ?? ""), body };
+}
+
 describe("hostile input never produces a 5xx", () => {
   let t: TestApp;
+  let spec: { paths: Record<string, object> };
   beforeAll(async () => {
     t = await createTestApp("pglite", { seed: true });
+    spec = (await t.app.inject({ url: "/api/docs/json" })).json();
   });
   afterAll(() => t.close());
 
-  it(
-    "on every documented route, for every role",
-    async () => {
-      const http = api(t.app);
-      const tokens = [
-        undefined,
-        (await http.login("student@demo.test")).accessToken,
-        (await http.login("instructor@demo.test")).accessToken,
-        (await http.login("admin@demo.test")).accessToken,
-      ];
-      const spec = (await t.app.inject({ url: "/api/docs/json" })).json() as {
-        paths: Record<string, object>;
-      };
+  // One test a role, each with its own budget: a loaded machine runs the whole walk, only slower.
+  it.each([
+    ["nobody signed in", undefined],
+    ["a student", "student@demo.test"],
+    ["an instructor", "instructor@demo.test"],
+    ["an admin", "admin@demo.test"],
+  ])(
+    "on every documented route, for %s",
+    async (_who, email) => {
+      const token = email ? (await api(t.app).login(email)).accessToken : undefined;
       const failures: string[] = [];
       let requests = 0;
       for (const [path, operations] of Object.entries(spec.paths)) {
         for (const method of Object.keys(operations)) {
-          // A path without an id is the same URL for every hostile id: walk it once.
-          const ids = path.includes("{") ? IDS : IDS.slice(0, 1);
-          for (const token of tokens) {
-            for (const id of ids) {
-              const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
-              const queries = method === "get" ? QUERIES : [""];
-              const bodies = method === "get" || method === "delete" ? [undefined] : BODIES;
-              for (const query of queries) {
-                for (const body of bodies) {
-                  const res = await t.app.inject({
-                    method: method.toUpperCase() as "GET",
-                    url: url + query,
-                    headers: {
-                      ...(token ? { authorization: `Bearer ${token}` } : {}),
-                      ...(body === undefined ? {} : { "content-type": "application/json" }),
-                    },
-                    ...(body === undefined ? {} : { payload: body }),
-                  });
-                  requests++;
-                  if (res.statusCode >= 500)
-                    failures.push(`${res.statusCode} ${method} ${url}${query} ${body ?? ""}`);
-                  if (res.statusCode >= 400 && res.headers["content-type"]?.toString().includes("json")) {
-                    const json = res.json();
-                    if (!json.error?.code || !json.error?.message)
-                      failures.push(`bad error shape: ${method} ${url}`);
-                  }
-                }
-              }
+          for (const { url, body } of hostileRequests(path, method)) {
+            const res = await t.app.inject({
+              method: method.toUpperCase() as "GET",
+              url,
+              headers: {
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+                ...(body === undefined ? {} : { "content-type": "application/json" }),
+              },
+              ...(body === undefined ? {} : { payload: body }),
+            });
+            requests++;
+            if (res.statusCode >= 500) failures.push(`${res.statusCode} ${method} ${url} ${body ?? ""}`);
+            if (res.statusCode >= 400 && res.headers["content-type"]?.toString().includes("json")) {
+              const json = res.json();
+              if (!json.error?.code || !json.error?.message)
+                failures.push(`bad error shape: ${method} ${url}`);
             }
           }
         }
       }
-      expect(requests).toBeGreaterThan(1000);
+      expect(requests).toBeGreaterThan(500);
       expect(failures).toEqual([]);
     },
     scaled(120_000),

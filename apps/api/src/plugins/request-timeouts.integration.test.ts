@@ -3,6 +3,7 @@ import { connect, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { scaled } from "../test/time-scale.ts";
 
 /** Everything the server writes until it closes the connection, and when it closed. */
 function collect(socket: Socket) {
@@ -41,7 +42,7 @@ describe("slow requests are cut off [pglite]", () => {
     expect(text).toContain(
       '{"error":{"code":"request_timeout","message":"The request took too long to arrive"}}',
     );
-    expect(closedAt - sentAt).toBeLessThan(5000);
+    expect(closedAt - sentAt).toBeLessThan(scaled(5000));
   });
 
   it("closes a body trickled a byte at a time, however long the client keeps at it", async () => {
@@ -59,7 +60,7 @@ describe("slow requests are cut off [pglite]", () => {
     }
     const { text, closedAt } = await closed;
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
-    expect(closedAt - sentAt).toBeLessThan(5000);
+    expect(closedAt - sentAt).toBeLessThan(scaled(5000));
   });
 
   it("leaves a request that arrives in time alone", async () => {
