@@ -1,3 +1,4 @@
 /** Shared words: policy sentences computed from the constants, and enum display labels. */
 export * from "./labels.ts";
+export * from "./plural.ts";
 export * from "./policy.ts";

@@ -358,6 +358,15 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}/);
   });
 
+  it("a statement of one lesson counts it in the singular: 1 line", async () => {
+    const [row] = await payoutsOf(b.id);
+    const res = await download(t.app, `/api/instructor/payouts/${row?.id}/statement.pdf`, b.token);
+    expect(res.status).toBe(200);
+    const text = pdfText(res.raw);
+    expect(text).toContain("Gross lesson value (ex GST), 1 line $70.00");
+    expect(text).not.toContain("1 lines");
+  });
+
   it("another instructor's statement is 404, like one that does not exist", async () => {
     const [row] = await payoutsOf(a.id);
     for (const format of ["csv", "pdf"]) {

@@ -1,7 +1,7 @@
 /** Booking confirmed: to the student (with the lessons as an .ics invitation) and to the instructor. */
 import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate, fullName } from "@kerb/shared/rules";
-import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
+import { plural, RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
   brandedEmail,
@@ -10,7 +10,6 @@ import {
   link,
   type Person,
   pickupOf,
-  plural,
   type RenderedEmail,
   withGst,
 } from "../../notifications/index.ts";
