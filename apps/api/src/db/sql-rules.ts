@@ -3,8 +3,8 @@
  * built from the same constants as its rule in packages/shared/src/rules and must change with it; the
  * rule's unit tests define the behaviour, the repositories' integration tests check these agree.
  */
-import { ACTIVE_BOOKING_STATUSES } from "@kerb/shared";
-import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
+import { ACTIVE_BOOKING_STATUSES, LESSON_LENGTHS } from "@kerb/shared";
+import { creditsForLesson, HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   bookings,
@@ -100,6 +100,17 @@ export const earnedSql = sql`(${bookings.status} = 'COMPLETED' or coalesce(${ear
  * value kept. The one rule of "a lesson paid for": earnings, payouts and statements all count with it.
  */
 export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null) and ${earnedSql})`;
+
+/**
+ * rules/lesson-lengths.ts `creditsSpentOn(start, end)`: the bundle credits a credit lesson used, one per
+ * hour (two for 120 minutes), one for any length credits cannot pay for. The cases are read off the rule
+ * for each lesson length, so the two cannot drift apart.
+ */
+const creditCases = LESSON_LENGTHS.flatMap((minutes) => {
+  const credits = creditsForLesson(minutes);
+  return credits === null ? [] : [`when ${minutes} then ${credits}`];
+}).join(" ");
+export const creditsSpentSql = sql<number>`(case extract(epoch from ${bookings.endTime} - ${bookings.startTime}) / 60 ${sql.raw(creditCases)} else 1 end)`;
 
 /** rules/payouts.ts `payableGrossCents` for an earning lesson; literal SQL so GROUP BY can repeat it. */
 export const earningCentsSql = earnedValueSql;

@@ -27,6 +27,7 @@ export function lesson(overrides: Partial<InstructorLesson> = {}): InstructorLes
     cancelledBy: null,
     refund: null,
     instructorShare: null,
+    instructorShareGst: null,
     bundleCredit: null,
     // A scheduled lesson taught pays the share of its price; no GST unless the instructor is registered.
     payIfTaught:

@@ -217,9 +217,9 @@ describe("a payment's decomposition", () => {
     };
     expect(paymentLedgerProblems(facts, balancesOf(capture, ...refunds))).toEqual(
       expect.arrayContaining([
-        "refunds of 21600 exceed the charge of 21599",
-        "refunded GST of 1965 exceeds the GST of 1964",
-        "its refunds add up to 21600 but the payment records 21599",
+        "refunds of $216.00 exceed the charge of $215.99",
+        "refunded GST of $19.65 exceeds the GST of $19.64",
+        "its refunds add up to $216.00 but the payment records $215.99",
       ]),
     );
   });
@@ -236,8 +236,8 @@ describe("a payment's decomposition", () => {
     const problems = paymentLedgerProblems(facts, balancesOf(capture));
     expect(problems).toEqual(
       expect.arrayContaining([
-        "PLATFORM_REVENUE: ledger 0, records -1636",
-        "INSTRUCTOR_PAYABLE: ledger 0, records -4909",
+        "PLATFORM_REVENUE: ledger $0.00, records -$16.36",
+        "INSTRUCTOR_PAYABLE: ledger $0.00, records -$49.09",
       ]),
     );
   });

@@ -3,6 +3,7 @@
  * credits negative; every posting sums to zero. These builders say which accounts a money event moves;
  * the API writes them in the transaction of the change, under a unique key so nothing posts twice.
  */
+import { formatAud } from "./money.ts";
 import { instructorEarningsCents, platformFeeCents } from "./pricing.ts";
 
 export const LEDGER_ACCOUNT_NAMES = [
@@ -298,22 +299,27 @@ export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
   };
 }
 
-/** Why a payment's ledger disagrees with its records; empty when it reconciles to the cent. */
+/**
+ * Why a payment's ledger disagrees with its records, in dollars as the operator reads them; empty when it
+ * reconciles to the cent.
+ */
 export function paymentLedgerProblems(facts: PaymentFacts, ledger: LedgerBalances): string[] {
   const expected = expectedPaymentBalances(facts);
   const problems: string[] = [];
   for (const account of LEDGER_ACCOUNT_NAMES) {
     if (expected[account] !== ledger[account]) {
-      problems.push(`${account}: ledger ${ledger[account]}, records ${expected[account]}`);
+      problems.push(
+        `${account}: ledger ${formatAud(ledger[account])}, records ${formatAud(expected[account])}`,
+      );
     }
   }
   if (-expected.UNEARNED_REVENUE !== facts.undeliveredCents) {
     problems.push(
-      `undelivered lessons are worth ${facts.undeliveredCents} but ${-expected.UNEARNED_REVENUE} is unearned`,
+      `undelivered lessons are worth ${formatAud(facts.undeliveredCents)} but ${formatAud(-expected.UNEARNED_REVENUE)} is unearned`,
     );
   }
   const sum = LEDGER_ACCOUNT_NAMES.reduce((s, a) => s + ledger[a], 0);
-  if (sum !== 0) problems.push(`its journals sum to ${sum}`);
+  if (sum !== 0) problems.push(`its journals sum to ${formatAud(sum)}`);
   problems.push(...refundProblems(facts));
   return problems;
 }
@@ -327,14 +333,20 @@ export function refundProblems(facts: PaymentFacts): string[] {
   const refunded = facts.refunds.reduce((s, r) => s + r.amountCents, 0);
   const refundedGst = facts.refunds.reduce((s, r) => s + r.gstCents, 0);
   if (refunded > facts.chargedCents)
-    problems.push(`refunds of ${refunded} exceed the charge of ${facts.chargedCents}`);
+    problems.push(`refunds of ${formatAud(refunded)} exceed the charge of ${formatAud(facts.chargedCents)}`);
   if (refundedGst > facts.gstCents)
-    problems.push(`refunded GST of ${refundedGst} exceeds the GST of ${facts.gstCents}`);
+    problems.push(
+      `refunded GST of ${formatAud(refundedGst)} exceeds the GST of ${formatAud(facts.gstCents)}`,
+    );
   if (refunded === facts.chargedCents && refundedGst !== facts.gstCents) {
-    problems.push(`refunded in full but ${facts.gstCents - refundedGst} of GST was not given back`);
+    problems.push(
+      `refunded in full but ${formatAud(facts.gstCents - refundedGst)} of GST was not given back`,
+    );
   }
   if (refunded !== facts.recordedRefundedCents) {
-    problems.push(`its refunds add up to ${refunded} but the payment records ${facts.recordedRefundedCents}`);
+    problems.push(
+      `its refunds add up to ${formatAud(refunded)} but the payment records ${formatAud(facts.recordedRefundedCents)}`,
+    );
   }
   return problems;
 }

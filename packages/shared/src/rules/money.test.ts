@@ -47,4 +47,11 @@ describe("formatAud", () => {
     expect(formatAud(0)).toBe("$0.00");
     expect(formatAud(100000000)).toBe("$1,000,000.00");
   });
+
+  it("prints negative zero as $0.00, and real negatives with their sign", () => {
+    expect(formatAud(-0)).toBe("$0.00");
+    expect(formatAud(-(5 - 5))).toBe("$0.00");
+    expect(formatAud(-1)).toBe("-$0.01");
+    expect(formatAud(-1636)).toBe("-$16.36");
+  });
 });

@@ -19,5 +19,7 @@ export function centsToDollars(c: number): number {
 
 /** "$1,234.50": Australian currency formatting, always two decimals. */
 export function formatAud(cents: number): string {
-  return audFormatter.format(centsToDollars(cents));
+  // A credit negated to show it positive (`-sum`, `0 * -1`) can be -0, which Intl prints "-$0.00": nothing
+  // is owed either way, so -0 prints as 0 (`-0 === 0`, so this leaves every other amount alone).
+  return audFormatter.format(centsToDollars(cents === 0 ? 0 : cents));
 }

@@ -303,10 +303,18 @@ export const adminPaymentsResponse = pageOf(adminPayment);
 const revenueFigures = z.object({
   /** COMPLETED lessons (by the Sydney month of their start). */
   lessonsCompleted: z.number().int(),
-  /** Dollars, ex GST: price of those lessons = platformFees + instructorPayouts exactly. */
+  /**
+   * Dollars, ex GST: lesson value earned in the month (taught, no-show or kept) = platformFees +
+   * instructorEarnings exactly; the reconciliation's platformRevenueCents and instructorEarningsCents.
+   */
   gross: z.number(),
   platformFees: z.number(),
-  instructorPayouts: z.number(),
+  instructorEarnings: z.number(),
+  /**
+   * Dollars transferred to instructors in the month (transfers that went through): the reconciliation's
+   * paidOutCents. Not the month's earnings: a payout pays earlier weeks, and a failed transfer pays nothing.
+   */
+  paidOut: z.number(),
   /**
    * Dollars of GST kept: GST on PAID payments (by the Sydney month they were paid) less the GST given
    * back with refunds (by the Sydney month of the cancellation), i.e. gstOnPayments − gstRefunded.

@@ -11,6 +11,7 @@
  * An explicit message on a check still wins (zod asks this map only when the schema gave none).
  */
 import { z } from "zod";
+import { plural } from "../words/plural.ts";
 
 /** Field names that read better than their key split into words. */
 const FIELD_LABELS: Record<string, string> = {
@@ -59,8 +60,6 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
     .toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "This value";
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 const formatNumber = (value: number | bigint) =>
   typeof value === "bigint" ? value.toString() : Number.isInteger(value) ? String(value) : value.toString();

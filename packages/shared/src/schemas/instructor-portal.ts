@@ -321,6 +321,11 @@ export const instructorLesson = z.object({
    */
   instructorShare: z.number().nullable(),
   /**
+   * Dollars of GST Kerb pays on top of `instructorShare`, by the rule payouts pay with
+   * (rules/instructor-pay.ts): 0 unless registered for GST with a valid ABN; null when the share is.
+   */
+  instructorShareGst: z.number().nullable(),
+  /**
    * A lesson paid with a bundle credit: the bundle's per-lesson price and what the instructor earns for
    * the lesson by the rule payouts pay with (rules/instructor-pay.ts) — `earns`, their share ex GST (of
    * the price before the lesson is over, then of what it earned), and `gst` on top of it (0 unless

@@ -1,4 +1,5 @@
 /** Shared words: policy sentences computed from the constants, and enum display labels. */
 export * from "./audit-actions.ts";
 export * from "./labels.ts";
+export * from "./plural.ts";
 export * from "./policy.ts";

@@ -3,6 +3,7 @@
  * the PDFs, the OpenAPI descriptions and the error messages all print these, so changing a constant
  * changes every sentence that quotes it.
  */
+
 import {
   BUNDLE_VALIDITY_MONTHS,
   CALENDAR_DAYS,
@@ -34,13 +35,12 @@ import { formatAud } from "../rules/money.ts";
 import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import { POOL_END_MINUTES, POOL_START_MINUTES } from "../rules/pool-hours.ts";
 import { REVIEW_WINDOW_DAYS } from "../rules/reviews.ts";
+import { plural } from "./plural.ts";
 
 /** 0.35 → "35%" (whole percents; the policies have no fractions). */
 export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** 120 → "2 hours", 30 → "30 minutes": whole hours as hours, anything else in minutes. */
 export function formatDuration(minutes: number): string {

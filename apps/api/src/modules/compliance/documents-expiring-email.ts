@@ -1,7 +1,8 @@
 /** Documents about to expire: to the instructor, one message per document and expiry date. */
 import { paths } from "@kerb/shared/paths";
 import { formatIsoDate } from "@kerb/shared/rules";
-import { brandedEmail, link, type Person, plural, type RenderedEmail } from "../notifications/index.ts";
+import { plural } from "@kerb/shared/words";
+import { brandedEmail, link, type Person, type RenderedEmail } from "../notifications/index.ts";
 
 export type ComplianceDocument = "LICENCE" | "WWC";
 

@@ -8,6 +8,7 @@ import {
   isListableInstructor,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
+import { plural } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
@@ -27,10 +28,6 @@ import {
 import { findStudentForCheckout, toStudentBooking } from "../students/index.ts";
 import { bundleExpired, bundleNotFound } from "./bundle-refusals.ts";
 import * as repo from "./credits.repository.ts";
-
-function plural(n: number) {
-  return `${n} lesson${n === 1 ? "" : "s"}`;
-}
 
 /** The bundle's instructor, if they may still be booked, and the suburb the lessons happen in. */
 async function bookableInstructor(
@@ -93,7 +90,7 @@ export async function spendBundleCredits(
         const left = creditsLeft(bundle);
         throw new AppError(
           "insufficient_credits",
-          `This bundle has ${plural(left)} left; you chose ${plural(creditsNeeded)}. Nothing was booked.`,
+          `This bundle has ${plural(left, "lesson")} left; you chose ${plural(creditsNeeded, "lesson")}. Nothing was booked.`,
           { creditsLeft: left, requested: creditsNeeded },
         );
       }

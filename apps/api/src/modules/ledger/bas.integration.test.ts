@@ -293,5 +293,12 @@ describeEachDatabase("GST summary and exports", (kind) => {
     });
     const csv = await download(t.app, "/api/admin/exports/payouts.csv?from=2001-01-01&to=2001-03-31", admin);
     expect(parseCsv(csv.text)).toHaveLength(1);
+    // A quarter with no sales prints nothing owed, never a negative zero.
+    const pdf = pdfText(
+      (await download(t.app, "/api/admin/gst-summary.pdf?from=2001-01-01&to=2001-03-31", admin)).raw,
+    );
+    expect(pdf).toContain("1A GST on sales $0.00");
+    expect(pdf).toContain("Net GST (1A − 1B) $0.00");
+    expect(pdf).not.toMatch(/[-−]\$0\.00/);
   });
 });

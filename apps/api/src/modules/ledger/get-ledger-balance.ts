@@ -53,7 +53,7 @@ export async function getLedgerBalance(ctx: AppContext): Promise<LedgerBalance> 
       undeliveredCents: !payment.paidAt
         ? 0
         : bundle
-          ? (bundle.totalLessons - bundle.consumed) * bundle.pricePerLessonCents
+          ? (bundle.totalLessons - bundle.consumedCredits) * bundle.pricePerLessonCents
           : (scheduledByPayment.get(payment.id) ?? 0),
     };
     const ledger: LedgerBalances = emptyBalances();

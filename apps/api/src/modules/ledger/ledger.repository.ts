@@ -9,7 +9,7 @@ import {
   payments,
   payouts,
 } from "../../db/schema/index.ts";
-import { earnedSql, earnedValueSql } from "../../db/sql-rules.ts";
+import { creditsSpentSql, earnedSql, earnedValueSql } from "../../db/sql-rules.ts";
 
 type NewJournal = typeof ledgerJournals.$inferInsert;
 type NewEntry = Omit<typeof ledgerEntries.$inferInsert, "id" | "journalId">;
@@ -171,7 +171,10 @@ export function scheduledValueByPayment(db: Executor) {
     .groupBy(bookings.paymentId);
 }
 
-/** Each bundle with how many of its credits are consumed (taught, no-show or forfeited). */
+/**
+ * Each bundle with how many of its credits are consumed (taught, no-show or forfeited): credits, not
+ * lessons, as a 120-minute lesson uses two.
+ */
 export function bundleConsumption(db: Executor) {
   return db
     .select({
@@ -179,7 +182,9 @@ export function bundleConsumption(db: Executor) {
       totalLessons: bundles.totalLessons,
       pricePerLessonCents: bundles.pricePerLessonCents,
       // A refunded no-show's credit went back to the bundle: it is not consumed.
-      consumed: sql<number>`count(${bookings.id}) filter (where ${earnedSql})`.mapWith(Number),
+      consumedCredits: sql<number>`coalesce(sum(${creditsSpentSql}) filter (where ${earnedSql}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(bundles)
     .leftJoin(bookings, eq(bookings.bundleId, bundles.id))

@@ -152,20 +152,22 @@ describeEachDatabase("revenue against the reconciliation", (kind) => {
     const revenue = await http.get("/api/admin/revenue", admin);
     expect(revenue.status).toBe(200);
     expect(revenue.body.months.length).toBeGreaterThan(0);
-    const totals = { platform: 0, instructors: 0, gst: 0, refunds: 0 };
+    const totals = { platform: 0, instructors: 0, paidOut: 0, gst: 0, refunds: 0 };
     for (const month of revenue.body.months) {
       const rec = await http.get(`/api/admin/reconciliation?month=${month.month}`, admin);
       expect(rec.status).toBe(200);
       expect({
         month: month.month,
         platformRevenueCents: dollarsToCents(month.platformFees),
-        instructorEarningsCents: dollarsToCents(month.instructorPayouts),
+        instructorEarningsCents: dollarsToCents(month.instructorEarnings),
+        paidOutCents: dollarsToCents(month.paidOut),
         gstCents: dollarsToCents(month.gstCollected),
         refundsCents: dollarsToCents(month.refunds),
       }).toEqual({
         month: rec.body.month,
         platformRevenueCents: rec.body.platformRevenueCents,
         instructorEarningsCents: rec.body.instructorEarningsCents,
+        paidOutCents: rec.body.paidOutCents,
         gstCents: rec.body.gstCents,
         refundsCents: rec.body.refundsCents,
       });
@@ -174,12 +176,14 @@ describeEachDatabase("revenue against the reconciliation", (kind) => {
       );
       totals.platform += rec.body.platformRevenueCents;
       totals.instructors += rec.body.instructorEarningsCents;
+      totals.paidOut += rec.body.paidOutCents;
       totals.gst += rec.body.gstCents;
       totals.refunds += rec.body.refundsCents;
     }
     expect({
       platform: dollarsToCents(revenue.body.totals.platformFees),
-      instructors: dollarsToCents(revenue.body.totals.instructorPayouts),
+      instructors: dollarsToCents(revenue.body.totals.instructorEarnings),
+      paidOut: dollarsToCents(revenue.body.totals.paidOut),
       gst: dollarsToCents(revenue.body.totals.gstCollected),
       refunds: dollarsToCents(revenue.body.totals.refunds),
     }).toEqual(totals);
@@ -214,11 +218,49 @@ describeEachDatabase("revenue against the reconciliation", (kind) => {
       lessonsCompleted: 1,
       gross: centsToDollars(price),
       platformFees: centsToDollars(platformFeeCents(price)),
-      instructorPayouts: centsToDollars(instructorEarningsCents(price)),
+      instructorEarnings: centsToDollars(instructorEarningsCents(price)),
+      paidOut: 0,
       gstOnPayments: centsToDollars(totals.gstCents),
       gstRefunded: centsToDollars(refund.gstCents),
       gstCollected: centsToDollars(totals.gstCents - refund.gstCents),
       refunds: centsToDollars(refund.amountCents),
     });
+  });
+  it("pays out in the month of the transfer: Paid out is the reconciliation's, not the month's earnings", async () => {
+    // A lesson taught mid-month, months after anything else in this database, paid by the run of the next.
+    const saved = t.clock.now;
+    try {
+      const month = sydneyDateOf(addHours(saved, 24 * 240)).slice(0, 7);
+      const midMonth = sydneyWallTimeToInstant(`${month}-15`, 0) as Date;
+      t.clock.now = sydneyWallTimeToInstant(weekdayAhead(midMonth, 0), 9 * 60) as Date;
+      const student = await registerStudent(http);
+      const [slot] = (await slotsOn(student, 2)).filter((s) => !s.isPoolHours);
+      if (!slot) throw new Error("no slot");
+      const [taught] = await payBatch(student, [slot]);
+      if (!taught) throw new Error("no lesson");
+      await mark(taught, "complete");
+      const earned = instructorEarningsCents(dollarsToCents(slot.price));
+
+      const next = sydneyDateOf(addHours(midMonth, 24 * 30)).slice(0, 7);
+      t.clock.now = sydneyWallTimeToInstant(`${next}-10`, 9 * 60) as Date;
+      const run = await http.post("/api/admin/payouts/run", undefined, admin);
+      expect(run.status).toBe(200);
+      const payout = run.body.payouts.find((p: { instructorId: string }) => p.instructorId === demo.id);
+      expect(payout).toMatchObject({ status: "PAID" });
+      expect(dollarsToCents(payout.amount)).toBeGreaterThanOrEqual(earned);
+
+      const revenue = await http.get("/api/admin/revenue", admin);
+      const row = (m: string) => revenue.body.months.find((r: { month: string }) => r.month === m);
+      const rec = async (m: string) => (await http.get(`/api/admin/reconciliation?month=${m}`, admin)).body;
+      // The month it was taught: earned, nothing transferred yet.
+      expect(row(month)).toMatchObject({ instructorEarnings: centsToDollars(earned), paidOut: 0 });
+      expect((await rec(month)).paidOutCents).toBe(0);
+      // The month of the run: the transfer, and no earnings of its own.
+      const paidMonth = row(next);
+      expect(paidMonth).toMatchObject({ instructorEarnings: 0, paidOut: payout.amount });
+      expect(dollarsToCents(paidMonth.paidOut)).toBe((await rec(next)).paidOutCents);
+    } finally {
+      t.clock.now = saved;
+    }
   });
 });

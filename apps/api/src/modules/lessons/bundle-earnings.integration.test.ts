@@ -19,7 +19,12 @@ import { createTestApp, describeEachDatabase, type TestApp } from "../../test/te
 
 const GST_ABN = "53004085616";
 
-type Lesson = { id: string; instructorShare: number | null; bundleCredit: unknown };
+type Lesson = {
+  id: string;
+  instructorShare: number | null;
+  instructorShareGst: number | null;
+  bundleCredit: unknown;
+};
 
 describeEachDatabase("what a bundle-credit lesson earns, where the instructor looks", (kind) => {
   let t: TestApp;
@@ -96,6 +101,7 @@ describeEachDatabase("what a bundle-credit lesson earns, where the instructor lo
       paidWithBundle: true,
       price: 65,
       instructorShare: 48.75,
+      instructorShareGst: 0,
       bundleCredit: { pricePerLesson: 65, earns: 48.75, gst: 0 },
     });
     // Before it is taught, it says what it will earn.
@@ -119,6 +125,8 @@ describeEachDatabase("what a bundle-credit lesson earns, where the instructor lo
     const taught = await listed(gina.token, "past", lessons.gina);
     // 10% of $48.75 is 487.5 cents, rounded half up.
     expect(taught?.bundleCredit).toEqual({ pricePerLesson: 65, earns: 48.75, gst: 4.88 });
+    // The lesson's own earning line says the same: the share and the GST on top.
+    expect(taught).toMatchObject({ instructorShare: 48.75, instructorShareGst: 4.88 });
     const earnings = await http.get("/api/instructor/earnings", gina.token);
     expect(earnings.body.totals).toMatchObject({ lessons: 1, net: 48.75, gst: 4.88, total: 53.63 });
   });

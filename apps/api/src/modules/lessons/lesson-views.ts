@@ -18,7 +18,6 @@ import {
   noShowDisputeClosesAt,
   noShowResolutionOf,
   payableGrossCents,
-  payoutLine,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -49,7 +48,7 @@ export function toInstructorLesson(row: InstructorLessonRow): InstructorLesson {
   return {
     ...lessonFacts(row),
     paidWithBundle: row.bundleId !== null,
-    instructorShare: instructorShareOf(row),
+    ...instructorShareOf(row),
     bundleCredit: bundleCreditOf(row),
     payIfTaught: payIfTaughtOf(row),
     student: row.student,
@@ -90,11 +89,22 @@ const taxStatusOf = (row: InstructorLessonRow) => ({
   gstRegistered: row.instructorGstRegistered === true,
 });
 
-/** What the instructor keeps of a finished lesson, by the rule payouts pay with; null while it is not over. */
-function instructorShareOf(row: InstructorLessonRow): number | null {
+/**
+ * What the instructor keeps of a finished lesson and the GST paid on top of it, by the rule payouts pay
+ * with; both null while it is not over.
+ */
+function instructorShareOf(
+  row: InstructorLessonRow,
+): Pick<InstructorLesson, "instructorShare" | "instructorShareGst"> {
   const finished = row.status === "COMPLETED" || row.status === "NO_SHOW" || row.status === "CANCELLED";
-  if (!finished || (row.paymentId === null && row.bundleId === null)) return null;
-  return centsToDollars(payoutLine(payableGrossCents(row)).amountCents);
+  if (!finished || (row.paymentId === null && row.bundleId === null)) {
+    return { instructorShare: null, instructorShareGst: null };
+  }
+  const line = instructorPayLine(payableGrossCents(row), taxStatusOf(row));
+  return {
+    instructorShare: centsToDollars(line.shareCents),
+    instructorShareGst: centsToDollars(line.gstCents),
+  };
 }
 
 /**

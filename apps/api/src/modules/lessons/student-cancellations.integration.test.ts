@@ -145,7 +145,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
     expect(Math.round((after.net - before.net) * 100)).toBe(2813);
     expect(Math.round((after.platformFee - before.platformFee) * 100)).toBe(937);
     const adminAfter = (await http.get("/api/admin/revenue", admin)).body.totals;
-    expect(Math.round((adminAfter.instructorPayouts - adminBefore.instructorPayouts) * 100)).toBe(2813);
+    expect(Math.round((adminAfter.instructorEarnings - adminBefore.instructorEarnings) * 100)).toBe(2813);
     expect(Math.round((adminAfter.platformFees - adminBefore.platformFees) * 100)).toBe(937);
     expect(Math.round((adminAfter.refunds - adminBefore.refunds) * 100)).toBe(4125);
     expect(adminAfter.lessonsCompleted).toBe(adminBefore.lessonsCompleted);

@@ -6,7 +6,8 @@
 import { MESSAGE_EMAIL_DELAY_MINUTES } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import { formatSydneyDate, formatSydneyTime, fullName, messageExcerpt } from "@kerb/shared/rules";
-import { brandedEmail, link, type Person, plural, type RenderedEmail } from "../notifications/index.ts";
+import { plural } from "@kerb/shared/words";
+import { brandedEmail, link, type Person, type RenderedEmail } from "../notifications/index.ts";
 
 export interface UnreadConversation {
   /** Who wrote: the recipient's instructor or learner. */

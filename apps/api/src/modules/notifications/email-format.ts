@@ -47,8 +47,6 @@ export function pickupOf(lesson: Pick<LessonSummary, "suburb" | "pickupLocation"
 export const withGst = (amountCents: number, gstCents: number) =>
   `${formatAud(amountCents)} (including ${formatAud(gstCents)} GST)`;
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /** Links point at the web app; without a public URL configured they are left out. */
 export function link(appUrl: string | undefined, path: string): string | undefined {
   return appUrl ? `${appUrl.replace(/\/+$/, "")}${path}` : undefined;

@@ -13,7 +13,6 @@ export {
   movedRows,
   type Person,
   pickupOf,
-  plural,
   recipient,
   withGst,
 } from "./email-format.ts";

@@ -312,8 +312,12 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect([sum(8), sum(9), sum(10)]).toEqual([26500, 6625, 19875]);
     expect(total.slice(8).map(csvCents)).toEqual([26500, 6625, 19875, 0, 19875]);
     expect(lines.map((r) => r[7]).sort()).toEqual([ids.completed, ids.noShow, ids.kept, ids.older].sort());
+    // The lesson from before the week is paid too: the period starts at it, so it covers every line.
+    const olderDate = formatIsoDate(addDaysToDate(period.start, -10));
+    expect(lines.find((r) => r[7] === ids.older)?.[3]).toBe(olderDate);
     for (const line of lines) {
-      expect(line[1]).toBe(formatIsoDate(period.start));
+      expect(line[1]).toBe(olderDate);
+      expect(line[2]).toBe(formatIsoDate(period.end));
       expect(line[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       expect(line[6]).toBe("Sam Learner");
     }
@@ -341,13 +345,26 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect(text).toContain("ABN 51 824 753 556");
     expect(text).not.toContain("53 004 085 616");
     expect(text).toContain("Not registered for GST");
-    expect(text).toContain(`${formatIsoDate(period.start)} to ${formatIsoDate(period.end)}`);
+    // The period covers every line, the lesson from before the week included.
+    expect(text).toContain(
+      `${formatIsoDate(addDaysToDate(period.start, -10))} to ${formatIsoDate(period.end)}`,
+    );
+    expect(text).not.toContain(`${formatIsoDate(period.start)} to`);
     for (const amount of ["$80.00", "$65.00", "$40.00", "$60.00", "$48.75", "$30.00"])
       expect(text).toContain(amount);
     expect(text).toContain("$265.00");
     expect(text).toContain("-$66.25");
     expect(text).toMatch(/Net paid to you \(GST not included\) \$198\.75/);
     expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it("a statement of one lesson counts it in the singular: 1 line", async () => {
+    const [row] = await payoutsOf(b.id);
+    const res = await download(t.app, `/api/instructor/payouts/${row?.id}/statement.pdf`, b.token);
+    expect(res.status).toBe(200);
+    const text = pdfText(res.raw);
+    expect(text).toContain("Gross lesson value (ex GST), 1 line $70.00");
+    expect(text).not.toContain("1 lines");
   });
 
   it("another instructor's statement is 404, like one that does not exist", async () => {

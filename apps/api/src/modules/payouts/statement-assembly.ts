@@ -5,6 +5,7 @@ import {
   formatSydneyDate,
   formatSydneyTimeRange,
   payoutStatementNumber,
+  sydneyDateOf,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -41,10 +42,13 @@ export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow)
     repo.payoutLines(ctx.db, payout.id),
   ]);
   if (!payee) throw new AppError("not_found", PAYOUT_NOT_FOUND);
+  // A run also pays lessons from before its week (marked late, or waiting for an ABN): the period printed
+  // starts at the earliest line, so it covers every lesson listed (lines come in lesson order).
+  const earliest = lines[0] ? sydneyDateOf(lines[0].startTime) : payout.periodStart;
   return {
     number: payoutStatementNumber(payout),
     issuedOn: formatSydneyDate(payout.createdAt),
-    periodStart: formatIsoDate(payout.periodStart),
+    periodStart: formatIsoDate(earliest < payout.periodStart ? earliest : payout.periodStart),
     periodEnd: formatIsoDate(payout.periodEnd),
     recipient: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
     isDemoRecipient: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,

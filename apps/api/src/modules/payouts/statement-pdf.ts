@@ -4,7 +4,7 @@
  * helpers of lib/pdf; the amounts come from the payout (PayoutStatement).
  */
 import { formatAbn, formatAud } from "@kerb/shared/rules";
-import { GST_PERCENT, PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
+import { GST_PERCENT, PLATFORM_FEE_PERCENT, payoutStatusLabels, plural } from "@kerb/shared/words";
 import { SANS } from "../../lib/pdf/fonts.ts";
 import {
   type Column,
@@ -107,7 +107,10 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
   }
   hr(doc);
   totals(doc, [
-    { label: `Gross lesson value (ex GST), ${statement.lines.length} lines`, cents: statement.grossCents },
+    {
+      label: `Gross lesson value (ex GST), ${plural(statement.lines.length, "line")}`,
+      cents: statement.grossCents,
+    },
     { label: `Less Kerb platform fee (${PLATFORM_FEE_PERCENT})`, cents: -statement.feeCents },
     ...(supplier.gstRegistered
       ? [

@@ -18,7 +18,10 @@ export interface PayoutStatement {
   number: string;
   /** DD/MM/YYYY: when the payout was created. */
   issuedOn: string;
-  /** DD/MM/YYYY, Monday and Sunday of the week paid. */
+  /**
+   * DD/MM/YYYY: from the Monday of the week paid, or the date of an earlier lesson the payout also pays,
+   * to the Sunday of that week.
+   */
   periodStart: string;
   periodEnd: string;
   /** Kerb, who creates the statement (the recipient of the instructor's services). */

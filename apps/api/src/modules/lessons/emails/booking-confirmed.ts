@@ -1,7 +1,7 @@
 /** Booking confirmed: to the student (with the lessons as an .ics invitation) and to the instructor. */
 import { paths } from "@kerb/shared/paths";
 import { formatAud, formatSydneyDate, fullName } from "@kerb/shared/rules";
-import { RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
+import { plural, RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
   brandedEmail,
@@ -9,7 +9,6 @@ import {
   lessonWhen,
   link,
   pickupOf,
-  plural,
   type RenderedEmail,
   withGst,
 } from "../../notifications/index.ts";

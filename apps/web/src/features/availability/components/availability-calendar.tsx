@@ -1,6 +1,6 @@
 import type { AvailabilitySummary, DaySummary } from "@kerb/shared";
 import { addDaysToDate, eachDateInRange, sydneyWeekday } from "@kerb/shared/rules";
-import { calendarWindowText } from "@kerb/shared/words";
+import { calendarWindowText, plural } from "@kerb/shared/words";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatIsoDate } from "@/lib/format";
@@ -21,8 +21,6 @@ const DAY_CLASSES: Record<DayAvailability, string> = {
   both: "border-amber-300 bg-amber-100 text-amber-950 hover:bg-amber-200",
   none: "cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400",
 };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function dayLabel(date: string, day: DaySummary | undefined, selectedCount = 0): string {
   const when = `${weekdayName(date)} ${formatIsoDate(date)}`;

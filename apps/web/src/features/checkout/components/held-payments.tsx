@@ -1,4 +1,4 @@
-import { HOLD_DURATION } from "@kerb/shared/words";
+import { HOLD_DURATION, plural } from "@kerb/shared/words";
 import CreditCard from "lucide-react/icons/credit-card";
 import Hourglass from "lucide-react/icons/hourglass";
 import { useState } from "react";
@@ -12,8 +12,6 @@ import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, formatWeek
 import { useReleaseHeldPayment } from "../api/release-payment";
 import type { HeldPayment } from "../model/held-payments";
 import { PayHeldPaymentDialog } from "./pay-held-payment-dialog";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 type HeldPaymentsCardProps = {
   groups: readonly HeldPayment[];

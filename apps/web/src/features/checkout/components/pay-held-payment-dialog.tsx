@@ -1,5 +1,5 @@
 import type { PaymentDetails } from "@kerb/shared";
-import { GST_PERCENT } from "@kerb/shared/words";
+import { GST_PERCENT, plural } from "@kerb/shared/words";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
@@ -8,8 +8,6 @@ import { formatDollars } from "@/lib/format";
 import { useConfirmHeldPayment } from "../api/confirm-batch-booking";
 import { useHeldPayment } from "../api/get-held-payment";
 import { useReleaseHeldPayment } from "../api/release-payment";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 type PayHeldPaymentDialogProps = {
   paymentId: string;

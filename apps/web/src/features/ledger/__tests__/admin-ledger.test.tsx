@@ -87,7 +87,7 @@ describe("Admin console: ledger", () => {
           {
             paymentId: "6f1d3c8e-1a2b-4c5d-8e9f-0000000000a1",
             invoiceNumber: "KRB-20260302-7QH3XK",
-            problems: ["STUDENT_CASH: ledger 0, records 5500"],
+            problems: ["STUDENT_CASH: ledger $0.00, records $55.00"],
           },
         ],
       }),
@@ -100,7 +100,7 @@ describe("Admin console: ledger", () => {
     expect(alert).toHaveTextContent("12 payments checked, 1 unbalanced.");
     const table = await screen.findByRole("table", { name: "Payments that do not reconcile" });
     expect(table).toHaveTextContent("KRB-20260302-7QH3XK");
-    expect(table).toHaveTextContent("STUDENT_CASH: ledger 0, records 5500");
+    expect(table).toHaveTextContent("STUDENT_CASH: ledger $0.00, records $55.00");
     await waitFor(() => expect(screen.getByLabelText("Month")).toBeInTheDocument());
   });
 });

@@ -16,7 +16,8 @@ describe("Admin console: revenue", () => {
             lessonsCompleted: 2,
             gross: 150,
             platformFees: 37.5,
-            instructorPayouts: 112.5,
+            instructorEarnings: 112.5,
+            paidOut: 9648.99,
             gstCollected: 15,
             gstOnPayments: 15,
             gstRefunded: 0,
@@ -27,7 +28,8 @@ describe("Admin console: revenue", () => {
             lessonsCompleted: 1,
             gross: 80,
             platformFees: 20,
-            instructorPayouts: 60,
+            instructorEarnings: 60,
+            paidOut: 0,
             gstCollected: 0,
             gstOnPayments: 8,
             gstRefunded: 8,
@@ -38,7 +40,8 @@ describe("Admin console: revenue", () => {
           lessonsCompleted: 3,
           gross: 230,
           platformFees: 57.5,
-          instructorPayouts: 172.5,
+          instructorEarnings: 172.5,
+          paidOut: 9648.99,
           gstCollected: 15,
           gstOnPayments: 23,
           gstRefunded: 8,
@@ -55,8 +58,16 @@ describe("Admin console: revenue", () => {
       "Total",
     ]);
     // GST on payments, less the GST refunded, is the GST collected.
-    expect(rows[1]).toHaveTextContent("1$80.00$20.00$60.00$8.00−$8.00$0.00−$88.00");
-    expect(rows[2]).toHaveTextContent("3$230.00$57.50$172.50$23.00−$8.00$15.00−$88.00");
+    expect(rows[1]).toHaveTextContent("1$80.00$20.00$60.00$0.00$8.00−$8.00$0.00−$88.00");
+    expect(rows[2]).toHaveTextContent("3$230.00$57.50$172.50$9,648.99$23.00−$8.00$15.00−$88.00");
+    // Earnings and what was transferred are two columns: a month pays out more than it earns.
+    expect(rows[0]).toHaveTextContent("2$150.00$37.50$112.50$9,648.99");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(expect.arrayContaining(["Instructor earnings", "Paid out"]));
+    expect(within(table).queryByRole("columnheader", { name: "Instructor payouts" })).toBeNull();
     expect(within(table).getByRole("columnheader", { name: "GST collected (net)" })).toBeInTheDocument();
     expect(within(table).getByRole("columnheader", { name: "GST refunded" })).toBeInTheDocument();
   });

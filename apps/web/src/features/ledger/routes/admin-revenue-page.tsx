@@ -20,11 +20,13 @@ const COLUMNS: Column<RevenueRow>[] = [
   { header: "Gross", align: "right", wrapHeader: true, cell: (r) => formatDollars(r.gross) },
   { header: "Platform fees", align: "right", wrapHeader: true, cell: (r) => formatDollars(r.platformFees) },
   {
-    header: "Instructor payouts",
+    header: "Instructor earnings",
     align: "right",
     wrapHeader: true,
-    cell: (r) => formatDollars(r.instructorPayouts),
+    cell: (r) => formatDollars(r.instructorEarnings),
   },
+  // What went out to instructors, as the reconciliation counts it: earnings are paid in a later run.
+  { header: "Paid out", align: "right", wrapHeader: true, cell: (r) => formatDollars(r.paidOut) },
   {
     header: "GST on payments",
     align: "right",
@@ -64,7 +66,7 @@ export function AdminRevenuePage() {
   return (
     <SectionCard
       title="Revenue"
-      description="Per Sydney month. Lessons, gross, fees and payouts count completed lessons (ex GST; gross = platform fees + instructor payouts). GST is counted when a payment is made and given back when a lesson is refunded: GST collected is net of refunded GST. Refunds count when a lesson is cancelled."
+      description="Per Sydney month, as the reconciliation counts it. Lessons counts completed lessons; gross, fees and earnings count lesson value earned in the month (taught, no-show or kept, ex GST; gross = platform fees + instructor earnings). Paid out is what was transferred to instructors in the month. GST is counted when a payment is made and given back when a lesson is refunded: GST collected is net of refunded GST. Refunds count when a lesson is cancelled."
     >
       <DocumentTitle title="Revenue · Admin" />
       <ListState

@@ -327,6 +327,47 @@ describe("Instructor lessons", () => {
     );
   });
 
+  it("shows a GST-registered instructor's GST on every earning line, not only when marking", async () => {
+    const taught = lessonAt(-30, {
+      status: "COMPLETED",
+      price: 80,
+      instructorShare: 60,
+      instructorShareGst: 6,
+      student: { firstName: "Tia", lastName: "Taught", phone: null },
+    });
+    const noShow = lessonAt(-60, {
+      status: "NO_SHOW",
+      price: 80,
+      instructorShare: 60,
+      instructorShareGst: 6,
+      student: { firstName: "Nia", lastName: "Noshow", phone: null },
+    });
+    const late = lessonAt(-90, {
+      status: "CANCELLED",
+      cancelledBy: "STUDENT",
+      refund: 44,
+      price: 80,
+      instructorShare: 30,
+      instructorShareGst: 3,
+      student: { firstName: "Lia", lastName: "Late", phone: null },
+    });
+    mockFetch({
+      "GET /api/instructor/lessons": lessonsRoute({ upcoming: [], past: [taught, noShow, late] }),
+      "GET /api/instructor/availability": jsonResponse(200, availability()),
+    });
+    renderApp("/instructor/lessons?tab=past", signedIn);
+    await screen.findByText("Tia Taught");
+    expect(itemFor("Tia Taught")).toHaveTextContent(
+      "You earn $60.00 + $6.00 GST after the 25% platform fee.",
+    );
+    expect(itemFor("Nia Noshow")).toHaveTextContent(
+      "You keep $60.00 + $6.00 GST, your 75% of the value Kerb kept.",
+    );
+    expect(itemFor("Lia Late")).toHaveTextContent(
+      "You keep $30.00 + $3.00 GST, your 75% of the value Kerb kept.",
+    );
+  });
+
   it("says what the instructor keeps from a no-show and a late cancellation, and when a dispute refunded it", async () => {
     const noShow = lessonAt(-30, {
       status: "NO_SHOW",

@@ -25,10 +25,18 @@ import { ProposeMoveDialog } from "./propose-move-dialog";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
 
+/**
+ * "$60.00 + $6.00 GST": what the instructor is paid for a lesson, with the GST Kerb pays on top for a
+ * GST-registered instructor (the server's figures, rules/instructor-pay.ts); every earning line says it.
+ */
+function payWithGst(earns: number, gst: number | null): string {
+  return `${formatDollars(earns)}${gst !== null && gst > 0 ? ` + ${formatDollars(gst)} GST` : ""}`;
+}
+
 /** "You keep $X, your 75% of what Kerb kept", from the server's share (rules/payouts.ts); null for nothing. */
 function keptShare(lesson: InstructorLesson): string | null {
   if (lesson.instructorShare === null || lesson.instructorShare <= 0) return null;
-  return `You keep ${formatDollars(lesson.instructorShare)}, your ${INSTRUCTOR_SHARE_PERCENT} of the value Kerb kept.`;
+  return `You keep ${payWithGst(lesson.instructorShare, lesson.instructorShareGst)}, your ${INSTRUCTOR_SHARE_PERCENT} of the value Kerb kept.`;
 }
 
 /**
@@ -39,8 +47,7 @@ function bundleNote(lesson: InstructorLesson): string {
   const credit = lesson.bundleCredit;
   const earning = lesson.status === "SCHEDULED" || lesson.status === "COMPLETED";
   if (credit === null || !earning || credit.earns <= 0) return "Paid with a bundle credit";
-  const gst = credit.gst > 0 ? ` + ${formatDollars(credit.gst)} GST` : "";
-  return `Paid with a bundle credit · You earn ${formatDollars(credit.earns)}${gst}`;
+  return `Paid with a bundle credit · You earn ${payWithGst(credit.earns, credit.gst)}`;
 }
 
 function StatusNote({ lesson }: { lesson: InstructorLesson }) {
@@ -51,7 +58,7 @@ function StatusNote({ lesson }: { lesson: InstructorLesson }) {
       lesson.instructorShare ?? centsToDollars(instructorEarningsCents(dollarsToCents(lesson.price)));
     return (
       <p className="text-slate-600 text-sm">
-        You earn {formatDollars(share)} after the {PLATFORM_FEE_PERCENT} platform fee.
+        You earn {payWithGst(share, lesson.instructorShareGst)} after the {PLATFORM_FEE_PERCENT} platform fee.
       </p>
     );
   }
@@ -126,9 +133,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
 
   // The server's figures (rules/instructor-pay.ts): a GST-registered instructor is paid GST on top.
   const pay = lesson.payIfTaught;
-  const earns = pay
-    ? `${formatDollars(pay.earns)}${pay.gst > 0 ? ` + ${formatDollars(pay.gst)} GST` : ""}`
-    : null;
+  const earns = pay ? payWithGst(pay.earns, pay.gst) : null;
   // Marking completed is final and decides the pay: asked for confirmation, like cancelling.
   const complete = () => {
     completeMutation.mutate(lesson.id, {

@@ -87,6 +87,19 @@ describe("Admin console: payouts", () => {
     expect(router.state.location.search).toBe("?status=FAILED");
   });
 
+  it("words a count of one in the singular: 1 lesson, 1 instructor, 1 attempt", async () => {
+    mockFetch({
+      "GET /api/admin/payouts": jsonResponse(200, {
+        ...pageOf([paidPayout]),
+        summary: { ...summary, accruing: { instructors: 1, lessons: 1, amount: 52.5 } },
+      }),
+    });
+    renderApp("/admin/payouts", signedIn);
+    expect(await screen.findByText("1 lesson, 1 instructor")).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Instructor payouts" });
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Stripe transfer · 1 attempt");
+  });
+
   it("runs payouts and says what the run did", async () => {
     let items = [paidPayout];
     const { callsTo } = mockFetch({

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
 import { instructorUser, sessionFor } from "@/test/fixtures";
@@ -92,6 +92,47 @@ describe("Instructor earnings", () => {
     await user.click(within(form).getByLabelText("I am registered for GST"));
     await user.click(within(form).getByRole("button", { name: "Save details" }));
     expect(await within(form).findByText(/Registering for GST needs a valid ABN/)).toBeInTheDocument();
+  });
+
+  it("the ABN banner goes once a valid ABN is saved, and GST shows once registered", async () => {
+    // The server's answers before and after the save.
+    let saved = false;
+    mockFetch({
+      "GET /api/instructor/earnings": () =>
+        jsonResponse(
+          200,
+          saved ? { ...earnings, gstRegistered: true } : { ...earnings, payoutHold: "abn_missing" },
+        ),
+      "GET /api/instructor/payouts": () =>
+        jsonResponse(
+          200,
+          saved
+            ? payoutsOf({ abn: "53004085616", gstRegistered: true, payoutHold: null })
+            : payoutsOf({ abn: null, gstRegistered: false, payoutHold: "abn_missing" }),
+        ),
+      "PATCH /api/instructor/payout-details": () => {
+        saved = true;
+        return jsonResponse(200, {
+          abn: "53004085616",
+          gstRegistered: true,
+          provider: "demo",
+          stripeConnected: false,
+          payoutHold: null,
+        });
+      },
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
+    });
+    const { user } = renderApp("/instructor/earnings", signedIn);
+    await screen.findByText("Add your ABN to be paid");
+    const form = await screen.findByRole("form", { name: "Payout details" });
+    await user.type(within(form).getByLabelText("ABN"), "53 004 085 616");
+    await user.click(within(form).getByLabelText("I am registered for GST"));
+    await user.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await within(form).findByText("Payout details saved.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("Add your ABN to be paid")).toBeNull());
+    // The earnings table is refreshed too: a registered instructor's GST columns.
+    const table = await screen.findByRole("table", { name: /Earnings by month/ });
+    expect(await within(table).findByText("GST (10%)")).toBeInTheDocument();
   });
 
   it("an unregistered instructor with an ABN sees no GST columns and no ABN warning", async () => {

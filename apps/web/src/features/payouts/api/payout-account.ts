@@ -18,7 +18,13 @@ export function useUpdatePayoutDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePayoutDetails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.instructorPayouts() }),
+    // The earnings page reads the ABN hold (its "Add your ABN" banner) and GST status from the earnings
+    // answer too: both go stale when the details change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: payoutKeys.instructorPayouts() }),
+        queryClient.invalidateQueries({ queryKey: payoutKeys.earnings() }),
+      ]),
   });
 }
 

@@ -1,5 +1,5 @@
 import { type AdminPayout, PAYOUT_STATUSES, type PayoutRunResponse, type PayoutStatus } from "@kerb/shared";
-import { PLATFORM_FEE_PERCENT, payoutStatusLabels } from "@kerb/shared/words";
+import { PLATFORM_FEE_PERCENT, payoutStatusLabels, plural } from "@kerb/shared/words";
 import Banknote from "lucide-react/icons/banknote";
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Clock from "lucide-react/icons/clock";
@@ -35,7 +35,7 @@ function runSummary(run: PayoutRunResponse): string {
   const created =
     run.created === 0
       ? `Nothing new to pay for ${period}: every payout of that week already exists.`
-      : `${run.created} ${run.created === 1 ? "payout" : "payouts"} created for ${period}.`;
+      : `${plural(run.created, "payout")} created for ${period}.`;
   const skipped =
     run.skippedWithoutAccount > 0
       ? ` ${run.skippedWithoutAccount} ${run.skippedWithoutAccount === 1 ? "instructor has" : "instructors have"} no Stripe account yet and keep accruing.`
@@ -82,8 +82,7 @@ export function AdminPayoutsPage() {
         <span className="flex flex-col items-end lg:items-start">
           <span className="font-semibold text-slate-900">{formatDollars(p.amount)}</span>
           <span className="text-slate-600 text-xs">
-            {p.lessons} {p.lessons === 1 ? "lesson" : "lessons"} · gross {formatDollars(p.gross)} · fee{" "}
-            {formatDollars(p.fee)}
+            {plural(p.lessons, "lesson")} · gross {formatDollars(p.gross)} · fee {formatDollars(p.fee)}
             {/* A GST-registered instructor's payout includes GST on their share: Kerb's GST credit. */}
             {p.gst > 0 ? ` · incl. GST ${formatDollars(p.gst)}` : null}
           </span>
@@ -108,8 +107,7 @@ export function AdminPayoutsPage() {
           <span>Created {formatDate(p.createdAt)}</span>
           {p.paidAt ? <span className="text-slate-600 text-xs">Paid {formatDateTime(p.paidAt)}</span> : null}
           <span className="text-slate-600 text-xs">
-            {p.provider === "stripe" ? "Stripe transfer" : "Demo"} · {p.attempts}{" "}
-            {p.attempts === 1 ? "attempt" : "attempts"}
+            {p.provider === "stripe" ? "Stripe transfer" : "Demo"} · {plural(p.attempts, "attempt")}
           </span>
         </span>
       ),
@@ -169,7 +167,7 @@ export function AdminPayoutsPage() {
                 icon={<Hourglass className="size-5" aria-hidden="true" />}
                 label="Accruing"
                 value={formatDollars(data.summary.accruing.amount)}
-                detail={`${data.summary.accruing.lessons} lessons, ${data.summary.accruing.instructors} instructors`}
+                detail={`${plural(data.summary.accruing.lessons, "lesson")}, ${plural(data.summary.accruing.instructors, "instructor")}`}
               />
             </div>
           ) : null}
