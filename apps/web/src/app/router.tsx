@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { RequireRole } from "./guards";
@@ -189,6 +189,8 @@ export const routes: RouteObject[] = [
                 lazy: adminLayout,
                 children: [
                   { index: true, lazy: adminUsers },
+                  // Users is the console's landing tab; the address an operator guesses for it leads there.
+                  { path: "/admin/users", element: <Navigate to={paths.admin.users()} replace /> },
                   { path: paths.admin.instructors(), lazy: adminInstructors },
                   { path: paths.admin.compliance(), lazy: adminCompliance },
                   { path: paths.admin.bookings(), lazy: adminBookings },

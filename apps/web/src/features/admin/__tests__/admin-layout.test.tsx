@@ -37,6 +37,13 @@ describe("Admin console: layout", () => {
     expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
   });
 
+  it("answers /admin/users with the Users tab at /admin", async () => {
+    mockFetch({ "GET /api/admin/users": jsonResponse(200, pageOf([])) });
+    const { router } = renderApp("/admin/users", signedIn);
+    expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/admin");
+  });
+
   it("sends a student away from /admin to /", async () => {
     mockFetch({});
     const { router } = renderApp("/admin/revenue", { session: sessionFor(studentUser) });
