@@ -1,7 +1,11 @@
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisClient, redisReady } from "../src/lib/redis.ts";
-import { createLoginThrottle, type LoginThrottleOptions } from "../src/modules/auth/login-throttle.ts";
+import {
+  createLoginThrottle,
+  type LoginThrottle,
+  type LoginThrottleOptions,
+} from "../src/modules/auth/login-throttle.ts";
 import { REDIS_URL, redisNamespace } from "./cluster-fixture.ts";
 
 const options = { failuresBeforeDelay: 5, maxDelayMs: 15 * 60_000, accountFailuresBeforeSlowdown: 50 };
@@ -29,31 +33,43 @@ afterAll(async () => {
   await namespace.clean();
 });
 
+/** A wrong password on `replica`: the attempt gets its turn (it must) and stays counted. */
+async function fail(replica: LoginThrottle, account: string, client: { address: string }) {
+  expect((await replica.begin(account, client)).waitMs).toBe(0);
+}
+
 describe("login throttle shared through Redis", () => {
-  it("counts one client's failures on every replica: free failures, then doubling waits", async () => {
+  it("counts one client's attempts on every replica when they start: free failures, then the wait", async () => {
     const [a, b] = await replicas();
-    const waits: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const replica = i % 2 === 0 ? a : b;
-      await replica.recordFailure("a@x.test", from("10.0.0.1"));
-      waits.push(seconds(await (i % 2 === 0 ? b : a).waitMs("a@x.test", from("10.0.0.1"))));
-    }
-    expect(waits).toEqual([0, 0, 0, 0, 1, 2, 4, 8]);
+    for (let i = 0; i < 5; i++) await fail(i % 2 === 0 ? a : b, "a@x.test", from("10.0.0.1"));
+    expect(seconds((await a.begin("a@x.test", from("10.0.0.1"))).waitMs)).toBe(1);
+    expect(seconds(await b.waitMs("a@x.test", from("10.0.0.1")))).toBe(1);
     expect(await a.waitMs("a@x.test", from("10.0.0.2"))).toBe(0);
 
+    // A burst on both replicas at once, from a fresh address: five turns, however many are sent.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).begin("a@x.test", from("10.0.0.3"))),
+    );
+    expect(burst.filter((attempt) => attempt.waitMs === 0)).toHaveLength(5);
+
     // A sign-in on one replica forgets the client's failures on all of them.
-    await b.recordSuccess("a@x.test", from("10.0.0.1"));
-    expect(await a.waitMs("a@x.test", from("10.0.0.1"))).toBe(0);
+    for (let i = 0; i < 4; i++) await fail(a, "a@x.test", from("10.0.0.4"));
+    const right = await b.begin("a@x.test", from("10.0.0.4"));
+    if (!("succeeded" in right)) throw new Error("refused");
+    await right.succeeded();
+    expect(await a.waitMs("a@x.test", from("10.0.0.4"))).toBe(0);
   });
 
   it("puts an account under attack across replicas: every untrusted address waits, a trusted device does not", async () => {
     const [a, b] = await replicas({ accountFailuresBeforeSlowdown: 4 });
-    for (let i = 0; i < 4; i++) await (i % 2 === 0 ? a : b).recordFailure("a@x.test", from(`10.0.1.${i}`));
+    for (let i = 0; i < 4; i++) await fail(i % 2 === 0 ? a : b, "a@x.test", from(`10.0.1.${i}`));
     expect(seconds(await a.waitMs("a@x.test", from("192.0.2.1")))).toBe(1);
     expect(seconds(await b.waitMs("a@x.test", from("192.0.2.2")))).toBe(1);
     expect(await b.waitMs("a@x.test", { address: "192.0.2.2", trustedDevice: "phone" })).toBe(0);
     expect(await a.waitMs("b@x.test", from("192.0.2.1"))).toBe(0);
-    await b.recordFailure("a@x.test", from("192.0.2.3"));
+    // Redis's clock, not a fake one: the 1 s wait passes for real.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await fail(b, "a@x.test", from("192.0.2.3"));
     expect(seconds(await a.waitMs("a@x.test", from("192.0.2.4")))).toBe(2);
   });
 
@@ -65,8 +81,8 @@ describe("login throttle shared through Redis", () => {
       { redis: dead, keyPrefix: namespace.prefix },
     );
     const startedAt = Date.now();
-    for (let i = 0; i < 3; i++) await throttle.recordFailure("a@x.test", from("10.0.0.1"));
-    expect(seconds(await throttle.waitMs("a@x.test", from("10.0.0.1")))).toBe(2);
+    for (let i = 0; i < 2; i++) await fail(throttle, "a@x.test", from("10.0.0.1"));
+    expect(seconds((await throttle.begin("a@x.test", from("10.0.0.1"))).waitMs)).toBe(1);
     expect(Date.now() - startedAt).toBeLessThan(1000);
   });
 });

@@ -68,7 +68,7 @@ import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
 import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
-import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -132,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Node's own answer to an over-long URL is a bare 431: this one has the API's error body.
     clientErrorHandler,
+    // The router's own answer to a broken %-escape in the path, in the API's error body.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   // First of the hooks: whatever the later ones log (auth, rate limits) names the request.
   registerRequestContext(app);

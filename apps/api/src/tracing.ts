@@ -71,8 +71,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
         // The load balancer's probes, every second or two per replica, would be most of the traces;
         // the metrics count them already.
         ignoreIncomingRequestHook: (request) => request.url === "/api/health",
-        // The URL as the logs show it: query values can be personal (?search=an email) and a calendar
-        // feed's path is its secret token.
+        // The URL as the logs show it: query values can be personal (?search=an email), and a calendar
+        // feed's or a guardian invitation's path is its secret token.
         startIncomingSpanHook: (request) => {
           const [path, query] = redactUrl(request.url ?? "").split(/\?(.*)/s, 2);
           return { "url.path": path, ...(query ? { "url.query": query } : {}) };

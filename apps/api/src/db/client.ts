@@ -129,6 +129,8 @@ function openServerDatabase(options: ServerDatabaseOptions): DatabaseHandle {
     return client;
   }
   const lockKey = (name: string) => `kerb:${name}`;
+  /** Locks this process holds, or is taking, through tryExclusiveLock. */
+  const held = new Set<string>();
 
   return {
     db,
@@ -148,18 +150,33 @@ function openServerDatabase(options: ServerDatabaseOptions): DatabaseHandle {
       }
     },
     async tryExclusiveLock(name) {
-      const client = await lockConnection();
+      // Held by this process already: taken, without opening a connection to learn it (a burst of
+      // requests for one lock would otherwise open one each).
+      if (held.has(name)) return null;
+      held.add(name);
+      const client = await lockConnection().catch((error: unknown) => {
+        held.delete(name);
+        throw error;
+      });
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
+        // Closing the session releases its advisory lock; only then is it free in this process too.
+        await client.end().catch(() => {});
+        held.delete(name);
+      };
       try {
         const result = await client.query<{ locked: boolean }>(
           "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked",
           [lockKey(name)],
         );
-        if (result.rows[0]?.locked) return () => client.end().catch(() => {});
+        if (result.rows[0]?.locked) return release;
       } catch (error) {
-        await client.end().catch(() => {});
+        await release();
         throw error;
       }
-      await client.end().catch(() => {});
+      await release();
       return null;
     },
   };

@@ -1,7 +1,7 @@
 import { maxHeaderSize, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { OWN_LESSON_CLASH_MESSAGE } from "@kerb/shared";
-import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
 import { pgErrorCode } from "../lib/pg-error-code.ts";
@@ -161,6 +161,31 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
       "Connection: close\r\n\r\n" +
       body,
   );
+}
+
+/** What Fastify's router refuses before any route or hook runs, in the API's words. */
+const FRAMEWORK_ERRORS: Record<string, Omit<ErrorPayload, "details">> = {
+  FST_ERR_BAD_URL: { status: 400, code: "bad_request", message: "The URL's path holds a broken %-escape" },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 400,
+    code: "bad_request",
+    message: "A part of the URL's path is too long",
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`. Its own answer to a broken %-escape in the path was another shape and
+ * echoed the URL back, before authentication; this one is the API's error body and repeats nothing of
+ * the request (nor does the log line: the error's message holds the raw path, which may hold a token).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, code, message } = FRAMEWORK_ERRORS[error.code] ?? {
+    status: 500,
+    code: "internal_error",
+    message: "Something went wrong on our side. Please try again.",
+  };
+  request.log.debug({ frameworkError: error.code, code }, "request rejected");
+  void reply.status(status).send({ error: { code, message } });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

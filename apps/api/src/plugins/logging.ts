@@ -78,10 +78,52 @@ function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
-// Query values can be personal (?search=someone@example.com); calendar feed URLs hold a secret token.
+/**
+ * Paths that carry a credential: a calendar feed's token and a guardian invitation's token (the link
+ * in the email; reading it from a log would accept the invitation). `keep` names the fixed routes that
+ * share the prefix and hold no secret.
+ */
+const SECRET_PATHS: { prefix: string[]; keep?: string[]; shown: string }[] = [
+  { prefix: ["api", "calendar"], shown: "/api/calendar/[redacted].ics" },
+  {
+    prefix: ["api", "guardian", "invitations"],
+    keep: ["accept", "join"],
+    shown: "/api/guardian/invitations/[redacted]",
+  },
+];
+
+/** A path's segments as the router reads them: percent-decoded one by one, a trailing slash ignored. */
+function routedSegments(path: string): string[] {
+  const segments = path
+    .split("/")
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+  if (segments.at(-1) === "") segments.pop();
+  return segments;
+}
+
+function redactPath(path: string): string {
+  const segments = routedSegments(path);
+  for (const { prefix, keep = [], shown } of SECRET_PATHS) {
+    const rest = segments.slice(prefix.length);
+    // /api/guardian/invit%61tions/<token>/ reaches the route too: compare decoded segments, not text.
+    if (rest.length === 0 || prefix.some((name, i) => segments[i] !== name)) continue;
+    if (rest.length === 1 && keep.includes(rest[0] ?? "")) return path;
+    return shown;
+  }
+  return path;
+}
+
+// Query values can be personal (?search=someone@example.com); some paths hold a secret token.
 export function redactUrl(url: string): string {
   const [path = "", query] = url.split(/\?(.*)/s, 2);
-  const safePath = path.replace(/^\/api\/calendar\/[^/]+\.ics$/, "/api/calendar/[redacted].ics");
+  const safePath = redactPath(path);
   if (query === undefined) return safePath;
   const names = query
     .split("&")

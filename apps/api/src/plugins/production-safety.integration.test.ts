@@ -11,6 +11,7 @@ import { hashPassword } from "../lib/passwords.ts";
 import { insertUser } from "../modules/auth/auth.repository.ts";
 import { prepareDatabase } from "../seed/prepare-database.ts";
 import { api } from "../test/http.ts";
+import { type SmtpInbox, startSmtpInbox } from "../test/smtp-inbox.ts";
 import {
   createTestApp,
   createTestDatabase,
@@ -201,8 +202,10 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
   const password = "correct horse battery staple";
   let passwordHash = "";
   let dataDir = "";
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
+    inbox = await startSmtpInbox();
     // The demo data (admin@demo.test signs in below), copied rather than seeded here: seeding took ~20 s.
     db = await createTestDatabase(kind, { seeded: true });
     passwordHash = await hashPassword(password);
@@ -212,6 +215,7 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
       LOG_LEVEL: "debug",
       DATA_DIR: dataDir,
       JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      SMTP_URL: inbox.url,
       ...NO_BACKGROUND_JOBS,
     });
     app = await buildApp({ env, database: db.handle, logStream: { write: (line) => void lines.push(line) } });
@@ -231,6 +235,7 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
   });
   afterAll(async () => {
     await app.close();
+    await inbox.close();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -264,6 +269,58 @@ describeEachDatabase("logs carry no secrets or personal data", (kind) => {
       admin.refreshToken,
       "demo1234",
     ]) {
+      expect(log.includes(secret), `log contains ${secret}`).toBe(false);
+    }
+  });
+
+  it("logs a guardian invitation's token and a calendar feed's token as [redacted], however spelt", async () => {
+    const http = api(app);
+    const student = await http.login("student@demo.test");
+    const invitee = "token.in.logs@example.test";
+    expect((await http.post("/api/student/guardians", { email: invitee }, student.accessToken)).status).toBe(
+      201,
+    );
+    // The link as the invitee received it.
+    let token = "";
+    await expect
+      .poll(
+        async () => {
+          const [mail] = await inbox.to(invitee);
+          token = /\/guardian\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? "")?.[1] ?? "";
+          return token.length;
+        },
+        { timeout: scaled(10_000) },
+      )
+      .toBeGreaterThan(20);
+    const instructor = await http.login("instructor@demo.test");
+    const { url: feed } = (
+      await http.post("/api/instructor/calendar-token", undefined, instructor.accessToken)
+    ).body;
+    const feedToken = /\/api\/calendar\/(.+)\.ics$/.exec(feed)?.[1] ?? "";
+    expect(feedToken.length).toBeGreaterThan(20);
+
+    lines.length = 0;
+    // The router decodes each segment and ignores a trailing slash: each spelling reaches the route.
+    const spelt = `${token.slice(0, 4)}%${token.charCodeAt(4).toString(16)}${token.slice(5)}`;
+    for (const path of [
+      `/api/guardian/invitations/${token}`,
+      `/api/guardian/invitations/${token}/`,
+      `/api/guardian/invit%61tions/${spelt}?from=email`,
+    ]) {
+      expect((await http.get(path)).status, path).toBe(200);
+    }
+    for (const path of [feed, `${feed}/`, feed.replace("/calendar/", "/c%61lendar/")]) {
+      expect((await http.get(path)).status, path).toBe(200);
+    }
+    // The fixed routes beside the token one keep their names.
+    await http.post("/api/guardian/invitations/accept", { token: "x" });
+
+    const log = lines.join("");
+    expect(log).toContain('"url":"/api/guardian/invitations/[redacted]"');
+    expect(log).toContain('"url":"/api/guardian/invitations/[redacted]?from=~"');
+    expect(log).toContain('"url":"/api/calendar/[redacted].ics"');
+    expect(log).toContain('"url":"/api/guardian/invitations/accept"');
+    for (const secret of [token, token.slice(5), feedToken]) {
       expect(log.includes(secret), `log contains ${secret}`).toBe(false);
     }
   });

@@ -51,6 +51,27 @@ describe("requests refused before routing", () => {
     });
   });
 
+  it("answers a path with a broken %-escape in the error body, without echoing the URL", async () => {
+    for (const url of [
+      "/api/%E0%A4%A",
+      "/api/admin/users/%E0%A4%A?echo=marker",
+      "/api/guardian/invitations/secret-token-marker%E0%A4%A",
+      "/%zz",
+    ]) {
+      const response = await rawRequest(
+        port,
+        `GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      // Refused before authentication as malformed, not 401 nor Fastify's own body.
+      expect(response.split("\r\n")[0], url).toBe("HTTP/1.1 400 Bad Request");
+      expect(response).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(bodyOf(response)).toEqual({
+        error: { code: "bad_request", message: "The URL's path holds a broken %-escape" },
+      });
+      for (const echo of ["%E0", "%zz", "marker", "FST_ERR"]) expect(response, url).not.toContain(echo);
+    }
+  });
+
   it("says what is wrong with a body holding __proto__ or constructor.prototype keys", async () => {
     for (const payload of [
       '{"email":"a@b.co","password":"x","__proto__":{"isAdmin":true}}',

@@ -22,7 +22,7 @@ export async function startFakeStripe() {
   const refundRequests: Array<{ idempotencyKey: string; answered: number }> = [];
   // Like Stripe: the first answer to an idempotency key is replayed for every retry with that key.
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
-  const faults = { failRefunds: 0, loseRefundAnswers: 0, failTransfers: 0 };
+  const faults = { failRefunds: 0, loseRefundAnswers: 0, failTransfers: 0, refundDelayMs: 0 };
   /** Connect: Express accounts, onboarding links and transfers (payouts to instructors). */
   const accounts: Array<{ id: string; email: string; type: string; idempotencyKey: string }> = [];
   const accountLinks: Array<{ account: string; url: string; return_url: string; refresh_url: string }> = [];
@@ -197,6 +197,11 @@ export async function startFakeStripe() {
           return;
         }
         refundRequests.push({ idempotencyKey, answered: answer.status });
+        const answered = answer;
+        if (faults.refundDelayMs > 0) {
+          setTimeout(() => send(answered.status, answered.body), faults.refundDelayMs);
+          return;
+        }
         return send(answer.status, answer.body);
       }
       send(404, { error: { message: `fake stripe: no route ${req.method} ${url}` } });
@@ -220,6 +225,10 @@ export async function startFakeStripe() {
     /** The next `n` refund calls fail with a 500 (nothing refunded). */
     failNextRefunds(n: number) {
       faults.failRefunds = n;
+    },
+    /** Every refund answer from now on takes `ms` to arrive (a slow provider: races get a window). */
+    slowRefunds(ms: number) {
+      faults.refundDelayMs = ms;
     },
     /**
      * The next `n` refund answers are lost (the connection drops after the refund is made). The SDK

@@ -63,17 +63,24 @@ export async function logIn(
   const trustedDevice = trustedDeviceOf(ctx.auth.secret, request.deviceCookie, key);
   const client = { address: request.address, trustedDevice };
   const throttle = loginThrottleFor(ctx);
-  // Checked before the password, or a throttled guesser would still learn when a guess was right.
-  const wait = await throttle.waitMs(key, client);
-  if (wait > 0) throw new TooManyAttemptsError(wait);
-  const found = await repo.findUserByEmail(ctx.db, key);
-  // Verify against a dummy hash for unknown emails so both failures take the same time.
-  const ok = await verifyPassword(found?.passwordHash, password);
-  if (!found || !ok) {
-    await throttle.recordFailure(key, client);
-    throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
+  // The attempt takes its turn, counted as a failure, before the password is checked: checked first,
+  // a throttled guesser would still learn when a guess was right; counted after, a burst of guesses
+  // sent at once would all get past the count.
+  const attempt = await throttle.begin(key, client);
+  if (!("succeeded" in attempt)) throw new TooManyAttemptsError(attempt.waitMs);
+  let found: Awaited<ReturnType<typeof repo.findUserByEmail>>;
+  let ok: boolean;
+  try {
+    found = await repo.findUserByEmail(ctx.db, key);
+    // Verify against a dummy hash for unknown emails so both failures take the same time.
+    ok = await verifyPassword(found?.passwordHash, password);
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
   }
-  await throttle.recordSuccess(key, client);
+  // A wrong password stays counted as the failure it was counted as.
+  if (!found || !ok) throw new AppError("invalid_credentials", INVALID_CREDENTIALS);
+  await attempt.succeeded();
   // Only after the right password: the answer must not tell a stranger the account exists.
   if (found.suspendedAt) throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
   const { passwordHash: _hash, suspendedAt: _suspended, ...user } = found;

@@ -126,6 +126,41 @@ describeEachDatabase("login throttling", (kind) => {
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
   });
 
+  it("counts a guess when it starts: 30 at once get the turns 30 one by one would, from one address or many", async () => {
+    const { email, password } = await newAccount();
+    const tally = (results: Array<{ status: number }>) => {
+      const counts: Record<number, number> = {};
+      for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+      return counts;
+    };
+
+    // One address: its three free failures, then it waits.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(email, `guess-${i}`, "203.0.113.50")),
+    );
+    expect(tally(burst)).toEqual({ 401: 3, 429: 27 });
+    expect(burst.filter((r) => r.status === 429).every((r) => r.retryAfter === "1")).toBe(true);
+
+    // Thirty addresses at once: the account's 20 free failures (3 used above), then every one waits.
+    const rotating = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(email, `guess-${i}`, `100.70.0.${i}`)),
+    );
+    expect(tally(rotating)).toEqual({ 401: 17, 429: 13 });
+
+    // Under attack, each wait lets one guess through, however many are sent at once.
+    for (let round = 0; round < 3; round++) {
+      advanceSeconds(60);
+      const wave = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login(email, `wave-${round}-${i}`, `100.71.${round}.${i}`)),
+      );
+      expect(tally(wave), `wave ${round}`).toEqual({ 401: 1, 429: 9 });
+    }
+
+    // The owner, from a new address once the wait is over, signs in.
+    advanceSeconds(60);
+    expect((await login(email, password, "198.51.100.70")).status).toBe(200);
+  });
+
   it("trusts the browser that followed a password-reset link: its sign-in is not held by the account's wait", async () => {
     const { email } = await newAccount();
     for (let i = 0; i < 20; i++) await login(email, "guess", `100.67.0.${i}`);

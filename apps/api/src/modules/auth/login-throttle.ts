@@ -12,6 +12,14 @@
  *   out of their own phone; a new device during an attack waits at most `maxDelayMs` (decision 026).
  * - A successful sign-in forgets that client's failures, never the account's.
  *
+ * An attempt counts when it starts, before the password is checked, not when it fails: counted after
+ * the check, a burst of guesses sent at once all passed the check before the first failure was counted
+ * (15–17 guesses per window instead of one). So `begin` takes the attempt's turn first: it counts the
+ * attempt as a failure, and where that failure earns a wait, it claims the "gate" that holds the next
+ * attempt back for that wait, in one atomic step of the store. Of a burst, only the attempts the same
+ * guesses sent one by one would have been allowed get a turn; the rest wait, uncounted. An attempt whose
+ * password was right is taken back off the counts (`succeeded`).
+ *
  * The counters are rate-limiter-flexible's: in this process's memory, or in Redis when the replicas share
  * one (with the memory limiter as insurance while Redis is down), one implementation for both. Its clock
  * is the real one (`Date.now()`), so tests move time with fake Date rather than the app's clock.
@@ -19,7 +27,12 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 
 export interface LoginThrottleOptions {
   failuresBeforeDelay: number;
@@ -36,11 +49,20 @@ interface LoginClient {
   trustedDevice?: string;
 }
 
+/** An attempt that got its turn: counted as a failure unless the password turns out right. */
+export interface LoginAttempt {
+  waitMs: 0;
+  /** The password was right: not a failure after all, and this client's failures are forgotten. */
+  succeeded(): Promise<void>;
+  /** Neither right nor wrong (the check itself broke): taken back off the counts. */
+  abandoned(): Promise<void>;
+}
+
 export interface LoginThrottle {
   /** Milliseconds this client must still wait before trying this account again; 0 when it may try. */
   waitMs(account: string, client: LoginClient): Promise<number>;
-  recordFailure(account: string, client: LoginClient): Promise<void>;
-  recordSuccess(account: string, client: LoginClient): Promise<void>;
+  /** Takes an attempt's turn before the password is checked; `{ waitMs }` (nothing counted) if none. */
+  begin(account: string, client: LoginClient): Promise<LoginAttempt | { waitMs: number }>;
 }
 
 const FIRST_DELAY_MS = 1000;
@@ -88,45 +110,106 @@ export function createLoginThrottle(
     });
   }
 
-  // Failure counts (consumedPoints), and the waits they earn (a block on the same key shape).
+  // Failure counts (consumedPoints), and the gates: while a gate key lives, the next attempt waits. A
+  // gate is made by consuming its one point, with the wait as its duration: the first attempt to do so
+  // gets the turn, any other in that time is refused (rate-limiter-flexible's consume is atomic).
   const clientFailures = limiter("client-failures", clientMemory);
   const accountFailures = limiter("account-failures", accountWindow);
-  const waits = limiter("wait", clientMemory);
+  const gates = limiter("gate", clientMemory);
 
   async function remainingMs(key: string): Promise<number> {
-    const res = await waits.get(key);
-    return res && res.consumedPoints > 1 ? Math.max(0, res.msBeforeNext) : 0;
+    const res = await gates.get(key);
+    return res && res.consumedPoints > 0 ? Math.max(0, res.msBeforeNext) : 0;
   }
-  async function wait(key: string, ms: number) {
-    if (ms > 0) await waits.block(key, ms / 1000);
+
+  /**
+   * Claims the gate for `ms` when a wait is due: "claimed" (this attempt holds it: nobody else gets a
+   * turn until it opens, or until this attempt gives it back), "free" when no wait is due, or how long
+   * until it opens when another attempt holds it.
+   */
+  async function claimGate(key: string, ms: number): Promise<"claimed" | "free" | number> {
+    if (ms <= 0) return "free";
+    try {
+      await gates.consume(key, 1, { customDuration: ms / 1000 });
+      return "claimed";
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return Math.max(1, refused.msBeforeNext);
+      throw refused;
+    }
+  }
+
+  async function waitMs(account: string, client: LoginClient) {
+    const own = remainingMs(`client:${clientKey(account, client)}`);
+    const shared = client.trustedDevice ? 0 : remainingMs(`account:${digest(account)}`);
+    return Math.max(await own, await shared);
   }
 
   return {
-    async waitMs(account, client) {
-      const own = remainingMs(`client:${clientKey(account, client)}`);
-      const shared = client.trustedDevice ? 0 : remainingMs(`account:${digest(account)}`);
-      return Math.max(await own, await shared);
-    },
+    waitMs,
 
-    async recordFailure(account, client) {
-      let underAttack = false;
-      if (!client.trustedDevice) {
-        const failures = (await accountFailures.penalty(digest(account))).consumedPoints;
-        underAttack = failures >= options.accountFailuresBeforeSlowdown;
-        await wait(
-          `account:${digest(account)}`,
-          backoffMs(failures, options.accountFailuresBeforeSlowdown, options.maxDelayMs),
-        );
-      }
+    async begin(account, client) {
+      // Already waiting: refused without counting anything.
+      const waiting = await waitMs(account, client);
+      if (waiting > 0) return { waitMs: waiting };
+
+      // The client's turn first: a burst from one address stops here, without touching the account.
+      const accountKey = digest(account);
+      const trusted = Boolean(client.trustedDevice);
+      const counted = trusted ? null : await accountFailures.get(accountKey);
+      // A count past its window may linger in memory until its timer runs: it counts for nothing.
+      const accountSoFar = counted && counted.msBeforeNext > 0 ? counted.consumedPoints : 0;
+      // Counting this attempt, is the account under attack? Then this client has one free failure.
+      const underAttack = !trusted && accountSoFar + 1 >= options.accountFailuresBeforeSlowdown;
       const key = clientKey(account, client);
-      const failures = (await clientFailures.penalty(key)).consumedPoints;
+      const clientGate = `client:${key}`;
+      const clientCount = (await clientFailures.penalty(key)).consumedPoints;
       const free = underAttack ? 1 : options.failuresBeforeDelay;
-      await wait(`client:${key}`, backoffMs(failures, free, options.maxDelayMs));
-    },
+      const ownClientGate = await claimGate(clientGate, backoffMs(clientCount, free, options.maxDelayMs));
+      if (typeof ownClientGate === "number") {
+        await clientFailures.reward(key);
+        return { waitMs: ownClientGate };
+      }
 
-    async recordSuccess(account, client) {
-      const key = clientKey(account, client);
-      await Promise.all([clientFailures.delete(key), waits.delete(`client:${key}`)]);
+      // Then the account's, for a client it does not trust: addresses taking turns stop here.
+      const accountGate = `account:${accountKey}`;
+      let ownAccountGate: "claimed" | "free" = "free";
+      if (!trusted) {
+        const accountCount = (await accountFailures.penalty(accountKey)).consumedPoints;
+        const claim = await claimGate(
+          accountGate,
+          backoffMs(accountCount, options.accountFailuresBeforeSlowdown, options.maxDelayMs),
+        );
+        if (typeof claim === "number") {
+          await Promise.all([
+            clientFailures.reward(key),
+            accountFailures.reward(accountKey),
+            ownClientGate === "claimed" ? gates.delete(clientGate) : undefined,
+          ]);
+          return { waitMs: claim };
+        }
+        ownAccountGate = claim;
+      }
+
+      // Not a failure after all: off the counts, and a gate this attempt holds is opened again (while
+      // it held it, no other attempt got a turn, so the counts are as if this one never came).
+      const takeBack = () =>
+        Promise.all([
+          trusted ? undefined : accountFailures.reward(accountKey),
+          ownAccountGate === "claimed" ? gates.delete(accountGate) : undefined,
+        ]);
+      return {
+        waitMs: 0,
+        async succeeded() {
+          await Promise.all([clientFailures.delete(key), gates.delete(clientGate), takeBack()]);
+        },
+        async abandoned() {
+          await Promise.all([
+            clientFailures.reward(key),
+            ownClientGate === "claimed" ? gates.delete(clientGate) : undefined,
+            takeBack(),
+          ]);
+        },
+      };
     },
   };
 }

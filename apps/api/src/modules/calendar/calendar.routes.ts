@@ -17,12 +17,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         summary: "An instructor's scheduled lessons as an iCalendar (RFC 5545) feed",
         description:
           "For calendar apps to subscribe to: no session, the secret token in the URL is the authority " +
-          "(the instructor can rotate or revoke it). An unknown or revoked token is 404.",
+          "(the instructor can rotate or revoke it). An unknown or revoked token is 404; a path with a " +
+          "broken %-escape is 400.",
         params: feedParams,
         response: {
           // A string body with a non-JSON content type is sent as it is, never serialised as JSON.
           200: { description: "The feed", content: { "text/calendar": { schema: z.string() } } },
-          ...errorResponses(404),
+          ...errorResponses(400, 404),
         },
       },
     },

@@ -9,6 +9,6 @@ export async function acceptSignedIn(ctx: AppContext, guardianId: string, token:
   if (account?.id !== guardianId) {
     throw new AppError("forbidden", "This invitation was sent to another email address");
   }
-  await ctx.transact((uow) => activateLink(uow, link.id, guardianId, ctx.now()));
+  await ctx.transact((uow) => activateLink(uow, link, guardianId, ctx.now()));
   return { learners: await repo.listLearnersOf(ctx.db, guardianId) };
 }

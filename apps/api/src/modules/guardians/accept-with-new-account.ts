@@ -28,7 +28,7 @@ export async function acceptWithNewAccount(
         lastName: input.lastName,
         createdAt: now,
       });
-      await activateLink(uow, link.id, user.id, now);
+      await activateLink(uow, link, user.id, now);
       const session = await issueSession(ctx, tx, user, now);
       return {
         user: {

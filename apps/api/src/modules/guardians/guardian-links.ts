@@ -53,20 +53,28 @@ export async function listGuardiansOf(ctx: Pick<AppContext, "db">, learnerId: st
   return { guardians: (await repo.listLinksOfLearner(ctx.db, learnerId)).map(toGuardianLink) };
 }
 
-/** The invitation's link becomes ACTIVE for `guardianId`, audited. */
-export async function activateLink(uow: UnitOfWork, linkId: string, guardianId: string, now: Date) {
-  const link = await repo.updateLink(uow.tx, linkId, {
-    status: "ACTIVE",
-    guardianId,
-    acceptedAt: now,
-    tokenHash: null,
-  });
+/**
+ * The invitation becomes ACTIVE for `guardianId`, audited: `link` as `liveInvitation` read it. Between
+ * that read and this write the accept may hash a password, and the learner may remove the link; the
+ * write is conditional on the link still being that invitation, and refuses like `liveInvitation`
+ * otherwise (rolling back whatever the accept wrote with it: a new account is not left behind).
+ */
+export async function activateLink(
+  uow: UnitOfWork,
+  link: { id: string; tokenHash: string | null },
+  guardianId: string,
+  now: Date,
+) {
+  const activated = link.tokenHash
+    ? await repo.activateInvitedLink(uow.tx, { id: link.id, tokenHash: link.tokenHash }, guardianId, now)
+    : undefined;
+  if (!activated) throw new AppError("not_found", INVITATION_GONE);
   await uow.audit({
     actorId: guardianId,
     action: "guardian.accept",
     targetType: "guardian_link",
-    targetId: linkId,
-    details: { learnerId: link?.learnerId, email: link?.email },
+    targetId: link.id,
+    details: { learnerId: activated.learnerId, email: activated.email },
     createdAt: now,
   });
 }

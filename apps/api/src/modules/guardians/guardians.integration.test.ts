@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { outbox, payments } from "../../db/schema/index.ts";
+import { guardianLinks, outbox, payments, users } from "../../db/schema/index.ts";
 import { freshWeekdays, holdLesson, registerStudent } from "../../test/booking-fixtures.ts";
 import { userIdByEmail } from "../../test/fixtures/instructor-fixtures.ts";
 import { download } from "../../test/fixtures/payout-fixtures.ts";
@@ -296,5 +296,83 @@ describeEachDatabase("parents and guardians", (kind) => {
       404,
     );
     expect((await http.get("/api/guardian/learners", guardian.accessToken)).body.learners).toEqual([]);
+  });
+  it("a guardian removed while accepting stays removed, and a removed invitation cannot be accepted", async () => {
+    const sib = await registerStudent(http, { firstName: "Sam", lastName: "Sibling" });
+    const demoGuardian = await http.login("guardian@demo.test");
+    const linkOf = async (email: string) => {
+      const list = await http.get("/api/student/guardians", sib.accessToken);
+      return list.body.guardians.find((g: { email: string }) => g.email === email) as { id: string };
+    };
+    const statusOf = async (id: string) =>
+      (
+        await t.database.db
+          .select({ status: guardianLinks.status })
+          .from(guardianLinks)
+          .where(eq(guardianLinks.id, id))
+      )[0]?.status;
+
+    // Each round: the accept (a new account, or the demo guardian signed in) and the learner's removal
+    // at once, the removal 0–100 ms after the accept started; the accept hashes a password first.
+    for (let round = 0; round < 6; round++) {
+      const signedIn = round % 2 === 1;
+      const email = signedIn ? "guardian@demo.test" : `racing.parent.${round}@example.test`;
+      expect((await http.post("/api/student/guardians", { email }, sib.accessToken)).status).toBe(201);
+      const { token } = await invitationToken(email);
+      const { id } = await linkOf(email);
+      const [accepted, removed] = await Promise.all([
+        signedIn
+          ? http.post("/api/guardian/invitations/join", { token }, demoGuardian.accessToken)
+          : http.post("/api/guardian/invitations/accept", {
+              token,
+              firstName: "Racing",
+              lastName: "Parent",
+              password: "guardian-pass-1",
+              confirmPassword: "guardian-pass-1",
+            }),
+        new Promise((resolve) => setTimeout(resolve, round * 20)).then(() =>
+          http.delete(`/api/student/guardians/${id}`, sib.accessToken),
+        ),
+      ]);
+      const where = `round ${round} (accept ${accepted.status}, remove ${removed.status})`;
+      expect(removed.status, where).toBe(200);
+      // The removal went through: the link is REMOVED whichever finished first, and no access is left.
+      expect(await statusOf(id), where).toBe("REMOVED");
+      expect([200, 201, 404], where).toContain(accepted.status);
+      const learners = signedIn
+        ? (await http.get("/api/guardian/learners", demoGuardian.accessToken)).body.learners
+        : accepted.status === 201
+          ? (await http.get("/api/guardian/learners", accepted.body.accessToken)).body.learners
+          : [];
+      expect(
+        learners.map((l: { id: string }) => l.id),
+        where,
+      ).not.toContain(sib.user.id);
+      if (accepted.status === 404) {
+        expect(accepted.body.error.message, where).toMatch(/no longer valid/);
+        // Refused after the account was written: the refusal took the new account back with it.
+        const left = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        expect(left.length, where).toBe(signedIn ? 1 : 0);
+      }
+    }
+
+    // An invitation the learner withdrew is refused when opened or accepted, in either way.
+    const email = "withdrawn.parent@example.test";
+    await http.post("/api/student/guardians", { email }, sib.accessToken);
+    const { token } = await invitationToken(email);
+    await http.delete(`/api/student/guardians/${(await linkOf(email)).id}`, sib.accessToken);
+    expect((await http.get(`/api/guardian/invitations/${token}`)).status).toBe(404);
+    const late = await http.post("/api/guardian/invitations/accept", {
+      token,
+      firstName: "Late",
+      lastName: "Parent",
+      password: "guardian-pass-1",
+      confirmPassword: "guardian-pass-1",
+    });
+    expect(late.status).toBe(404);
+    expect(late.body.error).toEqual({
+      code: "not_found",
+      message: "This invitation is no longer valid. Ask the learner to send a new one.",
+    });
   });
 });

@@ -2,7 +2,7 @@
  * The guardian_links table, and the read model of what a guardian may see of a learner they follow
  * (their lessons, bundles and payments: read here, written only by their owning modules).
  */
-import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { guardianLinks, studentProfiles, users } from "../../db/schema/index.ts";
@@ -51,6 +51,33 @@ export async function updateLink(
   patch: Partial<Omit<GuardianLinkRow, "id" | "learnerId" | "email">>,
 ) {
   const [link] = await db.update(guardianLinks).set(patch).where(eq(guardianLinks.id, id)).returning();
+  return link;
+}
+
+/**
+ * The invitation `tokenHash` names becomes ACTIVE for `guardianId`, in one conditional statement: only
+ * while it is still that live invitation. A removal, a withdrawal or a fresh link (re-invite) committed
+ * meanwhile leaves no row to update (PostgreSQL re-checks the condition on the row a concurrent removal
+ * wrote), so a removed link never turns ACTIVE. Undefined when it is no longer live.
+ */
+export async function activateInvitedLink(
+  db: Executor,
+  invitation: { id: string; tokenHash: string },
+  guardianId: string,
+  now: Date,
+) {
+  const [link] = await db
+    .update(guardianLinks)
+    .set({ status: "ACTIVE", guardianId, acceptedAt: now, tokenHash: null })
+    .where(
+      and(
+        eq(guardianLinks.id, invitation.id),
+        eq(guardianLinks.status, "INVITED"),
+        eq(guardianLinks.tokenHash, invitation.tokenHash),
+        gt(guardianLinks.expiresAt, now),
+      ),
+    )
+    .returning();
   return link;
 }
 

@@ -347,7 +347,26 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     const retry = await http.post(`/api/admin/outbox/${failing}/retry`, undefined, admin);
     expect(retry.status).toBe(200);
     expect(retry.body.message).toMatchObject({ id: failing, status: "SENT", attempts: 4 });
-    expect((await http.post(`/api/admin/outbox/${failing}/retry`, undefined, admin)).status).toBe(409);
+    const again = await http.post(`/api/admin/outbox/${failing}/retry`, undefined, admin);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "invalid_state", details: { status: "SENT" } });
+    // Malformed retries are 400s the document declares: the contract is enforced here, where an
+    // undeclared status would be a 500 contract_violation.
+    expect(t.env.RESPONSE_CONTRACT).toBe("enforce");
+    const badId = await http.post("/api/admin/outbox/not-an-id/retry", undefined, admin);
+    expect(badId.status).toBe(400);
+    expect(badId.body.error).toMatchObject({ code: "validation_error" });
+    const brokenBody = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/outbox/${failing}/retry`,
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      payload: '{"a":',
+    });
+    expect(brokenBody.statusCode).toBe(400);
+    expect(brokenBody.json().error).toEqual({
+      code: "bad_request",
+      message: "The request body is not valid JSON",
+    });
     const audit = await t.database.db
       .select()
       .from(auditLog)

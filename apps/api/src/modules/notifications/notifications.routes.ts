@@ -42,9 +42,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: "Retry a failed email",
         description:
           "Puts a FAILED email back in the queue and makes one delivery attempt at once; the answer shows " +
-          "how it went (SENT, or FAILED with the error). Audited. 409 when the email is not FAILED.",
+          "how it went (SENT, or FAILED with the error). Audited. An id that is not a UUID is 400; 409 when " +
+          "the email is not FAILED.",
         params: idParams,
-        response: { 200: adminOutboxMessageResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: adminOutboxMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     (request) => retryOutboxEmail(ctx, request.params.id, currentUserId(request)),

@@ -18,7 +18,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           "invoice carries. Nothing is held or charged: paying (batch or bundle) with the returned " +
           "`invoice` puts this number on the payment; an unused number is simply never paid.",
         security: [{ bearerAuth: [] }],
-        response: { 200: openInvoiceResponse, ...errorResponses(401, 403) },
+        response: { 200: openInvoiceResponse, ...errorResponses(400, 401, 403) },
       },
       onRequest: ctx.guard("STUDENT"),
     },

@@ -185,13 +185,20 @@ describeEachDatabase("card refunds go through a durable queue (real SDK, local f
     expect(stripe.refunds.filter((r) => r.payment_intent === lesson.paymentIntent)).toHaveLength(1);
   });
 
-  it("records one success however many retries race: 50 at once, one refund.succeed, one transfer", async () => {
+  it("calls the provider once however many retries race: 50 at once, one refund.succeed, one transfer", async () => {
     const { lesson, queued } = await cancelledWithRefundFailed(8);
 
+    // A provider that takes its time: every retry starts while the first is still waiting for it.
+    stripe.slowRefunds(300);
     const retries = await Promise.all(
       Array.from({ length: 50 }, () => http.post(`/api/admin/refunds/${queued?.id}/retry`, undefined, admin)),
-    );
-    expect(retries.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    ).finally(() => stripe.slowRefunds(0));
+    expect(retries.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = retries.filter((r) => r.status !== 200);
+    expect(refused.every((r) => r.status === 409 && r.body.error.code === "invalid_state")).toBe(true);
+    // The attempt that failed when the lesson was cancelled, then the one retry that went through.
+    const calls = stripe.refundRequests.filter((r) => r.idempotencyKey.endsWith(queued?.id ?? "?"));
+    expect(calls.map((c) => c.answered)).toEqual([500, 200]);
     const [after] = await refundsOf(lesson.paymentId);
     expect(after?.status).toBe("SUCCEEDED");
     const audit = await http.get("/api/admin/audit-log?action=refund.succeed&pageSize=100", admin);

@@ -42,7 +42,8 @@ export const refundRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         summary: "Retry a failed card refund now",
         description:
           "Sends a pending refund to the card provider at once, whatever its backoff says (audited). A " +
-          "refund that has already gone through is 409 invalid_state.",
+          "refund that has already gone through, or that another retry is sending right now, is 409 " +
+          "invalid_state.",
         params: idParams,
         response: { 200: adminRefundResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
