@@ -55,7 +55,8 @@ describe("Messages page (learner)", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Messages" })).toBeInTheDocument();
     const list = await screen.findByRole("navigation", { name: "Conversations" });
-    const ivyLink = within(list).getByRole("link", { name: "Ivy Teacher, 2 unread" });
+    // The list's frame shows at once, its conversations once they load.
+    const ivyLink = await within(list).findByRole("link", { name: "Ivy Teacher, 2 unread" });
     expect(ivyLink).toHaveAttribute("href", `/student/messages/${INSTRUCTOR_ID}`);
     expect(ivyLink).toHaveTextContent("Running 10 minutes late, sorry!");
     const oscarLink = within(list).getByRole("link", { name: "Oscar Other" });
