@@ -211,6 +211,7 @@ export const EMAIL_KINDS = [
   "new_messages",
   "guardian_invited",
   "lesson_recorded",
+  "held_lesson_refunded",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
