@@ -212,6 +212,7 @@ export const EMAIL_KINDS = [
   "guardian_invited",
   "lesson_recorded",
   "held_lesson_refunded",
+  "instructor_welcome",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
