@@ -211,6 +211,8 @@ export const EMAIL_KINDS = [
   "new_messages",
   "guardian_invited",
   "lesson_recorded",
+  "held_lesson_refunded",
+  "instructor_welcome",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -147,6 +147,8 @@ export const emailKindLabels: Record<EmailKind, string> = {
   new_messages: "New messages",
   guardian_invited: "Guardian invitation",
   lesson_recorded: "Lesson record",
+  held_lesson_refunded: "Held lesson refunded",
+  instructor_welcome: "Instructor welcome",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

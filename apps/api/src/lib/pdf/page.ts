@@ -4,6 +4,7 @@
  */
 import PDFDocument from "pdfkit";
 import { registerFonts, SANS } from "./fonts.ts";
+import { printText } from "./text.ts";
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -46,15 +47,14 @@ export function footers(doc: Doc, documentName: string) {
     // Writing below the bottom margin would otherwise start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font(SANS)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${documentName} · Page ${i - start + 1} of ${count}`, PAGE.margin, PAGE.height - 36, {
-        width: CONTENT_WIDTH,
-        align: "center",
-        lineBreak: false,
-      });
+    // The name may be a learner's in any script: printed with the fonts that draw it, as in the header.
+    printText(
+      doc.fontSize(8).fillColor(MUTED),
+      `${documentName} · Page ${i - start + 1} of ${count}`,
+      PAGE.margin,
+      PAGE.height - 36,
+      { width: CONTENT_WIDTH, align: "center" },
+    );
     doc.page.margins.bottom = bottom;
   }
 }

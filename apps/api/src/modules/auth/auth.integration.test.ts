@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { outbox } from "../../db/schema/index.ts";
 import { api, instructorPayload, studentPayload } from "../../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
@@ -86,6 +88,32 @@ describeEachDatabase("auth", (kind) => {
       vehicleType: "AUTOMATIC",
       bookings: [],
     });
+  });
+
+  it("welcomes a new instructor by email with what happens before students can book them", async () => {
+    const payload = instructorPayload({ wwcNumber: undefined });
+    expect((await http.post("/api/auth/register/instructor", payload)).status).toBe(201);
+    const emails = await t.database.db
+      .select({ kind: outbox.kind, subject: outbox.subject, text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.toEmail, payload.email));
+    expect(emails).toHaveLength(1);
+    const [welcome] = emails;
+    expect(welcome).toMatchObject({
+      kind: "instructor_welcome",
+      subject: "Welcome to Kerb: what happens next",
+    });
+    expect(welcome?.text).toContain(
+      "Kerb checks your driving instructor licence and your Working With Children check",
+    );
+    expect(welcome?.text).toContain("You did not give a Working With Children check number");
+    expect(welcome?.text).toMatch(/set your weekly hours \(http[^)]*\/instructor\/availability\)/);
+    expect(welcome?.text).toMatch(/Add your ABN on your earnings page \(http[^)]*\/instructor\/earnings\)/);
+
+    const student = studentPayload();
+    expect((await http.post("/api/auth/register/student", student)).status).toBe(201);
+    const toStudent = await t.database.db.select().from(outbox).where(eq(outbox.toEmail, student.email));
+    expect(toStudent).toHaveLength(0);
   });
 
   it("refuses a duplicate email with 409, whatever its case", async () => {

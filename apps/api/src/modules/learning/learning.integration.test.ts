@@ -15,7 +15,7 @@ import {
   newStudent,
 } from "../../test/fixtures/instructor-fixtures.ts";
 import { api } from "../../test/http.ts";
-import { pdfText } from "../../test/pdf-text.ts";
+import { pdfLines, pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { updateInstructorCompliance } from "../instructors/instructors.writes.ts";
 
@@ -563,8 +563,9 @@ describeEachDatabase("the learner's journey", (kind) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/pdf");
+      const file = `Kerb-logbook-Ava-Learner-${sydneyTodayDate(t.clock.now)}.pdf`;
       expect(res.headers["content-disposition"]).toBe(
-        `attachment; filename="Kerb-logbook-${sydneyTodayDate(t.clock.now)}.pdf"`,
+        `attachment; filename="${file}"; filename*=UTF-8''${file}`,
       );
       const text = pdfText(res.rawPayload);
       expect(text).toContain("Structured lessons for the NSW learner logbook");
@@ -585,5 +586,37 @@ describeEachDatabase("the learner's journey", (kind) => {
       expect(text).toContain("32:00 of 120:00 1:00 of 20:00 88:00 19:00");
       expect(text).not.toContain("Pat Pending");
     });
+
+    it.each([
+      ["李", "小龍"],
+      ["محمد", "علي"],
+    ])(
+      "prints %s %s in the header and every footer, and keeps the name in the file name",
+      async (firstName, lastName) => {
+        const learner = await newStudent(http, { firstName, lastName });
+        const res = await t.app.inject({
+          method: "GET",
+          url: "/api/student/logbook.pdf",
+          headers: { authorization: `Bearer ${learner.token}` },
+        });
+        expect(res.statusCode).toBe(200);
+        const name = `${firstName} ${lastName}`;
+        const today = sydneyTodayDate(t.clock.now);
+        const utf8 = encodeURIComponent(`Kerb-logbook-${firstName}-${lastName}-${today}.pdf`);
+        // Clients that read only `filename` get the date; the others the learner's name as written.
+        expect(res.headers["content-disposition"]).toBe(
+          `attachment; filename="Kerb-logbook-${today}.pdf"; filename*=UTF-8''${utf8}`,
+        );
+        // pdftotext wraps right-to-left text in invisible bidi marks.
+        const lines = pdfLines(res.rawPayload).map((line) => line.replace(/[\u202A-\u202E]/g, ""));
+        const text = lines.join(" ");
+        // The Learner value in the header and the footer's "Logbook record of …", never empty boxes.
+        expect(text.split(name).length - 1).toBe(2);
+        expect(text).toContain("Logbook record of");
+        expect(text).toContain("Page 1 of 1");
+        // The empty state reads across the table on one line, not wrapped inside the Date column.
+        expect(lines).toContain("No completed lessons with a verified instructor yet.");
+      },
+    );
   });
 });

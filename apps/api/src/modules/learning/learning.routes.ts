@@ -12,6 +12,7 @@ import { LOGBOOK_CREDIT_RULE, LOGBOOK_REQUIREMENT } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { attachmentDisposition } from "../../lib/pdf-response.ts";
 import { currentUserId } from "../../plugins/auth.ts";
 import { getAssessment } from "./get-assessment.ts";
 import { getLogbook } from "./get-logbook.ts";
@@ -123,7 +124,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       const { filename, pdf } = await logbookPdf(ctx, currentUserId(request));
       return reply
         .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("content-disposition", attachmentDisposition(filename))
         .send(pdf);
     },
   );

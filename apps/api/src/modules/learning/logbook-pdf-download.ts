@@ -4,6 +4,18 @@ import { kerbSupplier } from "../../lib/supplier.ts";
 import { logbook } from "./learner-journey.ts";
 import { renderLogbookPdf } from "./logbook-pdf.ts";
 
+/**
+ * "Kerb-logbook-Sam-Learner-2026-06-15.pdf", "Kerb-logbook-李-小龍-2026-06-15.pdf": named for the learner
+ * in their own script (as the guardian's download names it), since a guardian may follow several.
+ */
+function logbookFilename(name: string, today: string): string {
+  const slug = name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");
+  return `Kerb-logbook-${slug ? `${slug}-` : ""}${today}.pdf`;
+}
+
 /** The logbook's structured lessons as a PDF to copy into the paper or app logbook. */
 export async function logbookPdf(
   ctx: AppContext,
@@ -11,17 +23,18 @@ export async function logbookPdf(
 ): Promise<{ filename: string; pdf: Buffer }> {
   const { learner, lessons, totals } = await logbook(ctx, studentId);
   const now = ctx.now();
+  const name = `${learner.firstName} ${learner.lastName}`.trim();
   const { supplier, isDemoSupplier } = kerbSupplier(ctx.env);
   const pdf = await renderLogbookPdf({
     issuer: supplier,
     isDemoIssuer: isDemoSupplier,
     learner: {
-      name: `${learner.firstName} ${learner.lastName}`.trim(),
+      name,
       dateOfBirth: learner.dateOfBirth,
     },
     preparedOn: formatSydneyDate(now),
     lessons,
     totals,
   });
-  return { filename: `Kerb-logbook-${sydneyTodayDate(now)}.pdf`, pdf };
+  return { filename: logbookFilename(name, sydneyTodayDate(now)), pdf };
 }

@@ -106,7 +106,12 @@ export function renderLogbookPdf(document: LogbookDocument): Promise<Buffer> {
   const repeatHeadings = () => headingRow(doc, COLUMNS, HEADINGS);
   repeatHeadings();
   if (document.lessons.length === 0) {
-    row(doc, COLUMNS, [{ text: "No completed lessons with a verified instructor yet." }]);
+    // One cell across the table: in the Date column alone the sentence would wrap word by word.
+    row(
+      doc,
+      [{ width: CONTENT_WIDTH, align: "left" }],
+      [{ text: "No completed lessons with a verified instructor yet." }],
+    );
   }
   for (const lesson of document.lessons) {
     const instructor = `${lesson.instructor.firstName} ${lesson.instructor.lastName}`.trim();

@@ -5,7 +5,8 @@
  *   marked gets its "mark your lesson" email again).
  * - REFUND: the instructor's earning, if the lesson was marked, is reversed in the ledger; the student
  *   gets the lesson's value back (the card share with its GST, exact on the payment's running total, or
- *   the credit to its bundle) and is emailed; the lesson becomes CANCELLED by ADMIN with nothing kept.
+ *   the credit to its bundle); the lesson becomes CANCELLED by ADMIN with nothing kept. Both are emailed
+ *   what happened (held-lesson-refunded.ts), never the admin's own note.
  */
 import type { DecideHeldLessonResponse } from "@kerb/shared";
 import {
@@ -13,6 +14,7 @@ import {
   type HeldLessonDecision,
   payableGrossCents,
   refundOfShare,
+  type TeachingStopReason,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
@@ -21,13 +23,9 @@ import { returnBundleCredit } from "../bundles/index.ts";
 import { postHeldLessonRefunded } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { findPayoutOfLesson, lockInstructorPayouts } from "../payouts/index.ts";
-import { enqueueLessonCancelled } from "./emails/index.ts";
+import { enqueueHeldLessonRefunded } from "./emails/index.ts";
 import { insertHeldLessonDecision, lockHeldLesson } from "./held-lesson-store.ts";
 import { refundHeldLesson } from "./lessons.writes.ts";
-
-/** What the student's cancellation email gives as the reason (never the admin's own note). */
-const REFUND_REASON =
-  "Your instructor was not permitted to teach on Kerb at the time of this lesson, so Kerb has refunded it.";
 
 /** POST /admin/held-lessons/:id/decision: PAY or REFUND one held lesson, once, audited. */
 export async function decideHeldLesson(
@@ -107,15 +105,15 @@ export async function decideHeldLesson(
       }
       await refundHeldLesson(tx, { lessonId: lesson.id, now, refundCents, from: lesson.status });
       status = "CANCELLED";
-      await enqueueLessonCancelled(uow, {
+      await enqueueHeldLessonRefunded(uow, {
         bookingId: lesson.id,
-        cancelledBy: "ADMIN",
         refund: {
           method: bundleCreditReturned ? "CREDIT" : refundCents > 0 ? "CARD" : "NONE",
           refundCents,
           refundGstCents,
         },
-        reason: REFUND_REASON,
+        earnedCents: lesson.status === "SCHEDULED" ? 0 : valueCents,
+        stopReason: lesson.stopReason as TeachingStopReason,
         now,
         appUrl: publicOrigin(ctx.env),
       });

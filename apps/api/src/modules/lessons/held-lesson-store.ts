@@ -72,6 +72,7 @@ export async function lockHeldLesson(tx: Executor, bookingId: string, now: Date)
   const [row] = await tx
     .select({
       ...lessonSettlementColumns,
+      stopReason: stopOfLesson(instructorTeachingStops.reason).mapWith(String),
       waiting: sql<boolean>`coalesce(${waitingForDecision(now)}, false)`,
       decided: sql<boolean>`exists (select 1 from ${heldLessonDecisions} where ${heldLessonDecisions.bookingId} = ${bookings.id})`,
     })

@@ -7,7 +7,7 @@
 import { addDaysToDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditLog, cardRefunds } from "../../db/schema/index.ts";
+import { auditLog, cardRefunds, outbox } from "../../db/schema/index.ts";
 import {
   addHours,
   insertBundle,
@@ -161,6 +161,26 @@ describeEachDatabase("held lessons: taught while the instructor could not teach"
     expect(balance.body).toMatchObject({ balanced: true, totalCents: 0 });
     const mine = await http.get("/api/instructor/payouts", rex.token);
     expect(mine.body.held).toMatchObject({ lessons: 2, net: 120 });
+
+    // Both hear what happened to a taught lesson, not an ordinary cancellation's words.
+    const emails = await t.database.db
+      .select({ kind: outbox.kind, to: outbox.toEmail, text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `held-lesson-refunded:${ids.refunded}:student`));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.kind).toBe("held_lesson_refunded");
+    expect(emails[0]?.text).toContain("$88.00 (including $8.00 GST) goes back to the card");
+    const [toRex] = await t.database.db
+      .select({ kind: outbox.kind, text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `held-lesson-refunded:${ids.refunded}:instructor`));
+    expect(toRex?.text).toContain("taught after Kerb rejected or delisted you");
+    expect(toRex?.text).toContain("Your earning for this lesson ($60.00) has been reversed");
+    const cancelled = await t.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.kind, "lesson_cancelled"), eq(outbox.toEmail, emails[0]?.to ?? "")));
+    expect(cancelled).toHaveLength(0);
   });
 
   it("pays a held lesson at the next run once the admin decides so, and decides each lesson once", async () => {

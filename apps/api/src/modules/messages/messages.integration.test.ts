@@ -342,7 +342,10 @@ describeEachDatabase("messages between a learner and an instructor", (kind) => {
       t.clock.now.toISOString(),
     ]);
     expect(
-      await t.database.db.select().from(outbox).where(eq(outbox.toEmail, instructor.email)),
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toEmail, instructor.email), eq(outbox.kind, "new_messages"))),
     ).toHaveLength(1);
 
     // A new message later is a new email; one read within the 5 minutes is never emailed.

@@ -7,7 +7,7 @@ import {
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { pdfResponse } from "../../lib/pdf-response.ts";
+import { attachmentDisposition, pdfResponse } from "../../lib/pdf-response.ts";
 import { currentUserId } from "../../plugins/auth.ts";
 import { findFollowedLearner } from "../guardians/index.ts";
 import { getLogbook, getProgress, logbookPdf } from "../learning/index.ts";
@@ -89,7 +89,7 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const { filename, pdf } = await logbookPdf(ctx, learner.id);
       return reply
         .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("content-disposition", attachmentDisposition(filename))
         .send(pdf);
     },
   );

@@ -7,6 +7,7 @@ export {
 } from "./booking-notices.ts";
 export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
 export { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
+export { enqueueHeldLessonRefunded } from "./held-lesson-notices.ts";
 export {
   enqueueLessonCancelled,
   enqueueLessonNoShow,

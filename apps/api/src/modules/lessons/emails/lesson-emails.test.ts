@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { documentExpiring } from "../../compliance/documents-expiring-email.ts";
 import { bookingConfirmedForInstructor, bookingConfirmedForStudent } from "./booking-confirmed.ts";
+import { heldLessonRefunded } from "./held-lesson-refunded.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";
 import { lessonNoShow } from "./lesson-no-show.ts";
@@ -158,6 +159,51 @@ describe("lesson cancelled", () => {
     expect(forfeited.text).toContain(
       "The lesson credit does not go back to your bundle: the lesson was cancelled less than 48 hours",
     );
+  });
+});
+
+describe("held lesson refunded", () => {
+  const base = {
+    student,
+    instructor,
+    lesson,
+    refund: { method: "CARD" as const, refundCents: 8250, refundGstCents: 750 },
+    earnedCents: 7500,
+    stopReason: "REJECTED" as const,
+    appUrl: "https://kerb.test",
+  };
+
+  it("tells the student the taught lesson was refunded in full under the teaching-stop rules, and where the money goes", () => {
+    const email = heldLessonRefunded({ ...base, recipient: "STUDENT" });
+    expect(email.subject).toBe("Lesson refunded: 12/05/2026 with Ivy");
+    expect(email.text).toContain("fell at a time when Ivy was not permitted to teach on Kerb");
+    expect(email.text).toContain("you are refunded in full, even if the lesson went ahead");
+    expect(email.text).toContain("$82.50 (including $7.50 GST) goes back to the card you paid with");
+    expect(email.text).not.toContain("calendar");
+    const credit = heldLessonRefunded({
+      ...base,
+      recipient: "STUDENT",
+      refund: { method: "CREDIT", refundCents: 0, refundGstCents: 0 },
+    });
+    expect(credit.text).toContain("The lesson credit is back in your bundle");
+  });
+
+  it("tells the instructor why the lesson was held and that its earning is reversed", () => {
+    const email = heldLessonRefunded({ ...base, recipient: "INSTRUCTOR" });
+    expect(email.subject).toBe("Lesson refunded, earning reversed: 12/05/2026 with Sam");
+    expect(email.text).toContain("was taught after Kerb rejected or delisted you");
+    expect(email.text).toContain("Your earning for this lesson ($56.25) has been reversed");
+    expect(email.text).toContain("Earning reversed: $56.25");
+    expect(email.text).toContain("Open my earnings: https://kerb.test/instructor/earnings");
+    expect(email.text).not.toContain("free in your calendar");
+    const unmarked = heldLessonRefunded({
+      ...base,
+      recipient: "INSTRUCTOR",
+      earnedCents: 0,
+      stopReason: "DOCUMENT_EXPIRED",
+    });
+    expect(unmarked.text).toContain("after your licence or Working With Children check expired");
+    expect(unmarked.text).toContain("You had not marked this lesson, so it had earned nothing");
   });
 });
 
