@@ -102,7 +102,7 @@ test.describe("bundle credits", () => {
     // The bundle is for the instructor Auto-Match picked; "Use Bundle" opens their calendar in credits.
     const card = bundleCard(page);
     await expect(card).toContainText(`With ${instructor}`);
-    await expect(card.getByRole("progressbar", { name: "Lessons used" })).toHaveAttribute(
+    await expect(card.getByRole("progressbar", { name: "Credits used" })).toHaveAttribute(
       "aria-valuetext",
       /^0 of \d+$/,
     );
@@ -134,7 +134,7 @@ test.describe("bundle credits", () => {
 
     await expect(heading(page, "Lessons booked")).toBeVisible();
     await expect(page.getByText(`3 lessons booked with ${instructor}`)).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: "Bundle lessons used" })).toHaveAttribute(
+    await expect(page.getByRole("progressbar", { name: "Bundle credits used" })).toHaveAttribute(
       "aria-valuetext",
       `3 of ${total} used`,
     );

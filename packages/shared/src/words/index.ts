@@ -1,5 +1,6 @@
 /** Shared words: policy sentences computed from the constants, and enum display labels. */
 export * from "./audit-actions.ts";
+export * from "./credits.ts";
 export * from "./labels.ts";
 export * from "./plural.ts";
 export * from "./policy.ts";

@@ -157,8 +157,8 @@ export const CANCELLATION_TERMS: readonly string[] = [
  * (screen and PDF) and in its email.
  */
 export const BUNDLE_CREDIT_TERMS: readonly string[] = [
-  `Cancel a lesson paid with a credit more than ${FULL_REFUND_NOTICE_HOURS} hours before it starts: the credit goes back to your bundle.`,
-  `Cancel it ${FULL_REFUND_NOTICE_HOURS} hours or less before: the credit is used (a credit cannot be split, so there is no ${formatPercent(HALF_REFUND_SHARE)} refund).`,
+  `Cancel a lesson paid with a credit more than ${FULL_REFUND_NOTICE_HOURS} hours before it starts: its credits go back to your bundle (one for each hour of the lesson).`,
+  `Cancel it ${FULL_REFUND_NOTICE_HOURS} hours or less before: its credits are used (a credit cannot be split, so there is no ${formatPercent(HALF_REFUND_SHARE)} refund).`,
 ];
 
 /** Every term that applies to a lesson booked with credits, for the credit booking screen. */

@@ -17,8 +17,8 @@ describe("bundle purchased", () => {
       appUrl: "https://kerb.test",
     });
     const text = email.text.replace(/\s+/g, " ");
-    expect(text).toContain("the credit goes back to your bundle");
-    expect(text).toContain("the credit is used (a credit cannot be split, so there is no 50% refund)");
+    expect(text).toContain("its credits go back to your bundle (one for each hour of the lesson)");
+    expect(text).toContain("its credits are used (a credit cannot be split, so there is no 50% refund)");
     expect(text).toContain(BUNDLE_CREDIT_TERMS[0]);
   });
 });

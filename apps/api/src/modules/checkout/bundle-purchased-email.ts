@@ -34,7 +34,7 @@ export function bundlePurchased(data: BundlePurchasedData): RenderedEmail {
     subject: `Your ${data.totalLessons}-lesson bundle is ready`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
-      `Thanks for buying a ${data.totalLessons}-lesson bundle. Each lesson you book with it uses one credit, with nothing more to pay.`,
+      `Thanks for buying a ${data.totalLessons}-lesson bundle. A credit is one hour of lessons: a 60-minute lesson uses 1 credit and a 2-hour lesson 2, with nothing more to pay.`,
       `Your credits can be used until ${formatSydneyDate(data.expiresAt)}.`,
       BUNDLE_CREDIT_TERMS.join(" "),
     ],

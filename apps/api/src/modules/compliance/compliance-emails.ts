@@ -109,7 +109,7 @@ export function instructorUnavailableEmail(data: {
   const paid = new Set(data.lessons.map((l) => l.paidWith));
   const refunds = [
     ...(paid.has("CARD") ? ["a lesson paid by card comes back to your card in full"] : []),
-    ...(paid.has("BUNDLE") ? ["a lesson paid with a credit gives the credit back to your bundle"] : []),
+    ...(paid.has("BUNDLE") ? ["a lesson paid with credits gives its credits back to your bundle"] : []),
   ];
   const move = paid.has("BUNDLE")
     ? "To learn with someone else, cancel, then on the Bundles page move your credits to another instructor and book again."

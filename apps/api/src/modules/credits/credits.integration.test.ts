@@ -144,7 +144,7 @@ describeEachDatabase("spending bundle credits", (kind) => {
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({
       code: "insufficient_credits",
-      message: "This bundle has 1 lesson left; you chose 2 lessons. Nothing was booked.",
+      message: "This bundle has 1 credit left; the lessons you chose need 2 credits. Nothing was booked.",
       details: { creditsLeft: 1, requested: 2 },
     });
     expect(await lessonsOfBundle(bundleId)).toHaveLength(0);

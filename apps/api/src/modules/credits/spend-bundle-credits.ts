@@ -90,7 +90,7 @@ export async function spendBundleCredits(
         const left = creditsLeft(bundle);
         throw new AppError(
           "insufficient_credits",
-          `This bundle has ${plural(left, "lesson")} left; you chose ${plural(creditsNeeded, "lesson")}. Nothing was booked.`,
+          `This bundle has ${plural(left, "credit")} left; the lessons you chose need ${plural(creditsNeeded, "credit")}. Nothing was booked.`,
           { creditsLeft: left, requested: creditsNeeded },
         );
       }

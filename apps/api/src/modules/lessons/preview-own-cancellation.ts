@@ -1,5 +1,6 @@
 import { type CancellationPreview, FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
-import { type CancellationOutcome, formatAud } from "@kerb/shared/rules";
+import { type CancellationOutcome, creditsSpentOn, formatAud } from "@kerb/shared/rules";
+import { creditCount, creditsGoBack } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
@@ -10,19 +11,26 @@ import { findStudentLessonRow } from "./lesson-reads.ts";
 import { toStudentRefund } from "./lesson-views.ts";
 
 /** The confirm dialog's one sentence: what comes back, and why when it is less than everything. */
-function cancellationSummary(outcome: CancellationOutcome, paidWith: "BUNDLE" | "CARD" | null) {
+function cancellationSummary(
+  outcome: CancellationOutcome,
+  paidWith: "BUNDLE" | "CARD" | null,
+  credits: number,
+) {
+  // A 2-hour lesson used 2 credits: name the count rather than "the lesson credit".
+  const theCredits = credits === 1 ? "the lesson credit" : `the lesson's ${creditCount(credits)}`;
+  const [is, does] = credits === 1 ? ["is", "does"] : ["are", "do"];
   const toCard = `${formatAud(outcome.refundCents)} back to your card, including ${formatAud(outcome.refundGstCents)} GST`;
   if (paidWith === null) return "Nothing was paid for this lesson, so there is nothing to refund.";
   if (outcome.tier === "full") {
-    return paidWith === "BUNDLE" ? "Your lesson credit goes back to your bundle." : `You will get ${toCard}.`;
+    return paidWith === "BUNDLE" ? `${creditsGoBack(credits)}.` : `You will get ${toCard}.`;
   }
   if (outcome.tier === "half") {
     return paidWith === "BUNDLE"
-      ? `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so the lesson credit is forfeited and does not go back to your bundle.`
+      ? `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so ${theCredits} ${is} forfeited and ${does} not go back to your bundle.`
       : `This lesson is less than ${FULL_REFUND_NOTICE_HOURS} hours away, so half is refunded: you will get ${toCard}.`;
   }
   return paidWith === "BUNDLE"
-    ? `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded and the lesson credit does not go back to your bundle.`
+    ? `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded and ${theCredits} ${does} not go back to your bundle.`
     : `This lesson is less than ${HALF_REFUND_NOTICE_HOURS} hours away, so nothing is refunded.`;
 }
 
@@ -49,6 +57,6 @@ export async function previewOwnCancellation(
     tier: outcome.tier,
     refund: toStudentRefund(outcome),
     creditReturned: outcome.creditReturned,
-    summary: cancellationSummary(outcome, paidWith),
+    summary: cancellationSummary(outcome, paidWith, creditsSpentOn(row.startTime, row.endTime)),
   };
 }

@@ -5,7 +5,8 @@
  * it out from the lesson's price alone could show a cent more).
  */
 import type { StaffCancellationPreview } from "@kerb/shared";
-import { type CancellationOutcome, centsToDollars, formatAud } from "@kerb/shared/rules";
+import { type CancellationOutcome, centsToDollars, creditsSpentOn, formatAud } from "@kerb/shared/rules";
+import { creditsGoBack } from "@kerb/shared/words";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
@@ -13,9 +14,9 @@ import { cancellationFor } from "./lesson-cancellation.ts";
 import { findLessonForCancellation } from "./lesson-reads.ts";
 
 /** The dialog's sentence, about the student (instructor and admin cancellations refund in full). */
-function staffCancellationSummary(outcome: CancellationOutcome): string {
+function staffCancellationSummary(outcome: CancellationOutcome, credits: number): string {
   if (outcome.creditReturned)
-    return "The student is refunded in full: the lesson credit goes back to their bundle.";
+    return `The student is refunded in full: ${creditsGoBack(credits, "their bundle")}.`;
   if (outcome.method === "CARD") {
     return `The student is refunded in full: ${formatAud(outcome.refundCents)} including ${formatAud(outcome.refundGstCents)} GST goes back to their card.`;
   }
@@ -44,6 +45,6 @@ export async function previewStaffCancellation(
       method: outcome.method,
     },
     creditReturned: outcome.creditReturned,
-    summary: staffCancellationSummary(outcome),
+    summary: staffCancellationSummary(outcome, creditsSpentOn(lesson.startTime, lesson.endTime)),
   };
 }

@@ -189,7 +189,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
   });
 
   describe("a lesson paid with a bundle credit", () => {
-    async function creditLesson(hoursAhead: number) {
+    async function creditLesson(hoursAhead: number, minutes = 60) {
       const instructor = await newInstructor(http, t.database.db);
       const student = await registerStudent(http);
       const bundle = await insertBundle(t.database.db, {
@@ -203,7 +203,8 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
         studentId: student.user.id,
         instructorId: instructor.id,
         start,
-        priceCents: 6500,
+        minutes,
+        priceCents: 6500 * (minutes / 60),
         bundleId: bundle.id,
       });
       hoursBefore(start, hoursAhead);
@@ -217,7 +218,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
         tier: "full",
         refund: { amount: 0, gst: 0, method: "CREDIT" },
         creditReturned: true,
-        summary: "Your lesson credit goes back to your bundle.",
+        summary: "1 credit goes back to your bundle.",
         booking: { bundleId: lesson.bundle.id, paymentId: null },
       });
       expect((await readBundle(t.database.db, lesson.bundle.id)).usedLessons).toBe(2);
@@ -225,6 +226,17 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
       expect((await readPayment(t.database.db, lesson.bundle.paymentId)).refundedCents).toBe(0);
       expect(await refundRows(lesson.id)).toEqual([]);
       expect(await earnings(lesson.instructor.token)).toMatchObject({ lessons: 0, net: 0 });
+    });
+
+    it("a 2-hour lesson more than 48 hours ahead: its 2 credits go back, and the summary says 2", async () => {
+      const lesson = await creditLesson(72, 120);
+      const { preview } = await previewAndCancel(lesson.student.accessToken, lesson.id);
+      expect(preview).toMatchObject({
+        tier: "full",
+        creditReturned: true,
+        summary: "2 credits go back to your bundle.",
+      });
+      expect((await readBundle(t.database.db, lesson.bundle.id)).usedLessons).toBe(1);
     });
 
     it.each([

@@ -6,7 +6,8 @@
 import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
-import { fullName } from "@kerb/shared/rules";
+import { creditsSpentOn, fullName } from "@kerb/shared/rules";
+import { creditCount } from "@kerb/shared/words";
 import {
   brandedEmail,
   type LessonSummary,
@@ -39,13 +40,18 @@ function byWhom(data: LessonCancelledData): string {
   return "Kerb's support team";
 }
 
+/** "1 credit", "2 credits": what a lesson paid from a bundle used (a 2-hour lesson uses two). */
+function lessonCredits(data: Pick<LessonCancelledData, "lesson">): string {
+  return creditCount(creditsSpentOn(data.lesson.startTime, data.lesson.endTime));
+}
+
 /** The refund in a few words: the details row of both emails. */
-function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith">): string {
+function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith" | "lesson">): string {
   const { refund } = data;
   if (refund.method === "CARD")
     return `${withGst(refund.refundCents, refund.refundGstCents)} back to the card`;
-  if (refund.method === "CREDIT") return "The lesson credit went back to the bundle";
-  if (data.paidWith === "BUNDLE") return "None: the lesson credit was forfeited (late cancellation)";
+  if (refund.method === "CREDIT") return `${lessonCredits(data)} back to the bundle`;
+  if (data.paidWith === "BUNDLE") return `None: ${lessonCredits(data)} forfeited (late cancellation)`;
   return data.paidWith === "CARD" ? "None (late cancellation)" : "None: nothing was paid";
 }
 
@@ -59,10 +65,11 @@ function studentRefundSentence(data: LessonCancelledData): string {
   if (refund.method === "CARD") {
     return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to your card. Card refunds usually appear within 5–10 business days.`;
   }
+  const credits = creditsSpentOn(data.lesson.startTime, data.lesson.endTime);
   if (refund.method === "CREDIT")
-    return "Your lesson credit is back in your bundle, ready to book another time.";
+    return `${credits === 1 ? "Your lesson credit is" : `The lesson's ${creditCount(credits)} are`} back in your bundle, ready to book another time.`;
   if (data.paidWith === "BUNDLE") {
-    return `The lesson credit does not go back to your bundle: the lesson was cancelled less than ${FULL_REFUND_NOTICE_HOURS} hours before it started.`;
+    return `${credits === 1 ? "The lesson credit does" : `The lesson's ${creditCount(credits)} do`} not go back to your bundle: the lesson was cancelled less than ${FULL_REFUND_NOTICE_HOURS} hours before it started.`;
   }
   if (data.paidWith === "CARD") {
     return `Nothing is refunded: the lesson was cancelled less than ${HALF_REFUND_NOTICE_HOURS} hours before it started.`;

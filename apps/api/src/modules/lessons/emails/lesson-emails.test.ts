@@ -133,7 +133,32 @@ describe("lesson cancelled", () => {
       refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
       paidWith: "BUNDLE",
     });
-    expect(email.text).toContain("the lesson credit was forfeited");
+    expect(email.text).toContain("Refund to the student: None: 1 credit forfeited (late cancellation)");
+  });
+
+  it("a 2-hour lesson paid from a bundle gives back, or forfeits, its 2 credits", () => {
+    const twoHours = { ...lesson, endTime: new Date(lesson.startTime.getTime() + 120 * 60_000) };
+    const back = lessonCancelled({
+      ...base,
+      lesson: twoHours,
+      recipient: "STUDENT",
+      cancelledBy: "INSTRUCTOR",
+      refund: { method: "CREDIT", refundCents: 0, refundGstCents: 0 },
+      paidWith: "BUNDLE",
+    });
+    expect(back.text).toContain("The lesson's 2 credits are back in your bundle");
+    expect(back.text).toContain("Refund: 2 credits back to the bundle");
+    expect(back.text).not.toContain("Your lesson credit");
+    const forfeited = lessonCancelled({
+      ...base,
+      lesson: twoHours,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+      paidWith: "BUNDLE",
+    });
+    expect(forfeited.text).toContain("The lesson's 2 credits do not go back to your bundle");
+    expect(forfeited.text).toContain("Refund: None: 2 credits forfeited (late cancellation)");
   });
   it("the student hears of their own late cancellation, with what came back by the tier", () => {
     const half = lessonCancelled({ ...base, recipient: "STUDENT", cancelledBy: "STUDENT" });

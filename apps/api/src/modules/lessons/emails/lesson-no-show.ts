@@ -1,7 +1,7 @@
 /** Lesson marked a no-show by the instructor: to the student, with what was kept and how to dispute it. */
 import { paths } from "@kerb/shared/paths";
-import { formatAud, fullName } from "@kerb/shared/rules";
-import { NO_SHOW_DISPUTE, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
+import { creditsSpentOn, formatAud, fullName } from "@kerb/shared/rules";
+import { creditCount, NO_SHOW_DISPUTE, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import {
   brandedEmail,
   type LessonSummary,
@@ -23,8 +23,11 @@ interface LessonNoShowData {
 
 /** What Kerb keeps for a no-show: the whole lesson, as it was paid for. */
 function noShowKept(data: Pick<LessonNoShowData, "lesson" | "paidWithBundle">): string {
+  const credits = creditsSpentOn(data.lesson.startTime, data.lesson.endTime);
   return data.paidWithBundle
-    ? "The lesson credit (it does not go back to your bundle)"
+    ? credits === 1
+      ? "The lesson credit (it does not go back to your bundle)"
+      : `The lesson's ${creditCount(credits)} (they do not go back to your bundle)`
     : `The lesson's price, ${formatAud(data.lesson.priceCents)} plus GST (nothing is refunded)`;
 }
 

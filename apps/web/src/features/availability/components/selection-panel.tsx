@@ -277,7 +277,7 @@ function CreditNotes() {
       </li>
       <li className="flex items-start gap-2">
         <RotateCcw className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        Cancel more than {FULL_REFUND_NOTICE_HOURS} hours ahead and the credit goes back to your bundle.
+        Cancel more than {FULL_REFUND_NOTICE_HOURS} hours ahead and its credits go back to your bundle.
       </li>
       <li className="flex items-start gap-2">
         <Trash2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />

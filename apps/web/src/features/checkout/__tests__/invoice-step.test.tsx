@@ -198,6 +198,33 @@ describe("Invoice step: batch", () => {
     expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-XYZ789");
   });
 
+  it("reopened with the checkout held for another pickup address: that address and the same number", async () => {
+    mockFetch(keepaliveRoute);
+    const pickup = "12 Church St, Parramatta";
+    const draft = {
+      ...batchInvoiceDraft,
+      pendingCheckout: {
+        signature: `batch|${pickup}|pool|${poolLesson.startTime},${instructorId}|${olivia.startTime}`,
+        startedAt: Date.now() - 60_000,
+        pickupLocation: pickup,
+        response: {
+          payment: heldPayment({
+            invoiceNumber: "KRB-20261122-XYZ789",
+            holdExpiresAt: new Date(Date.now() + 1_740_000).toISOString(),
+          }),
+        },
+      },
+    };
+    // Opened twice (a reload, or Back and forward again): the held checkout's number both times.
+    for (let open = 0; open < 2; open++) {
+      const { unmount } = resumeDraft(draft);
+      await findStepHeading("Review your booking and pay");
+      expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261122-XYZ789");
+      expect(screen.getByDisplayValue(pickup)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   // Conflicts at payment (a time taken, a hold lapsed, too many held) are in payment-conflicts.test.tsx.
 
   it("hands over to the card page when the server returns a paymentUrl, keeping the draft for a retry", async () => {

@@ -73,7 +73,8 @@ export function InvoiceStep({
   pendingCheckout,
   onCheckoutChange,
 }: InvoiceStepProps) {
-  const [pickup, setPickup] = useState<string>(suburb);
+  // A checkout already held for these lessons keeps its pickup, so reopening shows its invoice number.
+  const [pickup, setPickup] = useState<string>(pendingCheckout?.pickupLocation ?? suburb);
   const opened = useOpenInvoice();
   const { checkout, phase, isBusy, failure, conflict, isCheckingSlots, pay } = useCheckout({
     flow,

@@ -83,6 +83,7 @@ describe("useCheckout", () => {
       signature: checkoutSignature(options),
       response: checkoutResponse,
       startedAt: expect.any(Number),
+      pickupLocation: "Parramatta",
     });
 
     await act(() => vi.advanceTimersByTimeAsync(DEMO_PAYMENT_DELAY_MS - 500));

@@ -159,7 +159,12 @@ export function useCheckout({
             pickupLocation,
           })),
         });
-    onCheckoutChange({ signature, response, startedAt: Date.now() });
+    onCheckoutChange({
+      signature,
+      response,
+      startedAt: Date.now(),
+      ...(isBundle ? {} : { pickupLocation }),
+    });
     return response;
   }
 

@@ -59,7 +59,12 @@ const instructorSchema = z
   .catch(null);
 
 const pendingCheckoutSchema = z
-  .object({ signature: z.string(), response: checkoutResponse, startedAt: z.number() })
+  .object({
+    signature: z.string(),
+    response: checkoutResponse,
+    startedAt: z.number(),
+    pickupLocation: z.string().optional(),
+  })
   .nullable()
   .catch(null);
 

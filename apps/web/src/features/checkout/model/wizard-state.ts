@@ -61,7 +61,17 @@ export type SelectedInstructor = {
  * A payment already opened for exactly this purchase (`signature`). Paying again reuses it instead of
  * holding the same times twice, e.g. after coming back from the card page with "Try Again".
  */
-export type PendingCheckout = { signature: string; response: CheckoutResponse; startedAt: number };
+export type PendingCheckout = {
+  signature: string;
+  response: CheckoutResponse;
+  startedAt: number;
+  /**
+   * The pickup address the lessons were held with. The invoice step starts from it when reopened (a
+   * reload, Back and forward again): otherwise the purchase would no longer match, and the screen would
+   * show a new number and hold the same times again instead of this checkout's one.
+   */
+  pickupLocation?: string;
+};
 
 /** Holds (and card sessions) last 30 minutes; a minute's margin keeps us from reusing a dying one. */
 export function isCheckoutReusable(checkout: PendingCheckout, signature: string, now: number): boolean {

@@ -180,7 +180,7 @@ describe("Admin console: held lessons", () => {
     await user.click(within(table).getByRole("button", { name: /^Refund student Lou Learner/ }));
     const dialog = await screen.findByRole("dialog", { name: "Refund this lesson to the student?" });
     expect(dialog).toHaveTextContent(
-      "The lesson credit goes back to Lou Learner's bundle. Rex Rejected earns nothing for it (the lesson was never marked).",
+      "1 credit goes back to Lou Learner's bundle. Rex Rejected earns nothing for it (the lesson was never marked).",
     );
     await user.click(within(dialog).getByRole("button", { name: "Not now" }));
     await user.click(within(table).getByRole("button", { name: /^Pay instructor Rex Rejected/ }));

@@ -1,12 +1,13 @@
 import type { HeldLesson } from "@kerb/shared";
 import {
   centsToDollars,
+  creditsSpentOn,
   dollarsToCents,
   fullName,
   gstCents,
   type HeldLessonDecision,
 } from "@kerb/shared/rules";
-import { bookingStatusLabels } from "@kerb/shared/words";
+import { bookingStatusLabels, creditsGoBack } from "@kerb/shared/words";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
@@ -43,7 +44,7 @@ function consequence({ lesson, decision }: HeldLessonChoice): string {
   }
   const back =
     lesson.paidWith === "BUNDLE"
-      ? `The lesson credit goes back to ${student}'s bundle.`
+      ? `${creditsGoBack(creditsSpentOn(lesson.startTime, lesson.endTime), `${student}'s bundle`)}.`
       : `${withGst(lesson.price)} (${formatDollars(lesson.price)} plus GST) goes back to ${student}'s card.`;
   const earning =
     lesson.status === "SCHEDULED"

@@ -20,13 +20,13 @@ describe("Student bundles page", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("3 of 10");
     expect(items[0]).toHaveTextContent("Expires 01/04/2099");
-    expect(items[0]).toHaveTextContent("7 lessons left");
-    expect(within(defined(items[0])).getByRole("progressbar", { name: "Lessons used" })).toHaveAttribute(
+    expect(items[0]).toHaveTextContent("7 credits left (7 hours of lessons)");
+    expect(within(defined(items[0])).getByRole("progressbar", { name: "Credits used" })).toHaveAttribute(
       "aria-valuenow",
       "3",
     );
     expect(items[1]).toHaveTextContent("5 of 5");
-    expect(items[1]).toHaveTextContent("All lessons used");
+    expect(items[1]).toHaveTextContent("All credits used");
     expect(within(defined(items[1])).queryByRole("link", { name: "Use Bundle" })).not.toBeInTheDocument();
   });
 

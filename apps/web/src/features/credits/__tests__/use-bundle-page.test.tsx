@@ -182,7 +182,7 @@ describe("Use Bundle: credit mode", () => {
       ],
     });
     expect(screen.getByText("2 lessons booked with Olivia Brown")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "Bundle lessons used" })).toHaveAttribute(
+    expect(screen.getByRole("progressbar", { name: "Bundle credits used" })).toHaveAttribute(
       "aria-valuetext",
       "10 of 10 used",
     );
@@ -226,11 +226,11 @@ describe("Use Bundle: when the bundle cannot be spent as it is", () => {
 
   it("409 insufficient_credits: says so, nothing was used, and the way back to the times", async () => {
     const { user } = await bookAndFail(
-      apiError(409, "insufficient_credits", "This bundle has 1 lesson left"),
+      apiError(409, "insufficient_credits", "This bundle has 1 credit left"),
       bundleOf({ usedLessons: 9 }),
     );
     const alert = defined((await screen.findByText("Not enough credits left")).closest("[role=alert]"));
-    expect(alert).toHaveTextContent("This bundle has 1 lesson left");
+    expect(alert).toHaveTextContent("This bundle has 1 credit left");
     expect(alert).toHaveTextContent("No credits were used.");
     // The bundle is read again: the review now asks for one lesson fewer.
     expect(await screen.findByText("More lessons than credits")).toBeInTheDocument();
@@ -294,7 +294,7 @@ describe("Use Bundle: when the bundle cannot be spent as it is", () => {
       query(defined(calls.find((c) => c.path.startsWith("/api/student/instructors")))).get("suburb"),
     ).toBe("Parramatta");
     await user.click(within(list).getByRole("button", { name: "Select Ben Other" }));
-    await user.click(screen.getByRole("button", { name: "Move 2 lessons to Ben Other" }));
+    await user.click(screen.getByRole("button", { name: "Move 2 credits to Ben Other" }));
 
     expect(await screen.findByText("Showing times with Ben Other")).toBeInTheDocument();
     expect(callsTo("PUT", `/api/student/bundles/${bundleId}/instructor`)).toHaveLength(1);
@@ -311,7 +311,7 @@ describe("Use Bundle: when the bundle cannot be spent as it is", () => {
   it("a used-up bundle says every lesson is booked", async () => {
     routes(bundleOf({ usedLessons: 10 }));
     renderApp(path, signedIn);
-    expect(await screen.findByText("All 10 lessons of this bundle are booked")).toBeInTheDocument();
+    expect(await screen.findByText("All 10 credits of this bundle are booked")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "See my lessons" })).toHaveAttribute("href", "/student/bookings");
   });
 

@@ -1,4 +1,5 @@
 import type { StudentProfileBundle } from "@kerb/shared";
+import { creditsLeftText } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { type BundleState, bundleState, remainingLessons } from "../model/bundle
 
 const STATE: Record<BundleState, { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "brand" },
-  used: { label: "All lessons used", tone: "neutral" },
+  used: { label: "All credits used", tone: "neutral" },
   expired: { label: "Expired", tone: "neutral" },
 };
 
@@ -43,7 +44,7 @@ export function BundleCard({ bundle, now }: BundleCardProps) {
         <Badge tone={STATE[state].tone}>{STATE[state].label}</Badge>
       </div>
       <ProgressBar
-        label="Lessons used"
+        label="Credits used"
         value={bundle.usedLessons}
         maxValue={Math.max(bundle.totalLessons, 1)}
         valueLabel={`${bundle.usedLessons} of ${bundle.totalLessons}`}
@@ -56,8 +57,7 @@ export function BundleCard({ bundle, now }: BundleCardProps) {
           {state === "active" ? (
             <>
               {" "}
-              · <span className="font-medium text-slate-900">{remaining}</span>{" "}
-              {remaining === 1 ? "lesson" : "lessons"} left
+              · <span className="font-medium text-slate-900">{creditsLeftText(remaining)}</span>
             </>
           ) : null}
         </p>

@@ -1,4 +1,5 @@
 import type { StudentProfileBundle } from "@kerb/shared";
+import { creditCount } from "@kerb/shared/words";
 import UsersRound from "lucide-react/icons/users-round";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +10,7 @@ import { StepActions } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import { InstructorCard, InstructorListSkeleton, useInstructors } from "@/features/availability";
 import { errorMessage } from "@/lib/api-error";
-import { formatDate, lessonCount } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { useChangeBundleInstructor } from "../api/change-bundle-instructor";
 import { creditsLeft } from "../model/credits";
 
@@ -101,7 +102,7 @@ export function BundleInstructorChange({ bundle, suburb }: BundleInstructorChang
           onClick={() => selected && change.mutate({ bundleId: bundle.id, instructorId: selected.id })}
         >
           {selected
-            ? `Move ${lessonCount(left)} to ${selected.firstName} ${selected.lastName}`
+            ? `Move ${creditCount(left)} to ${selected.firstName} ${selected.lastName}`
             : "Move credits"}
         </Button>
       </StepActions>

@@ -1,4 +1,5 @@
 import type { CreditBookingResponse } from "@kerb/shared";
+import { creditsLeftText } from "@kerb/shared/words";
 import CalendarCheck2 from "lucide-react/icons/calendar-check-2";
 import Clock from "lucide-react/icons/clock";
 import MapPin from "lucide-react/icons/map-pin";
@@ -55,15 +56,15 @@ export function CreditConfirmation({ result, instructorName, onBookMore }: Credi
 
           <div className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4">
             <ProgressBar
-              label="Bundle lessons used"
+              label="Bundle credits used"
               value={bundle.usedLessons}
               maxValue={Math.max(bundle.totalLessons, 1)}
               valueLabel={creditsUsedText(bundle)}
             />
             <p className="text-slate-600 text-sm">
               {left > 0
-                ? `${lessonCount(left)} left on this bundle, until ${formatDate(bundle.expiresAt)}.`
-                : "Every lesson of this bundle is now booked."}
+                ? `${creditsLeftText(left)} on this bundle, until ${formatDate(bundle.expiresAt)}.`
+                : "Every credit of this bundle is now booked."}
             </p>
           </div>
         </CardContent>

@@ -1,6 +1,6 @@
 import type { CreditBookingResponse } from "@kerb/shared";
 import { LESSON_MINUTES } from "@kerb/shared";
-import { BUNDLE_VALIDITY, formatDuration } from "@kerb/shared/words";
+import { BUNDLE_VALIDITY, creditCount, formatDuration } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import PackageCheck from "lucide-react/icons/package-check";
 import { type ReactNode, useState } from "react";
@@ -104,7 +104,7 @@ export function UseBundlePage() {
         <BundleSpent
           icon={<CalendarX2 className="size-6" />}
           title={`This bundle expired on ${formatDate(bundle.expiresAt)}`}
-          description={`Bundle credits last ${BUNDLE_VALIDITY} from purchase, so the ${lessonCount(creditsLeft(bundle))} left on it can no longer be booked. A new bundle or single lessons get you driving again.`}
+          description={`Bundle credits last ${BUNDLE_VALIDITY} from purchase, so the ${creditCount(creditsLeft(bundle))} left on it can no longer be booked. A new bundle or single lessons get you driving again.`}
           other={{ to: paths.student.dashboard(), label: "Back to dashboard" }}
         />
       );
@@ -113,7 +113,7 @@ export function UseBundlePage() {
       return (
         <BundleSpent
           icon={<PackageCheck className="size-6" />}
-          title={`All ${lessonCount(bundle.totalLessons)} of this bundle are booked`}
+          title={`All ${creditCount(bundle.totalLessons)} of this bundle are booked`}
           description="There are no credits left to spend. Buy another bundle, or book single lessons."
           other={{ to: paths.student.bookings(), label: "See my lessons" }}
         />

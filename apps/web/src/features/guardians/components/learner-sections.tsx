@@ -117,7 +117,7 @@ export function LearnerBundles({ overview }: { overview: Overview }) {
                   </p>
                 </div>
                 <ProgressBar
-                  label="Lessons left"
+                  label="Credits left"
                   value={left}
                   maxValue={Math.max(bundle.totalLessons, 1)}
                   valueLabel={`${left} of ${bundle.totalLessons}`}

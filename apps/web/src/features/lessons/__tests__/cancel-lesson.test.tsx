@@ -320,6 +320,8 @@ describe("Cancelling a lesson on My bookings", () => {
 
   describe("each refund tier and method reads sensibly", () => {
     const bundleLesson = { ...soon, paymentId: null, bundleId: "a0000000-0000-4000-8000-000000000001" };
+    // A 2-hour lesson used 2 credits: the dialog counts both, not "the lesson credit".
+    const twoHourBundleLesson = { ...bundleLesson, endTime: "2099-01-16T01:00:00.000Z" };
     const cases = [
       {
         name: "half back to the card",
@@ -356,10 +358,23 @@ describe("Cancelling a lesson on My bookings", () => {
           bundleLesson,
           "full",
           { amount: 0, gst: 0, method: "CREDIT" },
-          "Your lesson credit goes back to your bundle.",
+          "1 credit goes back to your bundle.",
           true,
         ),
-        rows: [["Lesson credit", "Goes back to your bundle"]],
+        rows: [["Bundle credits", "1 credit, back to your bundle"]],
+        note: "Credit returned to your bundle",
+      },
+      {
+        name: "a 2-hour lesson's 2 credits that go back",
+        booking: twoHourBundleLesson,
+        answer: preview(
+          twoHourBundleLesson,
+          "full",
+          { amount: 0, gst: 0, method: "CREDIT" },
+          "2 credits go back to your bundle.",
+          true,
+        ),
+        rows: [["Bundle credits", "2 credits, back to your bundle"]],
         note: "Credit returned to your bundle",
       },
       {
@@ -371,7 +386,7 @@ describe("Cancelling a lesson on My bookings", () => {
           { amount: 0, gst: 0, method: "NONE" },
           "This lesson is less than 48 hours away, so the lesson credit is forfeited and does not go back to your bundle.",
         ),
-        rows: [["Lesson credit", "Forfeited"]],
+        rows: [["Bundle credits", "1 credit, forfeited"]],
         note: "No refund",
       },
     ];

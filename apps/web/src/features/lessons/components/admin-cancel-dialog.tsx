@@ -1,4 +1,6 @@
 import type { AdminBooking } from "@kerb/shared";
+import { creditsSpentOn } from "@kerb/shared/rules";
+import { creditCount } from "@kerb/shared/words";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
@@ -49,7 +51,7 @@ export function AdminCancelDialog({ booking, onClose, onCancelled }: AdminCancel
           const student = `${booking.student.firstName} ${booking.student.lastName}`;
           onCancelled(
             result.bundleCreditReturned
-              ? `Booking cancelled. The lesson credit went back to ${student}'s bundle.`
+              ? `Booking cancelled. ${creditCount(creditsSpentOn(booking.startTime, booking.endTime))} went back to ${student}'s bundle.`
               : `Booking cancelled. ${student} has been refunded ${formatDollars(result.refund)}.`,
           );
           close();

@@ -1,4 +1,6 @@
 import { CANCEL_REASON_MAX_LENGTH, type InstructorLesson, instructorCancelLessonRequest } from "@kerb/shared";
+import { creditsSpentOn } from "@kerb/shared/rules";
+import { creditCount } from "@kerb/shared/words";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
@@ -59,7 +61,7 @@ export function InstructorCancelDialog({
           const when = formatDateTime(lesson.startTime);
           onCancelled(
             result.bundleCreditReturned
-              ? `Lesson with ${name} on ${when} cancelled. The lesson credit went back to their bundle.`
+              ? `Lesson with ${name} on ${when} cancelled. ${creditCount(creditsSpentOn(lesson.startTime, lesson.endTime))} went back to their bundle.`
               : `Lesson with ${name} on ${when} cancelled. ${name} has been refunded ${formatDollars(result.refund)}.`,
           );
         },

@@ -120,7 +120,7 @@ export function LessonRow({
               {booking.bundleId ? (
                 <>
                   {" "}
-                  (the credit goes back to your bundle), then move your credits to another instructor on{" "}
+                  (its credits go back to your bundle), then move your credits to another instructor on{" "}
                   <TextLink to={paths.student.bundles()}>your bundles</TextLink>.
                 </>
               ) : (

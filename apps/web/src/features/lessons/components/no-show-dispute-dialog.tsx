@@ -1,6 +1,11 @@
 import type { AdminBooking } from "@kerb/shared";
-import type { NoShowResolution } from "@kerb/shared/rules";
-import { INSTRUCTOR_SHARE_PERCENT, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
+import { creditsSpentOn, type NoShowResolution } from "@kerb/shared/rules";
+import {
+  creditCount,
+  creditsGoBack,
+  INSTRUCTOR_SHARE_PERCENT,
+  NO_SHOW_DISPUTE_WINDOW,
+} from "@kerb/shared/words";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
@@ -45,7 +50,7 @@ export function NoShowDisputeDialog({ booking, onClose, onResolved }: NoShowDisp
             resolution === "KEEP"
               ? `No-show kept. Nothing was refunded to ${student}.`
               : result.bundleCreditReturned
-                ? `No-show refunded. The lesson credit went back to ${student}'s bundle.`
+                ? `No-show refunded. ${creditCount(creditsSpentOn(booking.startTime, booking.endTime))} went back to ${student}'s bundle.`
                 : `No-show refunded. ${student} gets ${formatDollars(result.refund)} back on their card.`,
           );
           close();
@@ -58,6 +63,8 @@ export function NoShowDisputeDialog({ booking, onClose, onResolved }: NoShowDisp
   const instructor = booking ? booking.instructor.firstName : "";
   const paidWithCredit = booking?.bundleId !== null;
   const value = booking ? formatDollars(booking.price) : "";
+  // A 2-hour lesson used 2 credits, and a refund gives both back.
+  const credits = booking ? creditsSpentOn(booking.startTime, booking.endTime) : 1;
   return (
     <ConfirmDialog
       isOpen={booking !== null}
@@ -102,7 +109,7 @@ export function NoShowDisputeDialog({ booking, onClose, onResolved }: NoShowDisp
             value: "REFUND",
             label: "Refund the student",
             description: paidWithCredit
-              ? `The lesson credit goes back to ${student}'s bundle; ${instructor}'s ${INSTRUCTOR_SHARE_PERCENT} is taken back.`
+              ? `${creditsGoBack(credits, `${student}'s bundle`)}; ${instructor}'s ${INSTRUCTOR_SHARE_PERCENT} is taken back.`
               : `${value} plus GST goes back to ${student}'s card; ${instructor}'s ${INSTRUCTOR_SHARE_PERCENT} is taken back.`,
           },
         ]}

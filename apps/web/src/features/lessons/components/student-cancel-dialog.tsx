@@ -1,4 +1,6 @@
 import type { CancellationPreview, StudentProfileBooking } from "@kerb/shared";
+import { creditsSpentOn } from "@kerb/shared/rules";
+import { creditCount } from "@kerb/shared/words";
 import { useQueryClient } from "@tanstack/react-query";
 import RotateCw from "lucide-react/icons/rotate-cw";
 import { useRef, useState } from "react";
@@ -135,7 +137,14 @@ export function StudentCancelDialog({
 function RefundPreview({ preview }: { preview: CancellationPreview }) {
   const isBundleLesson = preview.booking.bundleId !== null;
   const rows: Array<[term: string, value: string]> = isBundleLesson
-    ? [["Lesson credit", preview.creditReturned ? "Goes back to your bundle" : "Forfeited"]]
+    ? [
+        [
+          "Bundle credits",
+          `${creditCount(creditsSpentOn(preview.booking.startTime, preview.booking.endTime))}, ${
+            preview.creditReturned ? "back to your bundle" : "forfeited"
+          }`,
+        ],
+      ]
     : preview.refund.method === "CARD"
       ? [
           ["Refund", formatDollars(preview.refund.amount)],
