@@ -222,3 +222,9 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  */
 export const DEFAULT_SUPPLIER_NAME = "Kerb Driving Pty Ltd";
 export const DEMO_SUPPLIER_ABN = "00 000 000 000 (demo ABN)";
+
+/**
+ * The header that makes a purchase or a move happen once however often its request is sent. Here, not
+ * beside its schema, so the web's API client reads it without loading zod into every page's first load.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from "@kerb/shared";
+import { IDEMPOTENCY_KEY_HEADER } from "@kerb/shared/constants";
 import { env } from "@/config/env";
 import { ApiError } from "./api-error";
 import { authStore } from "./auth-store";

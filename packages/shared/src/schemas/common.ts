@@ -34,9 +34,6 @@ export const errorResponse = z.object({
 export const idParams = z.object({ id: uuid });
 export const paymentIdParams = z.object({ paymentId: uuid });
 
-/** The header that makes a purchase or a move happen once however often its request is sent. */
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-
 /**
  * The `Idempotency-Key` request header of the routes that buy, pay or move a lesson (Fastify reads
  * headers in lower case; the others pass through).
