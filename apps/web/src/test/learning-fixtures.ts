@@ -1,5 +1,7 @@
 /** A learner's progress and NSW logbook as the API answers them: the learner's page and their guardian's. */
+
 import { FOCUS_SKILLS, type StudentLogbook, type StudentProgress } from "@kerb/shared";
+import { LOGBOOK_RULES } from "@kerb/shared/rules";
 
 /** Three lessons in: Roundabouts practising, Night Driving introduced, City Traffic competent. */
 export function progress(overrides: Partial<StudentProgress> = {}): StudentProgress {
@@ -60,6 +62,17 @@ export function logbook(overrides: Partial<StudentLogbook["totals"]> = {}): Stud
       bonusMinutesLeft: 480,
       under25: true,
       ageUnknown: false,
+      outsideLessonMinutes: 0,
+      lines: [
+        {
+          rule: "THREE_FOR_ONE",
+          text: LOGBOOK_RULES.THREE_FOR_ONE,
+          drivenMinutes: 120,
+          creditedMinutes: 360,
+        },
+      ],
+      nightRule: LOGBOOK_RULES.NIGHT,
+      requirementRule: LOGBOOK_RULES.REQUIREMENT,
       ...overrides,
     },
     lessons: [
@@ -77,7 +90,10 @@ export function logbook(overrides: Partial<StudentLogbook["totals"]> = {}): Stud
         creditedNightMinutes: 60,
         creditedMinutes: 180,
         confirmed: true,
+        rule: "THREE_FOR_ONE",
       },
     ],
+    outsideLessons: [],
+    saferDriversCourse: null,
   };
 }

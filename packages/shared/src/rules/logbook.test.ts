@@ -10,8 +10,10 @@ import {
   LESSON_MULTIPLIER,
   LOGBOOK_REQUIRED_HOURS,
   LOGBOOK_REQUIRED_NIGHT_HOURS,
+  LOGBOOK_RULES,
   logbookHoursOfLesson,
   logbookTotals,
+  SAFER_DRIVERS_COURSE_HOURS,
   sunriseSunset,
 } from "./logbook.ts";
 
@@ -19,6 +21,7 @@ const lesson = (start: string, end: string, suburb = "Sydney CBD") => ({
   start: new Date(start),
   end: new Date(end),
   suburb,
+  confirmed: true,
 });
 /** A 60-minute daytime lesson (10:00 AEDT, sun up 06:50–19:20) on day `day` of March 2026. */
 const marchMorning = (day: number) => {
@@ -31,6 +34,29 @@ describe("constants", () => {
   it("are NSW's: 120 h with 20 at night; lessons ×3 for the first 10 h", () => {
     expect([LOGBOOK_REQUIRED_HOURS, LOGBOOK_REQUIRED_NIGHT_HOURS]).toEqual([120, 20]);
     expect([LESSON_BONUS_CAP_HOURS, LESSON_MULTIPLIER]).toEqual([10, 3]);
+  });
+});
+
+describe("the rules in Transport for NSW's terms", () => {
+  // Transport for NSW, "Learner driver log book": under 25, at least 120 hours of supervised driving
+  // including 20 at night; each 1-hour structured lesson with a licensed driving instructor is recorded
+  // as 3 hours, for a maximum of 10 hours of lessons (30 log book hours). "Safer Drivers Course":
+  // completing it gives 20 log book hours, and it can be taken once.
+  it("says each rule as the learner reads it", () => {
+    expect(SAFER_DRIVERS_COURSE_HOURS).toBe(20);
+    expect(LOGBOOK_RULES).toEqual({
+      REQUIREMENT:
+        "Learners under 25 must log at least 120 hours of supervised driving, 20 of them at night, before the driving test.",
+      THREE_FOR_ONE:
+        "Each hour of a structured lesson with a licensed driving instructor counts as 3 hours, for the first 10 hours of lessons (30 logbook hours), with every school together.",
+      HOUR_FOR_HOUR:
+        "Lesson hours after the first 10 structured hours, and lessons that were not structured, count hour for hour.",
+      SAFER_DRIVERS_COURSE: "Completing the Safer Drivers Course adds 20 hours, once.",
+      NOT_CONFIRMED: "A lesson counts once its instructor confirms it for the logbook.",
+      AGE_LIMIT: "Learners 25 and over need no logbook, so nothing from then on adds hours.",
+      NIGHT:
+        "Only hours driven between sunset and sunrise count as night: the extra hours of 3-for-1 lessons and the Safer Drivers Course are day hours.",
+    });
   });
 });
 
@@ -155,6 +181,11 @@ describe("logbookTotals: the 10-hour bonus cap", () => {
       bonusMinutesLeft: 0,
       under25: true,
       ageUnknown: true,
+      outsideLessonMinutes: 0,
+      lines: [
+        { rule: "THREE_FOR_ONE", drivenMinutes: 600, creditedMinutes: 1800 },
+        { rule: "HOUR_FOR_HOUR", drivenMinutes: 60, creditedMinutes: 60 },
+      ],
     });
   });
 
@@ -202,6 +233,7 @@ describe("logbookTotals: age", () => {
       bonusMinutes: 0,
       creditedDayMinutes: 0,
       creditedNightMinutes: 0,
+      rule: "AGE_LIMIT",
     });
     expect(result.totals).toEqual({
       lessonMinutes: 60,
@@ -213,6 +245,8 @@ describe("logbookTotals: age", () => {
       bonusMinutesLeft: 0,
       under25: false,
       ageUnknown: false,
+      outsideLessonMinutes: 0,
+      lines: [{ rule: "AGE_LIMIT", drivenMinutes: 60, creditedMinutes: 0 }],
     });
   });
 
@@ -248,5 +282,151 @@ describe("logbookTotals: age", () => {
     expect(ageOn("2004-02-29", "2029-02-28")).toBe(24);
     expect(ageOn("2004-02-29", "2029-03-01")).toBe(25);
     expect(() => ageOn("2004-02-30", "2029-03-01")).toThrow(RangeError);
+  });
+});
+
+describe("logbookTotals: only confirmed lessons count", () => {
+  it("a lesson its instructor has not confirmed is reported, credits nothing and uses none of the bonus", () => {
+    const unconfirmed = { ...marchMorning(1), confirmed: false };
+    const lessons = [unconfirmed, ...Array.from({ length: 10 }, (_, i) => marchMorning(i + 2))];
+    const result = logbookTotals(lessons, { asOf: AS_OF });
+    expect(result.lessons[0]).toMatchObject({
+      dayMinutes: 60,
+      bonusMinutes: 0,
+      creditedDayMinutes: 0,
+      rule: "NOT_CONFIRMED",
+    });
+    // The ten confirmed hours after it all earn the bonus.
+    expect(result.lessons.slice(1).every((c) => c.bonusMinutes === 60)).toBe(true);
+    expect(result.totals).toMatchObject({
+      lessonMinutes: 660,
+      creditedMinutes: 1800,
+      lines: [
+        { rule: "THREE_FOR_ONE", drivenMinutes: 600, creditedMinutes: 1800 },
+        { rule: "NOT_CONFIRMED", drivenMinutes: 60, creditedMinutes: 0 },
+      ],
+    });
+  });
+});
+
+describe("logbookTotals: lessons declared from other schools", () => {
+  const outside = (date: string, minutes: number, structured = true) => ({ date, minutes, structured });
+
+  it("the logbook applies the 10-hour cap across declared outside lessons", () => {
+    // 8 structured hours elsewhere in February leave 2 bonus hours for our three March lessons.
+    const declared = [outside("2026-02-02", 300), outside("2026-02-09", 180)];
+    const ours = [marchMorning(1), marchMorning(2), marchMorning(3)];
+    const result = logbookTotals(ours, { asOf: AS_OF, outsideLessons: declared });
+    expect(result.outsideLessons.map((c) => [c.bonusMinutes, c.creditedDayMinutes, c.rule])).toEqual([
+      [300, 900, "THREE_FOR_ONE"],
+      [180, 540, "THREE_FOR_ONE"],
+    ]);
+    expect(result.lessons.map((c) => [c.bonusMinutes, c.creditedDayMinutes, c.rule])).toEqual([
+      [60, 180, "THREE_FOR_ONE"],
+      [60, 180, "THREE_FOR_ONE"],
+      [0, 60, "HOUR_FOR_HOUR"],
+    ]);
+    expect(result.totals).toMatchObject({
+      lessonMinutes: 180,
+      outsideLessonMinutes: 480,
+      creditedMinutes: 30 * 60 + 60,
+      bonusMinutesLeft: 0,
+      lines: [
+        { rule: "THREE_FOR_ONE", drivenMinutes: 600, creditedMinutes: 1800 },
+        { rule: "HOUR_FOR_HOUR", drivenMinutes: 60, creditedMinutes: 60 },
+      ],
+    });
+  });
+
+  it("credits in order of time: our earlier lessons take the bonus first, a declared lesson crossing the mark is split", () => {
+    const ours = Array.from({ length: 9 }, (_, i) => marchMorning(i + 1));
+    const result = logbookTotals(ours, { asOf: AS_OF, outsideLessons: [outside("2026-04-01", 120)] });
+    expect(result.outsideLessons[0]).toMatchObject({ bonusMinutes: 60, creditedDayMinutes: 60 * 3 + 60 });
+    expect(result.totals.creditedMinutes).toBe(30 * 60 + 60);
+  });
+
+  it("on one date, a declared lesson comes before ours", () => {
+    const ours = Array.from({ length: 10 }, (_, i) => marchMorning(i + 1));
+    const result = logbookTotals(ours, { asOf: AS_OF, outsideLessons: [outside("2026-03-10", 60)] });
+    expect(result.outsideLessons[0]).toMatchObject({ bonusMinutes: 60 });
+    expect(result.lessons[9]).toMatchObject({ bonusMinutes: 0, rule: "HOUR_FOR_HOUR" });
+  });
+
+  it("a lesson that was not structured counts hour for hour and leaves the bonus alone", () => {
+    const result = logbookTotals([marchMorning(5)], {
+      asOf: AS_OF,
+      outsideLessons: [outside("2026-03-01", 90, false)],
+    });
+    expect(result.outsideLessons[0]).toMatchObject({
+      bonusMinutes: 0,
+      creditedDayMinutes: 90,
+      rule: "HOUR_FOR_HOUR",
+    });
+    expect(result.lessons[0]).toMatchObject({ bonusMinutes: 60 });
+    expect(result.totals).toMatchObject({
+      creditedMinutes: 270,
+      creditedNightMinutes: 0,
+      bonusMinutesLeft: 540,
+    });
+  });
+
+  it("declared lessons after the learner turns 25 credit nothing", () => {
+    const result = logbookTotals([], {
+      dateOfBirth: "2001-03-01",
+      asOf: AS_OF,
+      outsideLessons: [outside("2026-02-28", 60), outside("2026-03-01", 60)],
+    });
+    expect(result.outsideLessons.map((c) => [c.creditedDayMinutes, c.rule])).toEqual([
+      [180, "THREE_FOR_ONE"],
+      [0, "AGE_LIMIT"],
+    ]);
+  });
+
+  it("refuses a declared lesson with an invalid date or minutes", () => {
+    expect(() => logbookTotals([], { asOf: AS_OF, outsideLessons: [outside("2026-02-30", 60)] })).toThrow(
+      RangeError,
+    );
+    expect(() => logbookTotals([], { asOf: AS_OF, outsideLessons: [outside("2026-02-03", -60)] })).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe("logbookTotals: the Safer Drivers Course", () => {
+  it("adds 20 day hours", () => {
+    const result = logbookTotals([], { asOf: AS_OF, saferDriversCourse: { completedOn: "2026-05-01" } });
+    expect(result.saferDriversCourse).toEqual({
+      completedOn: "2026-05-01",
+      creditedMinutes: SAFER_DRIVERS_COURSE_HOURS * 60,
+      rule: "SAFER_DRIVERS_COURSE",
+    });
+    expect(result.totals).toMatchObject({
+      creditedMinutes: 1200,
+      creditedNightMinutes: 0,
+      remainingMinutes: 7200 - 1200,
+      remainingNightMinutes: 1200,
+      lines: [{ rule: "SAFER_DRIVERS_COURSE", drivenMinutes: 0, creditedMinutes: 1200 }],
+    });
+  });
+
+  it("with 10 structured hours, 40 of the 50 hours credited were not driven", () => {
+    const lessons = Array.from({ length: 10 }, (_, i) => marchMorning(i + 1));
+    const { totals } = logbookTotals(lessons, {
+      asOf: AS_OF,
+      saferDriversCourse: { completedOn: "2026-05-01" },
+    });
+    expect(totals.creditedMinutes).toBe(50 * 60);
+    expect(totals.creditedMinutes - totals.lessonMinutes).toBe(40 * 60);
+    expect(totals.lines.reduce((n, l) => n + l.creditedMinutes, 0)).toBe(totals.creditedMinutes);
+  });
+
+  it("completed at 25 or over, it credits nothing", () => {
+    const result = logbookTotals([], {
+      dateOfBirth: "2001-05-01",
+      asOf: AS_OF,
+      saferDriversCourse: { completedOn: "2026-05-01" },
+    });
+    expect(result.saferDriversCourse).toMatchObject({ creditedMinutes: 0, rule: "AGE_LIMIT" });
+    expect(result.totals.creditedMinutes).toBe(0);
   });
 });

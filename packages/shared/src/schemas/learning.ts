@@ -8,8 +8,13 @@ import {
   MIN_LEARNER_AGE,
   SKILL_LEVELS,
 } from "../constants.ts";
-import { ageOn } from "../rules/logbook.ts";
-import { isValidIsoDate } from "../rules/sydney-time.ts";
+import {
+  ageOn,
+  LOGBOOK_CREDIT_RULES,
+  LOGBOOK_DECLARATION_MAX_YEARS,
+  OUTSIDE_LESSON_MAX_MINUTES,
+} from "../rules/logbook.ts";
+import { addDaysToDate, isValidIsoDate } from "../rules/sydney-time.ts";
 import { calendarDate, safeText } from "./common.ts";
 
 // Schemas of the learner's journey (issue 23): the assessment kept with the account, what each lesson
@@ -183,6 +188,8 @@ export type StudentProgress = z.infer<typeof studentProgressResponse>;
 // ---------------------------------------------------------------------------------------------------
 // The NSW logbook
 
+export const logbookCreditRule = z.enum(LOGBOOK_CREDIT_RULES);
+
 /** One completed lesson with a verified instructor, as rules/logbook.ts credits it. Minutes. */
 export const logbookLesson = z.object({
   bookingId: z.uuid(),
@@ -194,15 +201,77 @@ export const logbookLesson = z.object({
   instructor: z.object({ firstName: z.string(), lastName: z.string(), licenseNumber: z.string() }),
   dayMinutes: z.number().int(),
   nightMinutes: z.number().int(),
-  /** Of its minutes, those within the learner's first 10 hours of lessons: counted three times. */
+  /** Of its minutes, those within the learner's first 10 structured hours: counted three times. */
   bonusMinutes: z.number().int(),
   creditedDayMinutes: z.number().int(),
   creditedNightMinutes: z.number().int(),
   creditedMinutes: z.number().int(),
-  /** The instructor confirmed it as a structured lesson (on its lesson record). */
+  /** The instructor confirmed it as a structured lesson (on its lesson record): only then it counts. */
   confirmed: z.boolean(),
+  /** Why it credits what it does (LOGBOOK_RULES). */
+  rule: logbookCreditRule,
 });
 export type LogbookLessonView = z.infer<typeof logbookLesson>;
+
+export const OUTSIDE_LESSON_MAX_MINUTES_MESSAGE = `A lesson on one day can't be longer than ${OUTSIDE_LESSON_MAX_MINUTES / 60} hours.`;
+export const FUTURE_LOGBOOK_DATE_MESSAGE = "That date is in the future.";
+export const OLD_LOGBOOK_DATE_MESSAGE = `That date is more than ${LOGBOOK_DECLARATION_MAX_YEARS} years ago, longer than a learner licence lasts.`;
+
+/** POST /api/student/logbook/outside-lessons: a lesson the learner took with another driving school. */
+export const outsideLessonRequest = z.object({
+  school: safeText({ error: "school must be text" })
+    .trim()
+    .min(1, "Give the driving school's name")
+    .max(120, "Keep the school's name to 120 characters"),
+  /** The Sydney date of the lesson; the server refuses one in the future or too long ago. */
+  date: calendarDate,
+  minutes: z
+    .number({ error: "minutes must be a number" })
+    .int("Give the lesson's length in whole minutes")
+    .min(1, "A lesson must last at least a minute")
+    .max(OUTSIDE_LESSON_MAX_MINUTES, OUTSIDE_LESSON_MAX_MINUTES_MESSAGE),
+  /** A structured lesson with a licensed driving instructor (it shares the 3-for-1 cap). */
+  structured: z.boolean({ error: "structured must be true or false" }),
+});
+export type OutsideLessonRequest = z.input<typeof outsideLessonRequest>;
+
+/** PUT /api/student/logbook/safer-drivers-course: the date the learner completed the course, once. */
+export const saferDriversCourseRequest = z.object({ completedOn: calendarDate });
+export type SaferDriversCourseRequest = z.input<typeof saferDriversCourseRequest>;
+
+/**
+ * What `today` (a Sydney date) refuses in a declared lesson's or course's date: the future, or longer
+ * ago than a learner licence lasts. The server answers them as a validation error; the form shows them.
+ */
+export function logbookDateIssue(date: string, today: string): string | null {
+  if (!isValidIsoDate(date) || !isValidIsoDate(today)) return null;
+  if (date > today) return FUTURE_LOGBOOK_DATE_MESSAGE;
+  const earliest = `${Number(today.slice(0, 4)) - LOGBOOK_DECLARATION_MAX_YEARS}${today.slice(4)}`;
+  // 29 February five years back is not a date; the day after 28 February is as far back as we go.
+  const floor = isValidIsoDate(earliest) ? earliest : addDaysToDate(earliest.replace(/-29$/, "-28"), 1);
+  return date < floor ? OLD_LOGBOOK_DATE_MESSAGE : null;
+}
+
+/** A declared lesson from another school, as the logbook credits it. */
+export const outsideLessonView = z.object({
+  id: z.uuid(),
+  school: z.string(),
+  date: z.string(),
+  minutes: z.number().int(),
+  structured: z.boolean(),
+  bonusMinutes: z.number().int(),
+  creditedMinutes: z.number().int(),
+  rule: logbookCreditRule,
+});
+export type OutsideLessonView = z.infer<typeof outsideLessonView>;
+
+/** The learner's completed Safer Drivers Course, as the logbook credits it. */
+export const saferDriversCourseView = z.object({
+  completedOn: z.string(),
+  creditedMinutes: z.number().int(),
+  rule: logbookCreditRule,
+});
+export type SaferDriversCourseView = z.infer<typeof saferDriversCourseView>;
 
 /** GET /api/student/logbook. Minutes throughout; the requirement is 120 hours, 20 of them at night. */
 export const studentLogbookResponse = z.object({
@@ -212,19 +281,36 @@ export const studentLogbookResponse = z.object({
   totals: z.object({
     lessonMinutes: z.number().int(),
     lessonNightMinutes: z.number().int(),
+    /** Minutes of the lessons declared from other schools. */
+    outsideLessonMinutes: z.number().int(),
     creditedMinutes: z.number().int(),
     creditedNightMinutes: z.number().int(),
     /** Still to log; 0 once no logbook is needed (25 and over). */
     remainingMinutes: z.number().int(),
     remainingNightMinutes: z.number().int(),
-    /** Lesson minutes that would still count three times. */
+    /** Structured lesson minutes that would still count three times. */
     bonusMinutesLeft: z.number().int(),
     /** Under 25 today (or the date of birth is unknown): the logbook is needed. */
     under25: z.boolean(),
     /** No date of birth on record: treated as under 25. */
     ageUnknown: z.boolean(),
+    /** How creditedMinutes is made up: one line per rule that applied, with the rule's words. */
+    lines: z.array(
+      z.object({
+        rule: logbookCreditRule,
+        text: z.string(),
+        drivenMinutes: z.number().int(),
+        creditedMinutes: z.number().int(),
+      }),
+    ),
+    /** The rule behind creditedNightMinutes, and behind what remains. */
+    nightRule: z.string(),
+    requirementRule: z.string(),
   }),
   /** Oldest first, as they are credited. */
   lessons: z.array(logbookLesson),
+  /** Declared by the learner, oldest first. */
+  outsideLessons: z.array(outsideLessonView),
+  saferDriversCourse: saferDriversCourseView.nullable(),
 });
 export type StudentLogbook = z.infer<typeof studentLogbookResponse>;

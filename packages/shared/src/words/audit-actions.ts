@@ -17,6 +17,10 @@ export const auditActionLabels = {
   "bundle.instructor_change": "Moved bundle credits to another instructor",
   "lesson_record.create": "Recorded what a lesson taught",
   "lesson_record.update": "Edited a lesson record",
+  "logbook.outside_lesson_declare": "Declared a lesson from another school",
+  "logbook.outside_lesson_remove": "Removed a declared lesson",
+  "logbook.safer_drivers_course_record": "Recorded a Safer Drivers Course",
+  "logbook.safer_drivers_course_remove": "Removed a Safer Drivers Course",
   "refund.queue": "Queued a card refund",
   "refund.retry": "Retried a card refund",
   "refund.succeed": "Card refund went through",
@@ -62,6 +66,7 @@ export type AuditAction = keyof typeof auditActionLabels;
 export const auditActionFamilies = [
   { prefix: "booking.", label: "Lessons: all" },
   { prefix: "lesson_record.", label: "Lesson records: all" },
+  { prefix: "logbook.", label: "Logbook declarations: all" },
   { prefix: "refund.", label: "Refunds: all" },
   { prefix: "instructor.", label: "Instructors: all" },
   { prefix: "availability.", label: "Availability: all" },

@@ -92,6 +92,8 @@ describe("logbook words", () => {
   it("say the NSW requirement and how lessons count from the rule's constants", () => {
     expect(LOGBOOK_REQUIREMENT).toBe("120 hours, 20 of them at night");
     expect(LOGBOOK_CREDIT_RULE).toContain("counts 3 logbook minutes for the learner's first 10 hours");
+    expect(LOGBOOK_CREDIT_RULE).toContain("that the instructor confirmed for the logbook");
+    expect(LOGBOOK_CREDIT_RULE).toContain("a completed Safer Drivers Course adds 20 hours, once");
     expect(LOGBOOK_CREDIT_RULE).toContain("Learners 25 and over are credited nothing");
   });
 });

@@ -30,6 +30,7 @@ import {
   LOGBOOK_AGE_LIMIT,
   LOGBOOK_REQUIRED_HOURS,
   LOGBOOK_REQUIRED_NIGHT_HOURS,
+  SAFER_DRIVERS_COURSE_HOURS,
 } from "../rules/logbook.ts";
 import { formatAud } from "../rules/money.ts";
 import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
@@ -184,8 +185,10 @@ export const LOGBOOK_REQUIREMENT = `${plural(LOGBOOK_REQUIRED_HOURS, "hour")}, $
 
 /** How lessons count in the NSW logbook (rules/logbook.ts), in one paragraph for the API's documents. */
 export const LOGBOOK_CREDIT_RULE =
-  `Each minute of a completed lesson with a verified instructor counts ${LESSON_MULTIPLIER} logbook minutes for the ` +
-  `learner's first ${LESSON_BONUS_CAP_HOURS} hours of lessons, once after that; night (sunset to sunrise at the ` +
+  `Each minute of a completed lesson with a verified instructor that the instructor confirmed for the logbook ` +
+  `counts ${LESSON_MULTIPLIER} logbook minutes for the learner's first ${LESSON_BONUS_CAP_HOURS} hours of lessons, once after ` +
+  "that; structured lessons the learner declared from other schools share those 10 hours, in order of date, and " +
+  `a completed Safer Drivers Course adds ${SAFER_DRIVERS_COURSE_HOURS} hours, once. Night (sunset to sunrise at the ` +
   `lesson's suburb on its Sydney date) counts as night, its bonus as day. Learners ${LOGBOOK_AGE_LIMIT} and over ` +
   "are credited nothing; without a date of birth the learner counts as under " +
-  `${LOGBOOK_AGE_LIMIT} (ageUnknown).`;
+  `${LOGBOOK_AGE_LIMIT} (ageUnknown). Lessons not confirmed are listed and credit nothing.`;

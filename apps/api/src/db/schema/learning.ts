@@ -1,9 +1,12 @@
 import { GUARDIAN_LINK_STATUSES, MESSAGE_MAX_LENGTH } from "@kerb/shared";
+import { OUTSIDE_LESSON_MAX_MINUTES } from "@kerb/shared/rules";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -44,6 +47,47 @@ export const lessonRecords = pgTable(
     check("lesson_records_note_length", sql`char_length(${t.note}) <= 1000`),
   ],
 );
+
+/**
+ * A lesson the learner declared from another driving school (issue 31): it counts in their NSW logbook
+ * as declared, and a structured one shares the 10-hour 3-for-1 cap with their lessons with us.
+ */
+export const logbookOutsideLessons = pgTable(
+  "logbook_outside_lessons",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    school: text().notNull(),
+    /** The lesson's Sydney date. */
+    date: date().notNull(),
+    minutes: integer().notNull(),
+    structured: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("logbook_outside_lessons_student_idx").on(t.studentId, t.date),
+    check(
+      "logbook_outside_lessons_minutes",
+      sql`${t.minutes} between 1 and ${sql.raw(String(OUTSIDE_LESSON_MAX_MINUTES))}`,
+    ),
+    check("logbook_outside_lessons_school", sql`char_length(${t.school}) between 1 and 120`),
+  ],
+);
+
+/**
+ * The learner's completed Safer Drivers Course (issue 31): 20 logbook hours, once. The learner is the
+ * key, so a second completion is refused by the database whatever the caller does.
+ */
+export const saferDriversCourses = pgTable("safer_drivers_courses", {
+  studentId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The Sydney date the course was completed. */
+  completedOn: date().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Messages between a learner and an instructor who have a lesson together (issue 23): one conversation

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { logbook } from "./learner-journey.ts";
 
 export async function getLogbook(ctx: AppContext, studentId: string): Promise<StudentLogbook> {
-  const { learner, lessons, totals } = await logbook(ctx, studentId);
+  const { learner, lessons, outsideLessons, saferDriversCourse, totals } = await logbook(ctx, studentId);
   return {
     dateOfBirth: learner.dateOfBirth,
     requiredMinutes: LOGBOOK_REQUIRED_HOURS * 60,
@@ -15,5 +15,7 @@ export async function getLogbook(ctx: AppContext, studentId: string): Promise<St
       startTime: l.startTime.toISOString(),
       endTime: l.endTime.toISOString(),
     })),
+    outsideLessons,
+    saferDriversCourse,
   };
 }

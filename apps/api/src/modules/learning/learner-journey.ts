@@ -4,7 +4,7 @@
  * Every use case takes the learner's id, so a later reader (a guardian's view) calls the same ones.
  */
 import type { StudentAssessmentResponse } from "@kerb/shared";
-import { isFocusSkill, logbookTotals, sydneyDateOf } from "@kerb/shared/rules";
+import { isFocusSkill, LOGBOOK_RULES, logbookTotals, sydneyDateOf } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./learning.repository.ts";
@@ -28,14 +28,31 @@ export async function requireLearner(ctx: AppContext, studentId: string) {
   return learner;
 }
 
+/**
+ * The learner's logbook (rules/logbook.ts): their completed lessons with a verified instructor (only
+ * those the instructor confirmed count), the lessons they declared from other schools and their Safer
+ * Drivers Course, each with the rule that credits it, and the totals line by line.
+ */
 export async function logbook(ctx: AppContext, studentId: string) {
-  const [learner, rows] = await Promise.all([
+  const [learner, rows, outsideRows, course] = await Promise.all([
     requireLearner(ctx, studentId),
     repo.listLogbookLessons(ctx.db, studentId),
+    repo.listOutsideLessons(ctx.db, studentId),
+    repo.findSaferDriversCourse(ctx.db, studentId),
   ]);
   const credited = logbookTotals(
-    rows.map((row) => ({ ...row, start: row.startTime, end: row.endTime })),
-    { dateOfBirth: learner.dateOfBirth, asOf: ctx.now() },
+    rows.map((row) => ({
+      ...row,
+      start: row.startTime,
+      end: row.endTime,
+      confirmed: row.logbookConfirmedAt !== null,
+    })),
+    {
+      dateOfBirth: learner.dateOfBirth,
+      asOf: ctx.now(),
+      outsideLessons: outsideRows,
+      saferDriversCourse: course,
+    },
   );
   const lessons = credited.lessons.map((c) => ({
     bookingId: c.lesson.bookingId,
@@ -50,7 +67,20 @@ export async function logbook(ctx: AppContext, studentId: string) {
     creditedDayMinutes: c.creditedDayMinutes,
     creditedNightMinutes: c.creditedNightMinutes,
     creditedMinutes: c.creditedDayMinutes + c.creditedNightMinutes,
-    confirmed: c.lesson.logbookConfirmedAt !== null,
+    confirmed: c.lesson.confirmed,
+    rule: c.rule,
   }));
-  return { learner, lessons, totals: credited.totals };
+  const outsideLessons = credited.outsideLessons.map((c) => ({
+    ...c.outsideLesson,
+    bonusMinutes: c.bonusMinutes,
+    creditedMinutes: c.creditedDayMinutes + c.creditedNightMinutes,
+    rule: c.rule,
+  }));
+  const totals = {
+    ...credited.totals,
+    lines: credited.totals.lines.map((line) => ({ ...line, text: LOGBOOK_RULES[line.rule] })),
+    nightRule: LOGBOOK_RULES.NIGHT,
+    requirementRule: LOGBOOK_RULES.REQUIREMENT,
+  };
+  return { learner, lessons, outsideLessons, saferDriversCourse: credited.saferDriversCourse, totals };
 }

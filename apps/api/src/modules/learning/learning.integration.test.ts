@@ -4,10 +4,10 @@
  * with hand-computed hours — a day lesson, a winter evening lesson, the 11th hour, a learner over 25 — as
  * JSON and as a PDF read back with pdftotext. Only the learner reads their own progress and logbook.
  */
-import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
+import { addDaysToDate, LOGBOOK_RULES, sydneyTodayDate } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { instructorTeachingStops, outbox } from "../../db/schema/index.ts";
+import { instructorTeachingStops, outbox, saferDriversCourses } from "../../db/schema/index.ts";
 import {
   addHours,
   insertLesson,
@@ -53,6 +53,16 @@ describeEachDatabase("the learner's journey", (kind) => {
       status: extra.status ?? "COMPLETED",
       suburb: extra.suburb ?? "Sydney CBD",
     });
+
+  /** The instructor records a completed lesson, confirming it for the learner's logbook. */
+  const confirmForLogbook = async (instructor: Person, bookingId: string | undefined) => {
+    const res = await http.put(
+      `/api/instructor/lessons/${bookingId}/record`,
+      { skills: [{ skill: "Roundabouts", level: "PRACTISING" }], confirmLogbook: true },
+      instructor.token,
+    );
+    expect(res.status).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -416,12 +426,25 @@ describeEachDatabase("the learner's journey", (kind) => {
   });
 
   describe("the NSW logbook", () => {
+    beforeAll(async () => {
+      // Ivy confirms all of Ava's lessons for the logbook but one she has not recorded yet, the day
+      // before the first: it is listed, and credits nothing.
+      for (const key of ["day", "long01", "long02", "long03", "ninth", "acrossCap", "twelfth"]) {
+        await confirmForLogbook(ivy, lessons[key]);
+      }
+      lessons.unconfirmed = await lesson(ava.id, ivy.id, "2026-03-09T10:00:00+11:00");
+      await confirmForLogbook(olly, lessons.dusk);
+      await confirmForLogbook(ivy, lessons.ben);
+      await confirmForLogbook(olly, lessons.cal);
+    });
+
     it("credits Ava's lessons by hand: a day lesson, a winter evening, the 11th hour and after", async () => {
       const res = await http.get("/api/student/logbook", ava.token);
       expect(res.status).toBe(200);
       const rows = res.body.lessons as Array<Record<string, unknown>>;
       // The unverified instructor's lesson, the no-show and the lesson to come are not in it.
       expect(rows.map((r) => r.bookingId)).toEqual([
+        lessons.unconfirmed,
         lessons.day,
         lessons.winterEvening,
         lessons.long01,
@@ -431,6 +454,15 @@ describeEachDatabase("the learner's journey", (kind) => {
         lessons.acrossCap,
         lessons.twelfth,
       ]);
+      // Not confirmed by Ivy: listed with its minutes, credits nothing and leaves the bonus alone.
+      expect(rows.shift()).toMatchObject({
+        date: "2026-03-09",
+        dayMinutes: 60,
+        bonusMinutes: 0,
+        creditedMinutes: 0,
+        confirmed: false,
+        rule: "NOT_CONFIRMED",
+      });
       const pick = ({
         dayMinutes,
         nightMinutes,
@@ -453,7 +485,8 @@ describeEachDatabase("the learner's journey", (kind) => {
         endTime: "2026-03-10T00:00:00.000Z",
         suburb: "Sydney CBD",
         instructor: { firstName: "Ivy", lastName: "Teach", licenseNumber: "87654321" },
-        confirmed: false,
+        confirmed: true,
+        rule: "THREE_FOR_ONE",
       });
       expect(pick(rows[0] ?? {})).toEqual([60, 0, 60, 180, 0, 180]);
       // 6–7 pm on 15 June, after the 4:53 pm sunset: one night hour, its two bonus hours by day.
@@ -466,14 +499,16 @@ describeEachDatabase("the learner's journey", (kind) => {
       expect(pick(rows[6] ?? {})).toEqual([120, 0, 60, 240, 0, 240]);
       // The 12th hour counts once.
       expect(pick(rows[7] ?? {})).toEqual([60, 0, 0, 60, 0, 60]);
+      expect(rows[7]).toMatchObject({ rule: "HOUR_FOR_HOUR" });
 
       expect(res.body).toMatchObject({
         dateOfBirth: "2008-03-01",
         requiredMinutes: 7200,
         requiredNightMinutes: 1200,
         totals: {
-          lessonMinutes: 720,
+          lessonMinutes: 780,
           lessonNightMinutes: 60,
+          outsideLessonMinutes: 0,
           creditedMinutes: 1920,
           creditedNightMinutes: 60,
           remainingMinutes: 7200 - 1920,
@@ -481,7 +516,32 @@ describeEachDatabase("the learner's journey", (kind) => {
           bonusMinutesLeft: 0,
           under25: true,
           ageUnknown: false,
+          // Each total says the rule that produced it.
+          lines: [
+            {
+              rule: "THREE_FOR_ONE",
+              text: LOGBOOK_RULES.THREE_FOR_ONE,
+              drivenMinutes: 600,
+              creditedMinutes: 1800,
+            },
+            {
+              rule: "HOUR_FOR_HOUR",
+              text: LOGBOOK_RULES.HOUR_FOR_HOUR,
+              drivenMinutes: 120,
+              creditedMinutes: 120,
+            },
+            {
+              rule: "NOT_CONFIRMED",
+              text: LOGBOOK_RULES.NOT_CONFIRMED,
+              drivenMinutes: 60,
+              creditedMinutes: 0,
+            },
+          ],
+          nightRule: LOGBOOK_RULES.NIGHT,
+          requirementRule: LOGBOOK_RULES.REQUIREMENT,
         },
+        outsideLessons: [],
+        saferDriversCourse: null,
       });
     });
 
@@ -573,8 +633,11 @@ describeEachDatabase("the learner's journey", (kind) => {
       expect(text).toContain("01/03/2008");
       // pdftotext reads a table column by column: each row's cells are checked, not the row as a line.
       expect(text).toContain("Date Time Instructor Day Night Credited Confirmed");
-      // The day lesson: 1:00 day, 0:00 night, 3:00 credited, not confirmed.
-      expect(text).toContain("10/03/2026 10:00 am – 11:00 am Ivy Teach 1:00 0:00 3:00 Not yet");
+      // The lesson not confirmed: 1:00 day, credited nothing; then the day lesson: 1:00 day, 3:00 credited.
+      expect(text).toContain(
+        "09/03/2026 10:00 am – 11:00 am Ivy Teach 1:00 0:00 0:00 Not yet 1:00 0:00 3:00 Yes",
+      );
+      expect(text).toContain("10/03/2026 10:00 am – 11:00 am Ivy Teach");
       // The winter evening: 0:00 day, 1:00 night, 3:00 credited of which 1:00 at night, confirmed.
       expect(text).toContain("0:00 1:00 3:00 Yes");
       expect(text).toContain("15/06/2026");
@@ -582,8 +645,12 @@ describeEachDatabase("the learner's journey", (kind) => {
       expect(text).toContain("1:00 night");
       expect(text).toContain("Licence 87654321");
       // Hours 10 and 11, then the 12th.
-      expect(text).toContain("2:00 0:00 4:00 Not yet 1:00 0:00 1:00 Not yet");
+      expect(text).toContain("2:00 0:00 4:00 Yes 1:00 0:00 1:00 Yes");
       expect(text).toContain("32:00 of 120:00 1:00 of 20:00 88:00 19:00");
+      // The credited total, rule by rule: 10 hours three times, 2 once, 1 not confirmed.
+      expect(text).toContain(
+        `${LOGBOOK_RULES.HOUR_FOR_HOUR} 2:00 2:00 ${LOGBOOK_RULES.NOT_CONFIRMED} 1:00 0:00`,
+      );
       expect(text).not.toContain("Pat Pending");
     });
 
@@ -618,5 +685,218 @@ describeEachDatabase("the learner's journey", (kind) => {
         expect(lines).toContain("No completed lessons with a verified instructor yet.");
       },
     );
+  });
+
+  describe("declared lessons and the Safer Drivers Course", () => {
+    let eve: Person;
+    let today: string;
+    const daysAgo = (n: number) => addDaysToDate(today, -n);
+    const logbookOf = async (who: Person) => (await http.get("/api/student/logbook", who.token)).body;
+    const declare = (who: Person, body: Record<string, unknown>) =>
+      http.post("/api/student/logbook/outside-lessons", body, who.token);
+
+    beforeAll(async () => {
+      today = sydneyTodayDate(t.clock.now);
+      eve = await newStudent(http, { firstName: "Eve", lastName: "Elsewhere" });
+      // Three day hours with Ivy in March, all confirmed.
+      for (const day of ["16", "17", "18"]) {
+        await confirmForLogbook(ivy, await lesson(eve.id, ivy.id, `2026-03-${day}T10:00:00+11:00`));
+      }
+    });
+
+    it("the logbook applies the 10-hour cap across declared outside lessons", async () => {
+      // 8 structured hours with another school in February leave 2 bonus hours for Eve's lessons with Ivy.
+      const first = await declare(eve, {
+        school: "Bondi Driving School",
+        date: "2026-02-02",
+        minutes: 300,
+        structured: true,
+      });
+      expect(first.status).toBe(200);
+      const res = await declare(eve, {
+        school: "Bondi Driving School",
+        date: "2026-02-09",
+        minutes: 180,
+        structured: true,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.outsideLessons).toEqual([
+        expect.objectContaining({
+          school: "Bondi Driving School",
+          date: "2026-02-02",
+          minutes: 300,
+          structured: true,
+          bonusMinutes: 300,
+          creditedMinutes: 900,
+          rule: "THREE_FOR_ONE",
+        }),
+        expect.objectContaining({
+          date: "2026-02-09",
+          minutes: 180,
+          bonusMinutes: 180,
+          creditedMinutes: 540,
+          rule: "THREE_FOR_ONE",
+        }),
+      ]);
+      expect(
+        res.body.lessons.map((l: Record<string, unknown>) => [l.bonusMinutes, l.creditedMinutes, l.rule]),
+      ).toEqual([
+        [60, 180, "THREE_FOR_ONE"],
+        [60, 180, "THREE_FOR_ONE"],
+        [0, 60, "HOUR_FOR_HOUR"],
+      ]);
+      expect(res.body.totals).toMatchObject({
+        lessonMinutes: 180,
+        outsideLessonMinutes: 480,
+        creditedMinutes: 1860,
+        bonusMinutesLeft: 0,
+        lines: [
+          { rule: "THREE_FOR_ONE", drivenMinutes: 600, creditedMinutes: 1800 },
+          { rule: "HOUR_FOR_HOUR", drivenMinutes: 60, creditedMinutes: 60 },
+        ],
+      });
+      expect(await logbookOf(eve)).toEqual(res.body);
+    });
+
+    it("counts a lesson that was not structured hour for hour, and takes a declared lesson back", async () => {
+      const res = await declare(eve, {
+        school: "  Mum's car club ",
+        date: daysAgo(3),
+        minutes: 45,
+        structured: false,
+      });
+      expect(res.status).toBe(200);
+      const declared = res.body.outsideLessons.at(-1);
+      expect(declared).toMatchObject({
+        school: "Mum's car club",
+        minutes: 45,
+        creditedMinutes: 45,
+        rule: "HOUR_FOR_HOUR",
+      });
+      expect(res.body.totals.creditedMinutes).toBe(1860 + 45);
+      // Another learner cannot remove it; Eve can, once.
+      expect(
+        (await http.delete(`/api/student/logbook/outside-lessons/${declared.id}`, ava.token)).status,
+      ).toBe(404);
+      const removed = await http.delete(`/api/student/logbook/outside-lessons/${declared.id}`, eve.token);
+      expect(removed.status).toBe(200);
+      expect(removed.body.totals.creditedMinutes).toBe(1860);
+      expect(
+        (await http.delete(`/api/student/logbook/outside-lessons/${declared.id}`, eve.token)).status,
+      ).toBe(404);
+    });
+
+    it("refuses negative or absurd hours and dates in the future or too long ago, changing nothing", async () => {
+      const before = await logbookOf(eve);
+      const good = { school: "Bondi Driving School", date: daysAgo(1), minutes: 60, structured: true };
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ minutes: -60 }, "minutes"],
+        [{ minutes: 0 }, "minutes"],
+        [{ minutes: 481 }, "minutes"],
+        [{ minutes: 1e9 }, "minutes"],
+        [{ minutes: 59.5 }, "minutes"],
+        [{ minutes: "60" }, "minutes"],
+        [{ school: "  " }, "school"],
+        [{ structured: undefined }, "structured"],
+        [{ date: "2026-02-30" }, "date"],
+        [{ date: addDaysToDate(today, 1) }, "date"],
+        [{ date: addDaysToDate(today, -6 * 366) }, "date"],
+      ];
+      for (const [change, field] of cases) {
+        const res = await declare(eve, { ...good, ...change });
+        expect(res.status, JSON.stringify(change)).toBe(400);
+        expect(res.body.error.code, JSON.stringify(change)).toBe("validation_error");
+        expect(JSON.stringify(res.body.error.details), JSON.stringify(change)).toContain(field);
+      }
+      const future = await declare(eve, { ...good, date: addDaysToDate(today, 1) });
+      expect(future.body.error.message).toBe("That date is in the future.");
+      const sdcFuture = await http.put(
+        "/api/student/logbook/safer-drivers-course",
+        { completedOn: addDaysToDate(today, 1) },
+        eve.token,
+      );
+      expect(sdcFuture.status).toBe(400);
+      expect(await logbookOf(eve)).toEqual(before);
+    });
+
+    it("adds the Safer Drivers Course's 20 hours once; a second is refused and changes nothing", async () => {
+      const res = await http.put(
+        "/api/student/logbook/safer-drivers-course",
+        { completedOn: daysAgo(10) },
+        eve.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.saferDriversCourse).toEqual({
+        completedOn: daysAgo(10),
+        creditedMinutes: 1200,
+        rule: "SAFER_DRIVERS_COURSE",
+      });
+      expect(res.body.totals).toMatchObject({
+        creditedMinutes: 1860 + 1200,
+        creditedNightMinutes: 0,
+        lines: [
+          { rule: "THREE_FOR_ONE", creditedMinutes: 1800 },
+          { rule: "HOUR_FOR_HOUR", creditedMinutes: 60 },
+          {
+            rule: "SAFER_DRIVERS_COURSE",
+            text: LOGBOOK_RULES.SAFER_DRIVERS_COURSE,
+            drivenMinutes: 0,
+            creditedMinutes: 1200,
+          },
+        ],
+      });
+      const second = await http.put(
+        "/api/student/logbook/safer-drivers-course",
+        { completedOn: daysAgo(2) },
+        eve.token,
+      );
+      expect(second.status).toBe(409);
+      expect(second.body.error.code).toBe("conflict");
+      expect(await logbookOf(eve)).toEqual(res.body);
+
+      // Taken back (to correct its date), it can be recorded again; none left to remove is 404.
+      const removed = await http.delete("/api/student/logbook/safer-drivers-course", eve.token);
+      expect(removed.status).toBe(200);
+      expect(removed.body.saferDriversCourse).toBeNull();
+      expect((await http.delete("/api/student/logbook/safer-drivers-course", eve.token)).status).toBe(404);
+      const again = await http.put(
+        "/api/student/logbook/safer-drivers-course",
+        { completedOn: daysAgo(2) },
+        eve.token,
+      );
+      expect(again.body.saferDriversCourse).toMatchObject({ completedOn: daysAgo(2) });
+    });
+
+    it("the database itself keeps one course per learner", async () => {
+      await expect(
+        t.database.db.insert(saferDriversCourses).values({ studentId: eve.id, completedOn: daysAgo(1) }),
+      ).rejects.toThrow();
+    });
+
+    it("is the learner's own to declare: an instructor is 403, nobody signed in 401", async () => {
+      const body = { school: "X", date: daysAgo(1), minutes: 60, structured: true };
+      expect((await http.post("/api/student/logbook/outside-lessons", body, ivy.token)).status).toBe(403);
+      expect((await http.post("/api/student/logbook/outside-lessons", body)).status).toBe(401);
+      expect(
+        (await http.put("/api/student/logbook/safer-drivers-course", { completedOn: daysAgo(1) }, ivy.token))
+          .status,
+      ).toBe(403);
+    });
+
+    it("prints the declared lessons, the course and each total's rule in the PDF", async () => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/student/logbook.pdf",
+        headers: { authorization: `Bearer ${eve.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain("Bondi Driving School");
+      expect(text).toContain("Safer Drivers Course");
+      expect(text).toContain("51:00 of 120:00");
+      for (const rule of ["THREE_FOR_ONE", "HOUR_FOR_HOUR", "SAFER_DRIVERS_COURSE"] as const) {
+        expect(text.replace(/\s+/g, " ")).toContain(LOGBOOK_RULES[rule]);
+      }
+    });
   });
 });

@@ -10,6 +10,8 @@ import {
   bookings,
   instructorProfiles,
   lessonRecords,
+  logbookOutsideLessons,
+  saferDriversCourses,
   studentProfiles,
   users,
 } from "../../db/schema/index.ts";
@@ -158,4 +160,70 @@ export function listLogbookLessons(db: Executor, studentId: string) {
       ),
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
+}
+
+/** The lessons the learner declared from other schools, oldest first (in the order declared per date). */
+export function listOutsideLessons(db: Executor, studentId: string) {
+  return db
+    .select({
+      id: logbookOutsideLessons.id,
+      school: logbookOutsideLessons.school,
+      date: logbookOutsideLessons.date,
+      minutes: logbookOutsideLessons.minutes,
+      structured: logbookOutsideLessons.structured,
+    })
+    .from(logbookOutsideLessons)
+    .where(eq(logbookOutsideLessons.studentId, studentId))
+    .orderBy(
+      asc(logbookOutsideLessons.date),
+      asc(logbookOutsideLessons.createdAt),
+      asc(logbookOutsideLessons.id),
+    );
+}
+
+export async function insertOutsideLesson(tx: Executor, values: typeof logbookOutsideLessons.$inferInsert) {
+  const [row] = await tx
+    .insert(logbookOutsideLessons)
+    .values(values)
+    .returning({ id: logbookOutsideLessons.id });
+  return row?.id;
+}
+
+/** Deletes the learner's own declared lesson; false when they have none with that id. */
+export async function deleteOutsideLesson(tx: Executor, studentId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(logbookOutsideLessons)
+    .where(and(eq(logbookOutsideLessons.id, id), eq(logbookOutsideLessons.studentId, studentId)))
+    .returning({ id: logbookOutsideLessons.id });
+  return rows.length > 0;
+}
+
+export async function findSaferDriversCourse(db: Executor, studentId: string) {
+  const [row] = await db
+    .select({ completedOn: saferDriversCourses.completedOn })
+    .from(saferDriversCourses)
+    .where(eq(saferDriversCourses.studentId, studentId));
+  return row ?? null;
+}
+
+/** Records the course; false when the learner already has one (the key allows one per learner). */
+export async function insertSaferDriversCourse(
+  tx: Executor,
+  values: typeof saferDriversCourses.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(saferDriversCourses)
+    .values(values)
+    .onConflictDoNothing({ target: saferDriversCourses.studentId })
+    .returning({ studentId: saferDriversCourses.studentId });
+  return rows.length > 0;
+}
+
+/** Deletes the learner's course, returning its date; undefined when there was none. */
+export async function deleteSaferDriversCourse(tx: Executor, studentId: string) {
+  const [row] = await tx
+    .delete(saferDriversCourses)
+    .where(eq(saferDriversCourses.studentId, studentId))
+    .returning({ completedOn: saferDriversCourses.completedOn });
+  return row;
 }

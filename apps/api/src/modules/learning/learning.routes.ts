@@ -3,6 +3,8 @@ import {
   idParams,
   lessonActionResponse,
   lessonRecordRequest,
+  outsideLessonRequest,
+  saferDriversCourseRequest,
   studentAssessmentRequest,
   studentAssessmentResponse,
   studentLogbookResponse,
@@ -14,10 +16,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { attachmentDisposition } from "../../lib/pdf-response.ts";
 import { currentUserId } from "../../plugins/auth.ts";
+import { declareOutsideLesson } from "./declare-outside-lesson.ts";
 import { getAssessment } from "./get-assessment.ts";
 import { getLogbook } from "./get-logbook.ts";
 import { getProgress } from "./get-progress.ts";
 import { logbookPdf } from "./logbook-pdf-download.ts";
+import { recordSaferDriversCourse } from "./record-safer-drivers-course.ts";
+import { removeOutsideLesson } from "./remove-outside-lesson.ts";
+import { removeSaferDriversCourse } from "./remove-safer-drivers-course.ts";
 import { saveAssessment } from "./save-assessment.ts";
 import { saveLessonRecord } from "./save-lesson-record.ts";
 
@@ -92,12 +98,84 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         tags,
         operationId: "getStudentLogbook",
         summary: "The signed-in student's NSW logbook hours",
-        description: `Per lesson and in total, in minutes, towards ${LOGBOOK_REQUIREMENT}. ${LOGBOOK_CREDIT_RULE}`,
+        description:
+          `Per lesson, per declared lesson and in total, in minutes, towards ${LOGBOOK_REQUIREMENT}; each ` +
+          `credit names the rule that produced it and totals.lines gives the credited total rule by rule. ${LOGBOOK_CREDIT_RULE}`,
         security,
         response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
       },
     },
     (request) => getLogbook(ctx, currentUserId(request)),
+  );
+
+  app.post(
+    "/logbook/outside-lessons",
+    {
+      schema: {
+        tags,
+        operationId: "declareOutsideLesson",
+        summary: "Declare a lesson taken with another driving school",
+        description:
+          "School, Sydney date, minutes (1–480) and whether it was a structured lesson with a licensed " +
+          "driving instructor: a structured one shares the 10-hour 3-for-1 cap with the lessons here, in " +
+          "order of date; one that was not counts hour for hour. Answers the logbook as it now stands. " +
+          "400 validation_error for a date in the future or more than 5 years ago.",
+        security,
+        body: outsideLessonRequest,
+        response: { 200: studentLogbookResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => declareOutsideLesson(ctx, currentUserId(request), request.body),
+  );
+
+  app.delete(
+    "/logbook/outside-lessons/:id",
+    {
+      schema: {
+        tags,
+        operationId: "removeOutsideLesson",
+        summary: "Remove a declared lesson",
+        description: "Answers the logbook as it now stands. Not one of the student's own: 404.",
+        security,
+        params: idParams,
+        response: { 200: studentLogbookResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => removeOutsideLesson(ctx, currentUserId(request), request.params.id),
+  );
+
+  app.put(
+    "/logbook/safer-drivers-course",
+    {
+      schema: {
+        tags,
+        operationId: "recordSaferDriversCourse",
+        summary: "Record the completed Safer Drivers Course",
+        description:
+          "The Sydney date it was completed; it adds 20 logbook hours, once. A second is 409 conflict and " +
+          "the first stays as it was (remove it to change its date). 400 validation_error for a date in " +
+          "the future or more than 5 years ago.",
+        security,
+        body: saferDriversCourseRequest,
+        response: { 200: studentLogbookResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => recordSaferDriversCourse(ctx, currentUserId(request), request.body),
+  );
+
+  app.delete(
+    "/logbook/safer-drivers-course",
+    {
+      schema: {
+        tags,
+        operationId: "removeSaferDriversCourse",
+        summary: "Remove the recorded Safer Drivers Course",
+        description: "Answers the logbook as it now stands. None recorded: 404.",
+        security,
+        response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => removeSaferDriversCourse(ctx, currentUserId(request)),
   );
 
   app.get(

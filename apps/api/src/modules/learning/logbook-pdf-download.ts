@@ -21,7 +21,7 @@ export async function logbookPdf(
   ctx: AppContext,
   studentId: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const { learner, lessons, totals } = await logbook(ctx, studentId);
+  const { learner, lessons, outsideLessons, saferDriversCourse, totals } = await logbook(ctx, studentId);
   const now = ctx.now();
   const name = `${learner.firstName} ${learner.lastName}`.trim();
   const { supplier, isDemoSupplier } = kerbSupplier(ctx.env);
@@ -34,6 +34,8 @@ export async function logbookPdf(
     },
     preparedOn: formatSydneyDate(now),
     lessons,
+    outsideLessons,
+    saferDriversCourse,
     totals,
   });
   return { filename: logbookFilename(name, sydneyTodayDate(now)), pdf };

@@ -1,19 +1,18 @@
 /**
  * The learner's record of structured lessons for the NSW logbook, as a PDF to copy from: one row per
  * completed lesson with a verified instructor (date, times, instructor and licence number, day and night
- * time, the logbook time it credits, whether the instructor confirmed it), then the totals towards
- * 120 hours and 20 at night. Layout only, with the shared pdfkit helpers of lib/pdf; the figures are
- * rules/logbook.ts's, from the logbook use case.
+ * time, the logbook time it credits, whether the instructor confirmed it), the lessons the learner
+ * declared from other schools and their Safer Drivers Course, then the totals towards 120 hours and 20
+ * at night, line by line with the rule behind each. Layout only, with the shared pdfkit helpers of
+ * lib/pdf; the figures and the rules' words are rules/logbook.ts's, from the logbook use case.
  */
-import type { LogbookTotalsSummary } from "@kerb/shared/rules";
+import type { LogbookCreditRule, LogbookTotalsSummary } from "@kerb/shared/rules";
 import {
   formatIsoDate,
   formatSydneyTimeRange,
-  LESSON_BONUS_CAP_HOURS,
-  LESSON_MULTIPLIER,
-  LOGBOOK_AGE_LIMIT,
   LOGBOOK_REQUIRED_HOURS,
   LOGBOOK_REQUIRED_NIGHT_HOURS,
+  LOGBOOK_RULES,
 } from "@kerb/shared/rules";
 import { SANS } from "../../lib/pdf/fonts.ts";
 import {
@@ -42,6 +41,16 @@ interface LogbookPdfLesson {
   confirmed: boolean;
 }
 
+interface LogbookPdfOutsideLesson {
+  school: string;
+  /** Sydney date, YYYY-MM-DD. */
+  date: string;
+  minutes: number;
+  structured: boolean;
+  creditedMinutes: number;
+  rule: LogbookCreditRule;
+}
+
 interface LogbookDocument {
   issuer: { name: string; abn: string };
   isDemoIssuer: boolean;
@@ -49,6 +58,8 @@ interface LogbookDocument {
   /** DD/MM/YYYY, Sydney. */
   preparedOn: string;
   lessons: LogbookPdfLesson[];
+  outsideLessons: LogbookPdfOutsideLesson[];
+  saferDriversCourse: { completedOn: string; creditedMinutes: number } | null;
   totals: LogbookTotalsSummary;
 }
 
@@ -66,6 +77,21 @@ const COLUMNS: Column[] = [
   { width: 65, align: "right" },
 ];
 const HEADINGS = ["Date", "Time", "Instructor", "Day", "Night", "Credited", "Confirmed"];
+
+const OUTSIDE_COLUMNS: Column[] = [
+  { width: 62, align: "left" },
+  { width: 223, align: "left" },
+  { width: 85, align: "right" },
+  { width: 60, align: "right" },
+  { width: 65, align: "right" },
+];
+const OUTSIDE_HEADINGS = ["Date", "School", "Structured", "Time", "Credited"];
+
+const LINE_COLUMNS: Column[] = [
+  { width: CONTENT_WIDTH - 150, align: "left" },
+  { width: 75, align: "right" },
+  { width: 75, align: "right" },
+];
 
 const TOTAL_COLUMNS: Column[] = [
   { width: CONTENT_WIDTH - 180, align: "left" },
@@ -136,14 +162,64 @@ export function renderLogbookPdf(document: LogbookDocument): Promise<Buffer> {
   }
   hr(doc);
 
+  if (document.outsideLessons.length > 0) {
+    heading(doc, "Lessons declared from other schools");
+    const repeat = () => headingRow(doc, OUTSIDE_COLUMNS, OUTSIDE_HEADINGS);
+    repeat();
+    for (const declared of document.outsideLessons) {
+      row(
+        doc,
+        OUTSIDE_COLUMNS,
+        [
+          { text: formatIsoDate(declared.date) },
+          { text: declared.school },
+          { text: declared.structured ? "Yes" : "No" },
+          { text: hoursAndMinutes(declared.minutes) },
+          { text: hoursAndMinutes(declared.creditedMinutes) },
+        ],
+        { onNewPage: repeat },
+      );
+    }
+    hr(doc);
+  }
+  if (document.saferDriversCourse) {
+    heading(doc, "Safer Drivers Course");
+    row(doc, TOTAL_COLUMNS, [
+      { text: `Completed on ${formatIsoDate(document.saferDriversCourse.completedOn)}` },
+      { text: "" },
+      { text: hoursAndMinutes(document.saferDriversCourse.creditedMinutes) },
+    ]);
+    hr(doc);
+  }
+
+  heading(doc, "How the hours are credited");
+  headingRow(doc, LINE_COLUMNS, ["Rule", "Driven", "Credited"]);
+  for (const line of totals.lines) {
+    row(doc, LINE_COLUMNS, [
+      { text: LOGBOOK_RULES[line.rule] },
+      { text: line.rule === "SAFER_DRIVERS_COURSE" ? "" : hoursAndMinutes(line.drivenMinutes) },
+      { text: hoursAndMinutes(line.creditedMinutes) },
+    ]);
+  }
+  if (totals.lines.length === 0) {
+    row(doc, [{ width: CONTENT_WIDTH, align: "left" }], [{ text: "Nothing credited yet." }]);
+  }
+
   heading(doc, "Totals");
   headingRow(doc, TOTAL_COLUMNS, ["", "All", "Night"]);
   const of = (minutes: number, hours: number) => `${hoursAndMinutes(minutes)} of ${hours}:00`;
   row(doc, TOTAL_COLUMNS, [
-    { text: "Lesson time" },
+    { text: "Lesson time with us" },
     { text: hoursAndMinutes(totals.lessonMinutes) },
     { text: hoursAndMinutes(totals.lessonNightMinutes) },
   ]);
+  if (totals.outsideLessonMinutes > 0) {
+    row(doc, TOTAL_COLUMNS, [
+      { text: "Lesson time declared from other schools" },
+      { text: hoursAndMinutes(totals.outsideLessonMinutes) },
+      { text: "" },
+    ]);
+  }
   row(doc, TOTAL_COLUMNS, [
     { text: "Credited in the logbook", bold: true },
     { text: of(totals.creditedMinutes, LOGBOOK_REQUIRED_HOURS), bold: true },
@@ -156,15 +232,15 @@ export function renderLogbookPdf(document: LogbookDocument): Promise<Buffer> {
   ]);
 
   const notes = [
-    `Times are hours:minutes, Sydney time. Each hour of a structured lesson with a licensed instructor counts ` +
-      `${LESSON_MULTIPLIER} logbook hours for the learner's first ${LESSON_BONUS_CAP_HOURS} hours of lessons, ` +
-      "one hour after that. Night is from sunset to sunrise at the lesson's suburb on that date; a night " +
-      `hour of lesson counts one night hour and ${LESSON_MULTIPLIER - 1} day hours while the bonus applies.`,
-    totals.under25
-      ? null
-      : `At ${LOGBOOK_AGE_LIMIT} and over a learner needs no logbook: lessons from then on credit nothing.`,
+    "Times are hours:minutes, Sydney time. Night is from sunset to sunrise at the lesson's suburb on that date.",
+    LOGBOOK_RULES.NIGHT,
+    LOGBOOK_RULES.REQUIREMENT,
+    totals.under25 ? null : LOGBOOK_RULES.AGE_LIMIT,
     totals.ageUnknown ? "No date of birth is on record: the learner is counted as under 25." : null,
-    "Lessons not yet confirmed by their instructor are listed as such; ask the instructor to confirm them.",
+    `${LOGBOOK_RULES.NOT_CONFIRMED} Lessons not yet confirmed are listed as such; ask the instructor to confirm them.`,
+    document.outsideLessons.length > 0
+      ? "Lessons from other schools are as the learner declared them; their own instructors sign for them in the logbook."
+      : null,
   ].filter((note): note is string => note !== null);
   doc.moveDown(0.6).font(SANS).fontSize(9).fillColor(MUTED);
   for (const note of notes) {

@@ -241,6 +241,12 @@ describe("Guardian home", () => {
     expect(lessons).toHaveTextContent("Ivy Teach · licence 87654321");
     expect(lessons).toHaveTextContent("+3 h");
     expect(lessons).toHaveTextContent("Confirmed");
+    // Each credited total with its rule; declaring lessons or the course is the learner's alone.
+    expect(screen.getByRole("list", { name: "How Sam's hours are credited" })).toHaveTextContent(
+      "counts as 3 hours, for the first 10 hours of lessons",
+    );
+    expect(screen.queryByRole("form", { name: "Add a lesson from another school" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Safer Drivers Course" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Download logbook PDF" }));
     await waitFor(() =>
       expect(saved).toEqual([{ href: "blob:kerb/1", download: `Kerb-logbook-Sam-Learner-${today()}.pdf` }]),

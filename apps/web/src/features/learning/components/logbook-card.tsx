@@ -16,6 +16,12 @@ import { errorMessage } from "@/lib/api-error";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { formatMinutes } from "../utils/durations";
 import { type LearnerSubject, type LearnerWords, learnerWords } from "../utils/learner-words";
+import {
+  CreditLines,
+  DeclareOutsideLessonForm,
+  OutsideLessonsList,
+  SaferDriversCourseSection,
+} from "./logbook-declarations";
 
 const hours = (minutes: number) => Math.floor(minutes / 60);
 
@@ -29,6 +35,8 @@ type LogbookCardProps = {
   query: UseQueryResult<StudentLogbook>;
   download: LogbookDownload;
   subject: LearnerSubject;
+  /** The learner may declare lessons from other schools and their Safer Drivers Course; a guardian reads. */
+  canDeclare?: boolean;
 };
 
 function LogbookLessons({ lessons, words }: { lessons: StudentLogbook["lessons"]; words: LearnerWords }) {
@@ -67,7 +75,7 @@ function LogbookLessons({ lessons, words }: { lessons: StudentLogbook["lessons"]
             {lesson.confirmed ? (
               <Badge tone="success">Confirmed</Badge>
             ) : (
-              <Badge tone="neutral">Not yet confirmed</Badge>
+              <Badge tone="neutral">Not yet confirmed: counts once the instructor confirms it</Badge>
             )}
           </span>
         </li>
@@ -80,7 +88,7 @@ function LogbookLessons({ lessons, words }: { lessons: StudentLogbook["lessons"]
  * The NSW logbook: hours towards 120 (20 at night) with progress bars, the lessons, and the PDF. The
  * logbook and its download come from whoever reads it: the learner, or a guardian following them.
  */
-export function LogbookCard({ query, download, subject }: LogbookCardProps) {
+export function LogbookCard({ query, download, subject, canDeclare = false }: LogbookCardProps) {
   const words = learnerWords(subject);
   const logbook = query.data;
 
@@ -120,12 +128,16 @@ export function LogbookCard({ query, download, subject }: LogbookCardProps) {
                   valueLabel={`${hours(logbook.totals.creditedNightMinutes)} of ${hours(logbook.requiredNightMinutes)} h`}
                   tone="neutral"
                 />
+                <CreditLines lines={logbook.totals.lines} words={words} />
                 <p className="text-slate-600 text-sm">
                   {formatMinutes(logbook.totals.creditedMinutes)} credited so far
                   {logbook.totals.bonusMinutesLeft > 0
                     ? `; ${words.their} next ${formatMinutes(logbook.totals.bonusMinutesLeft)} of lessons still count ${LESSON_MULTIPLIER} times.`
                     : "; lessons now count hour for hour."}{" "}
                   Log {words.their} other supervised driving in the logbook as usual.
+                </p>
+                <p className="text-slate-500 text-xs">
+                  {logbook.totals.nightRule} {logbook.totals.requirementRule}
                 </p>
               </div>
             ) : (
@@ -165,6 +177,13 @@ export function LogbookCard({ query, download, subject }: LogbookCardProps) {
               ) : null}
             </div>
             <LogbookLessons lessons={logbook.lessons} words={words} />
+            <OutsideLessonsList lessons={logbook.outsideLessons} words={words} canRemove={canDeclare} />
+            <SaferDriversCourseSection
+              course={logbook.saferDriversCourse}
+              words={words}
+              editable={canDeclare}
+            />
+            {canDeclare ? <DeclareOutsideLessonForm /> : null}
           </>
         ) : null}
       </CardContent>

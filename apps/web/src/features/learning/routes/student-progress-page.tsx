@@ -62,7 +62,7 @@ export function StudentProgressPage() {
               <LessonNotesCard progress={progress} subject="you" />
             </div>
             <div className="flex flex-col gap-6 lg:col-span-2">
-              <LogbookCard query={logbook} download={download} subject="you" />
+              <LogbookCard query={logbook} download={download} subject="you" canDeclare />
               <p className="flex items-start gap-2 text-slate-600 text-sm">
                 <NotebookPen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 <span>
