@@ -114,13 +114,27 @@ describeEachDatabase("parents and guardians", (kind) => {
   });
 
   it("an address that already has a student account cannot become a guardian", async () => {
+    // Refused when inviting: a learner's, an instructor's or an admin's address.
     const other = await registerStudent(http, { firstName: "Sib", lastName: "Ling" });
-    const email = (await http.get("/api/student/profile", other.accessToken)).body.email as string;
+    const studentEmail = (await http.get("/api/student/profile", other.accessToken)).body.email as string;
+    for (const email of [studentEmail.toUpperCase(), "instructor@demo.test", "admin@demo.test"]) {
+      const invited = await http.post("/api/student/guardians", { email }, learner.accessToken);
+      expect(invited.status, email).toBe(409);
+      expect(invited.body.error).toEqual({
+        code: "not_a_guardian_account",
+        message: expect.stringMatching(/not a guardian account\. Invite another address/),
+      });
+    }
+    expect((await http.get("/api/student/guardians", learner.accessToken)).body.guardians).toHaveLength(1);
+
+    // An address that gets a student account after the invitation: refused when it is opened.
+    const email = "later.student@example.test";
     expect((await http.post("/api/student/guardians", { email }, learner.accessToken)).status).toBe(201);
     const { token } = await invitationToken(email);
+    await registerStudent(http, { firstName: "Late", lastName: "Student", email });
     const shown = await http.get(`/api/guardian/invitations/${token}`);
     expect(shown.status).toBe(409);
-    expect(shown.body.error.message).toMatch(/not a guardian account/);
+    expect(shown.body.error.code).toBe("not_a_guardian_account");
     const made = await http.post("/api/guardian/invitations/accept", {
       token,
       firstName: "S",
@@ -296,6 +310,31 @@ describeEachDatabase("parents and guardians", (kind) => {
       404,
     );
     expect((await http.get("/api/guardian/learners", guardian.accessToken)).body.learners).toEqual([]);
+  });
+
+  it("a removed guardian keeps the receipts and tax invoices of what they paid, and nothing else", async () => {
+    const paid = await http.get("/api/guardian/payments", guardian.accessToken);
+    expect(paid.status).toBe(200);
+    // The bundle and the held lessons they paid, newest first; nothing the learner paid themselves.
+    expect(paid.body.payments).toHaveLength(2);
+    expect(paid.body.payments.map((p: { type: string }) => p.type)).toEqual(["BOOKINGS", "BUNDLE"]);
+    const bundle = paid.body.payments[1];
+    expect(bundle).toMatchObject({
+      status: "PAID",
+      amount: 770,
+      learner: { id: learner.user.id, firstName: "Lily", lastName: "Learner" },
+      invoiceUrl: `/api/guardian/learners/${learner.user.id}/payments/${bundle.id}/invoice.pdf`,
+    });
+    const pdf = await download(t.app, bundle.invoiceUrl, guardian.accessToken);
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.raw)).toContain("Pat Parent");
+    // The payment page (lessons, holds, what happens next) stays the learner's.
+    expect((await http.get(`/api/payment/${bundle.id}`, guardian.accessToken)).status).toBe(404);
+    // Another guardian sees none of them.
+    const demoGuardian = await http.login("guardian@demo.test");
+    const theirs = await http.get("/api/guardian/payments", demoGuardian.accessToken);
+    expect(theirs.body.payments.map((p: { id: string }) => p.id)).not.toContain(bundle.id);
+    expect((await download(t.app, bundle.invoiceUrl, demoGuardian.accessToken)).status).toBe(404);
   });
   it("a guardian removed while accepting stays removed, and a removed invitation cannot be accepted", async () => {
     const sib = await registerStudent(http, { firstName: "Sam", lastName: "Sibling" });

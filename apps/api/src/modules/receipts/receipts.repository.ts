@@ -68,6 +68,31 @@ export function listStudentPayments(db: Executor, studentId: string, now: Date) 
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
+const learner = alias(users, "learner");
+
+/**
+ * What a guardian paid for (issue 30), newest first, with the learner each was for: kept after the
+ * learner removes them, as their receipts. Only what took money: a checkout they never paid is not theirs.
+ */
+export function listPaymentsPaidBy(db: Executor, payerId: string) {
+  return db
+    .select({
+      ...paymentColumns,
+      learner: { id: learner.id, firstName: learner.firstName, lastName: learner.lastName },
+    })
+    .from(payments)
+    .innerJoin(learner, eq(learner.id, payments.userId))
+    .leftJoin(bundles, eq(bundles.paymentId, payments.id))
+    .leftJoin(instructor, bundleInstructorJoin)
+    .where(
+      and(
+        eq(payments.payerId, payerId),
+        or(notInArray(payments.status, [...NEVER_CHARGED, "PENDING"]), sql`${payments.refundedCents} > 0`),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
 /** One payment with its buyer, whoever owns it (the service checks ownership). */
 export async function findPaymentForInvoice(db: Executor, paymentId: string) {
   const [row] = await db
