@@ -101,6 +101,10 @@ function assembleInvoice(
     invoiceNumber: payment.invoiceNumber,
     issuedOn: formatSydneyDate(issued),
     buyer: { name: fullName(payment.buyer), email: payment.buyer.email, phone: payment.buyer.phone },
+    // A guardian's invoice says whose lessons or credits they paid for.
+    ...(payment.payerId && payment.payerId !== payment.userId
+      ? { forLearner: fullName(payment.learner) }
+      : {}),
     lines,
     subtotalCents: payment.subtotalCents,
     gstCents: payment.gstCents,
