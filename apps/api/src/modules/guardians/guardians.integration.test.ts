@@ -193,7 +193,11 @@ describeEachDatabase("parents and guardians", (kind) => {
 
     // The learner owns the credits; the guardian is recorded as the payer.
     const profile = await http.get("/api/student/profile", learner.accessToken);
-    expect(profile.body.bundles[0]).toMatchObject({ totalLessons: 10, usedLessons: 0 });
+    expect(profile.body.bundles[0]).toMatchObject({
+      totalLessons: 10,
+      usedLessons: 0,
+      boughtBy: { firstName: "Pat", lastName: "Parent" },
+    });
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ userId: learner.user.id, payerId: guardian.user.id, status: "PAID" });
 
