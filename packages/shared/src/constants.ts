@@ -210,6 +210,7 @@ export const EMAIL_KINDS = [
   "move_proposal_answered",
   "new_messages",
   "guardian_invited",
+  "payer_receipt",
   "lesson_recorded",
   "held_lesson_refunded",
   "instructor_welcome",

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   payment_not_found: 404,
   conflict: 409,
   email_taken: 409,
+  /** A guardian invitation to an address whose account is a learner's, instructor's or admin's. */
+  not_a_guardian_account: 409,
   slot_unavailable: 409,
   hold_expired: 409,
   invalid_state: 409,

@@ -71,6 +71,7 @@ export function studentProfile(now = Date.now(), overrides: Partial<StudentProfi
         suburb: "Parramatta",
         instructorBookable: false,
         expired: false,
+        boughtBy: null,
       },
       {
         id: "a0000000-0000-4000-8000-000000000002",
@@ -83,6 +84,7 @@ export function studentProfile(now = Date.now(), overrides: Partial<StudentProfi
         suburb: "Parramatta",
         instructorBookable: false,
         expired: false,
+        boughtBy: null,
       },
     ],
     bookings: [

@@ -42,8 +42,9 @@ export function preview(
   refund: StudentRefund,
   summary: string,
   creditReturned = false,
+  refundTo = "your card",
 ): CancellationPreview {
-  return { booking, tier, refund, creditReturned, summary };
+  return { booking, tier, refund, creditReturned, summary, refundTo };
 }
 
 /** The list item of the lesson whose row shows this text (e.g. its date). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { learnerCaller, mayReadPayment } from "./payment-access.ts";
+import { learnerCaller, mayReadPayment, mayReadReceipt } from "./payment-access.ts";
 
 const payment = { userId: "learner", payerId: "guardian" };
 
@@ -26,5 +26,17 @@ describe("mayReadPayment", () => {
   it("refuses anyone else, and a learner's own payment with no payer to anyone but them", () => {
     expect(mayReadPayment(payment, learnerCaller("someone"))).toBe(false);
     expect(mayReadPayment({ userId: "learner", payerId: null }, learnerCaller("guardian"))).toBe(false);
+  });
+});
+
+describe("mayReadReceipt", () => {
+  it("lets the learner and the guardian who paid read it, followed or not", () => {
+    expect(mayReadReceipt(payment, learnerCaller("learner"))).toBe(true);
+    expect(mayReadReceipt(payment, { userId: "guardian" })).toBe(true);
+  });
+
+  it("refuses anyone else, a guardian of the learner who did not pay included", () => {
+    expect(mayReadReceipt(payment, { userId: "other-guardian" })).toBe(false);
+    expect(mayReadReceipt({ userId: "learner", payerId: null }, { userId: "guardian" })).toBe(false);
   });
 });

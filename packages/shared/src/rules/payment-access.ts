@@ -20,3 +20,15 @@ export function mayReadPayment(
   if (payment.userId === caller.userId) return true;
   return payment.payerId === caller.userId && caller.followedLearnerIds.has(payment.userId);
 }
+
+/**
+ * Who may read a payment's receipt and tax invoice: the learner, and the guardian who paid it even after
+ * the learner removed them (it is their money and their tax invoice). Only the receipt: every other
+ * door to the payment asks `mayReadPayment`.
+ */
+export function mayReadReceipt(
+  payment: { userId: string; payerId: string | null },
+  caller: Pick<PaymentCaller, "userId">,
+): boolean {
+  return payment.userId === caller.userId || payment.payerId === caller.userId;
+}

@@ -71,6 +71,8 @@ export const studentProfileBundle = z.object({
    */
   instructorBookable: z.boolean(),
   expired: z.boolean(),
+  /** The guardian who bought the bundle for the learner (issue 30); null when the learner bought it. */
+  boughtBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
 });
 export type StudentProfileBundle = z.infer<typeof studentProfileBundle>;
 

@@ -37,3 +37,13 @@ export type StudentPayment = z.infer<typeof studentPayment>;
 /** Newest first. */
 export const studentPaymentsResponse = z.object({ payments: z.array(studentPayment) });
 export type StudentPaymentsResponse = z.infer<typeof studentPaymentsResponse>;
+
+/** A payment a guardian made for a learner (issue 30): theirs to list even once the learner removed them. */
+export const guardianPayment = studentPayment.extend({
+  learner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+});
+export type GuardianPayment = z.infer<typeof guardianPayment>;
+
+/** Newest first. */
+export const guardianPaymentsResponse = z.object({ payments: z.array(guardianPayment) });
+export type GuardianPaymentsResponse = z.infer<typeof guardianPaymentsResponse>;

@@ -22,6 +22,8 @@ export const cancellationPreviewResponse = z.object({
   creditReturned: z.boolean(),
   /** One sentence for the confirm dialog, e.g. "You will get $77.00 back to your card (incl. $7.00 GST)." */
   summary: z.string(),
+  /** The card a card refund goes back to: "your card", or "Mei Li's card" when a guardian paid. */
+  refundTo: z.string(),
 });
 export type CancellationPreview = z.infer<typeof cancellationPreviewResponse>;
 

@@ -146,6 +146,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   move_proposal_answered: "Proposed time accepted or declined",
   new_messages: "New messages",
   guardian_invited: "Guardian invitation",
+  payer_receipt: "Guardian's receipt",
   lesson_recorded: "Lesson record",
   held_lesson_refunded: "Held lesson refunded",
   instructor_welcome: "Instructor welcome",

@@ -7,6 +7,7 @@ describe("bundle purchased", () => {
     const email = bundlePurchased({
       student: { firstName: "Sam", lastName: "Lee" },
       instructor: { firstName: "Ivy", lastName: "Ng" },
+      boughtBy: null,
       totalLessons: 10,
       pricePerLessonCents: 7000,
       suburb: "Parramatta",
@@ -20,5 +21,25 @@ describe("bundle purchased", () => {
     expect(text).toContain("its credits go back to your bundle (one for each hour of the lesson)");
     expect(text).toContain("its credits are used (a credit cannot be split, so there is no 50% refund)");
     expect(text).toContain(BUNDLE_CREDIT_TERMS[0]);
+    expect(text).toContain("Thanks for buying a 10-lesson bundle.");
+  });
+
+  it("tells the learner who bought the bundle for them", () => {
+    const email = bundlePurchased({
+      student: { firstName: "Sam", lastName: "Lee" },
+      instructor: null,
+      boughtBy: { firstName: "Mei", lastName: "Li" },
+      totalLessons: 5,
+      pricePerLessonCents: 7000,
+      suburb: null,
+      amountCents: 38_500,
+      gstCents: 3500,
+      invoiceNumber: "KRB-20261125-ABCDEF",
+      expiresAt: new Date("2027-11-25T00:00:00Z"),
+    });
+    const text = email.text.replace(/\s+/g, " ");
+    expect(text).toContain("Mei Li bought you a 5-lesson bundle.");
+    expect(text).toContain("Bought for you by: Mei Li");
+    expect(text).not.toContain("Thanks for buying");
   });
 });

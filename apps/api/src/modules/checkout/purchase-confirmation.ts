@@ -1,6 +1,7 @@
 /**
  * A card payment was fulfilled: its lessons are booked (the lessons module tells both people), or its
- * bundle is ready (told here, to the learner and whoever paid for them).
+ * bundle is ready (told here, to the learner and the guardians who asked for copies). A guardian who paid
+ * gets a receipt of their own.
  */
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -8,13 +9,34 @@ import type { Executor } from "../../db/client.ts";
 import { bundles, payments, users } from "../../db/schema/index.ts";
 import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../guardians/index.ts";
-import { enqueueLessonsPurchased, type LessonNoticeRow, type NoticeOptions } from "../lessons/index.ts";
+import {
+  enqueueLessonsPurchased,
+  type LessonNoticeRow,
+  listPurchasedLessons,
+  type NoticeOptions,
+} from "../lessons/index.ts";
 import { type OutboxEmail, recipient } from "../notifications/index.ts";
-import { findPayer } from "../payments/index.ts";
 import { bundlePurchased } from "./bundle-purchased-email.ts";
+import { payerReceipt } from "./payer-receipt-email.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
+const payer = alias(users, "payer");
+
+/** Who paid `paymentId` when not its learner (a guardian), with the learner and what a bundle buys. */
+async function findPayerOf(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select({
+      payer: { id: payer.id, email: payer.email, firstName: payer.firstName, lastName: payer.lastName },
+      learner: { firstName: student.firstName, lastName: student.lastName },
+      bundleSpec: payments.bundleSpec,
+    })
+    .from(payments)
+    .innerJoin(payer, eq(payer.id, payments.payerId))
+    .innerJoin(student, eq(student.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}
 
 /** A bundle bought by `paymentId`, with its student, instructor (if any) and invoice. */
 async function findBundlePurchase(db: Executor, paymentId: string) {
@@ -46,21 +68,59 @@ async function findBundlePurchase(db: Executor, paymentId: string) {
   return row;
 }
 
+type FulfilledPayment = {
+  id: string;
+  type: "BOOKINGS" | "BUNDLE";
+  invoiceNumber: string;
+  amountCents: number;
+  gstCents: number;
+};
+
 /** A payment was fulfilled: its lessons are booked, or its bundle is ready. Call in the fulfilling transaction. */
 export async function enqueuePurchaseConfirmation(
   uow: UnitOfWork,
-  payment: {
-    id: string;
-    type: "BOOKINGS" | "BUNDLE";
-    invoiceNumber: string;
-    amountCents: number;
-    gstCents: number;
-  },
+  payment: FulfilledPayment,
   options: NoticeOptions,
   /** The payment's lessons when the caller has just read them (listPurchasedLessons). */
   lessons?: LessonNoticeRow[],
 ): Promise<string[]> {
-  if (payment.type === "BOOKINGS") return enqueueLessonsPurchased(uow, payment, options, lessons);
+  const paidBy = await findPayerOf(uow.tx, payment.id);
+  const told =
+    payment.type === "BOOKINGS"
+      ? await enqueueLessonsPurchased(uow, payment, options, lessons)
+      : await enqueueBundleReady(uow, payment, options, paidBy?.payer ?? null);
+  if (!paidBy) return told;
+  const purchase =
+    payment.type === "BUNDLE"
+      ? `${paidBy.bundleSpec?.totalLessons ?? 0}-lesson bundle`
+      : lessonCount((lessons ?? (await listPurchasedLessons(uow.tx, payment.id))).length);
+  const receipt: OutboxEmail = {
+    kind: "payer_receipt",
+    to: recipient(paidBy.payer),
+    ...payerReceipt({
+      payer: paidBy.payer,
+      learner: paidBy.learner,
+      purchase,
+      amountCents: payment.amountCents,
+      gstCents: payment.gstCents,
+      invoiceNumber: payment.invoiceNumber,
+      ...(options.appUrl ? { appUrl: options.appUrl } : {}),
+    }),
+    dedupeKey: `payer-receipt:${payment.id}`,
+    now: options.now,
+  };
+  return [...told, ...(await uow.email([receipt]))];
+}
+
+const lessonCount = (n: number) => `${n} driving ${n === 1 ? "lesson" : "lessons"}`;
+
+/** The bundle is ready: the learner is told (and who bought it for them), with copies as chosen. */
+async function enqueueBundleReady(
+  uow: UnitOfWork,
+  payment: FulfilledPayment,
+  options: NoticeOptions,
+  boughtBy: { firstName: string; lastName: string } | null,
+): Promise<string[]> {
   const bundle = await findBundlePurchase(uow.tx, payment.id);
   if (!bundle) return [];
   const instructor =
@@ -73,6 +133,7 @@ export async function enqueuePurchaseConfirmation(
     ...bundlePurchased({
       student: bundle.student,
       instructor,
+      boughtBy,
       totalLessons: bundle.totalLessons,
       pricePerLessonCents: bundle.pricePerLessonCents,
       suburb: bundle.suburb,
@@ -85,6 +146,5 @@ export async function enqueuePurchaseConfirmation(
     dedupeKey: `bundle-purchased:${payment.id}`,
     now: options.now,
   };
-  const payer = await findPayer(uow.tx, payment.id);
-  return uow.email([email, ...(await guardianCopies(uow.tx, bundle.student.id, [email], payer))]);
+  return uow.email([email, ...(await guardianCopies(uow.tx, bundle.student.id, [email]))]);
 }

@@ -105,6 +105,8 @@ describeEachDatabase("spending bundle credits", (kind) => {
       instructor: { id: demo.id },
       instructorBookable: true,
       expired: false,
+      // The student bought it themselves.
+      boughtBy: null,
     });
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, bundleId));
     expect(audit.map((a) => a.action)).toEqual(["bundle.spend"]);

@@ -1,17 +1,13 @@
 import type { GuardianInvitationResponse } from "@kerb/shared";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { liveInvitation } from "./guardian-links.ts";
+import { liveInvitation, notAGuardianAccount } from "./guardian-links.ts";
 
 /** GET /guardian/invitations/:token: what the invitation page shows before accepting. */
 export async function getInvitation(ctx: AppContext, token: string): Promise<GuardianInvitationResponse> {
   const { link, learner, account } = await liveInvitation(ctx, token);
-  // A learner's, instructor's or admin's address cannot also be a guardian account.
+  // Refused when inviting too; an account made for the address since then is refused here.
   if (account?.id && account.role !== "GUARDIAN") {
-    throw new AppError(
-      "conflict",
-      `This email already has a Kerb account that is not a guardian account. Ask ${learner.firstName} to invite another address.`,
-    );
+    throw notAGuardianAccount(`Ask ${learner.firstName} to invite another address.`);
   }
   return {
     learner: { firstName: learner.firstName },

@@ -29,6 +29,17 @@ function toGuardianLink(row: Awaited<ReturnType<typeof repo.listLinksOfLearner>>
   };
 }
 
+/**
+ * A learner's, instructor's or admin's address cannot also be a guardian account (decision 032): 409,
+ * with `then` saying what to do instead.
+ */
+export function notAGuardianAccount(then: string) {
+  return new AppError(
+    "not_a_guardian_account",
+    `This email already has a Kerb account that is not a guardian account. ${then}`,
+  );
+}
+
 /** The learner, if `guardianId` follows them now; 404 otherwise, so nothing reveals who exists. */
 export async function findFollowedLearner(db: Executor, guardianId: string, learnerId: string) {
   if (!(await repo.isActiveGuardianOf(db, guardianId, learnerId))) {

@@ -51,6 +51,14 @@ describeEachDatabase("parents and guardians", (kind) => {
     return { token: match?.[1] ?? "", subject: row?.subject };
   }
 
+  /** The payer receipts of `paymentId` sent to `email`. */
+  async function receiptsTo(email: string, paymentId: string) {
+    return t.database.db
+      .select({ subject: outbox.subject, text: outbox.textBody })
+      .from(outbox)
+      .where(and(eq(outbox.toEmail, email), eq(outbox.dedupeKey, `payer-receipt:${paymentId}`)));
+  }
+
   beforeAll(async () => {
     inbox = await startSmtpInbox();
     t = await createTestApp(kind, {
@@ -114,13 +122,27 @@ describeEachDatabase("parents and guardians", (kind) => {
   });
 
   it("an address that already has a student account cannot become a guardian", async () => {
+    // Refused when inviting: a learner's, an instructor's or an admin's address.
     const other = await registerStudent(http, { firstName: "Sib", lastName: "Ling" });
-    const email = (await http.get("/api/student/profile", other.accessToken)).body.email as string;
+    const studentEmail = (await http.get("/api/student/profile", other.accessToken)).body.email as string;
+    for (const email of [studentEmail.toUpperCase(), "instructor@demo.test", "admin@demo.test"]) {
+      const invited = await http.post("/api/student/guardians", { email }, learner.accessToken);
+      expect(invited.status, email).toBe(409);
+      expect(invited.body.error).toEqual({
+        code: "not_a_guardian_account",
+        message: expect.stringMatching(/not a guardian account\. Invite another address/),
+      });
+    }
+    expect((await http.get("/api/student/guardians", learner.accessToken)).body.guardians).toHaveLength(1);
+
+    // An address that gets a student account after the invitation: refused when it is opened.
+    const email = "later.student@example.test";
     expect((await http.post("/api/student/guardians", { email }, learner.accessToken)).status).toBe(201);
     const { token } = await invitationToken(email);
+    await registerStudent(http, { firstName: "Late", lastName: "Student", email });
     const shown = await http.get(`/api/guardian/invitations/${token}`);
     expect(shown.status).toBe(409);
-    expect(shown.body.error.message).toMatch(/not a guardian account/);
+    expect(shown.body.error.code).toBe("not_a_guardian_account");
     const made = await http.post("/api/guardian/invitations/accept", {
       token,
       firstName: "S",
@@ -171,7 +193,11 @@ describeEachDatabase("parents and guardians", (kind) => {
 
     // The learner owns the credits; the guardian is recorded as the payer.
     const profile = await http.get("/api/student/profile", learner.accessToken);
-    expect(profile.body.bundles[0]).toMatchObject({ totalLessons: 10, usedLessons: 0 });
+    expect(profile.body.bundles[0]).toMatchObject({
+      totalLessons: 10,
+      usedLessons: 0,
+      boughtBy: { firstName: "Pat", lastName: "Parent" },
+    });
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ userId: learner.user.id, payerId: guardian.user.id, status: "PAID" });
 
@@ -199,17 +225,35 @@ describeEachDatabase("parents and guardians", (kind) => {
     const text = pdfText(pdf.raw);
     expect(text).toContain("Pat Parent");
     expect(text).toContain("$770.00");
+    // Billed to the guardian, for the learner.
+    expect(text).toMatch(/FOR LEARNER\s+Lily Learner/);
 
-    // The learner's confirmation, and the payer's copy of it.
+    // The learner's confirmation says who bought the bundle; the guardian asked for copies, so gets one.
     const mail = await t.database.db
-      .select({ to: outbox.toEmail, subject: outbox.subject })
+      .select({ to: outbox.toEmail, subject: outbox.subject, text: outbox.textBody })
       .from(outbox)
       .where(like(outbox.dedupeKey, `bundle-purchased:${paymentId}%`));
     expect(mail.map((m) => m.to).sort()).toEqual([PARENT, profile.body.email].sort());
     expect(mail.find((m) => m.to === PARENT)?.subject).toMatch(/^Copy: /);
+    const toLearner = mail.find((m) => m.to === profile.body.email)?.text.replace(/\s+/g, " ");
+    expect(toLearner).toContain("Pat Parent bought you a 10-lesson bundle.");
+    expect(toLearner).toContain("Bought for you by: Pat Parent");
+    // And a receipt of their own, as the payer, naming the learner it was for.
+    const receipt = await receiptsTo(PARENT, paymentId);
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]?.subject).toBe(`Your receipt for Lily's 10-lesson bundle (${row?.invoiceNumber})`);
+    expect(receipt[0]?.text).toContain("For: Lily Learner");
   });
 
-  it("the guardian pays lessons the learner is holding; the booking email is copied to them", async () => {
+  it("the guardian pays lessons the learner is holding: a receipt of their own, copies only if chosen", async () => {
+    // Copies off: the payer still gets their receipt, and no copy of the booking.
+    const [link] = (await http.get("/api/student/guardians", learner.accessToken)).body.guardians;
+    const off = await http.patch(
+      `/api/student/guardians/${link.id}`,
+      { copyEmails: false },
+      learner.accessToken,
+    );
+    expect(off.status).toBe(200);
     const held = await holdLesson(http, learner.accessToken, { date: nextWeekday(), instructorId });
     const overview = await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken);
     const pending = overview.body.payments.find((p: { id: string }) => p.id === held.paymentId);
@@ -238,8 +282,28 @@ describeEachDatabase("parents and guardians", (kind) => {
           like(outbox.dedupeKey, `booking-confirmed:payment:${held.paymentId}%`),
         ),
       );
-    expect(copies).toHaveLength(1);
-    expect(copies[0]?.subject).toMatch(/^Copy: /);
+    expect(copies).toEqual([]);
+    const receipt = await receiptsTo(PARENT, held.paymentId);
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]?.subject).toMatch(/^Your receipt for Lily's 1 driving lesson \(/);
+    expect(
+      (await http.patch(`/api/student/guardians/${link.id}`, { copyEmails: true }, learner.accessToken))
+        .status,
+    ).toBe(200);
+
+    // The learner cancels: the money goes back to the card that paid, which is the guardian's.
+    const lessonId: string = confirmed.body.payment.lessons[0].id;
+    const preview = await http.get(`/api/student/bookings/${lessonId}/cancellation`, learner.accessToken);
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toMatch(/back to Pat Parent's card, including/);
+    expect(
+      (await http.post(`/api/student/bookings/${lessonId}/cancel`, undefined, learner.accessToken)).status,
+    ).toBe(200);
+    const [cancelled] = await t.database.db
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `lesson-cancelled:${lessonId}:student`));
+    expect(cancelled?.text.replace(/\s+/g, " ")).toMatch(/goes back to Pat Parent's card/);
     // Paid already: paying again is refused.
     const again = await http.post(
       `/api/guardian/learners/${learner.user.id}/payments/${held.paymentId}/pay`,
@@ -286,16 +350,65 @@ describeEachDatabase("parents and guardians", (kind) => {
     expect((await http.get("/api/guardian/learners")).status).toBe(401);
   });
 
-  it("a removed guardian loses access at once", async () => {
+  it("a removed guardian loses access at once, and gets no more copies, even of what they paid", async () => {
+    // The guardian pays lessons the learner holds, and is removed before the payment is confirmed.
+    const held = await holdLesson(http, learner.accessToken, { date: nextWeekday(), instructorId });
+    const pay = await http.post(
+      `/api/guardian/learners/${learner.user.id}/payments/${held.paymentId}/pay`,
+      undefined,
+      guardian.accessToken,
+    );
+    expect(pay.status).toBe(200);
     const list = await http.get("/api/student/guardians", learner.accessToken);
+    expect(list.body.guardians[0]).toMatchObject({ copyEmails: true });
     const id: string = list.body.guardians[0].id;
     const removed = await http.delete(`/api/student/guardians/${id}`, learner.accessToken);
     expect(removed.status).toBe(200);
+    const confirmed = await http.post(
+      `/api/student/bookings/batch/confirm/${held.paymentId}`,
+      undefined,
+      learner.accessToken,
+    );
+    expect(confirmed.status).toBe(200);
+    // Still the payer, with a receipt; no copy of the booking.
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, held.paymentId));
+    expect(row).toMatchObject({ payerId: guardian.user.id, status: "PAID" });
+    const toParent = await t.database.db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(and(eq(outbox.toEmail, PARENT), like(outbox.dedupeKey, `%${held.paymentId}%`)));
+    expect(toParent.map((m) => m.kind)).toEqual(["payer_receipt"]);
+
     expect(removed.body.guardians).toEqual([]);
     expect((await http.get(`/api/guardian/learners/${learner.user.id}`, guardian.accessToken)).status).toBe(
       404,
     );
     expect((await http.get("/api/guardian/learners", guardian.accessToken)).body.learners).toEqual([]);
+  });
+
+  it("a removed guardian keeps the receipts and tax invoices of what they paid, and nothing else", async () => {
+    const paid = await http.get("/api/guardian/payments", guardian.accessToken);
+    expect(paid.status).toBe(200);
+    // The bundle and the held lessons they paid (the test clock stands still: no order to check).
+    const types = paid.body.payments.map((p: { type: string }) => p.type);
+    expect(types.sort()).toEqual(["BOOKINGS", "BOOKINGS", "BUNDLE"]);
+    const bundle = paid.body.payments.find((p: { type: string }) => p.type === "BUNDLE");
+    expect(bundle).toMatchObject({
+      status: "PAID",
+      amount: 770,
+      learner: { id: learner.user.id, firstName: "Lily", lastName: "Learner" },
+      invoiceUrl: `/api/guardian/learners/${learner.user.id}/payments/${bundle.id}/invoice.pdf`,
+    });
+    const pdf = await download(t.app, bundle.invoiceUrl, guardian.accessToken);
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.raw)).toContain("Pat Parent");
+    // The payment page (lessons, holds, what happens next) stays the learner's.
+    expect((await http.get(`/api/payment/${bundle.id}`, guardian.accessToken)).status).toBe(404);
+    // Another guardian sees none of them.
+    const demoGuardian = await http.login("guardian@demo.test");
+    const theirs = await http.get("/api/guardian/payments", demoGuardian.accessToken);
+    expect(theirs.body.payments.map((p: { id: string }) => p.id)).not.toContain(bundle.id);
+    expect((await download(t.app, bundle.invoiceUrl, demoGuardian.accessToken)).status).toBe(404);
   });
   it("a guardian removed while accepting stays removed, and a removed invitation cannot be accepted", async () => {
     const sib = await registerStudent(http, { firstName: "Sam", lastName: "Sibling" });

@@ -181,6 +181,16 @@ export async function findLearner(db: Executor, learnerId: string) {
   return row;
 }
 
+/** The role of the account that has `email`, if any (case-insensitive, like sign-in). */
+export async function findAccountRoleByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row?.role;
+}
+
 export async function findUserEmail(db: Executor, userId: string) {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;

@@ -60,7 +60,8 @@ export const studentGuardianRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         description:
           `Emails a link to accept within ${GUARDIAN_INVITATION_WINDOW} (inviting the same address again sends a new link). The ` +
           "guardian will see your lessons, progress, logbook and payments and may pay for lessons; you can " +
-          "remove them at any time. Your own email is 400; someone already your guardian 409.",
+          "remove them at any time. Your own email is 400; someone already your guardian, or an address whose " +
+          "account is not a guardian account (not_a_guardian_account), 409.",
         body: inviteGuardianRequest,
         response: { 201: guardianLinksResponse, ...errors },
       },

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { newOpaqueToken } from "../auth/index.ts";
 import { ONE_TIME_SECRET_PLACEHOLDER } from "../notifications/index.ts";
 import { guardianInvitationEmail } from "./guardian-emails.ts";
-import { listGuardiansOf, NOT_FOUND } from "./guardian-links.ts";
+import { listGuardiansOf, NOT_FOUND, notAGuardianAccount } from "./guardian-links.ts";
 import * as repo from "./guardians.repository.ts";
 
 const DAY_MS = 86_400_000;
@@ -24,6 +24,11 @@ export async function inviteGuardian(
     throw new AppError("validation_error", "Invite someone else: this is your own email", [
       { path: "email", message: "Invite someone else: this is your own email" },
     ]);
+  }
+  // Refused now rather than when the invitation is opened: such an address could never accept it.
+  const role = await repo.findAccountRoleByEmail(ctx.db, input.email);
+  if (role !== undefined && role !== "GUARDIAN") {
+    throw notAGuardianAccount("Invite another address, such as a personal one.");
   }
   await ctx.transact(async (uow) => {
     const { tx } = uow;

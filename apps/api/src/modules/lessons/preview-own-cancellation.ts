@@ -1,10 +1,10 @@
 import { type CancellationPreview, FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared";
 import { type CancellationOutcome, creditsSpentOn, formatAud } from "@kerb/shared/rules";
-import { creditCount, creditsGoBack } from "@kerb/shared/words";
+import { creditCount, creditsGoBack, refundCardOf } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
-import { findPaymentRefundState } from "../payments/index.ts";
+import { findPayer, findPaymentRefundState } from "../payments/index.ts";
 import { toStudentBooking } from "../students/index.ts";
 import { cancellationFor } from "./lesson-cancellation.ts";
 import { findStudentLessonRow } from "./lesson-reads.ts";
@@ -15,11 +15,13 @@ function cancellationSummary(
   outcome: CancellationOutcome,
   paidWith: "BUNDLE" | "CARD" | null,
   credits: number,
+  /** A guardian who paid: the money goes back to their card, named (issue 30). */
+  payer: { firstName: string; lastName: string } | null,
 ) {
   // A 2-hour lesson used 2 credits: name the count rather than "the lesson credit".
   const theCredits = credits === 1 ? "the lesson credit" : `the lesson's ${creditCount(credits)}`;
   const [is, does] = credits === 1 ? ["is", "does"] : ["are", "do"];
-  const toCard = `${formatAud(outcome.refundCents)} back to your card, including ${formatAud(outcome.refundGstCents)} GST`;
+  const toCard = `${formatAud(outcome.refundCents)} back to ${refundCardOf(payer)}, including ${formatAud(outcome.refundGstCents)} GST`;
   if (paidWith === null) return "Nothing was paid for this lesson, so there is nothing to refund.";
   if (outcome.tier === "full") {
     return paidWith === "BUNDLE" ? `${creditsGoBack(credits)}.` : `You will get ${toCard}.`;
@@ -46,9 +48,11 @@ export async function previewOwnCancellation(
   const row = await findStudentLessonRow(ctx.db, studentId, bookingId);
   if (!row) throw new AppError("not_found", "Lesson not found");
   const now = ctx.now();
-  const [instructorUnavailable, payment] = await Promise.all([
+  const byCard = row.paymentId && !row.bundleId ? row.paymentId : null;
+  const [instructorUnavailable, payment, payer] = await Promise.all([
     isInstructorUnavailable(ctx.db, row.instructor.id, now),
-    row.paymentId && !row.bundleId ? findPaymentRefundState(ctx.db, row.paymentId) : undefined,
+    byCard ? findPaymentRefundState(ctx.db, byCard) : undefined,
+    byCard ? findPayer(ctx.db, byCard) : undefined,
   ]);
   const outcome = cancellationFor({ ...row, instructorUnavailable, payment }, "STUDENT", now);
   const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
@@ -57,6 +61,12 @@ export async function previewOwnCancellation(
     tier: outcome.tier,
     refund: toStudentRefund(outcome),
     creditReturned: outcome.creditReturned,
-    summary: cancellationSummary(outcome, paidWith, creditsSpentOn(row.startTime, row.endTime)),
+    summary: cancellationSummary(
+      outcome,
+      paidWith,
+      creditsSpentOn(row.startTime, row.endTime),
+      payer ?? null,
+    ),
+    refundTo: refundCardOf(payer),
   };
 }

@@ -73,6 +73,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
       refund: { amount: 82.5, gst: 7.5, method: "CARD" },
       creditReturned: false,
       summary: "You will get $82.50 back to your card, including $7.50 GST.",
+      refundTo: "your card",
     });
 
     const booking = await readBooking(t.database.db, lesson.id);

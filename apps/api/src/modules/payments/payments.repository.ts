@@ -189,7 +189,7 @@ export async function findPaymentRefundState(
 export async function findPayer(db: Executor, paymentId: string) {
   const payer = alias(users, "payer");
   const [row] = await db
-    .select({ id: payer.id, email: payer.email, firstName: payer.firstName, lastName: payer.lastName })
+    .select({ id: payer.id, firstName: payer.firstName, lastName: payer.lastName })
     .from(payments)
     .innerJoin(payer, eq(payer.id, payments.payerId))
     .where(eq(payments.id, paymentId));

@@ -17,6 +17,8 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 export const NOT_FOUND = "Payment not found";
 
 export const invoicePath = (paymentId: string) => `/api/student/payments/${paymentId}/invoice.pdf`;
+export const guardianInvoicePath = (learnerId: string, paymentId: string) =>
+  `/api/guardian/learners/${learnerId}/payments/${paymentId}/invoice.pdf`;
 
 /** A payment has a tax invoice once money was taken: paid, or refunded after being charged. */
 export function hasInvoice(payment: Pick<PaymentRow, "status" | "refundedCents">): boolean {

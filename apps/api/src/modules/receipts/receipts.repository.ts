@@ -6,6 +6,7 @@ import { bookings, bundles, cardRefunds, payments, users } from "../../db/schema
 
 const instructor = alias(users, "instructor");
 const buyer = alias(users, "buyer");
+const learner = alias(users, "learner");
 
 /**
  * Payments that never took money: a checkout abandoned until its hold lapsed, one released, one the
@@ -68,6 +69,29 @@ export function listStudentPayments(db: Executor, studentId: string, now: Date) 
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
+/**
+ * What a guardian paid for (issue 30), newest first, with the learner each was for: kept after the
+ * learner removes them, as their receipts. Only what took money: a checkout they never paid is not theirs.
+ */
+export function listPaymentsPaidBy(db: Executor, payerId: string) {
+  return db
+    .select({
+      ...paymentColumns,
+      learner: { id: learner.id, firstName: learner.firstName, lastName: learner.lastName },
+    })
+    .from(payments)
+    .innerJoin(learner, eq(learner.id, payments.userId))
+    .leftJoin(bundles, eq(bundles.paymentId, payments.id))
+    .leftJoin(instructor, bundleInstructorJoin)
+    .where(
+      and(
+        eq(payments.payerId, payerId),
+        or(notInArray(payments.status, [...NEVER_CHARGED, "PENDING"]), sql`${payments.refundedCents} > 0`),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
 /** One payment with its buyer, whoever owns it (the service checks ownership). */
 export async function findPaymentForInvoice(db: Executor, paymentId: string) {
   const [row] = await db
@@ -75,8 +99,10 @@ export async function findPaymentForInvoice(db: Executor, paymentId: string) {
       ...paymentColumns,
       provider: payments.provider,
       buyer: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, phone: buyer.phone },
+      learner: { firstName: learner.firstName, lastName: learner.lastName },
     })
     .from(payments)
+    .innerJoin(learner, eq(learner.id, payments.userId))
     // The tax invoice is the payer's: a guardian who paid for the learner, else the learner.
     .innerJoin(buyer, eq(buyer.id, sql`coalesce(${payments.payerId}, ${payments.userId})`))
     .leftJoin(bundles, eq(bundles.paymentId, payments.id))

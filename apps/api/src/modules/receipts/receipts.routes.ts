@@ -1,12 +1,17 @@
-import { errorResponses, idParams, learnerPaymentParams, studentPaymentsResponse } from "@kerb/shared";
+import {
+  errorResponses,
+  guardianPaymentsResponse,
+  idParams,
+  learnerPaymentParams,
+  studentPaymentsResponse,
+} from "@kerb/shared";
 import { learnerCaller } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { pdfResponse } from "../../lib/pdf-response.ts";
-import { currentUser, currentUserId } from "../../plugins/auth.ts";
-import { paymentCallerOf } from "../guardians/index.ts";
-import { listStudentPayments } from "./list-student-payments.ts";
+import { currentUserId } from "../../plugins/auth.ts";
+import { listGuardianPayments, listStudentPayments } from "./list-student-payments.ts";
 import { taxInvoicePdf } from "./tax-invoice.ts";
 
 /** /api/student/payments: the student's payments and their PDF tax invoices. */
@@ -72,6 +77,22 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   const common = { tags: ["guardians"], security: [{ bearerAuth: [] }] };
 
   app.get(
+    "/payments",
+    {
+      schema: {
+        ...common,
+        operationId: "listGuardianPayments",
+        summary: "The payments you made",
+        description:
+          "What you paid for, for each learner, newest first, with refunds and your tax invoice links. " +
+          "Kept when a learner removes you: they are your receipts.",
+        response: { 200: guardianPaymentsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => listGuardianPayments(ctx, currentUserId(request)),
+  );
+
+  app.get(
     "/learners/:learnerId/payments/:paymentId/invoice.pdf",
     {
       schema: {
@@ -79,14 +100,15 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         operationId: "downloadGuardianInvoice",
         summary: "Download the tax invoice of a payment you made",
         description:
-          "Only for payments you paid; another payment is 404. An unpaid one has no invoice (409).",
+          "Only for payments you paid (also once the learner removed you); another payment is 404. An " +
+          "unpaid one has no invoice (409).",
         params: learnerPaymentParams,
         response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const { learnerId, paymentId } = request.params;
-      const caller = await paymentCallerOf(ctx.db, currentUser(request));
+      const caller = { userId: currentUserId(request) };
       const { filename, pdf: body } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
       return reply
         .type("application/pdf")

@@ -30,6 +30,19 @@ function invoice(overrides: Partial<TaxInvoice> = {}): TaxInvoice {
 }
 
 describe("tax invoice PDF layout", () => {
+  it("names the learner a guardian paid for under the buyer, and no one otherwise", async () => {
+    const forLearner = pdfText(
+      await renderTaxInvoicePdf(
+        invoice({
+          buyer: { name: "Mei Li", email: "mei@example.com", phone: null },
+          forLearner: "Sam Learner",
+        }),
+      ),
+    );
+    expect(forLearner).toMatch(/BILLED TO[\s\S]*Mei Li[\s\S]*FOR LEARNER\s+Sam Learner/);
+    expect(pdfText(await renderTaxInvoicePdf(invoice()))).not.toContain("FOR LEARNER");
+  });
+
   it("prints each terms section under its heading", async () => {
     const text = pdfText(
       await renderTaxInvoicePdf(

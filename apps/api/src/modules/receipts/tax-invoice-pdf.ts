@@ -47,6 +47,8 @@ export interface TaxInvoice {
   /** DD/MM/YYYY, Sydney. */
   issuedOn: string;
   buyer: { name: string; email: string; phone: string | null };
+  /** The learner it was for, when someone else (a guardian) paid: named under the buyer. */
+  forLearner?: string | undefined;
   lines: TaxInvoiceLine[];
   subtotalCents: number;
   gstCents: number;
@@ -108,6 +110,11 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   printText(doc.fontSize(10.5).fillColor(INK), invoice.buyer.name, right, doc.y, { bold: true });
   printText(doc.fontSize(10), invoice.buyer.email, right, doc.y, { width: half });
   if (invoice.buyer.phone) printText(doc, invoice.buyer.phone, right, doc.y, { width: half });
+  if (invoice.forLearner) {
+    doc.moveDown(0.4);
+    doc.font(SANS).fontSize(8.5).fillColor(MUTED).text("FOR LEARNER", right, doc.y, { width: half });
+    printText(doc.fontSize(10.5).fillColor(INK), invoice.forLearner, right, doc.y, { bold: true });
+  }
   doc.x = PAGE.margin;
   doc.y = Math.max(leftBottom, doc.y) + 10;
 

@@ -2,7 +2,7 @@ import {
   formatSydneyDate,
   formatSydneyTime,
   fullName,
-  mayReadPayment,
+  mayReadReceipt,
   type PaymentCaller,
 } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
@@ -15,19 +15,19 @@ import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from 
 
 /**
  * The PDF tax invoice of a paid payment, with its credit notes, for its learner or the guardian who paid
- * it while they follow the learner (rules/payment-access.ts, the rule every door to a payment asks).
+ * it, even once the learner has removed them (rules/payment-access.ts mayReadReceipt).
  */
 export async function taxInvoicePdf(
   ctx: AppContext,
   paymentId: string,
-  caller: PaymentCaller,
+  caller: Pick<PaymentCaller, "userId">,
   /** The learner the caller asked about (a guardian's path names one): the payment must be theirs. */
   learnerId?: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const payment = await repo.findPaymentForInvoice(ctx.db, paymentId);
   const isOfLearner = learnerId === undefined || payment?.userId === learnerId;
   // Someone else's payment reads exactly like one that does not exist.
-  if (!payment || !isOfLearner || !mayReadPayment(payment, caller)) {
+  if (!payment || !isOfLearner || !mayReadReceipt(payment, caller)) {
     throw new AppError("payment_not_found", NOT_FOUND);
   }
   if (!hasInvoice(payment)) {
@@ -101,6 +101,10 @@ function assembleInvoice(
     invoiceNumber: payment.invoiceNumber,
     issuedOn: formatSydneyDate(issued),
     buyer: { name: fullName(payment.buyer), email: payment.buyer.email, phone: payment.buyer.phone },
+    // A guardian's invoice says whose lessons or credits they paid for.
+    ...(payment.payerId && payment.payerId !== payment.userId
+      ? { forLearner: fullName(payment.learner) }
+      : {}),
     lines,
     subtotalCents: payment.subtotalCents,
     gstCents: payment.gstCents,

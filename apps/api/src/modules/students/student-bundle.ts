@@ -33,5 +33,9 @@ export function toStudentBundle(b: StudentBundleRow, now: Date): StudentProfileB
         sydneyTodayDate(now),
       ),
     expired: b.expiresAt.getTime() <= now.getTime(),
+    boughtBy:
+      b.payerFirstName !== null && b.payerLastName !== null
+        ? { firstName: b.payerFirstName, lastName: b.payerLastName }
+        : null,
   };
 }

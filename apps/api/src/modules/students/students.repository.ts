@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, studentProfiles, users } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bundles,
+  instructorProfiles,
+  payments,
+  studentProfiles,
+  users,
+} from "../../db/schema/index.ts";
 import { instructorSuspendedSql } from "../../db/sql-rules.ts";
 import {
   studentBookingColumns,
@@ -29,6 +36,7 @@ export async function findStudent(db: Executor, userId: string) {
 }
 
 const instructor = alias(users, "instructor");
+const payer = alias(users, "payer");
 
 export function listStudentBookings(db: Executor, studentId: string) {
   return (
@@ -63,10 +71,15 @@ export function listStudentBundles(db: Executor, studentId: string, bundleId?: s
         licenseExpiresOn: instructorProfiles.licenseExpiresOn,
         wwcExpiresOn: instructorProfiles.wwcExpiresOn,
       },
+      // A guardian who paid for the bundle (its payment's payer), named to the learner.
+      payerFirstName: payer.firstName,
+      payerLastName: payer.lastName,
     })
     .from(bundles)
     .leftJoin(instructor, eq(instructor.id, bundles.instructorId))
     .leftJoin(instructorProfiles, eq(instructorProfiles.userId, bundles.instructorId))
+    .leftJoin(payments, eq(payments.id, bundles.paymentId))
+    .leftJoin(payer, eq(payer.id, payments.payerId))
     .where(and(eq(bundles.studentId, studentId), bundleId ? eq(bundles.id, bundleId) : undefined))
     .orderBy(desc(bundles.createdAt));
 }

@@ -9,7 +9,6 @@ import { groupBy } from "../../../lib/group-by.ts";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
 import { type OutboxEmail, recipient } from "../../notifications/index.ts";
-import { findPayer } from "../../payments/index.ts";
 import {
   type BookingPaidWith,
   bookingConfirmedForInstructor,
@@ -38,8 +37,6 @@ export async function enqueueBookingConfirmed(
     /** How the whole event was paid; each instructor's email gets its part. */
     paidWith: CheckoutPaidWith;
     eventKey: string;
-    /** Who paid, when not the learner (a guardian): they get a copy of the learner's confirmation. */
-    payer?: Awaited<ReturnType<typeof findPayer>> | null;
   },
 ): Promise<string[]> {
   const byInstructor = [...groupBy(input.lessons, (row) => row.instructor.id)];
@@ -86,7 +83,8 @@ export async function enqueueBookingConfirmed(
   }
   const learnerId = input.lessons[0]?.student.id;
   const toLearner = emails.filter((e) => e.dedupeKey?.endsWith(":student"));
-  if (learnerId) emails.push(...(await guardianCopies(uow.tx, learnerId, toLearner, input.payer)));
+  // A guardian who paid gets a receipt of their own (checkout's purchase confirmation), not a copy.
+  if (learnerId) emails.push(...(await guardianCopies(uow.tx, learnerId, toLearner)));
   // Every message of the event in one insert: one round trip inside the booking's transaction.
   return uow.email(emails);
 }
@@ -116,7 +114,6 @@ export async function enqueueLessonsPurchased(
       gstCents: payment.gstCents,
     },
     eventKey: `payment:${payment.id}`,
-    payer: await findPayer(uow.tx, payment.id),
   });
 }
 

@@ -7,7 +7,7 @@ import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
 import { creditsSpentOn, fullName } from "@kerb/shared/rules";
-import { creditCount } from "@kerb/shared/words";
+import { creditCount, refundCardOf } from "@kerb/shared/words";
 import {
   brandedEmail,
   type LessonSummary,
@@ -29,6 +29,8 @@ interface LessonCancelledData {
   refund: { method: "CARD" | "CREDIT" | "NONE"; refundCents: number; refundGstCents: number };
   /** How the lesson was paid for (so "NONE" can say whether a credit was forfeited or nothing was paid). */
   paidWith: LessonPaidWith;
+  /** A guardian who paid by card (issue 30): a card refund goes back to their card, named. */
+  payer?: Person | null;
   /** The canceller's own words, when they gave any (plain text, escaped by the layout). */
   reason?: string | null;
   appUrl?: string;
@@ -63,7 +65,7 @@ function studentRefundSentence(data: LessonCancelledData): string {
   const { refund } = data;
   const inFull = data.cancelledBy === "STUDENT" ? "" : "You are refunded in full: ";
   if (refund.method === "CARD") {
-    return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to your card. Card refunds usually appear within 5–10 business days.`;
+    return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to ${refundCardOf(data.payer)}. Card refunds usually appear within 5–10 business days.`;
   }
   const credits = creditsSpentOn(data.lesson.startTime, data.lesson.endTime);
   if (refund.method === "CREDIT")

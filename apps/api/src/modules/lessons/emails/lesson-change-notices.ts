@@ -9,6 +9,7 @@ import type { CancelledBy, LessonActor } from "@kerb/shared/rules";
 import type { UnitOfWork } from "../../../platform/unit-of-work-effects.ts";
 import { guardianCopies } from "../../guardians/index.ts";
 import { type OutboxEmail, recipient } from "../../notifications/index.ts";
+import { findPayer } from "../../payments/index.ts";
 import { enqueueClashesResolved } from "./clash-notices.ts";
 import { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
@@ -35,6 +36,8 @@ export async function enqueueLessonCancelled(
 ): Promise<string[]> {
   const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
   if (!row) return [];
+  const payer =
+    input.refund.method === "CARD" && row.paymentId ? await findPayer(uow.tx, row.paymentId) : undefined;
   const recipients: Array<"STUDENT" | "INSTRUCTOR"> =
     input.cancelledBy === "INSTRUCTOR" ? ["STUDENT"] : ["STUDENT", "INSTRUCTOR"];
   const lesson = toLessonSummary(row);
@@ -49,6 +52,7 @@ export async function enqueueLessonCancelled(
       cancelledBy: input.cancelledBy,
       refund: input.refund,
       paidWith: paidWithOf(row),
+      payer: payer ?? null,
       reason: input.reason ?? null,
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     }),

@@ -160,6 +160,16 @@ describe("lesson cancelled", () => {
     expect(forfeited.text).toContain("The lesson's 2 credits do not go back to your bundle");
     expect(forfeited.text).toContain("Refund: None: 2 credits forfeited (late cancellation)");
   });
+  it("a card refund of a lesson a guardian paid for names the guardian's card", () => {
+    const paidByGuardian = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      payer: { firstName: "Mei", lastName: "Li" },
+    });
+    expect(paidByGuardian.text).toContain("$41.25 (including $3.75 GST) goes back to Mei Li's card");
+    expect(paidByGuardian.text).not.toContain("your card");
+  });
   it("the student hears of their own late cancellation, with what came back by the tier", () => {
     const half = lessonCancelled({ ...base, recipient: "STUDENT", cancelledBy: "STUDENT" });
     expect(half.text).toContain("You have cancelled your lesson with Ivy Ng on 12/05/2026");

@@ -30,6 +30,18 @@ describe("Student bundles page", () => {
     expect(within(defined(items[1])).queryByRole("link", { name: "Use Bundle" })).not.toBeInTheDocument();
   });
 
+  it("says who bought a bundle for the learner, and nothing on their own", async () => {
+    const profile = studentProfile(Date.now());
+    defined(profile.bundles[0]).boughtBy = { firstName: "Mei", lastName: "Li" };
+    mockFetch({ "GET /api/student/profile": jsonResponse(200, profile) });
+    renderApp("/student/bundles", signedIn);
+
+    await screen.findByText("3 of 10");
+    const items = screen.getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Bought for you by Mei Li");
+    expect(items[1]).not.toHaveTextContent("Bought for you");
+  });
+
   it("keeps the page while the profile loads, then shows the empty state", async () => {
     mockFetch({ "GET /api/student/profile": jsonResponse(200, studentProfile(Date.now(), { bundles: [] })) });
     renderApp("/student/bundles", signedIn);

@@ -25,6 +25,7 @@ function bundleOf(fields: Partial<StudentProfileBundle> = {}): StudentProfileBun
     suburb: "Parramatta",
     instructorBookable: true,
     expired: false,
+    boughtBy: null,
     ...fields,
   };
 }

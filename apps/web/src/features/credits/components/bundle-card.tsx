@@ -39,6 +39,11 @@ export function BundleCard({ bundle, now }: BundleCardProps) {
               {instructor ? `With ${instructor}` : "Any instructor"} · {formatDollars(bundle.pricePerLesson)}{" "}
               per lesson
             </p>
+            {bundle.boughtBy ? (
+              <p className="text-slate-600 text-sm">
+                Bought for you by {bundle.boughtBy.firstName} {bundle.boughtBy.lastName}
+              </p>
+            ) : null}
           </div>
         </div>
         <Badge tone={STATE[state].tone}>{STATE[state].label}</Badge>

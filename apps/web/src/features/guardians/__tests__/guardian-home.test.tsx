@@ -127,6 +127,7 @@ function renderHome(routes: Parameters<typeof mockFetch>[0], path = "/guardian")
   const mocked = mockFetch({
     "GET /api/auth/me": jsonResponse(200, { user: guardianUser }),
     "GET /api/guardian/learners": jsonResponse(200, { learners: [sam, alex] }),
+    "GET /api/guardian/payments": jsonResponse(200, { payments: [] }),
     [`GET /api/guardian/learners/${sam.id}/progress`]: jsonResponse(200, progress()),
     [`GET /api/guardian/learners/${sam.id}/logbook`]: jsonResponse(200, logbook()),
     [`GET /api/guardian/learners/${alex.id}/progress`]: jsonResponse(
@@ -496,6 +497,49 @@ describe("Guardian home", () => {
   it("says so when the guardian follows no one", async () => {
     renderHome({ "GET /api/guardian/learners": jsonResponse(200, { learners: [] }) });
     expect(await screen.findByText("You're not following any learners")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Your payments" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the receipts of what the guardian paid after the learner removed them", async () => {
+    const saved = recordDownloads();
+    const { user } = renderHome({
+      "GET /api/guardian/learners": jsonResponse(200, { learners: [] }),
+      "GET /api/guardian/payments": jsonResponse(200, {
+        payments: [
+          {
+            id: paidBundleId,
+            invoiceNumber: "KRB-2026-000102",
+            type: "BUNDLE",
+            status: "PAID",
+            description: "10-lesson bundle with Ivy Teacher",
+            createdAt: iso(NOW - 20 * DAY),
+            paidAt: iso(NOW - 20 * DAY),
+            subtotal: 700,
+            gst: 70,
+            amount: 770,
+            refunded: 0,
+            refunds: [],
+            invoiceUrl: `/api/guardian/learners/${sam.id}/payments/${paidBundleId}/invoice.pdf`,
+            learner: sam,
+          },
+        ],
+      }),
+      [`GET /api/guardian/learners/${sam.id}/payments/${paidBundleId}/invoice.pdf`]: new Response(
+        "%PDF-1.7",
+        {
+          status: 200,
+          headers: { "Content-Type": "application/pdf" },
+        },
+      ),
+    });
+    expect(await screen.findByText("You're not following any learners")).toBeInTheDocument();
+    const receipts = await screen.findByRole("list", { name: "Your payments" });
+    expect(receipts).toHaveTextContent("10-lesson bundle with Ivy Teacher · $770.00");
+    expect(receipts).toHaveTextContent("For Sam Learner");
+    await user.click(within(receipts).getByRole("button", { name: /Download tax invoice/ }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: "blob:kerb/1", download: "Kerb-tax-invoice-KRB-2026-000102.pdf" }]),
+    );
   });
 });
 

@@ -26,6 +26,10 @@ export function useGuardianCheckout(learnerId: string) {
       }
       return { redirected: false, payment: await confirmGuardianPayment(started.payment.id, idempotencyKey) };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: guardianKeys.learner(learnerId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: guardianKeys.learner(learnerId) }),
+        queryClient.invalidateQueries({ queryKey: guardianKeys.payments() }),
+      ]),
   });
 }

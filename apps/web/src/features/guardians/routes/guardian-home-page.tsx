@@ -32,6 +32,7 @@ import {
   paidMessage,
   UpcomingLessons,
 } from "../components/learner-sections";
+import { YourPayments } from "../components/your-payments";
 import { useGuardianCheckout } from "../hooks/use-guardian-checkout";
 
 const fullName = (person: { firstName: string; lastName: string }) =>
@@ -218,6 +219,7 @@ export function GuardianHomePage() {
           )}
         </div>
       </div>
+      <YourPayments />
     </Container>
   );
 }

@@ -340,6 +340,26 @@ describe("Cancelling a lesson on My bookings", () => {
         note: "Refunded $42.50 to your card",
       },
       {
+        name: "half back to the card of the guardian who paid",
+        booking: soon,
+        answer: preview(
+          soon,
+          "half",
+          { amount: 42.5, gst: 3.86, method: "CARD" },
+          "This lesson is less than 48 hours away, so half is refunded: you will get $42.50 back to Mei Li's card, including $3.86 GST.",
+          false,
+          "Mei Li's card",
+        ),
+        rows: [
+          ["Refund", "$42.50"],
+          ["Of which GST", "$3.86"],
+          ["Paid back to", "Mei Li's card"],
+        ],
+        note: "Refunded $42.50 to Mei Li's card",
+        // The lesson list knows the amount, not whose card: it keeps the plain words.
+        rowNote: "Refunded $42.50",
+      },
+      {
         name: "nothing back for a card-paid lesson",
         booking: soon,
         answer: preview(
@@ -391,25 +411,30 @@ describe("Cancelling a lesson on My bookings", () => {
       },
     ];
 
-    it.each(cases)("$name", async ({ booking, answer, rows, note }) => {
-      studentServer([booking], { previewOf: () => answer });
-      const { user } = renderApp("/student/bookings", signedIn);
-      const dialog = await openCancelDialog(user, "16/01/2099");
+    it.each(cases as Array<(typeof cases)[number] & { rowNote?: string }>)(
+      "$name",
+      async ({ booking, answer, rows, note, rowNote }) => {
+        studentServer([booking], { previewOf: () => answer });
+        const { user } = renderApp("/student/bookings", signedIn);
+        const dialog = await openCancelDialog(user, "16/01/2099");
 
-      expect(await within(dialog).findByText(answer.summary)).toBeInTheDocument();
-      const shown = within(dialog)
-        .getAllByRole("term")
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-      expect(shown).toEqual(rows);
-      // No dollar amount of a refund that does not exist.
-      if (answer.refund.method !== "CARD") expect(within(dialog).queryByText(/\$0\.00/)).toBeNull();
+        expect(await within(dialog).findByText(answer.summary)).toBeInTheDocument();
+        const shown = within(dialog)
+          .getAllByRole("term")
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+        expect(shown).toEqual(rows);
+        // No dollar amount of a refund that does not exist.
+        if (answer.refund.method !== "CARD") expect(within(dialog).queryByText(/\$0\.00/)).toBeNull();
 
-      await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
-      expect(
-        await screen.findByText(`Lesson on 16/01/2099 at 10:00 am cancelled. ${note}.`),
-      ).toBeInTheDocument();
-      await waitFor(async () => expect(await findLessonRow("16/01/2099")).toHaveTextContent(note));
-    });
+        await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
+        expect(
+          await screen.findByText(`Lesson on 16/01/2099 at 10:00 am cancelled. ${note}.`),
+        ).toBeInTheDocument();
+        await waitFor(async () =>
+          expect(await findLessonRow("16/01/2099")).toHaveTextContent(rowNote ?? note),
+        );
+      },
+    );
   });
 });
 

@@ -66,7 +66,7 @@ export function StudentCancelDialog({
     if (sending.current || cancel.isPending || settling) return;
     sending.current = true;
     cancel.mutate(booking.id, {
-      onSuccess: (result) => onCancelled(booking, refundText(result.refund)),
+      onSuccess: (result) => onCancelled(booking, refundText(result.refund, preview.data?.refundTo)),
       onError: (error) => {
         if (isAlreadyCancelled(error)) void reportAlreadyCancelled();
       },
@@ -134,6 +134,8 @@ export function StudentCancelDialog({
   );
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function RefundPreview({ preview }: { preview: CancellationPreview }) {
   const isBundleLesson = preview.booking.bundleId !== null;
   const rows: Array<[term: string, value: string]> = isBundleLesson
@@ -149,7 +151,7 @@ function RefundPreview({ preview }: { preview: CancellationPreview }) {
       ? [
           ["Refund", formatDollars(preview.refund.amount)],
           ["Of which GST", formatDollars(preview.refund.gst)],
-          ["Paid back to", "Your card"],
+          ["Paid back to", capitalise(preview.refundTo)],
         ]
       : [["Refund", "Nothing"]];
   return (

@@ -14,11 +14,14 @@ export function canRescheduleLesson(booking: StudentProfileBooking, now: number)
   return booking.status === "SCHEDULED" && canReschedule(new Date(booking.startTime), new Date(now));
 }
 
-/** What a cancellation gave back, in the words the lesson shows under its Cancelled badge. */
-export function refundText(refund: StudentRefund): string {
+/**
+ * What a cancellation gave back, in the words the lesson shows under its Cancelled badge. `card`: whose
+ * card, when the preview said ("Mei Li's card" when a guardian paid).
+ */
+export function refundText(refund: StudentRefund, card = "your card"): string {
   switch (refund.method) {
     case "CARD":
-      return `Refunded ${formatDollars(refund.amount)} to your card`;
+      return `Refunded ${formatDollars(refund.amount)} to ${card}`;
     case "CREDIT":
       return "Credit returned to your bundle";
     case "NONE":
