@@ -14,5 +14,9 @@ export {
   enqueueLessonRescheduled,
 } from "./lesson-change-notices.ts";
 export { enqueueDueLessonReminders } from "./lesson-reminder-notices.ts";
-export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
+export {
+  enqueueMoveProposalAnswered,
+  enqueueMoveProposalWithdrawn,
+  enqueueMoveProposed,
+} from "./move-proposal-notices.ts";
 export { type LessonNoticeRow, listLessonsForNotice } from "./notice-rows.ts";
