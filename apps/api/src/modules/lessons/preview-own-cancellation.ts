@@ -3,10 +3,9 @@ import { type CancellationOutcome, creditsSpentOn, formatAud } from "@kerb/share
 import { creditCount, creditsGoBack } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isInstructorUnavailable } from "../compliance/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
 import { toStudentBooking } from "../students/index.ts";
-import { cancellationFor } from "./lesson-cancellation.ts";
+import { cancellationFor, cannotBeTaught } from "./lesson-cancellation.ts";
 import { findStudentLessonRow } from "./lesson-reads.ts";
 import { toStudentRefund } from "./lesson-views.ts";
 
@@ -47,7 +46,7 @@ export async function previewOwnCancellation(
   if (!row) throw new AppError("not_found", "Lesson not found");
   const now = ctx.now();
   const [instructorUnavailable, payment] = await Promise.all([
-    isInstructorUnavailable(ctx.db, row.instructor.id, now),
+    cannotBeTaught(ctx.db, { id: row.id, instructorId: row.instructor.id }, now),
     row.paymentId && !row.bundleId ? findPaymentRefundState(ctx.db, row.paymentId) : undefined,
   ]);
   const outcome = cancellationFor({ ...row, instructorUnavailable, payment }, "STUDENT", now);

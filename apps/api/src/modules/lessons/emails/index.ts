@@ -5,7 +5,12 @@ export {
   enqueueLessonsPurchased,
   listPurchasedLessons,
 } from "./booking-notices.ts";
-export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
+export {
+  enqueueClashesResolved,
+  enqueueLessonClashes,
+  openClashBookingIds,
+  openClashLessonIds,
+} from "./clash-notices.ts";
 export { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 export { enqueueHeldLessonRefunded } from "./held-lesson-notices.ts";
 export {
