@@ -208,6 +208,7 @@ export const EMAIL_KINDS = [
   "lesson_clash_resolved",
   "move_proposed",
   "move_proposal_answered",
+  "move_proposal_withdrawn",
   "new_messages",
   "guardian_invited",
   "payer_receipt",

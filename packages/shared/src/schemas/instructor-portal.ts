@@ -18,6 +18,7 @@ import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorComplianceStatus } from "./compliance.ts";
 import { standardRateDollars, suburbName } from "./fields.ts";
 import { learnerAssessment, lessonRecord } from "./learning.ts";
+import { studentMoveProposal } from "./profiles.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
 
@@ -349,6 +350,11 @@ export const instructorLesson = z.object({
   assessment: learnerAssessment.nullable().optional(),
   /** What the instructor recorded of the lesson once taught; null until recorded. Always sent, as above. */
   record: lessonRecord.nullable().optional(),
+  /**
+   * The open proposal of a new time for this upcoming lesson, waiting for the student (not yet lapsed):
+   * the lessons list shows it, with Withdraw when the instructor made it. Only the list sends it.
+   */
+  moveProposal: studentMoveProposal.nullable().optional(),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;
 

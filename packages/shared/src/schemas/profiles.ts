@@ -50,6 +50,12 @@ export const studentProfileBooking = z.object({
    * student can cancel it with a full refund whatever the notice. Only the profile sends it.
    */
   instructorUnavailable: z.boolean().optional(),
+  /**
+   * A SCHEDULED lesson its instructor's time off (a day off, leave, changed hours) now clashes with, as
+   * the student was emailed and not yet told resolved: they can move it, or cancel it with a full refund
+   * whatever the notice. Only the profile sends it.
+   */
+  instructorClash: z.boolean().optional(),
   /** The open proposal of a new time for this lesson, if any (not yet lapsed). Only the profile sends it. */
   moveProposal: studentMoveProposal.nullable().optional(),
 });

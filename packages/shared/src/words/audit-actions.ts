@@ -11,6 +11,7 @@ export const auditActionLabels = {
   "booking.move_proposal": "Proposed a new time for a lesson",
   "booking.move_proposal_accept": "Accepted a proposed new time",
   "booking.move_proposal_decline": "Declined a proposed new time",
+  "booking.move_proposal_withdraw": "Withdrew a proposed new time",
   "booking.held_pay": "Paid a held lesson to its instructor",
   "booking.held_refund": "Refunded a held lesson to the learner",
   "bundle.spend": "Booked lessons with bundle credits",

@@ -144,6 +144,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   lesson_clash_resolved: "Lesson clash resolved",
   move_proposed: "New lesson time proposed",
   move_proposal_answered: "Proposed time accepted or declined",
+  move_proposal_withdrawn: "Proposed time withdrawn",
   new_messages: "New messages",
   guardian_invited: "Guardian invitation",
   payer_receipt: "Guardian's receipt",

@@ -193,6 +193,41 @@ describeEachDatabase("students told of clashes with their instructor's time off"
     ]);
   });
 
+  it("My bookings shows the clash on the lesson, and the student may cancel it in full whatever the notice", async () => {
+    const { student, lesson, date } = await bookedLesson(17);
+    const listed = async () => {
+      const profile = await http.get("/api/student/profile", student.accessToken);
+      expect(profile.status).toBe(200);
+      return profile.body.bookings.find((b: { id: string }) => b.id === lesson.id);
+    };
+    expect((await listed()).instructorClash).toBe(false);
+
+    const off = await dayOff(date);
+    expect(off.status).toBe(201);
+    await mailbox.takeDelivered();
+    expect((await listed()).instructorClash).toBe(true);
+
+    try {
+      // 30 hours ahead would be the half tier; the clash is not the student's doing.
+      t.clock.now = new Date(lesson.start.getTime() - 30 * 3_600_000);
+      const preview = await http.get(`/api/student/bookings/${lesson.id}/cancellation`, student.accessToken);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({ tier: "full", refund: { amount: 82.5, gst: 7.5 } });
+      const cancel = await http.post(
+        `/api/student/bookings/${lesson.id}/cancel`,
+        undefined,
+        student.accessToken,
+      );
+      expect(cancel.status).toBe(200);
+      expect(cancel.body.refund).toEqual(preview.body.refund);
+      expect((await listed()).instructorClash).toBe(false);
+    } finally {
+      t.clock.now = base;
+    }
+    expect((await removeOverride(overrideId(off, date))).status).toBe(200);
+    await mailbox.takeDelivered();
+  });
+
   it("hours that still cover the lesson tell nobody", async () => {
     const { lesson, date } = await bookedLesson(13);
     // Hours for that date that cover the whole working day, lesson included.

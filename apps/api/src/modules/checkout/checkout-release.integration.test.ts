@@ -79,6 +79,53 @@ describeEachDatabase("a student releases an unpaid hold", (kind) => {
     expect(again.status).toBe(409);
   });
 
+  it("a hold the instructor then takes leave over is refused at payment: 409, released, nothing charged", async () => {
+    const student = await registerStudent(http);
+    const date = weekdayAhead(t.clock.now, 23);
+    const query = { date, instructorId: demo };
+    const held = await holdLesson(http, student.accessToken, query);
+    const instructor = (await http.login("instructor@demo.test")).accessToken;
+    const leave = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: date, endDate: date, note: "Family holiday" },
+      instructor,
+    );
+    expect(leave.status).toBe(201);
+    try {
+      const confirm = await http.post(
+        `/api/student/bookings/batch/confirm/${held.paymentId}`,
+        undefined,
+        student.accessToken,
+      );
+      expect(confirm.status).toBe(409);
+      expect(confirm.body.error).toMatchObject({
+        code: "slot_unavailable",
+        details: { reason: "instructor_time_off", startTime: held.slot.startTime },
+      });
+      expect(confirm.body.error.message).toMatch(
+        /is no longer available at .+: they have taken that time off/,
+      );
+      expect(confirm.body.error.message).toContain("you have not been charged");
+      // Nothing booked, nothing taken: the hold is gone and the payment with it.
+      expect((await readPayment(held.paymentId))?.status).toBe("EXPIRED");
+      expect((await lessonsOf(held.paymentId)).map((l) => l.status)).toEqual(["EXPIRED"]);
+      const profile = await http.get("/api/student/profile", student.accessToken);
+      expect(profile.body.bookings.filter((b: { status: string }) => b.status === "SCHEDULED")).toEqual([]);
+      // Asked again, it stays refused.
+      const again = await http.post(
+        `/api/student/bookings/batch/confirm/${held.paymentId}`,
+        undefined,
+        student.accessToken,
+      );
+      expect(again.status).toBe(409);
+    } finally {
+      const added = leave.body.availability.exceptions.filter((e: { date: string }) => e.date === date);
+      for (const e of added) {
+        await http.delete(`/api/instructor/availability/exceptions/${e.id}`, instructor);
+      }
+    }
+  });
+
   it("refuses a paid payment with 409, someone else's with 404, and a bad id with 400", async () => {
     const student = await registerStudent(http);
     const query = { date: weekdayAhead(t.clock.now, 8), instructorId: demo };
@@ -184,6 +231,29 @@ describe("releasing a Stripe checkout (real SDK, local fake Stripe)", () => {
     ]);
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
     expect(await isListed(http, held.slot, query)).toBe(true);
+  });
+
+  it("a card charged after the instructor took leave over the hold is refunded in full, not booked", async () => {
+    const student = await registerStudent(http);
+    const date = weekdayAhead(t.clock.now, 23);
+    const held = await holdLesson(http, student.accessToken, { date, instructorId: demo });
+    const session = sessionOf(held.paymentId);
+    const instructor = (await http.login("instructor@demo.test")).accessToken;
+    const leave = await http.post(
+      "/api/instructor/availability/leave",
+      { startDate: date, endDate: date },
+      instructor,
+    );
+    expect(leave.status).toBe(201);
+
+    // Stripe's page took the money before Kerb heard of it: the webhook books nothing and sends it back.
+    stripe.pay(session.id);
+    expect((await completed(session)).statusCode).toBe(200);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, held.paymentId));
+    expect(payment).toMatchObject({ status: "REFUNDED", refundedCents: session.amount_total });
+    const lessons = await t.database.db.select().from(bookings).where(eq(bookings.paymentId, held.paymentId));
+    expect(lessons.map((l) => l.status)).toEqual(["EXPIRED"]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
   });
 
   it("still releases the hold when Stripe cannot expire the session", async () => {

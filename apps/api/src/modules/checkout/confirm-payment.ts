@@ -1,10 +1,20 @@
 import type { PaymentType } from "@kerb/shared";
-import { centsToDollars, type PaymentCaller } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  formatSydneyDate,
+  formatSydneyTime,
+  fullName,
+  type PaymentCaller,
+} from "@kerb/shared/rules";
 import { HOLD_DURATION_ADJECTIVE } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as payments from "../payments/index.ts";
 import { fulfilPayment } from "./fulfil-payment.ts";
+
+/** "at 10:00 am on 16/01/2099", in Sydney. */
+const lessonWhen = (lesson: { startTime: Date }) =>
+  `at ${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)}`;
 
 /**
  * The client's "I have paid" (the learner's, or the guardian's who pays for them): verified with the
@@ -46,6 +56,18 @@ export async function confirmPayment(
     const outcome = await fulfilPayment(ctx, payment.id, {
       paidCents: verified?.status === "paid" ? verified.amountCents : null,
     });
+    if (outcome.kind === "expired" && outcome.outsideHours) {
+      // Refused before the lesson is booked: a paid lesson inside the instructor's leave helps nobody.
+      const lesson = outcome.outsideHours;
+      throw new AppError(
+        "slot_unavailable",
+        `${fullName(lesson.instructor)} is no longer available ${lessonWhen(lesson)}: they have taken that time ` +
+          "off since you chose it. Your held times were released and " +
+          (outcome.refunded ? "the charge is being refunded to your card." : "you have not been charged.") +
+          " Please choose another time.",
+        { reason: "instructor_time_off", startTime: lesson.startTime.toISOString() },
+      );
+    }
     if (outcome.kind === "expired" && outcome.released) {
       throw new AppError(
         "hold_expired",

@@ -1,13 +1,14 @@
 /**
  * Fulfilment: a PENDING payment becomes what it paid for (its held lessons booked, or its bundle issued)
  * exactly once, whoever asks first, the client's confirmation or the provider's webhook. Money that
- * arrives for holds that lapsed goes back to the card.
+ * arrives for holds that lapsed, or that the instructor's time off now covers, goes back to the card.
  */
 import { bundleExpiryFrom, gstOfCharge, isHoldActive } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { lessonsOutsideHours } from "../availability/index.ts";
 import { createBundle } from "../bundles/index.ts";
 import { paymentCapturedJournal } from "../ledger/index.ts";
 import {
@@ -25,9 +26,16 @@ type Outcome =
   | { kind: "paid"; fulfilled?: Fulfilled }
   /**
    * The holds lapsed (or the student released them) before the money arrived; `refundId` when the
-   * charge is being sent back.
+   * charge is being sent back. `outsideHours`: this call let them go because the instructor has since
+   * taken that time off (the first such lesson).
    */
-  | { kind: "expired"; refunded: boolean; refundId: string | null; released: boolean }
+  | {
+      kind: "expired";
+      refunded: boolean;
+      refundId: string | null;
+      released: boolean;
+      outsideHours?: LessonNoticeRow;
+    }
   /** A provider event seen before: it was handled the first time. */
   | { kind: "duplicate" };
 
@@ -53,21 +61,35 @@ export interface CheckoutSessionEvent extends ProviderEvent {
   paidCents: number | null;
 }
 
+/** Why a PENDING payment's held lessons cannot be delivered: lapsed, or now inside the instructor's time off. */
+type Undeliverable = { undeliverable: true; outsideHours?: LessonNoticeRow };
+
 /**
- * A PENDING payment becomes what it paid for, and PAID; null (nothing changed) when its held lessons
- * have lapsed.
+ * A PENDING payment becomes what it paid for, and PAID; nothing changes when its held lessons have
+ * lapsed, or when their instructor has since taken that time off (leave, a day off, changed hours): a
+ * hold does not become a lesson the instructor cannot teach.
  */
 async function deliverPurchase(
   tx: Executor,
   payment: payments.PaymentRow,
   now: Date,
-): Promise<Fulfilled | null> {
+): Promise<Fulfilled | Undeliverable> {
   const paid = { ...payment, status: "PAID" as const, paidAt: now };
   if (payment.type === "BOOKINGS") {
     // Read once: the lapse check, the confirmation emails and the payer's answer all use these rows.
     const lessons = await listPurchasedLessons(tx, payment.id);
     const lapsed = lessons.some((l) => !isHoldActive(l.status, l.holdExpiresAt, now));
-    if (lapsed || lessons.length === 0) return null;
+    if (lapsed || lessons.length === 0) return { undeliverable: true };
+    const [outside] = await lessonsOutsideHours(
+      tx,
+      lessons.map((l) => ({
+        id: l.id,
+        instructorId: l.instructor.id,
+        startTime: l.startTime,
+        endTime: l.endTime,
+      })),
+    );
+    if (outside) return { undeliverable: true, outsideHours: lessons.find((l) => l.id === outside) };
     const scheduled = await payments.markPaymentPaid(
       tx,
       payment.id,
@@ -121,12 +143,13 @@ export async function fulfilPayment(
       if (!payment) throw new AppError("payment_not_found", "Payment not found");
       if (payment.status === "PAID") return { kind: "paid" };
       const released = payment.status === "CANCELLED";
+      let outsideHours: LessonNoticeRow | undefined;
       if (payment.status === "REFUNDED") {
         return { kind: "expired", refunded: true, refundId: null, released };
       }
       if (payment.status === "PENDING") {
         const fulfilled = await deliverPurchase(tx, payment, now);
-        if (fulfilled) {
+        if (!("undeliverable" in fulfilled)) {
           await uow.post(paymentCapturedJournal(payment, now));
           // The confirmation emails commit with the fulfilment, so a paid booking is never left untold.
           await enqueuePurchaseConfirmation(
@@ -139,6 +162,7 @@ export async function fulfilPayment(
         }
         await releaseLessonsOfPayment(tx, payment.id, "SYSTEM");
         await payments.changePaymentStatus(tx, payment.id, { from: "PENDING", to: "EXPIRED" });
+        outsideHours = fulfilled.outsideHours;
       } else if (payment.status !== "EXPIRED" && !released) {
         throw new AppError(
           "invalid_state",
@@ -148,8 +172,9 @@ export async function fulfilPayment(
       // The slots are gone (lapsed or released by the student, never resurrected); a card the provider
       // charged anyway gets its money back (demo charges none).
       const charged = options.paidCents ?? 0;
+      const why = outsideHours ? { outsideHours } : {};
       if (payment.provider === "demo" || charged <= 0)
-        return { kind: "expired", refunded: false, refundId: null, released };
+        return { kind: "expired", refunded: false, refundId: null, released, ...why };
       await payments.changePaymentStatus(tx, payment.id, {
         // A pending payment was expired just above.
         from: payment.status === "PENDING" ? "EXPIRED" : payment.status,
@@ -165,7 +190,7 @@ export async function fulfilPayment(
         reason: "UNFULFILLED_PAYMENT",
         now,
       });
-      return { kind: "expired", refunded: true, refundId, released };
+      return { kind: "expired", refunded: true, refundId, released, ...why };
     });
   const outcome = await attempt().catch((error: unknown) => {
     if (error instanceof HoldsChanged) return attempt();

@@ -16,6 +16,7 @@ export {
   listLessonsForNotice,
   listPurchasedLessons,
   type NoticeOptions,
+  openClashBookingIds,
   openClashLessonIds,
 } from "./emails/index.ts";
 export { sweepLapsedHolds } from "./hold-sweep.ts";

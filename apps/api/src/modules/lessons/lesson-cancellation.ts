@@ -12,13 +12,14 @@ import {
   formatSydneyTime,
   type PaymentRefundState,
 } from "@kerb/shared/rules";
+import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import { returnBundleCredit } from "../bundles/index.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
 import { postLessonEarned } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
-import { enqueueLessonCancelled } from "./emails/index.ts";
+import { enqueueLessonCancelled, openClashBookingIds } from "./emails/index.ts";
 import { lockLessonForCancellation } from "./lesson-reads.ts";
 import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
 
@@ -96,6 +97,21 @@ export function cancellationFor(
 }
 
 /**
+ * The student did not cause a cancellation of a lesson its instructor cannot teach: the instructor may no
+ * longer teach at all (delisted, a document lapsed), or their time off clashes with it (the student was
+ * told, and it is not resolved yet). Either way the student's own cancellation is the full tier.
+ */
+export async function cannotBeTaught(
+  db: Executor,
+  lesson: { id: string; instructorId: string },
+  now: Date,
+): Promise<boolean> {
+  // One after the other: `db` may be the cancellation's transaction.
+  if (await isInstructorUnavailable(db, lesson.instructorId, now)) return true;
+  return (await openClashBookingIds(db, [lesson.id])).has(lesson.id);
+}
+
+/**
  * SCHEDULED lesson that has not started → CANCELLED, with the outcome the shared `cancellationOutcome`
  * rule gives (instructor and admin cancellations are always full):
  * - paid from a bundle: the credit goes back (bundles.usedLessons − 1) and no money moves. A credit
@@ -116,7 +132,7 @@ export async function cancelLessonWithRefund(
   const booking = await lockLessonForCancellation(tx, input.bookingId);
   if (!booking) throw new AppError("not_found", "Lesson not found");
   const instructorUnavailable =
-    input.cancelledBy === "STUDENT" && (await isInstructorUnavailable(tx, booking.instructorId, input.now));
+    input.cancelledBy === "STUDENT" && (await cannotBeTaught(tx, booking, input.now));
   // Locked after the lesson: cancellations of one payment's lessons refund one after the other.
   const payment =
     booking.paymentId && !booking.bundleId

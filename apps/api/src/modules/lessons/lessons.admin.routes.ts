@@ -21,11 +21,12 @@ import { cancelLessonAsAdmin } from "./cancel-lesson-as-admin.ts";
 import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { decideHeldLesson } from "./decide-held-lesson.ts";
 import { listHeldLessons } from "./list-held-lessons.ts";
-import { moveProposalSchema } from "./move-proposal-docs.ts";
+import { moveProposalSchema, withdrawMoveProposalSchema } from "./move-proposal-docs.ts";
 import { previewAdminCancellation } from "./preview-admin-cancellation.ts";
 import { proposeLessonMove } from "./propose-lesson-move.ts";
 import { resolveNoShowDispute } from "./resolve-no-show-dispute.ts";
 import { searchLessons } from "./search-lessons.ts";
+import { withdrawMoveProposal } from "./withdraw-move-proposal.ts";
 
 /** The operator console's lessons (mounted at /api/admin), ADMIN only. Every change is audited. */
 export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -169,5 +170,11 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             request.body,
           ),
         ),
+  );
+
+  app.post(
+    "/move-proposals/:id/withdraw",
+    { schema: { tags, security, ...withdrawMoveProposalSchema("admin") } },
+    (request) => withdrawMoveProposal(ctx, { id: currentUserId(request), role: "ADMIN" }, request.params.id),
   );
 };

@@ -16,9 +16,10 @@ import { cancellationPreviewDocs } from "./cancellation-preview-docs.ts";
 import { listInstructorLessons } from "./list-instructor-lessons.ts";
 import { markLessonCompleted } from "./mark-lesson-completed.ts";
 import { markLessonNoShow } from "./mark-lesson-no-show.ts";
-import { moveProposalSchema } from "./move-proposal-docs.ts";
+import { moveProposalSchema, withdrawMoveProposalSchema } from "./move-proposal-docs.ts";
 import { previewInstructorCancellation } from "./preview-instructor-cancellation.ts";
 import { proposeLessonMove } from "./propose-lesson-move.ts";
+import { withdrawMoveProposal } from "./withdraw-move-proposal.ts";
 
 /**
  * The instructor's lessons in the portal (mounted at /api/instructor), INSTRUCTOR only: ids are looked
@@ -138,5 +139,12 @@ export const instructorLessonRoutes: FastifyPluginAsyncZod<AppContext> = async (
             request.body,
           ),
         ),
+  );
+
+  app.post(
+    "/move-proposals/:id/withdraw",
+    { schema: { tags, security, ...withdrawMoveProposalSchema("instructor") } },
+    (request) =>
+      withdrawMoveProposal(ctx, { id: currentUserId(request), role: "INSTRUCTOR" }, request.params.id),
   );
 };

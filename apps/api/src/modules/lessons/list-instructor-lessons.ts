@@ -2,18 +2,33 @@ import type { InstructorLessonsPage } from "@kerb/shared";
 import type { AppContext } from "../../context.ts";
 import { listInstructorLessonsPage } from "./lesson-lists.ts";
 import { toInstructorLesson } from "./lesson-views.ts";
+import { openMoveProposals } from "./move-proposal-views.ts";
 
-/** GET /instructor/lessons: the instructor's upcoming or past lessons, a page at a time. */
+/**
+ * GET /instructor/lessons: the instructor's upcoming or past lessons, a page at a time; each upcoming
+ * lesson with the new time proposed for it that the student has yet to answer.
+ */
 export async function listInstructorLessons(
   ctx: AppContext,
   instructorId: string,
   query: { scope: "upcoming" | "past"; page: number; pageSize: number },
 ): Promise<InstructorLessonsPage> {
+  const now = ctx.now();
   const { rows, total } = await listInstructorLessonsPage(ctx.db, instructorId, {
     scope: query.scope,
-    now: ctx.now(),
+    now,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map(toInstructorLesson), total, page: query.page, pageSize: query.pageSize };
+  const proposals = await openMoveProposals(
+    ctx.db,
+    rows.filter((row) => row.status === "SCHEDULED" && row.startTime > now),
+    now,
+  );
+  return {
+    items: rows.map((row) => ({ ...toInstructorLesson(row), moveProposal: proposals.get(row.id) ?? null })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

@@ -24,3 +24,21 @@ export function moveProposalSchema(as: "instructor" | "admin") {
     response: { 201: moveProposalResponse, ...errorResponses(400, 401, 403, 404, 409) },
   };
 }
+
+/**
+ * The OpenAPI schema of withdrawing a proposal by its proposer (POST /api/instructor/move-proposals/{id}/withdraw,
+ * POST /api/admin/move-proposals/{id}/withdraw).
+ */
+export function withdrawMoveProposalSchema(as: "instructor" | "admin") {
+  return {
+    operationId: as === "instructor" ? "withdrawInstructorMoveProposal" : "withdrawAdminMoveProposal",
+    summary: "Withdraw a proposed new time",
+    description:
+      `Withdraws an open proposal ${as === "instructor" ? "the instructor made for one of their lessons" : "made by an admin"}` +
+      "; the lesson stays at its present time and the student is emailed. A proposal made by the other " +
+      "role, or already answered, withdrawn or lapsed, is 409 (invalid_state, proposal_lapsed)" +
+      `${as === "instructor" ? "; another instructor's is 404" : ""}. Audited.`,
+    params: idParams,
+    response: { 200: moveProposalResponse, ...errorResponses(400, 401, 403, 404, 409) },
+  };
+}

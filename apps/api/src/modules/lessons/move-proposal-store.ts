@@ -51,6 +51,21 @@ export async function lockStudentMoveProposal(tx: Executor, studentId: string, p
   return row?.proposal;
 }
 
+/** A proposal with its lesson's instructor, locked, for its proposer to withdraw; absent if unknown. */
+export async function lockMoveProposalWithInstructor(tx: Executor, proposalId: string) {
+  const [row] = await tx
+    .select({
+      proposal: lessonMoveProposals,
+      instructorId: bookings.instructorId,
+      lessonStart: bookings.startTime,
+    })
+    .from(lessonMoveProposals)
+    .innerJoin(bookings, eq(bookings.id, lessonMoveProposals.bookingId))
+    .where(eq(lessonMoveProposals.id, proposalId))
+    .for("update", { of: lessonMoveProposals });
+  return row;
+}
+
 /** An open proposal is decided (accepted, declined, lapsed): only while it is still PROPOSED. */
 export async function decideMoveProposal(
   tx: Executor,

@@ -1,7 +1,7 @@
 /**
  * How a move proposal is shown: as the proposer and the student's answer get it back, and the one
  * waiting for the student on each lesson as every list of lessons shows it (the student's profile, the
- * admin's bookings), until it lapses 24 hours before the lesson.
+ * admin's bookings, the instructor's lessons), until it lapses 24 hours before the lesson.
  */
 import type { MoveProposal, StudentMoveProposal } from "@kerb/shared";
 import { hasMoveProposalLapsed, moveProposalLapsesAt } from "@kerb/shared/rules";

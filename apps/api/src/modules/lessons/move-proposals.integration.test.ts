@@ -155,9 +155,15 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
     const res = await adminPropose(lesson.id, target);
     expect(res.status).toBe(201);
     expect(res.body.proposal.proposedBy).toBe("ADMIN");
-    const toStudent = await mailbox.takeDelivered();
-    expect(toStudent.map((m) => m.to)).toEqual([[email]]);
+    // The student, and the instructor whose time it asks for (issue 30 item 6).
+    const proposed = await mailbox.takeDelivered();
+    expect(proposed.map((m) => m.to).sort()).toEqual([[INSTRUCTOR], [email]].sort());
+    const toStudent = proposed.filter((m) => m.to.includes(email));
     expect(toStudent[0]?.parsed.text).toContain("Kerb's support team proposes a new time");
+    const toInstructor = proposed.find((m) => m.to.includes(INSTRUCTOR));
+    expect(toInstructor?.parsed.subject).toContain("New time proposed for your lesson with");
+    expect(toInstructor?.parsed.text).toContain("Nothing changes unless");
+    expect(toInstructor?.parsed.text).toContain("/instructor/lessons");
 
     // The console's bookings list shows it waiting for the student.
     const listed = async () => {
@@ -186,6 +192,89 @@ describeEachDatabase("move proposals by the instructor or an admin", (kind) => {
     expect(mail.map((m) => m.to)).toEqual([[ADMIN]]);
     expect(mail[0]?.parsed.subject).toContain("Proposed time declined");
     expect(mail[0]?.parsed.text).toContain("The lesson stays at its present time");
+  });
+
+  it("the instructor's lessons list shows the open proposal; its proposer withdraws it, audited, and the student is told", async () => {
+    const { student, email, lesson, date } = await bookedLesson();
+    const target = await standardStart(date, [lesson.slot.startTime]);
+    const listed = async () => {
+      const list = await http.get("/api/instructor/lessons?scope=upcoming&pageSize=100", demo.token);
+      expect(list.status).toBe(200);
+      return list.body.items.find((l: { id: string }) => l.id === lesson.id);
+    };
+    expect((await listed()).moveProposal).toBeNull();
+    const res = await propose(lesson.id, { ...target, note: "Car service" });
+    expect(res.status).toBe(201);
+    const proposal = res.body.proposal;
+    await mailbox.takeDelivered();
+    expect((await listed()).moveProposal).toEqual({
+      id: proposal.id,
+      ...target,
+      proposedBy: "INSTRUCTOR",
+      note: "Car service",
+      lapsesAt: addHours(lesson.start, -24).toISOString(),
+    });
+
+    // Only its proposer: another instructor cannot see it, an admin cannot withdraw the instructor's.
+    const other = await newInstructor(http, t.database.db);
+    await mailbox.takeDelivered(); // its welcome
+    const notTheirs = await http.post(
+      `/api/instructor/move-proposals/${proposal.id}/withdraw`,
+      undefined,
+      other.token,
+    );
+    expect(notTheirs.status).toBe(404);
+    const byAdmin = await http.post(`/api/admin/move-proposals/${proposal.id}/withdraw`, undefined, admin);
+    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.body.error.code).toBe("invalid_state");
+    expect(byAdmin.body.error.message).toContain("The instructor proposed this time");
+
+    const withdrawn = await http.post(
+      `/api/instructor/move-proposals/${proposal.id}/withdraw`,
+      undefined,
+      demo.token,
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.proposal).toMatchObject({ id: proposal.id, status: "WITHDRAWN" });
+    expect(withdrawn.body.proposal.decidedAt).not.toBeNull();
+    expect((await listed()).moveProposal).toBeNull();
+    expect((await profileLesson(student.accessToken, lesson.id)).moveProposal).toBeNull();
+    expect((await readBooking(t.database.db, lesson.id)).startTime).toEqual(lesson.start);
+    expect(await auditOf(lesson.id, "booking.move_proposal_withdraw")).toMatchObject([
+      { actorId: demo.id, details: { proposalId: proposal.id, proposedBy: "INSTRUCTOR", to: target } },
+    ]);
+    const mail = await mailbox.takeDelivered();
+    expect(mail.map((m) => m.to)).toEqual([[email]]);
+    expect(mail[0]?.parsed.subject).toContain("Proposed time withdrawn");
+    expect(mail[0]?.parsed.text).toContain("the lesson stays at its present time");
+
+    // Withdrawn once; the student can no longer accept it.
+    const again = await http.post(
+      `/api/instructor/move-proposals/${proposal.id}/withdraw`,
+      undefined,
+      demo.token,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("invalid_state");
+    const late = await answer(proposal.id, "accept", student.accessToken);
+    expect(late.status).toBe(409);
+
+    // An admin withdraws the support team's own proposal.
+    const adminRes = await adminPropose(lesson.id, target);
+    expect(adminRes.status).toBe(201);
+    const byInstructor = await http.post(
+      `/api/instructor/move-proposals/${adminRes.body.proposal.id}/withdraw`,
+      undefined,
+      demo.token,
+    );
+    expect(byInstructor.status).toBe(409);
+    const adminWithdrew = await http.post(
+      `/api/admin/move-proposals/${adminRes.body.proposal.id}/withdraw`,
+      undefined,
+      admin,
+    );
+    expect(adminWithdrew.status).toBe(200);
+    expect(adminWithdrew.body.proposal.status).toBe("WITHDRAWN");
   });
 
   it("refuses at proposal a time the instructor is not free, outside their hours, or inside the student's own lessons", async () => {

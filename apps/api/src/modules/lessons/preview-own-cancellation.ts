@@ -3,10 +3,9 @@ import { type CancellationOutcome, creditsSpentOn, formatAud } from "@kerb/share
 import { creditCount, creditsGoBack, refundCardOf } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isInstructorUnavailable } from "../compliance/index.ts";
 import { findPayer, findPaymentRefundState } from "../payments/index.ts";
 import { toStudentBooking } from "../students/index.ts";
-import { cancellationFor } from "./lesson-cancellation.ts";
+import { cancellationFor, cannotBeTaught } from "./lesson-cancellation.ts";
 import { findStudentLessonRow } from "./lesson-reads.ts";
 import { toStudentRefund } from "./lesson-views.ts";
 
@@ -50,7 +49,7 @@ export async function previewOwnCancellation(
   const now = ctx.now();
   const byCard = row.paymentId && !row.bundleId ? row.paymentId : null;
   const [instructorUnavailable, payment, payer] = await Promise.all([
-    isInstructorUnavailable(ctx.db, row.instructor.id, now),
+    cannotBeTaught(ctx.db, { id: row.id, instructorId: row.instructor.id }, now),
     byCard ? findPaymentRefundState(ctx.db, byCard) : undefined,
     byCard ? findPayer(ctx.db, byCard) : undefined,
   ]);

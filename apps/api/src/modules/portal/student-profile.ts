@@ -1,7 +1,7 @@
 import type { StudentProfile } from "@kerb/shared";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
-import { openMoveProposals } from "../lessons/index.ts";
+import { openClashBookingIds, openMoveProposals } from "../lessons/index.ts";
 import { listStudentReviewRatings } from "../reviews/index.ts";
 import {
   findStudent,
@@ -13,8 +13,9 @@ import {
 import type { PortalContext } from "./portal-context.ts";
 
 /**
- * GET /student/profile: the learner's details, lessons (with reviews, proposals and whether their
- * instructor can still teach) and bundles. A screen's read model over several owners; it owns no table.
+ * GET /student/profile: the learner's details, lessons (with reviews, proposals, whether their
+ * instructor can still teach and whether their time off clashes) and bundles. A screen's read model
+ * over several owners; it owns no table.
  */
 export async function getStudentProfile(ctx: PortalContext, studentId: string): Promise<StudentProfile> {
   const [student, bookings, bundles, reviews] = await Promise.all([
@@ -26,13 +27,17 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
   if (!student) throw new AppError("not_found", "Student not found");
   const now = ctx.now();
   const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
-  const [unavailable, proposals] = await Promise.all([
+  const [unavailable, proposals, clashing] = await Promise.all([
     unavailableInstructorIds(
       ctx.db,
       upcoming.map((b) => b.instructor.id),
       now,
     ),
     openMoveProposals(ctx.db, upcoming, now),
+    openClashBookingIds(
+      ctx.db,
+      upcoming.map((b) => b.id),
+    ),
   ]);
   return {
     ...student,
@@ -43,6 +48,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
         review: review ? { rating: review.rating, createdAt: review.createdAt.toISOString() } : null,
         instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
         moveProposal: proposals.get(b.id) ?? null,
+        instructorClash: clashing.has(b.id),
       };
     }),
     bundles: bundles.map((b) => toStudentBundle(b, now)),

@@ -32,6 +32,19 @@ export async function openClashLessonIds(db: Executor, instructorId: string, aft
   return rows.map((r) => r.id);
 }
 
+/**
+ * Which of these lessons clash with their instructor's time off, as their students were told and not
+ * yet told resolved: My bookings shows it on the lesson, and the student may cancel it with a full refund.
+ */
+export async function openClashBookingIds(db: Executor, bookingIds: readonly string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: lessonNotices.bookingId })
+    .from(lessonNotices)
+    .where(and(openClash, inArray(lessonNotices.bookingId, [...bookingIds])));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Each of these lessons' students, not told of this clash yet, is told now; returns the emails written. */
 export async function enqueueLessonClashes(
   uow: UnitOfWork,

@@ -5,7 +5,12 @@ export {
   enqueueLessonsPurchased,
   listPurchasedLessons,
 } from "./booking-notices.ts";
-export { enqueueClashesResolved, enqueueLessonClashes, openClashLessonIds } from "./clash-notices.ts";
+export {
+  enqueueClashesResolved,
+  enqueueLessonClashes,
+  openClashBookingIds,
+  openClashLessonIds,
+} from "./clash-notices.ts";
 export { enqueueOne, type NoticeOptions } from "./enqueue-notice.ts";
 export { enqueueHeldLessonRefunded } from "./held-lesson-notices.ts";
 export {
@@ -14,5 +19,9 @@ export {
   enqueueLessonRescheduled,
 } from "./lesson-change-notices.ts";
 export { enqueueDueLessonReminders } from "./lesson-reminder-notices.ts";
-export { enqueueMoveProposalAnswered, enqueueMoveProposed } from "./move-proposal-notices.ts";
+export {
+  enqueueMoveProposalAnswered,
+  enqueueMoveProposalWithdrawn,
+  enqueueMoveProposed,
+} from "./move-proposal-notices.ts";
 export { type LessonNoticeRow, listLessonsForNotice } from "./notice-rows.ts";

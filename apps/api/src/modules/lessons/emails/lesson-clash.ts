@@ -33,7 +33,7 @@ export function lessonClash(data: LessonClashData): RenderedEmail {
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [
       `${name} has marked themselves unavailable (a day off, leave or changed hours) at the time of your lesson on ${lessonWhen(data.lesson)}.`,
-      `Your lesson is still booked and nothing has been charged or refunded. ${data.instructor.firstName} should contact you to sort it out; you can also move it to another time in My lessons (up to ${RESCHEDULE_NOTICE} before it starts). If ${data.instructor.firstName} cancels it, you get everything back.`,
+      `Your lesson is still booked and nothing has been charged or refunded. ${data.instructor.firstName} should contact you to sort it out; you can also move it to another time in My lessons (up to ${RESCHEDULE_NOTICE} before it starts), or cancel it there with a full refund whatever the notice. If ${data.instructor.firstName} cancels it, you get everything back too.`,
       "We will email you again when this is resolved.",
     ],
     details: [

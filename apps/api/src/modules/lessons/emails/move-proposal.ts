@@ -1,7 +1,7 @@
 /**
  * A new time proposed for a lesson by its instructor or an admin: to the student (with links that open
- * the bookings page on the proposal, to accept or decline it), and to the proposer once the student
- * has answered.
+ * the bookings page on the proposal, to accept or decline it), to the instructor when an admin proposed
+ * it, to the proposer once the student has answered, and to the student when the proposer withdraws it.
  */
 import type { MoveProposerRole } from "@kerb/shared";
 import { paths } from "@kerb/shared/paths";
@@ -60,6 +60,62 @@ export function moveProposed(data: MoveProposedData): RenderedEmail {
     ],
     ...(review ? { action: { label: "Accept or decline", url: review } } : {}),
     footnote: "You received this email because a new time was proposed for a lesson you booked on Kerb.",
+  });
+}
+
+/**
+ * The instructor's email when an admin proposes a new time for their lesson: nothing changes unless the
+ * student accepts, but they should keep the proposed time free.
+ */
+export function moveProposedToInstructor(data: Omit<MoveProposedData, "proposalId">): RenderedEmail {
+  const url = link(data.appUrl, paths.instructor.lessons());
+  const until = `${formatSydneyTime(data.lapsesAt)} on ${formatSydneyDate(data.lapsesAt)}`;
+  return brandedEmail({
+    subject: `New time proposed for your lesson with ${fullName(data.student)}: ${lessonWhenShort(data.proposed)}`,
+    greeting: `Hi ${data.instructor.firstName},`,
+    paragraphs: [
+      `Kerb's support team proposes a new time for your lesson with ${fullName(data.student)}. Nothing changes unless ${data.student.firstName} accepts it.`,
+      ...(data.note ? [`Their note: "${data.note}"`] : []),
+      `${data.student.firstName} can answer until ${until} (Sydney time); we will email you when they do. Please keep the proposed time free until then.`,
+    ],
+    details: [
+      ["Now", lessonWhen(data.lesson)],
+      ["Proposed", lessonWhen(data.proposed)],
+      ["Student", fullName(data.student)],
+      ["Pickup", pickupOf(data.lesson)],
+    ],
+    ...(url ? { action: { label: "Open lessons", url } } : {}),
+    footnote: "You received this email because a new time was proposed for a lesson you teach on Kerb.",
+  });
+}
+
+/** The student's email when the proposer withdraws a proposal: the lesson stays at its present time. */
+export function moveProposalWithdrawn(data: {
+  student: Person;
+  instructor: Person;
+  lesson: LessonSummary;
+  proposed: LessonTime;
+  proposedBy: MoveProposerRole;
+  appUrl?: string;
+}): RenderedEmail {
+  const url = link(data.appUrl, paths.student.bookings());
+  const who =
+    data.proposedBy === "INSTRUCTOR"
+      ? `Your instructor, ${fullName(data.instructor)},`
+      : "Kerb's support team";
+  return brandedEmail({
+    subject: `Proposed time withdrawn: your lesson stays ${lessonWhenShort(data.lesson)}`,
+    greeting: `Hi ${data.student.firstName},`,
+    paragraphs: [
+      `${who} withdrew the new time proposed for your lesson. There is nothing to answer: the lesson stays at its present time.`,
+    ],
+    details: [
+      ["Lesson", lessonWhen(data.lesson)],
+      ["Withdrawn", lessonWhen(data.proposed)],
+      ["Instructor", fullName(data.instructor)],
+    ],
+    ...(url ? { action: { label: "Open My bookings", url } } : {}),
+    footnote: "You received this email because a new time had been proposed for a lesson you booked on Kerb.",
   });
 }
 

@@ -111,6 +111,40 @@ describe("A lesson whose instructor can't teach any more", () => {
   });
 });
 
+describe("A lesson its instructor's time off clashes with", () => {
+  it("says so on the lesson, with what to do: move it, or cancel it with a full refund", async () => {
+    const clashing = lesson("b0000000-0000-4000-8000-000000000197", "2099-05-14T23:00:00.000Z", {
+      instructorClash: true,
+    });
+    const server = studentServer([clashing, later], {
+      previewOf: (b) => preview(b, "full", fullRefund, FULL_SUMMARY),
+    });
+    const { user } = renderApp("/student/bookings", signedIn);
+    const notes = await screen.findAllByRole("note", {
+      name: "Your instructor isn't available for this lesson",
+    });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent(
+      "Ivy Teacher isn't available at this time (a day off, leave or changed hours)",
+    );
+    expect(notes[0]).toHaveTextContent("move it to another time, or cancel it with a full refund");
+
+    const row = defined(notes[0]?.closest("li"), "row") as HTMLElement;
+    expect(within(row).getByRole("link", { name: /^Reschedule/ })).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: /with a full refund$/ }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    expect(await within(dialog).findByText(FULL_SUMMARY)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel lesson" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST", `/api/student/bookings/${clashing.id}/cancel`)).toHaveLength(1),
+    );
+
+    // Another lesson of theirs is left as it was.
+    const other = await findLessonRow("20/02/2099");
+    expect(within(other).queryByRole("note")).not.toBeInTheDocument();
+  });
+});
+
 describe("Cancelling a lesson on My bookings", () => {
   it("shows the server's preview (its sentence and amounts) before anything is cancelled", async () => {
     const server = studentServer([soon, later]);

@@ -127,6 +127,69 @@ describe("Instructor lessons", () => {
     ).toBeInTheDocument();
   });
 
+  it("shows a new time waiting for the student, until when, and withdraws the instructor's own", async () => {
+    const mine = lessonAt(72, { student: { firstName: "Pia", lastName: "Proposed", phone: null } });
+    const proposal = {
+      id: "0f0e0d0c-0b0a-4009-8807-060504030201",
+      startTime: new Date(Date.parse(mine.startTime) + 26 * 3_600_000).toISOString(),
+      endTime: new Date(Date.parse(mine.endTime) + 26 * 3_600_000).toISOString(),
+      proposedBy: "INSTRUCTOR" as const,
+      note: "Car service",
+      lapsesAt: new Date(Date.parse(mine.startTime) - 24 * 3_600_000).toISOString(),
+    };
+    const byKerb = lessonAt(96, {
+      id: "1f0e0d0c-0b0a-4009-8807-060504030201",
+      student: { firstName: "Kit", lastName: "Kerbed", phone: null },
+      moveProposal: {
+        ...proposal,
+        id: "2f0e0d0c-0b0a-4009-8807-060504030201",
+        proposedBy: "ADMIN",
+        note: null,
+      },
+    });
+    let withdrawn = false;
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/lessons": (request) =>
+        lessonsRoute({
+          upcoming: [{ ...mine, moveProposal: withdrawn ? null : proposal }, byKerb],
+          past: [],
+        })(request),
+      [`POST /api/instructor/move-proposals/${proposal.id}/withdraw`]: () => {
+        withdrawn = true;
+        return jsonResponse(200, {
+          proposal: {
+            ...proposal,
+            bookingId: mine.id,
+            status: "WITHDRAWN",
+            createdAt: new Date().toISOString(),
+            decidedAt: new Date().toISOString(),
+          },
+        });
+      },
+    });
+    const { user } = renderApp("/instructor/lessons", signedIn);
+    await screen.findByText("Pia Proposed");
+
+    const note = within(itemFor("Pia Proposed")).getByRole("region", { name: "Proposed new time" });
+    expect(within(note).getByText("New time proposed")).toBeInTheDocument();
+    expect(note).toHaveTextContent(/You proposed .+\./);
+    expect(note).toHaveTextContent(/Waiting for Pia to answer by .+/);
+    expect(note).toHaveTextContent('"Car service"');
+    // Kerb's proposal shows, but is not the instructor's to withdraw.
+    const kerbNote = within(itemFor("Kit Kerbed")).getByRole("region", { name: "Proposed new time" });
+    expect(kerbNote).toHaveTextContent("Kerb proposed");
+    expect(within(kerbNote).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+
+    await user.click(within(note).getByRole("button", { name: "Withdraw" }));
+    expect(await screen.findByText(/You withdrew the new time proposed to Pia/)).toBeInTheDocument();
+    expect(callsTo("POST", `/api/instructor/move-proposals/${proposal.id}/withdraw`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        within(itemFor("Pia Proposed")).queryByRole("region", { name: "Proposed new time" }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
   it("shows the server's refusal next to the lesson", async () => {
     const ended = lessonAt(-26, { student: { firstName: "Eve", lastName: "Ended", phone: null } });
     mockFetch({

@@ -66,3 +66,26 @@ export function useProposeLessonMove(proposer: MoveProposer) {
         : queryClient.invalidateQueries({ queryKey: lessonKeys.adminBookings() }),
   });
 }
+
+/** The proposer takes back a proposed time the student has not answered; the lesson stays where it is. */
+async function withdrawMoveProposal(input: {
+  proposer: MoveProposer;
+  proposalId: string;
+}): Promise<MoveProposalResponse> {
+  const data = await api.post(
+    `/${input.proposer}/move-proposals/${encodeURIComponent(input.proposalId)}/withdraw`,
+  );
+  return moveProposalResponse.parse(data);
+}
+
+export function useWithdrawMoveProposal(proposer: MoveProposer) {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (proposalId: string) => withdrawMoveProposal({ proposer, proposalId }),
+    // Withdrawn, or refused (answered or lapsed meanwhile): the list says what holds now.
+    onSettled: () =>
+      proposer === "instructor"
+        ? invalidateAfterLessonChange(queryClient)
+        : queryClient.invalidateQueries({ queryKey: lessonKeys.adminBookings() }),
+  });
+}

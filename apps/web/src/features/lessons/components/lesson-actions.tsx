@@ -60,9 +60,10 @@ export function LessonActions({
         className="text-red-700! hover:bg-red-50! hover:text-red-800!"
         icon={<X className="size-4" aria-hidden="true" />}
         onClick={() => onCancel(booking)}
-        aria-label={`Cancel ${which}`}
+        // A clash with the instructor's time off is not the student's doing: a full refund, whenever.
+        aria-label={booking.instructorClash ? `Cancel ${which} with a full refund` : `Cancel ${which}`}
       >
-        Cancel
+        {booking.instructorClash ? "Cancel with full refund" : "Cancel"}
       </Button>
     </>
   );

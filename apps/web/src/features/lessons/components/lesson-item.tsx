@@ -21,6 +21,7 @@ import { canCancel, canProposeMove, lessonTiming, needsOutcome, studentName } fr
 import { ClashNote } from "./clash-note";
 import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
+import { ProposalWaitingNote } from "./proposal-waiting-note";
 import { ProposeMoveDialog } from "./propose-move-dialog";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
@@ -242,6 +243,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             {lesson.paidWithBundle ? <p className="text-slate-600 text-sm">{bundleNote(lesson)}</p> : null}
             {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
+            <ProposalWaitingNote lesson={lesson} now={now} onNotice={onNotice} />
             {actions}
             {message && !needsOutcome(lesson, now) && !canCancel(lesson, now) ? (
               <div className="flex flex-wrap gap-2 pt-2">{message}</div>

@@ -129,6 +129,23 @@ export function LessonRow({
             </p>
           </div>
         ) : null}
+        {booking.instructorClash && booking.status === "SCHEDULED" && !booking.instructorUnavailable ? (
+          // Their instructor's time off now covers the lesson (the email told them too): what to do.
+          <div
+            role="note"
+            aria-label="Your instructor isn't available for this lesson"
+            className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p className="leading-relaxed">
+              <span className="font-semibold">
+                {instructorName} isn't available at this time (a day off, leave or changed hours),
+              </span>{" "}
+              so this lesson may not go ahead as booked. {booking.instructor.firstName} should contact you;
+              you can also move it to another time, or cancel it with a full refund whatever the notice.
+            </p>
+          </div>
+        ) : null}
         {notice}
         {actions ? <div className="flex flex-wrap gap-2 pt-1">{actions}</div> : null}
       </div>

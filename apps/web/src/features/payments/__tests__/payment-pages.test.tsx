@@ -198,6 +198,18 @@ describe("Payment confirmed screen", () => {
     ).toBeInTheDocument();
   });
 
+  it("says in the server's words that the instructor took the held time off and the charge goes back", async () => {
+    const refused =
+      "Ivy Teacher is no longer available at 10:00 am on 25/11/2026: they have taken that time off since you chose it. Your held times were released and the charge is being refunded to your card. Please choose another time.";
+    mockFetch({
+      [`GET /api/payment/${paymentId}`]: jsonResponse(200, payment({ status: "PENDING", paidAt: null })),
+      [`POST /api/student/bookings/batch/confirm/${paymentId}`]: apiError(409, "slot_unavailable", refused),
+    });
+    renderApp(`/payment/confirmed?payment_id=${paymentId}&session_id=cs_123`, signedIn);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment Failed" })).toBeInTheDocument();
+    expect(screen.getByText(refused)).toBeInTheDocument();
+  });
+
   it("says Payment Not Found when the server does not know the payment", async () => {
     mockFetch({ [`GET /api/payment/${paymentId}`]: apiError(404, "payment_not_found", "Payment not found") });
     renderApp(`/payment/confirmed?payment_id=${paymentId}`, signedIn);

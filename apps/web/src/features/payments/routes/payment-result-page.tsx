@@ -160,7 +160,9 @@ function ConfirmedResult({ paymentId, isReturning }: { paymentId: string; isRetu
 
   if (confirm.isError) {
     const code = isApiError(confirm.error) ? confirm.error.code : null;
-    const known = code === "hold_expired" || code === "invalid_state";
+    // The server's own words say what happened to the held times and the money (a hold the instructor
+    // has since taken off is slot_unavailable, refunded if the card was charged).
+    const known = code === "hold_expired" || code === "invalid_state" || code === "slot_unavailable";
     return (
       <FailedResult
         code={code}
