@@ -4,6 +4,8 @@ import {
   isDocumentExpiringSoon,
   isMarkLessonDue,
   isReminderDue,
+  MARK_LESSON_BATCH_MINUTES,
+  mayNudgeInstructorAgain,
   reminderWindow,
 } from "./notification-timing.ts";
 
@@ -53,5 +55,22 @@ describe("isDocumentExpiringSoon", () => {
     expect(daysUntil("2026-04-06", "2026-04-04")).toBe(2);
     expect(daysUntil("2026-10-05", "2026-10-03")).toBe(2);
     expect(daysUntil("2026-06-10", "2026-05-11")).toBe(30);
+  });
+});
+
+describe("mayNudgeInstructorAgain", () => {
+  const now = new Date("2027-03-01T00:00:00Z");
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+
+  it("lets a first nudge go at once and holds the next for the batch window", () => {
+    expect(MARK_LESSON_BATCH_MINUTES).toBe(10);
+    expect(mayNudgeInstructorAgain(null, now)).toBe(true);
+    expect(mayNudgeInstructorAgain(minutesAgo(0), now)).toBe(false);
+    expect(mayNudgeInstructorAgain(minutesAgo(9.99), now)).toBe(false);
+    expect(mayNudgeInstructorAgain(minutesAgo(10), now)).toBe(true);
+  });
+
+  it("is not held up by a nudge stamped after now (a clock set back)", () => {
+    expect(mayNudgeInstructorAgain(minutesAgo(-5), now)).toBe(true);
   });
 });

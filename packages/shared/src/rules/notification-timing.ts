@@ -37,6 +37,22 @@ export function isMarkLessonDue(lesson: { endTime: Date }, now: Date): boolean {
 }
 
 /**
+ * How long after a "mark your lesson" email the instructor gets no other: lessons that become due in
+ * that time wait and go out together in the next one (issue 30: six nudges in a minute are one email).
+ */
+export const MARK_LESSON_BATCH_MINUTES = 10;
+
+/**
+ * Whether an instructor last asked to mark lessons at `lastSentAt` (null: never, within the lookback)
+ * may be asked again now. A send stamped after `now` (a clock set back) does not hold anything up.
+ */
+export function mayNudgeInstructorAgain(lastSentAt: Date | null, now: Date): boolean {
+  if (lastSentAt === null) return true;
+  const since = now.getTime() - lastSentAt.getTime();
+  return since < 0 || since >= MARK_LESSON_BATCH_MINUTES * 60_000;
+}
+
+/**
  * A document expiring on `expiresOn` (Sydney date) is due its notice from 30 days before until the day
  * before it lapses; on the day it lapses the instructor is no longer listed, which is another message.
  */

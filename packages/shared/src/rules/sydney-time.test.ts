@@ -13,6 +13,7 @@ import {
   sydneyMidnight,
   sydneyMinutesOf,
   sydneyTodayDate,
+  sydneyWallTimeInstants,
   sydneyWallTimeToInstant,
   sydneyWeekday,
 } from "./sydney-time.ts";
@@ -101,6 +102,16 @@ describe("sydneyWallTimeToInstant", () => {
     expect(sydneyWallTimeToInstant("2026-04-05", 180)?.toISOString()).toBe("2026-04-04T17:00:00.000Z");
   });
 
+  it("lists both instants of the repeated hour, none in the gap, one elsewhere", () => {
+    expect(isoList(sydneyWallTimeInstants("2027-04-04", 120))).toEqual([
+      "2027-04-03T15:00:00.000Z", // 02:00 AEDT
+      "2027-04-03T16:00:00.000Z", // 02:00 AEST
+    ]);
+    expect(isoList(sydneyWallTimeInstants("2027-04-04", 180))).toEqual(["2027-04-03T17:00:00.000Z"]);
+    expect(sydneyWallTimeInstants("2026-10-04", 120)).toEqual([]);
+    expect(sydneyWallTimeInstants("2026-02-30", 120)).toEqual([]);
+  });
+
   it("returns null inside the DST-start gap (2026-10-04, 02:00–03:00)", () => {
     expect(sydneyWallTimeToInstant("2026-10-04", 60)?.toISOString()).toBe("2026-10-03T15:00:00.000Z");
     expect(sydneyWallTimeToInstant("2026-10-04", 119)?.toISOString()).toBe("2026-10-03T15:59:00.000Z");
@@ -153,6 +164,17 @@ describe("formatSydneyDate / formatSydneyTime", () => {
     expect(formatSydneyTime(utc("2026-06-15T02:00:00.000Z"))).toBe("12:00 pm");
     expect(formatSydneyTime(utc("2026-06-14T14:00:00.000Z"))).toBe("12:00 am");
   });
+
+  it("names the zone of a time in the repeated DST-end hour, and only there", () => {
+    expect(formatSydneyTime(utc("2027-04-03T14:00:00.000Z"))).toBe("1:00 am");
+    expect(formatSydneyTime(utc("2027-04-03T15:00:00.000Z"))).toBe("2:00 am AEDT");
+    expect(formatSydneyTime(utc("2027-04-03T15:59:00.000Z"))).toBe("2:59 am AEDT");
+    expect(formatSydneyTime(utc("2027-04-03T16:00:00.000Z"))).toBe("2:00 am AEST");
+    expect(formatSydneyTime(utc("2027-04-03T17:00:00.000Z"))).toBe("3:00 am");
+    // The DST start repeats nothing: 01:59 AEST is followed by 03:00 AEDT.
+    expect(formatSydneyTime(utc("2026-10-03T15:59:00.000Z"))).toBe("1:59 am");
+    expect(formatSydneyTime(utc("2026-10-03T16:00:00.000Z"))).toBe("3:00 am");
+  });
 });
 
 describe("hourlyLessonStarts", () => {
@@ -178,14 +200,15 @@ describe("hourlyLessonStarts", () => {
     expect(hourlyLessonStarts("2026-06-15", 700, 600)).toEqual([]);
   });
 
-  it("offers 24 distinct starts on the 25-hour DST-end day (2026-04-05)", () => {
+  it("offers both occurrences of the repeated hour on the 25-hour DST-end day (2026-04-05)", () => {
     const starts = hourlyLessonStarts("2026-04-05", 0, 1440);
-    expect(starts).toHaveLength(24);
-    expect(new Set(starts.map((s) => s.getTime())).size).toBe(24);
-    expect(isoList(starts.slice(0, 5))).toEqual([
+    expect(starts).toHaveLength(25);
+    expect(new Set(starts.map((s) => s.getTime())).size).toBe(25);
+    expect(isoList(starts.slice(0, 6))).toEqual([
       "2026-04-04T13:00:00.000Z", // 00:00 AEDT
       "2026-04-04T14:00:00.000Z", // 01:00 AEDT
       "2026-04-04T15:00:00.000Z", // 02:00 AEDT (first occurrence)
+      "2026-04-04T16:00:00.000Z", // 02:00 AEST (second occurrence)
       "2026-04-04T17:00:00.000Z", // 03:00 AEST
       "2026-04-04T18:00:00.000Z", // 04:00 AEST
     ]);
@@ -196,7 +219,18 @@ describe("hourlyLessonStarts", () => {
     expect(isoList(hourlyLessonStarts("2026-04-05", 60, 240))).toEqual([
       "2026-04-04T14:00:00.000Z",
       "2026-04-04T15:00:00.000Z",
+      "2026-04-04T16:00:00.000Z",
       "2026-04-04T17:00:00.000Z",
+    ]);
+    // Availability of just 02:00–03:00 holds both of that night's 02:00 lessons (issue 30: 04/04/2027).
+    expect(isoList(hourlyLessonStarts("2027-04-04", 120, 180))).toEqual([
+      "2027-04-03T15:00:00.000Z", // 02:00 AEDT
+      "2027-04-03T16:00:00.000Z", // 02:00 AEST
+    ]);
+    // A window that ends at 02:00 holds neither.
+    expect(isoList(hourlyLessonStarts("2027-04-04", 0, 120))).toEqual([
+      "2027-04-03T13:00:00.000Z",
+      "2027-04-03T14:00:00.000Z",
     ]);
     expect(isoList(hourlyLessonStarts("2026-04-05", 600, 720))).toEqual([
       "2026-04-05T00:00:00.000Z", // 10:00 AEST
@@ -267,6 +301,16 @@ describe("formatSydneyTimeRange", () => {
     // Sunday 4 October 2026: 2:00 am AEST becomes 3:00 am AEDT (16:00 UTC).
     expect(formatSydneyTimeRange(new Date("2026-10-03T15:30:00Z"), new Date("2026-10-03T16:30:00Z"))).toBe(
       "1:30 am AEST – 3:30 am AEDT",
+    );
+  });
+
+  it("names the zones of a lesson touching the repeated DST-end hour, which happens twice", () => {
+    // Sunday 4 April 2027: the second 2:00 am lesson, and the one ending as the first 2:00 am begins.
+    expect(formatSydneyTimeRange(new Date("2027-04-03T16:00:00Z"), new Date("2027-04-03T17:00:00Z"))).toBe(
+      "2:00 am AEST – 3:00 am AEST",
+    );
+    expect(formatSydneyTimeRange(new Date("2027-04-03T14:00:00Z"), new Date("2027-04-03T15:00:00Z"))).toBe(
+      "1:00 am AEDT – 2:00 am AEDT",
     );
   });
 });

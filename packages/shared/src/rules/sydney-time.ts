@@ -113,23 +113,43 @@ export function sydneyHourOf(instant: Date): number {
   return new Date(sydneyWallAsUtcMs(instant)).getUTCHours();
 }
 
-/**
- * The instant at which Sydney's wall clock shows `date` + `minutesFromMidnight`. Each possible offset
- * is tried and kept only if converting back shows the same wall time: none survives inside the DST-start
- * gap (02:00–03:00 on the first Sunday of October → null), both survive in the repeated DST-end hour
- * and the earlier (first) one wins. Minutes past 1440 roll into the next day.
- */
-export function sydneyWallTimeToInstant(date: string, minutesFromMidnight: number): Date | null {
-  const dayMs = dateToUtcMs(date);
-  if (dayMs === null || !Number.isInteger(minutesFromMidnight)) return null;
-  // The wall time expressed as if it were UTC; an instant matches when Sydney's wall clock equals it.
-  const wallAsUtcMs = dayMs + minutesFromMidnight * MS_PER_MINUTE;
-  if (!Number.isFinite(wallAsUtcMs)) return null;
+/** Every instant whose Sydney wall clock reads `wallAsUtcMs` (a wall time written as if it were UTC), earliest first. */
+function instantsShowingWall(wallAsUtcMs: number): Date[] {
+  const instants: Date[] = [];
   for (const offset of SYDNEY_OFFSETS_MINUTES) {
     const candidateMs = wallAsUtcMs - offset * MS_PER_MINUTE;
-    if (sydneyOffsetMs(candidateMs) === offset * MS_PER_MINUTE) return new Date(candidateMs);
+    if (sydneyOffsetMs(candidateMs) === offset * MS_PER_MINUTE) instants.push(new Date(candidateMs));
   }
-  return null;
+  return instants;
+}
+
+/**
+ * Every instant at which Sydney's wall clock shows `date` + `minutesFromMidnight`, earliest first. Each
+ * possible offset is tried and kept only if converting back shows the same wall time: none survives
+ * inside the DST-start gap (02:00–03:00 on the first Sunday of October → []), both survive in the
+ * repeated DST-end hour (02:00–03:00 on the first Sunday of April: AEDT, then AEST). Minutes past 1440
+ * roll into the next day.
+ */
+export function sydneyWallTimeInstants(date: string, minutesFromMidnight: number): Date[] {
+  const dayMs = dateToUtcMs(date);
+  if (dayMs === null || !Number.isInteger(minutesFromMidnight)) return [];
+  const wallAsUtcMs = dayMs + minutesFromMidnight * MS_PER_MINUTE;
+  if (!Number.isFinite(wallAsUtcMs)) return [];
+  return instantsShowingWall(wallAsUtcMs);
+}
+
+/**
+ * The instant at which Sydney's wall clock shows `date` + `minutesFromMidnight`: null inside the
+ * DST-start gap, the earlier (AEDT) one in the repeated DST-end hour (sydneyWallTimeInstants gives both).
+ */
+export function sydneyWallTimeToInstant(date: string, minutesFromMidnight: number): Date | null {
+  return sydneyWallTimeInstants(date, minutesFromMidnight)[0] ?? null;
+}
+
+/** True in the repeated DST-end hour, whose wall times Sydney shows twice (once AEDT, once AEST). */
+export function isRepeatedSydneyWallTime(instant: Date): boolean {
+  if (!Number.isFinite(instant.getTime())) return false;
+  return instantsShowingWall(sydneyWallAsUtcMs(instant)).length > 1;
 }
 
 /**
@@ -154,9 +174,13 @@ export function formatSydneyDate(instant: Date): string {
   return format(instant, "dd/MM/yyyy", { in: inSydney });
 }
 
-/** "9:00 am" style; date-fns instead of Intl so the output does not vary with the ICU version. */
+/**
+ * "9:00 am" style; date-fns instead of Intl so the output does not vary with the ICU version. A time in
+ * the repeated DST-end hour names its zone ("2:00 am AEDT", "2:00 am AEST"): it happens twice that night.
+ */
 export function formatSydneyTime(instant: Date): string {
-  return format(instant, "h:mm aaa", { in: inSydney });
+  const time = format(instant, "h:mm aaa", { in: inSydney });
+  return isRepeatedSydneyWallTime(instant) ? `${time} ${sydneyZoneName(instant)}` : time;
 }
 
 /** "AEDT" or "AEST": Sydney's zone at that instant. */
@@ -164,32 +188,37 @@ export function sydneyZoneName(instant: Date): "AEDT" | "AEST" {
   return format(instant, "xxx", { in: inSydney }) === "+11:00" ? "AEDT" : "AEST";
 }
 
+/** "9:00 am", or "2:00 am AEST": the wall time with its zone named whatever the hour. */
+function formatSydneyTimeWithZone(instant: Date): string {
+  return `${format(instant, "h:mm aaa", { in: inSydney })} ${sydneyZoneName(instant)}`;
+}
+
 /**
- * "9:00 am – 10:00 am". A lesson across a daylight-saving change names each end's zone, because wall
- * times alone lie there: 2:00 am AEDT – 2:00 am AEST is an hour, "2:00 am – 2:00 am" reads as none.
+ * "9:00 am – 10:00 am". A lesson across a daylight-saving change, or touching the repeated DST-end
+ * hour, names each end's zone, because wall times alone lie there: 2:00 am AEDT – 2:00 am AEST is an
+ * hour, "2:00 am – 2:00 am" reads as none, and "2:00 am – 3:00 am" could be either of two lessons.
  */
 export function formatSydneyTimeRange(start: Date, end: Date): string {
-  const from = formatSydneyTime(start);
-  const to = formatSydneyTime(end);
-  const [startZone, endZone] = [sydneyZoneName(start), sydneyZoneName(end)];
-  return startZone === endZone ? `${from} – ${to}` : `${from} ${startZone} – ${to} ${endZone}`;
+  const zonesNamed =
+    sydneyZoneName(start) !== sydneyZoneName(end) ||
+    isRepeatedSydneyWallTime(start) ||
+    isRepeatedSydneyWallTime(end);
+  return zonesNamed
+    ? `${formatSydneyTimeWithZone(start)} – ${formatSydneyTimeWithZone(end)}`
+    : `${formatSydneyTime(start)} – ${formatSydneyTime(end)}`;
 }
 
 /**
  * Lesson starts on the hour for the wall-clock window [fromMinutes, toMinutes) of a Sydney date: hour h
  * qualifies when h*60 >= from and h*60 + 60 <= to. Hours that do not exist (DST start) are skipped; the
- * repeated DST-end hour is offered once (its first occurrence), so a 25-hour day still has at most 24.
+ * repeated DST-end hour is offered twice (AEDT, then AEST), so that 25-hour day has up to 25 starts.
  */
 export function hourlyLessonStarts(date: string, fromMinutes: number, toMinutes: number): Date[] {
   const starts: Date[] = [];
-  const seen = new Set<number>();
   for (let hour = 0; hour < 24; hour++) {
     const start = hour * 60;
     if (start < fromMinutes || start + 60 > toMinutes) continue;
-    const instant = sydneyWallTimeToInstant(date, start);
-    if (!instant || seen.has(instant.getTime())) continue;
-    seen.add(instant.getTime());
-    starts.push(instant);
+    starts.push(...sydneyWallTimeInstants(date, start));
   }
   return starts;
 }

@@ -92,6 +92,14 @@ export function formatClockMinutes(minutes: number, { withMinutes = false } = {}
     : `${hour12}:${String(mins).padStart(2, "0")} ${suffix}`;
 }
 
+/**
+ * What an instructor out of pool hours is told, and how to join: a new instructor starts out of them
+ * (issue 30). The welcome email and the dashboard say it in these words; `pageLink` is " (url)" in emails.
+ */
+export function poolHoursNotJoinedText(pageLink = ""): string {
+  return `You are not in pool hours: to join, turn on "Offer pool hours" under Pool hours on your availability page${pageLink}.`;
+}
+
 /** The weekday pool-hour window: "10 am – 3 pm", or "10:00 am – 3:00 pm" `withMinutes`. */
 export function poolWindowText(options: { withMinutes?: boolean } = {}): string {
   return `${formatClockMinutes(POOL_START_MINUTES, options)} – ${formatClockMinutes(POOL_END_MINUTES, options)}`;

@@ -90,6 +90,21 @@ describeEachDatabase("auth", (kind) => {
     });
   });
 
+  it("starts a new instructor out of pool hours until they opt in from their settings", async () => {
+    const res = await http.post("/api/auth/register/instructor", instructorPayload());
+    expect(res.status).toBe(201);
+    const token = res.body.accessToken;
+    const before = await http.get("/api/instructor/availability", token);
+    expect(before.status).toBe(200);
+    expect(before.body.poolOptIn).toBe(false);
+    const dashboard = await http.get("/api/instructor/dashboard", token);
+    expect(dashboard.body.details.poolOptIn).toBe(false);
+
+    const optIn = await http.patch("/api/instructor/settings", { poolOptIn: true }, token);
+    expect(optIn.status).toBe(200);
+    expect((await http.get("/api/instructor/availability", token)).body.poolOptIn).toBe(true);
+  });
+
   it("welcomes a new instructor by email with what happens before students can book them", async () => {
     const payload = instructorPayload({ wwcNumber: undefined });
     expect((await http.post("/api/auth/register/instructor", payload)).status).toBe(201);
@@ -108,6 +123,9 @@ describeEachDatabase("auth", (kind) => {
     );
     expect(welcome?.text).toContain("You did not give a Working With Children check number");
     expect(welcome?.text).toMatch(/set your weekly hours \(http[^)]*\/instructor\/availability\)/);
+    expect(welcome?.text).toMatch(
+      /You are not in pool hours: to join, turn on "Offer pool hours" under Pool hours on your availability page \(http[^)]*\/instructor\/availability\)/,
+    );
     expect(welcome?.text).toMatch(/Add your ABN on your earnings page \(http[^)]*\/instructor\/earnings\)/);
 
     const student = studentPayload();

@@ -1,10 +1,11 @@
 /**
  * The instructor's welcome, sent with the registration (register-instructor.ts): a new instructor cannot
  * be booked until Kerb has checked their documents, so it says what happens next and what they can set
- * up meanwhile (their weekly hours, the ABN payouts wait for).
+ * up meanwhile (their weekly hours, pool hours, the ABN payouts wait for).
  */
 import { paths } from "@kerb/shared/paths";
 import { fullName } from "@kerb/shared/rules";
+import { poolHoursNotJoinedText } from "@kerb/shared/words";
 import { brandedEmail, link, type Person, type RenderedEmail } from "../notifications/index.ts";
 
 export function instructorWelcomeEmail(data: {
@@ -28,6 +29,7 @@ export function instructorWelcomeEmail(data: {
             "You did not give a Working With Children check number. Reply to this email with it: we cannot verify you without it.",
           ]),
       `Meanwhile, set your weekly hours${at(hours)}: students can only book the times you are available.`,
+      poolHoursNotJoinedText(at(hours)),
       `Add your ABN on your earnings page${at(earnings)}: Kerb pays your earnings only once your ABN is on record.`,
     ],
     details: [["Account", fullName(data.instructor)]],

@@ -623,6 +623,25 @@ describeEachDatabase("availability", (kind) => {
       ]);
     });
 
+    it("offers both 02:00 lessons on the night daylight saving ends (04/04/2027)", async () => {
+      // Sunday 4 April 2027: 03:00 AEDT becomes 02:00 AEST, so an instructor working 01:00–04:00 has
+      // four hours: 01:00 AEDT, 02:00 AEDT, 02:00 AEST, 03:00 AEST.
+      const instructorId = await insertInstructor(t.database.db, {
+        suburbs: ["Penrith"],
+        rules: [[0, "01:00", "04:00"]],
+      });
+      t.clock.now = sydneyAt("2027-03-21", "12:00");
+      const params = { suburb: "Penrith", startDate: "2027-04-04", endDate: "2027-04-04", instructorId };
+      const slots = await slotsOf(params);
+      expect(startsOf(slots)).toEqual([
+        "2027-04-03T14:00:00.000Z",
+        "2027-04-03T15:00:00.000Z", // 02:00 AEDT
+        "2027-04-03T16:00:00.000Z", // 02:00 AEST
+        "2027-04-03T17:00:00.000Z",
+      ]);
+      expect((await get("availability-summary", params)).body["2027-04-04"].totalSlots).toBe(4);
+    });
+
     it("gives exact UTC start times on the DST change days", async () => {
       const db = t.database.db;
       // 05/04/2026 is Easter Sunday, a public holiday: these instructors teach on them.
@@ -640,11 +659,12 @@ describeEachDatabase("availability", (kind) => {
         ],
       });
       const expected = {
-        // DST ends: 02:00–03:00 happens twice (AEDT then AEST); the repeated hour is offered once.
+        // DST ends: 02:00–03:00 happens twice (AEDT then AEST), and both are offered.
         "2026-04-05": [
           "2026-04-04T13:00:00.000Z", // 00:00 AEDT
           "2026-04-04T14:00:00.000Z", // 01:00 AEDT
           "2026-04-04T15:00:00.000Z", // 02:00 AEDT
+          "2026-04-04T16:00:00.000Z", // 02:00 AEST
           "2026-04-04T17:00:00.000Z", // 03:00 AEST
           "2026-04-04T18:00:00.000Z", // 04:00 AEST
           "2026-04-04T19:00:00.000Z", // 05:00 AEST

@@ -86,7 +86,7 @@ describe("lessonStartsInWindows", () => {
       expect(iso(cachedHourlyLessonStarts(date, 0, 1440))).toEqual(iso(hourlyLessonStarts(date, 0, 1440)));
     }
     expect(lessonStartsInWindows("2026-10-04", [{ startMinute: 0, endMinute: 360 }])).toHaveLength(5);
-    expect(lessonStartsInWindows("2026-04-05", [{ startMinute: 0, endMinute: 360 }])).toHaveLength(6);
+    expect(lessonStartsInWindows("2026-04-05", [{ startMinute: 0, endMinute: 360 }])).toHaveLength(7);
   });
 
   it("memoises the shared pool-hour rule faithfully", () => {

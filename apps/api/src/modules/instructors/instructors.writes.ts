@@ -12,7 +12,11 @@ type Profile = typeof instructorProfiles.$inferInsert;
 
 const byInstructor = (instructorId: string) => eq(instructorProfiles.userId, instructorId);
 
-/** A new instructor's profile, PENDING until an admin has checked their licence. */
+/**
+ * A new instructor's profile, PENDING until an admin has checked their licence, and out of pool hours
+ * until they opt in from their settings: pool hours pay less, so nobody is signed up to them unasked
+ * (issue 30). Said here rather than by the column's default, so no migration: this is the only insert.
+ */
 export async function createInstructorProfile(
   db: Executor,
   profile: Pick<
@@ -20,7 +24,7 @@ export async function createInstructorProfile(
     "userId" | "licenseNumber" | "wwcNumber" | "vehicleType" | "standardRateCents" | "languages" | "suburbs"
   >,
 ) {
-  await db.insert(instructorProfiles).values({ ...profile, verificationStatus: "PENDING" });
+  await db.insert(instructorProfiles).values({ ...profile, verificationStatus: "PENDING", poolOptIn: false });
 }
 
 /** What the instructor edits about themselves; a new licence number comes with PENDING (accounts). */

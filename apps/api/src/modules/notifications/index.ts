@@ -17,5 +17,6 @@ export {
   withGst,
 } from "./email-format.ts";
 export { brandedEmail, type EmailContent, type RenderedEmail } from "./email-layout.ts";
+export { listEmailsOfKindSince } from "./notifications.repository.ts";
 export { ONE_TIME_SECRET_PLACEHOLDER, type OutboxEmail } from "./outbox.ts";
 export { messageIdOf, type OutboxContext, startOutbox } from "./outbox-delivery.ts";

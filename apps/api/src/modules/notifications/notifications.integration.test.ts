@@ -10,8 +10,9 @@ import { listSlots, registerStudent, weekdayAhead } from "../../test/booking-fix
 import { useDemoMailApp } from "../../test/demo-mail-app.ts";
 import { addHours, userIdByEmail } from "../../test/fixtures/instructor-fixtures.ts";
 import { bookPaidLesson, type Http } from "../../test/fixtures/student-lesson-fixtures.ts";
+import { fixtureTransact, lessonInStatus } from "../../test/lesson-use-cases.ts";
 import { emailOf, type OutboxMail } from "../../test/mail-fixtures.ts";
-import { aStudentWithPaidLesson } from "../../test/scenarios.ts";
+import { anInstructor, aStudent, aStudentWithPaidLesson } from "../../test/scenarios.ts";
 import type { ReceivedMail, SmtpInbox } from "../../test/smtp-inbox.ts";
 import { describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { createTransact } from "../../unit-of-work.ts";
@@ -256,6 +257,62 @@ describeEachDatabase("email notifications through the outbox", (kind) => {
     // A lesson marked completed is not nudged about again.
     const completed = await http.post(`/api/instructor/lessons/${lesson.id}/complete`, undefined, demo.token);
     expect(completed.status).toBe(200);
+  });
+
+  it("six lessons to mark at once are one email listing them; one more waits out the batch window", async () => {
+    const instructor = await anInstructor(t);
+    const student = await aStudent(t);
+    const now = t.clock.now;
+    // Six lessons that ended in the last day and were never marked (a scan after an outage, say).
+    const starts = [30, 26, 22, 8, 6, 4].map((h) => addHours(now, -h));
+    const lessonAt = (start: Date) =>
+      fixtureTransact(t.database.db)((uow) =>
+        lessonInStatus(
+          uow,
+          {
+            studentId: student.id,
+            instructorId: instructor.id,
+            start,
+            priceCents: 8000,
+            suburb: "Sydney CBD",
+            pickupLocation: null,
+          },
+          {},
+        ),
+      );
+    for (const start of starts) await lessonAt(start);
+    await mailbox.takeDelivered(); // the instructor's welcome
+    const toInstructor = (mail: ReceivedMail[]) => mail.filter((m) => m.to.includes(instructor.email));
+
+    await Promise.all([runNotificationScan(ctx), runNotificationScan(ctx)]);
+    await runNotificationScan(ctx);
+    let mail = toInstructor(await mailbox.takeDelivered());
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.parsed.subject).toBe("Mark your lessons: 6 lessons to mark");
+    const text = mail[0]?.parsed.text ?? "";
+    expect(text).toContain("6 of your lessons have ended and are not marked yet");
+    for (const start of starts) {
+      expect(text).toContain(`${formatSydneyDate(start)}, ${formatSydneyTime(start)}`);
+    }
+    expect(text).toContain("with Lee Learner, Sydney CBD");
+
+    // Another lesson ends five minutes later: within the batch window it waits, then goes out alone.
+    const seventh = new Date(now.getTime() - 55 * 60_000);
+    await lessonAt(seventh);
+    t.clock.now = new Date(now.getTime() + 9 * 60_000);
+    await runNotificationScan(ctx);
+    expect(toInstructor(await mailbox.takeDelivered())).toHaveLength(0);
+    t.clock.now = new Date(now.getTime() + 10 * 60_000);
+    await runNotificationScan(ctx);
+    await runNotificationScan(ctx);
+    mail = toInstructor(await mailbox.takeDelivered());
+    expect(mail.map((m) => m.parsed.subject)).toEqual([
+      `Mark your lesson with Lee Learner (${formatSydneyDate(seventh)})`,
+    ]);
+    // Each lesson has been asked about once: later scans send nothing more.
+    t.clock.now = addHours(now, 1);
+    await runNotificationScan(ctx);
+    expect(toInstructor(await mailbox.takeDelivered())).toHaveLength(0);
   });
 
   it("documents expiring in 30 days: the instructor is told once per document", async () => {

@@ -2,8 +2,8 @@
  * The only place the outbox touches drizzle: the outbox queue (platform/jobs/work-queue.ts) and the admin list.
  * What a message says is gathered by the domain that sends it.
  */
-import type { OutboxStatus } from "@kerb/shared";
-import { count, desc, eq, sql } from "drizzle-orm";
+import type { EmailKind, OutboxStatus } from "@kerb/shared";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 import { workQueue } from "../../platform/jobs/work-queue.ts";
@@ -78,3 +78,15 @@ export async function findOutboxMessage(db: Executor, id: string) {
 }
 
 export type OutboxListRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>>>;
+
+/**
+ * The emails of one kind written after `since` (whatever their status): who each went to, when, and
+ * its dedupe key. A domain that batches several events into one email reads back which events its
+ * earlier emails covered (their keys name them) and when each person last heard from it.
+ */
+export function listEmailsOfKindSince(db: Executor, kind: EmailKind, since: Date) {
+  return db
+    .select({ toEmail: outbox.toEmail, dedupeKey: outbox.dedupeKey, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), gt(outbox.createdAt, since)));
+}

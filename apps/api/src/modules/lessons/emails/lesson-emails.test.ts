@@ -5,7 +5,7 @@ import { heldLessonRefunded } from "./held-lesson-refunded.ts";
 import { lessonCancelledCalendar, lessonMovedCalendar } from "./lesson-calendar.ts";
 import { lessonCancelled } from "./lesson-cancelled.ts";
 import { lessonNoShow } from "./lesson-no-show.ts";
-import { lessonReminder, markLessonReminder } from "./lesson-reminders.ts";
+import { lessonReminder, markLessonReminder, markLessonsReminder } from "./lesson-reminders.ts";
 import { lessonRescheduled } from "./lesson-rescheduled.ts";
 import { moveProposed } from "./move-proposal.ts";
 
@@ -267,6 +267,28 @@ describe("scheduled messages", () => {
     );
     expect(markLessonReminder({ student, instructor, lesson }).subject).toBe(
       "Mark your lesson with Sam Lee (12/05/2026)",
+    );
+  });
+
+  it("lessons to mark at once are one nudge listing each; a single one reads as before", () => {
+    const later = {
+      ...lesson,
+      startTime: new Date("2026-05-12T03:00:00Z"),
+      endTime: new Date("2026-05-12T04:00:00Z"),
+    };
+    const both = markLessonsReminder({
+      instructor,
+      lessons: [
+        { student, lesson },
+        { student: { ...student, firstName: "Kim" }, lesson: later },
+      ],
+    });
+    expect(both.subject).toBe("Mark your lessons: 2 lessons to mark");
+    expect(both.text).toContain("2 of your lessons have ended and are not marked yet");
+    expect(both.text).toContain("Lesson 1: 12/05/2026, 10:00 am – 11:00 am with Sam Lee");
+    expect(both.text).toContain("Lesson 2: 12/05/2026, 1:00 pm – 2:00 pm with Kim Lee");
+    expect(markLessonsReminder({ instructor, lessons: [{ student, lesson }] })).toEqual(
+      markLessonReminder({ student, instructor, lesson }),
     );
   });
 

@@ -6,6 +6,7 @@ import {
   brandedEmail,
   type LessonSummary,
   lessonWhen,
+  lessonWhenShort,
   link,
   type Person,
   pickupOf,
@@ -68,5 +69,39 @@ export function markLessonReminder(data: MarkLessonData): RenderedEmail {
     ],
     ...(url ? { action: { label: "Mark the lesson", url } } : {}),
     footnote: "You received this email because a lesson you taught on Kerb is not marked yet.",
+  });
+}
+
+interface MarkLessonsData {
+  instructor: Person;
+  /** The lessons to mark, in the order they ended. */
+  lessons: ReadonlyArray<{ student: Person; lesson: LessonSummary }>;
+  appUrl?: string;
+}
+
+/**
+ * "Mark the lessons you taught": one email for every lesson of the instructor's that is due a nudge at
+ * once, each listed; a single lesson gets the one-lesson email above.
+ */
+export function markLessonsReminder(data: MarkLessonsData): RenderedEmail {
+  const [only] = data.lessons;
+  if (data.lessons.length === 1 && only) {
+    return markLessonReminder({ ...only, instructor: data.instructor, appUrl: data.appUrl });
+  }
+  const url = link(data.appUrl, paths.instructor.lessons());
+  const count = data.lessons.length;
+  return brandedEmail({
+    subject: `Mark your lessons: ${count} lessons to mark`,
+    greeting: `Hi ${data.instructor.firstName},`,
+    paragraphs: [
+      `${count} of your lessons have ended and are not marked yet. Please mark each as completed, or as a no-show if the student did not come.`,
+      "Marked lessons count towards your earnings and let the student review the lesson. Times are Sydney time.",
+    ],
+    details: data.lessons.map(({ student, lesson }, i): [string, string] => [
+      `Lesson ${i + 1}`,
+      `${lessonWhenShort(lesson)} with ${fullName(student)}, ${pickupOf(lesson)}`,
+    ]),
+    ...(url ? { action: { label: "Mark the lessons", url } } : {}),
+    footnote: "You received this email because lessons you taught on Kerb are not marked yet.",
   });
 }

@@ -194,6 +194,24 @@ describe("Settings", () => {
     expect(screen.getByRole("switch", { name: "Offer pool hours" })).not.toBeChecked();
   });
 
+  it("tells a new instructor, out of pool hours, that they are not in them and how to join", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/availability": jsonResponse(200, availability({ poolOptIn: false })),
+      "PATCH /api/instructor/settings": jsonResponse(200, change(availability({ poolOptIn: true }))),
+    });
+    const { user } = renderApp("/instructor/availability", signedIn);
+    const toggle = await screen.findByRole("switch", { name: "Offer pool hours" });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByTestId("pool-hours-off")).toHaveTextContent(
+      "You are not in pool hours, so no pool lessons are assigned to you. To join, turn on “Offer pool hours” below.",
+    );
+
+    await user.click(toggle);
+    expect(await screen.findByText("Pool hours are on.")).toBeInTheDocument();
+    expect(callsTo("PATCH", "/api/instructor/settings")[0]?.body).toEqual({ poolOptIn: true });
+    expect(screen.queryByTestId("pool-hours-off")).not.toBeInTheDocument();
+  });
+
   it("needs at least one service suburb and saves the chosen ones", async () => {
     const { callsTo } = mockFetch({
       "GET /api/instructor/availability": jsonResponse(200, availability()),

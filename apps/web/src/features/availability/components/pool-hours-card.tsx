@@ -37,6 +37,15 @@ export function PoolHoursCard({ availability }: { availability: InstructorAvaila
           <strong>{earnedPerPoolHour} an hour</strong>. Pool lessons are assigned to opted-in instructors
           automatically.
         </p>
+        {isOn ? null : (
+          <p
+            className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 font-medium text-amber-900 text-sm"
+            data-testid="pool-hours-off"
+          >
+            You are not in pool hours, so no pool lessons are assigned to you. To join, turn on “Offer pool
+            hours” below.
+          </p>
+        )}
         <Switch
           isSelected={isOn}
           isDisabled={mutation.isPending}

@@ -45,6 +45,14 @@ describe("Instructor dashboard", () => {
     expect(rates).toHaveTextContent("Standard rate");
     expect(rates).not.toHaveTextContent("Pool hours");
     expect(rates).not.toHaveTextContent("$55.25");
+    const details = screen.getByText("Not offered.", { exact: false });
+    expect(details).toHaveTextContent(
+      'You are not in pool hours: to join, turn on "Offer pool hours" under Pool hours on your availability page.',
+    );
+    expect(within(details).getByRole("link", { name: "Join pool hours" })).toHaveAttribute(
+      "href",
+      "/instructor/availability",
+    );
   });
 
   it("shows the instructor's compliance status and both expiry dates, warning before they lapse", async () => {

@@ -1,5 +1,5 @@
 import type { InstructorDashboard } from "@kerb/shared";
-import { poolWindowText, vehicleTypeLabels } from "@kerb/shared/words";
+import { poolHoursNotJoinedText, poolWindowText, vehicleTypeLabels } from "@kerb/shared/words";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Car from "lucide-react/icons/car";
@@ -71,7 +71,14 @@ function YourDetails({ details }: { details: InstructorDashboard["details"] }) {
         {vehicleTypeLabels[details.vehicleType]}
       </DetailRow>
       <DetailRow icon={<Sparkles className="size-4" />} label="Pool hours">
-        {details.poolOptIn ? `Offered on weekdays, ${poolWindowText({ withMinutes: true })}` : "Not offered"}
+        {details.poolOptIn ? (
+          `Offered on weekdays, ${poolWindowText({ withMinutes: true })}`
+        ) : (
+          <span>
+            Not offered. {poolHoursNotJoinedText()}{" "}
+            <TextLink to={paths.instructor.availability()}>Join pool hours</TextLink>
+          </span>
+        )}
       </DetailRow>
     </dl>
   );
