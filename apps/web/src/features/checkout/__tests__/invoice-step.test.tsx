@@ -250,7 +250,7 @@ describe("Invoice step: batch", () => {
     await findStepHeading("Review your booking and pay");
     await user.click(screen.getByRole("button", { name: "Back to Review" }));
     await findStepHeading("Pick your lesson times");
-    expect(screen.getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(screen.getByTestId("selection-total")).toHaveTextContent("$147.24");
   });
 });
 
