@@ -24,4 +24,11 @@ describe("ConsumerPrice", () => {
     expect(screen.getByText("$100.21")).toBeInTheDocument();
     expect(screen.getByText("incl. GST · $91.10 + GST")).toBeInTheDocument();
   });
+
+  it("stacks the component under the total for narrow columns, the total still first", () => {
+    render(<ConsumerPrice dollars={70} stacked />);
+    const total = screen.getByText("$77.00");
+    expect(total.parentElement).toHaveClass("flex-col");
+    expect(total.parentElement?.firstElementChild).toBe(total);
+  });
 });

@@ -1,4 +1,5 @@
 import { consumerPriceParts, dollarsToCents } from "@kerb/shared/rules";
+import { cn } from "@/lib/cn";
 
 type Amount =
   /** Ex-GST cents: one line, or several charged together (GST once on their sum, as the invoice does). */
@@ -11,6 +12,8 @@ export type ConsumerPriceProps = Amount & {
   per?: string;
   /** Styles the total (size, weight); the ex-GST component is always small beside it. */
   className?: string;
+  /** The component under the total, both flush right: for narrow columns (the selection panel). */
+  stacked?: boolean;
 };
 
 /**
@@ -18,10 +21,12 @@ export type ConsumerPriceProps = Amount & {
  * pay, GST included, in the caller's size and weight, and the ex-GST component ("$70.00 + GST") beside it
  * in the smallest text, so it can never be the more prominent figure.
  */
-export function ConsumerPrice({ cents, dollars, per = "", className }: ConsumerPriceProps) {
+export function ConsumerPrice({ cents, dollars, per = "", className, stacked = false }: ConsumerPriceProps) {
   const parts = consumerPriceParts(cents ?? dollarsToCents(dollars ?? 0));
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
+    <span
+      className={cn("inline-flex flex-wrap gap-x-1.5", stacked ? "flex-col items-end" : "items-baseline")}
+    >
       <span data-price-part="total" className={className}>
         {parts.total}
         {per}

@@ -159,6 +159,7 @@ export function SelectionPanel({
                   <SlotPrice
                     price={slot.price}
                     standardCents={standardPriceOf?.(slot) ?? null}
+                    stacked
                     className="shrink-0 flex-col items-end font-semibold text-slate-900 text-sm"
                   />
                 )}

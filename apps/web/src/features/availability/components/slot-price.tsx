@@ -10,12 +10,15 @@ export function SlotPrice({
   price,
   standardCents,
   className,
+  stacked = false,
 }: {
   /** Dollars ex GST, as the API gives them. */
   price: number;
   /** Ex GST. */
   standardCents: number | null;
   className?: string;
+  /** The ex-GST component under the price (narrow columns). */
+  stacked?: boolean;
 }) {
   return (
     <span className={cn("inline-flex flex-wrap items-baseline justify-end gap-x-1.5", className)}>
@@ -27,7 +30,7 @@ export function SlotPrice({
       ) : null}
       <span>
         {standardCents !== null ? <span className="sr-only">now </span> : null}
-        <ConsumerPrice dollars={price} />
+        <ConsumerPrice dollars={price} stacked={stacked} />
       </span>
     </span>
   );
