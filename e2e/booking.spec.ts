@@ -168,7 +168,10 @@ test.describe("student booking", () => {
     const pool = centsOf(await page.getByTestId("pool-subtotal").textContent());
     expect(regular).toBeGreaterThan(0);
     expect(pool).toBeGreaterThan(0);
-    expect(centsOf(await page.getByTestId("selection-total").textContent())).toBe(regular + pool);
+    // The total is what paying charges: GST (10%, half up) on the ex-GST subtotals.
+    const gst = centsOf(await page.getByTestId("selection-gst").textContent());
+    expect(gst).toBe(Math.round((regular + pool) * 0.1));
+    expect(centsOf(await page.getByTestId("selection-total").textContent())).toBe(regular + pool + gst);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
 
     await expect(page.getByRole("heading", { name: "Review your booking and pay" })).toBeVisible();

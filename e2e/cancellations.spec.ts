@@ -120,7 +120,7 @@ test.describe("cancellations and held lessons", () => {
     const checkout = checkouts.getByRole("listitem").first();
     await expect(checkout.getByRole("listitem")).toHaveCount(2);
     await expect(checkout).toContainText(/Held until \d{1,2}:\d{2} (am|pm).* \(Sydney time\)/);
-    await expect(checkout).toContainText(/2 lessons · \$\d+\.\d{2} \+ GST/);
+    await expect(checkout).toContainText(/2 lessons · \$\d+\.\d{2} incl\. GST · \$\d+\.\d{2} \+ GST/);
     await expect(checkout.getByRole("button", { name: /^Pay now for 2 lessons held until / })).toBeVisible();
     const release = checkout.getByRole("button", { name: /^Release for 2 lessons held until / });
     await expect(release).toBeVisible();

@@ -175,7 +175,9 @@ test.describe("scheduling as instructors work", () => {
     ).json();
     const james = instructors.find((i: { lastName: string }) => i.lastName === "O'Brien");
     expect(james.lessonLengths).toEqual([60, 120]);
-    const twoHours = `$${(2 * james.standardRate).toFixed(2)}`;
+    // The panel's total is what the student pays: two hours at his rate, GST (10%, half up) included.
+    const twoHoursCents = Math.round(2 * james.standardRate * 100);
+    const twoHours = `$${((twoHoursCents + Math.round(twoHoursCents / 10)) / 100).toFixed(2)}`;
     await page.goto("/student/book");
     await page.getByRole("button", { name: "Multi-Select Booking" }).click();
     await expect(page.getByRole("radio", { name: "Bondi" })).toBeChecked();

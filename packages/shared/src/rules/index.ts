@@ -6,6 +6,7 @@ export * from "./booking-window.ts";
 export * from "./bundle-credits.ts";
 export * from "./bundles.ts";
 export * from "./cancellation.ts";
+export * from "./consumer-price.ts";
 export * from "./contact-formats.ts";
 export * from "./draft.ts";
 export * from "./holds.ts";

@@ -42,4 +42,22 @@ describe("bundle purchased", () => {
     expect(text).toContain("Bought for you by: Mei Li");
     expect(text).not.toContain("Thanks for buying");
   });
+
+  it("prices a lesson as the student pays it, GST included, with the ex-GST part beside it (ACL s 48)", () => {
+    const email = bundlePurchased({
+      student: { firstName: "Sam", lastName: "Lee" },
+      instructor: null,
+      totalLessons: 10,
+      pricePerLessonCents: 7000,
+      suburb: null,
+      amountCents: 77_000,
+      gstCents: 7000,
+      invoiceNumber: "KRB-20261125-ABCDEF",
+      expiresAt: new Date("2027-11-25T00:00:00Z"),
+    });
+    const text = email.text.replace(/\s+/g, " ");
+    expect(text).toContain("10 lessons at $77.00 each incl. GST ($70.00 + GST)");
+    expect(text).toContain("$770.00 (including $70.00 GST)");
+    expect(text).not.toContain("(ex GST)");
+  });
 });

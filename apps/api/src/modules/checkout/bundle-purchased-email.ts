@@ -1,6 +1,6 @@
 /** The bundle purchase confirmation, to the student who bought it. */
 import { paths } from "@kerb/shared/paths";
-import { formatAud, formatSydneyDate, fullName } from "@kerb/shared/rules";
+import { formatConsumerPrice, formatSydneyDate, fullName } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS } from "@kerb/shared/words";
 import { brandedEmail, link, type Person, type RenderedEmail, withGst } from "../notifications/index.ts";
 
@@ -22,7 +22,8 @@ interface BundlePurchasedData {
 export function bundlePurchased(data: BundlePurchasedData): RenderedEmail {
   const url = link(data.appUrl, paths.student.bundles());
   const details: Array<[string, string]> = [
-    ["Bundle", `${data.totalLessons} lessons at ${formatAud(data.pricePerLessonCents)} each (ex GST)`],
+    // A consumer price (ACL s 48): what a lesson costs with GST first, the ex-GST part beside it.
+    ["Bundle", `${data.totalLessons} lessons at ${formatConsumerPrice(data.pricePerLessonCents, " each")}`],
   ];
   if (data.instructor)
     details.push(["Instructor", `${data.instructor.firstName} ${data.instructor.lastName}`]);

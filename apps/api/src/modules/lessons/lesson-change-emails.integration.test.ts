@@ -186,7 +186,7 @@ describeEachDatabase("lesson changes emailed to the student", (kind) => {
       `Marked as a no-show: your lesson ${formatSydneyDate(lesson.start)} with Daniel`,
     );
     const text = mail[0]?.parsed.text ?? "";
-    expect(text).toContain("Kept: The lesson's price, $75.00 plus GST (nothing is refunded)");
+    expect(text).toContain("Kept: The lesson's price, $82.50 incl. GST ($75.00 + GST): nothing is refunded");
     expect(text).toContain("reply to this email within 7 days of it");
     expect(text).toContain("Dispute within: 7 days of the lesson");
   });

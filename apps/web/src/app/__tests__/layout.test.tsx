@@ -84,6 +84,9 @@ describe("layout", () => {
     for (const feature of ["Certified Instructors", "Flexible Scheduling", "Competitive Rates"]) {
       expect(within(main).getByRole("heading", { name: feature })).toBeInTheDocument();
     }
+    // ACL s 48: the home page names no figure that could leave GST out, and says prices include it.
+    expect(main).toHaveTextContent("Clear per-hour prices up front with GST included");
+    expect(main.textContent).not.toMatch(/\$\d/);
   });
 
   it("shows the account's email as it is now, not the one kept from sign-in, and keeps it for the next load", async () => {

@@ -355,7 +355,10 @@ describe("no-show", () => {
   it("tells the student what was kept and how long they have to dispute it", () => {
     const card = lessonNoShow({ student, instructor, lesson, paidWithBundle: false });
     expect(card.subject).toBe("Marked as a no-show: your lesson 12/05/2026 with Ivy");
-    expect(card.text).toContain("Kept: The lesson's price, $75.00 plus GST (nothing is refunded)");
+    // ACL s 48: the price paid, GST included, leads; the ex-GST figure is its component.
+    expect(card.text).toContain(
+      "Kept: The lesson's price, $82.50 incl. GST ($75.00 + GST): nothing is refunded",
+    );
     expect(card.text).toContain("reply to this email within 7 days of it");
     expect(card.text).toContain("Dispute within: 7 days of the lesson");
     const bundle = lessonNoShow({ student, instructor, lesson, paidWithBundle: true });

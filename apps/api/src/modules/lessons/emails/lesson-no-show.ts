@@ -1,6 +1,6 @@
 /** Lesson marked a no-show by the instructor: to the student, with what was kept and how to dispute it. */
 import { paths } from "@kerb/shared/paths";
-import { creditsSpentOn, formatAud, fullName } from "@kerb/shared/rules";
+import { creditsSpentOn, formatConsumerPrice, fullName } from "@kerb/shared/rules";
 import { creditCount, NO_SHOW_DISPUTE, NO_SHOW_DISPUTE_WINDOW } from "@kerb/shared/words";
 import {
   brandedEmail,
@@ -28,7 +28,7 @@ function noShowKept(data: Pick<LessonNoShowData, "lesson" | "paidWithBundle">): 
     ? credits === 1
       ? "The lesson credit (it does not go back to your bundle)"
       : `The lesson's ${creditCount(credits)} (they do not go back to your bundle)`
-    : `The lesson's price, ${formatAud(data.lesson.priceCents)} plus GST (nothing is refunded)`;
+    : `The lesson's price, ${formatConsumerPrice(data.lesson.priceCents)}: nothing is refunded`;
 }
 
 export function lessonNoShow(data: LessonNoShowData): RenderedEmail {

@@ -148,6 +148,10 @@ describe("Standard rate", () => {
     const { callsTo } = mockFetch({ "GET /api/instructor/availability": jsonResponse(200, availability()) });
     const { user } = renderApp("/instructor/availability", signedIn);
     const input = await screen.findByLabelText("Standard rate (AUD per hour)");
+    // The rate is ex GST: students are shown it with GST added (ACL s 48), so the card says so.
+    expect(
+      screen.getByText("Your price per hour outside pool hours, before GST: students see it with GST added."),
+    ).toBeInTheDocument();
     await user.clear(input);
     if (value) await user.type(input, value);
     await user.click(screen.getByRole("button", { name: "Save rate" }));

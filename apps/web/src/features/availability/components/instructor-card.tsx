@@ -11,12 +11,12 @@ import Trophy from "lucide-react/icons/trophy";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { ReviewList } from "@/components/ui/review-list";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { formatDollars } from "@/lib/format";
 import { instructorReviewsQueryOptions } from "@/lib/instructor-reviews";
 
 type InstructorCardProps = {
@@ -101,13 +101,15 @@ export function InstructorCard({ instructor, isBestMatch, isSelected, onSelect }
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm">
         <div className="flex flex-col">
           <dt className="text-slate-600">Standard rate</dt>
-          <dd className="font-semibold text-slate-900">{formatDollars(instructor.standardRate)}/hour</dd>
+          <dd className="text-slate-900">
+            <ConsumerPrice dollars={instructor.standardRate} per="/hour" className="font-semibold" />
+          </dd>
         </div>
         <div className="flex flex-col">
           <dt className="text-slate-600">Pool rate</dt>
-          <dd className="font-semibold text-slate-900">
+          <dd className="text-slate-900">
             {instructor.poolOptIn ? (
-              <>{formatDollars(instructor.poolRate)}/hour</>
+              <ConsumerPrice dollars={instructor.poolRate} per="/hour" className="font-semibold" />
             ) : (
               <span className="font-normal text-slate-600">Not in Pool Hours</span>
             )}

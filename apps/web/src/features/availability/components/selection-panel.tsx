@@ -1,5 +1,5 @@
 import { FULL_REFUND_NOTICE_HOURS } from "@kerb/shared";
-import { formatAud } from "@kerb/shared/rules";
+import { formatAud, invoiceTotals } from "@kerb/shared/rules";
 import { GST_PERCENT, HOLD_DURATION } from "@kerb/shared/words";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import ChevronUp from "lucide-react/icons/chevron-up";
@@ -13,6 +13,7 @@ import X from "lucide-react/icons/x";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
@@ -25,6 +26,7 @@ import {
   selectionTotals,
   slotCredits,
   slotKey,
+  slotPriceCents,
   slotTimeText,
 } from "../model/selection";
 import { SlotPrice } from "./slot-price";
@@ -66,6 +68,9 @@ export function SelectionPanel({
   const blockedId = useId();
   const hasOwnClash = isOwnLessonTime !== undefined && slots.some(isOwnLessonTime);
   const totals = selectionTotals(slots);
+  // Each lesson's ex-GST price: the invoice's lines, so the totals here are what paying will charge.
+  const lines = slots.map(slotPriceCents);
+  const invoice = invoiceTotals(lines);
   const creditsUsed = selectionCredits(slots);
   const creditsAfter = credits ? credits.left - creditsUsed : 0;
 
@@ -85,7 +90,7 @@ export function SelectionPanel({
           </h2>
           <p className="text-slate-600 text-sm" aria-live="polite">
             {totals.lessonCount} {totals.lessonCount === 1 ? "lesson" : "lessons"} ·{" "}
-            {credits ? paidWithCreditsText(Math.max(0, creditsAfter)) : formatAud(totals.totalCents)}
+            {credits ? paidWithCreditsText(Math.max(0, creditsAfter)) : <ConsumerPrice cents={lines} />}
           </p>
         </div>
         <Button
@@ -154,6 +159,7 @@ export function SelectionPanel({
                   <SlotPrice
                     price={slot.price}
                     standardCents={standardPriceOf?.(slot) ?? null}
+                    stacked
                     className="shrink-0 flex-col items-end font-semibold text-slate-900 text-sm"
                   />
                 )}
@@ -187,14 +193,22 @@ export function SelectionPanel({
                   {formatAud(totals.poolCents)}
                 </dd>
               </div>
-              <div className="flex justify-between gap-3 text-base">
-                <dt className="font-semibold text-slate-900">Total</dt>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">GST ({GST_PERCENT})</dt>
+                <dd className="font-medium text-slate-900" data-testid="selection-gst">
+                  {formatAud(invoice.gstCents)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3 text-lg">
+                <dt className="font-semibold text-slate-900">Total incl. GST</dt>
                 <dd className="font-bold text-slate-900" data-testid="selection-total">
-                  {formatAud(totals.totalCents)}
+                  {formatAud(invoice.totalCents)}
                 </dd>
               </div>
             </dl>
-            <p className="text-slate-500 text-xs">GST ({GST_PERCENT}) is added on the invoice.</p>
+            <p className="text-slate-500 text-xs">
+              The total is what you pay; the invoice shows it line by line.
+            </p>
           </div>
         )}
 

@@ -1,4 +1,4 @@
-import { formatAud } from "@kerb/shared/rules";
+import { consumerPriceParts, dollarsToCents, formatConsumerPrice } from "@kerb/shared/rules";
 import { POOL_DISCOUNT } from "@kerb/shared/words";
 import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import Check from "lucide-react/icons/check";
@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import { formatDollars, formatIsoDate, formatTimeRange } from "@/lib/format";
+import { formatIsoDate, formatTimeRange } from "@/lib/format";
 import { useSlots } from "../api/get-slots";
 import type { SlotsQuery } from "../api/query-keys";
 import type { StandardPriceOf } from "../hooks/use-standard-prices";
@@ -28,8 +28,8 @@ const POOL_TAG = `Pool Hours - Save ${POOL_DISCOUNT}`;
 
 /** What a screen reader hears for a slot button; the pressed state is announced separately. */
 function slotLabel(slot: SelectedSlot, standardCents: number | null = null): string {
-  const price = formatDollars(slot.price);
-  const was = standardCents !== null ? `, was ${formatAud(standardCents)}` : "";
+  const price = formatConsumerPrice(dollarsToCents(slot.price));
+  const was = standardCents !== null ? `, was ${consumerPriceParts(standardCents).total}` : "";
   return `${formatTimeRange(slot.startTime, slot.endTime)}, ${slot.instructorName}, ${price}${was}${slot.isPoolHours ? `, ${POOL_TAG}` : ""}`;
 }
 

@@ -53,7 +53,10 @@ export function StandardRateCard({ availability }: { availability: InstructorAva
 
   return (
     <Card>
-      <CardHeader title="Standard rate" description="What students pay per hour outside pool hours." />
+      <CardHeader
+        title="Standard rate"
+        description="Your price per hour outside pool hours, before GST: students see it with GST added."
+      />
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Standard rate" className="flex flex-col gap-4">
           <TextField

@@ -12,6 +12,10 @@ describe("Flow selection step", () => {
 
     await findStepHeading("How would you like to book?");
     expect(screen.getByRole("button", { name: "Buy Bundle" })).toBeInTheDocument();
+    // ACL s 48: the bundle price is the one a student pays, GST included, with its ex-GST part.
+    expect(
+      screen.getByText("From $71.50 per lesson incl. GST ($65.00 + GST) in larger bundles"),
+    ).toBeInTheDocument();
     expect(screen.getByText("Flow A")).toBeInTheDocument();
     expect(screen.getByText("Flow B")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Back" })).not.toBeInTheDocument();

@@ -89,9 +89,13 @@ describe("Lessons held for payment", () => {
     const checkout = within(list).getAllByRole("listitem")[0] as HTMLElement;
     const lessons = within(checkout).getAllByRole("listitem");
     expect(lessons).toHaveLength(2);
-    expect(lessons[0]).toHaveTextContent("Fri 16/01/2099, 10:00 am – 11:00 am with Ivy Teacher$55.25");
-    expect(lessons[1]).toHaveTextContent("Fri 20/02/2099, 10:00 am – 11:00 am with Ivy Teacher$85.00");
-    expect(checkout).toHaveTextContent("2 lessons · $140.25 + GST");
+    expect(lessons[0]).toHaveTextContent(
+      "Fri 16/01/2099, 10:00 am – 11:00 am with Ivy Teacher$60.78 incl. GST · $55.25 + GST",
+    );
+    expect(lessons[1]).toHaveTextContent(
+      "Fri 20/02/2099, 10:00 am – 11:00 am with Ivy Teacher$93.50 incl. GST · $85.00 + GST",
+    );
+    expect(checkout).toHaveTextContent("2 lessons · $154.28 incl. GST · $140.25 + GST");
     expect(checkout).toHaveTextContent("Held until 12:40 pm (Sydney time)");
     expect(within(checkout).getByRole("button", { name: /^Pay now for 2 lessons held until/ })).toBeEnabled();
     expect(within(checkout).getByRole("button", { name: /^Release for 2 lessons held until/ })).toBeEnabled();

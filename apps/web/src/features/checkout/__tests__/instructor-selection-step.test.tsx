@@ -116,8 +116,8 @@ describe("Instructor step", () => {
     expect(bethCard).toHaveTextContent("Patient and calm.");
     expect(bethCard).toHaveTextContent("English");
     expect(bethCard).toHaveTextContent("Vehicle: Automatic");
-    expect(bethCard).toHaveTextContent("$90.00/hour");
-    expect(bethCard).toHaveTextContent("$52.00/hour");
+    expect(bethCard).toHaveTextContent("$99.00/hour incl. GST · $90.00 + GST");
+    expect(bethCard).toHaveTextContent("$57.20/hour incl. GST · $52.00 + GST");
 
     const carlCard = screen.getByRole("heading", { name: "Carl Cheap" }).closest("li") as HTMLElement;
     expect(within(carlCard).getByText("N/A")).toBeInTheDocument();

@@ -109,6 +109,13 @@ describe("Invoice step: batch", () => {
     expect(screen.getByTestId("invoice-subtotal")).toHaveTextContent("$133.85");
     expect(screen.getByTestId("invoice-gst")).toHaveTextContent("$13.39");
     expect(screen.getByTestId("invoice-total")).toHaveTextContent("$147.24");
+    // ACL s 48: the total paid, GST included, is the largest figure; the ex-GST lines are its parts.
+    const totalRow = screen.getByTestId("invoice-total").parentElement as HTMLElement;
+    expect(totalRow).toHaveClass("text-lg");
+    expect(totalRow).toHaveTextContent("Total (AUD) incl. GST$147.24");
+    expect(totalRow.parentElement).toHaveClass("text-sm");
+    expect(screen.getByRole("columnheader", { name: "Unit price (ex GST)" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Total (ex GST)" })).toBeInTheDocument();
 
     expect(screen.getByText("Cancel more than 48 hours before a lesson: full refund.")).toBeInTheDocument();
     expect(screen.getByText("Cancel 24 to 48 hours before: 50% refund.")).toBeInTheDocument();
@@ -250,7 +257,7 @@ describe("Invoice step: batch", () => {
     await findStepHeading("Review your booking and pay");
     await user.click(screen.getByRole("button", { name: "Back to Review" }));
     await findStepHeading("Pick your lesson times");
-    expect(screen.getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(screen.getByTestId("selection-total")).toHaveTextContent("$147.24");
   });
 });
 
@@ -270,6 +277,16 @@ describe("Invoice step: bundle", () => {
     expect(bundleCard("Small")).toHaveTextContent("5 lessons");
     expect(bundleCard("Large")).toHaveTextContent("20 lessons");
     expect(screen.getByRole("radio", { name: /^Medium bundle/ })).toBeChecked();
+    // ACL s 48: each tier leads with what it costs, GST included; the ex-GST figures stay beside it.
+    expect(bundleCard("Medium")).toHaveTextContent("$77.00 per lesson incl. GST · $70.00 + GST");
+    expect(bundleCard("Medium")).toHaveTextContent("$770.00 incl. GST · $700.00 + GST");
+    expect(bundleCard("Large")).toHaveTextContent("$71.50 per lesson incl. GST · $65.00 + GST");
+    expect(screen.getByRole("radio", { name: /^Medium bundle/ })).toHaveAccessibleName(
+      "Medium bundle, 10 lessons at $77.00 each, $770.00 incl. GST ($700.00 + GST), recommended",
+    );
+    const tierTotal = within(bundleCard("Medium")).getByText("$770.00");
+    expect(tierTotal).toHaveClass("text-lg");
+    expect(within(bundleCard("Medium")).getByText("incl. GST · $700.00 + GST")).toHaveClass("text-xs");
 
     expect(rows(screen.getByRole("table", { name: "Invoice items" }))).toEqual([
       ["Medium bundle · 10 driving lessons (60 min)", "10", "$70.00", "$700.00"],

@@ -54,7 +54,9 @@ describe("Slot step: lesson length", () => {
     const { calls } = wizardRoutes({ days: [0, 2], slots: slotsFor, instructors: [olivia] });
     resumeDraft(withOlivia);
 
-    await screen.findByRole("button", { name: "9:00 am – 10:00 am, Olivia Brown, $85.10" });
+    await screen.findByRole("button", {
+      name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
+    });
     const group = await screen.findByRole("radiogroup", { name: "Lesson length" });
     expect(
       within(group)
@@ -71,14 +73,20 @@ describe("Slot step: lesson length", () => {
     const { calls } = wizardRoutes({ days: [0, 2], slots: slotsFor, instructors: [olivia] });
     const { user } = resumeDraft(withOlivia);
 
-    await user.click(await screen.findByRole("button", { name: "9:00 am – 10:00 am, Olivia Brown, $85.10" }));
+    await user.click(
+      await screen.findByRole("button", {
+        name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
+      }),
+    );
     await waitFor(() => expect(storedDraft()?.selectedSlots).toHaveLength(1));
 
     await user.click(await screen.findByRole("radio", { name: "2 hours" }));
     await waitFor(() => expect(storedDraft()?.selectedSlots).toEqual([]));
     expect(screen.getByText(/clears the times you picked/)).toBeInTheDocument();
 
-    const twoHours = await screen.findByRole("button", { name: "9:00 am – 11:00 am, Olivia Brown, $170.20" });
+    const twoHours = await screen.findByRole("button", {
+      name: "9:00 am – 11:00 am, Olivia Brown, $187.22 incl. GST ($170.20 + GST)",
+    });
     const asked = availabilityCalls(calls).filter((c) => query(c).get("lessonMinutes") === "120");
     expect(asked.some((c) => c.path.startsWith("/api/student/slots"))).toBe(true);
     expect(asked.some((c) => c.path.startsWith("/api/student/availability-summary"))).toBe(true);
@@ -89,8 +97,8 @@ describe("Slot step: lesson length", () => {
       "listitem",
     );
     expect(row).toHaveTextContent("9:00 am – 11:00 am · 2 hours");
-    expect(row).toHaveTextContent("$170.20");
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$170.20");
+    expect(row).toHaveTextContent("$187.22 incl. GST · $170.20 + GST");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$187.22");
     // The draft keeps the lesson itself: its times say how long it is.
     const saved = storedDraft()?.selectedSlots as { startTime: string; endTime: string; price: number }[];
     expect(saved).toHaveLength(1);
@@ -115,7 +123,9 @@ describe("Slot step: lesson length", () => {
       "listitem",
     );
     expect(row).toHaveTextContent("9:00 am – 11:00 am · 2 hours");
-    await screen.findByRole("button", { name: "9:00 am – 11:00 am, Olivia Brown, $170.20" });
+    await screen.findByRole("button", {
+      name: "9:00 am – 11:00 am, Olivia Brown, $187.22 incl. GST ($170.20 + GST)",
+    });
     // Straight to the saved length: no 60-minute calendar on the way.
     for (const call of availabilityCalls(calls)) expect(query(call).get("lessonMinutes")).toBe("120");
   });

@@ -33,10 +33,10 @@ describe("Pool Hours savings", () => {
     const { user } = startAtSlots();
 
     const slot = await screen.findByRole("button", {
-      name: "10:00 am – 11:00 am, Auto-assigned pool instructor, $52.00, was $80.00, Pool Hours - Save 35%",
+      name: "10:00 am – 11:00 am, Auto-assigned pool instructor, $57.20 incl. GST ($52.00 + GST), was $88.00, Pool Hours - Save 35%",
     });
-    expect(struck(slot)).toBe("was $80.00");
-    expect(slot).toHaveTextContent("$52.00");
+    expect(struck(slot)).toBe("was $88.00");
+    expect(slot).toHaveTextContent("$57.20 incl. GST · $52.00 + GST");
     // The suburb's listing is what the standard price is read from: the pool price is that instructor's.
     expect(calls.some((c) => c.path.startsWith("/api/student/instructors"))).toBe(true);
     const listingCall = calls.find((c) => c.path.startsWith("/api/student/instructors"));
@@ -46,8 +46,8 @@ describe("Pool Hours savings", () => {
     const row = within(within(selectionPanel()).getByRole("list", { name: "Selected lessons" })).getByRole(
       "listitem",
     );
-    expect(struck(row)).toBe("was $80.00");
-    expect(row).toHaveTextContent("$52.00");
+    expect(struck(row)).toBe("was $88.00");
+    expect(row).toHaveTextContent("$57.20 incl. GST · $52.00 + GST");
   });
 
   it("strikes through the picked instructor's standard rate on their pool slots only", async () => {
@@ -70,10 +70,12 @@ describe("Pool Hours savings", () => {
     });
 
     const pool = await screen.findByRole("button", {
-      name: "10:00 am – 11:00 am, Olivia Brown, $55.32, was $85.10, Pool Hours - Save 35%",
+      name: "10:00 am – 11:00 am, Olivia Brown, $60.85 incl. GST ($55.32 + GST), was $93.61, Pool Hours - Save 35%",
     });
-    expect(struck(pool)).toBe("was $85.10");
-    const standard = screen.getByRole("button", { name: "9:00 am – 10:00 am, Olivia Brown, $85.10" });
+    expect(struck(pool)).toBe("was $93.61");
+    const standard = screen.getByRole("button", {
+      name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
+    });
     expect(struck(standard)).toBeNull();
   });
 
@@ -81,7 +83,7 @@ describe("Pool Hours savings", () => {
     routes(() => [slotAt(date, 11, { price: 40 })]);
     startAtSlots();
     const slot = await screen.findByRole("button", {
-      name: "11:00 am – 12:00 pm, Auto-assigned pool instructor, $40.00, Pool Hours - Save 35%",
+      name: "11:00 am – 12:00 pm, Auto-assigned pool instructor, $44.00 incl. GST ($40.00 + GST), Pool Hours - Save 35%",
     });
     expect(struck(slot)).toBeNull();
   });

@@ -168,7 +168,7 @@ describe("Slot step: slots and selection", () => {
     });
 
     const ten = await screen.findByRole("button", {
-      name: "10:00 am – 11:00 am, Auto-assigned pool instructor, $48.75, Pool Hours - Save 35%",
+      name: "10:00 am – 11:00 am, Auto-assigned pool instructor, $53.63 incl. GST ($48.75 + GST), Pool Hours - Save 35%",
     });
     expect(ten).toHaveAttribute("aria-pressed", "false");
     expect(within(ten.closest("li") as HTMLElement).getByText("Pool Hours - Save 35%")).toBeInTheDocument();
@@ -186,12 +186,17 @@ describe("Slot step: slots and selection", () => {
     expect(within(selectionPanel()).getByText("Pool Hours lessons").nextSibling).toHaveTextContent("3");
     expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$118.95");
     expect(within(selectionPanel()).getByTestId("regular-subtotal")).toHaveTextContent("$0.00");
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$118.95");
+    // The total is what paying charges, GST included: 11.895 GST rounds half up to $11.90.
+    expect(within(selectionPanel()).getByTestId("selection-gst")).toHaveTextContent("$11.90");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$130.85");
+    expect(
+      within(selectionPanel()).getByRole("heading", { name: "Your selection" }).nextSibling,
+    ).toHaveTextContent("3 lessons · $130.85 incl. GST · $118.95 + GST");
     expect(continueButton).toBeEnabled();
 
     await user.click(ten);
     expect(ten).toHaveAttribute("aria-pressed", "false");
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$70.20");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$77.22");
     expect(storedDraft()).toMatchObject({ selectedDate: date });
     expect(storedDraft()?.selectedSlots).toHaveLength(2);
 
@@ -227,11 +232,13 @@ describe("Slot step: slots and selection", () => {
     });
 
     expect(await screen.findByText("Showing times with Olivia Brown")).toBeInTheDocument();
-    const nine = await screen.findByRole("button", { name: "9:00 am – 10:00 am, Olivia Brown, $85.10" });
+    const nine = await screen.findByRole("button", {
+      name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
+    });
     await user.click(nine);
     expect(within(selectionPanel()).getByTestId("regular-subtotal")).toHaveTextContent("$85.10");
     expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$48.75");
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$147.24");
     // The instructor's own calendar: no pool-only filter.
     const summaryCall = defined(calls.find((c) => c.path.startsWith("/api/student/availability-summary")));
     expect(query(summaryCall).get("instructorId")).toBe(instructor.id);
@@ -246,13 +253,13 @@ describe("Slot step: slots and selection", () => {
         ),
       ).toHaveLength(1),
     );
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$133.85");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$147.24");
 
     const list = within(selectionPanel()).getByRole("list", { name: "Selected lessons" });
     const removeButtons = within(list).getAllByRole("button", { name: /^Remove lesson on / });
     expect(removeButtons).toHaveLength(2);
     await user.click(defined(removeButtons[0]));
-    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$85.10");
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$93.61");
     expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$0.00");
   });
 
@@ -269,8 +276,10 @@ describe("Slot step: slots and selection", () => {
       }),
     ]);
     const { user } = startAtSlots({ selectedDate: date });
-    const poolButton = await screen.findByRole("button", { name: /Auto-assigned pool instructor, \$48\.75/ });
-    const instructorButton = screen.getByRole("button", { name: /Olivia Brown, \$85\.10/ });
+    const poolButton = await screen.findByRole("button", {
+      name: /Auto-assigned pool instructor, \$53\.63 incl\. GST/,
+    });
+    const instructorButton = screen.getByRole("button", { name: /Olivia Brown, \$93\.61 incl\. GST/ });
     await user.click(poolButton);
     expect(instructorButton).toBeDisabled();
     expect(screen.getByText("You already have a lesson at this time")).toBeInTheDocument();

@@ -1,8 +1,14 @@
-import { type BundleOption, type BundleSize, formatAud } from "@kerb/shared/rules";
+import {
+  type BundleOption,
+  type BundleSize,
+  consumerPriceParts,
+  formatConsumerPrice,
+} from "@kerb/shared/rules";
 import Star from "lucide-react/icons/star";
 import { useId } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
 import { Badge } from "@/components/ui/badge";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { cn } from "@/lib/cn";
 
 type BundleOptionsProps = {
@@ -38,7 +44,7 @@ export function BundleOptions({ options, value, estimatedLessons, onChange }: Bu
               key={option.size}
               value={option.size}
               data-recommended={option.recommended || undefined}
-              aria-label={`${option.name} bundle, ${option.lessons} lessons at ${formatAud(option.pricePerLessonCents)} each, ${formatAud(option.totalCents)}${option.recommended ? ", recommended" : ""}`}
+              aria-label={`${option.name} bundle, ${option.lessons} lessons at ${consumerPriceParts(option.pricePerLessonCents).total} each, ${formatConsumerPrice(option.totalCents)}${option.recommended ? ", recommended" : ""}`}
               className={({ isSelected, isFocusVisible }) =>
                 cn(
                   "relative flex min-h-11 cursor-pointer flex-col gap-2 rounded-2xl border-2 p-4 transition-colors",
@@ -65,10 +71,12 @@ export function BundleOptions({ options, value, estimatedLessons, onChange }: Bu
                   <span className="text-slate-700">
                     <span className="font-semibold text-2xl text-slate-900">{option.lessons}</span> lessons
                   </span>
-                  <span className="text-slate-600 text-sm">
-                    {formatAud(option.pricePerLessonCents)} per lesson
-                  </span>
-                  <span className="font-semibold text-slate-900">{formatAud(option.totalCents)} + GST</span>
+                  <ConsumerPrice
+                    cents={option.pricePerLessonCents}
+                    per=" per lesson"
+                    className="text-slate-700 text-sm"
+                  />
+                  <ConsumerPrice cents={option.totalCents} className="font-semibold text-lg text-slate-900" />
                   <span
                     aria-hidden="true"
                     className={cn(

@@ -1,3 +1,4 @@
+import { bundleOptions, formatConsumerPrice } from "@kerb/shared/rules";
 import { BUNDLE_VALIDITY, POOL_DISCOUNT } from "@kerb/shared/words";
 import CalendarRange from "lucide-react/icons/calendar-range";
 import Check from "lucide-react/icons/check";
@@ -6,6 +7,9 @@ import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { Flow } from "../model/wizard-state";
+
+/** The cheapest bundle tier's price per lesson (the same for every estimate). */
+const LOWEST_BUNDLE_PRICE_CENTS = Math.min(...bundleOptions().map((o) => o.pricePerLessonCents));
 
 type FlowCardProps = {
   eyebrow: string;
@@ -78,7 +82,7 @@ export function FlowSelectionStep({ flow, onChoose }: { flow: Flow | null; onCho
         title="Buy Bundle"
         description="Buy a pack of lessons at a lower price per lesson, then book your times whenever suits you."
         points={[
-          "From $65 per lesson in larger bundles",
+          `From ${formatConsumerPrice(LOWEST_BUNDLE_PRICE_CENTS, " per lesson")} in larger bundles`,
           "Sized to the lessons we recommend for you",
           `Lesson credits last ${BUNDLE_VALIDITY}`,
         ]}

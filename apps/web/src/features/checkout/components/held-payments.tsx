@@ -1,3 +1,4 @@
+import { dollarsToCents } from "@kerb/shared/rules";
 import { HOLD_DURATION, plural } from "@kerb/shared/words";
 import CreditCard from "lucide-react/icons/credit-card";
 import Hourglass from "lucide-react/icons/hourglass";
@@ -5,10 +6,11 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import type { StatusTone } from "@/components/ui/status-message";
 import { paths } from "@/config/paths";
 import { errorMessage, isApiError } from "@/lib/api-error";
-import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, formatWeekday } from "@/lib/format";
+import { formatDate, formatTimeOnDay, formatTimeRange, formatWeekday } from "@/lib/format";
 import { useReleaseHeldPayment } from "../api/release-payment";
 import type { HeldPayment } from "../model/held-payments";
 import { PayHeldPaymentDialog } from "./pay-held-payment-dialog";
@@ -64,7 +66,8 @@ function HeldPaymentItem({
   const release = useReleaseHeldPayment();
   const [isPaying, setPaying] = useState(false);
   const count = plural(group.lessons.length, "lesson");
-  const subtotal = group.lessons.reduce((sum, lesson) => sum + Math.round(lesson.price * 100), 0) / 100;
+  // Each lesson's ex-GST price: the checkout's invoice lines, so the total shown is what paying charges.
+  const lines = group.lessons.map((lesson) => dollarsToCents(lesson.price));
   const until = group.holdExpiresAt ? formatTimeOnDay(group.holdExpiresAt, now) : null;
   // The whole name is given, visible words first (an sr-only span's leading space would be lost).
   const which = `for ${count}${until ? ` held until ${until}` : ""}`;
@@ -110,14 +113,14 @@ function HeldPaymentItem({
               {formatTimeRange(lesson.startTime, lesson.endTime)} with {lesson.instructor.firstName}{" "}
               {lesson.instructor.lastName}
             </span>
-            <span className="shrink-0 font-medium text-slate-900 tabular-nums">
-              {formatDollars(lesson.price)}
+            <span className="shrink-0 text-right">
+              <ConsumerPrice dollars={lesson.price} className="font-medium text-slate-900 tabular-nums" />
             </span>
           </li>
         ))}
       </ul>
       <p className="text-slate-600 text-sm">
-        {count} · {formatDollars(subtotal)} + GST
+        {count} · <ConsumerPrice cents={lines} className="font-semibold text-slate-900" />
       </p>
       {release.isError && !isRefusal ? (
         <Alert tone="error" title="The times were not released">

@@ -133,10 +133,10 @@ export function InvoiceDocument({
                   Qty
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium">
-                  Unit price
+                  Unit price <span className="font-normal text-xs">(ex GST)</span>
                 </th>
                 <th scope="col" className="py-2 pr-1 pl-2 text-right font-medium">
-                  Total
+                  Total <span className="font-normal text-xs">(ex GST)</span>
                 </th>
               </tr>
             </thead>
@@ -146,9 +146,7 @@ export function InvoiceDocument({
                   <td className="py-2.5 pr-2 pl-1 text-slate-900">{line.description}</td>
                   <td className="px-2 py-2.5 text-right tabular-nums">{line.quantity}</td>
                   <td className="px-2 py-2.5 text-right tabular-nums">{formatAud(line.unitCents)}</td>
-                  <td className="py-2.5 pr-1 pl-2 text-right font-medium tabular-nums">
-                    {formatAud(line.totalCents)}
-                  </td>
+                  <td className="py-2.5 pr-1 pl-2 text-right tabular-nums">{formatAud(line.totalCents)}</td>
                 </tr>
               ))}
             </tbody>
@@ -189,8 +187,11 @@ export function InvoiceDocument({
               {formatAud(shown.gstCents)}
             </dd>
           </div>
-          <div className="flex justify-between gap-4 border-slate-200 border-t pt-2 text-base">
-            <dt className="font-semibold text-slate-900">Total (AUD)</dt>
+          {/* ACL s 48: what the student pays, GST included, is the largest figure on the page. */}
+          <div className="flex items-baseline justify-between gap-4 border-slate-200 border-t pt-2 text-lg">
+            <dt className="font-semibold text-slate-900">
+              Total (AUD) <span className="font-normal text-slate-600 text-sm">incl. GST</span>
+            </dt>
             <dd className="font-bold text-slate-900 tabular-nums" data-testid="invoice-total">
               {formatAud(shown.totalCents)}
             </dd>

@@ -20,6 +20,8 @@ describe("Student bundles page", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("3 of 10");
     expect(items[0]).toHaveTextContent("Expires 01/04/2099");
+    // ACL s 48: the price per lesson as paid, GST included, with its ex-GST part.
+    expect(items[0]).toHaveTextContent("$77.00 per lesson incl. GST · $70.00 + GST");
     expect(items[0]).toHaveTextContent("7 credits left (7 hours of lessons)");
     expect(within(defined(items[0])).getByRole("progressbar", { name: "Credits used" })).toHaveAttribute(
       "aria-valuenow",

@@ -158,7 +158,7 @@ describe("Use Bundle: credit mode", () => {
     // No price is charged; the only amounts are what a credit is worth on a cheaper pool hour.
     expect(within(screen.getByRole("list", { name: "Lessons to book" })).queryByText(/\$\d/)).toBeNull();
     expect(screen.getByTestId("credit-pool-note")).toHaveTextContent(
-      "Pool hours cost less by card ($55.32 here), but a credit always counts as one lesson at your bundle's $70.00.",
+      "Pool hours cost less by card: $60.85 incl. GST ($55.32 + GST) here. A credit always counts as one lesson at your bundle's $77.00 incl. GST ($70.00 + GST).",
     );
     expect(screen.queryByText(/^GST/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();

@@ -3,9 +3,10 @@ import { creditsLeftText } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { paths } from "@/config/paths";
-import { formatDate, formatDollars } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { type BundleState, bundleState, remainingLessons } from "../model/bundle-state";
 
 const STATE: Record<BundleState, { label: string; tone: BadgeTone }> = {
@@ -36,8 +37,8 @@ export function BundleCard({ bundle, now }: BundleCardProps) {
           <div className="flex flex-col">
             <h3 className="font-semibold text-slate-900">{bundle.totalLessons}-lesson bundle</h3>
             <p className="text-slate-600 text-sm">
-              {instructor ? `With ${instructor}` : "Any instructor"} · {formatDollars(bundle.pricePerLesson)}{" "}
-              per lesson
+              {instructor ? `With ${instructor}` : "Any instructor"} ·{" "}
+              <ConsumerPrice dollars={bundle.pricePerLesson} per=" per lesson" />
             </p>
             {bundle.boughtBy ? (
               <p className="text-slate-600 text-sm">

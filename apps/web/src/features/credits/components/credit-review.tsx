@@ -1,5 +1,5 @@
 import type { CreditBookingResponse } from "@kerb/shared";
-import { dollarsToCents, formatAud } from "@kerb/shared/rules";
+import { dollarsToCents, formatConsumerPrice } from "@kerb/shared/rules";
 import { CREDIT_LESSON_TERMS } from "@kerb/shared/words";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Ticket from "lucide-react/icons/ticket";
@@ -27,11 +27,11 @@ import { useCreditBooking } from "../hooks/use-credit-booking";
 import { bookWithCreditsLabel, creditsLeft } from "../model/credits";
 import type { CreditBundle } from "./credit-slot-step";
 
-/** "$48.75 here", or "from $45.50 here" when the chosen pool hours differ in price. */
+/** "$53.63 incl. GST ($48.75 + GST) here", or "from …" when the chosen pool hours differ in price. */
 function poolPriceText(slots: readonly SelectedSlot[]): string {
   const prices = slots.map(slotPriceCents);
   const lowest = Math.min(...prices);
-  return `${prices.every((p) => p === lowest) ? "" : "from "}${formatAud(lowest)} here`;
+  return `${prices.every((p) => p === lowest) ? "" : "from "}${formatConsumerPrice(lowest)} here`;
 }
 
 type CreditReviewProps = {
@@ -103,8 +103,8 @@ export function CreditReview({
 
           {poolSlots.length > 0 ? (
             <p className="rounded-xl bg-sky-50 p-3 text-sky-900 text-sm" data-testid="credit-pool-note">
-              Pool hours cost less by card ({poolPriceText(poolSlots)}), but a credit always counts as one
-              lesson at your bundle's {formatAud(dollarsToCents(bundle.pricePerLesson))}. To pay the pool
+              Pool hours cost less by card: {poolPriceText(poolSlots)}. A credit always counts as one lesson
+              at your bundle's {formatConsumerPrice(dollarsToCents(bundle.pricePerLesson))}. To pay the pool
               price, book these times by card instead.
             </p>
           ) : null}

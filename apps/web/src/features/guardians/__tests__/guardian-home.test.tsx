@@ -177,6 +177,8 @@ describe("Guardian home", () => {
     expect(bundles).toHaveTextContent("10-lesson bundle");
     expect(bundles).toHaveTextContent("7 of 10");
     expect(bundles).toHaveTextContent("Expires 30/06/2027");
+    // ACL s 48: a lesson's price as paid, GST included, first.
+    expect(bundles).toHaveTextContent("$77.00 a lesson incl. GST · $70.00 + GST");
 
     const payments = screen.getByRole("list", { name: "Payments" });
     const rows = within(payments).getAllByRole("listitem");
@@ -331,6 +333,8 @@ describe("Guardian home", () => {
     const total = card.querySelector("dl") as HTMLElement;
     expect(total).toHaveTextContent("10 lessons × $70.00$700.00");
     expect(total).toHaveTextContent("Total incl. GST$770.00");
+    expect(card).toHaveTextContent("$77.00 a lesson incl. GST ($70.00 + GST)");
+    expect(card).toHaveTextContent("$71.50 a lesson incl. GST ($65.00 + GST)");
     await user.click(within(card).getByRole("radio", { name: /Large · 20 lessons/ }));
     expect(total).toHaveTextContent("20 lessons × $65.00$1,300.00");
     expect(total).toHaveTextContent("GST$130.00");

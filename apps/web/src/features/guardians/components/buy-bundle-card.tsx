@@ -4,6 +4,7 @@ import {
   bundleOptions,
   centsToDollars,
   formatAud,
+  formatConsumerPrice,
   invoiceTotals,
   teachesInSuburb,
 } from "@kerb/shared/rules";
@@ -139,7 +140,7 @@ export function BuyBundleCard({
           options={options.map((o) => ({
             value: o.size,
             label: `${o.name} · ${o.lessons} lessons`,
-            description: `${formatAud(o.pricePerLessonCents)} a lesson`,
+            description: formatConsumerPrice(o.pricePerLessonCents, " a lesson"),
           }))}
         />
         <dl className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm">

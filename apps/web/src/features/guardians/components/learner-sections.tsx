@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { DateTile } from "@/components/ui/date-tile";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { BookingStatusBadge, StatusBadge, statusStyles } from "@/components/ui/status-badge";
@@ -113,7 +114,7 @@ export function LearnerBundles({ overview }: { overview: Overview }) {
                   <p className="font-semibold text-slate-900">{bundle.totalLessons}-lesson bundle</p>
                   <p className="text-slate-600 text-sm">
                     {bundle.instructor ? `With ${fullName(bundle.instructor)}` : "Any instructor"} ·{" "}
-                    {formatDollars(bundle.pricePerLesson)} a lesson
+                    <ConsumerPrice dollars={bundle.pricePerLesson} per=" a lesson" />
                   </p>
                 </div>
                 <ProgressBar

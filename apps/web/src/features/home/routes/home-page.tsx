@@ -29,7 +29,7 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
   },
   {
     title: "Competitive Rates",
-    body: `Clear per-hour prices up front, cheaper lesson bundles, and weekday pool hours that save you up to ${POOL_DISCOUNT}.`,
+    body: `Clear per-hour prices up front with GST included, cheaper lesson bundles, and weekday pool hours that save you up to ${POOL_DISCOUNT}.`,
     icon: <PiggyBank className="size-6" aria-hidden="true" />,
   },
 ];

@@ -46,13 +46,13 @@ describe("Student bookings page", () => {
     renderApp("/student/bookings", signedIn);
 
     expect(await screen.findByRole("heading", { level: 1, name: "My bookings" })).toBeInTheDocument();
-    await screen.findByText("$1,234.50");
+    await screen.findByText("$1,357.95");
     const items = screen.getAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("16/01/2099");
     expect(items[0]).toHaveTextContent("10:00 am – 11:00 am");
     expect(items[0]).toHaveTextContent("Ivy Teacher");
-    expect(items[0]).toHaveTextContent("$1,234.50");
+    expect(items[0]).toHaveTextContent("$1,357.95 incl. GST · $1,234.50 + GST");
     expect(items[0]).toHaveTextContent("Scheduled");
     // 00:00 UTC on 1 July is 10:00 am the same day in Sydney (AEST, +10:00).
     expect(items[1]).toHaveTextContent("01/07/2025");
@@ -102,6 +102,6 @@ describe("What a lesson row says about its state and price", () => {
     const creditRow = await findLessonRow("16/01/2099");
     expect(creditRow).toHaveTextContent("Paid with bundle credit");
     expect(creditRow).not.toHaveTextContent("$70.00");
-    expect(await findLessonRow("20/02/2099")).toHaveTextContent("$85.00");
+    expect(await findLessonRow("20/02/2099")).toHaveTextContent("$93.50 incl. GST · $85.00 + GST");
   });
 });

@@ -6,12 +6,13 @@ import Undo2 from "lucide-react/icons/undo-2";
 import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { DateTile } from "@/components/ui/date-tile";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { BOOKING_STATUS, type StatusStyle } from "@/components/ui/status-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
-import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { formatDate, formatTimeRange } from "@/lib/format";
 import { lessonTiming } from "../utils/lesson-timing";
 
 // Students read a no-show as a lesson they missed; instructors and admins see "No-show".
@@ -68,7 +69,9 @@ export function LessonRow({
             // Nothing was charged for it: a credit of a bundle paid for earlier.
             <p className="text-slate-700 text-sm">Paid with bundle credit</p>
           ) : (
-            <p className="font-semibold text-slate-900">{formatDollars(booking.price)}</p>
+            <p className="text-slate-900">
+              <ConsumerPrice dollars={booking.price} className="font-semibold" />
+            </p>
           )}
         </div>
         <p className="flex items-center gap-1.5 text-slate-700 text-sm">

@@ -99,6 +99,9 @@ describe("Payment confirmed screen", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("25/11/2026, 10:00 am – 11:00 am")).toBeInTheDocument();
     expect(screen.getByText(/Zainab Hussain/)).toBeInTheDocument();
+    // ACL s 48: each lesson's price as paid, GST included, with its ex-GST part beside it.
+    expect(screen.getByText("$53.63")).toHaveAttribute("data-price-part", "total");
+    expect(screen.getByText("incl. GST · $48.75 + GST")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View my bookings" })).toHaveAttribute(
       "href",
       "/student/bookings",
@@ -145,6 +148,8 @@ describe("Payment confirmed screen", () => {
     expect(callsTo("POST", `/api/student/bundles/confirm/${paymentId}`)).toHaveLength(1);
     expect(screen.getByRole("heading", { name: "10-lesson bundle" })).toBeInTheDocument();
     expect(screen.getByText("Use your lessons by 22/11/2027")).toBeInTheDocument();
+    expect(screen.getByText("$77.00 per lesson")).toHaveAttribute("data-price-part", "total");
+    expect(screen.getByText("incl. GST · $70.00 + GST")).toBeInTheDocument();
     expect(screen.getByText("$770.00")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View my bundles" })).toHaveAttribute("href", "/student/bundles");
   });

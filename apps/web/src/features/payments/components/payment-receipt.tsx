@@ -2,6 +2,7 @@ import type { PaymentDetails } from "@kerb/shared";
 import { BUNDLE_CREDIT_TERMS, GST_PERCENT } from "@kerb/shared/words";
 import Package from "lucide-react/icons/package";
 import { Card, CardContent } from "@/components/ui/card";
+import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
@@ -54,7 +55,9 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
               <h2 className="font-semibold text-base text-slate-900">
                 {payment.bundle.totalLessons}-lesson bundle
               </h2>
-              <p className="text-slate-700">{formatDollars(payment.bundle.pricePerLesson)} per lesson</p>
+              <p className="text-slate-700">
+                <ConsumerPrice dollars={payment.bundle.pricePerLesson} per=" per lesson" />
+              </p>
               {payment.bundle.expiresAt ? (
                 <p className="text-slate-700">Use your lessons by {formatDate(payment.bundle.expiresAt)}</p>
               ) : null}
@@ -87,7 +90,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentDetails }) {
                   </span>
                   <span className="flex items-center gap-2">
                     {lesson.isPoolHours ? <PoolHoursBadge /> : null}
-                    <span className="font-medium text-slate-900">{formatDollars(lesson.price)}</span>
+                    <ConsumerPrice dollars={lesson.price} className="font-medium text-slate-900" />
                   </span>
                 </li>
               ))}
