@@ -4,3 +4,4 @@ export * from "./credits.ts";
 export * from "./labels.ts";
 export * from "./plural.ts";
 export * from "./policy.ts";
+export * from "./rcti-agreement.ts";
