@@ -4,7 +4,7 @@
  * admin sees who waits and which registrations are unchecked, the RCTI names the agreement and carries
  * the ATO's statements, and a lesson taught before the registration's date of effect carries no GST.
  */
-import { addDaysToDate, RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
+import { addDaysToDate, formatIsoDate, RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, rctiAgreementAcceptances } from "../../db/schema/index.ts";
@@ -55,6 +55,8 @@ describeEachDatabase("RCTI agreement and GST registration dates", (kind) => {
         priceCents: 8000,
       });
     await lesson(newcomer.id, period.tuesday, 9);
+    // Taught 40 days before the period: held while the agreement waits, it is issued late and says so.
+    await lesson(newcomer.id, addDaysToDate(period.start, -40), 9);
     // Gina registers for GST with effect from the Wednesday: Tuesday's lesson carries none, Thursday's does.
     await lesson(gina.id, period.tuesday, 11);
     await lesson(gina.id, thursday, 11);
