@@ -9,7 +9,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, rctiAgreementAcceptances } from "../../db/schema/index.ts";
 import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
-import { download, insertOutcome, periodAt, sydneyAt } from "../../test/fixtures/payout-fixtures.ts";
+import {
+  download,
+  insertOutcome,
+  parseCsv,
+  periodAt,
+  sydneyAt,
+} from "../../test/fixtures/payout-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -152,9 +158,15 @@ describeEachDatabase("RCTI agreement and GST registration dates", (kind) => {
       t.clock.advanceMinutes(7 * 24 * 60);
       try {
         const next = await http.post("/api/admin/payouts/run", undefined, admin);
-        expect(next.body.payouts.find((p: RunItem) => p.instructorId === newcomer.id)).toMatchObject({
-          amount: 60,
-        });
+        const paid = next.body.payouts.find((p: RunItem) => p.instructorId === newcomer.id);
+        expect(paid).toMatchObject({ amount: 120, lessons: 2 });
+        const csv = await download(t.app, `/api/instructor/payouts/${paid.id}/statement.csv`, newcomer.token);
+        // The late line is on the statement, under its own date, and the period covers it.
+        const rows = parseCsv(csv.text);
+        const lateDate = formatIsoDate(addDaysToDate(period.start, -40));
+        expect(rows[1]?.slice(1, 4)).toEqual([lateDate, expect.any(String), lateDate]);
+        expect(rows[1]?.[5]).toMatch(/\(held: issued \d+ days after the 28 days allowed\)$/);
+        expect(rows[2]?.[5]).not.toMatch(/held/);
       } finally {
         t.clock.advanceMinutes(-7 * 24 * 60);
       }

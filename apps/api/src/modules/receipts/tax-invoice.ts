@@ -14,7 +14,7 @@ import * as repo from "./receipts.repository.ts";
 import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 
 /**
- * The PDF tax invoice of a paid payment, with its credit notes, for its learner or the guardian who paid
+ * The PDF tax invoice of a paid payment, with its adjustment notes, for its learner or the guardian who paid
  * it while they follow the learner (rules/payment-access.ts, the rule every door to a payment asks).
  */
 export async function taxInvoicePdf(
