@@ -87,6 +87,46 @@ describe("Instructor: the RCTI agreement", () => {
   });
 });
 
+describe("Instructor: GST registration by date", () => {
+  it("sends the date the registration took effect, and lists the periods on record", async () => {
+    let saved = false;
+    const registrations = [{ effectiveFrom: "2026-07-01", effectiveTo: null, checked: false }];
+    const { callsTo } = mockFetch({
+      "GET /api/instructor/earnings": () => jsonResponse(200, { ...earnings, payoutHold: null }),
+      "GET /api/instructor/payouts": () => {
+        const body = payouts(null);
+        return jsonResponse(
+          200,
+          saved ? { ...body, details: { ...body.details, gstRegistrations: registrations } } : body,
+        );
+      },
+      "GET /api/instructor/calendar-token": () => jsonResponse(200, { active: false }),
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, agreement(true)),
+      "PATCH /api/instructor/payout-details": () => {
+        saved = true;
+        return jsonResponse(200, {
+          ...payouts("agreement_missing").details,
+          gstRegistered: true,
+          gstRegistrations: registrations,
+        });
+      },
+    });
+    const { user } = renderApp("/instructor/earnings", { session: sessionFor(instructorUser) });
+    const form = await screen.findByRole("form", { name: "Payout details" });
+    await user.click(within(form).getByLabelText("I am registered for GST"));
+    await user.type(within(form).getByLabelText("Date your GST registration started or ended"), "2026-07-01");
+    await user.click(within(form).getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(callsTo("PATCH", "/api/instructor/payout-details")).toHaveLength(1));
+    expect(callsTo("PATCH", "/api/instructor/payout-details")[0]?.body).toEqual({
+      abn: "51824753556",
+      gstRegistered: true,
+      gstEffectiveDate: "2026-07-01",
+    });
+    const list = await screen.findByRole("list", { name: "GST registrations" });
+    expect(list).toHaveTextContent("Registered for GST from 01/07/2026");
+  });
+});
+
 describe("Admin: before a payout run", () => {
   const summary = {
     pending: { count: 0, amount: 0 },
