@@ -76,7 +76,7 @@ test("cancelling a card-paid lesson in each tier: the preview, the lesson and th
   await expectAccessible(page);
   await snap(page, testInfo, "cancel-tiers-payments");
 
-  // The half refund is a credit note on that payment's tax invoice.
+  // The half refund is an adjustment note on that payment's tax invoice.
   const halfInvoice = tierInvoiceNumber(project, 36);
   const half = page.getByRole("listitem").filter({ hasText: halfInvoice });
   const [download] = await Promise.all([

@@ -48,9 +48,9 @@ test.describe("receipts", () => {
     expect(text).toMatch(/GST \(10%\) \$\d+\.\d{2}/);
     expect(text).toMatch(/Total \(incl\. GST\) \$\d+\.\d{2}/);
     expect(text).toContain("Instructor: Daniel Cooper");
-    expect(text).not.toContain("Credit notes");
+    expect(text).not.toContain("Adjustment notes");
 
-    // The instructor cancels: a full refund, shown under the payment and as a credit note on the invoice.
+    // The instructor cancels: a full refund, shown under the payment and as an adjustment note on the invoice.
     const instructor = await page.request.post("/api/auth/login", {
       data: { email: "instructor@demo.test", password: DEMO_PASSWORD },
     });

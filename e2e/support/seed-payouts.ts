@@ -4,7 +4,13 @@
  * week that last ended, so the next payout run pays it.
  */
 
-import { instructorProfiles, users } from "../../apps/api/src/db/schema/index.ts";
+import { RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
+import {
+  instructorGstRegistrations,
+  instructorProfiles,
+  rctiAgreementAcceptances,
+  users,
+} from "../../apps/api/src/db/schema/index.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import type { UnitOfWork } from "../../apps/api/src/unit-of-work.ts";
 
@@ -71,6 +77,18 @@ export async function seedPayoutInstructors(
       licenseExpiresOn: "2099-12-31",
       wwcExpiresOn: "2099-12-31",
     });
+    // Both accepted the RCTI agreement (no RCTI, so no payout, without it) and the registered one has
+    // been registered for GST since well before the lesson: its GST follows the lesson's date.
+    await tx.insert(rctiAgreementAcceptances).values({
+      instructorId: instructor.id,
+      version: RCTI_AGREEMENT_VERSION,
+      acceptedAt: new Date(eightDaysAgo - 30 * 24 * HOUR),
+    });
+    if (payee.gstRegistered) {
+      await tx
+        .insert(instructorGstRegistrations)
+        .values({ instructorId: instructor.id, effectiveFrom: "2020-01-01" });
+    }
     const start = new Date(eightDaysAgo - payee.hoursBefore * HOUR);
     await cardPaidLesson(uow, {
       studentId,

@@ -1,10 +1,11 @@
-import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
+import { addDaysToDate, RCTI_AGREEMENT_VERSION, sydneyTodayDate } from "@kerb/shared/rules";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   availabilityRules,
   guardianLinks,
   instructorProfiles,
+  rctiAgreementAcceptances,
   studentProfiles,
   users,
 } from "../db/schema/index.ts";
@@ -120,6 +121,12 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
         // The reviews the history leaves make the rating, as any review does.
         ratingAverage: null,
         ratingCount: 0,
+      });
+      // Demo instructors accepted the RCTI agreement a year ago, before their history: they get paid.
+      await tx.insert(rctiAgreementAcceptances).values({
+        instructorId: user.id,
+        version: RCTI_AGREEMENT_VERSION,
+        acceptedAt: new Date(now.getTime() - 365 * 24 * 3_600_000),
       });
       await tx.insert(availabilityRules).values(
         seed.hours.map(([weekday, startHour, endHour]) => ({

@@ -32,6 +32,7 @@ export * from "./pool-hours.ts";
 export * from "./pricing.ts";
 export * from "./progress.ts";
 export * from "./quarters.ts";
+export * from "./rcti.ts";
 export * from "./recommendation.ts";
 export * from "./retry-backoff.ts";
 export * from "./reviews.ts";

@@ -72,10 +72,14 @@ describe("instructorPayTotals", () => {
 
 describe("payoutHoldOf and chargesGst", () => {
   it("holds payouts until a valid ABN is on record", () => {
-    expect(payoutHoldOf({ abn: null })).toBe("abn_missing");
-    expect(payoutHoldOf({ abn: "" })).toBe("abn_missing");
-    expect(payoutHoldOf({ abn: "51824753557" })).toBe("abn_missing");
-    expect(payoutHoldOf({ abn: ABN })).toBeNull();
+    const accepted = { rctiAgreementCurrent: true };
+    expect(payoutHoldOf({ abn: null, ...accepted })).toBe("abn_missing");
+    expect(payoutHoldOf({ abn: "", ...accepted })).toBe("abn_missing");
+    expect(payoutHoldOf({ abn: "51824753557", ...accepted })).toBe("abn_missing");
+    expect(payoutHoldOf({ abn: ABN, ...accepted })).toBeNull();
+  });
+  it("holds payouts until the current RCTI agreement is accepted: no RCTI without one", () => {
+    expect(payoutHoldOf({ abn: ABN, rctiAgreementCurrent: false })).toBe("agreement_missing");
   });
   it("charges GST only for a registered instructor with a valid ABN", () => {
     expect(chargesGst(registered)).toBe(true);

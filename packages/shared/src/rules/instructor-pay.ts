@@ -14,16 +14,28 @@ export interface InstructorTaxStatus {
   gstRegistered: boolean;
 }
 
-/** Why a payout run passes an instructor by; null when they can be paid. */
-export type PayoutHold = "abn_missing";
+/**
+ * Why a payout run passes an instructor by; null when they can be paid. "agreement_missing": no current
+ * acceptance of Kerb's RCTI agreement (rules/rcti.ts), so no RCTI may be issued.
+ */
+export type PayoutHold = "abn_missing" | "agreement_missing";
 
-export function payoutHoldOf(status: Pick<InstructorTaxStatus, "abn">): PayoutHold | null {
-  return status.abn !== null && isValidAbn(status.abn) ? null : "abn_missing";
+export function payoutHoldOf(status: {
+  abn: string | null;
+  /** Whether the current RCTI agreement is accepted (rules/rcti.ts `hasCurrentRctiAgreement`). */
+  rctiAgreementCurrent: boolean;
+}): PayoutHold | null {
+  if (!hasValidAbn(status)) return "abn_missing";
+  return status.rctiAgreementCurrent ? null : "agreement_missing";
+}
+
+export function hasValidAbn(status: Pick<InstructorTaxStatus, "abn">): boolean {
+  return status.abn !== null && isValidAbn(status.abn);
 }
 
 /** Registered for GST counts only with a valid ABN: GST cannot be charged without one. */
 export function chargesGst(status: InstructorTaxStatus): boolean {
-  return status.gstRegistered && payoutHoldOf(status) === null;
+  return status.gstRegistered && hasValidAbn(status);
 }
 
 export interface InstructorPayCents {

@@ -38,7 +38,7 @@ export function gstCents(subtotalCents: number): number {
 /**
  * The GST inside an amount that was charged or refunded as "ex-GST share + gstCents(share)" (every
  * card payment and refund here is). Such an amount is within half a cent of share × 1.1, so dividing
- * by 1.1 and rounding recovers the share exactly; credit notes print the GST part this way.
+ * by 1.1 and rounding recovers the share exactly; adjustment notes print the GST part this way.
  */
 export function gstIncludedCents(amountInclGstCents: number): number {
   return amountInclGstCents - Math.round((amountInclGstCents * 10) / 11);

@@ -467,8 +467,8 @@ export const instructorEarningsResponse = z.object({
   totals: earningsFigures,
   /** Registered for GST with a valid ABN: payouts add GST to the share (rules/instructor-pay.ts). */
   gstRegistered: z.boolean(),
-  /** "abn_missing": no valid ABN on record, so payout runs pass the instructor by until one is given. */
-  payoutHold: z.enum(["abn_missing"]).nullable(),
+  /** Why payout runs pass the instructor by ("abn_missing", "agreement_missing"), or null. */
+  payoutHold: z.enum(["abn_missing", "agreement_missing"]).nullable(),
 });
 export type InstructorEarnings = z.infer<typeof instructorEarningsResponse>;
 

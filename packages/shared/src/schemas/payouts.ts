@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { PAYMENT_PROVIDERS } from "../constants.ts";
-import { isValidAbn } from "../rules/abn.ts";
-import { isoDate, pageOf, pageQuery } from "./common.ts";
+import { ABN_PROBLEM_MESSAGES, abnProblemOf } from "../rules/abn.ts";
+import { calendarDate, isoDate, pageOf, pageQuery } from "./common.ts";
 
 // Instructor payouts and their statements (/api/instructor/payouts…, /api/admin/payouts…).
 // Money is in dollars, like the rest of the API; the database keeps integer cents.
 
 export const PAYOUT_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
+/** Why a payout run passes an instructor by (rules/instructor-pay.ts `payoutHoldOf`). */
+export const PAYOUT_HOLDS = ["abn_missing", "agreement_missing"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** Lessons and their money, as a payout or the unpaid balance adds them up (dollars). */
@@ -51,8 +53,15 @@ export const payoutDetails = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** A Stripe Connect account is on file (always false in demo mode, where none is needed). */
   stripeConnected: z.boolean(),
-  /** "abn_missing": no valid ABN, so nothing is paid out (earnings keep accruing) until one is saved. */
-  payoutHold: z.enum(["abn_missing"]).nullable(),
+  /**
+   * Why nothing is paid out (earnings keep accruing): "abn_missing", no valid ABN; "agreement_missing",
+   * the current RCTI agreement is not accepted (GET /api/instructor/rcti-agreement).
+   */
+  payoutHold: z.enum(PAYOUT_HOLDS).nullable(),
+  /** The GST registration periods on record, oldest first (rules/rcti.ts). */
+  gstRegistrations: z.array(
+    z.object({ effectiveFrom: isoDate, effectiveTo: isoDate.nullable(), checked: z.boolean() }),
+  ),
 });
 export type PayoutDetails = z.infer<typeof payoutDetails>;
 
@@ -82,14 +91,19 @@ export const updatePayoutDetailsRequest = z
       .string()
       .trim()
       .transform((v) => v.replace(/\s/g, ""))
-      .refine(
-        (v) => v === "" || isValidAbn(v),
-        "Enter a valid 11-digit ABN (the ATO checksum does not match)",
-      )
+      .superRefine((v, ctx) => {
+        const problem = v === "" ? null : abnProblemOf(v);
+        if (problem) ctx.addIssue({ code: "custom", message: ABN_PROBLEM_MESSAGES[problem] });
+      })
       .transform((v) => (v === "" ? null : v))
       .nullable()
       .optional(),
     gstRegistered: z.boolean(),
+    /**
+     * When the change of GST registration took effect: the date of effect when registering, the first
+     * day no longer registered when it stops (ABN Lookup shows both). Today (Sydney) when left out.
+     */
+    gstEffectiveDate: calendarDate.optional(),
   })
   // An ABN cleared in the same request cannot carry a GST registration; one left out is checked by the
   // service against the ABN on record.
@@ -121,6 +135,8 @@ export const payoutRunResponse = z.object({
   skippedWithoutAccount: z.number().int(),
   /** Instructors with earnings and no valid ABN: not paid until they give one; they keep accruing. */
   skippedWithoutAbn: z.number().int(),
+  /** Instructors with earnings and no current RCTI agreement: no RCTI, no payout until they accept it. */
+  skippedWithoutAgreement: z.number().int(),
   payouts: z.array(payoutRunItem),
 });
 export type PayoutRunResponse = z.infer<typeof payoutRunResponse>;
@@ -172,3 +188,55 @@ export const adminPayoutsResponse = pageOf(adminPayout).extend({
 });
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;
 export const adminPayoutResponse = z.object({ payout: adminPayout });
+
+// ---------------------------------------------------------------------------------------------------
+// The RCTI agreement and GST registrations (rules/rcti.ts, words/rcti-agreement.ts)
+
+/** GET /api/instructor/rcti-agreement: the agreement to read, filled in, and where the instructor stands. */
+export const rctiAgreementResponse = z.object({
+  name: z.string(),
+  version: z.string(),
+  clauses: z.array(z.string()),
+  /** Accepted, current and not re-asked: RCTIs (and payouts) can be issued. */
+  current: z.boolean(),
+  /** The latest acceptance on record, whether or not it is still current. */
+  lastAccepted: z
+    .object({ version: z.string(), acceptedAt: z.string(), reaskedAt: z.string().nullable() })
+    .nullable(),
+});
+export type RctiAgreementResponse = z.infer<typeof rctiAgreementResponse>;
+
+/** POST /api/instructor/rcti-agreement/accept: the version read, so a newer one is never accepted unseen. */
+export const acceptRctiAgreementRequest = z.strictObject({ version: z.string().min(1).max(40) });
+export type AcceptRctiAgreementRequest = z.infer<typeof acceptRctiAgreementRequest>;
+
+/** One GST registration as the admin checks it against the ABN Lookup. */
+export const adminGstRegistration = z.object({
+  id: z.uuid(),
+  instructor: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    abn: z.string().nullable(),
+  }),
+  effectiveFrom: isoDate,
+  effectiveTo: isoDate.nullable(),
+  /** Null while unchecked; `by` is the checking admin's user id. */
+  check: z.object({ by: z.string(), at: z.string(), note: z.string() }).nullable(),
+});
+export type AdminGstRegistration = z.infer<typeof adminGstRegistration>;
+
+/** GET /api/admin/payouts/readiness: what to look at before a payout run. */
+export const payoutReadinessResponse = z.object({
+  /** GST registrations nobody has checked against the ABN Lookup yet. */
+  uncheckedGstRegistrations: z.array(adminGstRegistration),
+  /** Instructors with earnings waiting for them to accept the current RCTI agreement. */
+  waitingForAgreement: z.array(z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() })),
+});
+export type PayoutReadinessResponse = z.infer<typeof payoutReadinessResponse>;
+
+/** POST /api/admin/gst-registrations/:id/check: what the ABN Lookup showed. */
+export const checkGstRegistrationRequest = z.strictObject({
+  note: z.string().trim().min(1, "Say what the ABN Lookup showed").max(500),
+});
+export type CheckGstRegistrationRequest = z.infer<typeof checkGstRegistrationRequest>;

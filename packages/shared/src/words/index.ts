@@ -4,4 +4,5 @@ export * from "./credits.ts";
 export * from "./labels.ts";
 export * from "./plural.ts";
 export * from "./policy.ts";
+export * from "./rcti-agreement.ts";
 export * from "./refunds.ts";

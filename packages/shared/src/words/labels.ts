@@ -97,7 +97,7 @@ export const verificationStatusLabels: Record<VerificationStatus, string> = {
   REJECTED: "Rejected",
 };
 
-/** A card refund as the tax invoice's credit notes print it. */
+/** A card refund as the tax invoice's adjustment notes print it. */
 export const refundStatusLabels: Record<RefundStatus, string> = {
   PENDING: "Processing",
   SUCCEEDED: "Refunded",

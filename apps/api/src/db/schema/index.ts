@@ -10,5 +10,6 @@ export * from "./move-proposals.ts";
 export * from "./outbox.ts";
 export * from "./payments.ts";
 export * from "./profiles.ts";
+export * from "./rcti.ts";
 export * from "./teaching-stops.ts";
 export * from "./users.ts";

@@ -88,6 +88,8 @@ export const payouts = pgTable(
     supplierGstRegistered: boolean().notNull().default(false),
     /** The ABN it was made up with: the RCTI prints this one, whatever the instructor changes later. */
     supplierAbn: text(),
+    /** The RCTI agreement version the payout's RCTI was issued under (null on payouts made before them). */
+    rctiAgreementVersion: text(),
     status: text({ enum: PAYOUT_STATUSES }).notNull().default("PENDING"),
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text(),

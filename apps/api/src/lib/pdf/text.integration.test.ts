@@ -64,6 +64,7 @@ function statementFor(instructor: string): PayoutStatement {
     issuedOn: "30/11/2026",
     periodStart: "23/11/2026",
     periodEnd: "29/11/2026",
+    agreement: null,
     recipient: { name: "Kerb Driving Pty Ltd", abn: "51824753556" },
     isDemoRecipient: false,
     supplier: { name: instructor, email: "instructor@example.com", abn: null, gstRegistered: false },

@@ -46,6 +46,7 @@ describe("bundle purchased", () => {
   it("prices a lesson as the student pays it, GST included, with the ex-GST part beside it (ACL s 48)", () => {
     const email = bundlePurchased({
       student: { firstName: "Sam", lastName: "Lee" },
+      boughtBy: null,
       instructor: null,
       totalLessons: 10,
       pricePerLessonCents: 7000,

@@ -22,13 +22,12 @@ import {
   registerStudent,
   weekdayAhead,
 } from "../../test/booking-fixtures.ts";
-import { addHours } from "../../test/fixtures/instructor-fixtures.ts";
+import { addHours, setFixturePayoutDetails } from "../../test/fixtures/instructor-fixtures.ts";
 import { csvCents, download, parseCsv } from "../../test/fixtures/payout-fixtures.ts";
 import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { updatePayoutDetails } from "../instructors/instructors.writes.ts";
 
 const GST_ABN = "53004085616";
 const FORMULA_NAME = '=HYPERLINK("http://x","y")';
@@ -55,7 +54,7 @@ describeEachDatabase("GST summary and exports", (kind) => {
     const login = await http.login("instructor@demo.test");
     demo = { id: login.user.id, token: login.accessToken };
     admin = (await http.login("admin@demo.test")).accessToken;
-    await updatePayoutDetails(t.database.db, demo.id, { abn: GST_ABN, gstRegistered: true });
+    await setFixturePayoutDetails(t.database.db, demo.id, { abn: GST_ABN, gstRegistered: true });
   });
   afterAll(() => t?.close());
 

@@ -98,7 +98,7 @@ describeEachDatabase("refunds to the cent", (kind) => {
     expect(stored.reduce((s, r) => s + r.amountCents, 0)).toBe(11798);
     expect(stored.reduce((s, r) => s + r.gstCents, 0)).toBe(1073);
 
-    // The payments page and the tax invoice's credit notes say the same.
+    // The payments page and the tax invoice's adjustment notes say the same.
     t.clock.now = base;
     const list = await http.get("/api/student/payments", student.accessToken);
     const listed = list.body.payments.find((p: { id: string }) => p.id === batch.paymentId);

@@ -29,6 +29,6 @@ export async function getInstructorEarnings(
     months: months.map((m) => ({ month: m.month, ...earningsInDollars(m) })),
     totals: earningsInDollars(totals),
     gstRegistered: chargesGst(status),
-    payoutHold: payoutHoldOf(status),
+    payoutHold: payee ? payoutHoldOf(payee) : "abn_missing",
   };
 }

@@ -8,18 +8,21 @@
  */
 import {
   chargesGst,
+  gstRegisteredOn,
   instructorPayLine,
-  instructorPayTotals,
   payableGrossCents,
   payoutHoldOf,
   payoutPaidPosting,
   payoutPeriodFor,
   payoutPosting,
   payoutStatementNumber,
+  RCTI_AGREEMENT_VERSION,
+  sydneyDateOf,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
 import * as repo from "./payouts.repository.ts";
+import { gstRegistrationsOf } from "./rcti.repository.ts";
 
 interface PayoutRunResult {
   period: { start: string; end: string };
@@ -27,6 +30,8 @@ interface PayoutRunResult {
   skippedWithoutAccount: number;
   /** Instructors with earnings and no valid ABN: nothing is paid until they give one (decision 030). */
   skippedWithoutAbn: number;
+  /** Instructors with earnings and no current RCTI agreement: no RCTI, so no payout (decision 037). */
+  skippedWithoutAgreement: number;
   payouts: repo.PayoutRow[];
 }
 
@@ -46,20 +51,40 @@ async function createInstructorPayout(
     await repo.lockInstructorPayouts(tx, instructorId);
     const existing = await repo.findPayoutForPeriod(tx, instructorId, period.end);
     if (existing) return { payout: existing, created: false };
-    // Read in the transaction: the ABN and GST status the RCTI is made up with are the ones paid on.
+    // Read in the transaction: the ABN, GST registrations and agreement the RCTI is made up with.
     const payee = await repo.findPayee(tx, instructorId);
     if (!payee) return null;
-    // No Connect account yet, or no valid ABN: the lessons stay unpaid-out and a later run pays them.
+    // No Connect account yet, no valid ABN or no current RCTI agreement: the lessons stay unpaid-out
+    // and a later run pays them, each line still under its own lesson date.
     if (provider.name === "stripe" && !payee.stripeAccountId) return null;
     if (payoutHoldOf(payee) !== null) return null;
+    const registrations = await gstRegistrationsOf(tx, instructorId);
     const lessons = (await repo.payableLessons(tx, instructorId, period.endsAt))
-      .map((lesson) => ({ ...lesson, grossCents: payableGrossCents(lesson) }))
+      .map((lesson) => {
+        const grossCents = payableGrossCents(lesson);
+        // GST follows the registration on the day the lesson was taught, not the day it is paid.
+        const status = {
+          abn: payee.abn,
+          gstRegistered: gstRegisteredOn(registrations, sydneyDateOf(lesson.startTime)),
+        };
+        return {
+          ...lesson,
+          grossCents,
+          chargesGst: chargesGst(status),
+          line: instructorPayLine(grossCents, status),
+        };
+      })
       .filter((lesson) => lesson.grossCents > 0);
     if (lessons.length === 0) return null;
-    const totals = instructorPayTotals(
-      lessons.map((l) => ({ grossCents: l.grossCents, lessons: 1 })),
-      payee,
-    );
+    const totals = { lessons: lessons.length, grossCents: 0, feeCents: 0, gstCents: 0, totalCents: 0 };
+    for (const { line } of lessons) {
+      totals.grossCents += line.grossCents;
+      totals.feeCents += line.feeCents;
+      totals.gstCents += line.gstCents;
+      totals.totalCents += line.totalCents;
+    }
+    // A tax invoice as soon as one line is a taxable supply; the other lines print without GST.
+    const supplierGstRegistered = lessons.some((l) => l.chargesGst);
     const payout = await repo.insertPayout(tx, {
       instructorId,
       periodStart: period.start,
@@ -69,24 +94,22 @@ async function createInstructorPayout(
       feeCents: totals.feeCents,
       gstCents: totals.gstCents,
       amountCents: totals.totalCents,
-      supplierGstRegistered: chargesGst(payee),
+      supplierGstRegistered,
       supplierAbn: payee.abn,
+      rctiAgreementVersion: RCTI_AGREEMENT_VERSION,
       status: "PENDING",
       provider: provider.name,
       createdAt: now,
     });
     await repo.insertPayoutItems(
       tx,
-      lessons.map((lesson) => {
-        const line = instructorPayLine(lesson.grossCents, payee);
-        return {
-          payoutId: payout.id,
-          bookingId: lesson.id,
-          grossCents: lesson.grossCents,
-          amountCents: line.shareCents,
-          gstCents: line.gstCents,
-        };
-      }),
+      lessons.map(({ id, line }) => ({
+        payoutId: payout.id,
+        bookingId: id,
+        grossCents: line.grossCents,
+        amountCents: line.shareCents,
+        gstCents: line.gstCents,
+      })),
     );
     await uow.post({
       ...payoutPosting({
@@ -199,10 +222,13 @@ export async function runPayouts(
   let created = 0;
   let skippedWithoutAccount = 0;
   let skippedWithoutAbn = 0;
+  let skippedWithoutAgreement = 0;
   for (const candidate of candidates) {
-    if (payoutHoldOf(candidate) !== null) {
+    const hold = payoutHoldOf(candidate);
+    if (hold !== null) {
       const existing = await repo.findPayoutForPeriod(ctx.db, candidate.instructorId, period.end);
-      if (!existing) skippedWithoutAbn += 1;
+      if (!existing && hold === "abn_missing") skippedWithoutAbn += 1;
+      if (!existing && hold === "agreement_missing") skippedWithoutAgreement += 1;
       continue;
     }
     if (provider.name === "stripe" && !candidate.stripeAccountId) {
@@ -222,6 +248,7 @@ export async function runPayouts(
     created,
     skippedWithoutAccount,
     skippedWithoutAbn,
+    skippedWithoutAgreement,
     payouts,
   };
 }

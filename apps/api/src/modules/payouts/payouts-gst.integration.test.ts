@@ -3,6 +3,7 @@
  * HTTP: what each kind of instructor is paid to the cent, the GST credit in the ledger, the RCTI as a
  * reader sees it (pdftotext) and the CSV, and the payout details that refuse GST without an ABN.
  */
+import { RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
 import {
@@ -186,7 +187,16 @@ describeEachDatabase("instructor GST and ABN on payouts", (kind) => {
       noAbn.token,
     );
     expect(saved.status).toBe(200);
-    expect(saved.body.payoutHold).toBeNull();
+    // The agreement names the ABN: a new one asks for it again before anything is paid.
+    expect(saved.body.payoutHold).toBe("agreement_missing");
+    const accepted = await http.post(
+      "/api/instructor/rcti-agreement/accept",
+      { version: RCTI_AGREEMENT_VERSION },
+      noAbn.token,
+    );
+    expect(accepted.body.current).toBe(true);
+    const ready = await http.get("/api/instructor/payout-details", noAbn.token);
+    expect(ready.body.payoutHold).toBeNull();
     t.clock.advanceMinutes(7 * 24 * 60);
     try {
       const next = await http.post("/api/admin/payouts/run", undefined, admin);
@@ -203,10 +213,11 @@ describeEachDatabase("instructor GST and ABN on payouts", (kind) => {
   });
 
   it("a lesson already paid out keeps the GST its payout paid after the instructor registers for GST", async () => {
-    // Uma was paid $60.00 without GST; she registers, then teaches again the same week (not paid out yet).
+    // Uma was paid $60.00 without GST; she registers from the start of that week, and teaches again in
+    // it (not paid out yet).
     const registers = await http.patch(
       "/api/instructor/payout-details",
-      { gstRegistered: true },
+      { gstRegistered: true, gstEffectiveDate: period.start },
       unregistered.token,
     );
     expect(registers.status).toBe(200);

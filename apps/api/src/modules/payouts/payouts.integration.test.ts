@@ -1,4 +1,4 @@
-import { addDaysToDate, formatIsoDate } from "@kerb/shared/rules";
+import { addDaysToDate, formatIsoDate, RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -246,6 +246,7 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     expect(res.body.details).toEqual({
       abn: FIXTURE_ABN,
       gstRegistered: false,
+      gstRegistrations: [],
       provider: "demo",
       stripeConnected: false,
       payoutHold: null,
@@ -264,13 +265,26 @@ describeEachDatabase("instructor payouts (demo provider)", (kind) => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("validation_error");
+    // Registered from the start of the week paid: lessons from then on carry GST, earlier ones none.
     const ok = await http.patch(
       "/api/instructor/payout-details",
-      { abn: "53 004 085 616", gstRegistered: true },
+      { abn: "53 004 085 616", gstRegistered: true, gstEffectiveDate: period.start },
       a.token,
     );
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ abn: "53004085616", gstRegistered: true });
+    expect(ok.body).toMatchObject({
+      abn: "53004085616",
+      gstRegistered: true,
+      gstRegistrations: [{ effectiveFrom: period.start, effectiveTo: null, checked: false }],
+      // The new ABN and GST status are named in the RCTI agreement: it is asked again.
+      payoutHold: "agreement_missing",
+    });
+    const again = await http.post(
+      "/api/instructor/rcti-agreement/accept",
+      { version: RCTI_AGREEMENT_VERSION },
+      a.token,
+    );
+    expect(again.status).toBe(200);
     const cleared = await http.patch(
       "/api/instructor/payout-details",
       { abn: "", gstRegistered: false },

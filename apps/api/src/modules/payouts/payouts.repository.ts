@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, lt, lte, notExists, type SQLWrapper, sq
 import { type Executor, executeRows } from "../../db/client.ts";
 import { bookings, bundles, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
 import { earningCentsSql, earningLessonSql, notPayoutHeldSql, payoutHeldSql } from "../../db/sql-rules.ts";
+import { currentRctiAgreementSql } from "./rcti.repository.ts";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutStatus = PayoutRow["status"];
@@ -56,6 +57,7 @@ export function instructorsWithPayableLessons(db: Executor, endsAt: Date) {
       instructorId: bookings.instructorId,
       stripeAccountId: instructorProfiles.stripeAccountId,
       abn: instructorProfiles.abn,
+      rctiAgreementCurrent: currentRctiAgreementSql(bookings.instructorId),
     })
     .from(bookings)
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
@@ -261,6 +263,7 @@ export async function findPayee(db: Executor, instructorId: string) {
       abn: instructorProfiles.abn,
       gstRegistered: instructorProfiles.gstRegistered,
       stripeAccountId: instructorProfiles.stripeAccountId,
+      rctiAgreementCurrent: currentRctiAgreementSql(users.id),
     })
     .from(users)
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, users.id))

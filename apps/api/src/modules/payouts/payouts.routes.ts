@@ -1,14 +1,19 @@
 import {
+  acceptRctiAgreementRequest,
+  adminGstRegistration,
   adminPayoutResponse,
   adminPayoutsQuery,
   adminPayoutsResponse,
+  checkGstRegistrationRequest,
   connectPayoutAccountResponse,
   errorResponses,
   idParams,
   instructorEarningsResponse,
   instructorPayoutsResponse,
   payoutDetails,
+  payoutReadinessResponse,
   payoutRunResponse,
+  rctiAgreementResponse,
   rotateCalendarTokenRequest,
   updatePayoutDetailsRequest,
 } from "@kerb/shared";
@@ -17,13 +22,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
+import { acceptRctiAgreement } from "./accept-rcti-agreement.ts";
 import { connectPayoutAccount } from "./connect-payout-account.ts";
 import { downloadPayoutStatementCsv } from "./download-payout-statement-csv.ts";
 import { downloadPayoutStatementPdf } from "./download-payout-statement-pdf.ts";
 import { getInstructorEarnings } from "./get-instructor-earnings.ts";
 import { getPayoutDetails } from "./get-payout-details.ts";
+import { getRctiAgreement } from "./get-rcti-agreement.ts";
 import { listInstructorPayouts } from "./list-instructor-payouts.ts";
 import { listPayouts } from "./list-payouts.ts";
+import { checkGstRegistration, getPayoutReadiness } from "./payout-readiness.ts";
 import { retryPayout } from "./retry-payout.ts";
 import { runPayoutsNow } from "./run-payouts-now.ts";
 import { updatePayoutDetails } from "./update-payout-details.ts";
@@ -181,13 +189,48 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         operationId: "updatePayoutDetails",
         summary: "Record the instructor's ABN and GST status",
         description:
-          "The ABN (11 digits, spaces allowed, checked with the ATO checksum; empty or null removes it) and " +
-          "whether the instructor is registered for GST, as printed on payout statements (audited).",
+          "The ABN (11 digits, spaces allowed, checked with the ATO checksum; empty or null removes it; one " +
+          "starting with 0 is refused) and whether the instructor is registered for GST, with the date the " +
+          "registration took effect or ended (today if left out), as printed on payout statements (audited). " +
+          "A change asks for the RCTI agreement to be accepted again.",
         body: updatePayoutDetailsRequest,
         response: { 200: payoutDetails, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => updatePayoutDetails(ctx, currentUserId(request), request.body),
+  );
+
+  app.get(
+    "/rcti-agreement",
+    {
+      schema: {
+        ...common,
+        operationId: "getRctiAgreement",
+        summary: "The recipient-created tax invoice agreement",
+        description:
+          "Kerb's RCTI agreement filled in with both parties, its version and whether the instructor has " +
+          "accepted it: no RCTI is issued, and no payout made, without a current acceptance.",
+        response: { 200: rctiAgreementResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => getRctiAgreement(ctx, currentUserId(request)),
+  );
+
+  app.post(
+    "/rcti-agreement/accept",
+    {
+      schema: {
+        ...common,
+        operationId: "acceptRctiAgreement",
+        summary: "Accept the RCTI agreement",
+        description:
+          "Records (and audits) the acceptance of the version read. A version that is no longer current, or " +
+          "one already accepted (also twice at once), is 409 conflict and changes nothing.",
+        body: acceptRctiAgreementRequest,
+        response: { 200: rctiAgreementResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => acceptRctiAgreement(ctx, currentUserId(request), request.body.version),
   );
 };
 
@@ -232,6 +275,40 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     (request) => runPayoutsNow(ctx, currentUserId(request)),
+  );
+
+  app.get(
+    "/readiness",
+    {
+      schema: {
+        ...common,
+        operationId: "getPayoutReadiness",
+        summary: "Before a payout run",
+        description:
+          "GST registrations not yet checked against the ABN Lookup, and instructors with earnings who have " +
+          "not accepted the current RCTI agreement (a run passes them by).",
+        response: { 200: payoutReadinessResponse, ...errorResponses(401, 403) },
+      },
+    },
+    () => getPayoutReadiness(ctx),
+  );
+
+  app.post(
+    "/gst-registrations/:id/check",
+    {
+      schema: {
+        ...common,
+        operationId: "checkGstRegistration",
+        summary: "Mark a GST registration checked",
+        description:
+          "Records that the admin checked the registration against the ABN Lookup, with what was seen " +
+          "(audited). Already checked: 409 conflict.",
+        params: idParams,
+        body: checkGstRegistrationRequest,
+        response: { 200: adminGstRegistration, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => checkGstRegistration(ctx, request.params.id, currentUserId(request), request.body.note),
   );
 
   app.post(

@@ -14,6 +14,7 @@ export async function runPayoutsNow(ctx: AppContext, actorId: string | null): Pr
     created: result.created,
     skippedWithoutAccount: result.skippedWithoutAccount,
     skippedWithoutAbn: result.skippedWithoutAbn,
+    skippedWithoutAgreement: result.skippedWithoutAgreement,
     payouts: result.payouts.map((p) => ({
       id: p.id,
       instructorId: p.instructorId,

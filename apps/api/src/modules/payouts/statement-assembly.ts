@@ -5,12 +5,16 @@ import {
   formatSydneyDate,
   formatSydneyTimeRange,
   payoutStatementNumber,
+  RCTI_ISSUE_DAYS,
+  rctiDaysLate,
   sydneyDateOf,
 } from "@kerb/shared/rules";
+import { plural, rctiAgreementReference } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { PAYOUT_NOT_FOUND } from "./payout-views.ts";
 import * as repo from "./payouts.repository.ts";
+import { rctiAcceptancesOf } from "./rcti.repository.ts";
 import type { PayoutStatement } from "./statement.ts";
 
 const LINE_DESCRIPTIONS: Record<string, string> = {
@@ -27,6 +31,15 @@ function valuedBy(line: { isPoolHours: boolean; bundlePricePerLessonCents: numbe
   return line.isPoolHours ? "pool hours" : "standard rate";
 }
 
+/**
+ * A line issued past the ATO's 28 days (held back for an ABN, the agreement or an admin's decision) says
+ * so: it stays on the statement under its own date rather than being left out.
+ */
+function lateNote(lessonDate: string, issuedOn: string): string {
+  const late = rctiDaysLate(lessonDate, issuedOn);
+  return late > 0 ? ` (held: issued ${plural(late, "day")} after the ${RCTI_ISSUE_DAYS} days allowed)` : "";
+}
+
 /** The instructor's own payout, or 404. */
 export async function requireOwnPayout(ctx: AppContext, instructorId: string, payoutId: string) {
   const payout = await repo.findOwnPayout(ctx.db, instructorId, payoutId);
@@ -37,14 +50,20 @@ export async function requireOwnPayout(ctx: AppContext, instructorId: string, pa
 
 /** A payout's statement (RCTI) as both downloads print it. */
 export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow): Promise<PayoutStatement> {
-  const [payee, lines] = await Promise.all([
+  const [payee, lines, acceptances] = await Promise.all([
     repo.findPayee(ctx.db, payout.instructorId),
     repo.payoutLines(ctx.db, payout.id),
+    rctiAcceptancesOf(ctx.db, payout.instructorId),
   ]);
   if (!payee) throw new AppError("not_found", PAYOUT_NOT_FOUND);
   // A run also pays lessons from before its week (marked late, or waiting for an ABN): the period printed
   // starts at the earliest line, so it covers every lesson listed (lines come in lesson order).
   const earliest = lines[0] ? sydneyDateOf(lines[0].startTime) : payout.periodStart;
+  const issuedOn = sydneyDateOf(payout.createdAt);
+  // The acceptance the RCTI was issued under: of its version, the latest made before it was issued.
+  const acceptance = acceptances.find(
+    (a) => a.version === payout.rctiAgreementVersion && a.acceptedAt.getTime() <= payout.createdAt.getTime(),
+  );
   return {
     number: payoutStatementNumber(payout),
     issuedOn: formatSydneyDate(payout.createdAt),
@@ -52,6 +71,12 @@ export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow)
     periodEnd: formatIsoDate(payout.periodEnd),
     recipient: { name: ctx.env.SUPPLIER_NAME, abn: ctx.env.SUPPLIER_ABN },
     isDemoRecipient: ctx.env.SUPPLIER_ABN === DEMO_SUPPLIER_ABN,
+    agreement: payout.rctiAgreementVersion
+      ? {
+          reference: rctiAgreementReference(payout.rctiAgreementVersion),
+          acceptedOn: acceptance ? formatSydneyDate(acceptance.acceptedAt) : null,
+        }
+      : null,
     supplier: {
       name: `${payee.firstName} ${payee.lastName}`,
       email: payee.email,
@@ -63,7 +88,7 @@ export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow)
       bookingId: line.bookingId,
       date: formatSydneyDate(line.startTime),
       time: formatSydneyTimeRange(line.startTime, line.endTime),
-      description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}`,
+      description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}${lateNote(sydneyDateOf(line.startTime), issuedOn)}`,
       student: `${line.studentFirstName} ${line.studentLastName}`,
       grossCents: line.grossCents,
       feeCents: line.grossCents - line.amountCents,

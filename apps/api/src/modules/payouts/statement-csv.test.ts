@@ -10,6 +10,7 @@ const statement: PayoutStatement = {
   periodEnd: "08/11/2026",
   recipient: { name: "Kerb Driving Pty Ltd", abn: "51824753556" },
   isDemoRecipient: true,
+  agreement: null,
   supplier: { name: "Ana Payee", email: "ana@example.test", abn: null, gstRegistered: false },
   lines: [
     {

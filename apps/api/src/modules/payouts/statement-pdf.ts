@@ -3,7 +3,7 @@
  * the instructor's lessons, issues it on the instructor's behalf. Layout only, with the shared pdfkit
  * helpers of lib/pdf; the amounts come from the payout (PayoutStatement).
  */
-import { formatAbn, formatAud } from "@kerb/shared/rules";
+import { formatAbn, formatAud, RCTI_TITLE } from "@kerb/shared/rules";
 import { GST_PERCENT, PLATFORM_FEE_PERCENT, payoutStatusLabels, plural } from "@kerb/shared/words";
 import { SANS } from "../../lib/pdf/fonts.ts";
 import {
@@ -40,9 +40,7 @@ const STATUS_TEXT = {
 
 function statementTitle(statement: Pick<PayoutStatement, "supplier">): string {
   // Only a GST-registered supplier's statement can be a tax invoice; otherwise it is a statement of payment.
-  return statement.supplier.gstRegistered
-    ? "Recipient-created tax invoice"
-    : "Recipient-created payout statement";
+  return statement.supplier.gstRegistered ? RCTI_TITLE : "Recipient-created payout statement";
 }
 
 export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> {
@@ -121,12 +119,21 @@ export function renderStatementPdf(statement: PayoutStatement): Promise<Buffer> 
       : [{ label: "Net paid to you (GST not included)", cents: statement.totalCents, strong: true }]),
   ]);
 
+  // The ATO's RCTI requirements: issued under a written agreement, current when issued, that says the
+  // recipient issues the tax invoices and the supplier will not. The statement names that agreement.
+  const agreement = statement.agreement
+    ? `Issued under the ${statement.agreement.reference}` +
+      (statement.agreement.acceptedOn
+        ? `, accepted by the supplier on ${statement.agreement.acceptedOn}. `
+        : ". ")
+    : "";
   const gstNote = supplier.gstRegistered
-    ? "The recipient and the supplier agree that the recipient issues tax invoices for these supplies and " +
+    ? `${agreement}The recipient and the supplier agree that the recipient issues tax invoices for these supplies and ` +
       "the supplier will not issue tax invoices for them; the supplier will tell the recipient if they stop " +
       "being registered for GST. Lesson lines are shown excluding GST; GST is " +
-      `${GST_PERCENT} of each line's net, rounded to the cent.`
-    : "The supplier is not registered for GST: no GST is included in this payout and this statement is not a " +
+      `${GST_PERCENT} of each line's net, rounded to the cent; a line taught while the supplier was not ` +
+      "registered for GST carries none."
+    : `${agreement}The supplier is not registered for GST: no GST is included in this payout and this statement is not a ` +
       "tax invoice.";
   doc
     .moveDown(0.6)

@@ -28,6 +28,11 @@ export interface PayoutStatement {
   recipient: { name: string; abn: string };
   /** True while Kerb's ABN is the built-in demonstration number. */
   isDemoRecipient: boolean;
+  /**
+   * The RCTI agreement the statement was issued under ("…, version 2026-12") and when the supplier
+   * accepted it (DD/MM/YYYY); null on payouts made before agreements were recorded.
+   */
+  agreement: { reference: string; acceptedOn: string | null } | null;
   /** The instructor: the supplier of the lessons. */
   supplier: { name: string; email: string; abn: string | null; gstRegistered: boolean };
   lines: PayoutStatementLine[];

@@ -188,7 +188,8 @@ describeEachDatabase("receipts and tax invoices", (kind) => {
     expect(text).toContain(`GST (10%) ${formatAud(cents(batch.gst))}`);
     expect(text).toContain(`Total (incl. GST) ${formatAud(cents(batch.amount))}`);
     expect(text).toContain("no card was charged");
-    expect(text).not.toContain("Credit notes");
+    expect(text).not.toContain("Adjustment notes");
+    expect(text).not.toContain("Credit note");
   });
 
   it("makes a PDF tax invoice of a bundle: quantity × per-lesson price", async () => {
@@ -209,7 +210,7 @@ describeEachDatabase("receipts and tax invoices", (kind) => {
     expect(text).toContain(BUNDLE_CREDIT_TERMS[1]);
   });
 
-  it("after the instructor cancels a lesson, lists the refund and adds a credit note to the invoice", async () => {
+  it("after the instructor cancels a lesson, lists the refund and adds an adjustment note to the invoice", async () => {
     const lessonId = lessonIds[0];
     const cancelled = await http.post(
       `/api/instructor/lessons/${lessonId}/cancel`,
@@ -232,14 +233,16 @@ describeEachDatabase("receipts and tax invoices", (kind) => {
     });
 
     const text = pdfText((await invoice(batch.id)).pdf);
-    expect(text).toContain("Credit notes (refunds)");
+    // The ATO's word: a refund on a tax invoice is an adjustment note, not a credit note.
+    expect(text).toContain("Adjustment notes (refunds)");
+    expect(text).not.toContain("Credit note");
     expect(text).toContain(`${batch.invoiceNumber}-CN1`);
     const start = new Date(slots.standard.startTime);
     expect(text).toContain(`Cancelled lesson, ${formatSydneyDate(start)} ${formatSydneyTime(start)}`);
     expect(text).toContain(`Refunded ${formatAud(gstCents(standardCents))} ${formatAud(refundCents)}`);
     expect(text).toContain(`Less refunds (incl. GST) -${formatAud(refundCents)}`);
     expect(text).toContain(`Net amount paid (incl. GST) ${formatAud(cents(batch.amount) - refundCents)}`);
-    // The original lines and totals stay: a credit note adjusts an invoice, it does not rewrite it.
+    // The original lines and totals stay: an adjustment note adjusts an invoice, it does not rewrite it.
     expect(text).toContain(`Total (incl. GST) ${formatAud(cents(batch.amount))}`);
   });
 

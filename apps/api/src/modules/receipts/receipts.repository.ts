@@ -150,7 +150,7 @@ export function listLessonsOfPayments(db: Executor, paymentIds: string[]) {
 
 export type ReceiptLessonRow = Awaited<ReturnType<typeof listLessonsOfPayments>>[number];
 
-/** Card refunds of the given payments, oldest first (the order credit notes were issued in). */
+/** Card refunds of the given payments, oldest first (the order adjustment notes were issued in). */
 export function listRefundsOfPayments(db: Executor, paymentIds: string[]) {
   if (paymentIds.length === 0) return Promise.resolve([]);
   return db

@@ -43,7 +43,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         operationId: "downloadTaxInvoice",
         summary: "Download a payment's tax invoice (PDF)",
         description:
-          "The payment's tax invoice as an application/pdf attachment, with a credit note for each refund. " +
+          "The payment's tax invoice as an application/pdf attachment, with an adjustment note for each refund. " +
           "Errors are JSON as everywhere else; an unpaid payment has no invoice (409).",
         params: idParams,
         response: {

@@ -68,7 +68,8 @@ const LINE_COLUMNS: Column[] = [
   { width: 95, align: "right" },
 ];
 
-// The credit note number (an invoice number plus "-CN1") must fit on one line: it is what people quote.
+// The adjustment note number (an invoice number plus "-CN1", as first issued) must fit on one line: it
+// is what people quote.
 const CREDIT_COLUMNS: Column[] = [
   { width: 136, align: "left" },
   { width: 62, align: "left" },
@@ -82,7 +83,7 @@ const lineHeader = (doc: Doc) =>
   headingRow(doc, LINE_COLUMNS, ["Description", "Qty", "Unit price (ex GST)", "Amount (ex GST)"]);
 
 const creditHeader = (doc: Doc) =>
-  headingRow(doc, CREDIT_COLUMNS, ["Credit note", "Date", "For", "Status", "GST", "Amount (incl. GST)"]);
+  headingRow(doc, CREDIT_COLUMNS, ["Adjustment note", "Date", "For", "Status", "GST", "Amount (incl. GST)"]);
 
 /** Renders the invoice and resolves with the whole PDF file. */
 export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
@@ -153,7 +154,8 @@ export function renderTaxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     );
 
   if (invoice.creditNotes.length > 0) {
-    heading(doc, "Credit notes (refunds)");
+    // The GST Act's name for the document that corrects a tax invoice after a refund (s 29-75).
+    heading(doc, "Adjustment notes (refunds)");
     creditHeader(doc);
     for (const note of invoice.creditNotes) {
       row(

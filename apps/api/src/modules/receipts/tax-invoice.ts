@@ -14,7 +14,7 @@ import * as repo from "./receipts.repository.ts";
 import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 
 /**
- * The PDF tax invoice of a paid payment, with its credit notes, for its learner or the guardian who paid
+ * The PDF tax invoice of a paid payment, with its adjustment notes, for its learner or the guardian who paid
  * it, even once the learner has removed them (rules/payment-access.ts mayReadReceipt).
  */
 export async function taxInvoicePdf(

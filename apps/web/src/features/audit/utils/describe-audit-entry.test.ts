@@ -33,6 +33,21 @@ describe("describeAuditEntry", () => {
     ).toEqual(["ABN: none → 51 824 753 556", "GST registered: no → yes"]);
   });
 
+  it("words GST registration dates, their ABN Lookup check and the RCTI agreement accepted", () => {
+    const lines = [
+      ...describeAuditEntry("instructor.gst_registration", { effectiveFrom: "2026-07-01" }),
+      ...describeAuditEntry("instructor.gst_registration_check", {
+        effectiveFrom: "2026-07-01",
+        effectiveTo: null,
+        note: "ABN Lookup: registered from 1 Jul 2026",
+      }),
+      ...describeAuditEntry("instructor.rcti_agreement_accept", { version: "2026-12" }),
+    ].join("\n");
+    expect(lines).toContain("GST registered from: 01/07/2026");
+    expect(lines).toContain("ABN Lookup: registered from 1 Jul 2026");
+    expect(lines).toContain("Agreement version: 2026-12");
+  });
+
   it("words a payout: amount, the week it pays, lessons and statement", () => {
     expect(
       describeAuditEntry("payout.create", {

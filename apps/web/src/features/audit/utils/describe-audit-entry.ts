@@ -84,6 +84,9 @@ const FIELDS: Record<string, Field> = {
   },
   abn: { label: "ABN", show: abn },
   gstRegistered: { label: "GST registered", show: yesNo },
+  effectiveFrom: { label: "GST registered from" },
+  effectiveTo: { label: "GST registration ended on" },
+  version: { label: "Agreement version" },
   suspended: {
     label: "Account",
     show: (v) => (v === true ? "suspended" : v === false ? "active" : plain(v)),

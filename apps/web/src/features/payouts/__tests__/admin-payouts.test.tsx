@@ -59,6 +59,10 @@ const paidPayout = payout({
 describe("Admin console: payouts", () => {
   it("shows due, paid, failed and accruing totals, and each payout with its last error", async () => {
     const { callsTo } = mockFetch({
+      "GET /api/admin/payouts/readiness": jsonResponse(200, {
+        uncheckedGstRegistrations: [],
+        waitingForAgreement: [],
+      }),
       "GET /api/admin/payouts": jsonResponse(200, { ...pageOf([payout(), paidPayout]), summary }),
     });
     const { user, router } = renderApp("/admin/payouts", signedIn);
@@ -89,6 +93,10 @@ describe("Admin console: payouts", () => {
 
   it("words a count of one in the singular: 1 lesson, 1 instructor, 1 attempt", async () => {
     mockFetch({
+      "GET /api/admin/payouts/readiness": jsonResponse(200, {
+        uncheckedGstRegistrations: [],
+        waitingForAgreement: [],
+      }),
       "GET /api/admin/payouts": jsonResponse(200, {
         ...pageOf([paidPayout]),
         summary: { ...summary, accruing: { instructors: 1, lessons: 1, amount: 52.5 } },
@@ -103,6 +111,10 @@ describe("Admin console: payouts", () => {
   it("runs payouts and says what the run did", async () => {
     let items = [paidPayout];
     const { callsTo } = mockFetch({
+      "GET /api/admin/payouts/readiness": jsonResponse(200, {
+        uncheckedGstRegistrations: [],
+        waitingForAgreement: [],
+      }),
       "GET /api/admin/payouts": () => jsonResponse(200, { ...pageOf(items), summary }),
       "POST /api/admin/payouts/run": () => {
         items = [payout({ status: "PAID", lastError: null }), paidPayout];
@@ -111,6 +123,7 @@ describe("Admin console: payouts", () => {
           created: 1,
           skippedWithoutAccount: 2,
           skippedWithoutAbn: 0,
+          skippedWithoutAgreement: 0,
           payouts: [
             {
               id: items[0]?.id,
@@ -140,6 +153,10 @@ describe("Admin console: payouts", () => {
   it("retries a failed payout and says it went through", async () => {
     let current = payout();
     const { callsTo } = mockFetch({
+      "GET /api/admin/payouts/readiness": jsonResponse(200, {
+        uncheckedGstRegistrations: [],
+        waitingForAgreement: [],
+      }),
       "GET /api/admin/payouts": () => jsonResponse(200, { ...pageOf([current]), summary }),
       [`POST /api/admin/payouts/${current.id}/retry`]: () => {
         current = payout({

@@ -32,14 +32,23 @@ const payoutsOf = (details: {
   payoutHold: "abn_missing" | null;
 }) => ({
   payouts: [],
-  details: { ...details, provider: "demo", stripeConnected: false },
+  details: { ...details, provider: "demo", stripeConnected: false, gstRegistrations: [] },
   unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
   held: { lessons: 0, gross: 0, fee: 0, net: 0, gst: 0, total: 0 },
 });
 
+const acceptedAgreement = {
+  name: "Recipient-created tax invoice agreement",
+  version: "2026-12",
+  clauses: ["Parties. Kerb and you."],
+  current: true,
+  lastAccepted: { version: "2026-12", acceptedAt: "2026-11-01T00:00:00.000Z", reaskedAt: null },
+};
+
 describe("Instructor earnings", () => {
   it("shows a GST-registered instructor's net without GST, the GST and the total with it", async () => {
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, gstEarnings),
       "GET /api/instructor/payouts": jsonResponse(
         200,
@@ -74,6 +83,7 @@ describe("Instructor earnings", () => {
 
   it("without an ABN, says payouts wait and takes the instructor to the ABN field in one step", async () => {
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, { ...earnings, payoutHold: "abn_missing" }),
       "GET /api/instructor/payouts": jsonResponse(
         200,
@@ -98,6 +108,7 @@ describe("Instructor earnings", () => {
     // The server's answers before and after the save.
     let saved = false;
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": () =>
         jsonResponse(
           200,
@@ -118,6 +129,7 @@ describe("Instructor earnings", () => {
           provider: "demo",
           stripeConnected: false,
           payoutHold: null,
+          gstRegistrations: [],
         });
       },
       "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
@@ -137,6 +149,7 @@ describe("Instructor earnings", () => {
 
   it("an unregistered instructor with an ABN sees no GST columns and no ABN warning", async () => {
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, earnings),
       "GET /api/instructor/payouts": jsonResponse(
         200,
@@ -153,6 +166,7 @@ describe("Instructor earnings", () => {
 
   it("lists each month with lessons, gross, the 25% fee and net, then the totals", async () => {
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, earnings),
       "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
     });
@@ -191,6 +205,7 @@ describe("Instructor earnings", () => {
 
   it("says what to do when nothing is earned yet", async () => {
     mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, {
         months: [],
         totals: { lessons: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },

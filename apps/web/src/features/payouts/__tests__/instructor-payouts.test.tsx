@@ -55,6 +55,7 @@ function payoutsResponse(overrides: Partial<InstructorPayoutsResponse> = {}): In
       provider: "demo",
       stripeConnected: false,
       payoutHold: null,
+      gstRegistrations: [],
     },
     unpaid: { lessons: 1, gross: 80, fee: 20, net: 60, gst: 0, total: 60 },
     held: { lessons: 0, gross: 0, fee: 0, net: 0, gst: 0, total: 0 },
@@ -76,6 +77,14 @@ function routes(payouts: InstructorPayoutsResponse, extra: Parameters<typeof moc
     "GET /api/instructor/earnings": jsonResponse(200, earnings),
     "GET /api/instructor/calendar-token": jsonResponse(200, { url: null }),
     "GET /api/instructor/payouts": () => jsonResponse(200, payouts),
+    "GET /api/instructor/rcti-agreement": () =>
+      jsonResponse(200, {
+        name: "Recipient-created tax invoice agreement",
+        version: "2026-12",
+        clauses: ["Parties. Kerb and you."],
+        current: true,
+        lastAccepted: { version: "2026-12", acceptedAt: "2026-11-01T00:00:00.000Z", reaskedAt: null },
+      }),
     ...extra,
   };
 }
@@ -185,6 +194,7 @@ describe("Instructor earnings: payouts", () => {
             provider: "demo",
             stripeConnected: false,
             payoutHold: "abn_missing",
+            gstRegistrations: [],
           },
         }),
         {
@@ -195,6 +205,7 @@ describe("Instructor earnings: payouts", () => {
               stripeConnected: false,
               abn: "53004085616",
               payoutHold: null,
+              gstRegistrations: [],
             }),
         },
       ),
@@ -232,6 +243,7 @@ describe("Instructor earnings: payouts", () => {
             provider: "stripe",
             stripeConnected: false,
             payoutHold: null,
+            gstRegistrations: [],
           },
         }),
         {

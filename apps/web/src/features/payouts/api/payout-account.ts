@@ -24,6 +24,8 @@ export function useUpdatePayoutDetails() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: payoutKeys.instructorPayouts() }),
         queryClient.invalidateQueries({ queryKey: payoutKeys.earnings() }),
+        // A new ABN or GST status asks for the RCTI agreement again.
+        queryClient.invalidateQueries({ queryKey: payoutKeys.rctiAgreement() }),
       ]),
   });
 }

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { TextField } from "@/components/ui/field";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { formatIsoDate } from "@/lib/format";
 import { useInstructorPayouts } from "../api/get-instructor-payouts";
 import { useStartPayoutOnboarding, useUpdatePayoutDetails } from "../api/payout-account";
 
@@ -19,6 +20,8 @@ import { useStartPayoutOnboarding, useUpdatePayoutDetails } from "../api/payout-
 const detailsForm = z.object({
   abn: z.string(),
   gstRegistered: z.boolean(),
+  /** YYYY-MM-DD from the date input, or "" for today. */
+  gstEffectiveDate: z.string(),
 });
 type DetailsForm = z.infer<typeof detailsForm>;
 const abnRule = updatePayoutDetailsRequest.shape.abn;
@@ -81,7 +84,11 @@ function DetailsFormFields({ details }: { details: PayoutDetails }) {
     formState: { errors },
   } = useForm<DetailsForm>({
     resolver: zodResolver(detailsForm),
-    defaultValues: { abn: details.abn ? formatAbn(details.abn) : "", gstRegistered: details.gstRegistered },
+    defaultValues: {
+      abn: details.abn ? formatAbn(details.abn) : "",
+      gstRegistered: details.gstRegistered,
+      gstEffectiveDate: "",
+    },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -95,10 +102,18 @@ function DetailsFormFields({ details }: { details: PayoutDetails }) {
       return;
     }
     mutation.mutate(
-      { abn: abn.data ?? null, gstRegistered: values.gstRegistered },
+      {
+        abn: abn.data ?? null,
+        gstRegistered: values.gstRegistered,
+        ...(values.gstEffectiveDate ? { gstEffectiveDate: values.gstEffectiveDate } : {}),
+      },
       {
         onSuccess: (saved) =>
-          reset({ abn: saved.abn ? formatAbn(saved.abn) : "", gstRegistered: saved.gstRegistered }),
+          reset({
+            abn: saved.abn ? formatAbn(saved.abn) : "",
+            gstRegistered: saved.gstRegistered,
+            gstEffectiveDate: "",
+          }),
       },
     );
   });
@@ -131,6 +146,23 @@ function DetailsFormFields({ details }: { details: PayoutDetails }) {
           I am registered for GST
         </label>
       </div>
+      <TextField
+        label="Date your GST registration started or ended"
+        type="date"
+        hint="Only when you tick or untick GST: the date of effect the ABN Lookup shows. Today if left empty. Lessons before a registration's date carry no GST."
+        error={errors.gstEffectiveDate?.message}
+        {...register("gstEffectiveDate", { onChange: () => mutation.reset() })}
+      />
+      {details.gstRegistrations.length > 0 ? (
+        <ul aria-label="GST registrations" className="text-slate-700 text-sm">
+          {details.gstRegistrations.map((r) => (
+            <li key={r.effectiveFrom}>
+              Registered for GST from {formatIsoDate(r.effectiveFrom)}
+              {r.effectiveTo ? ` until ${formatIsoDate(r.effectiveTo)}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {mutation.isError ? <ErrorState title="We couldn't save your details" error={mutation.error} /> : null}
       {mutation.isSuccess ? <Alert tone="success">Payout details saved.</Alert> : null}
       <div>

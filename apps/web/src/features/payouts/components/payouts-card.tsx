@@ -25,18 +25,21 @@ export const PAYOUT_STATUS: Record<PayoutStatus, StatusStyle> = statusStyles(
 function UnpaidNote({ data }: { data: InstructorPayoutsResponse }) {
   if (data.unpaid.lessons === 0) return null;
   const needsAbn = data.details.payoutHold === "abn_missing";
+  const needsAgreement = data.details.payoutHold === "agreement_missing";
   const needsAccount = data.details.provider === "stripe" && !data.details.stripeConnected;
   const gst = data.unpaid.gst > 0 ? ` (${formatDollars(data.unpaid.total)} with GST)` : "";
   return (
-    <Alert tone={needsAbn || needsAccount ? "warning" : "info"}>
+    <Alert tone={needsAbn || needsAgreement || needsAccount ? "warning" : "info"}>
       {formatDollars(data.unpaid.net)}
       {gst} from {data.unpaid.lessons} {data.unpaid.lessons === 1 ? "lesson is" : "lessons are"} not paid out
       yet.{" "}
       {needsAbn
         ? "Add your ABN in your payout details: until then your earnings keep adding up here."
-        : needsAccount
-          ? "Connect your Stripe account below: until then your earnings keep adding up here."
-          : "Each Monday, the week that just ended is paid."}
+        : needsAgreement
+          ? "Accept the recipient-created tax invoice agreement on this page: until then your earnings keep adding up here."
+          : needsAccount
+            ? "Connect your Stripe account below: until then your earnings keep adding up here."
+            : "Each Monday, the week that just ended is paid."}
     </Alert>
   );
 }

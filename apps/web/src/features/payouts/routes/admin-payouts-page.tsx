@@ -21,6 +21,7 @@ import { StatusFilter } from "@/components/ui/status-filter";
 import { formatDate, formatDateTime, formatDollars, formatIsoDate } from "@/lib/format";
 import { pick, useListParams } from "@/lib/list-params";
 import { useAdminPayouts, useRetryPayout, useRunPayouts } from "../api/admin-payouts";
+import { PayoutReadinessCard } from "../components/payout-readiness-card";
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +45,11 @@ function runSummary(run: PayoutRunResponse): string {
     run.skippedWithoutAbn > 0
       ? ` ${run.skippedWithoutAbn} ${run.skippedWithoutAbn === 1 ? "instructor has" : "instructors have"} no ABN yet and keep accruing until they add one.`
       : "";
-  return created + skipped + noAbn;
+  const noAgreement =
+    run.skippedWithoutAgreement > 0
+      ? ` ${run.skippedWithoutAgreement} ${run.skippedWithoutAgreement === 1 ? "instructor has" : "instructors have"} not accepted the RCTI agreement and keep accruing until they do.`
+      : "";
+  return created + skipped + noAbn + noAgreement;
 }
 
 export function AdminPayoutsPage() {
@@ -193,6 +198,7 @@ export function AdminPayoutsPage() {
       }
     >
       <DocumentTitle title="Payouts · Admin" />
+      <PayoutReadinessCard />
       {run.isError ? <ErrorState title="The payout run failed" error={run.error} /> : null}
       {run.isSuccess ? <Alert tone="success">{runSummary(run.data)}</Alert> : null}
       {retry.isError ? <ErrorState title="The payout could not be retried" error={retry.error} /> : null}

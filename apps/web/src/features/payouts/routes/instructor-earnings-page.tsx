@@ -22,6 +22,7 @@ import { useInstructorEarnings } from "../api/get-instructor-earnings";
 import { EarningsTable } from "../components/earnings-table";
 import { focusAbnField, PayoutDetailsCard } from "../components/payout-details-card";
 import { PayoutsCard } from "../components/payouts-card";
+import { focusRctiAgreement, RctiAgreementCard } from "../components/rcti-agreement-card";
 
 /** Why payouts wait, and the one step that ends the wait: the ABN field on this page. */
 function AbnMissingAlert() {
@@ -37,6 +38,25 @@ function AbnMissingAlert() {
     >
       Kerb can only pay you once your Australian Business Number (ABN) is on record. Your earnings keep adding
       up meanwhile, and the first Monday payout after you add it pays everything owed.
+    </Alert>
+  );
+}
+
+/** Why payouts wait when the ABN is there: the RCTI agreement is not (or no longer) accepted. */
+function AgreementMissingAlert() {
+  return (
+    <Alert
+      tone="warning"
+      title="Accept the tax invoice agreement to be paid"
+      action={
+        <Button variant="primary" size="sm" onClick={focusRctiAgreement}>
+          Read the agreement
+        </Button>
+      }
+    >
+      Kerb writes the tax invoices for your lessons, and may do so only under a written agreement you have
+      accepted. Until you accept it your earnings keep adding up, and the first Monday payout after you accept
+      pays everything owed.
     </Alert>
   );
 }
@@ -64,6 +84,7 @@ export function InstructorEarningsPage() {
         }
       />
       {earnings?.payoutHold === "abn_missing" ? <AbnMissingAlert /> : null}
+      {earnings?.payoutHold === "agreement_missing" ? <AgreementMissingAlert /> : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader
@@ -111,6 +132,9 @@ export function InstructorEarningsPage() {
         <div className="flex flex-col gap-6">
           <PayoutDetailsCard />
           <CalendarFeedCard />
+        </div>
+        <div className="lg:col-span-3">
+          <RctiAgreementCard />
         </div>
         {/* The full width: a GST-registered instructor's payouts have eight columns. */}
         <div className="lg:col-span-3">

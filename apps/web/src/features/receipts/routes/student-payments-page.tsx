@@ -20,7 +20,7 @@ export function StudentPaymentsPage() {
       <DocumentTitle title="Payments" />
       <PageHeader
         title="Payments"
-        description="Your receipts, refunds and tax invoices. Refunds appear as credit notes on the payment's tax invoice."
+        description="Your receipts, refunds and tax invoices. Refunds appear as adjustment notes on the payment's tax invoice."
       />
 
       {paymentsQuery.isPending ? (
