@@ -354,6 +354,8 @@ export function BookingWizard({
             onPaid={handlePaid}
             onReturnToSlots={returnToSlots}
             pendingCheckout={state.pendingCheckout}
+            shownInvoice={state.invoice}
+            onInvoiceOpened={(invoice) => patch({ invoice })}
             onCheckoutChange={(pendingCheckout) => {
               // Saved at once, not on the next render: a card-page redirect may follow immediately.
               writeBookingDraft(draftFromState({ ...state, pendingCheckout }));
