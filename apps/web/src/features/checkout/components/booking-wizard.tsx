@@ -327,7 +327,6 @@ export function BookingWizard({
             onRemoveSlot={(slot) =>
               patch({ selectedSlots: state.selectedSlots.filter((s) => slotKey(s) !== slotKey(slot)) })
             }
-            onClearSlots={() => patch({ selectedSlots: [] })}
             onSwitchToPool={() => patch({ rateOption: "pool_hours" })}
             onPickInstructor={() => goTo({ step: "instructor_selection" }, { rateOption: "pick_instructor" })}
             onChangeSuburb={() => goTo({ step: "suburb_selection" })}
