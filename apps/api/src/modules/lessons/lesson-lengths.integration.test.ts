@@ -123,6 +123,19 @@ describeEachDatabase("lesson lengths", (kind) => {
     );
     expect(tampered.status).toBe(400);
     expect(tampered.body.error.code).toBe("amount_mismatch");
+    // 90 minutes is a lesson length, but not one this instructor offers: no such time to book.
+    const ninety = await http.post(
+      "/api/student/bookings/batch",
+      {
+        suburb: "Bondi",
+        bookings: [
+          { instructorId, startTime: hours("14:00"), endTime: hours("15:30"), price: 78, isPoolHours: true },
+        ],
+      },
+      other.accessToken,
+    );
+    expect(ninety.status).toBe(409);
+    expect(ninety.body.error.code).toBe("slot_unavailable");
   });
 
   it("books 60, 90 and 120-minute lessons in one checkout, each priced by its own length", async () => {
