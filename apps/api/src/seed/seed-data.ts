@@ -1,4 +1,4 @@
-import { SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
+import { type LessonLength, SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
 import { isValidAbn } from "@kerb/shared/rules";
 
 /** Demo catalogue: varied enough that listings, recommendations and calendars look real. */
@@ -22,6 +22,8 @@ interface SeedInstructor {
   poolOptIn: boolean;
   bio: string;
   hours: Window[];
+  /** The lengths offered: a newcomer meets 90 and 120-minute lessons alongside the hour. */
+  lessonLengths: LessonLength[];
 }
 
 const weekdays = (start: number, end: number): Window[] => [1, 2, 3, 4, 5].map((d) => [d, start, end]);
@@ -121,6 +123,7 @@ export function buildSeedInstructors(): SeedInstructor[] {
     poolOptIn: true,
     bio: "Patient instructor for beginners and test preparation alike. Dual-control automatic and manual cars.",
     hours: [...weekdays(8, 18), [6, 9, 13]],
+    lessonLengths: [60, 90, 120],
   };
   const others = NAMES.map(([firstName, lastName, gender], i): SeedInstructor => {
     const rating = i % 9 === 8 ? null : Math.round((3.8 + ((i * 7) % 13) / 10) * 10) / 10;
@@ -140,6 +143,8 @@ export function buildSeedInstructors(): SeedInstructor[] {
       poolOptIn: i % 5 !== 4,
       bio: BIOS[i % BIOS.length] ?? "",
       hours: PATTERNS[i % PATTERNS.length] ?? [],
+      // One in six offers every length, one in six two hours as well: most teach the hour only.
+      lessonLengths: i % 6 === 2 ? [60, 90, 120] : i % 6 === 5 ? [60, 120] : [60],
     };
   });
   return [demo, ...others];

@@ -111,9 +111,10 @@ async function historyApp(database: DatabaseHandle, clock: { now: Date }) {
 }
 
 /**
- * `student` books three lessons with `instructor` in one checkout eleven days ago and pays: one taught
- * last week (marked completed), one taught two days ago and not yet marked, one still to come. Then each
- * reviewer's lessons: booked and paid a few days ahead, taught, marked completed and reviewed.
+ * `student` books three lessons with `instructor` in one checkout eleven days ago and pays: two hours
+ * taught last week (marked completed), an hour taught two days ago and not yet marked, and 90 minutes
+ * still to come (one checkout may mix lengths). Then each reviewer's lessons: booked and paid a few
+ * days ahead, taught, marked completed and reviewed.
  */
 export async function seedHistory(
   database: DatabaseHandle,
@@ -129,14 +130,18 @@ export async function seedHistory(
     let unmarkedDate = addDaysToDate(today, -2);
     while (!isNswWorkingDay(unmarkedDate)) unmarkedDate = addDaysToDate(unmarkedDate, -1);
     clock.now = at(addDaysToDate(pastDate, -3), 10);
-    const wanted = [at(pastDate, 16), at(unmarkedDate, 8), at(futureDate, 16)];
+    const wanted: Array<[start: Date, minutes: number]> = [
+      [at(pastDate, 16), 120],
+      [at(unmarkedDate, 8), 60],
+      [at(futureDate, 16), 90],
+    ];
     const slots: Slot[] = [];
-    for (const start of wanted) {
+    for (const [start, minutes] of wanted) {
       const date = sydneyTodayDate(start);
       const open = await api.call<Slot[]>(
         input.student,
         "GET",
-        `/api/student/slots?suburb=Sydney%20CBD&startDate=${date}&endDate=${date}&instructorId=${input.instructor.id}`,
+        `/api/student/slots?suburb=Sydney%20CBD&startDate=${date}&endDate=${date}&instructorId=${input.instructor.id}&lessonMinutes=${minutes}`,
       );
       const slot =
         open.find((s) => new Date(s.startTime).getTime() === start.getTime()) ??

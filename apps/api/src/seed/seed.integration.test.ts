@@ -2,7 +2,7 @@
  * The demo data is made through the use cases (seed-history.ts): what the demo accounts see adds up,
  * and the ledger balances on a fresh install.
  */
-import { dollarsToCents, instructorEarningsCents } from "@kerb/shared/rules";
+import { dollarsToCents, instructorEarningsCents, lessonMinutesBetween } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
@@ -50,6 +50,31 @@ describeEachDatabase("the demo data", (kind) => {
     expect(balance.body.unbalancedPayments).toEqual([]);
     expect(balance.body.balanced).toBe(true);
     expect(balance.body.payments.checked).toBeGreaterThan(10);
+  });
+
+  it("shows a newcomer 90 and 120-minute lessons: the demo checkout mixes lengths, and some instructors offer them", async () => {
+    const student = await http.login("student@demo.test");
+    const profile = await http.get("/api/student/profile", student.accessToken);
+    expect(profile.status).toBe(200);
+    const lessons = (
+      profile.body.bookings as Array<{ startTime: string; endTime: string; status: string; price: number }>
+    )
+      .map((b) => ({
+        minutes: lessonMinutesBetween(b.startTime, b.endTime),
+        status: b.status,
+        price: b.price,
+      }))
+      .sort((a, b) => a.minutes - b.minutes);
+    // Daniel Cooper's $75 an hour, by each lesson's length, all outside pool hours.
+    expect(lessons).toEqual([
+      { minutes: 60, status: "SCHEDULED", price: 75 },
+      { minutes: 90, status: "SCHEDULED", price: 112.5 },
+      { minutes: 120, status: "COMPLETED", price: 150 },
+    ]);
+    const listed = await http.get("/api/student/instructors?suburb=Sydney%20CBD", student.accessToken);
+    const lengths = (listed.body as Array<{ lessonLengths: number[] }>).map((i) => i.lessonLengths.join(","));
+    expect(lengths).toContain("60,90,120");
+    expect(lengths).toContain("60");
   });
 
   it("every rated instructor's rating is the average of reviews of lessons they taught", async () => {

@@ -112,6 +112,7 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
         bio: seed.bio,
         languages: seed.languages,
         suburbs: seed.suburbs,
+        lessonLengths: seed.lessonLengths,
         verificationStatus: "VERIFIED",
         verifiedAt: now,
         // Listing needs both documents on record and current: 1–3 years ahead, staggered, so the

@@ -14,6 +14,13 @@ export const invoiceNumberClaim = z.object({
 });
 export type InvoiceNumberClaim = z.infer<typeof invoiceNumberClaim>;
 
+/**
+ * Opening the invoice screen again for the same checkout: the number it showed before, to be shown
+ * again (absent, or no longer ours to give: a new one).
+ */
+export const openInvoiceRequest = z.object({ invoice: invoiceNumberClaim.optional() });
+export type OpenInvoiceRequest = z.infer<typeof openInvoiceRequest>;
+
 /** What the invoice screen shows before anything is paid: its number and the supplier on it. */
 export const openInvoiceResponse = z.object({
   invoice: invoiceNumberClaim,

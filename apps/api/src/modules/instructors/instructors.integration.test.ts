@@ -115,9 +115,10 @@ describeEachDatabase("instructor portal", (kind) => {
     expect(res.body.month).toBe(sydneyTodayDate(t.clock.now).slice(0, 7));
     expect(res.body.tiles).toMatchObject({ standardRate: 75, poolRate: 48.75 });
     expect(res.body.upcoming).toHaveLength(1);
+    // Sam's upcoming lesson is 90 minutes at his $75 an hour.
     expect(res.body.upcoming[0]).toMatchObject({
       status: "SCHEDULED",
-      price: 75,
+      price: 112.5,
       isPoolHours: false,
       pickupLocation: "Town Hall station, George St entrance",
       student: { firstName: "Sam", lastName: "Learner", phone: "0412 345 678" },

@@ -215,59 +215,53 @@ describeEachDatabase("the ledger", (kind) => {
   });
 
   it("balances through a bundle spent on a 60- and a 120-minute lesson: credits count, not lessons", async () => {
-    // The demo instructor offers 2-hour lessons for this test only.
-    const offered = await http.patch("/api/instructor/settings", { lessonLengths: [60, 120] }, demo.token);
-    expect(offered.status).toBe(200);
-    try {
-      const student = await registerStudent(http);
-      const purchase = await http.post(
-        "/api/student/bundles/purchase",
-        { totalLessons: 5, pricePerLesson: 75, instructorId: demo.id, suburb: "Sydney CBD" },
-        student.accessToken,
-      );
-      expect(purchase.status).toBe(201);
-      const paymentId = purchase.body.payment.id as string;
-      expect(
-        (await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, student.accessToken)).status,
-      ).toBe(200);
-      const bundleId = (await http.get("/api/student/profile", student.accessToken)).body.bundles[0]
-        .id as string;
+    // The demo instructor offers 2-hour lessons (the seed gives him every length).
+    const student = await registerStudent(http);
+    const purchase = await http.post(
+      "/api/student/bundles/purchase",
+      { totalLessons: 5, pricePerLesson: 75, instructorId: demo.id, suburb: "Sydney CBD" },
+      student.accessToken,
+    );
+    expect(purchase.status).toBe(201);
+    const paymentId = purchase.body.payment.id as string;
+    expect(
+      (await http.post(`/api/student/bundles/confirm/${paymentId}`, undefined, student.accessToken)).status,
+    ).toBe(200);
+    const bundleId = (await http.get("/api/student/profile", student.accessToken)).body.bundles[0]
+      .id as string;
 
-      const date = freshDate();
-      const [long] = await listSlots(http, student.accessToken, {
-        date,
-        instructorId: demo.id,
-        lessonMinutes: 120,
-      });
-      if (!long) throw new Error("a 2-hour slot needed");
-      const short = (await standardSlots(student, date)).find(
-        (s) => s.endTime <= long.startTime || s.startTime >= long.endTime,
-      );
-      if (!short) throw new Error("a 1-hour slot clear of the 2-hour one needed");
-      const booked = await spendCredits(student, bundleId, [short, long]);
-      const bookedAt = (slot: ListedSlot) => booked.find((b) => b.start.toISOString() === slot.startTime);
-      const [hour, twoHours] = [bookedAt(short), bookedAt(long)];
-      if (!hour || !twoHours) throw new Error("two lessons booked");
-      const profile = await http.get("/api/student/profile", student.accessToken);
-      expect(profile.body.bundles[0]).toMatchObject({ totalLessons: 5, usedLessons: 3 });
+    const date = freshDate();
+    const [long] = await listSlots(http, student.accessToken, {
+      date,
+      instructorId: demo.id,
+      lessonMinutes: 120,
+    });
+    if (!long) throw new Error("a 2-hour slot needed");
+    const short = (await standardSlots(student, date)).find(
+      (s) => s.endTime <= long.startTime || s.startTime >= long.endTime,
+    );
+    if (!short) throw new Error("a 1-hour slot clear of the 2-hour one needed");
+    const booked = await spendCredits(student, bundleId, [short, long]);
+    const bookedAt = (slot: ListedSlot) => booked.find((b) => b.start.toISOString() === slot.startTime);
+    const [hour, twoHours] = [bookedAt(short), bookedAt(long)];
+    if (!hour || !twoHours) throw new Error("two lessons booked");
+    const profile = await http.get("/api/student/profile", student.accessToken);
+    expect(profile.body.bundles[0]).toMatchObject({ totalLessons: 5, usedLessons: 3 });
 
-      t.clock.now = addHours(new Date(Math.max(+new Date(short.endTime), +new Date(long.endTime))), 1);
-      expect((await markLesson(hour.id, "no-show")).status).toBe(200);
-      expect((await markLesson(twoHours.id, "complete")).status).toBe(200);
-      expect(await journal(`lesson:${twoHours.id}:earned`)).toMatchObject({
-        lines: { UNEARNED_REVENUE: 15000, PLATFORM_REVENUE: -3750, INSTRUCTOR_PAYABLE: -11250 },
-      });
-      // 2 of 5 credits left at $75: $150 unearned, and the check agrees.
-      const [unearned] = await t.database.db
-        .select({ cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
-        .from(ledgerEntries)
-        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-        .where(and(eq(ledgerJournals.paymentId, paymentId), eq(ledgerEntries.account, "UNEARNED_REVENUE")));
-      expect(unearned?.cents).toBe(-15000);
-      await expectBalanced();
-    } finally {
-      await http.patch("/api/instructor/settings", { lessonLengths: [60] }, demo.token);
-    }
+    t.clock.now = addHours(new Date(Math.max(+new Date(short.endTime), +new Date(long.endTime))), 1);
+    expect((await markLesson(hour.id, "no-show")).status).toBe(200);
+    expect((await markLesson(twoHours.id, "complete")).status).toBe(200);
+    expect(await journal(`lesson:${twoHours.id}:earned`)).toMatchObject({
+      lines: { UNEARNED_REVENUE: 15000, PLATFORM_REVENUE: -3750, INSTRUCTOR_PAYABLE: -11250 },
+    });
+    // 2 of 5 credits left at $75: $150 unearned, and the check agrees.
+    const [unearned] = await t.database.db
+      .select({ cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .where(and(eq(ledgerJournals.paymentId, paymentId), eq(ledgerEntries.account, "UNEARNED_REVENUE")));
+    expect(unearned?.cents).toBe(-15000);
+    await expectBalanced();
   });
 
   it("a card lesson marked a no-show is earned like a taught one", async () => {

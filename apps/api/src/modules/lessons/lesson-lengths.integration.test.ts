@@ -123,6 +123,97 @@ describeEachDatabase("lesson lengths", (kind) => {
     );
     expect(tampered.status).toBe(400);
     expect(tampered.body.error.code).toBe("amount_mismatch");
+    // 90 minutes is a lesson length, but not one this instructor offers: no such time to book.
+    const ninety = await http.post(
+      "/api/student/bookings/batch",
+      {
+        suburb: "Bondi",
+        bookings: [
+          { instructorId, startTime: hours("14:00"), endTime: hours("15:30"), price: 78, isPoolHours: true },
+        ],
+      },
+      other.accessToken,
+    );
+    expect(ninety.status).toBe(409);
+    expect(ninety.body.error.code).toBe("slot_unavailable");
+  });
+
+  it("books 60, 90 and 120-minute lessons in one checkout, each priced by its own length", async () => {
+    const mixedId = await insertInstructor(t.database.db, {
+      suburbs: ["Bondi"],
+      rateCents: 8000,
+      rules: [[4, "09:00", "16:00"]],
+    });
+    await t.database.db.execute(
+      sql`update instructor_profiles set lesson_lengths = '{60,90,120}' where user_id = ${mixedId}`,
+    );
+    const thursday = addDaysToDate(MONDAY, 3);
+    const at = (h: string) => sydneyAt(thursday, h).toISOString();
+    const student = await registerStudent(http, { suburb: "Bondi" });
+    const offered = async (lessonMinutes: number, start: string) => {
+      const list = await listSlots(http, student.accessToken, {
+        date: thursday,
+        suburb: "Bondi",
+        instructorId: mixedId,
+        lessonMinutes,
+      });
+      const slot = list.find((s) => s.startTime === at(start));
+      if (!slot) throw new Error(`no ${lessonMinutes}-minute slot at ${start}`);
+      return slot;
+    };
+    const chosen = [await offered(60, "09:00"), await offered(90, "11:00"), await offered(120, "13:00")];
+    // The hour at the standard rate; 90 and 120 minutes wholly in pool hours at the $52 pool rate.
+    expect(chosen.map((s) => [s.endTime, s.price, s.isPoolHours])).toEqual([
+      [at("10:00"), 80, false],
+      [at("12:30"), 78, true],
+      [at("15:00"), 104, true],
+    ]);
+    const booking = (s: (typeof chosen)[number], price = s.price) => ({
+      instructorId: mixedId,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      price,
+      isPoolHours: s.isPoolHours,
+    });
+    const [hour, ninety, twoHours] = chosen as [
+      (typeof chosen)[number],
+      (typeof chosen)[number],
+      (typeof chosen)[number],
+    ];
+
+    // A longer lesson sent at the hour's price is refused: the server prices each line by its length.
+    const cheap = await http.post(
+      "/api/student/bookings/batch",
+      { suburb: "Bondi", bookings: [booking(hour), booking(ninety, 52), booking(twoHours)] },
+      student.accessToken,
+    );
+    expect(cheap.status).toBe(400);
+    expect(cheap.body.error.code).toBe("amount_mismatch");
+
+    const held = await http.post(
+      "/api/student/bookings/batch",
+      { suburb: "Bondi", bookings: [booking(hour), booking(ninety), booking(twoHours)] },
+      student.accessToken,
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const paymentId = held.body.payment.id as string;
+    const paid = await http.post(
+      `/api/student/bookings/batch/confirm/${paymentId}`,
+      undefined,
+      student.accessToken,
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment.amount).toBe(288.2); // ($80 + $78 + $104) + 10% GST
+    const lessons = await executeRows<{ price_cents: number; minutes: number }>(
+      t.database.db,
+      sql`select price_cents, (extract(epoch from end_time - start_time) / 60)::int as minutes
+          from bookings where payment_id = ${paymentId} order by start_time`,
+    );
+    expect(lessons).toEqual([
+      { price_cents: 8000, minutes: 60 },
+      { price_cents: 7800, minutes: 90 },
+      { price_cents: 10400, minutes: 120 },
+    ]);
   });
 
   it("pays a 120-minute lesson with two credits, gives both back on an early cancellation, and refuses 90 minutes", async () => {

@@ -29,6 +29,18 @@ export function issueInvoiceNumber(secret: Uint8Array, studentId: string, now: D
   return { number, key: invoiceKey(secret, studentId, number) };
 }
 
+/** Whether `claim` is a number we issued to this student and no payment has taken yet. */
+export async function isClaimOpen(
+  db: Executor,
+  input: { secret: Uint8Array; studentId: string; claim: InvoiceNumberClaim },
+): Promise<boolean> {
+  const { claim } = input;
+  const expected = Buffer.from(invoiceKey(input.secret, input.studentId, claim.number));
+  const given = Buffer.from(claim.key);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  return !(await invoiceNumberTaken(db, claim.number));
+}
+
 /**
  * The number the new payment gets: the one the student's invoice screen showed, when we issued it to
  * them and no payment has it yet (paying again after a payment lapsed gets a fresh one), else a new one.
@@ -38,10 +50,6 @@ export async function claimInvoiceNumber(
   input: { secret: Uint8Array; studentId: string; claim: InvoiceNumberClaim | undefined; now: Date },
 ): Promise<string> {
   const { claim } = input;
-  if (!claim) return newInvoiceNumber(input.now);
-  const expected = Buffer.from(invoiceKey(input.secret, input.studentId, claim.number));
-  const given = Buffer.from(claim.key);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return newInvoiceNumber(input.now);
-  return (await invoiceNumberTaken(db, claim.number)) ? newInvoiceNumber(input.now) : claim.number;
+  if (claim && (await isClaimOpen(db, { ...input, claim }))) return claim.number;
+  return newInvoiceNumber(input.now);
 }

@@ -13,8 +13,8 @@ describeEachDatabase("the invoice screen's number", (kind) => {
   });
   afterAll(() => t.close());
 
-  const openInvoice = async (token: string) => {
-    const res = await http.post("/api/student/invoices", undefined, token);
+  const openInvoice = async (token: string, shown?: { number: string; key: string }) => {
+    const res = await http.post("/api/student/invoices", shown ? { invoice: shown } : undefined, token);
     expect(res.status).toBe(200);
     return res.body as {
       invoice: { number: string; key: string };
@@ -86,6 +86,41 @@ describeEachDatabase("the invoice screen's number", (kind) => {
     // The owner can still use theirs: the attempts above did not spend it.
     const own = await holdFirstSlot(owner.accessToken, opened.invoice);
     expect(own.body.payment.invoiceNumber).toBe(opened.invoice.number);
+  });
+
+  it("shows one checkout's number again each time its invoice opens, and a new checkout a new one", async () => {
+    const student = await registerStudent(http);
+    const first = await openInvoice(student.accessToken);
+    const reopened = await openInvoice(student.accessToken, first.invoice);
+    expect(reopened.invoice).toEqual(first.invoice);
+    expect((await openInvoice(student.accessToken, reopened.invoice)).invoice).toEqual(first.invoice);
+
+    // A new checkout sends no number: it gets its own.
+    const fresh = await openInvoice(student.accessToken);
+    expect(fresh.invoice.number).not.toBe(first.invoice.number);
+
+    // Someone else's number, or a forged key, is not shown again: a new one instead.
+    const other = await registerStudent(http);
+    expect((await openInvoice(other.accessToken, first.invoice)).invoice.number).not.toBe(
+      first.invoice.number,
+    );
+    const forged = { number: first.invoice.number, key: fresh.invoice.key };
+    expect((await openInvoice(student.accessToken, forged)).invoice.number).not.toBe(first.invoice.number);
+
+    // Once a payment carries the number, reopening the invoice numbers the next purchase afresh.
+    const held = await holdFirstSlot(student.accessToken, first.invoice);
+    expect(held.body.payment.invoiceNumber).toBe(first.invoice.number);
+    const after = await openInvoice(student.accessToken, first.invoice);
+    expect(after.invoice.number).toMatch(INVOICE_NUMBER_PATTERN);
+    expect(after.invoice.number).not.toBe(first.invoice.number);
+
+    const malformed = await http.post(
+      "/api/student/invoices",
+      { invoice: { number: "INV-1", key: "x" } },
+      student.accessToken,
+    );
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("validation_error");
   });
 
   it("answers 400 for a malformed number, and only students may open an invoice", async () => {

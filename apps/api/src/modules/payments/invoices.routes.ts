@@ -1,4 +1,4 @@
-import { errorResponses, openInvoiceResponse } from "@kerb/shared";
+import { errorResponses, openInvoiceRequest, openInvoiceResponse } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
@@ -16,12 +16,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         description:
           "Issues the invoice number shown on the invoice screen, with the supplier and ABN that the tax " +
           "invoice carries. Nothing is held or charged: paying (batch or bundle) with the returned " +
-          "`invoice` puts this number on the payment; an unused number is simply never paid.",
+          "`invoice` puts this number on the payment; an unused number is simply never paid. Opening the " +
+          "screen again for the same checkout sends the `invoice` it showed: the same number comes back " +
+          "while it is still the student's and no payment has it (otherwise a new one).",
         security: [{ bearerAuth: [] }],
+        body: openInvoiceRequest.nullish(),
         response: { 200: openInvoiceResponse, ...errorResponses(400, 401, 403) },
       },
       onRequest: ctx.guard("STUDENT"),
     },
-    (request) => openInvoice(ctx, currentUserId(request)),
+    (request) => openInvoice(ctx, currentUserId(request), request.body?.invoice),
   );
 };

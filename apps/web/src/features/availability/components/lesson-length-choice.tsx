@@ -9,13 +9,22 @@ type LessonLengthChoiceProps = {
   onChange: (minutes: number) => void;
   /** Said under a length, e.g. "2 credits" when a bundle pays. */
   noteOf?: (minutes: number) => string | null;
+  /** What changing the length does to the times already picked. */
+  description?: string;
 };
 
 /**
  * "Lesson length": a segmented radio group (React Aria: arrow keys, focus ring, labelling) above the
- * calendar. Changing it shows that length's times and clears the times already picked.
+ * calendar. Changing it shows that length's times; what happens to the times already picked is the
+ * owner's to decide and to say (`description`).
  */
-export function LessonLengthChoice({ lengths, value, onChange, noteOf }: LessonLengthChoiceProps) {
+export function LessonLengthChoice({
+  lengths,
+  value,
+  onChange,
+  noteOf,
+  description = "Changing the length shows its times and clears the times you picked.",
+}: LessonLengthChoiceProps) {
   if (lengths.length < 2) return null;
   return (
     <RadioGroup
@@ -54,7 +63,7 @@ export function LessonLengthChoice({ lengths, value, onChange, noteOf }: LessonL
         })}
       </div>
       <Text slot="description" className="text-slate-600 text-xs">
-        Changing the length shows its times and clears the times you picked.
+        {description}
       </Text>
     </RadioGroup>
   );

@@ -10,9 +10,13 @@ import { formatDateTime, formatTimeRange } from "@/lib/format";
 /** A time the student picked: an open slot as the API offered it. */
 export type SelectedSlot = Slot;
 
-/** Identifies a slot: an auto-assigned pool slot has no instructor yet. */
-export function slotKey(slot: Pick<Slot, "instructorId" | "startTime">): string {
-  return `${slot.instructorId ?? "pool"}|${slot.startTime}`;
+/**
+ * Identifies a slot: an auto-assigned pool slot has no instructor yet. Its end is part of it: one
+ * checkout may hold lessons of several lengths, and an hour and two hours from the same start are two
+ * different lessons (the one not picked clashes with the other).
+ */
+export function slotKey(slot: Pick<Slot, "instructorId" | "startTime" | "endTime">): string {
+  return `${slot.instructorId ?? "pool"}|${slot.startTime}|${slot.endTime}`;
 }
 
 /** API prices are dollars; every sum is done in integer cents. */

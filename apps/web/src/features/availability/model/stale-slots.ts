@@ -1,8 +1,8 @@
-import type { Slot } from "@kerb/shared";
+import { LESSON_MINUTES, type Slot } from "@kerb/shared";
 import { dollarsToCents, sydneyDateOf } from "@kerb/shared/rules";
 import { isApiError } from "@/lib/api-error";
 import type { SlotsQuery } from "../api/query-keys";
-import { type SelectedSlot, slotKey } from "./selection";
+import { type SelectedSlot, slotKey, slotMinutes } from "./selection";
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
@@ -38,8 +38,11 @@ export async function findStaleSlots(
   for (const slot of slots) {
     const date = sydneyDateOf(new Date(slot.startTime));
     const source = slot.instructorId ? { instructorId: slot.instructorId } : { poolHoursOnly: true };
-    const id = `${date}|${slot.instructorId ?? "pool"}`;
-    const group = groups.get(id) ?? { query: { suburb, date, ...source }, slots: [] };
+    // Each length is its own listing: a checkout may mix them.
+    const minutes = slotMinutes(slot);
+    const length = minutes === LESSON_MINUTES ? {} : { lessonMinutes: minutes };
+    const id = `${date}|${slot.instructorId ?? "pool"}|${minutes}`;
+    const group = groups.get(id) ?? { query: { suburb, date, ...source, ...length }, slots: [] };
     group.slots.push(slot);
     groups.set(id, group);
   }

@@ -1,7 +1,7 @@
 import { DEMO_PAYMENT_DELAY_MS, type PaymentDetails } from "@kerb/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
 import { studentProfile } from "@/test/fixtures";
 import {
   batchInvoiceDraft,
@@ -249,6 +249,48 @@ describe("Invoice step: batch", () => {
       currentStep: "invoice",
       pendingCheckout: { response: { paymentUrl: "https://checkout.stripe.test/c/pay/cs_123" } },
     });
+  });
+
+  it("keeps one number for one checkout however often its invoice opens, and a new booking gets its own", async () => {
+    let issued = 0;
+    const numbers = ["KRB-20261125-AAAAAA", "KRB-20261125-BBBBBB", "KRB-20261125-CCCCCC"];
+    const { callsTo } = wizardRoutes(
+      { days: [1, 0] },
+      {
+        // The server shows a number it issued again when the screen sends it back; else a new one.
+        "POST /api/student/invoices": (request: MockRequest) => {
+          const shown = (request.body as { invoice?: { number: string; key: string } } | undefined)?.invoice;
+          const invoice = shown ?? { number: numbers[issued++] as string, key: `key-${issued}` };
+          return jsonResponse(200, { ...openedInvoice, invoice });
+        },
+      },
+    );
+    const { user } = startBatchInvoice();
+    await findStepHeading("Review your booking and pay");
+    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+
+    await user.click(screen.getByRole("button", { name: "Back to Review" }));
+    await findStepHeading("Pick your lesson times");
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    await findStepHeading("Review your booking and pay");
+    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+    expect(callsTo("POST", "/api/student/invoices").at(-1)?.body).toEqual({
+      invoice: { number: "KRB-20261125-AAAAAA", key: "key-1" },
+    });
+    expect(storedDraft()).toMatchObject({ invoice: { number: "KRB-20261125-AAAAAA" } });
+
+    // A reload resumes the same checkout: the same number.
+    cleanup();
+    resumeDraft(storedDraft() as Record<string, unknown>);
+    await findStepHeading("Review your booking and pay");
+    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+    expect(issued).toBe(1);
+
+    // Another booking (a draft that never showed an invoice) is another checkout: a new number.
+    cleanup();
+    startBatchInvoice();
+    await findStepHeading("Review your booking and pay");
+    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-BBBBBB");
   });
 
   it("goes Back to Review on the slot step", async () => {

@@ -32,16 +32,23 @@ const withOlivia = {
   selectedInstructor: pickedInstructor(olivia),
 };
 
-/** An hour at 9:00 by default; two hours (at twice the rate) when asked for 120 minutes. */
+/** A lesson of `minutes` at `hour`, priced by the hour at Olivia's rate. */
+function lessonAt(hour: number, minutes: number) {
+  const base = { instructorId: olivia.id, instructorName: "Olivia Brown", isPoolHours: false };
+  const slot = slotAt(date, hour, { ...base, price: Math.round(8510 * (minutes / 60)) / 100 });
+  const end = new Date(new Date(slot.startTime).getTime() + minutes * 60_000).toISOString();
+  return { ...slot, endTime: end };
+}
+
+/**
+ * An hour at 9:00 by default; two hours (at twice the rate) at 9:00 and 14:00 when asked for 120
+ * minutes; 90 minutes at 11:00.
+ */
 function slotsFor(request: MockRequest) {
   const minutes = query(request).get("lessonMinutes");
-  const base = { instructorId: olivia.id, instructorName: "Olivia Brown", isPoolHours: false };
-  if (minutes === "120") {
-    const slot = slotAt(date, 9, { ...base, price: 170.2 });
-    const end = new Date(new Date(slot.startTime).getTime() + 2 * 3_600_000).toISOString();
-    return [{ ...slot, endTime: end }];
-  }
-  return [slotAt(date, 9, { ...base, price: 85.1 })];
+  if (minutes === "120") return [lessonAt(9, 120), lessonAt(14, 120)];
+  if (minutes === "90") return [lessonAt(11, 90)];
+  return [lessonAt(9, 60)];
 }
 
 const availabilityCalls = (calls: MockRequest[]) =>
@@ -69,21 +76,11 @@ describe("Slot step: lesson length", () => {
     for (const call of sent) expect(query(call).has("lessonMinutes")).toBe(false);
   });
 
-  it("asks for 120-minute times, clears the picked ones, and picks a 2-hour lesson at its price", async () => {
+  it("asks for 120-minute times and picks a 2-hour lesson at its price", async () => {
     const { calls } = wizardRoutes({ days: [0, 2], slots: slotsFor, instructors: [olivia] });
     const { user } = resumeDraft(withOlivia);
 
-    await user.click(
-      await screen.findByRole("button", {
-        name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
-      }),
-    );
-    await waitFor(() => expect(storedDraft()?.selectedSlots).toHaveLength(1));
-
     await user.click(await screen.findByRole("radio", { name: "2 hours" }));
-    await waitFor(() => expect(storedDraft()?.selectedSlots).toEqual([]));
-    expect(screen.getByText(/clears the times you picked/)).toBeInTheDocument();
-
     const twoHours = await screen.findByRole("button", {
       name: "9:00 am – 11:00 am, Olivia Brown, $187.22 incl. GST ($170.20 + GST)",
     });
@@ -104,6 +101,52 @@ describe("Slot step: lesson length", () => {
     expect(saved).toHaveLength(1);
     expect(Date.parse(saved[0]?.endTime ?? "") - Date.parse(saved[0]?.startTime ?? "")).toBe(7_200_000);
     expect(saved[0]?.price).toBe(170.2);
+  });
+
+  it("mixes 60, 90 and 120-minute lessons in one checkout, each at its own length and price", async () => {
+    const { callsTo } = wizardRoutes({ days: [0, 2], slots: slotsFor, instructors: [olivia] });
+    const { user } = resumeDraft(withOlivia);
+
+    await user.click(
+      await screen.findByRole("button", {
+        name: "9:00 am – 10:00 am, Olivia Brown, $93.61 incl. GST ($85.10 + GST)",
+      }),
+    );
+    await user.click(await screen.findByRole("radio", { name: "90 minutes" }));
+    expect(screen.getByText(/the times you picked stay/)).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole("button", {
+        name: "11:00 am – 12:30 pm, Olivia Brown, $140.42 incl. GST ($127.65 + GST)",
+      }),
+    );
+    await user.click(await screen.findByRole("radio", { name: "2 hours" }));
+    // Two hours from 9:00 would overlap the hour already picked then; the afternoon's do not.
+    expect(
+      await screen.findByRole("button", {
+        name: "9:00 am – 11:00 am, Olivia Brown, $187.22 incl. GST ($170.20 + GST)",
+      }),
+    ).toBeDisabled();
+    await user.click(
+      screen.getByRole("button", {
+        name: "2:00 pm – 4:00 pm, Olivia Brown, $187.22 incl. GST ($170.20 + GST)",
+      }),
+    );
+
+    const rows = within(
+      within(selectionPanel()).getByRole("list", { name: "Selected lessons" }),
+    ).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining("9:00 am – 10:00 am"),
+      expect.stringContaining("11:00 am – 12:30 pm · 90 minutes"),
+      expect.stringContaining("2:00 pm – 4:00 pm · 2 hours"),
+    ]);
+    expect(within(selectionPanel()).getByTestId("selection-total")).toHaveTextContent("$421.25");
+    await waitFor(() => expect(storedDraft()?.selectedSlots).toHaveLength(3));
+
+    await user.click(within(selectionPanel()).getByRole("button", { name: "Continue to Payment" }));
+    await screen.findByRole("heading", { name: "Review your booking and pay" });
+    expect(screen.getByTestId("invoice-subtotal")).toHaveTextContent("$382.95");
+    expect(callsTo("POST", "/api/student/bookings/batch")).toHaveLength(0);
   });
 
   it("offers no choice for Pool Hours (auto-assigned lessons are an hour)", async () => {

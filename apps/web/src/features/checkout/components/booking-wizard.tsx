@@ -327,7 +327,6 @@ export function BookingWizard({
             onRemoveSlot={(slot) =>
               patch({ selectedSlots: state.selectedSlots.filter((s) => slotKey(s) !== slotKey(slot)) })
             }
-            onClearSlots={() => patch({ selectedSlots: [] })}
             onSwitchToPool={() => patch({ rateOption: "pool_hours" })}
             onPickInstructor={() => goTo({ step: "instructor_selection" }, { rateOption: "pick_instructor" })}
             onChangeSuburb={() => goTo({ step: "suburb_selection" })}
@@ -354,6 +353,8 @@ export function BookingWizard({
             onPaid={handlePaid}
             onReturnToSlots={returnToSlots}
             pendingCheckout={state.pendingCheckout}
+            shownInvoice={state.invoice}
+            onInvoiceOpened={(invoice) => patch({ invoice })}
             onCheckoutChange={(pendingCheckout) => {
               // Saved at once, not on the next render: a card-page redirect may follow immediately.
               writeBookingDraft(draftFromState({ ...state, pendingCheckout }));

@@ -1,10 +1,10 @@
-import type { Suburb } from "@kerb/shared";
+import type { InvoiceNumberClaim, Suburb } from "@kerb/shared";
 import type { BundleOption, BundleSize } from "@kerb/shared/rules";
 import { HOLD_DURATION, HOLD_DURATION_ADJECTIVE } from "@kerb/shared/words";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -54,6 +54,9 @@ type InvoiceStepProps = {
   /** The payment opened for this purchase, kept in the draft so paying again reuses it. */
   pendingCheckout: PendingCheckout | null;
   onCheckoutChange: (checkout: PendingCheckout | null) => void;
+  /** The number this checkout's invoice showed before, and where to keep the one it shows now. */
+  shownInvoice: InvoiceNumberClaim | null;
+  onInvoiceOpened: (invoice: InvoiceNumberClaim) => void;
 };
 
 export function InvoiceStep({
@@ -72,10 +75,16 @@ export function InvoiceStep({
   onReturnToSlots,
   pendingCheckout,
   onCheckoutChange,
+  shownInvoice,
+  onInvoiceOpened,
 }: InvoiceStepProps) {
   // A checkout already held for these lessons keeps its pickup, so reopening shows its invoice number.
   const [pickup, setPickup] = useState<string>(pendingCheckout?.pickupLocation ?? suburb);
-  const opened = useOpenInvoice();
+  const opened = useOpenInvoice(shownInvoice);
+  const openedInvoice = opened.data?.invoice;
+  useEffect(() => {
+    if (openedInvoice && openedInvoice.number !== shownInvoice?.number) onInvoiceOpened(openedInvoice);
+  }, [openedInvoice, shownInvoice, onInvoiceOpened]);
   const { checkout, phase, isBusy, failure, conflict, isCheckingSlots, pay } = useCheckout({
     flow,
     suburb,

@@ -25,8 +25,6 @@ type SlotSelectionStepProps = SlotSelectionProps & {
   onSwitchToPool: () => void;
   onPickInstructor: () => void;
   onChangeSuburb: () => void;
-  /** Empties the selection: a new lesson length offers other times. */
-  onClearSlots: () => void;
 };
 
 /** The wizard's slot step, paid by card: Pool Hours or the picked instructor's times in the suburb. */
@@ -38,13 +36,14 @@ export function SlotSelectionStep({
   onSwitchToPool,
   onPickInstructor,
   onChangeSuburb,
-  onClearSlots,
   ...selection
 }: SlotSelectionStepProps) {
   const isPool = rateOption === "pool_hours" || !instructor?.id;
   const offered = useOfferedLengths(suburb, isPool ? null : instructor?.id);
   const { lengths } = offered;
-  // The length is not saved apart from the lessons: a restored draft's picked times tell it.
+  // The length of the times listed, not of the checkout: each picked lesson keeps its own (one checkout
+  // may mix an hour with 90 minutes and two hours). Not saved apart from the lessons: a restored draft's
+  // first picked lesson tells it.
   const [chosenLength, setChosenLength] = useState(() => {
     const first = selection.selectedSlots[0];
     return first ? slotMinutes(first) : LESSON_MINUTES;
@@ -90,11 +89,8 @@ export function SlotSelectionStep({
             <LessonLengthChoice
               lengths={lengths}
               value={lessonMinutes}
-              onChange={(minutes) => {
-                if (minutes === lessonMinutes) return;
-                setChosenLength(minutes);
-                onClearSlots();
-              }}
+              onChange={setChosenLength}
+              description="Changing the length shows its times; the times you picked stay, each at its own length."
             />
             <div className="flex flex-col gap-2 whitespace-nowrap sm:flex-row sm:flex-wrap">
               {isPool ? (

@@ -1,4 +1,4 @@
-import { checkoutResponse, isoDate, SUBURBS, slot as slotSchema } from "@kerb/shared";
+import { checkoutResponse, invoiceNumberClaim, isoDate, SUBURBS, slot as slotSchema } from "@kerb/shared";
 import { isValidLessonCount } from "@kerb/shared/rules";
 import { z } from "zod";
 import {
@@ -114,6 +114,7 @@ export const bookingDraftSchema = z
     selectedDate: dateOrNull,
     bundleSize: nullableEnum(["small", "medium", "large"]),
     pendingCheckout: pendingCheckoutSchema,
+    invoice: invoiceNumberClaim.nullable().catch(null).default(null),
     unconfirmed: unconfirmedSchema,
   })
   .transform(
@@ -130,6 +131,7 @@ export const bookingDraftSchema = z
       selectedDate: draft.selectedDate,
       bundleSize: draft.bundleSize,
       pendingCheckout: draft.pendingCheckout,
+      invoice: draft.invoice,
       unconfirmed: draft.unconfirmed,
     }),
   );

@@ -1,4 +1,4 @@
-import { type CheckoutResponse, HOLD_MINUTES, type Suburb } from "@kerb/shared";
+import { type CheckoutResponse, HOLD_MINUTES, type InvoiceNumberClaim, type Suburb } from "@kerb/shared";
 import { type BundleSize, isValidLessonCount } from "@kerb/shared/rules";
 import type { SelectedSlot } from "@/features/availability";
 import type { BookingDraftFields } from "@/lib/booking-draft";
@@ -102,6 +102,11 @@ export type WizardState = {
   /** Flow A: the bundle the student picked on the invoice; null means the recommended one. */
   bundleSize: BundleSize | null;
   pendingCheckout: PendingCheckout | null;
+  /**
+   * The number this booking's invoice screen showed: sent back when the screen opens again (Back and
+   * forward, a reload), so one checkout keeps one number. A new booking starts without one.
+   */
+  invoice: InvoiceNumberClaim | null;
   unconfirmed: UnconfirmedChoice | null;
 };
 
@@ -131,6 +136,7 @@ export function initialWizardState(): WizardState {
     selectedDate: null,
     bundleSize: null,
     pendingCheckout: null,
+    invoice: null,
     unconfirmed: null,
   };
 }
@@ -287,6 +293,7 @@ export function draftFromState(state: WizardState): BookingDraftFields {
     assessmentStep: state.assessmentStep,
     bundleSize: state.bundleSize,
     pendingCheckout: state.pendingCheckout,
+    invoice: state.invoice,
     unconfirmed: state.unconfirmed,
   };
 }
