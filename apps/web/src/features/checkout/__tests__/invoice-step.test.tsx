@@ -191,7 +191,7 @@ describe("Invoice step: batch", () => {
     resumeDraft({
       ...batchInvoiceDraft,
       pendingCheckout: {
-        signature: `batch|Parramatta|pool|${poolLesson.startTime},${instructorId}|${olivia.startTime}`,
+        signature: `batch|Parramatta|pool|${poolLesson.startTime}|${poolLesson.endTime},${instructorId}|${olivia.startTime}|${olivia.endTime}`,
         startedAt: Date.now() - 60_000,
         response: {
           payment: heldPayment({
@@ -211,7 +211,7 @@ describe("Invoice step: batch", () => {
     const draft = {
       ...batchInvoiceDraft,
       pendingCheckout: {
-        signature: `batch|${pickup}|pool|${poolLesson.startTime},${instructorId}|${olivia.startTime}`,
+        signature: `batch|${pickup}|pool|${poolLesson.startTime}|${poolLesson.endTime},${instructorId}|${olivia.startTime}|${olivia.endTime}`,
         startedAt: Date.now() - 60_000,
         pickupLocation: pickup,
         response: {

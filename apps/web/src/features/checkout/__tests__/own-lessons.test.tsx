@@ -104,7 +104,7 @@ describe("Slot step: the student's own lessons", () => {
     startAtSlots({
       selectedSlots: [selected],
       pendingCheckout: {
-        signature: `batch|Parramatta|pool|${selected.startTime}`,
+        signature: `batch|Parramatta|pool|${selected.startTime}|${selected.endTime}`,
         startedAt: Date.now() - 5 * 60_000,
         response: {
           payment: heldPayment({ subtotal: 52, gst: 5.2, amount: 57.2, holdExpiresAt: minutesFromNow(25) }),

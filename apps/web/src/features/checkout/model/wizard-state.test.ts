@@ -55,6 +55,7 @@ describe("bookingDraftSchema", () => {
     expect(parsed.success).toBe(true);
     expect(parsed.data).toEqual({
       flow: "multi_select",
+      invoice: null,
       currentStep: "invoice",
       suburb: "Parramatta",
       assessmentData: assessment,
