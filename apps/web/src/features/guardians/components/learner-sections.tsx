@@ -1,11 +1,9 @@
 import type { GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
 import { paymentStatusLabels } from "@kerb/shared/words";
 import CalendarDays from "lucide-react/icons/calendar-days";
-import Download from "lucide-react/icons/download";
 import Package from "lucide-react/icons/package";
 import Receipt from "lucide-react/icons/receipt";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -13,7 +11,7 @@ import { ConsumerPrice } from "@/components/ui/consumer-price";
 import { DateTile } from "@/components/ui/date-tile";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { BookingStatusBadge, StatusBadge, statusStyles } from "@/components/ui/status-badge";
-import { errorMessage } from "@/lib/api-error";
+import { TaxInvoiceDownload } from "@/components/ui/tax-invoice-download";
 import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, lessonCount } from "@/lib/format";
 import { useDownloadGuardianInvoice } from "../api/download-guardian-invoice";
 
@@ -214,24 +212,13 @@ function PaymentRow({ learnerId, payment }: { learnerId: string; payment: Paymen
         </div>
       </div>
       {hasInvoice ? (
-        <div className="flex flex-col gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full sm:w-auto sm:self-start"
-            onClick={() => download.mutate({ learnerId, payment })}
-            isLoading={download.isPending}
-            loadingText="Preparing tax invoice…"
-            icon={<Download className="size-4" aria-hidden="true" />}
-          >
-            Download tax invoice <span className="sr-only">{payment.invoiceNumber}</span>
-          </Button>
-          {download.isError ? (
-            <Alert tone="error" title="We couldn't download the tax invoice">
-              {errorMessage(download.error, "Please check your connection and try again.")}
-            </Alert>
-          ) : null}
-        </div>
+        <TaxInvoiceDownload
+          invoiceNumber={payment.invoiceNumber}
+          onDownload={() => download.mutate({ learnerId, payment })}
+          isPending={download.isPending}
+          error={download.error}
+          size="sm"
+        />
       ) : null}
     </li>
   );

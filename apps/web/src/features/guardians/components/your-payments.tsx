@@ -1,9 +1,6 @@
 import type { GuardianPayment } from "@kerb/shared";
-import Download from "lucide-react/icons/download";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api-error";
+import { TaxInvoiceDownload } from "@/components/ui/tax-invoice-download";
 import { formatDate, formatDollars } from "@/lib/format";
 import { useDownloadGuardianInvoice } from "../api/download-guardian-invoice";
 import { useGuardianPayments } from "../api/get-guardian-payments";
@@ -26,24 +23,13 @@ function ReceiptRow({ payment }: { payment: GuardianPayment }) {
         </p>
       </div>
       {payment.invoiceUrl ? (
-        <div className="flex flex-col gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full sm:w-auto sm:self-start"
-            onClick={() => download.mutate({ learnerId: payment.learner.id, payment })}
-            isLoading={download.isPending}
-            loadingText="Preparing tax invoice…"
-            icon={<Download className="size-4" aria-hidden="true" />}
-          >
-            Download tax invoice <span className="sr-only">{payment.invoiceNumber}</span>
-          </Button>
-          {download.isError ? (
-            <Alert tone="error" title="We couldn't download the tax invoice">
-              {errorMessage(download.error, "Please check your connection and try again.")}
-            </Alert>
-          ) : null}
-        </div>
+        <TaxInvoiceDownload
+          invoiceNumber={payment.invoiceNumber}
+          onDownload={() => download.mutate({ learnerId: payment.learner.id, payment })}
+          isPending={download.isPending}
+          error={download.error}
+          size="sm"
+        />
       ) : null}
     </li>
   );

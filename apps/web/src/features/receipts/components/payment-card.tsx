@@ -1,14 +1,11 @@
 import type { StudentPayment } from "@kerb/shared";
 import { dollarsToCents } from "@kerb/shared/rules";
-import Download from "lucide-react/icons/download";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { TaxInvoiceDownload } from "@/components/ui/tax-invoice-download";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { formatDate, formatDollars } from "@/lib/format";
 import { useDownloadTaxInvoice } from "../api/download-tax-invoice";
@@ -97,23 +94,12 @@ export function PaymentCard({ payment }: { payment: StudentPayment }) {
         ) : null}
 
         {payment.invoiceUrl ? (
-          <div className="flex flex-col gap-3">
-            <Button
-              variant="outline"
-              className="w-full sm:w-auto sm:self-start"
-              onClick={() => download.mutate(payment)}
-              isLoading={download.isPending}
-              loadingText="Preparing tax invoice…"
-              icon={<Download className="size-4" aria-hidden="true" />}
-            >
-              Download tax invoice <span className="sr-only">{payment.invoiceNumber}</span>
-            </Button>
-            {download.isError ? (
-              <Alert tone="error" title="We couldn't download the tax invoice">
-                {errorMessage(download.error, "Please check your connection and try again.")}
-              </Alert>
-            ) : null}
-          </div>
+          <TaxInvoiceDownload
+            invoiceNumber={payment.invoiceNumber}
+            onDownload={() => download.mutate(payment)}
+            isPending={download.isPending}
+            error={download.error}
+          />
         ) : payment.status === "PENDING" ? (
           <p className="text-slate-600 text-sm">
             Not paid yet, so there is no tax invoice.
