@@ -75,7 +75,9 @@ function LogbookLessons({ lessons, words }: { lessons: StudentLogbook["lessons"]
             {lesson.confirmed ? (
               <Badge tone="success">Confirmed</Badge>
             ) : (
-              <Badge tone="neutral">Not yet confirmed: counts once the instructor confirms it</Badge>
+              <Badge tone="neutral" wrap>
+                Not yet confirmed: counts once the instructor confirms it
+              </Badge>
             )}
           </span>
         </li>
