@@ -1,8 +1,8 @@
 import {
   adminClosureRequestsResponse,
   adminUsersQuery,
-  closureRequestCompleteResponse,
   adminUsersResponse,
+  closureRequestCompleteResponse,
   errorResponses,
   idParams,
   reactivateUserRequest,

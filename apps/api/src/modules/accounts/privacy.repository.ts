@@ -9,6 +9,7 @@ import {
   accountTokens,
   auditLog,
   bookings,
+  cardRefunds,
   guardianLinks,
   instructorProfiles,
   legalAcceptances,
@@ -22,7 +23,6 @@ import {
   saferDriversCourses,
   studentProfiles,
   users,
-  cardRefunds,
 } from "../../db/schema/index.ts";
 
 export async function readUserData(db: Executor, userId: string) {
@@ -69,19 +69,28 @@ export async function readUserData(db: Executor, userId: string) {
     .select()
     .from(logbookOutsideLessons)
     .where(eq(logbookOutsideLessons.studentId, userId));
-  const saferDrivers = await db.select().from(saferDriversCourses).where(eq(saferDriversCourses.studentId, userId));
+  const saferDrivers = await db
+    .select()
+    .from(saferDriversCourses)
+    .where(eq(saferDriversCourses.studentId, userId));
   const guardians = await db
     .select()
     .from(guardianLinks)
     .where(or(eq(guardianLinks.learnerId, userId), eq(guardianLinks.guardianId, userId)));
   const acceptances = await db
-    .select({ document: legalAcceptances.document, version: legalAcceptances.version, acceptedAt: legalAcceptances.acceptedAt })
+    .select({
+      document: legalAcceptances.document,
+      version: legalAcceptances.version,
+      acceptedAt: legalAcceptances.acceptedAt,
+    })
     .from(legalAcceptances)
     .where(eq(legalAcceptances.userId, userId));
   const audit = await db
     .select()
     .from(auditLog)
-    .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId))))
+    .where(
+      or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId))),
+    )
     .orderBy(auditLog.createdAt);
   return {
     account,
@@ -114,7 +123,9 @@ export async function closureBlockers(db: Executor, userId: string, now: Date) {
   const [pendingPayments] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(or(eq(payments.userId, userId), eq(payments.payerId, userId)), eq(payments.status, "PENDING")));
+    .where(
+      and(or(eq(payments.userId, userId), eq(payments.payerId, userId)), eq(payments.status, "PENDING")),
+    );
   const [pendingRefunds] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(cardRefunds)
@@ -188,7 +199,12 @@ export async function anonymiseUser(
   unusablePasswordHash: string,
   now: Date,
 ) {
-  const formerName = user.role === "INSTRUCTOR" ? "Former instructor" : user.role === "GUARDIAN" ? "Former guardian" : "Former learner";
+  const formerName =
+    user.role === "INSTRUCTOR"
+      ? "Former instructor"
+      : user.role === "GUARDIAN"
+        ? "Former guardian"
+        : "Former learner";
   await db
     .update(users)
     .set({
@@ -210,10 +226,18 @@ export async function anonymiseUser(
     .update(studentProfiles)
     .set({ suburb: null, dateOfBirth: null, targetTestDate: null, focusSkills: [] })
     .where(eq(studentProfiles.userId, user.id));
-  await db.update(instructorProfiles).set({ bio: null, gender: null }).where(eq(instructorProfiles.userId, user.id));
+  await db
+    .update(instructorProfiles)
+    .set({ bio: null, gender: null })
+    .where(eq(instructorProfiles.userId, user.id));
   await db.delete(accountTokens).where(eq(accountTokens.userId, user.id));
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
-  await db.delete(guardianLinks).where(or(eq(guardianLinks.learnerId, user.id), eq(guardianLinks.guardianId, user.id)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+  await db
+    .delete(guardianLinks)
+    .where(or(eq(guardianLinks.learnerId, user.id), eq(guardianLinks.guardianId, user.id)));
   await db.delete(messages).where(or(eq(messages.studentId, user.id), eq(messages.instructorId, user.id)));
   await db.delete(logbookOutsideLessons).where(eq(logbookOutsideLessons.studentId, user.id));
   await db.delete(saferDriversCourses).where(eq(saferDriversCourses.studentId, user.id));

@@ -17,7 +17,10 @@ export async function requestAccountClosure(ctx: AppContext, user: Authenticated
   return ctx.transact(async (uow) => {
     const { tx } = uow;
     if (await repo.findOpenClosureRequest(tx, user.id)) {
-      throw new AppError("conflict", "You have already asked for your account to be closed. We'll email you when it's done.");
+      throw new AppError(
+        "conflict",
+        "You have already asked for your account to be closed. We'll email you when it's done.",
+      );
     }
     const blockers = await repo.closureBlockers(tx, user.id, now);
     const reasons: string[] = [];
@@ -26,20 +29,27 @@ export async function requestAccountClosure(ctx: AppContext, user: Authenticated
         `You still have ${blockers.futureLessons} lesson${blockers.futureLessons === 1 ? "" : "s"} booked. Cancel ${blockers.futureLessons === 1 ? "it" : "them"} first (the usual cancellation rules apply).`,
       );
     }
-    if (blockers.pendingPayments > 0) reasons.push("A payment is still being processed. Finish or cancel it first.");
-    if (blockers.pendingRefunds > 0) reasons.push("A refund to your card is still on its way. Please ask again once it arrives.");
+    if (blockers.pendingPayments > 0)
+      reasons.push("A payment is still being processed. Finish or cancel it first.");
+    if (blockers.pendingRefunds > 0)
+      reasons.push("A refund to your card is still on its way. Please ask again once it arrives.");
     if (blockers.unpaidLessons > 0) {
       reasons.push(
         `Kerb still owes you for ${blockers.unpaidLessons} lesson${blockers.unpaidLessons === 1 ? "" : "s"}. Please ask again after your next payout.`,
       );
     }
     if (reasons.length > 0) {
-      throw new AppError("invalid_state", `We can't close your account yet. ${reasons.join(" ")}`, { blockers });
+      throw new AppError("invalid_state", `We can't close your account yet. ${reasons.join(" ")}`, {
+        blockers,
+      });
     }
     const request = await repo.insertClosureRequest(tx, { userId: user.id, reason, requestedAt: now });
     // Two requests at once: the unique index lets one in.
     if (!request) {
-      throw new AppError("conflict", "You have already asked for your account to be closed. We'll email you when it's done.");
+      throw new AppError(
+        "conflict",
+        "You have already asked for your account to be closed. We'll email you when it's done.",
+      );
     }
     await uow.audit({
       actorId: user.id,

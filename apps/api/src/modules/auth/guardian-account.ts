@@ -9,7 +9,10 @@ import { recordSignUpAcceptances } from "./legal-acceptances.ts";
 /** With `acceptedTerms`, the terms and privacy policy in force are stored as accepted, in `db`'s transaction. */
 export async function insertGuardianUser(
   db: Executor,
-  { acceptedTerms, ...input }: {
+  {
+    acceptedTerms,
+    ...input
+  }: {
     email: string;
     passwordHash: string;
     firstName: string;

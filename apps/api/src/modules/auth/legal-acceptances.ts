@@ -13,8 +13,8 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { legalAcceptances } from "../../db/schema/index.ts";
-import { AppError } from "../../lib/app-error.ts";
 import type { AuthenticatedUser } from "../../lib/access-token.ts";
+import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./auth.repository.ts";
 import { SESSION_ENDED } from "./auth-answers.ts";
 
@@ -28,7 +28,14 @@ export async function recordCurrentAcceptances(
   if (documents.length === 0) return [];
   return db
     .insert(legalAcceptances)
-    .values(documents.map((document) => ({ userId, document, version: LEGAL_DOCUMENT_VERSIONS[document], acceptedAt: now })))
+    .values(
+      documents.map((document) => ({
+        userId,
+        document,
+        version: LEGAL_DOCUMENT_VERSIONS[document],
+        acceptedAt: now,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ document: legalAcceptances.document, version: legalAcceptances.version });
 }
@@ -40,7 +47,11 @@ export function recordSignUpAcceptances(db: Executor, userId: string, role: Role
 
 export async function listAcceptances(db: Executor, userId: string) {
   return db
-    .select({ document: legalAcceptances.document, version: legalAcceptances.version, acceptedAt: legalAcceptances.acceptedAt })
+    .select({
+      document: legalAcceptances.document,
+      version: legalAcceptances.version,
+      acceptedAt: legalAcceptances.acceptedAt,
+    })
     .from(legalAcceptances)
     .where(eq(legalAcceptances.userId, userId))
     .orderBy(legalAcceptances.acceptedAt);
@@ -66,7 +77,10 @@ export async function acceptLegalDocuments(
   const allowed = legalDocumentsFor(found.role);
   for (const { document, version } of documents) {
     if (!allowed.includes(document)) {
-      throw new AppError("validation_error", `The ${document.toLowerCase().replaceAll("_", " ")} is not one your account accepts.`);
+      throw new AppError(
+        "validation_error",
+        `The ${document.toLowerCase().replaceAll("_", " ")} is not one your account accepts.`,
+      );
     }
     if (LEGAL_DOCUMENT_VERSIONS[document] !== version) {
       throw new AppError(
@@ -77,14 +91,19 @@ export async function acceptLegalDocuments(
   }
   const now = ctx.now();
   await ctx.transact(async (uow) => {
-    const stored = await recordCurrentAcceptances(uow.tx, user.id, documents.map((d) => d.document), now);
+    const stored = await recordCurrentAcceptances(
+      uow.tx,
+      user.id,
+      documents.map((d) => d.document),
+      now,
+    );
     if (stored.length > 0) {
       await uow.audit({
         actorId: user.id,
         action: "user.legal_accept",
         targetType: "user",
         targetId: user.id,
-      createdAt: now,
+        createdAt: now,
         details: { documents: stored },
       });
     }
