@@ -138,7 +138,11 @@ export const outstandingLegalDocument = z.object({
 
 export type OutstandingLegalDocument = z.infer<typeof outstandingLegalDocument>;
 
-export const meResponse = z.object({ user: authUser, outstandingLegal: z.array(outstandingLegalDocument) });
+// Optional in the shape (the API always answers it) so that a client reading an older answer copes.
+export const meResponse = z.object({
+  user: authUser,
+  outstandingLegal: z.array(outstandingLegalDocument).optional(),
+});
 
 /** POST /api/me/legal-acceptances: the versions the user read and accepts (they must be the current ones). */
 export const legalAcceptanceRequest = z.object({
