@@ -224,6 +224,14 @@ describeEachDatabase("terms, data export and account closure", (kind) => {
     expect(seen).not.toContain("Quokka");
     expect(seen).toContain("Former learner");
 
+    // An admin cannot bring it back.
+    const reactivated = await http.post(
+      `/api/admin/users/${student.id}/reactivate`,
+      { reason: "By mistake" },
+      admin.accessToken,
+    );
+    expect(reactivated.status).toBe(409);
+
     // The tax record stays: the payment, paid, for the lesson.
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, lesson.paymentId));
     expect(payment?.status).toBe("PAID");

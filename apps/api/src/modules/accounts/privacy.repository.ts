@@ -249,3 +249,9 @@ export async function completeClosureRequest(db: Executor, id: string, adminId: 
     .set({ completedAt: now, completedBy: adminId })
     .where(eq(accountClosureRequests.id, id));
 }
+
+/** Has the account been closed (anonymised)? It stays closed: nothing reopens it. */
+export async function isClosed(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.closedAt);
+}
