@@ -89,6 +89,7 @@ test.describe("admin", () => {
     await instructorPage.getByLabel("Phone").fill("0400 555 000");
     await instructorPage.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await instructorPage.getByLabel("Confirm password").fill(DEMO_PASSWORD);
+    await instructorPage.getByRole("checkbox", { name: /I accept Kerb's terms of use/ }).check();
     await instructorPage.getByLabel("License number").fill("99887766");
     await instructorPage.getByLabel("Vehicle type").selectOption("AUTOMATIC");
     await instructorPage.getByLabel("Standard rate (AUD per hour)").fill("68");

@@ -87,6 +87,7 @@ test.describe("receipts", () => {
         email: `e2e.nopay.${Date.now().toString(36)}@example.com`,
         password: "secret12",
         confirmPassword: "secret12",
+        acceptTerms: true,
         firstName: "Noa",
         lastName: "Payless",
         phone: "0400 222 333",

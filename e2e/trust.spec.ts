@@ -116,6 +116,7 @@ test.describe("trust: email, reviews, recovery, compliance", () => {
         email,
         password: DEMO_PASSWORD,
         confirmPassword: DEMO_PASSWORD,
+        acceptTerms: true,
         firstName: "Fay",
         lastName: "Forgetful",
         phone: "0400 999 111",

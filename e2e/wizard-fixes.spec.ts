@@ -27,6 +27,7 @@ async function registerByApi(request: APIRequestContext, email: string) {
       email,
       password: DEMO_PASSWORD,
       confirmPassword: DEMO_PASSWORD,
+      acceptTerms: true,
       firstName: "Casey",
       lastName: "Clash",
       phone: "0400 555 666",

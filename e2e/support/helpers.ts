@@ -53,6 +53,7 @@ export async function registerStudent(page: Page, options: { suburb?: string; fi
   await page.getByLabel("Phone").fill("0400 123 456");
   await page.getByLabel("Password", { exact: true }).fill("secret12");
   await page.getByLabel("Confirm password").fill("secret12");
+  await page.getByRole("checkbox", { name: /I accept Kerb's terms of use/ }).check();
   await page.getByLabel("Suburb").selectOption(options.suburb ?? "Sydney CBD");
   await page.getByLabel("License type").selectOption("AUTOMATIC");
   await page.getByLabel("Experience level").selectOption("NEVER_DRIVEN");
@@ -89,6 +90,7 @@ export async function bookPaidLesson(
       email,
       password: DEMO_PASSWORD,
       confirmPassword: DEMO_PASSWORD,
+      acceptTerms: true,
       firstName,
       lastName: "Booker",
       phone: "0400 777 888",

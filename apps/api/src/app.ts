@@ -13,6 +13,7 @@ import { findPath } from "./lib/find-path.ts";
 import { createRedisClient, redisReady } from "./lib/redis.ts";
 import { accountAdminRoutes } from "./modules/accounts/accounts.admin.routes.ts";
 import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
+import { privacyRoutes } from "./modules/accounts/privacy.routes.ts";
 import { instructorAccountRoutes, studentAccountRoutes } from "./modules/accounts/profiles.routes.ts";
 import { auditAdminRoutes } from "./modules/audit/audit.admin.routes.ts";
 import { findSessionState } from "./modules/auth/auth.repository.ts";
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(authRoutes, { ...context, prefix: "/auth" });
       await api.register(accountRoutes, { ...context, prefix: "/auth" });
+      await api.register(privacyRoutes, { ...context, prefix: "/me" });
       await api.register(studentProfileRoutes, { ...context, prefix: "/student" });
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(studentLearningRoutes, { ...context, prefix: "/student" });

@@ -23,6 +23,13 @@ export type PaymentResultQuery = {
 
 export const paths = {
   home: () => "/",
+  /** Kerb's terms of use (with the instructor agreement) and privacy policy, readable signed out. */
+  legal: {
+    terms: () => "/terms",
+    privacy: () => "/privacy",
+    /** Where a signed-in user accepts a new version before going on to `returnTo`. */
+    accept: (opts: { returnTo?: string } = {}) => withQuery("/legal/accept", { returnTo: opts.returnTo }),
+  },
   auth: {
     /** `returnTo`: a path of this app to come back to after signing in (e.g. a payment's result page). */
     login: (opts: { returnTo?: string } = {}) => withQuery("/login", { returnTo: opts.returnTo }),
@@ -97,6 +104,7 @@ export const paths = {
     ledger: () => "/admin/ledger",
     auditLog: () => "/admin/audit-log",
     reviews: () => "/admin/reviews",
+    closureRequests: () => "/admin/closure-requests",
     /** One learner–instructor conversation, read when a dispute is raised (each read is audited). */
     messages: (opts: { studentId?: string; instructorId?: string } = {}) =>
       withQuery("/admin/messages", { studentId: opts.studentId, instructorId: opts.instructorId }),

@@ -18,6 +18,10 @@ export const OPENAPI_TAGS = [
     description: "Password reset and change, email change: a signed-in or recovering account.",
   },
   { name: "profiles", description: "A student's or instructor's own editable profile." },
+  {
+    name: "privacy",
+    description: "The signed-in user's terms acceptances, data export and account closure request.",
+  },
   { name: "student", description: "The signed-in student's own profile and payments." },
   {
     name: "availability",

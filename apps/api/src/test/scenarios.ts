@@ -178,6 +178,7 @@ export async function aGuardianOf(
     lastName: "Parent",
     password,
     confirmPassword: password,
+    acceptTerms: true,
   });
   if (accepted.status !== 201) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return { id: accepted.body.user.id, email, token: accepted.body.accessToken, linkId: link.id };

@@ -113,6 +113,16 @@ const guardianAccept = () =>
   import("@/features/guardians/routes/guardian-accept-page").then((m) => ({
     Component: m.GuardianAcceptPage,
   }));
+const termsPage = () =>
+  import("@/features/privacy/routes/terms-page").then((m) => ({ Component: m.TermsPage }));
+const privacyPage = () =>
+  import("@/features/privacy/routes/privacy-page").then((m) => ({ Component: m.PrivacyPage }));
+const acceptLegal = () =>
+  import("@/features/privacy/routes/accept-legal-page").then((m) => ({ Component: m.AcceptLegalPage }));
+const adminClosureRequests = () =>
+  import("@/features/privacy/routes/admin-closure-requests-page").then((m) => ({
+    Component: m.AdminClosureRequestsPage,
+  }));
 const messages = () =>
   import("@/features/messages/routes/messages-page").then((m) => ({ Component: m.MessagesPage }));
 const adminMessages = () =>
@@ -142,6 +152,9 @@ export const routes: RouteObject[] = [
           { path: paths.auth.resetPassword(), lazy: resetPassword },
           // Not guarded: the link in the new inbox may be opened where nobody is signed in.
           { path: paths.auth.confirmEmail(), lazy: confirmEmail },
+          { path: paths.legal.terms(), lazy: termsPage },
+          { path: paths.legal.privacy(), lazy: privacyPage },
+          { path: "/legal/accept", lazy: acceptLegal },
           {
             element: <RequireRole allowed="STUDENT" />,
             children: [
@@ -203,6 +216,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.ledger(), lazy: adminLedger },
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
                   { path: paths.admin.reviews(), lazy: adminReviews },
+                  { path: paths.admin.closureRequests(), lazy: adminClosureRequests },
                   { path: paths.admin.messages(), lazy: adminMessages },
                 ],
               },

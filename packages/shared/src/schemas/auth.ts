@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXPERIENCE_LEVELS, LICENSE_TYPES, MIN_PASSWORD_LENGTH, ROLES, VEHICLE_TYPES } from "../constants.ts";
+import { LEGAL_DOCUMENTS } from "../words/legal-documents.ts";
 import { safeText } from "./common.ts";
 import {
   auPhone,
@@ -11,6 +12,8 @@ import {
 
 // The messages below are the spec's (§5): the web forms and the API answer with the same text.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ACCEPT_TERMS_REQUIRED = "Please accept the terms of use and privacy policy";
 
 const requiredString = (message: string) => safeText({ error: message }).trim().min(1, message);
 
@@ -39,6 +42,8 @@ const registrationBase = z.object({
   lastName: requiredString("Last name is required").pipe(z.string().max(80)),
   /** Stored as "0412 345 678" / "02 9876 5432" whatever was typed (rules/contact-formats.ts). */
   phone: auPhone("Phone is required"),
+  /** The terms of use and privacy policy (and, for an instructor, the instructor agreement) in force. */
+  acceptTerms: z.literal(true, { error: ACCEPT_TERMS_REQUIRED }),
 });
 
 const passwordsMatch = {
@@ -52,6 +57,7 @@ const passwordsMatch = {
  */
 export const guardianRegistrationRequest = registrationBase
   .omit({ email: true, phone: true })
+  .extend({ acceptTerms: z.literal(true).optional() })
   .extend({ token: z.string().min(20).max(200) })
   .refine(passwordsMatch.check, passwordsMatch.params);
 export type GuardianRegistrationRequest = z.input<typeof guardianRegistrationRequest>;
@@ -110,6 +116,8 @@ export type AuthUser = z.infer<typeof authUser>;
 
 export const authResponse = z.object({
   user: authUser,
+  /** What the user must accept before going on: empty at sign-up, set at sign-in after a new version. */
+  outstandingLegal: z.array(z.lazy(() => outstandingLegalDocument)).optional(),
   accessToken: z.string(),
   refreshToken: z.string(),
 });
@@ -122,7 +130,24 @@ export type RefreshResponse = z.infer<typeof refreshResponse>;
 export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200).optional() });
 export const okResponse = z.object({ ok: z.literal(true) });
 
-export const meResponse = z.object({ user: authUser });
+/** A current version of a legal document the signed-in user has not accepted yet (words/legal-documents.ts). */
+export const outstandingLegalDocument = z.object({
+  document: z.enum(LEGAL_DOCUMENTS),
+  version: z.string(),
+});
+
+export type OutstandingLegalDocument = z.infer<typeof outstandingLegalDocument>;
+
+// Optional in the shape (the API always answers it) so that a client reading an older answer copes.
+export const meResponse = z.object({
+  user: authUser,
+  outstandingLegal: z.array(outstandingLegalDocument).optional(),
+});
+
+/** POST /api/me/legal-acceptances: the versions the user read and accepts (they must be the current ones). */
+export const legalAcceptanceRequest = z.object({
+  documents: z.array(outstandingLegalDocument).min(1).max(LEGAL_DOCUMENTS.length),
+});
 
 export const extendSessionRequest = z.object({ bookingInProgress: z.boolean().optional() });
 export const extendSessionResponse = z.object({ accessToken: z.string(), expiresAt: z.string() });

@@ -20,6 +20,7 @@ export * from "./messages.ts";
 export * from "./move-proposals.ts";
 export * from "./notifications.ts";
 export * from "./payouts.ts";
+export * from "./privacy.ts";
 export * from "./profiles.ts";
 export * from "./receipts.ts";
 export * from "./refunds.ts";

@@ -2,6 +2,7 @@
 export * from "./audit-actions.ts";
 export * from "./credits.ts";
 export * from "./labels.ts";
+export * from "./legal-documents.ts";
 export * from "./plural.ts";
 export * from "./policy.ts";
 export * from "./rcti-agreement.ts";

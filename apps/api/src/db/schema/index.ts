@@ -9,6 +9,7 @@ export * from "./lesson-notices.ts";
 export * from "./move-proposals.ts";
 export * from "./outbox.ts";
 export * from "./payments.ts";
+export * from "./privacy.ts";
 export * from "./profiles.ts";
 export * from "./rcti.ts";
 export * from "./teaching-stops.ts";

@@ -26,6 +26,8 @@ export const users = pgTable(
      */
     suspendedAt: timestamp({ withTimezone: true }),
     suspendedReason: text(),
+    /** Set when an admin completed the user's closure request: the row is anonymised and cannot sign in. */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

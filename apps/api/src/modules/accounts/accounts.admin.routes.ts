@@ -1,6 +1,8 @@
 import {
+  adminClosureRequestsResponse,
   adminUsersQuery,
   adminUsersResponse,
+  closureRequestCompleteResponse,
   errorResponses,
   idParams,
   reactivateUserRequest,
@@ -11,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
+import { completeAccountClosure } from "./complete-account-closure.ts";
+import { listClosureRequests } from "./list-closure-requests.ts";
 import { listUsers } from "./list-users.ts";
 import { reactivateUser } from "./reactivate-user.ts";
 import { suspendUser } from "./suspend-user.ts";
@@ -36,6 +40,40 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     (request) => listUsers(ctx, request.query),
+  );
+
+  app.get(
+    "/closure-requests",
+    {
+      schema: {
+        tags: ["admin"],
+        operationId: "listClosureRequests",
+        summary: "Account closure requests",
+        description: "Open requests first, then the latest completed ones.",
+        security: [{ bearerAuth: [] }],
+        response: { 200: adminClosureRequestsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    () => listClosureRequests(ctx),
+  );
+
+  app.post(
+    "/closure-requests/:id/complete",
+    {
+      schema: {
+        tags: ["admin"],
+        operationId: "completeAccountClosure",
+        summary: "Close an account as its owner asked",
+        description:
+          "Anonymises the account (name, email, phone, password, profile details, messages, logbook " +
+          "declarations) and ends every session; payments, tax invoices and payouts stay, naming a former " +
+          "learner or instructor. 409 when already done or when lessons or money are outstanding again.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: closureRequestCompleteResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => completeAccountClosure(ctx, currentUserId(request), request.params.id),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { syncTeachingStops } from "../compliance/index.ts";
 import * as repo from "./accounts.repository.ts";
 import { toAdminUser, USER_NOT_FOUND } from "./admin-user.ts";
+import { isClosed } from "./privacy.repository.ts";
 
 /**
  * POST /admin/users/:id/reactivate: lifts a suspension, with a reason (audited). Only the refusal to
@@ -21,6 +22,13 @@ export async function reactivateUser(
     const user = await repo.lockAdminUser(tx, userId);
     if (!user) throw new AppError("not_found", USER_NOT_FOUND);
     if (!user.suspendedAt) throw new AppError("invalid_state", "This account is not suspended");
+    // A closed account is suspended so every check keeps it out; it was anonymised and cannot come back.
+    if (await isClosed(tx, userId)) {
+      throw new AppError(
+        "invalid_state",
+        "This account was closed at its owner's request and cannot be reactivated",
+      );
+    }
     await repo.setSuspension(tx, userId, { suspendedAt: null, suspendedReason: null }, now);
     if (user.role === "INSTRUCTOR") await syncTeachingStops(tx, userId, now);
     await uow.audit({

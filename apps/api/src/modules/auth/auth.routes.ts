@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
       onRequest: ctx.guard(),
     },
-    async (request) => ({ user: await getCurrentUser(ctx, currentUser(request)) }),
+    async (request) => getCurrentUser(ctx, currentUser(request)),
   );
 
   app.post(

@@ -4,10 +4,24 @@
  */
 import type { Executor } from "../../db/client.ts";
 import * as repo from "./auth.repository.ts";
+import { recordSignUpAcceptances } from "./legal-acceptances.ts";
 
-export function insertGuardianUser(
+/** With `acceptedTerms`, the terms and privacy policy in force are stored as accepted, in `db`'s transaction. */
+export async function insertGuardianUser(
   db: Executor,
-  input: { email: string; passwordHash: string; firstName: string; lastName: string; createdAt: Date },
+  {
+    acceptedTerms,
+    ...input
+  }: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    createdAt: Date;
+    acceptedTerms: boolean;
+  },
 ) {
-  return repo.insertUser(db, { ...input, role: "GUARDIAN", phone: null });
+  const user = await repo.insertUser(db, { ...input, role: "GUARDIAN", phone: null });
+  if (acceptedTerms) await recordSignUpAcceptances(db, user.id, "GUARDIAN", input.createdAt);
+  return user;
 }

@@ -4,6 +4,7 @@
  */
 
 export { insertGuardianUser } from "./guardian-account.ts";
+export { acceptLegalDocuments, listAcceptances } from "./legal-acceptances.ts";
 export { hashRefreshToken as hashOpaqueToken, newRefreshToken as newOpaqueToken } from "./refresh-token.ts";
 export { endEverySession, issueSession } from "./sessions.ts";
 export { TRUSTED_DEVICE_COOKIE, trustedDeviceCookie, trustedDeviceCookieOptions } from "./trusted-device.ts";

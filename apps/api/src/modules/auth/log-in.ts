@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import * as repo from "./auth.repository.ts";
 import { ACCOUNT_SUSPENDED, publicUser } from "./auth-answers.ts";
+import { outstandingLegalFor } from "./legal-acceptances.ts";
 import { createLoginThrottle, type LoginThrottle } from "./login-throttle.ts";
 import { issueSession } from "./sessions.ts";
 import { trustedDeviceCookie, trustedDeviceOf } from "./trusted-device.ts";
@@ -85,7 +86,11 @@ export async function logIn(
   if (found.suspendedAt) throw new AppError("account_suspended", ACCOUNT_SUSPENDED);
   const { passwordHash: _hash, suspendedAt: _suspended, ...user } = found;
   return {
-    session: { user: publicUser(user), ...(await issueSession(ctx, ctx.db, user, ctx.now())) },
+    session: {
+      user: publicUser(user),
+      outstandingLegal: await outstandingLegalFor(ctx.db, user),
+      ...(await issueSession(ctx, ctx.db, user, ctx.now())),
+    },
     deviceCookie: trustedDeviceCookie(ctx.auth.secret, key, trustedDevice),
   };
 }

@@ -7,6 +7,7 @@ import { pgErrorCode } from "../../lib/pg-error-code.ts";
 import type { UnitOfWork } from "../../platform/unit-of-work-effects.ts";
 import * as repo from "./auth.repository.ts";
 import { publicUser } from "./auth-answers.ts";
+import { recordSignUpAcceptances } from "./legal-acceptances.ts";
 import { issueSession } from "./sessions.ts";
 
 /**
@@ -38,8 +39,14 @@ export async function registerAccount<T>(
         createdAt: ctx.now(),
       });
       await insertProfile(tx, user.id);
+      // The schema asked for acceptTerms: true; what was accepted is stored with the account, or neither is.
+      await recordSignUpAcceptances(tx, user.id, role, ctx.now());
       await welcome?.(uow, user);
-      return { user: publicUser(user), ...(await issueSession(ctx, tx, user, ctx.now())) };
+      return {
+        user: publicUser(user),
+        outstandingLegal: [],
+        ...(await issueSession(ctx, tx, user, ctx.now())),
+      };
     });
   } catch (error) {
     if (pgErrorCode(error) === "23505") {

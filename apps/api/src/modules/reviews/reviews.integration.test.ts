@@ -222,6 +222,7 @@ describeEachDatabase("reviews", (kind) => {
       email: `pending.${Date.now()}@example.com`,
       password: "secret12",
       confirmPassword: "secret12",
+      acceptTerms: true,
       firstName: "Pat",
       lastName: "Pending",
       phone: "0400 000 002",

@@ -6,6 +6,7 @@ import { DocumentTitle } from "@/components/ui/document-title";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { PrivacyCard } from "@/features/privacy";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -65,6 +66,7 @@ export function AccountSettings<T extends Account>({
                 <ChangePasswordForm />
               </CardContent>
             </Card>
+            <PrivacyCard />
           </>
         )}
       </div>

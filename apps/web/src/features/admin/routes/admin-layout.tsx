@@ -10,6 +10,7 @@ import Timer from "lucide-react/icons/timer";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Undo2 from "lucide-react/icons/undo-2";
 import UserCheck from "lucide-react/icons/user-check";
+import UserX from "lucide-react/icons/user-x";
 import Users from "lucide-react/icons/users";
 import { useEffect, useRef } from "react";
 import { matchPath, NavLink, Outlet, useLocation } from "react-router";
@@ -32,6 +33,7 @@ const SECTIONS = [
   { to: paths.admin.ledger(), label: "Ledger", icon: Scale, end: false },
   { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
+  { to: paths.admin.closureRequests(), label: "Closure requests", icon: UserX, end: false },
 ] as const;
 
 /** The operator console: a row of section links (scrolls sideways on phones) above the section. */

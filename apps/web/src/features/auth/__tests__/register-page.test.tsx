@@ -25,6 +25,7 @@ async function fillCommon(user: User, overrides: Partial<Record<string, string>>
     await user.clear(input);
     if (value) await user.type(input, value);
   }
+  await user.click(screen.getByRole("checkbox", { name: /I accept Kerb's terms of use/ }));
 }
 
 async function fillStudent(user: User) {
@@ -91,6 +92,23 @@ describe("Register page: student", () => {
 
     expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 4 characters")).toBeInTheDocument();
+  });
+
+  it("asks for the terms and privacy policy to be accepted, and sends nothing until they are", async () => {
+    const { calls } = mockFetch({});
+    const { user } = await openRegister();
+    await fillCommon(user);
+    await fillStudent(user);
+    const box = screen.getByRole("checkbox", { name: /I accept Kerb's terms of use/ });
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await user.click(submitStudent());
+
+    expect(await screen.findByText("Please accept the terms of use and privacy policy")).toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole("link", { name: "terms of use" })).toHaveAttribute("href", "/terms");
+    expect(screen.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy");
   });
 
   it("says when the passwords do not match", async () => {
@@ -165,6 +183,7 @@ describe("Register page: student", () => {
       email: "new.learner@example.com",
       password: "secret1",
       confirmPassword: "secret1",
+      acceptTerms: true,
       firstName: "Sam",
       lastName: "Learner",
       phone: "0400 123 456",

@@ -10,7 +10,14 @@ export type LoginPayload = z.output<typeof loginRequest>;
 export async function login(payload: LoginPayload): Promise<AuthResponse> {
   // Wrong credentials answer 401: that is the caller's message to show, not a reason to refresh.
   const data = await api.post("/auth/login", payload, { skipAuthRefresh: true });
-  return parseAuthSession(data);
+  const outstanding = (data as { outstandingLegal?: unknown }).outstandingLegal;
+  // A new version of the terms to accept: the login page sends the user to accept it first.
+  return {
+    ...parseAuthSession(data),
+    ...(Array.isArray(outstanding) && outstanding.length > 0
+      ? { outstandingLegal: outstanding as NonNullable<AuthResponse["outstandingLegal"]> }
+      : {}),
+  };
 }
 
 export function useLogin() {

@@ -19,6 +19,7 @@ export const emptyRegisterForm = (role: RegisterRole): RegisterFormValues => ({
   firstName: "",
   lastName: "",
   phone: "",
+  acceptTerms: false,
   suburb: "",
   licenseType: "",
   experienceLevel: "",

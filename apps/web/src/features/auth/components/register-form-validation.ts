@@ -12,6 +12,7 @@ function commonInput(values: RegisterFormValues) {
     firstName: values.firstName,
     lastName: values.lastName,
     phone: values.phone,
+    acceptTerms: values.acceptTerms,
   };
 }
 

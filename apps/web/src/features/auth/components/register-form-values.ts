@@ -12,6 +12,8 @@ export type RegisterFormValues = {
   firstName: string;
   lastName: string;
   phone: string;
+  /** The terms of use and privacy policy (and the instructor agreement): a checkbox. */
+  acceptTerms: boolean;
   // Student
   suburb: string;
   licenseType: string;

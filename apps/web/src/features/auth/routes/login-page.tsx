@@ -21,7 +21,10 @@ export function LoginPage() {
   if (user) return <Navigate to={returnTo ?? postAuthPath(user)} replace />;
 
   const handleSuccess = (session: AuthResponse) => {
-    navigate(returnTo ?? postAuthPath(session.user), { replace: true });
+    const next = returnTo ?? postAuthPath(session.user);
+    // A new version of the terms or privacy policy is accepted before going on.
+    const mustAccept = (session.outstandingLegal?.length ?? 0) > 0;
+    navigate(mustAccept ? paths.legal.accept({ returnTo: next }) : next, { replace: true });
   };
 
   return (
