@@ -12,6 +12,7 @@ import { loadEnv } from "../../apps/api/src/env.ts";
 import { hashPassword } from "../../apps/api/src/lib/passwords.ts";
 import { silentLog } from "../../apps/api/src/lib/silent-log.ts";
 import { demoProvider } from "../../apps/api/src/platform/card-provider/payment-provider.ts";
+import { acceptCurrentTermsForEveryone } from "../../apps/api/src/seed/accept-current-terms.ts";
 import { seedDemoData } from "../../apps/api/src/seed/seed.ts";
 import { cardPaidLesson } from "../../apps/api/src/test/lesson-use-cases.ts";
 import { createTransact } from "../../apps/api/src/unit-of-work.ts";
@@ -116,6 +117,8 @@ async function main(dataDir: string) {
   await seedLearnerJourney(seedContext, now, passwordHash);
   // Its messages are sent by the messages module's use case, on a clock of their own.
   await seedMessages(seedContext, now, passwordHash);
+  // The spec accounts above are written, not signed up: they accept the terms as a sign-up would.
+  await acceptCurrentTermsForEveryone(database.db, now);
   await database.close();
 }
 

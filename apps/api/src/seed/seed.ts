@@ -1,17 +1,16 @@
 import { addDaysToDate, RCTI_AGREEMENT_VERSION, sydneyTodayDate } from "@kerb/shared/rules";
-import { LEGAL_DOCUMENT_VERSIONS, legalDocumentsFor } from "@kerb/shared/words";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client.ts";
 import {
   availabilityRules,
   guardianLinks,
   instructorProfiles,
-  legalAcceptances,
   rctiAgreementAcceptances,
   studentProfiles,
   users,
 } from "../db/schema/index.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { acceptCurrentTermsForEveryone } from "./accept-current-terms.ts";
 import { buildSeedInstructors, DEMO_PASSWORD, seedAbn } from "./seed-data.ts";
 import { seedHistory } from "./seed-history.ts";
 import { insertReviewers, planReviews } from "./seed-reviews.ts";
@@ -146,17 +145,7 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
     }
     if (!demoInstructorId) throw new Error("seed: demo instructor missing");
     const reviewers = await insertReviewers(tx, passwordHash);
-    // Every demo account has accepted the terms in force, as a sign-up would leave it.
-    const everyone = await tx.select({ id: users.id, role: users.role }).from(users);
-    const acceptances = everyone.flatMap((u) =>
-      legalDocumentsFor(u.role).map((document) => ({
-        userId: u.id,
-        document,
-        version: LEGAL_DOCUMENT_VERSIONS[document],
-        acceptedAt: now,
-      })),
-    );
-    if (acceptances.length > 0) await tx.insert(legalAcceptances).values(acceptances);
+    await acceptCurrentTermsForEveryone(tx, now);
     history = {
       student: { id: student.id, role: "STUDENT" },
       instructor: { id: demoInstructorId, role: "INSTRUCTOR" },
