@@ -10,6 +10,7 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Env, publicOrigin } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
+import { createPdfRenderer } from "./lib/pdf/render-pool.ts";
 import { createRedisClient, redisReady } from "./lib/redis.ts";
 import { accountAdminRoutes } from "./modules/accounts/accounts.admin.routes.ts";
 import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -215,7 +216,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transact: createTransact(base),
     redis,
     lifecycle: options.lifecycle ?? { draining: false },
+    pdf: createPdfRenderer({ threads: env.PDF_RENDER_THREADS, queueMax: env.PDF_RENDER_QUEUE_MAX }),
   };
+  app.addHook("onClose", () => context.pdf.close());
 
   await app.register(
     async (api) => {

@@ -11,7 +11,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
 import { bundleSize, describePurchase, hasInvoice, lessonWhen, NOT_FOUND } from "./payment-summary.ts";
 import * as repo from "./receipts.repository.ts";
-import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
+import type { TaxInvoice, TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 
 /**
  * The PDF tax invoice of a paid payment, with its adjustment notes, for its learner or the guardian who paid
@@ -44,7 +44,7 @@ export async function taxInvoicePdf(
   const invoice = assembleInvoice(ctx, payment, lessons, refunds);
   return {
     filename: `Kerb-tax-invoice-${payment.invoiceNumber}.pdf`,
-    pdf: await renderTaxInvoicePdf(invoice),
+    pdf: await ctx.pdf.render("taxInvoice", invoice),
   };
 }
 
