@@ -69,6 +69,7 @@ import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
 import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
+import { createDocumentLimit } from "./plugins/document-limit.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
@@ -216,6 +217,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transact: createTransact(base),
     redis,
     lifecycle: options.lifecycle ?? { draining: false },
+    documentLimit: createDocumentLimit({
+      max: env.DOCUMENT_RATE_LIMIT_MAX,
+      redis,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+    }),
     pdf: createPdfRenderer({ threads: env.PDF_RENDER_THREADS, queueMax: env.PDF_RENDER_QUEUE_MAX }),
   };
   app.addHook("onClose", () => context.pdf.close());

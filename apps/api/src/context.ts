@@ -6,6 +6,7 @@ import type { PdfRenderer } from "./lib/pdf/render-pool.ts";
 import type { PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import type { Transact } from "./platform/unit-of-work-effects.ts";
 import type { AuthConfig, Guard } from "./plugins/auth.ts";
+import type { DocumentLimit } from "./plugins/document-limit.ts";
 
 /** What every module plugin is given: no module reaches for globals. */
 export interface AppContext {
@@ -28,4 +29,6 @@ export interface AppContext {
   lifecycle: { draining: boolean };
   /** Renders PDFs in worker threads, off the event loop (lib/pdf/render-pool.ts). */
   pdf: PdfRenderer;
+  /** The document routes' preHandler: a few PDFs a minute per user (plugins/document-limit.ts). */
+  documentLimit: DocumentLimit;
 }

@@ -38,6 +38,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     "/:id/invoice.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadTaxInvoice",
@@ -53,7 +54,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             description: "The tax invoice",
             content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
           },
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 503),
         },
       },
     },
@@ -95,6 +96,7 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     "/learners/:learnerId/payments/:paymentId/invoice.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadGuardianInvoice",
@@ -103,7 +105,7 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
           "Only for payments you paid (also once the learner removed you); another payment is 404. An " +
           "unpaid one has no invoice (409).",
         params: learnerPaymentParams,
-        response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
