@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuedDocuments } from "../../db/schema/index.ts";
 import { createPdfRenderer } from "../../lib/pdf/render-pool.ts";
 import { aStudentWithPaidLesson, type Student, theDemoInstructor } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -71,6 +74,61 @@ describeEachDatabase("documents under load", (kind) => {
       const logbook = await get(baseUrl, "/api/student/logbook.pdf", student.token);
       expect(logbook.status).toBe(429);
       expect(Number(logbook.retryAfter)).toBeGreaterThan(0);
+    });
+  });
+
+  describe("an issued tax invoice", () => {
+    let t: TestApp;
+    let baseUrl: string;
+    let student: Student;
+    let paymentId: string;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind, { seed: true });
+      baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const paid = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
+      student = paid.student;
+      paymentId = paid.lesson.paymentId;
+    });
+    afterAll(() => t.close());
+
+    const download = async () => {
+      const res = await fetch(`${baseUrl}/api/student/payments/${paymentId}/invoice.pdf`, {
+        headers: { authorization: `Bearer ${student.token}` },
+      });
+      expect(res.status).toBe(200);
+      return { etag: res.headers.get("etag"), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    it("is stored once with its hash and sent byte for byte from storage thereafter", async () => {
+      const first = await download();
+      const second = await download();
+      expect(second.bytes.equals(first.bytes)).toBe(true);
+      const rows = await t.database.db
+        .select()
+        .from(issuedDocuments)
+        .where(eq(issuedDocuments.subjectId, paymentId));
+      expect(rows).toHaveLength(1);
+      const hash = createHash("sha256").update(first.bytes).digest("hex");
+      expect(rows[0]?.contentHash).toBe(hash);
+      expect(first.etag).toBe(`"${hash}"`);
+
+      // What is sent is what is stored, not a new rendering (a changed template changes nothing issued).
+      const stored = Buffer.from("%PDF-1.3 as issued");
+      await t.database.db
+        .update(issuedDocuments)
+        .set({ bytes: stored, contentHash: createHash("sha256").update(stored).digest("hex") })
+        .where(eq(issuedDocuments.subjectId, paymentId));
+      expect((await download()).bytes.equals(stored)).toBe(true);
+
+      // Damaged bytes (hash mismatch) are never sent: the document is rendered again.
+      await t.database.db
+        .update(issuedDocuments)
+        .set({ bytes: Buffer.from("%PDF-1.3 damaged") })
+        .where(eq(issuedDocuments.subjectId, paymentId));
+      const rerendered = await download();
+      expect(rerendered.bytes.toString()).not.toContain("damaged");
+      expect(rerendered.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     });
   });
 

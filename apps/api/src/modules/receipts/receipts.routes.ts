@@ -59,14 +59,16 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await taxInvoicePdf(
+      const { filename, pdf, contentHash } = await taxInvoicePdf(
         ctx,
         request.params.id,
         learnerCaller(currentUserId(request)),
       );
+      // The issued document's hash: the same bytes every time it is sent.
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );
@@ -111,10 +113,11 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     async (request, reply) => {
       const { learnerId, paymentId } = request.params;
       const caller = { userId: currentUserId(request) };
-      const { filename, pdf: body } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
+      const { filename, pdf: body, contentHash } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(body);
     },
   );
