@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 
-// One ESM bundle for production; the shared workspace package is TypeScript source, so it is bundled in.
+// One ESM bundle for production, and the PDF worker threads' own entry beside it (lib/pdf/render-pool.ts
+// loads dist/pdf-worker.js); the shared workspace package is TypeScript source, so it is bundled in.
 export default defineConfig({
-  entry: ["src/server.ts"],
+  entry: { server: "src/server.ts", "pdf-worker": "src/pdf-worker.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

@@ -10,6 +10,7 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { type Env, publicOrigin } from "./env.ts";
 import { findPath } from "./lib/find-path.ts";
+import { createPdfRenderer } from "./lib/pdf/render-pool.ts";
 import { createRedisClient, redisReady } from "./lib/redis.ts";
 import { accountAdminRoutes } from "./modules/accounts/accounts.admin.routes.ts";
 import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -69,6 +70,7 @@ import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
 import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
+import { createDocumentLimit } from "./plugins/document-limit.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { loggerOptions } from "./plugins/logging.ts";
@@ -216,7 +218,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transact: createTransact(base),
     redis,
     lifecycle: options.lifecycle ?? { draining: false },
+    documentLimit: createDocumentLimit({
+      max: env.DOCUMENT_RATE_LIMIT_MAX,
+      redis,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+    }),
+    pdf: createPdfRenderer({ threads: env.PDF_RENDER_THREADS, queueMax: env.PDF_RENDER_QUEUE_MAX }),
   };
+  app.addHook("onClose", () => context.pdf.close());
 
   await app.register(
     async (api) => {

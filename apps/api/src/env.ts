@@ -116,6 +116,15 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   /** Requests per minute per IP across the whole API. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  /** Document (PDF) downloads per minute per signed-in user: each one costs a worker thread ~0.5 s. */
+  DOCUMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Worker threads that render PDFs; unset: one fewer than the cores, at least one. */
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).optional(),
+  /**
+   * PDFs that may wait for a rendering thread; more are refused with 503 and Retry-After. At least 1:
+   * with none, piscina refuses a document for a moment after each one even when its thread is idle.
+   */
+  PDF_RENDER_QUEUE_MAX: z.coerce.number().int().min(1).optional(),
   /** Login and registration attempts per minute per IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   /** Failed logins one address may make for one account before it has to wait (1 s, 2 s, 4 s…). */

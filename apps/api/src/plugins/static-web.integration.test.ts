@@ -110,4 +110,13 @@ describe("precompressed web assets [pglite]", () => {
       }
     }
   });
+
+  it("times every asset file in one /assets/* series, not one per hashed file name", async () => {
+    await get("/assets/app-abc123.js");
+    await get("/assets/only-gzip-abc123.css");
+    const text = await t.app.metrics.registry.metrics();
+    expect(text).toContain('route="/assets/*"');
+    expect(text).not.toContain("app-abc123");
+    expect(text).not.toContain("only-gzip-abc123");
+  });
 });

@@ -1,6 +1,7 @@
 export * from "./audit.ts";
 export * from "./availability.ts";
 export * from "./bookings.ts";
+export * from "./documents.ts";
 export * from "./idempotency-keys.ts";
 export * from "./jobs.ts";
 export * from "./learning.ts";

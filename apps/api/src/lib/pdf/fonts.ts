@@ -37,7 +37,9 @@ function openFont(path: string): Font {
   return opened;
 }
 
-const fontFile = (spec: FamilySpec, weight: "400Regular" | "700Bold") =>
+type Weight = "400Regular" | "700Bold";
+
+const fontFile = (spec: FamilySpec, weight: Weight) =>
   require.resolve(`@expo-google-fonts/${spec.pkg}/${weight}/${spec.stem}_${weight}.ttf`);
 
 interface FontFamily {
@@ -49,18 +51,24 @@ interface FontFamily {
   metrics(): Font;
 }
 
-export const FONT_FAMILIES: readonly FontFamily[] = SPECS.map((spec) => {
-  let font: Font | undefined;
-  return {
-    regular: spec.name,
-    bold: `${spec.name}-Bold`,
-    rightToLeft: spec.rightToLeft,
-    metrics: () => {
-      font ??= openFont(fontFile(spec, "400Regular"));
-      return font;
-    },
-  };
-});
+/** Each face parsed once per thread (a PDF worker renders many documents), read on first use. */
+const parsedFaces = new Map<string, Font>();
+function parsedFace(spec: FamilySpec, weight: Weight): Font {
+  const key = `${spec.stem}_${weight}`;
+  let font = parsedFaces.get(key);
+  if (!font) {
+    font = openFont(fontFile(spec, weight));
+    parsedFaces.set(key, font);
+  }
+  return font;
+}
+
+export const FONT_FAMILIES: readonly FontFamily[] = SPECS.map((spec) => ({
+  regular: spec.name,
+  bold: `${spec.name}-Bold`,
+  rightToLeft: spec.rightToLeft,
+  metrics: () => parsedFace(spec, "400Regular"),
+}));
 
 /** The main face of every document; constant wording (headings, labels) is drawn with it alone. */
 export const SANS = "NotoSans";
@@ -71,10 +79,22 @@ export const FONT_COVERAGE: readonly GlyphCoverage[] = FONT_FAMILIES.map((family
   hasGlyphForCodePoint: (codePoint) => family.metrics().hasGlyphForCodePoint(codePoint),
 }));
 
-/** Names every face for `doc.font(name)`; pdfkit reads a file only when a document first uses it. */
+/**
+ * Names every face for `doc.font(name)`. pdfkit would read and parse a face's file again for every
+ * document; it also takes a parsed fontkit font, so each face is handed over from this thread's cache,
+ * still only when a document first uses it (the `src` pdfkit looks up is read lazily).
+ */
 export function registerFonts(doc: PDFKit.PDFDocument) {
+  const registry = (doc as unknown as { _registeredFonts: Record<string, { src: unknown }> })
+    ._registeredFonts;
   for (const spec of SPECS) {
-    doc.registerFont(spec.name, fontFile(spec, "400Regular"));
-    doc.registerFont(`${spec.name}-Bold`, fontFile(spec, "700Bold"));
+    for (const [name, weight] of [
+      [spec.name, "400Regular"],
+      [`${spec.name}-Bold`, "700Bold"],
+    ] as const) {
+      doc.registerFont(name, fontFile(spec, weight));
+      const entry = registry[name];
+      if (entry) Object.defineProperty(entry, "src", { get: () => parsedFace(spec, weight) });
+    }
   }
 }

@@ -79,6 +79,22 @@ describeEachDatabase("Prometheus metrics", (kind) => {
     expect(text).not.toContain('kerb_job_last_success_timestamp_seconds{job="payout-run"}');
   });
 
+  it("counts a payout run from the admin's button in the payout job's series", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const admin = await http.login("admin@demo.test");
+    const run = await http.post("/api/admin/payouts/run", undefined, admin.accessToken);
+    expect(run.status).toBe(200);
+    const text = await t.app.metrics.registry.metrics();
+    expect(sample(text, 'kerb_job_last_success_timestamp_seconds{job="payout-run"}')).toBeGreaterThanOrEqual(
+      before,
+    );
+  });
+
+  it("has the event loop's lag, the series to alert on when rendering or hashing blocks it", async () => {
+    const text = await t.app.metrics.registry.metrics();
+    expect(sample(text, "kerb_nodejs_eventloop_lag_max_seconds")).toBeGreaterThanOrEqual(0);
+  });
+
   it("serves /metrics on its own listener and nothing else there", async () => {
     const server = await serveMetrics(t.app.metrics, "127.0.0.1", 0);
     try {
@@ -88,6 +104,10 @@ describeEachDatabase("Prometheus metrics", (kind) => {
       expect(res.headers.get("content-type")).toContain("text/plain");
       expect(await res.text()).toContain("kerb_process_cpu_seconds_total");
       expect((await fetch(`${base}/api/health`)).status).toBe(404);
+      const head = await fetch(`${base}/metrics`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toContain("text/plain");
+      expect(await head.text()).toBe("");
     } finally {
       server.close();
     }

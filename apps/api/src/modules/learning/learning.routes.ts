@@ -181,6 +181,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     "/logbook.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         tags,
         operationId: "downloadStudentLogbookPdf",
@@ -194,7 +195,7 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
             description: "The logbook record as a PDF attachment",
             content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
           },
-          ...errorResponses(401, 403, 404),
+          ...errorResponses(401, 403, 404, 503),
         },
       },
     },

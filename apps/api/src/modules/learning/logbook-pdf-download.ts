@@ -2,7 +2,7 @@ import { formatSydneyDate, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
 import { logbook } from "./learner-journey.ts";
-import { renderLogbookPdf } from "./logbook-pdf.ts";
+import type { LogbookDocument } from "./logbook-pdf.ts";
 
 /**
  * "Kerb-logbook-Sam-Learner-2026-06-15.pdf", "Kerb-logbook-李-小龍-2026-06-15.pdf": named for the learner
@@ -25,7 +25,7 @@ export async function logbookPdf(
   const now = ctx.now();
   const name = `${learner.firstName} ${learner.lastName}`.trim();
   const { supplier, isDemoSupplier } = kerbSupplier(ctx.env);
-  const pdf = await renderLogbookPdf({
+  const document: LogbookDocument = {
     issuer: supplier,
     isDemoIssuer: isDemoSupplier,
     learner: {
@@ -37,6 +37,7 @@ export async function logbookPdf(
     outsideLessons,
     saferDriversCourse,
     totals,
-  });
+  };
+  const pdf = await ctx.pdf.render("logbook", document);
   return { filename: logbookFilename(name, sydneyTodayDate(now)), pdf };
 }

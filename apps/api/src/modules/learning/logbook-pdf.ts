@@ -51,7 +51,7 @@ interface LogbookPdfOutsideLesson {
   rule: LogbookCreditRule;
 }
 
-interface LogbookDocument {
+export interface LogbookDocument {
   issuer: { name: string; abn: string };
   isDemoIssuer: boolean;
   learner: { name: string; dateOfBirth: string | null };

@@ -10,7 +10,7 @@ import { getGstSummary } from "./get-gst-summary.ts";
 
 const csvResponse = (description: string) => ({
   200: { description, content: { "text/csv": { schema: z.any().meta({ type: "string" }) } } },
-  ...errorResponses(400, 401, 403),
+  ...errorResponses(400, 401, 403, 503),
 });
 
 const sendCsv = (reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) =>
@@ -24,7 +24,7 @@ const pdfResponse = (description: string) => ({
     description,
     content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
   },
-  ...errorResponses(400, 401, 403),
+  ...errorResponses(400, 401, 403, 503),
 });
 
 const RANGE =
@@ -74,6 +74,7 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.get(
     "/gst-summary.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadGstSummaryPdf",

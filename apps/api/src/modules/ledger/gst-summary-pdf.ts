@@ -16,7 +16,7 @@ import {
 } from "../../lib/pdf/layout.ts";
 import { CONTENT_WIDTH, footers, MUTED, PAGE, startPdf } from "../../lib/pdf/page.ts";
 
-interface GstSummaryDocument {
+export interface GstSummaryDocument {
   business: { name: string; abn: string };
   /** True while the ABN is the built-in demonstration number. */
   isDemoBusiness: boolean;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { scheduleJob } from "../../platform/jobs/scheduled-job.ts";
-import { runPayouts } from "./payout-run.ts";
+import { PAYOUT_RUN_JOB, runPayouts } from "./payout-run.ts";
 
 /**
  * Tries the weekly payout run on a timer, in one replica per tick. A run pays the Sydney week that
@@ -11,7 +11,7 @@ import { runPayouts } from "./payout-run.ts";
  */
 export function startPayoutRun(app: FastifyInstance, ctx: AppContext, intervalSeconds: number) {
   scheduleJob(app, ctx.database, {
-    name: "payout-run",
+    name: PAYOUT_RUN_JOB,
     intervalSeconds,
     async run() {
       const result = await runPayouts(ctx, ctx.now(), null);

@@ -207,6 +207,9 @@ export async function deliverPayout(
   });
 }
 
+/** The scheduled job's name, in job_runs and its metrics series; the admin's manual run records under it too. */
+export const PAYOUT_RUN_JOB = "payout-run";
+
 /**
  * Pays the Sydney week that ended before `now`: creates what is due, then delivers every PENDING
  * payout (this run's and any a crash left behind). Safe to call as often as wanted.

@@ -117,6 +117,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     "/payouts/:id/statement.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadPayoutStatementPdf",
@@ -131,7 +132,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
             description: "The statement as PDF",
             content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
           },
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 503),
         },
       },
     },

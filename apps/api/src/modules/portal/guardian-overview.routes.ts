@@ -75,13 +75,14 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     "/learners/:learnerId/logbook.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadGuardianLearnerLogbookPdf",
         summary: "Download a learner's logbook record (PDF)",
         description: "The learner's structured lessons to copy into the NSW logbook. Not followed: 404.",
         params: learnerParams,
-        response: { 200: pdfResponse("The logbook record"), ...errors },
+        response: { 200: pdfResponse("The logbook record"), ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {

@@ -38,6 +38,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     "/:id/invoice.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadTaxInvoice",
@@ -53,19 +54,21 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             description: "The tax invoice",
             content: { "application/pdf": { schema: z.any().meta({ type: "string", format: "binary" }) } },
           },
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 503),
         },
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await taxInvoicePdf(
+      const { filename, pdf, contentHash } = await taxInvoicePdf(
         ctx,
         request.params.id,
         learnerCaller(currentUserId(request)),
       );
+      // The issued document's hash: the same bytes every time it is sent.
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );
@@ -95,6 +98,7 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     "/learners/:learnerId/payments/:paymentId/invoice.pdf",
     {
+      preHandler: ctx.documentLimit,
       schema: {
         ...common,
         operationId: "downloadGuardianInvoice",
@@ -103,16 +107,17 @@ export const guardianReceiptRoutes: FastifyPluginAsyncZod<AppContext> = async (a
           "Only for payments you paid (also once the learner removed you); another payment is 404. An " +
           "unpaid one has no invoice (409).",
         params: learnerPaymentParams,
-        response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: pdfResponse("The tax invoice"), ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
       const { learnerId, paymentId } = request.params;
       const caller = { userId: currentUserId(request) };
-      const { filename, pdf: body } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
+      const { filename, pdf: body, contentHash } = await taxInvoicePdf(ctx, paymentId, caller, learnerId);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(body);
     },
   );

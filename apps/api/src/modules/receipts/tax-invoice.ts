@@ -9,13 +9,15 @@ import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@ke
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
+import { issuedDocument } from "../../platform/documents/issued-documents.ts";
 import { bundleSize, describePurchase, hasInvoice, lessonWhen, NOT_FOUND } from "./payment-summary.ts";
 import * as repo from "./receipts.repository.ts";
-import { renderTaxInvoicePdf, type TaxInvoice, type TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
+import type { TaxInvoice, TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 
 /**
  * The PDF tax invoice of a paid payment, with its adjustment notes, for its learner or the guardian who paid
- * it, even once the learner has removed them (rules/payment-access.ts mayReadReceipt).
+ * it, even once the learner has removed them (rules/payment-access.ts mayReadReceipt). Issued once: the
+ * bytes first rendered for these figures are stored and sent ever after (issued-documents.ts).
  */
 export async function taxInvoicePdf(
   ctx: AppContext,
@@ -23,7 +25,7 @@ export async function taxInvoicePdf(
   caller: Pick<PaymentCaller, "userId">,
   /** The learner the caller asked about (a guardian's path names one): the payment must be theirs. */
   learnerId?: string,
-): Promise<{ filename: string; pdf: Buffer }> {
+): Promise<{ filename: string; pdf: Buffer; contentHash: string }> {
   const payment = await repo.findPaymentForInvoice(ctx.db, paymentId);
   const isOfLearner = learnerId === undefined || payment?.userId === learnerId;
   // Someone else's payment reads exactly like one that does not exist.
@@ -42,9 +44,17 @@ export async function taxInvoicePdf(
     repo.listRefundsOfPayments(ctx.db, [payment.id]),
   ]);
   const invoice = assembleInvoice(ctx, payment, lessons, refunds);
+  const issued = await issuedDocument(ctx, {
+    kind: "taxInvoice",
+    subjectId: payment.id,
+    data: invoice,
+    render: () => ctx.pdf.render("taxInvoice", invoice),
+    now: ctx.now(),
+  });
   return {
     filename: `Kerb-tax-invoice-${payment.invoiceNumber}.pdf`,
-    pdf: await renderTaxInvoicePdf(invoice),
+    pdf: issued.bytes,
+    contentHash: issued.contentHash,
   };
 }
 

@@ -3,6 +3,7 @@
  * replica ran the tick and read by the admin's Jobs page and the metrics.
  */
 import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { jobRuns } from "../../db/schema/index.ts";
 import { errorText } from "./work-queue.ts";
@@ -43,6 +44,33 @@ export async function recordJobFinished(
         ? { ...values, failures: sql`${jobRuns.failures} + 1` }
         : { ...values, lastSucceededAt: run.finishedAt },
     });
+}
+
+/**
+ * Runs `work` as a run of job `name`: recorded as started, then as ok or failed (its error rethrown).
+ * For a timer's tick and for the same job started by hand (the admin's payout button), so the job's
+ * series show every run. The record is for watching the job, not part of it: failing to write it never
+ * stops or fails a run.
+ */
+export async function recordedRun<T>(
+  db: Executor,
+  name: string,
+  work: () => Promise<T>,
+  log?: FastifyBaseLogger,
+): Promise<T> {
+  const record = (write: Promise<void>) =>
+    write.catch((err: unknown) => log?.warn({ err, job: name }, "could not record the job's run"));
+  const startedAt = new Date();
+  await record(recordJobStarted(db, name, startedAt));
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await record(recordJobFinished(db, name, { startedAt, finishedAt: new Date(), error }));
+    throw error;
+  }
+  await record(recordJobFinished(db, name, { startedAt, finishedAt: new Date() }));
+  return result;
 }
 
 export function listJobRuns(db: Executor): Promise<JobRunRow[]> {

@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { recordJobFinished, recordJobStarted } from "./job-runs.ts";
+import { recordedRun } from "./job-runs.ts";
 
 export interface ScheduledJob {
   /** Also the lock's name: one name, one job, across all replicas. */
@@ -42,21 +42,8 @@ export async function runJobTick(
     await release();
   };
   held.add(releaseOnce);
-  // The record is for watching the job, not part of it: failing to write it never stops or fails a run.
-  const record = (write: Promise<void>) =>
-    write.catch((err: unknown) => log?.warn({ err, job: job.name }, "could not record the job's run"));
   try {
-    const started = new Date();
-    await record(recordJobStarted(database.db, job.name, started));
-    try {
-      await job.run();
-    } catch (error) {
-      await record(
-        recordJobFinished(database.db, job.name, { startedAt: started, finishedAt: new Date(), error }),
-      );
-      throw error;
-    }
-    await record(recordJobFinished(database.db, job.name, { startedAt: started, finishedAt: new Date() }));
+    await recordedRun(database.db, job.name, () => job.run(), log);
     return "ran";
   } finally {
     const rest = holdAfterRunMs(job.intervalSeconds * 1000) - (Date.now() - startedAt);
