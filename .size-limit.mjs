@@ -35,10 +35,13 @@ export default [
     name: "Initial JS of every page (entry + modulepreloads + their static imports)",
     path: [...initial].map((file) => join("apps/web/dist", file)),
     gzip: true,
+    // 123 kB since issue 31 (122,818 B measured): the terms, privacy and accept pages' routes, and the
+    // bundler now carving the JSX runtime and its CommonJS helper out of the entry into two small shared
+    // chunks (about 0.8 kB of gzip between them) once those pages shared them with the account screens.
     // 122 kB since issue 23 (121,614 B measured): seven new pages (progress, messages, the guardian's
     // home, invitation and account, admin messages) put their lazy-route preload lists in the router,
     // which is in the entry; 121 kB held from the admin Jobs route until then. The lists are the cost to
     // win back next (the admin console's thirteen routes could move into its lazy layout).
-    limit: "122 kB",
+    limit: "123 kB",
   },
 ];

@@ -1,3 +1,2 @@
 // What other parts of the app may use from auth: the sign-out mutation (the navbar's Log out).
 export { useLogout } from "./api/logout";
-export { safeReturnPath } from "./utils/post-auth-path";

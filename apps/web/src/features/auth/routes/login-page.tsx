@@ -6,8 +6,9 @@ import { DocumentTitle } from "@/components/ui/document-title";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import { authStore, useCurrentUser } from "@/lib/auth-store";
+import { safeReturnPath } from "@/lib/safe-return-path";
 import { LoginForm } from "../components/login-form";
-import { postAuthPath, safeReturnPath } from "../utils/post-auth-path";
+import { postAuthPath } from "../utils/post-auth-path";
 
 export function LoginPage() {
   const user = useCurrentUser();

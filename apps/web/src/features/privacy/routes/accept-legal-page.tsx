@@ -8,9 +8,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { safeReturnPath } from "@/features/auth";
 import { errorMessage } from "@/lib/api-error";
 import { useCurrentUser } from "@/lib/auth-store";
+import { safeReturnPath } from "@/lib/safe-return-path";
 import { useAcceptLegal, useOutstandingLegal } from "../api/privacy";
 import { LegalDocumentText } from "../components/legal-document";
 
