@@ -28,6 +28,7 @@ describe("safeText", () => {
       email: "lee@example.com",
       password: "secret12",
       confirmPassword: "secret12",
+      acceptTerms: true,
       firstName: "Lee",
       lastName: "Learner",
       phone: "0400 000 000",
