@@ -33,6 +33,7 @@ describe("Admin console: layout", () => {
       "Ledger",
       "Reviews",
       "Audit log",
+      "Closure requests",
     ]);
     expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
   });
