@@ -267,13 +267,17 @@ describe("Invoice step: batch", () => {
     );
     const { user } = startBatchInvoice();
     await findStepHeading("Review your booking and pay");
-    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+    await waitFor(() =>
+      expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA"),
+    );
 
     await user.click(screen.getByRole("button", { name: "Back to Review" }));
     await findStepHeading("Pick your lesson times");
     await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
     await findStepHeading("Review your booking and pay");
-    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+    await waitFor(() =>
+      expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA"),
+    );
     expect(callsTo("POST", "/api/student/invoices").at(-1)?.body).toEqual({
       invoice: { number: "KRB-20261125-AAAAAA", key: "key-1" },
     });
@@ -283,14 +287,18 @@ describe("Invoice step: batch", () => {
     cleanup();
     resumeDraft(storedDraft() as Record<string, unknown>);
     await findStepHeading("Review your booking and pay");
-    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA");
+    await waitFor(() =>
+      expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261125-AAAAAA"),
+    );
     expect(issued).toBe(1);
 
     // Another booking (a draft that never showed an invoice) is another checkout: a new number.
     cleanup();
     startBatchInvoice();
     await findStepHeading("Review your booking and pay");
-    expect(await screen.findByTestId("invoice-number")).toHaveTextContent("KRB-20261125-BBBBBB");
+    await waitFor(() =>
+      expect(screen.getByTestId("invoice-number")).toHaveTextContent("KRB-20261125-BBBBBB"),
+    );
   });
 
   it("goes Back to Review on the slot step", async () => {
