@@ -7,7 +7,7 @@ import { TERMS_VERSION } from "@kerb/shared/words";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
-import { guardianUser, sessionFor } from "@/test/fixtures";
+import { adminUser, guardianUser, sessionFor } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
 
 const outstanding = [{ document: "TERMS", version: TERMS_VERSION }];
@@ -49,5 +49,35 @@ describe("the account page's Privacy card", () => {
     expect(await screen.findByText(/You still have 1 lesson booked/)).toBeVisible();
     expect(callsTo("POST", "/api/me/closure-request")[0]?.body).toEqual({ reason: "Done with lessons" });
     expect(screen.getByRole("button", { name: "Download my data" })).toBeVisible();
+  });
+});
+
+describe("the admin's closure requests", () => {
+  it("lists an open request and closes the account on the admin's word", async () => {
+    let completedAt: string | null = null;
+    const request = {
+      id: "4f0f8a9e-6f0c-4a55-9d0e-0c6d7c1f2a10",
+      userId: "7c1f2a10-6f0c-4a55-9d0e-4f0f8a9e0c6d",
+      role: "STUDENT",
+      name: "Riley Learner",
+      email: "riley@example.com",
+      reason: "Got my licence",
+      requestedAt: "2026-12-01T23:00:00.000Z",
+    };
+    const { callsTo } = mockFetch({
+      "GET /api/auth/me": () => jsonResponse(200, { user: adminUser, outstandingLegal: [] }),
+      "GET /api/admin/closure-requests": () => jsonResponse(200, { requests: [{ ...request, completedAt }] }),
+      [`POST /api/admin/closure-requests/${request.id}/complete`]: () => {
+        completedAt = "2026-12-02T01:00:00.000Z";
+        return jsonResponse(200, { id: request.id, completedAt });
+      },
+    });
+    const { user } = renderApp("/admin/closure-requests", { session: sessionFor(adminUser) });
+    const table = await screen.findByRole("table", { name: "Account closure requests" });
+    expect(within(table).getByText("Riley Learner")).toBeVisible();
+    expect(within(table).getByText("Got my licence")).toBeVisible();
+    await user.click(within(table).getByRole("button", { name: "Close account" }));
+    expect(await within(table).findByText(/^Closed 02\/12\/2026/)).toBeVisible();
+    expect(callsTo("POST", `/api/admin/closure-requests/${request.id}/complete`)).toHaveLength(1);
   });
 });

@@ -1,8 +1,11 @@
+import type { AdminClosureRequests } from "@kerb/shared";
+import UserX from "lucide-react/icons/user-x";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { DocumentTitle } from "@/components/ui/document-title";
-import { ErrorState } from "@/components/ui/error-state";
-import { PageSpinner } from "@/components/ui/spinner";
+import { ListState } from "@/components/ui/list-state";
+import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api-error";
 import { formatDateTime } from "@/lib/format";
 import { useClosureRequests, useCompleteClosure } from "../api/privacy";
@@ -12,72 +15,70 @@ export function AdminClosureRequestsPage() {
   const query = useClosureRequests();
   const complete = useCompleteClosure();
 
+  const columns: Column<AdminClosureRequests["requests"][number]>[] = [
+    {
+      header: "Account",
+      cell: (r) => (
+        <span className="flex flex-col">
+          <span className="font-semibold text-slate-900">{r.name}</span>
+          <span className="break-all text-slate-600 lg:break-normal">
+            {r.email} · {r.role.toLowerCase()}
+          </span>
+        </span>
+      ),
+    },
+    { header: "Reason", cell: (r) => <span className="text-slate-700">{r.reason ?? "—"}</span> },
+    { header: "Asked", cell: (r) => formatDateTime(r.requestedAt) },
+    {
+      header: "Status",
+      cell: (r) =>
+        r.completedAt ? (
+          <span className="text-slate-600">Closed {formatDateTime(r.completedAt)}</span>
+        ) : (
+          <Button
+            size="sm"
+            variant="danger"
+            isLoading={complete.isPending && complete.variables === r.id}
+            loadingText="Closing…"
+            onClick={() => complete.mutate(r.id)}
+          >
+            Close account
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <div className="flex flex-col gap-6">
+    <SectionCard
+      title="Closure requests"
+      description="Closing removes the person's name, email, phone and messages; their payments and tax invoices stay."
+    >
       <DocumentTitle title="Closure requests" />
-      <div>
-        <h2 className="font-semibold text-slate-900 text-xl">Closure requests</h2>
-        <p className="text-slate-600 text-sm">
-          Closing removes the person's name, email, phone and messages; their payments and tax invoices stay.
-        </p>
-      </div>
       {complete.isError ? (
         <Alert tone="error" title="The account was not closed">
           {errorMessage(complete.error, "Please try again.")}
         </Alert>
       ) : null}
-      {query.isPending ? (
-        <PageSpinner />
-      ) : query.isError ? (
-        <ErrorState
-          title="We couldn't load the requests"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      ) : query.data.requests.length === 0 ? (
-        <p className="text-slate-600">No one has asked for their account to be closed.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-slate-200 border-b text-slate-600">
-              <th className="py-2">Account</th>
-              <th className="py-2">Reason</th>
-              <th className="py-2">Asked</th>
-              <th className="py-2">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.requests.map((r) => (
-              <tr key={r.id} className="border-slate-100 border-b align-top">
-                <td className="py-2">
-                  <div className="font-medium text-slate-900">{r.name}</div>
-                  <div className="text-slate-600">
-                    {r.email} · {r.role.toLowerCase()}
-                  </div>
-                </td>
-                <td className="py-2 text-slate-700">{r.reason ?? "—"}</td>
-                <td className="py-2 text-slate-700">{formatDateTime(r.requestedAt)}</td>
-                <td className="py-2">
-                  {r.completedAt ? (
-                    <span className="text-slate-600">Closed {formatDateTime(r.completedAt)}</span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      isLoading={complete.isPending && complete.variables === r.id}
-                      loadingText="Closing…"
-                      onClick={() => complete.mutate(r.id)}
-                    >
-                      Close account
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+      <ListState
+        query={query}
+        isEmpty={query.data?.requests.length === 0}
+        loadingLabel="Loading closure requests…"
+        errorTitle="We couldn't load the requests"
+        empty={{
+          icon: <UserX className="size-6" />,
+          title: "No closure requests",
+          description: "When someone asks for their account to be closed, the request waits here for you.",
+        }}
+      >
+        {query.data ? (
+          <DataTable
+            caption="Account closure requests"
+            columns={columns}
+            rows={query.data.requests}
+            rowKey={(r) => r.id}
+          />
+        ) : null}
+      </ListState>
+    </SectionCard>
   );
 }
