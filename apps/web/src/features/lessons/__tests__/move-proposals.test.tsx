@@ -229,6 +229,48 @@ describe("The instructor proposes a new time", () => {
     ).toBeInTheDocument();
   });
 
+  it("asks which 2:00 am is meant the night daylight saving ends, and refuses the hour that never happens", async () => {
+    const future = lessonAt(72, { student: { firstName: "Dana", lastName: "Dst", phone: null } });
+    const bodies: unknown[] = [];
+    mockFetch({
+      "GET /api/instructor/lessons": () =>
+        jsonResponse(200, { items: [future], total: 1, page: 1, pageSize: 20 }),
+      [`POST /api/instructor/lessons/${future.id}/move-proposals`]: ({ body }: MockRequest) => {
+        bodies.push(body);
+        return apiError(409, "slot_unavailable", "You are not free at that time: it is outside your hours.");
+      },
+    });
+    const { user } = renderApp("/instructor/lessons", instructorSignedIn);
+    await screen.findByText("Dana Dst");
+    const item = screen.getByText("Dana Dst").closest("li") as HTMLElement;
+    await user.click(within(item).getByRole("button", { name: "Propose new time" }));
+    const dialog = await screen.findByRole("dialog", { name: "Propose a new time" });
+    const dateInput = within(dialog).getByLabelText("New date");
+
+    // 4 April 2027: 2:00 am AEDT (15:00 UTC) and, an hour later, 2:00 am AEST (16:00 UTC).
+    await user.clear(dateInput);
+    await user.type(dateInput, "2027-04-04");
+    await user.type(within(dialog).getByLabelText("Start time (Sydney)"), "02:00");
+    const which = within(dialog).getByLabelText(/Which one\?/);
+    expect(
+      within(which)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["2:00 am AEDT (first)", "2:00 am AEST (second, after the clocks go back)"]);
+    await user.selectOptions(which, "1");
+    await user.click(within(dialog).getByRole("button", { name: "Send proposal" }));
+    await within(dialog).findByText(/You are not free at that time/);
+    expect(bodies[0]).toMatchObject({ startTime: "2027-04-03T16:00:00.000Z" });
+
+    // 3 October 2027: clocks go from 2:00 am straight to 3:00 am, so 2:00 am is no time at all.
+    await user.clear(dateInput);
+    await user.type(dateInput, "2027-10-03");
+    expect(within(dialog).queryByLabelText(/Which one\?/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Send proposal" }));
+    expect(await within(dialog).findByText(/That time does not exist in Sydney/)).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+  });
+
   it("is not offered within 24 hours of the lesson", async () => {
     const soon = lessonAt(20, { student: { firstName: "Sam", lastName: "Soon", phone: null } });
     mockFetch({

@@ -1,9 +1,9 @@
 import { MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
-import { sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import { formatSydneyTime, sydneyDateOf, sydneyWallTimeInstants } from "@kerb/shared/rules";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { Field, TextField, textareaClasses } from "@/components/ui/field";
+import { Field, SelectField, TextField, textareaClasses } from "@/components/ui/field";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { type MoveProposer, useProposeLessonMove } from "../api/move-proposals";
 import { lessonTimeWords, studentName } from "../utils/lesson-timing";
@@ -49,25 +49,34 @@ export function ProposeMoveDialog({
   const [date, setDate] = useState(() => sydneyDateOf(new Date(lesson.startTime)));
   const [time, setTime] = useState("");
   const [note, setNote] = useState("");
+  /** Which of the two instants in the repeated DST-end hour (0: AEDT, the first; 1: AEST). */
+  const [repeatIndex, setRepeatIndex] = useState(0);
   const [inputError, setInputError] = useState<string | null>(null);
   const name = studentName(lesson);
   const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
+  const minutes = minutesOf(time);
+  // The night daylight saving ends shows 2:00–3:00 am twice: the proposer says which one they mean.
+  const starts = minutes === null || !date ? [] : sydneyWallTimeInstants(date, minutes);
 
   const close = (open: boolean) => {
     if (!open) {
       mutation.reset();
       setTime("");
       setNote("");
+      setRepeatIndex(0);
       setInputError(null);
     }
     onOpenChange(open);
   };
 
   const confirm = () => {
-    const minutes = minutesOf(time);
-    const start = minutes === null || !date ? null : sydneyWallTimeToInstant(date, minutes);
+    const start = starts[Math.min(repeatIndex, starts.length - 1)];
     if (!start) {
-      setInputError("Choose a date and a start time");
+      setInputError(
+        minutes === null || !date
+          ? "Choose a date and a start time"
+          : "That time does not exist in Sydney: clocks go forward from 2:00 am to 3:00 am that night",
+      );
       return;
     }
     setInputError(null);
@@ -116,6 +125,17 @@ export function ProposeMoveDialog({
           error={inputError ?? undefined}
           onChange={(e) => setTime(e.target.value)}
         />
+        {starts.length > 1 ? (
+          <SelectField
+            label="Which one? (the clocks go back)"
+            value={String(repeatIndex)}
+            onChange={(e) => setRepeatIndex(Number(e.target.value))}
+            options={starts.map((instant, index) => ({
+              value: String(index),
+              label: `${formatSydneyTime(instant)} (${index === 0 ? "first" : "second, after the clocks go back"})`,
+            }))}
+          />
+        ) : null}
       </div>
       <Field label={`Note for ${lesson.student.firstName} (optional)`}>
         {(control) => (
