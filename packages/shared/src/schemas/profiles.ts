@@ -58,6 +58,11 @@ export const studentProfileBooking = z.object({
   instructorClash: z.boolean().optional(),
   /** The open proposal of a new time for this lesson, if any (not yet lapsed). Only the profile sends it. */
   moveProposal: studentMoveProposal.nullable().optional(),
+  /**
+   * The guardian who paid for it by card, when not the learner: a refund goes back to their card. Null
+   * for the learner's own payment or a credit. Only the profile sends it.
+   */
+  paidBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 

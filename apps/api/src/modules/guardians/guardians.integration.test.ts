@@ -304,6 +304,10 @@ describeEachDatabase("parents and guardians", (kind) => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `lesson-cancelled:${lessonId}:student`));
     expect(cancelled?.text.replace(/\s+/g, " ")).toMatch(/goes back to Pat Parent's card/);
+    // My bookings names the same card under the cancelled lesson.
+    const profile = await http.get("/api/student/profile", learner.accessToken);
+    const row = profile.body.bookings.find((b: { id: string }) => b.id === lessonId);
+    expect(row).toMatchObject({ status: "CANCELLED", paidBy: { firstName: "Pat", lastName: "Parent" } });
     // Paid already: paying again is refused.
     const again = await http.post(
       `/api/guardian/learners/${learner.user.id}/payments/${held.paymentId}/pay`,

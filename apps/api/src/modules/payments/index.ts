@@ -11,6 +11,7 @@ export {
   changePaymentStatus,
   expirePendingPayments,
   findPayer,
+  findPayers,
   findPayment,
   findPaymentRefundState,
   insertPayment,

@@ -187,13 +187,22 @@ export async function findPaymentRefundState(
 
 /** Who paid `paymentId` when it was not the learner (a guardian, issue 23); undefined otherwise. */
 export async function findPayer(db: Executor, paymentId: string) {
+  return (await findPayers(db, [paymentId])).get(paymentId);
+}
+
+/** findPayer for many payments at once: payment id → the guardian who paid it (learners' own are absent). */
+export async function findPayers(
+  db: Executor,
+  paymentIds: readonly string[],
+): Promise<Map<string, { id: string; firstName: string; lastName: string }>> {
+  if (paymentIds.length === 0) return new Map();
   const payer = alias(users, "payer");
-  const [row] = await db
-    .select({ id: payer.id, firstName: payer.firstName, lastName: payer.lastName })
+  const rows = await db
+    .select({ paymentId: payments.id, id: payer.id, firstName: payer.firstName, lastName: payer.lastName })
     .from(payments)
     .innerJoin(payer, eq(payer.id, payments.payerId))
-    .where(eq(payments.id, paymentId));
-  return row;
+    .where(inArray(payments.id, [...paymentIds]));
+  return new Map(rows.map(({ paymentId, ...name }) => [paymentId, name]));
 }
 
 /** The learner's latest payments, newest first (what their guardian's overview lists). */

@@ -2,6 +2,7 @@ import type { StudentProfile } from "@kerb/shared";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
 import { openClashBookingIds, openMoveProposals } from "../lessons/index.ts";
+import { findPayers } from "../payments/index.ts";
 import { listStudentReviewRatings } from "../reviews/index.ts";
 import {
   findStudent,
@@ -14,7 +15,8 @@ import type { PortalContext } from "./portal-context.ts";
 
 /**
  * GET /student/profile: the learner's details, lessons (with reviews, proposals, whether their
- * instructor can still teach and whether their time off clashes) and bundles. A screen's read model
+ * instructor can still teach and whether their time off clashes, who paid when a guardian did) and
+ * bundles. A screen's read model
  * over several owners; it owns no table.
  */
 export async function getStudentProfile(ctx: PortalContext, studentId: string): Promise<StudentProfile> {
@@ -27,7 +29,8 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
   if (!student) throw new AppError("not_found", "Student not found");
   const now = ctx.now();
   const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
-  const [unavailable, proposals, clashing] = await Promise.all([
+  const paymentIds = [...new Set(bookings.flatMap((b) => (b.paymentId ? [b.paymentId] : [])))];
+  const [unavailable, proposals, clashing, payers] = await Promise.all([
     unavailableInstructorIds(
       ctx.db,
       upcoming.map((b) => b.instructor.id),
@@ -38,6 +41,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
       ctx.db,
       upcoming.map((b) => b.id),
     ),
+    findPayers(ctx.db, paymentIds),
   ]);
   return {
     ...student,
@@ -49,8 +53,12 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
         instructorUnavailable: upcoming.includes(b) && unavailable.has(b.instructor.id),
         moveProposal: proposals.get(b.id) ?? null,
         instructorClash: clashing.has(b.id),
+        paidBy: nameOf(b.paymentId ? payers.get(b.paymentId) : undefined),
       };
     }),
     bundles: bundles.map((b) => toStudentBundle(b, now)),
   };
 }
+
+const nameOf = (person: { firstName: string; lastName: string } | undefined) =>
+  person ? { firstName: person.firstName, lastName: person.lastName } : null;

@@ -74,4 +74,14 @@ describe("cancelledLessonRefund", () => {
     expect(cancelledLessonRefund(cancelled({ refund: null }), undefined)).toBe("No refund");
     expect(cancelledLessonRefund(cancelled({ paymentId: null }), undefined)).toBeNull();
   });
+
+  it("names the guardian's card when a guardian paid", () => {
+    const paidBy = { firstName: "Mei", lastName: "Li" };
+    expect(cancelledLessonRefund(cancelled({ refund: 85, paidBy }), undefined)).toBe(
+      "Refunded $85.00 to Mei Li's card",
+    );
+    expect(cancelledLessonRefund(cancelled({ paidBy }), { amount: 42.5, gst: 3.86, method: "CARD" })).toBe(
+      "Refunded $42.50 to Mei Li's card",
+    );
+  });
 });

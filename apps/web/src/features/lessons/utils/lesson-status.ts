@@ -1,5 +1,6 @@
 import type { StudentProfileBooking, StudentRefund } from "@kerb/shared";
 import { canReschedule } from "@kerb/shared/rules";
+import { refundCardOf } from "@kerb/shared/words";
 import { formatDollars } from "@/lib/format";
 
 const time = (iso: string) => new Date(iso).getTime();
@@ -38,10 +39,11 @@ export function cancelledLessonRefund(
   known: StudentRefund | undefined,
 ): string | null {
   if (booking.status !== "CANCELLED") return null;
-  if (known) return refundText(known);
+  const card = refundCardOf(booking.paidBy);
+  if (known) return refundText(known, card);
   if (booking.bundleId) return "Paid with a bundle credit";
   if (booking.refund !== null && booking.refund > 0) {
-    return refundText({ amount: booking.refund, gst: 0, method: "CARD" });
+    return refundText({ amount: booking.refund, gst: 0, method: "CARD" }, card);
   }
   return booking.paymentId ? "No refund" : null;
 }
