@@ -61,6 +61,7 @@ test.describe("parents and guardians", () => {
     await form.getByLabel("Last name").fill("Guardian");
     await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await form.getByLabel("Confirm password").fill(DEMO_PASSWORD);
+    await form.getByRole("checkbox", { name: /I accept Kerb's terms of use/ }).check();
     await form.getByRole("button", { name: "Create account and accept" }).click();
 
     // Their home: the learner's lesson with Daniel, and a bundle to buy for them (demo mode: paid at once).

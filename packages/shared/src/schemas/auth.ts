@@ -48,16 +48,26 @@ const registrationBase = z.object({
 
 const passwordsMatch = {
   check: (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
-  params: { message: "Passwords do not match", path: ["confirmPassword"] },
+  params: {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+    // Checked even while another field (the terms box, a name) is still wrong, so the form says all
+    // that is wrong at once rather than one thing per submit; only the two passwords must be text.
+    when: ({ value }: { value: unknown }) => {
+      if (typeof value !== "object" || value === null) return false;
+      const v = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof v.password === "string" && typeof v.confirmPassword === "string";
+    },
+  },
 };
 
 /**
  * POST /api/guardian/invitations/accept without a session: the invited parent or guardian creates their
- * account (the email is the invitation's; a phone is not needed). A GUARDIAN account comes only this way.
+ * account (the email is the invitation's; a phone is not needed) and accepts the terms and privacy
+ * policy as every other sign-up does. A GUARDIAN account comes only this way.
  */
 export const guardianRegistrationRequest = registrationBase
   .omit({ email: true, phone: true })
-  .extend({ acceptTerms: z.literal(true).optional() })
   .extend({ token: z.string().min(20).max(200) })
   .refine(passwordsMatch.check, passwordsMatch.params);
 export type GuardianRegistrationRequest = z.input<typeof guardianRegistrationRequest>;

@@ -27,7 +27,7 @@ export async function acceptWithNewAccount(
         firstName: input.firstName,
         lastName: input.lastName,
         createdAt: now,
-        acceptedTerms: input.acceptTerms === true,
+        acceptedTerms: input.acceptTerms,
       });
       await activateLink(uow, link, user.id, now);
       const session = await issueSession(ctx, tx, user, now);

@@ -102,12 +102,27 @@ describeEachDatabase("parents and guardians", (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ learner: { firstName: "Lily" }, email: PARENT, accountExists: false });
 
+    // Like every sign-up, the guardian's accepts the terms and privacy policy, or makes no account.
+    const unaccepted = await http.post("/api/guardian/invitations/accept", {
+      token,
+      firstName: "Pat",
+      lastName: "Parent",
+      password: "guardian-pass-1",
+      confirmPassword: "guardian-pass-1",
+    });
+    expect(unaccepted.status).toBe(400);
+    expect(unaccepted.body.error.details).toEqual([
+      { path: "acceptTerms", message: "Please accept the terms of use and privacy policy" },
+    ]);
+    expect((await http.get(`/api/guardian/invitations/${token}`)).body.accountExists).toBe(false);
+
     const accepted = await http.post("/api/guardian/invitations/accept", {
       token,
       firstName: "Pat",
       lastName: "Parent",
       password: "guardian-pass-1",
       confirmPassword: "guardian-pass-1",
+      acceptTerms: true,
     });
     expect(accepted.status).toBe(201);
     expect(accepted.body.user).toMatchObject({ email: PARENT, role: "GUARDIAN", firstName: "Pat" });
@@ -117,8 +132,9 @@ describeEachDatabase("parents and guardians", (kind) => {
     expect((await http.get(`/api/guardian/invitations/${token}`)).status).toBe(404);
     const list = await http.get("/api/student/guardians", learner.accessToken);
     expect(list.body.guardians[0]).toMatchObject({ status: "ACTIVE", guardian: { firstName: "Pat" } });
-    // A guardian signs in like anyone else.
-    expect((await http.login(PARENT, "guardian-pass-1")).user.role).toBe("GUARDIAN");
+    // A guardian signs in like anyone else, with the terms accepted at sign-up: nothing outstanding.
+    const login = await http.post("/api/auth/login", { email: PARENT, password: "guardian-pass-1" });
+    expect(login.body).toMatchObject({ user: { role: "GUARDIAN" }, outstandingLegal: [] });
   });
 
   it("an address that already has a student account cannot become a guardian", async () => {
@@ -149,6 +165,7 @@ describeEachDatabase("parents and guardians", (kind) => {
       lastName: "L",
       password: "guardian-pass-1",
       confirmPassword: "guardian-pass-1",
+      acceptTerms: true,
     });
     expect(made.status).toBe(409);
     // Withdrawn again, so the learner's guardian list below holds only the parent.
@@ -446,6 +463,7 @@ describeEachDatabase("parents and guardians", (kind) => {
               lastName: "Parent",
               password: "guardian-pass-1",
               confirmPassword: "guardian-pass-1",
+              acceptTerms: true,
             }),
         new Promise((resolve) => setTimeout(resolve, round * 20)).then(() =>
           http.delete(`/api/student/guardians/${id}`, sib.accessToken),
@@ -485,6 +503,7 @@ describeEachDatabase("parents and guardians", (kind) => {
       lastName: "Parent",
       password: "guardian-pass-1",
       confirmPassword: "guardian-pass-1",
+      acceptTerms: true,
     });
     expect(late.status).toBe(404);
     expect(late.body.error).toEqual({

@@ -23,6 +23,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { RadioCards } from "@/components/ui/radio-cards";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
+import { AcceptTermsCheckbox } from "@/features/privacy";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { useRegister } from "../api/register";
 import {
@@ -275,34 +276,12 @@ export function RegisterForm({ role: requestedRole, onRoleChange, onSuccess }: R
         </Section>
       )}
 
-      <div className="flex flex-col gap-1">
-        <div className="flex items-start gap-3">
-          <input
-            id="register-accept-terms"
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-brand-600"
-            aria-invalid={errorFor("acceptTerms") ? true : undefined}
-            aria-describedby={errorFor("acceptTerms") ? "register-accept-terms-error" : undefined}
-            {...register("acceptTerms")}
-          />
-          <label htmlFor="register-accept-terms" className="text-slate-900 text-sm">
-            I accept Kerb's{" "}
-            <TextLink to={paths.legal.terms()} target="_blank">
-              terms of use
-            </TextLink>
-            {isInstructor ? " and instructor agreement" : ""} and{" "}
-            <TextLink to={paths.legal.privacy()} target="_blank">
-              privacy policy
-            </TextLink>
-            .
-          </label>
-        </div>
-        {errorFor("acceptTerms") ? (
-          <p id="register-accept-terms-error" className="text-red-700 text-sm">
-            {errorFor("acceptTerms")}
-          </p>
-        ) : null}
-      </div>
+      <AcceptTermsCheckbox
+        id="register-accept-terms"
+        registration={register("acceptTerms")}
+        error={errorFor("acceptTerms")}
+        withInstructorAgreement={isInstructor}
+      />
 
       {registerMutation.isError ? (
         <Alert

@@ -1,4 +1,4 @@
-import type { AuthUser, GuardianInvitationResponse } from "@kerb/shared";
+import { ACCEPT_TERMS_REQUIRED, type AuthUser, type GuardianInvitationResponse } from "@kerb/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { authStore } from "@/lib/auth-store";
@@ -68,6 +68,11 @@ describe("Guardian invitation page", () => {
     await user.clear(within(form).getByLabelText("Confirm password"));
     await user.type(within(form).getByLabelText("Confirm password"), "secret12");
     await user.click(within(form).getByRole("button", { name: "Create account and accept" }));
+    expect(await within(form).findByText(ACCEPT_TERMS_REQUIRED)).toBeInTheDocument();
+    expect(callsTo("POST", "/api/guardian/invitations/accept")).toHaveLength(0);
+
+    await user.click(within(form).getByRole("checkbox", { name: /I accept Kerb's terms of use/ }));
+    await user.click(within(form).getByRole("button", { name: "Create account and accept" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/guardian"));
     expect(callsTo("POST", "/api/guardian/invitations/accept")[0]?.body).toEqual({
@@ -76,6 +81,7 @@ describe("Guardian invitation page", () => {
       lastName: "Parent",
       password: "secret12",
       confirmPassword: "secret12",
+      acceptTerms: true,
     });
     expect(authStore.getState()?.user.role).toBe("GUARDIAN");
     expect(authStore.getState()?.accessToken).toBe("g-1");

@@ -10,13 +10,14 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
+import { AcceptTermsCheckbox } from "@/features/privacy";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import {
   type GuardianRegistrationPayload,
   useAcceptGuardianInvitation,
 } from "../api/accept-guardian-invitation";
 
-const FIELDS = ["firstName", "lastName", "password", "confirmPassword"] as const;
+const FIELDS = ["firstName", "lastName", "password", "confirmPassword", "acceptTerms"] as const;
 
 /**
  * A new guardian account for the invited address: names and a password (the email is the invitation's
@@ -120,6 +121,11 @@ export function AcceptInvitationForm({
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
+      />
+      <AcceptTermsCheckbox
+        id="guardian-accept-terms"
+        registration={register("acceptTerms")}
+        error={errors.acceptTerms?.message}
       />
       <Button type="submit" fullWidth isLoading={mutation.isPending} loadingText="Creating your account…">
         Create account and accept
