@@ -12,3 +12,12 @@ export function lastFullQuarter(now: Date): { from: string; to: string } {
   const to = addDaysToDate(quarterStartOf(sydneyTodayDate(now)), -1);
   return { from: quarterStartOf(to), to };
 }
+
+/**
+ * Whether Sydney days `from`..`to` (both included) are one whole calendar quarter, ended at `now`: a
+ * BAS period that can no longer change, whose GST summary is issued once.
+ */
+export function isClosedQuarter(from: string, to: string, now: Date): boolean {
+  const next = addDaysToDate(to, 1);
+  return from === quarterStartOf(to) && quarterStartOf(next) === next && to < sydneyTodayDate(now);
+}

@@ -200,10 +200,11 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await logbookPdf(ctx, currentUserId(request));
+      const { filename, pdf, contentHash } = await logbookPdf(ctx, currentUserId(request));
       return reply
         .type("application/pdf")
         .header("content-disposition", attachmentDisposition(filename))
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );

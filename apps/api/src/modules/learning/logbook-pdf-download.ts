@@ -1,6 +1,7 @@
 import { formatSydneyDate, sydneyTodayDate } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
+import { cachedDocument } from "../../platform/documents/issued-documents.ts";
 import { logbook } from "./learner-journey.ts";
 import type { LogbookDocument } from "./logbook-pdf.ts";
 
@@ -16,11 +17,15 @@ function logbookFilename(name: string, today: string): string {
   return `Kerb-logbook-${slug ? `${slug}-` : ""}${today}.pdf`;
 }
 
-/** The logbook's structured lessons as a PDF to copy into the paper or app logbook. */
+/**
+ * The logbook's structured lessons as a PDF to copy into the paper or app logbook. It changes (a lesson
+ * confirmed, a course recorded, the date prepared each day): rendered when its data changes and kept until
+ * then, one rendering per learner (issued-documents.ts cachedDocument).
+ */
 export async function logbookPdf(
   ctx: AppContext,
   studentId: string,
-): Promise<{ filename: string; pdf: Buffer }> {
+): Promise<{ filename: string; pdf: Buffer; contentHash: string }> {
   const { learner, lessons, outsideLessons, saferDriversCourse, totals } = await logbook(ctx, studentId);
   const now = ctx.now();
   const name = `${learner.firstName} ${learner.lastName}`.trim();
@@ -38,6 +43,16 @@ export async function logbookPdf(
     saferDriversCourse,
     totals,
   };
-  const pdf = await ctx.pdf.render("logbook", document);
-  return { filename: logbookFilename(name, sydneyTodayDate(now)), pdf };
+  const cached = await cachedDocument(ctx, {
+    kind: "logbook",
+    subjectId: studentId,
+    data: document,
+    render: () => ctx.pdf.render("logbook", document),
+    now,
+  });
+  return {
+    filename: logbookFilename(name, sydneyTodayDate(now)),
+    pdf: cached.bytes,
+    contentHash: cached.contentHash,
+  };
 }

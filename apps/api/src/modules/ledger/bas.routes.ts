@@ -81,16 +81,22 @@ export const basRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         summary: "Download the GST summary (PDF)",
         description:
           `${summaryDescription}One A4 page with Kerb's name and ABN, the period (DD/MM/YYYY) and the ` +
-          `labels G1, 1A, 1B and the net in Australian dollars, to the cent. ${RANGE}`,
+          `labels G1, 1A, 1B and the net in Australian dollars, to the cent. A calendar quarter that has ` +
+          `ended in Sydney is issued once: its first download's bytes (and ETag) at every later one. ${RANGE}`,
         querystring: dateRangeQuery,
         response: pdfResponse("The GST summary as a PDF"),
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await exportGstSummaryPdf(ctx, request.query.from, request.query.to);
+      const { filename, pdf, contentHash } = await exportGstSummaryPdf(
+        ctx,
+        request.query.from,
+        request.query.to,
+      );
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );

@@ -125,7 +125,8 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           "A recipient-created tax invoice style statement: Kerb's name and ABN, the instructor's name, ABN " +
           "and GST status, each lesson, gross, fee and net, dates DD/MM/YYYY. Only the payout's own " +
-          "instructor: otherwise 404.",
+          "instructor: otherwise 404. A paid payout's statement is issued once: the same bytes (and ETag) " +
+          "at every download.",
         params: idParams,
         response: {
           200: {
@@ -137,7 +138,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await downloadPayoutStatementPdf(
+      const { filename, pdf, contentHash } = await downloadPayoutStatementPdf(
         ctx,
         currentUserId(request),
         request.params.id,
@@ -145,6 +146,7 @@ export const instructorPayoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );

@@ -87,10 +87,11 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const learner = await findFollowedLearner(ctx.db, currentUserId(request), request.params.learnerId);
-      const { filename, pdf } = await logbookPdf(ctx, learner.id);
+      const { filename, pdf, contentHash } = await logbookPdf(ctx, learner.id);
       return reply
         .type("application/pdf")
         .header("content-disposition", attachmentDisposition(filename))
+        .header("etag", `"${contentHash}"`)
         .send(pdf);
     },
   );

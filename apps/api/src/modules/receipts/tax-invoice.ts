@@ -47,7 +47,7 @@ export async function taxInvoicePdf(
   const issued = await issuedDocument(ctx, {
     kind: "taxInvoice",
     subjectId: payment.id,
-    data: invoice,
+    issuedFor: invoice,
     render: () => ctx.pdf.render("taxInvoice", invoice),
     now: ctx.now(),
   });
