@@ -100,6 +100,8 @@ export const payouts = pgTable(
   },
   (t) => [
     uniqueIndex("payouts_instructor_period_idx").on(t.instructorId, t.periodEnd),
+    // The payouts export's pages, in (created_at, id) order.
+    index("payouts_created_idx").on(t.createdAt, t.id),
     check(
       "payouts_amounts",
       sql`${t.amountCents} = ${t.grossCents} - ${t.feeCents} + ${t.gstCents} and ${t.gstCents} >= 0 and ${t.amountCents} >= 0`,

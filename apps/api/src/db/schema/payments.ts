@@ -52,6 +52,8 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_user_idx").on(t.userId),
+    // The payments export reads a year a page at a time in (paid_at, invoice) order: each page an index range.
+    index("payments_paid_at_idx").on(t.paidAt, t.invoiceNumber),
     check(
       "payments_amounts",
       sql`${t.amountCents} = ${t.subtotalCents} + ${t.gstCents} and ${t.subtotalCents} >= 0`,
@@ -103,6 +105,8 @@ export const cardRefunds = pgTable(
   (t) => [
     index("card_refunds_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index("card_refunds_payment_idx").on(t.paymentId),
+    // The refunds export's pages, in (created_at, id) order.
+    index("card_refunds_created_idx").on(t.createdAt, t.id),
     check("card_refunds_amount", sql`${t.amountCents} > 0`),
     check("card_refunds_gst", sql`${t.gstCents} between 0 and ${t.amountCents}`),
   ],

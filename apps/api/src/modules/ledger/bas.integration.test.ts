@@ -12,7 +12,7 @@ import {
   quarterStartOf,
   sydneyDateOf,
 } from "@kerb/shared/rules";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payouts, users } from "../../db/schema/index.ts";
 import {
@@ -28,6 +28,7 @@ import type { Http } from "../../test/fixtures/student-lesson-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { EXPORT_PAGE_ROWS } from "./export-records-csv.ts";
 
 const GST_ABN = "53004085616";
 const FORMULA_NAME = '=HYPERLINK("http://x","y")';
@@ -299,5 +300,22 @@ describeEachDatabase("GST summary and exports", (kind) => {
     expect(pdf).toContain("1A GST on sales $0.00");
     expect(pdf).toContain("Net GST (1A − 1B) $0.00");
     expect(pdf).not.toMatch(/[-−]\$0\.00/);
+  });
+
+  it("streams an export of more than a page: every record once, in order, ties split by invoice", async () => {
+    // Two and a half pages in 2002, three payments to each microsecond instant, so pages end inside a tie.
+    const count = Math.floor(EXPORT_PAGE_ROWS * 2.5);
+    await t.database.db.execute(sql`
+      insert into payments (user_id, type, status, provider, subtotal_cents, gst_cents, amount_cents,
+        invoice_number, paid_at)
+      select ${demo.id}, 'BUNDLE', 'PAID', 'demo', 1000, 100, 1100, 'KRB-PAGE-' || lpad(i::text, 5, '0'),
+             timestamptz '2002-03-01 00:00:00.000001+00' + (i / 3) * interval '1.000001 second'
+      from generate_series(1, ${count}) as i`);
+    const res = await download(t.app, "/api/admin/exports/payments.csv?from=2002-01-01&to=2002-12-31", admin);
+    expect(res.status).toBe(200);
+    const [header = [], ...body] = parseCsv(res.text);
+    const invoices = body.map((r) => r[header.indexOf("Invoice")]);
+    const expected = Array.from({ length: count }, (_, i) => `KRB-PAGE-${String(i + 1).padStart(5, "0")}`);
+    expect(invoices).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { dateRangeQuery, EXPORT_KINDS, errorResponses, gstSummaryResponse } from "@kerb/shared";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -13,7 +14,7 @@ const csvResponse = (description: string) => ({
   ...errorResponses(400, 401, 403, 503),
 });
 
-const sendCsv = (reply: FastifyReply, { filename, csv }: { filename: string; csv: string }) =>
+const sendCsv = (reply: FastifyReply, { filename, csv }: { filename: string; csv: string | Readable }) =>
   reply
     .type("text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${filename}"`)

@@ -1,7 +1,8 @@
+import { Readable } from "node:stream";
 import type { ExportKind } from "@kerb/shared";
 import { payoutStatementNumber, sydneyDateOf } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import { type CsvCell, type CsvColumns, csvDollars, csvTable, toCsv } from "../../lib/csv.ts";
+import { type CsvColumns, csvDollars, toCsv } from "../../lib/csv.ts";
 import * as repo from "./bas.repository.ts";
 import { instants } from "./gst-figures.ts";
 
@@ -57,18 +58,46 @@ const payoutColumns: CsvColumns<RecordOf<typeof repo.listPayouts>> = [
   ["Provider ref", (p) => p.providerRef],
 ];
 
-async function exportRows(ctx: AppContext, kind: ExportKind, from: string, to: string): Promise<CsvCell[][]> {
+/**
+ * Rows read, mapped and written as CSV per turn of the event loop. A year of payments has no upper bound
+ * (about 35 µs of the loop a row, query to CSV, on a 2-core machine: 4,200 rows took 130–170 ms in one
+ * go), so an export is read a page at a time and streamed out, and no turn holds the loop for more than
+ * a page's ~10 ms whatever the range holds (bench/documents.mjs measures it).
+ */
+export const EXPORT_PAGE_ROWS = 250;
+
+type PageReader<T> = (page: repo.ExportPage) => Promise<(T & { cursor: repo.ExportCursor })[]>;
+
+/** The header, then the records a page at a time, each page read once the one before has been sent on. */
+async function pagesAsCsv<T>(columns: CsvColumns<T>, read: PageReader<T>): Promise<Readable> {
+  const asCsv = (records: readonly T[]) => toCsv(records.map((r) => columns.map(([, cell]) => cell(r))));
+  // The first page is read before anything is sent, so a database that fails answers with an error status.
+  const first = await read({ after: null, limit: EXPORT_PAGE_ROWS });
+  async function* chunks() {
+    yield toCsv([columns.map(([header]) => header)]) + asCsv(first);
+    let last = first;
+    while (last.length === EXPORT_PAGE_ROWS) {
+      const after = last[last.length - 1]?.cursor ?? null;
+      last = await read({ after, limit: EXPORT_PAGE_ROWS });
+      if (last.length > 0) yield asCsv(last);
+    }
+  }
+  return Readable.from(chunks());
+}
+
+function exportCsv(ctx: AppContext, kind: ExportKind, from: string, to: string): Promise<Readable> {
   const range = instants(from, to);
-  if (kind === "payments") return csvTable(paymentColumns, await repo.listPaidPayments(ctx.db, range));
-  if (kind === "refunds") return csvTable(refundColumns, await repo.listRefunds(ctx.db, range));
-  return csvTable(payoutColumns, await repo.listPayouts(ctx.db, range));
+  if (kind === "payments") {
+    return pagesAsCsv(paymentColumns, (page) => repo.listPaidPayments(ctx.db, range, page));
+  }
+  if (kind === "refunds") return pagesAsCsv(refundColumns, (page) => repo.listRefunds(ctx.db, range, page));
+  return pagesAsCsv(payoutColumns, (page) => repo.listPayouts(ctx.db, range, page));
 }
 
 /**
  * GET /admin/exports/{payments,refunds,payouts}.csv: the records behind the ledger's journals in the
- * range, for the accountant.
+ * range, for the accountant, streamed a page at a time (EXPORT_PAGE_ROWS).
  */
 export async function exportRecordsCsv(ctx: AppContext, kind: ExportKind, from: string, to: string) {
-  const csv = toCsv(await exportRows(ctx, kind, from, to));
-  return { filename: `kerb-${kind}-${from}-to-${to}.csv`, csv };
+  return { filename: `kerb-${kind}-${from}-to-${to}.csv`, csv: await exportCsv(ctx, kind, from, to) };
 }
