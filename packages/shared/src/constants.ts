@@ -215,6 +215,7 @@ export const EMAIL_KINDS = [
   "lesson_recorded",
   "held_lesson_refunded",
   "instructor_welcome",
+  "payout_waiting",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -151,6 +151,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   lesson_recorded: "Lesson record",
   held_lesson_refunded: "Held lesson refunded",
   instructor_welcome: "Instructor welcome",
+  payout_waiting: "Payout waiting (ABN or RCTI agreement)",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

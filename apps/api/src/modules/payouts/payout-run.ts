@@ -10,6 +10,8 @@ import {
   chargesGst,
   gstRegisteredOn,
   instructorPayLine,
+  instructorPayTotals,
+  type PayoutHold,
   payableGrossCents,
   payoutHoldOf,
   payoutPaidPosting,
@@ -20,7 +22,10 @@ import {
   sydneyDateOf,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { publicOrigin } from "../../env.ts";
+import { recipient } from "../notifications/index.ts";
 import { type PayoutProvider, payoutProviderOf } from "./payout-provider.ts";
+import { payoutWaitingEmail } from "./payout-waiting-email.ts";
 import * as repo from "./payouts.repository.ts";
 import { gstRegistrationsOf } from "./rcti.repository.ts";
 
@@ -36,6 +41,34 @@ interface PayoutRunResult {
 }
 
 type Ctx = Pick<AppContext, "db" | "env" | "payments" | "log" | "now" | "transact">;
+
+/**
+ * Tells an instructor the run passed them by and what ends the wait (the admin sees the same on the
+ * payouts page's readiness list): once per weekly period, however often the run is repeated.
+ */
+async function tellPayoutWaits(
+  ctx: Ctx,
+  instructorId: string,
+  hold: PayoutHold,
+  periodEnd: string,
+  now: Date,
+): Promise<void> {
+  const [payee, unpaid] = await Promise.all([
+    repo.findPayee(ctx.db, instructorId),
+    repo.unpaidEarningsByAmount(ctx.db, instructorId),
+  ]);
+  if (!payee) return;
+  const waitingCents = instructorPayTotals(unpaid, { abn: null, gstRegistered: false }).shareCents;
+  await ctx.transact((uow) =>
+    uow.email({
+      kind: "payout_waiting",
+      to: recipient(payee),
+      ...payoutWaitingEmail({ instructor: payee, hold, waitingCents, appUrl: publicOrigin(ctx.env) }),
+      dedupeKey: `payout-waiting:${instructorId}:${periodEnd}`,
+      now,
+    }),
+  );
+}
 
 /** Creates one instructor's payout for the period, or returns the one already there (or null: nothing due). */
 async function createInstructorPayout(
@@ -232,6 +265,7 @@ export async function runPayouts(
       const existing = await repo.findPayoutForPeriod(ctx.db, candidate.instructorId, period.end);
       if (!existing && hold === "abn_missing") skippedWithoutAbn += 1;
       if (!existing && hold === "agreement_missing") skippedWithoutAgreement += 1;
+      if (!existing) await tellPayoutWaits(ctx, candidate.instructorId, hold, period.end, now);
       continue;
     }
     if (provider.name === "stripe" && !candidate.stripeAccountId) {

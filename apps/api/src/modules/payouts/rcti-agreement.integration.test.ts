@@ -7,7 +7,7 @@
 import { addDaysToDate, formatIsoDate, RCTI_AGREEMENT_VERSION } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, rctiAgreementAcceptances } from "../../db/schema/index.ts";
+import { auditLog, outbox, rctiAgreementAcceptances } from "../../db/schema/index.ts";
 import { newInstructor, newStudent } from "../../test/fixtures/instructor-fixtures.ts";
 import {
   download,
@@ -28,7 +28,7 @@ describeEachDatabase("RCTI agreement and GST registration dates", (kind) => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let admin: string;
-  let newcomer: { id: string; token: string };
+  let newcomer: { id: string; token: string; email: string };
   let gina: { id: string; token: string };
   let period: ReturnType<typeof periodAt>;
   let wednesday: string;
@@ -125,9 +125,19 @@ describeEachDatabase("RCTI agreement and GST registration dates", (kind) => {
       run = res.body;
     });
 
-    it("does not pay an instructor without an accepted agreement, and says so", () => {
+    it("does not pay an instructor without an accepted agreement, and says so", async () => {
       expect(run.payouts.find((p) => p.instructorId === newcomer.id)).toBeUndefined();
       expect(run.skippedWithoutAgreement).toBe(1);
+      // The instructor is emailed why, once for the week however often the run is repeated.
+      expect((await http.post("/api/admin/payouts/run", undefined, admin)).status).toBe(200);
+      const told = await t.database.db
+        .select({ subject: outbox.subject, text: outbox.textBody })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "payout_waiting"), eq(outbox.toEmail, newcomer.email)));
+      expect(told).toHaveLength(1);
+      expect(told[0]?.subject).toBe("Your Kerb payout is waiting for the tax invoice agreement");
+      // Both lessons' share: 2 × 75% of $80.00.
+      expect(told[0]?.text.replace(/\s+/g, " ")).toMatch(/Earnings waiting:? \$120\.00/);
     });
 
     it("charges GST only on the lesson taught from the registration's date of effect", async () => {
