@@ -128,6 +128,8 @@ describeEachDatabase("terms, data export and account closure", (kind) => {
     );
     expect(res.body.account).toMatchObject({ id: a.student.id, email: a.student.email });
     expect(res.body.account.passwordHash).toBeUndefined();
+    expect(res.body.account.tokenVersion).toBeUndefined();
+    expect(res.body.account).toMatchObject({ closedAt: null, suspendedReason: null });
     expect(res.body.lessons.map((l: { id: string }) => l.id)).toEqual([a.lesson.id]);
     expect(res.body.payments.map((p: { id: string }) => p.id)).toEqual([a.lesson.paymentId]);
     expect(res.body.legalAcceptances).toHaveLength(2);

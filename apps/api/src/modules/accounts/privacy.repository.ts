@@ -2,7 +2,7 @@
  * Everything Kerb holds about one user (APP 12), read for their data export, and the writes that close
  * an account (APP 11.2). Every query is keyed by the one user's id: nobody else's rows can come back.
  */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   accountClosureRequests,
@@ -25,21 +25,15 @@ import {
   users,
 } from "../../db/schema/index.ts";
 
+/**
+ * Every column of the account but its secrets: the password hash and the token version (a session
+ * counter) say nothing about the person and would help anyone who got the file. Taken from the table,
+ * so a personal field added later is exported without anyone remembering to list it.
+ */
+const { passwordHash: _hash, tokenVersion: _sessions, ...exportedUserColumns } = getTableColumns(users);
+
 export async function readUserData(db: Executor, userId: string) {
-  const [account] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      suspendedAt: users.suspendedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [account] = await db.select(exportedUserColumns).from(users).where(eq(users.id, userId));
   const [studentProfile] = await db.select().from(studentProfiles).where(eq(studentProfiles.userId, userId));
   const [instructorProfile] = await db
     .select()
