@@ -1,3 +1,4 @@
+import type { PayoutHold } from "@kerb/shared/rules";
 import {
   BUNDLE_LESSON_EARNINGS_NOTE,
   EARNING_LESSONS_NOTE,
@@ -24,39 +25,35 @@ import { focusAbnField, PayoutDetailsCard } from "../components/payout-details-c
 import { PayoutsCard } from "../components/payouts-card";
 import { focusRctiAgreement, RctiAgreementCard } from "../components/rcti-agreement-card";
 
-/** Why payouts wait, and the one step that ends the wait: the ABN field on this page. */
-function AbnMissingAlert() {
-  return (
-    <Alert
-      tone="warning"
-      title="Add your ABN to be paid"
-      action={
-        <Button variant="primary" size="sm" onClick={focusAbnField}>
-          Add your ABN
-        </Button>
-      }
-    >
-      Kerb can only pay you once your Australian Business Number (ABN) is on record. Your earnings keep adding
-      up meanwhile, and the first Monday payout after you add it pays everything owed.
-    </Alert>
-  );
-}
+/** Why payouts wait, and the one step on this page that ends the wait. */
+const HOLD_STEPS: Record<PayoutHold, { title: string; action: string; onAction: () => void; why: string }> = {
+  abn_missing: {
+    title: "Add your ABN to be paid",
+    action: "Add your ABN",
+    onAction: focusAbnField,
+    why: "Kerb can only pay you once your Australian Business Number (ABN) is on record. Your earnings keep adding up meanwhile, and the first Monday payout after you add it pays everything owed.",
+  },
+  agreement_missing: {
+    title: "Accept the tax invoice agreement to be paid",
+    action: "Read the agreement",
+    onAction: focusRctiAgreement,
+    why: "Kerb writes the tax invoices for your lessons, and may do so only under a written agreement you have accepted. Until you accept it your earnings keep adding up, and the first Monday payout after you accept pays everything owed.",
+  },
+};
 
-/** Why payouts wait when the ABN is there: the RCTI agreement is not (or no longer) accepted. */
-function AgreementMissingAlert() {
+function PayoutHoldAlert({ hold }: { hold: PayoutHold }) {
+  const step = HOLD_STEPS[hold];
   return (
     <Alert
       tone="warning"
-      title="Accept the tax invoice agreement to be paid"
+      title={step.title}
       action={
-        <Button variant="primary" size="sm" onClick={focusRctiAgreement}>
-          Read the agreement
+        <Button variant="primary" size="sm" onClick={step.onAction}>
+          {step.action}
         </Button>
       }
     >
-      Kerb writes the tax invoices for your lessons, and may do so only under a written agreement you have
-      accepted. Until you accept it your earnings keep adding up, and the first Monday payout after you accept
-      pays everything owed.
+      {step.why}
     </Alert>
   );
 }
@@ -83,8 +80,7 @@ export function InstructorEarningsPage() {
           ) : null
         }
       />
-      {earnings?.payoutHold === "abn_missing" ? <AbnMissingAlert /> : null}
-      {earnings?.payoutHold === "agreement_missing" ? <AgreementMissingAlert /> : null}
+      {earnings?.payoutHold ? <PayoutHoldAlert hold={earnings.payoutHold} /> : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader
