@@ -40,6 +40,7 @@ const pagesOf = {
     paths.admin.auditLog(),
     paths.admin.reviews(),
     paths.admin.messages(),
+    paths.admin.closureRequests(),
   ],
   // The demo guardian follows the demo student (Sam): their lessons, bundles and payments.
   "guardian@demo.test": [paths.guardian.home(), paths.guardian.account()],
