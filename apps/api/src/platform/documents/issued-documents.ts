@@ -91,9 +91,10 @@ export async function renderedDocument(render: () => Promise<Buffer>): Promise<S
 }
 
 /**
- * Renderings under way in this process (per database), by kind, subject and data hash: a request that finds nothing
- * stored joins the one already rendering the same document instead of queueing its own. Other replicas
- * may still render it once each; the INSERT's conflict keeps one and every one of them sends that one.
+ * Renderings under way in this process (per database), by kind, subject and data hash: a request that
+ * finds nothing stored joins the one already rendering the same document instead of queueing its own.
+ * Other replicas may still render it once each; the INSERT's conflict keeps one and all of them send it.
+ * A rendering that fails (queue full, thread crashed) fails every request that joined it.
  */
 const inFlightByDatabase = new WeakMap<Database, Map<string, Promise<StoredDocument>>>();
 
