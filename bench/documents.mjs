@@ -17,7 +17,8 @@
  * The per-user document limit (DOCUMENT_RATE_LIMIT_MAX, 10 a minute) is raised for the run: by design it
  * refuses the 11th to 20th document of a burst with 429, and the bench measures the rendering pool and
  * the loop, not the limiter (documents-off-the-loop.integration.test.ts pins the 429s). Rendering
- * threads and queue are the server's defaults unless BENCH_PDF_THREADS / BENCH_PDF_QUEUE_MAX are set.
+ * threads and queue are the server's defaults (the queue's for the limit's default of 10: 40 on one
+ * thread) unless BENCH_PDF_THREADS / BENCH_PDF_QUEUE_MAX are set.
  *
  * Environment: BENCH_DATABASE_URL (required, a throwaway database), BENCH_DURATION seconds per phase
  * (10), BENCH_CONNECTIONS autocannon connections for health and the stored invoice (50),
@@ -50,6 +51,8 @@ const BURST = 20;
 /** Paid bundles of the bursting student: 20 fresh invoices a burst, for this many bursts at most. */
 const BURSTS = 60;
 const BEFORE_CPU_PER_INVOICE = 0.65;
+/** The server's rendering threads: its default (cores − 1, at least 1) unless BENCH_PDF_THREADS. */
+const pdfThreads = Number(process.env.BENCH_PDF_THREADS ?? Math.max(1, cpus().length - 1));
 const DEMO_PASSWORD = "demo1234";
 
 async function seed(query) {
@@ -189,7 +192,9 @@ async function main() {
     // 10 a minute by default: the burst's 11th to 20th would be 429 by design (see the head comment).
     DOCUMENT_RATE_LIMIT_MAX: "1000000",
     ...(process.env.BENCH_PDF_THREADS ? { PDF_RENDER_THREADS: process.env.BENCH_PDF_THREADS } : {}),
-    ...(process.env.BENCH_PDF_QUEUE_MAX ? { PDF_RENDER_QUEUE_MAX: process.env.BENCH_PDF_QUEUE_MAX } : {}),
+    // The server's default queue is sized on the per-user limit (threads × 8, at least 4 × the limit):
+    // the queue it has with the limit's default of 10, not with the 1,000,000 above.
+    PDF_RENDER_QUEUE_MAX: process.env.BENCH_PDF_QUEUE_MAX ?? String(Math.max(pdfThreads * 8, 4 * 10)),
   });
   const metricsBase = `http://127.0.0.1:${metricsPort}`;
   const logFile = join(workDir, "server.log");
@@ -514,7 +519,7 @@ goals: ${JSON.stringify(goals, null, 2)}`);
       server: {
         DOCUMENT_RATE_LIMIT_MAX: env.DOCUMENT_RATE_LIMIT_MAX,
         PDF_RENDER_THREADS: env.PDF_RENDER_THREADS ?? "default (cores − 1, at least 1)",
-        PDF_RENDER_QUEUE_MAX: env.PDF_RENDER_QUEUE_MAX ?? "default (threads × 8)",
+        PDF_RENDER_QUEUE_MAX: env.PDF_RENDER_QUEUE_MAX,
       },
       data: { learners: students.length, burstPayments: seeded.burster.payments.length },
       health: { requestsPerSecond: health.requestsPerSecond, p99Ms: health.p99Ms },

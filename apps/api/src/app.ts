@@ -223,7 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,
     }),
-    pdf: createPdfRenderer({ threads: env.PDF_RENDER_THREADS, queueMax: env.PDF_RENDER_QUEUE_MAX }),
+    pdf: createPdfRenderer({
+      threads: env.PDF_RENDER_THREADS,
+      queueMax: env.PDF_RENDER_QUEUE_MAX,
+      documentsPerUser: env.DOCUMENT_RATE_LIMIT_MAX,
+    }),
   };
   app.addHook("onClose", () => context.pdf.close());
 

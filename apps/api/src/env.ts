@@ -121,7 +121,8 @@ const envSchema = z.object({
   /** Worker threads that render PDFs; unset: one fewer than the cores, at least one. */
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).optional(),
   /**
-   * PDFs that may wait for a rendering thread; more are refused with 503 and Retry-After. At least 1:
+   * PDFs that may wait for a rendering thread; more are refused with 503 and Retry-After. Unset: threads
+   * × 8, at least 4 × DOCUMENT_RATE_LIMIT_MAX (40), so one user's burst meets the 429 before a 503. At least 1:
    * with none, piscina refuses a document for a moment after each one even when its thread is idle.
    */
   PDF_RENDER_QUEUE_MAX: z.coerce.number().int().min(1).optional(),

@@ -24,14 +24,25 @@ export interface PdfRenderer {
 export interface PdfPoolOptions {
   /** Worker threads; default one fewer than the cores, at least one. */
   threads?: number;
-  /** Documents that may wait for a thread; more are refused with 503. */
+  /** Documents that may wait for a thread; more are refused with 503. Default: defaultPdfQueueMax. */
   queueMax?: number;
+  /** The per-user document limit (DOCUMENT_RATE_LIMIT_MAX), which the default queue is sized above. */
+  documentsPerUser?: number;
 }
 
 /** Seconds a refused client is told to wait: about one document's rendering time, with margin. */
 const RETRY_AFTER_SECONDS = 2;
 
 export const defaultPdfThreads = () => Math.max(1, availableParallelism() - 1);
+
+/**
+ * Eight documents a thread, and never fewer than four times what one user may ask for in a minute: a
+ * queue smaller than the per-user limit answered 503 to one student's own burst of invoices (11 of 20
+ * on one thread with 8 places), where the limit should have answered 429 first. Four users' full bursts
+ * fit at once; on one thread that is a wait of about 40 × 40 ms for the last.
+ */
+export const defaultPdfQueueMax = (threads: number, documentsPerUser = 10) =>
+  Math.max(threads * 8, documentsPerUser * 4);
 
 /**
  * The worker's file: TypeScript beside src/ under tsx and vitest (loaded through tsx's hooks in the
@@ -60,7 +71,7 @@ export function createPdfRenderer(options: PdfPoolOptions = {}): PdfRenderer {
     ...workerFile(),
     minThreads: 1,
     maxThreads: threads,
-    maxQueue: options.queueMax ?? threads * 8,
+    maxQueue: options.queueMax ?? defaultPdfQueueMax(threads, options.documentsPerUser),
     // A rendering is CPU-bound: one per thread, or two would share a core and both take twice as long.
     concurrentTasksPerWorker: 1,
     // Threads beyond the first stay up a while after a burst, so the fonts they read are reused.

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Piscina } from "piscina";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issuedDocuments } from "../../db/schema/index.ts";
 import { createPdfRenderer } from "../../lib/pdf/render-pool.ts";
 import { aStudentWithPaidLesson, type Student, theDemoInstructor } from "../../test/scenarios.ts";
@@ -48,7 +49,8 @@ describeEachDatabase("documents under load", (kind) => {
     let instructorToken: string;
 
     beforeAll(async () => {
-      t = await createTestApp(kind, { seed: true, env: { DOCUMENT_RATE_LIMIT_MAX: "10" } });
+      // The server's defaults: 10 documents a minute per user, the rendering pool's own queue.
+      t = await createTestApp(kind, { seed: true });
       baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
       const paid = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
       student = paid.student;
@@ -57,23 +59,73 @@ describeEachDatabase("documents under load", (kind) => {
     });
     afterAll(() => t.close());
 
-    it("gets PDFs or 429/503 with Retry-After, never a 500, while a dashboard read still answers", async () => {
-      const burst = Promise.all(
-        Array.from({ length: 20 }, () =>
-          get(baseUrl, `/api/student/payments/${paymentId}/invoice.pdf`, student.token),
-        ),
-      );
-      // Asked while the burst is being rendered: the request thread is free to answer it.
-      const dashboard = await get(baseUrl, "/api/instructor/dashboard", instructorToken);
-      const answers = await burst;
-      expect(dashboard.status).toBe(200);
-      expectOnlyServedOrRefused(answers);
-      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
-      // The per-user limit: 10 a minute over all document routes, the 11th and on are refused.
-      expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    it("gets PDFs or 429 with Retry-After, never a 503, from one rendering, while a dashboard read still answers", async () => {
+      const renders = vi.spyOn(Piscina.prototype, "run");
+      try {
+        const burst = Promise.all(
+          Array.from({ length: 20 }, () =>
+            get(baseUrl, `/api/student/payments/${paymentId}/invoice.pdf`, student.token),
+          ),
+        );
+        // Asked while the burst is being rendered: the request thread is free to answer it.
+        const dashboard = await get(baseUrl, "/api/instructor/dashboard", instructorToken);
+        const answers = await burst;
+        expect(dashboard.status).toBe(200);
+        expectOnlyServedOrRefused(answers);
+        // The per-user limit answers first (10 a minute over all document routes, the 11th and on are
+        // refused): the rendering queue is larger than it, so no answer is 503.
+        expect(answers.filter((a) => a.status === 503)).toEqual([]);
+        expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+        expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+        // The same document asked for at the same moment: one rendering, shared by every answer.
+        expect(renders).toHaveBeenCalledTimes(1);
+      } finally {
+        renders.mockRestore();
+      }
       const logbook = await get(baseUrl, "/api/student/logbook.pdf", student.token);
       expect(logbook.status).toBe(429);
       expect(Number(logbook.retryAfter)).toBeGreaterThan(0);
+    });
+  });
+
+  describe("20 invoices at once without the per-user limit", () => {
+    let t: TestApp;
+    let baseUrl: string;
+    let student: Student;
+    let paymentId: string;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind, { seed: true, env: { DOCUMENT_RATE_LIMIT_MAX: "1000" } });
+      baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const paid = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
+      student = paid.student;
+      paymentId = paid.lesson.paymentId;
+    });
+    afterAll(() => t.close());
+
+    it("are all served, byte-identical, from one rendering and one stored row", async () => {
+      const renders = vi.spyOn(Piscina.prototype, "run");
+      let bodies: Buffer[];
+      try {
+        bodies = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const res = await fetch(`${baseUrl}/api/student/payments/${paymentId}/invoice.pdf`, {
+              headers: { authorization: `Bearer ${student.token}` },
+            });
+            expect(res.status).toBe(200);
+            return Buffer.from(await res.arrayBuffer());
+          }),
+        );
+        expect(renders).toHaveBeenCalledTimes(1);
+      } finally {
+        renders.mockRestore();
+      }
+      for (const body of bodies) expect(body.equals(bodies[0] as Buffer)).toBe(true);
+      const rows = await t.database.db
+        .select({ kind: issuedDocuments.kind })
+        .from(issuedDocuments)
+        .where(eq(issuedDocuments.subjectId, paymentId));
+      expect(rows).toHaveLength(1);
     });
   });
 
@@ -136,7 +188,7 @@ describeEachDatabase("documents under load", (kind) => {
     let t: TestApp;
     let baseUrl: string;
     let student: Student;
-    let paymentId: string;
+    const paymentIds: string[] = [];
 
     beforeAll(async () => {
       // One thread and one place in the queue: a third document at the same moment has nowhere to go.
@@ -145,24 +197,30 @@ describeEachDatabase("documents under load", (kind) => {
         env: { PDF_RENDER_THREADS: "1", PDF_RENDER_QUEUE_MAX: "1", DOCUMENT_RATE_LIMIT_MAX: "100" },
       });
       baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
-      const paid = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
-      student = paid.student;
-      paymentId = paid.lesson.paymentId;
+      const first = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
+      student = first.student;
+      paymentIds.push(first.lesson.paymentId);
+      // Four invoices, not one: requests for the same invoice share one rendering and one place.
+      for (let i = 0; i < 3; i++) {
+        paymentIds.push((await aStudentWithPaidLesson(t, { hoursAhead: 48, student })).lesson.paymentId);
+      }
     });
     afterAll(() => t.close());
 
     it("answers 503 with Retry-After rather than making the request wait", async () => {
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          get(baseUrl, `/api/student/payments/${paymentId}/invoice.pdf`, student.token),
+        [...paymentIds, ...paymentIds].map((id) =>
+          get(baseUrl, `/api/student/payments/${id}/invoice.pdf`, student.token),
         ),
       );
       expectOnlyServedOrRefused(answers);
       expect(answers.some((a) => a.status === 503)).toBe(true);
       expect(answers.some((a) => a.status === 200)).toBe(true);
-      // Once the burst is over, the same document renders.
-      const later = await get(baseUrl, `/api/student/payments/${paymentId}/invoice.pdf`, student.token);
-      expect(later.status).toBe(200);
+      // Once the burst is over, the same documents render.
+      for (const id of paymentIds) {
+        const later = await get(baseUrl, `/api/student/payments/${id}/invoice.pdf`, student.token);
+        expect(later.status).toBe(200);
+      }
     });
   });
 });

@@ -1,8 +1,21 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { fullNameSql } from "../../db/full-name.ts";
-import { bookings, bundles, cardRefunds, payments, users } from "../../db/schema/index.ts";
+import { bookings, bundles, cardRefunds, issuedDocuments, payments, users } from "../../db/schema/index.ts";
 
 const instructor = alias(users, "instructor");
 const buyer = alias(users, "buyer");
@@ -92,14 +105,81 @@ export function listPaymentsPaidBy(db: Executor, payerId: string) {
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** One payment with its buyer, whoever owns it (the service checks ownership). */
-export async function findPaymentForInvoice(db: Executor, paymentId: string) {
-  const [row] = await db
+/** A lesson as its tax invoice line shows it. */
+export interface InvoiceLessonRow {
+  id: string;
+  startTime: Date;
+  endTime: Date;
+  priceCents: number;
+  isPoolHours: boolean;
+  instructor: { firstName: string; lastName: string };
+}
+
+/** A card refund as its adjustment note shows it. */
+export interface InvoiceRefundRow {
+  bookingId: string | null;
+  amountCents: number;
+  gstCents: number;
+  reason: ReceiptRefundRow["reason"];
+  status: ReceiptRefundRow["status"];
+  createdAt: Date;
+}
+
+/** A tax invoice stored for the payment (issued_documents), one per version of what it showed. */
+export interface StoredInvoiceRow {
+  dataHash: string;
+  contentHash: string;
+  bytes: Buffer;
+}
+
+const lessonInstructor = alias(users, "lesson_instructor");
+
+// Epoch milliseconds, not timestamps' text: a Date exactly as pg would have parsed the column.
+const epochMs = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+const invoiceLessonsSql = sql<
+  Array<Omit<InvoiceLessonRow, "startTime" | "endTime"> & { startTime: number; endTime: number }> | string
+>`
+  case when ${payments.type} = 'BOOKINGS' then coalesce((
+    select json_agg(json_build_object(
+      'id', ${bookings.id}, 'startTime', ${epochMs(bookings.startTime)}, 'endTime', ${epochMs(bookings.endTime)},
+      'priceCents', ${bookings.priceCents}, 'isPoolHours', ${bookings.isPoolHours},
+      'instructor', json_build_object('firstName', ${lessonInstructor.firstName}, 'lastName', ${lessonInstructor.lastName})
+    ) order by ${bookings.startTime}, ${bookings.id})
+    from ${bookings} inner join ${users} ${lessonInstructor} on ${lessonInstructor.id} = ${bookings.instructorId}
+    where ${bookings.paymentId} = ${payments.id}), '[]'::json) else '[]'::json end`;
+
+const invoiceRefundsSql = sql<Array<Omit<InvoiceRefundRow, "createdAt"> & { createdAt: number }> | string>`
+  coalesce((
+    select json_agg(json_build_object(
+      'bookingId', ${cardRefunds.bookingId}, 'amountCents', ${cardRefunds.amountCents},
+      'gstCents', ${cardRefunds.gstCents}, 'reason', ${cardRefunds.reason}, 'status', ${cardRefunds.status},
+      'createdAt', ${epochMs(cardRefunds.createdAt)}
+    ) order by ${cardRefunds.createdAt}, ${cardRefunds.id})
+    from ${cardRefunds} where ${cardRefunds.paymentId} = ${payments.id}), '[]'::json)`;
+
+const fromJson = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+/**
+ * Everything a tax invoice needs in ONE round trip (a stored invoice is served on this and the guard's
+ * read alone): the payment with its buyer and learner, its lessons, its refunds, and the invoices stored
+ * for it. Only a payment `readerId` may read (rules/payment-access.ts mayReadReceipt: its learner or the
+ * guardian who paid it) is found at all, so nobody else's stored bytes ever leave the database.
+ */
+export async function findInvoiceForReader(db: Executor, paymentId: string, readerId: string) {
+  const rows = await db
     .select({
       ...paymentColumns,
       provider: payments.provider,
       buyer: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, phone: buyer.phone },
       learner: { firstName: learner.firstName, lastName: learner.lastName },
+      lessons: invoiceLessonsSql,
+      refunds: invoiceRefundsSql,
+      stored: {
+        dataHash: issuedDocuments.dataHash,
+        contentHash: issuedDocuments.contentHash,
+        bytes: issuedDocuments.bytes,
+      },
     })
     .from(payments)
     .innerJoin(learner, eq(learner.id, payments.userId))
@@ -107,10 +187,28 @@ export async function findPaymentForInvoice(db: Executor, paymentId: string) {
     .innerJoin(buyer, eq(buyer.id, sql`coalesce(${payments.payerId}, ${payments.userId})`))
     .leftJoin(bundles, eq(bundles.paymentId, payments.id))
     .leftJoin(instructor, bundleInstructorJoin)
-    .where(eq(payments.id, paymentId))
-    .limit(1);
-  return row;
+    // One row per stored version (a refund's adjustment note made a new one), one row with none.
+    .leftJoin(
+      issuedDocuments,
+      and(eq(issuedDocuments.kind, "taxInvoice"), eq(issuedDocuments.subjectId, sql`${payments.id}::text`)),
+    )
+    .where(
+      and(eq(payments.id, paymentId), or(eq(payments.userId, readerId), eq(payments.payerId, readerId))),
+    );
+  const [first] = rows;
+  if (!first) return undefined;
+  const { stored: _stored, lessons, refunds, ...payment } = first;
+  return {
+    ...payment,
+    lessons: fromJson(lessons).map(
+      (l): InvoiceLessonRow => ({ ...l, startTime: new Date(l.startTime), endTime: new Date(l.endTime) }),
+    ),
+    refunds: fromJson(refunds).map((r): InvoiceRefundRow => ({ ...r, createdAt: new Date(r.createdAt) })),
+    stored: rows.flatMap((row): StoredInvoiceRow[] => (row.stored ? [row.stored] : [])),
+  };
 }
+
+export type InvoicePaymentRow = NonNullable<Awaited<ReturnType<typeof findInvoiceForReader>>>;
 
 /** Per payment: how many lessons it bought and from whom (names in order), in one grouped query. */
 export function summariseLessonsOfPayments(db: Executor, paymentIds: string[]) {
@@ -127,28 +225,6 @@ export function summariseLessonsOfPayments(db: Executor, paymentIds: string[]) {
     .where(inArray(bookings.paymentId, paymentIds))
     .groupBy(bookings.paymentId);
 }
-
-/** Every lesson the given payments bought (whatever became of it since), in lesson order. */
-export function listLessonsOfPayments(db: Executor, paymentIds: string[]) {
-  if (paymentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: bookings.id,
-      paymentId: bookings.paymentId,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      status: bookings.status,
-      priceCents: bookings.priceCents,
-      isPoolHours: bookings.isPoolHours,
-      instructor: { id: instructor.id, firstName: instructor.firstName, lastName: instructor.lastName },
-    })
-    .from(bookings)
-    .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
-    .where(inArray(bookings.paymentId, paymentIds))
-    .orderBy(asc(bookings.startTime), asc(bookings.id));
-}
-
-export type ReceiptLessonRow = Awaited<ReturnType<typeof listLessonsOfPayments>>[number];
 
 /** Card refunds of the given payments, oldest first (the order adjustment notes were issued in). */
 export function listRefundsOfPayments(db: Executor, paymentIds: string[]) {

@@ -26,7 +26,9 @@ export async function taxInvoicePdf(
   /** The learner the caller asked about (a guardian's path names one): the payment must be theirs. */
   learnerId?: string,
 ): Promise<{ filename: string; pdf: Buffer; contentHash: string }> {
-  const payment = await repo.findPaymentForInvoice(ctx.db, paymentId);
+  // One round trip: only a payment the caller may read is found, with its lessons, refunds and the
+  // invoices stored for it; a stored one is sent without another query.
+  const payment = await repo.findInvoiceForReader(ctx.db, paymentId, caller.userId);
   const isOfLearner = learnerId === undefined || payment?.userId === learnerId;
   // Someone else's payment reads exactly like one that does not exist.
   if (!payment || !isOfLearner || !mayReadReceipt(payment, caller)) {
@@ -39,15 +41,12 @@ export async function taxInvoicePdf(
       { status: payment.status },
     );
   }
-  const [lessons, refunds] = await Promise.all([
-    payment.type === "BOOKINGS" ? repo.listLessonsOfPayments(ctx.db, [payment.id]) : [],
-    repo.listRefundsOfPayments(ctx.db, [payment.id]),
-  ]);
-  const invoice = assembleInvoice(ctx, payment, lessons, refunds);
+  const invoice = assembleInvoice(ctx, payment, payment.lessons, payment.refunds);
   const issued = await issuedDocument(ctx, {
     kind: "taxInvoice",
     subjectId: payment.id,
     issuedFor: invoice,
+    stored: payment.stored,
     render: () => ctx.pdf.render("taxInvoice", invoice),
     now: ctx.now(),
   });
@@ -60,9 +59,9 @@ export async function taxInvoicePdf(
 
 function assembleInvoice(
   ctx: AppContext,
-  payment: NonNullable<Awaited<ReturnType<typeof repo.findPaymentForInvoice>>>,
-  lessons: repo.ReceiptLessonRow[],
-  refunds: repo.ReceiptRefundRow[],
+  payment: repo.InvoicePaymentRow,
+  lessons: repo.InvoiceLessonRow[],
+  refunds: repo.InvoiceRefundRow[],
 ): TaxInvoice {
   // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
   const issued = payment.paidAt ?? payment.createdAt;

@@ -14,6 +14,11 @@
  * A failed write is not a failed download: the rendered bytes are sent, nothing half-written is kept
  * (one INSERT, in one transaction with a cached document's DELETE), and the next request renders and
  * tries to store again. Stored bytes whose hash no longer matches are never served: they are rendered anew.
+ *
+ * A caller that already read the subject's stored rows in its own query (`stored`: a tax invoice reads
+ * them with its payment) is served from them without another round trip. Requests for the same document
+ * at the same moment share one rendering (single flight, per process): a student asking for their
+ * invoice 20 times at once takes one place in the rendering queue, not 20.
  */
 import { createHash } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
@@ -33,6 +38,18 @@ interface StoreInput {
   /** Called only when nothing stored fits: a stored document costs neither its queries nor a thread. */
   render: () => Promise<Buffer>;
   now: Date;
+  /**
+   * The subject's stored rows, when the caller read them in its own query: the one whose data hash fits
+   * is served without a query of its own. Absent: they are read here.
+   */
+  stored?: readonly StoredRow[];
+}
+
+/** A stored document as issued_documents keeps it. */
+export interface StoredRow {
+  dataHash: string;
+  contentHash: string;
+  bytes: Buffer;
 }
 
 interface IssueInput extends StoreInput {
@@ -73,7 +90,55 @@ export async function renderedDocument(render: () => Promise<Buffer>): Promise<S
   return { bytes, contentHash: sha256(bytes), stored: false };
 }
 
+/**
+ * Renderings under way in this process (per database), by kind, subject and data hash: a request that
+ * finds nothing stored joins the one already rendering the same document instead of queueing its own.
+ * Other replicas may still render it once each; the INSERT's conflict keeps one and all of them send it.
+ * A rendering that fails (queue full, thread crashed) fails every request that joined it.
+ */
+const inFlightByDatabase = new WeakMap<Database, Map<string, Promise<StoredDocument>>>();
+
+function renderingsOf(db: Database) {
+  let renderings = inFlightByDatabase.get(db);
+  if (!renderings) {
+    renderings = new Map();
+    inFlightByDatabase.set(db, renderings);
+  }
+  return renderings;
+}
+
 async function storedDocument(
+  ctx: StoreContext,
+  input: StoreInput,
+  dataHash: string,
+  replacesOthers: boolean,
+): Promise<StoredDocument> {
+  if (input.stored) {
+    const row = input.stored.find((r) => r.dataHash === dataHash);
+    const sound = row && checked(ctx, input, row);
+    if (sound) return { ...sound, stored: true };
+  }
+  const flightKey = `${input.kind}:${input.subjectId}:${dataHash}`;
+  const inFlight = renderingsOf(ctx.db);
+  const running = inFlight.get(flightKey);
+  if (running) return running;
+  const flight = renderAndStore(ctx, input, dataHash, replacesOthers);
+  inFlight.set(flightKey, flight);
+  try {
+    return await flight;
+  } finally {
+    inFlight.delete(flightKey);
+  }
+}
+
+/** The row's bytes when they still match their hash; damaged bytes are logged and never served. */
+function checked(ctx: StoreContext, input: StoreInput, row: StoredRow) {
+  if (sha256(row.bytes) === row.contentHash) return { bytes: row.bytes, contentHash: row.contentHash };
+  ctx.log.error({ kind: input.kind, subjectId: input.subjectId }, "stored document damaged");
+  return null;
+}
+
+async function renderAndStore(
   ctx: StoreContext,
   input: StoreInput,
   dataHash: string,
@@ -83,13 +148,17 @@ async function storedDocument(
   const key = and(ofSubject, eq(issuedDocuments.dataHash, dataHash));
   const read = async () => {
     const [row] = await ctx.db
-      .select({ bytes: issuedDocuments.bytes, contentHash: issuedDocuments.contentHash })
+      .select({
+        dataHash: issuedDocuments.dataHash,
+        bytes: issuedDocuments.bytes,
+        contentHash: issuedDocuments.contentHash,
+      })
       .from(issuedDocuments)
       .where(key);
-    if (row && sha256(row.bytes) === row.contentHash) return row;
-    if (row) ctx.log.error({ kind: input.kind, subjectId: input.subjectId }, "stored document damaged");
-    return null;
+    return row ? checked(ctx, input, row) : null;
   };
+  // A caller's own read may predate a rendering that finished since (one that was in flight when it
+  // read): the rows are read again before rendering, which costs a round trip only on the way to a render.
   const found = await read();
   if (found) return { ...found, stored: true };
 
@@ -112,7 +181,7 @@ async function storedDocument(
     } else {
       await ctx.db.insert(issuedDocuments).values(row).onConflictDoNothing();
     }
-    // Two first requests at once: both rendered, one was kept, and both send the one kept.
+    // Two first requests at once (two replicas): both rendered, one was kept, and both send the one kept.
     const kept = await read();
     if (kept) return { ...kept, stored: false };
   } catch (err) {
