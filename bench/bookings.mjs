@@ -25,7 +25,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { SignJWT } from "jose";
 import { startCluster } from "../scripts/cluster/start-cluster.mjs";
 import {
   measure,
@@ -36,6 +35,7 @@ import {
   serverEnv,
   startServer,
   stopServer,
+  studentTokenSigner,
 } from "./lib.mjs";
 
 const SUBURB = "Liverpool";
@@ -130,16 +130,7 @@ async function main() {
     server = await startServer(env, logFile);
   }
   try {
-    const secret = new TextEncoder().encode(jwtSecret);
-    const tokenOf = (id) =>
-      new SignJWT({ role: "STUDENT", typ: "access", ver: 0 })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(id)
-        .setIssuer("kerb-api")
-        .setAudience("kerb-web")
-        .setIssuedAt()
-        .setExpirationTime("1h")
-        .sign(secret);
+    const tokenOf = studentTokenSigner(jwtSecret);
     const tokens = await Promise.all(students.map((s) => tokenOf(s.id)));
     const slots = await openSlots(server.base, tokens[0]);
     console.log(

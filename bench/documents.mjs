@@ -28,7 +28,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { SignJWT } from "jose";
 import {
   freePort,
   measure,
@@ -39,6 +38,7 @@ import {
   sleep,
   startServer,
   stopServer,
+  studentTokenSigner,
 } from "./lib.mjs";
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -206,16 +206,7 @@ async function main() {
   server = await startServer(env, logFile);
   const http = httpClient(server.base, 64);
   try {
-    const secret = new TextEncoder().encode(env.JWT_SECRET);
-    const tokenOf = (id) =>
-      new SignJWT({ role: "STUDENT", typ: "access", ver: 0 })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(id)
-        .setIssuer("kerb-api")
-        .setAudience("kerb-web")
-        .setIssuedAt()
-        .setExpirationTime("1h")
-        .sign(secret);
+    const tokenOf = studentTokenSigner(env.JWT_SECRET);
     const login = async (email) => {
       const res = await http.post("/api/auth/login", undefined, { email, password: DEMO_PASSWORD });
       if (res.status !== 200) throw new Error(`${email} login: ${res.status} ${res.body}`);
