@@ -91,6 +91,19 @@ export function unpaidEarningsByAmount(db: Executor, instructorId?: string, held
     .groupBy(bookings.instructorId, grossOf);
 }
 
+/**
+ * One instructor's unpaid (or held) earnings per Sydney day taught and amount: the day decides the GST,
+ * which follows the instructor's registration on the day of the lesson, as the payout run applies it.
+ */
+export function unpaidEarningsByDayAndAmount(db: Executor, instructorId: string, held = false) {
+  const day = sydneyDateSql(bookings.startTime);
+  return db
+    .select({ day, grossCents: grossOf.mapWith(Number), lessons: count().mapWith(Number) })
+    .from(bookings)
+    .where(and(earns, notPaidOut, held ? payoutHeldSql : notHeld, eq(bookings.instructorId, instructorId)))
+    .groupBy(day, grossOf);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Earnings per month (GET /instructor/earnings and the dashboard's tile)
 
@@ -98,6 +111,9 @@ export function unpaidEarningsByAmount(db: Executor, instructorId?: string, held
 // SYDNEY_TZ is a constant, so inlining it is safe (and one expression can be reused in GROUP BY).
 const sydneyMonthOf = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM')`;
+/** The Sydney calendar date (YYYY-MM-DD) of an instant, likewise. */
+const sydneyDateSql = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM-DD')`;
 
 /**
  * One instructor's earning lessons (sql-rules `earningLessonSql`), optionally starting in a range, per

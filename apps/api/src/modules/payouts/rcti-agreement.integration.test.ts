@@ -96,6 +96,13 @@ describeEachDatabase("RCTI agreement and GST registration dates", (kind) => {
       expect(clauses).toMatch(/^Term\. /m);
     });
 
+    it("estimates the unpaid GST by each lesson's day, as the run will pay it", async () => {
+      // Tuesday's lesson was taught before Gina's registration took effect: GST on Thursday's only.
+      const res = await http.get("/api/instructor/payouts", gina.token);
+      expect(res.status).toBe(200);
+      expect(res.body.unpaid).toMatchObject({ lessons: 2, gross: 160, net: 120, gst: 6, total: 126 });
+    });
+
     it("shows the admin who waits for the agreement and which GST registrations are unchecked", async () => {
       const res = await http.get("/api/admin/payouts/readiness", admin);
       expect(res.status).toBe(200);
