@@ -67,6 +67,10 @@ import {
   studentReviewRoutes,
 } from "./modules/reviews/reviews.routes.ts";
 import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
+import {
+  instructorTestPackageRoutes,
+  publicTestPackageRoutes,
+} from "./modules/test-packages/test-packages.routes.ts";
 import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
@@ -264,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorLessonRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorLearningRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorTestPackageRoutes, { ...context, prefix: "/instructor" });
       // The operator console: each domain's admin routes under /admin, ADMIN only.
       await api.register(accountAdminRoutes, { ...context, prefix: "/admin" });
       await api.register(complianceAdminRoutes, { ...context, prefix: "/admin" });
@@ -279,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsAdminRoutes, { ...context, prefix: "/admin/jobs" });
       await api.register(studentReviewRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(publicReviewRoutes, { ...context, prefix: "/instructors" });
+      await api.register(publicTestPackageRoutes, { ...context, prefix: "/instructors" });
       await api.register(adminReviewRoutes, { ...context, prefix: "/admin/reviews" });
       await api.register(calendarRoutes, { ...context, prefix: "/calendar" });
       // Learners and instructors on the same paths: the caller's side comes from their session.

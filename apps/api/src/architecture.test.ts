@@ -32,7 +32,8 @@ export const MODULE_TIERS: readonly (readonly string[])[] = [
   ["checkout", "credits", "learning", "schedule"],
   ["lessons"],
   ["guardians", "calendar"],
-  ["auth", "compliance", "messages", "payouts", "refunds", "reviews"],
+  // Test-package offers (issue 33) read instructor profiles; booking a pack will sit above them.
+  ["auth", "compliance", "messages", "payouts", "refunds", "reviews", "test-packages"],
   ["payments", "instructors", "students", "bundles", "availability", "receipts"],
   // The platform: the outbox with the branded email layout, ledger postings and reports, the audit log,
   // health and jobs. None of them imports a domain.

@@ -74,6 +74,15 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const MIN_PASSWORD_LENGTH = 4;
 export const MIN_STANDARD_RATE_DOLLARS = 30;
 export const MAX_STANDARD_RATE_DOLLARS = 200;
+/**
+ * A driving-test package's price, dollars ex GST (issue 33). A pack takes 2–3 hours of the instructor's
+ * day (pick-up, the warm-up, the test, drop-off): about $60–$600 at the lesson rate bounds above; the
+ * upper bound leaves room for a far centre. Whole cents, GST added as for lessons.
+ */
+export const MIN_TEST_PACKAGE_PRICE_DOLLARS = 60;
+export const MAX_TEST_PACKAGE_PRICE_DOLLARS = 900;
+/** The warm-up lesson a pack may include, just before the test. */
+export const TEST_PACKAGE_WARM_UP_MINUTES = 60;
 export const MIN_LESSON_COUNT = 1;
 export const MAX_LESSON_COUNT = 50;
 

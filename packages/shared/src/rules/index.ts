@@ -40,5 +40,6 @@ export * from "./scheduling.ts";
 export * from "./suburbs.ts";
 export * from "./sydney-time.ts";
 export * from "./teaching-stops.ts";
+export * from "./test-centres.ts";
 export * from "./travel.ts";
 export * from "./working-hours.ts";

@@ -54,11 +54,20 @@ export function greatCircleKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-function computeTravelMinutes(from: Suburb, to: Suburb): number {
-  if (from === to) return 0;
-  const km = greatCircleKm(SUBURB_CENTRES[from], SUBURB_CENTRES[to]) * ROAD_FACTOR;
+/**
+ * Driving minutes between two points by the travel rule (road factor, average speed, 5-minute steps):
+ * what a suburb-to-suburb drive is, and what a drive to a place that is not a suburb's centre (a
+ * driving-test centre, rules/test-centres.ts) is too.
+ */
+export function driveMinutesBetween(from: LatLng, to: LatLng): number {
+  const km = greatCircleKm(from, to) * ROAD_FACTOR;
   const minutes = (km / SYDNEY_AVERAGE_SPEED_KMH) * 60;
   return Math.ceil(minutes / TRAVEL_ROUNDING_MINUTES) * TRAVEL_ROUNDING_MINUTES;
+}
+
+function computeTravelMinutes(from: Suburb, to: Suburb): number {
+  if (from === to) return 0;
+  return driveMinutesBetween(SUBURB_CENTRES[from], SUBURB_CENTRES[to]);
 }
 
 /** Every pair worked out once; indexed by the suburbs' positions in SUBURBS. */

@@ -26,3 +26,4 @@ export * from "./receipts.ts";
 export * from "./refunds.ts";
 export * from "./reviews.ts";
 export * from "./student-lessons.ts";
+export * from "./test-packages.ts";

@@ -33,6 +33,7 @@ export const auditActionLabels = {
   "instructor.pool_opt_in_change": "Changed pool hours opt-in",
   "instructor.suburbs_change": "Changed their suburbs",
   "instructor.scheduling_change": "Changed their scheduling settings",
+  "instructor.test_package_change": "Changed their driving-test package",
   "instructor.profile_update": "Updated their instructor profile",
   "instructor.license_change": "Changed their licence number",
   "instructor.wwc_number_change": "Changed their WWC number",

@@ -14,4 +14,5 @@ export * from "./privacy.ts";
 export * from "./profiles.ts";
 export * from "./rcti.ts";
 export * from "./teaching-stops.ts";
+export * from "./test-packages.ts";
 export * from "./users.ts";

@@ -123,10 +123,22 @@ describe("Student account settings", () => {
   });
 });
 
+/** The account page also shows the test-package card (features/test-packages): never saved. */
+const noTestPackage = {
+  enabled: false,
+  price: null,
+  consumerPrice: null,
+  includesWarmUp: true,
+  warmUpMinutes: 60,
+  centres: [],
+  updatedAt: null,
+};
+
 describe("Instructor account settings", () => {
   it("asks before a new licence number sends the instructor back to verification, then sends the edits", async () => {
     const { calls } = mockFetch({
       "GET /api/instructor/account": jsonResponse(200, instructorAccount),
+      "GET /api/instructor/test-package": jsonResponse(200, noTestPackage),
       "PATCH /api/instructor/profile": (request) =>
         jsonResponse(200, {
           ...instructorAccount,
@@ -181,6 +193,7 @@ describe("Instructor account settings", () => {
   it("saves other edits without asking, and checks the licence, WWC and phone formats in plain words", async () => {
     const { calls } = mockFetch({
       "GET /api/instructor/account": jsonResponse(200, instructorAccount),
+      "GET /api/instructor/test-package": jsonResponse(200, noTestPackage),
       "PATCH /api/instructor/profile": (request) =>
         jsonResponse(200, { ...instructorAccount, ...(request.body as object) }),
     });

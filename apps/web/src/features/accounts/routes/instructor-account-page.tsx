@@ -1,3 +1,4 @@
+import { TestPackageCard } from "@/features/test-packages";
 import { useInstructorAccount } from "../api/get-instructor-account";
 import { AccountSettings } from "../components/account-settings";
 import { InstructorProfileForm } from "../components/instructor-profile-form";
@@ -9,6 +10,7 @@ export function InstructorAccountPage() {
       query={query}
       profileDescription="What students see when they choose an instructor."
       renderProfileForm={(account) => <InstructorProfileForm key={account.id} account={account} />}
+      afterProfile={<TestPackageCard />}
     />
   );
 }

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { testPackageOffers } from "../../db/schema/index.ts";
+
+export type TestPackageOfferRow = typeof testPackageOffers.$inferSelect;
+
+const columns = {
+  enabled: testPackageOffers.enabled,
+  priceCents: testPackageOffers.priceCents,
+  includesWarmUp: testPackageOffers.includesWarmUp,
+  centreIds: testPackageOffers.centreIds,
+  updatedAt: testPackageOffers.updatedAt,
+};
+
+/** The instructor's saved offer; undefined when they never saved one. */
+export async function findOffer(db: Executor, instructorId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(testPackageOffers)
+    .where(eq(testPackageOffers.instructorId, instructorId))
+    .limit(1);
+  return row;
+}
+
+export interface OfferValues {
+  enabled: boolean;
+  priceCents: number;
+  includesWarmUp: boolean;
+  centreIds: string[];
+}
+
+/** Inserts or replaces the instructor's offer. */
+export async function saveOffer(tx: Executor, instructorId: string, values: OfferValues, at: Date) {
+  await tx
+    .insert(testPackageOffers)
+    .values({ instructorId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: testPackageOffers.instructorId, set: { ...values, updatedAt: at } });
+}
