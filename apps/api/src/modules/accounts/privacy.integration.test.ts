@@ -148,6 +148,21 @@ describeEachDatabase("terms, data export and account closure", (kind) => {
     expect(logged?.actorId).toBe(a.student.id);
   });
 
+  it("exports an instructor's tax standing and offers: RCTI agreements, GST registrations, test packages", async () => {
+    const instructor = await anInstructor(t);
+    const offer = { enabled: true, price: 299.95, includesWarmUp: true, centreIds: ["st-marys"] };
+    expect((await http.put("/api/instructor/test-package", offer, instructor.token)).status).toBe(200);
+    const res = await http.get("/api/me/data-export", instructor.token);
+    expect(res.status).toBe(200);
+    expect(res.body.rctiAgreements).toEqual([expect.objectContaining({ instructorId: instructor.id })]);
+    expect(res.body.gstRegistrations).toEqual([]);
+    expect(res.body.testPackageOffer).toMatchObject({
+      enabled: true,
+      priceCents: 29995,
+      centreIds: ["st-marys"],
+    });
+  });
+
   it("refuses to close an account with a lesson still booked, and leaves nothing behind", async () => {
     const { student } = await aStudentWithPaidLesson(t, { hoursAhead: 48 });
     const res = await http.post("/api/me/closure-request", { reason: "Moving overseas" }, student.token);

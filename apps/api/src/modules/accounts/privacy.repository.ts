@@ -11,6 +11,7 @@ import {
   bookings,
   cardRefunds,
   guardianLinks,
+  instructorGstRegistrations,
   instructorProfiles,
   legalAcceptances,
   lessonRecords,
@@ -19,9 +20,11 @@ import {
   payments,
   payoutItems,
   payouts,
+  rctiAgreementAcceptances,
   refreshTokens,
   saferDriversCourses,
   studentProfiles,
+  testPackageOffers,
   users,
 } from "../../db/schema/index.ts";
 
@@ -79,6 +82,19 @@ export async function readUserData(db: Executor, userId: string) {
     })
     .from(legalAcceptances)
     .where(eq(legalAcceptances.userId, userId));
+  // An instructor's tax standing and offers: the RCTI agreements accepted, GST registrations, test packs.
+  const rctiAgreements = await db
+    .select()
+    .from(rctiAgreementAcceptances)
+    .where(eq(rctiAgreementAcceptances.instructorId, userId));
+  const gstRegistrations = await db
+    .select()
+    .from(instructorGstRegistrations)
+    .where(eq(instructorGstRegistrations.instructorId, userId));
+  const [testPackageOffer] = await db
+    .select()
+    .from(testPackageOffers)
+    .where(eq(testPackageOffers.instructorId, userId));
   const audit = await db
     .select()
     .from(auditLog)
@@ -90,6 +106,9 @@ export async function readUserData(db: Executor, userId: string) {
     account,
     studentProfile: studentProfile ?? null,
     instructorProfile: instructorProfile ?? null,
+    rctiAgreements,
+    gstRegistrations,
+    testPackageOffer: testPackageOffer ?? null,
     legalAcceptances: acceptances,
     guardianLinks: guardians,
     lessons,
