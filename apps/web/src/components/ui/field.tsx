@@ -117,3 +117,46 @@ export function SelectField({ label, hint, error, className, ...selectProps }: S
     </Field>
   );
 }
+
+type CheckboxFieldProps = Omit<ComponentProps<"input">, "type"> & {
+  label: ReactNode;
+  error?: string;
+  /** The label's weight: medium for a setting, regular for a sentence with links (the terms). */
+  labelClassName?: string;
+};
+
+/** A checkbox with its label beside it and an error below, wired up for screen readers. */
+export function CheckboxField({
+  label,
+  error,
+  labelClassName = "font-medium",
+  className,
+  id: givenId,
+  ...inputProps
+}: CheckboxFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const errorId = `${id}-error`;
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...inputProps}
+        />
+        <label htmlFor={id} className={cn("text-slate-900 text-sm", labelClassName)}>
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -277,7 +277,6 @@ export function RegisterForm({ role: requestedRole, onRoleChange, onSuccess }: R
       )}
 
       <AcceptTermsCheckbox
-        id="register-accept-terms"
         registration={register("acceptTerms")}
         error={errorFor("acceptTerms")}
         withInstructorAgreement={isInstructor}

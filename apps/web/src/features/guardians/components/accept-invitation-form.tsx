@@ -122,11 +122,7 @@ export function AcceptInvitationForm({
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />
-      <AcceptTermsCheckbox
-        id="guardian-accept-terms"
-        registration={register("acceptTerms")}
-        error={errors.acceptTerms?.message}
-      />
+      <AcceptTermsCheckbox registration={register("acceptTerms")} error={errors.acceptTerms?.message} />
       <Button type="submit" fullWidth isLoading={mutation.isPending} loadingText="Creating your account…">
         Create account and accept
       </Button>

@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { CheckboxField } from "@/components/ui/field";
 import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 
@@ -8,29 +9,20 @@ import { paths } from "@/config/paths";
  * sign-up without it and stores the versions accepted.
  */
 export function AcceptTermsCheckbox({
-  id,
   registration,
   error,
   withInstructorAgreement = false,
 }: {
-  id: string;
   registration: UseFormRegisterReturn;
   error?: string;
   withInstructorAgreement?: boolean;
 }) {
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-brand-600"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...registration}
-        />
-        <label htmlFor={id} className="text-slate-900 text-sm">
+    <CheckboxField
+      labelClassName=""
+      error={error}
+      label={
+        <>
           I accept Kerb's{" "}
           <TextLink to={paths.legal.terms()} target="_blank">
             terms of use
@@ -40,13 +32,9 @@ export function AcceptTermsCheckbox({
             privacy policy
           </TextLink>
           .
-        </label>
-      </div>
-      {error ? (
-        <p id={errorId} className="text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        </>
+      }
+      {...registration}
+    />
   );
 }

@@ -14,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
-import { TextField } from "@/components/ui/field";
+import { CheckboxField, TextField } from "@/components/ui/field";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { useTestPackageOffer } from "../api/get-test-package-offer";
 import { useSaveTestPackageOffer } from "../api/save-test-package-offer";
@@ -57,8 +57,6 @@ function consumerPreview(price: string): string | null {
 
 function OfferForm({ offer }: { offer: TestPackageOffer }) {
   const mutation = useSaveTestPackageOffer();
-  const enabledId = useId();
-  const warmUpId = useId();
   const centresHintId = useId();
   const {
     register,
@@ -81,17 +79,7 @@ function OfferForm({ offer }: { offer: TestPackageOffer }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Test packages" className="flex flex-col gap-4">
-      <div className="flex items-start gap-3">
-        <input
-          id={enabledId}
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-brand-600"
-          {...register("enabled", clearResult)}
-        />
-        <label htmlFor={enabledId} className="font-medium text-slate-900 text-sm">
-          Offer test packages
-        </label>
-      </div>
+      <CheckboxField label="Offer test packages" {...register("enabled", clearResult)} />
       <TextField
         label="Package price (dollars, before GST)"
         type="number"
@@ -107,17 +95,10 @@ function OfferForm({ offer }: { offer: TestPackageOffer }) {
         error={errors.price?.message}
         {...register("price", clearResult)}
       />
-      <div className="flex items-start gap-3">
-        <input
-          id={warmUpId}
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-brand-600"
-          {...register("includesWarmUp", clearResult)}
-        />
-        <label htmlFor={warmUpId} className="font-medium text-slate-900 text-sm">
-          Include a {TEST_PACKAGE_WARM_UP_MINUTES}-minute warm-up lesson before the test
-        </label>
-      </div>
+      <CheckboxField
+        label={`Include a ${TEST_PACKAGE_WARM_UP_MINUTES}-minute warm-up lesson before the test`}
+        {...register("includesWarmUp", clearResult)}
+      />
       <fieldset className="flex flex-col gap-2" aria-describedby={centresHintId}>
         <legend className="font-medium text-slate-900 text-sm">Test centres you take learners to</legend>
         <p id={centresHintId} className="text-slate-600 text-sm">
