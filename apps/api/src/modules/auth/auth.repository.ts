@@ -1,6 +1,7 @@
 import type { Role } from "@kerb/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { refreshTokens, studentProfiles, users } from "../../db/schema/index.ts";
 
 const userColumns = {
@@ -47,27 +48,19 @@ export async function isSuspended(db: Executor, id: string): Promise<boolean> {
   return Boolean(row?.suspendedAt);
 }
 
-/** The guard's per-request read: a primary-key lookup of the two columns it needs. */
-function prepareSessionState(db: Executor) {
-  return db
+// The guard's per-request read, a primary-key lookup of the two columns it needs: run on every signed-in
+// request, so prepared once per database.
+const sessionState = preparedPerDatabase((db) =>
+  db
     .select({ role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .limit(1)
-    .prepare("session_state");
-}
-
-// The guard runs this on every signed-in request: prepared once per database, so neither drizzle nor
-// PostgreSQL plans it again each time.
-const sessionStateQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionState>>();
+    .prepare("session_state"),
+);
 
 export async function findSessionState(db: Executor, id: string) {
-  let query = sessionStateQueries.get(db);
-  if (!query) {
-    query = prepareSessionState(db);
-    sessionStateQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await sessionState(db).execute({ id });
   return row;
 }
 

@@ -2,6 +2,7 @@ import { ACTIVE_BOOKING_STATUSES, SUBURBS } from "@kerb/shared";
 import { HELD_BOOKING_STATUS } from "@kerb/shared/rules";
 import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   availabilityCatalogue,
   availabilityExceptions,
@@ -248,8 +249,9 @@ export async function listSlotInstructorsWithSchedules(
   }));
 }
 
-function prepareVersionTotal(db: Executor) {
-  return db
+// Read on every availability request: prepared once per database.
+const versionTotal = preparedPerDatabase((db) =>
+  db
     .select({
       catalogue: availabilityCatalogue.version,
       total: sql<number | string>`(select coalesce(sum(${availabilityVersions.version}), 0)
@@ -257,11 +259,8 @@ function prepareVersionTotal(db: Executor) {
           where ${availabilityVersions.instructorId} = any(${sql.placeholder("ids")}::uuid[]))`,
     })
     .from(availabilityCatalogue)
-    .prepare("availability_version_total");
-}
-
-// Read on every availability request: prepared once per database.
-const versionTotalQueries = new WeakMap<Executor, ReturnType<typeof prepareVersionTotal>>();
+    .prepare("availability_version_total"),
+);
 
 /**
  * The catalogue's counter and the sum of the given instructors' counters (migration 0007). Counters
@@ -271,12 +270,7 @@ export async function readVersionTotal(
   db: Executor,
   instructorIds: readonly string[],
 ): Promise<{ catalogue: number; total: number }> {
-  let query = versionTotalQueries.get(db);
-  if (!query) {
-    query = prepareVersionTotal(db);
-    versionTotalQueries.set(db, query);
-  }
-  const [row] = await query.execute({ ids: [...instructorIds] });
+  const [row] = await versionTotal(db).execute({ ids: [...instructorIds] });
   return { catalogue: Number(row?.catalogue ?? 0), total: Number(row?.total ?? 0) };
 }
 

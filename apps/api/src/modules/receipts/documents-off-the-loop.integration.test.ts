@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { issuedDocuments } from "../../db/schema/index.ts";
+import { bookings, issuedDocuments, users } from "../../db/schema/index.ts";
 import { createPdfRenderer } from "../../lib/pdf/render-pool.ts";
 import { aStudentWithPaidLesson, type Student, theDemoInstructor } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -165,6 +165,15 @@ describeEachDatabase("documents under load", (kind) => {
       expect(rows[0]?.contentHash).toBe(hash);
       expect(first.etag).toBe(`"${hash}"`);
 
+      // An issued invoice is a record of the sale: the buyer renamed or the lesson moved afterwards
+      // changes nothing in it (only a refund's adjustment note makes a new one).
+      await t.database.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, student.user.id));
+      await t.database.db
+        .update(bookings)
+        .set({ startTime: sql`start_time + interval '1 day'`, endTime: sql`end_time + interval '1 day'` })
+        .where(eq(bookings.paymentId, paymentId));
+      expect((await download()).bytes.equals(first.bytes)).toBe(true);
+
       // What is sent is what is stored, not a new rendering (a changed template changes nothing issued).
       const stored = Buffer.from("%PDF-1.3 as issued");
       await t.database.db
@@ -173,7 +182,7 @@ describeEachDatabase("documents under load", (kind) => {
         .where(eq(issuedDocuments.subjectId, paymentId));
       expect((await download()).bytes.equals(stored)).toBe(true);
 
-      // Damaged bytes (hash mismatch) are never sent: the document is rendered again.
+      // Damaged bytes (hash mismatch) are never sent: the copy verified when it was read is, or a new rendering.
       await t.database.db
         .update(issuedDocuments)
         .set({ bytes: Buffer.from("%PDF-1.3 damaged") })

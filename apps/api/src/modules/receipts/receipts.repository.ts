@@ -10,11 +10,13 @@ import {
   ne,
   notInArray,
   or,
+  type Placeholder,
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { fullNameSql } from "../../db/full-name.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { bookings, bundles, cardRefunds, issuedDocuments, payments, users } from "../../db/schema/index.ts";
 
 const instructor = alias(users, "instructor");
@@ -125,13 +127,6 @@ export interface InvoiceRefundRow {
   createdAt: Date;
 }
 
-/** A tax invoice stored for the payment (issued_documents), one per version of what it showed. */
-export interface StoredInvoiceRow {
-  dataHash: string;
-  contentHash: string;
-  bytes: Buffer;
-}
-
 const lessonInstructor = alias(users, "lesson_instructor");
 
 // Epoch milliseconds, not timestamps' text: a Date exactly as pg would have parsed the column.
@@ -161,13 +156,11 @@ const invoiceRefundsSql = sql<Array<Omit<InvoiceRefundRow, "createdAt"> & { crea
 const fromJson = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /**
- * Everything a tax invoice needs in ONE round trip (a stored invoice is served on this and the guard's
- * read alone): the payment with its buyer and learner, its lessons, its refunds, and the invoices stored
- * for it. Only a payment `readerId` may read (rules/payment-access.ts mayReadReceipt: its learner or the
- * guardian who paid it) is found at all, so nobody else's stored bytes ever leave the database.
+ * Everything a tax invoice shows, in one round trip: the payment with its buyer and learner, its lessons
+ * and its refunds. Read only to render one (a stored invoice is served on findInvoiceKeysForReader).
  */
 export async function findInvoiceForReader(db: Executor, paymentId: string, readerId: string) {
-  const rows = await db
+  const [row] = await db
     .select({
       ...paymentColumns,
       provider: payments.provider,
@@ -175,11 +168,6 @@ export async function findInvoiceForReader(db: Executor, paymentId: string, read
       learner: { firstName: learner.firstName, lastName: learner.lastName },
       lessons: invoiceLessonsSql,
       refunds: invoiceRefundsSql,
-      stored: {
-        dataHash: issuedDocuments.dataHash,
-        contentHash: issuedDocuments.contentHash,
-        bytes: issuedDocuments.bytes,
-      },
     })
     .from(payments)
     .innerJoin(learner, eq(learner.id, payments.userId))
@@ -187,25 +175,67 @@ export async function findInvoiceForReader(db: Executor, paymentId: string, read
     .innerJoin(buyer, eq(buyer.id, sql`coalesce(${payments.payerId}, ${payments.userId})`))
     .leftJoin(bundles, eq(bundles.paymentId, payments.id))
     .leftJoin(instructor, bundleInstructorJoin)
-    // One row per stored version (a refund's adjustment note made a new one), one row with none.
-    .leftJoin(
-      issuedDocuments,
-      and(eq(issuedDocuments.kind, "taxInvoice"), eq(issuedDocuments.subjectId, sql`${payments.id}::text`)),
-    )
-    .where(
-      and(eq(payments.id, paymentId), or(eq(payments.userId, readerId), eq(payments.payerId, readerId))),
-    );
-  const [first] = rows;
-  if (!first) return undefined;
-  const { stored: _stored, lessons, refunds, ...payment } = first;
+    .where(and(eq(payments.id, paymentId), readableBy(readerId)));
+  if (!row) return undefined;
+  const { lessons, refunds, ...payment } = row;
   return {
     ...payment,
     lessons: fromJson(lessons).map(
       (l): InvoiceLessonRow => ({ ...l, startTime: new Date(l.startTime), endTime: new Date(l.endTime) }),
     ),
     refunds: fromJson(refunds).map((r): InvoiceRefundRow => ({ ...r, createdAt: new Date(r.createdAt) })),
-    stored: rows.flatMap((row): StoredInvoiceRow[] => (row.stored ? [row.stored] : [])),
   };
+}
+
+/**
+ * Only a payment `readerId` may read (rules/payment-access.ts mayReadReceipt: its learner or the guardian
+ * who paid it) is found at all, so nobody else's invoice ever leaves the database.
+ */
+const readableBy = (readerId: Placeholder | string) =>
+  or(eq(payments.userId, readerId), eq(payments.payerId, readerId));
+
+/**
+ * What decides which tax invoice a payment has: its adjustment notes, one per card refund in the order
+ * they were issued, with their status. An issued invoice is a legal record: a refund adds a note (a new
+ * document beside the old one); a lesson moved or a buyer renamed afterwards changes nothing issued.
+ */
+const adjustmentsSql = sql<string>`coalesce((
+    select string_agg(${cardRefunds.id}::text || ':' || ${cardRefunds.status}, ','
+      order by ${cardRefunds.createdAt}, ${cardRefunds.id})
+    from ${cardRefunds} where ${cardRefunds.paymentId} = ${payments.id}), '')`;
+
+/**
+ * A download's read (with the guard's, the only one when the invoice is stored): may the reader have the
+ * payment's invoice, which one is current, and the keys of those stored. One row per stored version, one
+ * row with none. Prepared: it runs on every download, and planning a join costs PostgreSQL more than
+ * running it.
+ */
+const invoiceKeysForReader = preparedPerDatabase((db) =>
+  db
+    .select({
+      userId: payments.userId,
+      payerId: payments.payerId,
+      status: payments.status,
+      refundedCents: payments.refundedCents,
+      invoiceNumber: payments.invoiceNumber,
+      adjustments: adjustmentsSql,
+      stored: { dataHash: issuedDocuments.dataHash, contentHash: issuedDocuments.contentHash },
+    })
+    .from(payments)
+    .leftJoin(
+      issuedDocuments,
+      and(eq(issuedDocuments.kind, "taxInvoice"), eq(issuedDocuments.subjectId, sql`${payments.id}::text`)),
+    )
+    .where(and(eq(payments.id, sql.placeholder("paymentId")), readableBy(sql.placeholder("readerId"))))
+    .prepare("invoice_keys_for_reader"),
+);
+
+export async function findInvoiceKeysForReader(db: Executor, paymentId: string, readerId: string) {
+  const rows = await invoiceKeysForReader(db).execute({ paymentId, readerId });
+  const [first] = rows;
+  if (!first) return undefined;
+  const { stored: _stored, ...payment } = first;
+  return { ...payment, stored: rows.flatMap((row) => (row.stored ? [row.stored] : [])) };
 }
 
 export type InvoicePaymentRow = NonNullable<Awaited<ReturnType<typeof findInvoiceForReader>>>;

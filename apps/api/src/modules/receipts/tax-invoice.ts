@@ -17,7 +17,7 @@ import type { TaxInvoice, TaxInvoiceCreditNote } from "./tax-invoice-pdf.ts";
 /**
  * The PDF tax invoice of a paid payment, with its adjustment notes, for its learner or the guardian who paid
  * it, even once the learner has removed them (rules/payment-access.ts mayReadReceipt). Issued once: the
- * bytes first rendered for these figures are stored and sent ever after (issued-documents.ts).
+ * bytes first rendered with these adjustment notes are stored and sent ever after (issued-documents.ts).
  */
 export async function taxInvoicePdf(
   ctx: AppContext,
@@ -26,9 +26,9 @@ export async function taxInvoicePdf(
   /** The learner the caller asked about (a guardian's path names one): the payment must be theirs. */
   learnerId?: string,
 ): Promise<{ filename: string; pdf: Buffer; contentHash: string }> {
-  // One round trip: only a payment the caller may read is found, with its lessons, refunds and the
-  // invoices stored for it; a stored one is sent without another query.
-  const payment = await repo.findInvoiceForReader(ctx.db, paymentId, caller.userId);
+  // One round trip decides it all when the invoice is stored: may the caller read it, which one is
+  // current, and which are stored (their bytes are then in memory or one read away).
+  const payment = await repo.findInvoiceKeysForReader(ctx.db, paymentId, caller.userId);
   const isOfLearner = learnerId === undefined || payment?.userId === learnerId;
   // Someone else's payment reads exactly like one that does not exist.
   if (!payment || !isOfLearner || !mayReadReceipt(payment, caller)) {
@@ -41,13 +41,17 @@ export async function taxInvoicePdf(
       { status: payment.status },
     );
   }
-  const invoice = assembleInvoice(ctx, payment, payment.lessons, payment.refunds);
   const issued = await issuedDocument(ctx, {
     kind: "taxInvoice",
-    subjectId: payment.id,
-    issuedFor: invoice,
+    subjectId: paymentId,
+    // A new adjustment note makes a new invoice; nothing else changes one once issued.
+    issuedFor: { adjustments: payment.adjustments },
     stored: payment.stored,
-    render: () => ctx.pdf.render("taxInvoice", invoice),
+    render: async () => {
+      const shown = await repo.findInvoiceForReader(ctx.db, paymentId, caller.userId);
+      if (!shown) throw new AppError("payment_not_found", NOT_FOUND);
+      return ctx.pdf.render("taxInvoice", assembleInvoice(ctx, shown));
+    },
     now: ctx.now(),
   });
   return {
@@ -57,12 +61,8 @@ export async function taxInvoicePdf(
   };
 }
 
-function assembleInvoice(
-  ctx: AppContext,
-  payment: repo.InvoicePaymentRow,
-  lessons: repo.InvoiceLessonRow[],
-  refunds: repo.InvoiceRefundRow[],
-): TaxInvoice {
+function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxInvoice {
+  const { lessons, refunds } = payment;
   // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
   const issued = payment.paidAt ?? payment.createdAt;
   const lines: TaxInvoice["lines"] =

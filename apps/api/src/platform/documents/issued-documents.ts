@@ -15,14 +15,17 @@
  * (one INSERT, in one transaction with a cached document's DELETE), and the next request renders and
  * tries to store again. Stored bytes whose hash no longer matches are never served: they are rendered anew.
  *
- * A caller that already read the subject's stored rows in its own query (`stored`: a tax invoice reads
- * them with its payment) is served from them without another round trip. Requests for the same document
+ * A caller that already read the subject's stored keys in its own query (`stored`: a tax invoice reads
+ * them with its payment) is served without another round trip when the bytes are in this process's
+ * memory: stored bytes never change, so they are kept by their content hash (a bounded LRU) and a hot
+ * document is not read out of the database on every download. Requests for the same document
  * at the same moment share one rendering (single flight, per process): a student asking for their
  * invoice 20 times at once takes one place in the rendering queue, not 20.
  */
 import { createHash } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.ts";
 import { issuedDocuments } from "../../db/schema/index.ts";
 import type { PdfKind } from "../../lib/pdf/render-pool.ts";
@@ -39,18 +42,32 @@ interface StoreInput {
   render: () => Promise<Buffer>;
   now: Date;
   /**
-   * The subject's stored rows, when the caller read them in its own query: the one whose data hash fits
-   * is served without a query of its own. Absent: they are read here.
+   * The subject's stored keys, when the caller read them in its own query: the one whose data hash fits
+   * is served without a query of its own if its bytes are in memory. Absent: they are read here.
    */
-  stored?: readonly StoredRow[];
+  stored?: readonly StoredKey[];
+}
+
+/** Which stored document is which: what it was issued for, and the hash of its bytes. */
+export interface StoredKey {
+  dataHash: string;
+  contentHash: string;
 }
 
 /** A stored document as issued_documents keeps it. */
-export interface StoredRow {
-  dataHash: string;
-  contentHash: string;
+interface StoredRow extends StoredKey {
   bytes: Buffer;
 }
+
+/**
+ * Stored bytes by content hash, verified when read from the database. A hash names its bytes for ever,
+ * so an entry is never stale, only evicted. Bounded by size: a hot invoice stays, a year of statements
+ * does not fill the heap.
+ */
+const bytesByContentHash = new LRUCache<string, Buffer>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(1, bytes.length),
+});
 
 interface IssueInput extends StoreInput {
   /**
@@ -113,11 +130,9 @@ async function storedDocument(
   dataHash: string,
   replacesOthers: boolean,
 ): Promise<StoredDocument> {
-  if (input.stored) {
-    const row = input.stored.find((r) => r.dataHash === dataHash);
-    const sound = row && checked(ctx, input, row);
-    if (sound) return { ...sound, stored: true };
-  }
+  const known = input.stored?.find((r) => r.dataHash === dataHash);
+  const bytes = known && bytesByContentHash.get(known.contentHash);
+  if (known && bytes) return { bytes, contentHash: known.contentHash, stored: true };
   const flightKey = `${input.kind}:${input.subjectId}:${dataHash}`;
   const inFlight = renderingsOf(ctx.db);
   const running = inFlight.get(flightKey);
@@ -131,9 +146,15 @@ async function storedDocument(
   }
 }
 
-/** The row's bytes when they still match their hash; damaged bytes are logged and never served. */
+/**
+ * The row's bytes when they still match their hash, then kept in memory; damaged bytes are logged and
+ * never served.
+ */
 function checked(ctx: StoreContext, input: StoreInput, row: StoredRow) {
-  if (sha256(row.bytes) === row.contentHash) return { bytes: row.bytes, contentHash: row.contentHash };
+  if (sha256(row.bytes) === row.contentHash) {
+    bytesByContentHash.set(row.contentHash, row.bytes);
+    return { bytes: row.bytes, contentHash: row.contentHash };
+  }
   ctx.log.error({ kind: input.kind, subjectId: input.subjectId }, "stored document damaged");
   return null;
 }
