@@ -83,6 +83,24 @@ export const MIN_TEST_PACKAGE_PRICE_DOLLARS = 60;
 export const MAX_TEST_PACKAGE_PRICE_DOLLARS = 900;
 /** The warm-up lesson a pack may include, just before the test. */
 export const TEST_PACKAGE_WARM_UP_MINUTES = 60;
+/**
+ * The test itself in the pack's plan: a NSW car driving test takes about 45 minutes with its checks; the
+ * instructor waits at the centre and hears the result, so an hour of their day is kept for it.
+ */
+export const TEST_PACKAGE_TEST_MINUTES = 60;
+/** How long before the test time the learner is at the centre (Service NSW asks for early arrival). */
+export const TEST_PACKAGE_ARRIVAL_MARGIN_MINUTES = 15;
+/** What the instructor records after the test day (issue 33). */
+export const TEST_PACK_OUTCOMES = ["PASSED", "FAILED", "NOT_TAKEN"] as const;
+export type TestPackOutcome = (typeof TEST_PACK_OUTCOMES)[number];
+/** Where a test-pack credit came from: bought in advance, or the pass promise's second pack. */
+export const TEST_PACK_CREDIT_SOURCES = ["PURCHASE", "PASS_PROMISE"] as const;
+export type TestPackCreditSource = (typeof TEST_PACK_CREDIT_SOURCES)[number];
+/** A pass-promise claim's course: an admin approves (a credit is issued) or declines it. */
+export const TEST_PACK_CLAIM_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
+export type TestPackClaimStatus = (typeof TEST_PACK_CLAIM_STATUSES)[number];
+/** The pass promise: a learner who completed at least this many lessons and a pack, and failed, may claim. */
+export const PASS_PROMISE_MIN_LESSONS = 10;
 export const MIN_LESSON_COUNT = 1;
 export const MAX_LESSON_COUNT = 50;
 
