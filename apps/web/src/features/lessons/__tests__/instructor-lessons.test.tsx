@@ -179,6 +179,10 @@ describe("Instructor lessons", () => {
     const kerbNote = within(itemFor("Kit Kerbed")).getByRole("region", { name: "Proposed new time" });
     expect(kerbNote).toHaveTextContent("Kerb proposed");
     expect(within(kerbNote).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+    // One proposal at a time: another is offered only once this one is withdrawn.
+    const proposeButton = () =>
+      within(itemFor("Pia Proposed")).queryByRole("button", { name: "Propose new time" });
+    expect(proposeButton()).not.toBeInTheDocument();
 
     await user.click(within(note).getByRole("button", { name: "Withdraw" }));
     expect(await screen.findByText(/You withdrew the new time proposed to Pia/)).toBeInTheDocument();
@@ -188,6 +192,7 @@ describe("Instructor lessons", () => {
         within(itemFor("Pia Proposed")).queryByRole("region", { name: "Proposed new time" }),
       ).not.toBeInTheDocument(),
     );
+    expect(proposeButton()).toBeInTheDocument();
   });
 
   it("shows the server's refusal next to the lesson", async () => {

@@ -28,8 +28,16 @@ export function canCancel(lesson: InstructorLesson, now: number): boolean {
  * A new time can be proposed (by the instructor or an admin) while the student still has time to answer
  * it: until the proposal would lapse, 24 hours before the lesson (rules/move-proposals.ts).
  */
-export function canProposeMove(lesson: Pick<InstructorLesson, "startTime">, now: number): boolean {
-  return !hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now));
+/**
+ * Whether a new time may be proposed: more than the proposal window before the lesson, and no proposal
+ * already waiting for the learner's answer (withdraw that one first; the server refuses a second).
+ */
+export function canProposeMove(
+  lesson: Pick<InstructorLesson, "startTime" | "moveProposal">,
+  now: number,
+): boolean {
+  const waiting = lesson.moveProposal && new Date(lesson.moveProposal.lapsesAt).getTime() > now;
+  return !waiting && !hasMoveProposalLapsed(new Date(lesson.startTime), new Date(now));
 }
 
 /** "Tue 09/03/2027, 10:00 am – 11:00 am", in Sydney: a lesson's time, or a time proposed for it. */
