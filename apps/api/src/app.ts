@@ -26,6 +26,7 @@ import { bundlePurchaseRoutes } from "./modules/checkout/bundle-purchase.routes.
 import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checkout.routes.ts";
 import { guardianCheckoutRoutes } from "./modules/checkout/guardian-checkout.routes.ts";
 import { lessonCheckoutRoutes } from "./modules/checkout/lesson-checkout.routes.ts";
+import { testPackCheckoutRoutes } from "./modules/checkout/test-pack-checkout.routes.ts";
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentLearningRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
       await api.register(lessonCheckoutRoutes, { ...context, prefix: "/student/bookings" });
+      await api.register(testPackCheckoutRoutes, { ...context, prefix: "/student/test-packs" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });

@@ -5,7 +5,9 @@ import {
   TEST_PACKAGE_WARM_UP_MINUTES,
 } from "../constants.ts";
 import { isTestCentreId, TEST_CENTRE_IDS, type TestCentreId } from "../rules/test-centres.ts";
-import { isoDateTime } from "./common.ts";
+import { isoDateTime, safeText } from "./common.ts";
+import { suburbName } from "./fields.ts";
+import { invoiceNumberClaim } from "./invoices.ts";
 
 // Driving-test packages (issue 33): what an instructor offers, and what learners see of it. Money is in
 // dollars, computed from cents, as in the rest of the instructor portal.
@@ -91,3 +93,72 @@ export const publicTestPackageResponse = z.object({
   centres: z.array(testCentreSummary),
 });
 export type PublicTestPackage = z.infer<typeof publicTestPackageResponse>;
+
+/** A [start, end) span of the pack's plan, as ISO instants. */
+const planSpan = z.object({ start: isoDateTime, end: isoDateTime });
+
+/** The plan of a pack (rules/test-pack-plan.ts): the instructor's block is [pickupAt, dropOffAt). */
+export const testPackPlanView = z.object({
+  pickupAt: isoDateTime,
+  /** The 60-minute warm-up lesson from the pick-up; null when the instructor's pack has none. */
+  warmUp: planSpan.nullable(),
+  /** At the centre by then: the arrival margin before the test. */
+  arriveBy: isoDateTime,
+  test: planSpan,
+  dropOffAt: isoDateTime,
+  toCentreMinutes: z.number().int(),
+  fromCentreMinutes: z.number().int(),
+});
+export type TestPackPlanView = z.infer<typeof testPackPlanView>;
+
+/** GET /api/student/test-packs/options: a test booked with Service NSW, where and when. */
+export const testPackOptionsQuery = z.object({
+  centreId: testCentreId,
+  /** The test's date and time as Service NSW booked it, with its offset. */
+  testAt: isoDateTime,
+  /** Where the learner is picked up and dropped off; defaults to the learner's own suburb. */
+  suburb: suburbName().optional(),
+});
+export type TestPackOptionsQuery = z.input<typeof testPackOptionsQuery>;
+
+/** One instructor who can do the pack, with their plan of the day and what it costs. */
+export const testPackOption = z.object({
+  instructorId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  rating: z.number().nullable(),
+  /** Dollars, GST included: what the learner pays. */
+  price: z.number(),
+  /** "$330.00 incl. GST ($300.00 + GST)" */
+  priceText: z.string(),
+  /** Dollars ex GST: what POST /api/student/test-packs is sent back as `price`. */
+  priceExGst: z.number(),
+  includesWarmUp: z.boolean(),
+  plan: testPackPlanView,
+});
+export type TestPackOption = z.infer<typeof testPackOption>;
+
+export const testPackOptionsResponse = z.object({
+  centre: testCentreSummary,
+  suburb: z.string(),
+  testAt: isoDateTime,
+  /** Instructors free for their whole block, cheapest first. Empty when nobody can do it. */
+  options: z.array(testPackOption),
+});
+export type TestPackOptions = z.infer<typeof testPackOptionsResponse>;
+
+/** POST /api/student/test-packs: hold the instructor's block for the learner's test and pay by card. */
+export const testPackRequest = z.object({
+  instructorId: z.uuid(),
+  centreId: testCentreId,
+  testAt: isoDateTime,
+  /** Where to meet, in the learner's words; the suburb when absent. */
+  pickupLocation: safeText().trim().max(200).optional().nullable(),
+  /** Dollars ex GST as shown (the option's priceExGst); the server recomputes and refuses a change. */
+  price: z.number().min(0).max(100_000).multipleOf(0.01, "Prices are in whole cents"),
+  /** Where the learner is picked up; defaults to the learner's own suburb. */
+  suburb: suburbName().optional(),
+  /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
+  invoice: invoiceNumberClaim.optional(),
+});
+export type TestPackRequest = z.input<typeof testPackRequest>;

@@ -4,6 +4,7 @@
  * settle lessons through the writes below and read them through the read models below.
  */
 
+export { checkLessonBlock } from "./check-lesson-block.ts";
 export {
   enqueueBookingConfirmed,
   enqueueClashesResolved,

@@ -69,7 +69,8 @@ const nextCalendarSequence = sql`${bookings.calendarSequence} + 1`;
 export function holdLessonsOfPayment(
   db: Executor,
   paymentId: string,
-  lessons: ReadonlyArray<NewLesson & { holdExpiresAt: Date }>,
+  /** `id` when the caller writes a row naming the lesson in the same transaction (a test pack). */
+  lessons: ReadonlyArray<NewLesson & { holdExpiresAt: Date; id?: string }>,
 ): AlongsideWrite {
   checkLessonTransition("hold", null, "STUDENT");
   const status = LESSON_TRANSITIONS.hold.to;

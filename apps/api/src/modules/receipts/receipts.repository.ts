@@ -17,7 +17,15 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { fullNameSql } from "../../db/full-name.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { bookings, bundles, cardRefunds, issuedDocuments, payments, users } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bundles,
+  cardRefunds,
+  issuedDocuments,
+  payments,
+  testPacks,
+  users,
+} from "../../db/schema/index.ts";
 
 const instructor = alias(users, "instructor");
 const buyer = alias(users, "buyer");
@@ -115,6 +123,8 @@ export interface InvoiceLessonRow {
   priceCents: number;
   isPoolHours: boolean;
   instructor: { firstName: string; lastName: string };
+  /** A driving-test package's block (issue 33): its centre and test time; null for a lesson. */
+  testPack: { centreId: string; testAt: Date } | null;
 }
 
 /** A card refund as its adjustment note shows it. */
@@ -132,16 +142,23 @@ const lessonInstructor = alias(users, "lesson_instructor");
 // Epoch milliseconds, not timestamps' text: a Date exactly as pg would have parsed the column.
 const epochMs = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
-const invoiceLessonsSql = sql<
-  Array<Omit<InvoiceLessonRow, "startTime" | "endTime"> & { startTime: number; endTime: number }> | string
->`
+type InvoiceLessonJson = Omit<InvoiceLessonRow, "startTime" | "endTime" | "testPack"> & {
+  startTime: number;
+  endTime: number;
+  testPack: { centreId: string; testAt: number } | null;
+};
+
+const invoiceLessonsSql = sql<InvoiceLessonJson[] | string>`
   case when ${payments.type} = 'BOOKINGS' then coalesce((
     select json_agg(json_build_object(
       'id', ${bookings.id}, 'startTime', ${epochMs(bookings.startTime)}, 'endTime', ${epochMs(bookings.endTime)},
       'priceCents', ${bookings.priceCents}, 'isPoolHours', ${bookings.isPoolHours},
-      'instructor', json_build_object('firstName', ${lessonInstructor.firstName}, 'lastName', ${lessonInstructor.lastName})
+      'instructor', json_build_object('firstName', ${lessonInstructor.firstName}, 'lastName', ${lessonInstructor.lastName}),
+      'testPack', case when ${testPacks.bookingId} is null then null else json_build_object(
+        'centreId', ${testPacks.centreId}, 'testAt', ${epochMs(testPacks.testAt)}) end
     ) order by ${bookings.startTime}, ${bookings.id})
     from ${bookings} inner join ${users} ${lessonInstructor} on ${lessonInstructor.id} = ${bookings.instructorId}
+    left join ${testPacks} on ${testPacks.bookingId} = ${bookings.id}
     where ${bookings.paymentId} = ${payments.id}), '[]'::json) else '[]'::json end`;
 
 const invoiceRefundsSql = sql<Array<Omit<InvoiceRefundRow, "createdAt"> & { createdAt: number }> | string>`
@@ -181,7 +198,12 @@ export async function findInvoiceForReader(db: Executor, paymentId: string, read
   return {
     ...payment,
     lessons: fromJson(lessons).map(
-      (l): InvoiceLessonRow => ({ ...l, startTime: new Date(l.startTime), endTime: new Date(l.endTime) }),
+      (l): InvoiceLessonRow => ({
+        ...l,
+        startTime: new Date(l.startTime),
+        endTime: new Date(l.endTime),
+        testPack: l.testPack ? { ...l.testPack, testAt: new Date(l.testPack.testAt) } : null,
+      }),
     ),
     refunds: fromJson(refunds).map((r): InvoiceRefundRow => ({ ...r, createdAt: new Date(r.createdAt) })),
   };

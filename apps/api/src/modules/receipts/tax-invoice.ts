@@ -1,4 +1,5 @@
 import {
+  findTestCentre,
   formatSydneyDate,
   formatSydneyTime,
   fullName,
@@ -61,6 +62,12 @@ export async function taxInvoicePdf(
   };
 }
 
+/** "Driving test package — St Marys Driver Testing Centre, 10/11/2026": the centre and the test's date. */
+function testPackLine(pack: { centreId: string; testAt: Date }): string {
+  const centre = findTestCentre(pack.centreId)?.name ?? pack.centreId;
+  return `Driving test package — ${centre}, ${formatSydneyDate(pack.testAt)}`;
+}
+
 function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxInvoice {
   const { lessons, refunds } = payment;
   // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
@@ -79,8 +86,15 @@ function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxI
           },
         ]
       : lessons.map((lesson) => ({
-          description: `Driving lesson, ${lessonWhen(lesson.startTime, lesson.endTime)}`,
-          detail: `Instructor: ${fullName(lesson.instructor)} · ${lesson.isPoolHours ? "Pool hours rate" : "Standard rate"}`,
+          ...(lesson.testPack
+            ? {
+                description: testPackLine(lesson.testPack),
+                detail: `Instructor: ${fullName(lesson.instructor)} · Pick-up to drop-off ${lessonWhen(lesson.startTime, lesson.endTime)}`,
+              }
+            : {
+                description: `Driving lesson, ${lessonWhen(lesson.startTime, lesson.endTime)}`,
+                detail: `Instructor: ${fullName(lesson.instructor)} · ${lesson.isPoolHours ? "Pool hours rate" : "Standard rate"}`,
+              }),
           quantity: 1,
           unitCents: lesson.priceCents,
           amountCents: lesson.priceCents,

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, arrayContains, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { testPackageOffers } from "../../db/schema/index.ts";
+import { testPackageOffers, testPacks } from "../../db/schema/index.ts";
 
 export type TestPackageOfferRow = typeof testPackageOffers.$inferSelect;
 
@@ -35,4 +35,32 @@ export async function saveOffer(tx: Executor, instructorId: string, values: Offe
     .insert(testPackageOffers)
     .values({ instructorId, ...values, updatedAt: at })
     .onConflictDoUpdate({ target: testPackageOffers.instructorId, set: { ...values, updatedAt: at } });
+}
+
+/** The switched-on offers that take learners to `centreId`, whoever makes them. */
+export function listOffersAtCentre(db: Executor, centreId: string) {
+  return db
+    .select({
+      instructorId: testPackageOffers.instructorId,
+      priceCents: testPackageOffers.priceCents,
+      includesWarmUp: testPackageOffers.includesWarmUp,
+    })
+    .from(testPackageOffers)
+    .where(and(eq(testPackageOffers.enabled, true), arrayContains(testPackageOffers.centreIds, [centreId])));
+}
+
+export type NewTestPack = Pick<
+  typeof testPacks.$inferInsert,
+  | "bookingId"
+  | "centreId"
+  | "testAt"
+  | "includesWarmUp"
+  | "toCentreMinutes"
+  | "fromCentreMinutes"
+  | "createdAt"
+>;
+
+/** What a held block is: written in the transaction that holds its lesson record. */
+export async function insertTestPack(tx: Executor, pack: NewTestPack) {
+  await tx.insert(testPacks).values(pack);
 }
