@@ -48,6 +48,8 @@ export const paths = {
     bookLessons: (opts: { resume?: boolean } = {}) =>
       withQuery("/student/book-lessons", { resume: opts.resume }),
     bundles: () => "/student/bundles",
+    /** A driving-test package for a test booked with Service NSW (issue 33). */
+    testPack: () => "/student/test-pack",
     /**
      * The slot step for a bundle's instructor in credit mode ("Use Bundle"). Not named useBundle: the
      * hooks lint reads any use* call as a React hook.

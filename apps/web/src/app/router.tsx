@@ -47,6 +47,10 @@ const studentProgress = () =>
   }));
 const bookLessons = () =>
   import("@/features/checkout/routes/book-lessons-page").then((m) => ({ Component: m.BookLessonsPage }));
+const bookTestPack = () =>
+  import("@/features/test-packages/routes/book-test-pack-page").then((m) => ({
+    Component: m.BookTestPackPage,
+  }));
 const bundleCredits = () =>
   import("@/features/credits/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
 const rescheduleLesson = () =>
@@ -167,6 +171,7 @@ export const routes: RouteObject[] = [
               { path: paths.student.messages(), lazy: messages },
               { path: "/student/messages/:otherUserId", lazy: messages },
               { path: paths.student.bundles(), lazy: studentBundles },
+              { path: paths.student.testPack(), lazy: bookTestPack },
               // Route patterns: the paths helpers encode their argument, so ":id" cannot go through them.
               { path: "/student/bundles/:bundleId/book", lazy: bundleCredits },
               { path: paths.student.bookings(), lazy: studentBookings },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDaysToDate,
+  clockMinutes,
   daysBetween,
   eachDateInRange,
   formatSydneyDate,
@@ -82,6 +83,18 @@ describe("calendar date arithmetic", () => {
     expect(isValidIsoDate("2026-1-01")).toBe(false);
     expect(isValidIsoDate("2026-04-05T00:00")).toBe(false);
     expect(isValidIsoDate("")).toBe(false);
+  });
+});
+
+describe("clockMinutes", () => {
+  it("reads a time input's 24-hour HH:MM", () => {
+    expect(clockMinutes("00:00")).toBe(0);
+    expect(clockMinutes("10:30")).toBe(630);
+    expect(clockMinutes("23:59")).toBe(1439);
+  });
+
+  it("is null for anything else", () => {
+    for (const bad of ["", "9:30", "24:00", "10:60", "10:30:00", "ten"]) expect(clockMinutes(bad)).toBeNull();
   });
 });
 

@@ -123,6 +123,13 @@ function instantsShowingWall(wallAsUtcMs: number): Date[] {
   return instants;
 }
 
+/** Minutes from midnight of a time input's "HH:MM" (24-hour), or null when it is not one. */
+export function clockMinutes(time: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
 /**
  * Every instant at which Sydney's wall clock shows `date` + `minutesFromMidnight`, earliest first. Each
  * possible offset is tried and kept only if converting back shows the same wall time: none survives

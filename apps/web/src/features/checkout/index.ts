@@ -1,6 +1,8 @@
 // What other features may use from checkout: the checkouts left open (held payments) and the saved booking
 // draft, as the student's dashboard and lessons list offer them, and the pickup address field that spending
-// credits asks for too.
+// credits asks for too, and paying a held checkout in demo mode (a test package's).
+
+export { useConfirmHeldPayment } from "./api/confirm-batch-booking";
 export { DiscardDraftDialog, ResumeBookingNotice } from "./components/booking-draft-prompts";
 export { ExpiredDraftNotice } from "./components/expired-draft-notice";
 export { HeldPaymentsCard } from "./components/held-payments";

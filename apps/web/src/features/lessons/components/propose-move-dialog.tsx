@@ -1,5 +1,5 @@
 import { MOVE_PROPOSAL_NOTE_MAX_LENGTH } from "@kerb/shared";
-import { formatSydneyTime, sydneyDateOf, sydneyWallTimeInstants } from "@kerb/shared/rules";
+import { clockMinutes, formatSydneyTime, sydneyDateOf, sydneyWallTimeInstants } from "@kerb/shared/rules";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
@@ -27,12 +27,6 @@ type ProposeMoveDialogProps = {
 };
 
 /** "HH:MM" → minutes from midnight, or null. */
-function minutesOf(time: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return null;
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
 /**
  * The instructor proposes a new time for a lesson (a date and a start time, Sydney time; the lesson keeps
  * its length). The server decides whether the time is free and feasible, and its refusal is shown as
@@ -54,7 +48,7 @@ export function ProposeMoveDialog({
   const [inputError, setInputError] = useState<string | null>(null);
   const name = studentName(lesson);
   const lengthMs = new Date(lesson.endTime).getTime() - new Date(lesson.startTime).getTime();
-  const minutes = minutesOf(time);
+  const minutes = clockMinutes(time);
   // The night daylight saving ends shows 2:00–3:00 am twice: the proposer says which one they mean.
   const starts = minutes === null || !date ? [] : sydneyWallTimeInstants(date, minutes);
 

@@ -192,6 +192,19 @@ export function StudentDashboardPage() {
           </Card>
         </div>
       )}
+      {profileQuery.isError ? null : (
+        <Card>
+          <CardHeader
+            title="Driving test booked?"
+            description="An instructor picks you up, warms you up, takes you to the test in their dual-control car and drives you home."
+            action={
+              <ButtonLink to={paths.student.testPack()} variant="secondary" size="sm">
+                Book a test package
+              </ButtonLink>
+            }
+          />
+        </Card>
+      )}
       {cancellation.dialog}
       {draft.savedAt !== null ? (
         <DiscardDraftDialog
