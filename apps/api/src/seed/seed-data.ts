@@ -1,5 +1,5 @@
 import { type LessonLength, SUBURBS, VEHICLE_TYPES } from "@kerb/shared";
-import { isValidAbn } from "@kerb/shared/rules";
+import { findSuburb, isValidAbn, testCentresByDrive } from "@kerb/shared/rules";
 
 /** Demo catalogue: varied enough that listings, recommendations and calendars look real. */
 
@@ -160,4 +160,23 @@ export function seedAbn(index: number): string {
     if (isValidAbn(`${prefix}${body}`)) return `${prefix}${body}`;
   }
   throw new Error(`no ABN check digits for ${body}`);
+}
+
+/**
+ * The demo's driving-test package offers (issue 33): the demo instructor and every third other one take
+ * learners to the centres nearest their home suburb, at about three and a half lessons' price (whole
+ * ten dollars), half of them with the warm-up lesson. The rest offer none, as most instructors start.
+ */
+export function seedTestPackOffer(seed: SeedInstructor, index: number) {
+  if (index !== 0 && index % 3 !== 1) return null;
+  const home = findSuburb(seed.suburbs[0] ?? "");
+  if (!home) return null;
+  return {
+    enabled: true,
+    priceCents: Math.round((seed.rateDollars * 3.5) / 10) * 1000,
+    includesWarmUp: index % 2 === 0,
+    centreIds: testCentresByDrive(home)
+      .slice(0, index === 0 ? 4 : 2)
+      .map(({ centre }) => centre.id),
+  };
 }

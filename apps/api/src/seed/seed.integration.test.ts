@@ -4,6 +4,7 @@
  */
 import { dollarsToCents, instructorEarningsCents, lessonMinutesBetween } from "@kerb/shared/rules";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { testPackageOffers } from "../db/schema/index.ts";
 import { api } from "../test/http.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
 
@@ -84,5 +85,21 @@ describeEachDatabase("the demo data", (kind) => {
     );
     expect(res.status).toBe(200);
     expect(res.body.total).toBeGreaterThan(100);
+  });
+
+  it("offers driving-test packages: the demo instructor at four centres, some others at two", async () => {
+    const { accessToken } = await http.login("instructor@demo.test");
+    const own = await http.get("/api/instructor/test-package", accessToken);
+    expect(own.body).toMatchObject({ enabled: true, includesWarmUp: true });
+    expect(own.body.centres).toHaveLength(4);
+    const offers = await t.database.db.select().from(testPackageOffers);
+    expect(offers.filter((o) => o.enabled).length).toBeGreaterThan(4);
+    // Each one public: the price learners see has GST in it.
+    const other = offers.find((o) => o.instructorId !== own.body.instructorId && o.centreIds.length === 2);
+    const seen = await http.get(`/api/instructors/${other?.instructorId}/test-package`);
+    expect(seen.body).toMatchObject({
+      offered: true,
+      price: Math.round((other?.priceCents ?? 0) * 1.1) / 100,
+    });
   });
 });

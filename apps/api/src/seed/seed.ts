@@ -7,11 +7,12 @@ import {
   instructorProfiles,
   rctiAgreementAcceptances,
   studentProfiles,
+  testPackageOffers,
   users,
 } from "../db/schema/index.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { acceptCurrentTermsForEveryone } from "./accept-current-terms.ts";
-import { buildSeedInstructors, DEMO_PASSWORD, seedAbn } from "./seed-data.ts";
+import { buildSeedInstructors, DEMO_PASSWORD, seedAbn, seedTestPackOffer } from "./seed-data.ts";
 import { seedHistory } from "./seed-history.ts";
 import { insertReviewers, planReviews } from "./seed-reviews.ts";
 
@@ -138,6 +139,8 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
           endMinute: endHour * 60,
         })),
       );
+      const testPack = seedTestPackOffer(seed, index);
+      if (testPack) await tx.insert(testPackageOffers).values({ instructorId: user.id, ...testPack });
       rated.push({ id: user.id, rating: seed.rating, suburb: seed.suburbs[0] ?? "Sydney CBD" });
       if (seed.email === "instructor@demo.test") {
         demoInstructorId = user.id;
