@@ -162,3 +162,19 @@ export const testPackRequest = z.object({
   invoice: invoiceNumberClaim.optional(),
 });
 export type TestPackRequest = z.input<typeof testPackRequest>;
+
+/** POST /api/student/test-packs/with-credit: the same pack, paid with an unused test-pack credit. */
+export const testPackCreditRequest = testPackRequest.omit({ price: true, invoice: true });
+export type TestPackCreditRequest = z.input<typeof testPackCreditRequest>;
+
+/** A pack booked with a credit: SCHEDULED at once, no card and no new invoice. */
+export const testPackBookedResponse = z.object({
+  lessonId: z.uuid(),
+  creditId: z.uuid(),
+  instructorId: z.uuid(),
+  centre: testCentreSummary,
+  suburb: z.string(),
+  testAt: isoDateTime,
+  plan: testPackPlanView,
+});
+export type TestPackBooked = z.infer<typeof testPackBookedResponse>;

@@ -2,6 +2,8 @@ import {
   checkoutResponse,
   errorResponses,
   idempotencyKeyHeaders,
+  testPackBookedResponse,
+  testPackCreditRequest,
   testPackOptionsQuery,
   testPackOptionsResponse,
   testPackRequest,
@@ -11,6 +13,7 @@ import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
 import { IDEMPOTENCY_ERRORS, idempotent } from "../../plugins/idempotency.ts";
 import { listTestPackOptions } from "../test-packages/index.ts";
+import { bookTestPackWithCredit } from "./book-test-pack-with-credit.ts";
 import { holdTestPack } from "./hold-test-pack.ts";
 
 /**
@@ -69,5 +72,31 @@ export const testPackCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) =>
       reply.status(201).send(await holdTestPack(ctx, currentUserId(request), request.body)),
+  );
+
+  app.post(
+    "/with-credit",
+    {
+      schema: {
+        ...common,
+        operationId: "createTestPackWithCredit",
+        summary: "Book a driving-test package with a test-pack credit",
+        description:
+          "The same pack as POST /student/test-packs, paid with the learner's unused test-pack credit that " +
+          "expires first (bought in advance or given by the pass promise): no card, no new invoice, the " +
+          "lesson SCHEDULED at once and the credit marked used in the same transaction. No usable credit is " +
+          "409 insufficient_credits; the placement refusals are those of the card hold.",
+        headers: idempotencyKeyHeaders,
+        body: testPackCreditRequest,
+        response: {
+          201: testPackBookedResponse,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...IDEMPOTENCY_ERRORS,
+        },
+      },
+      ...idempotent(ctx),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await bookTestPackWithCredit(ctx, currentUserId(request), request.body)),
   );
 };

@@ -6,7 +6,7 @@
 import { formatSydneyDate, sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bookings, testPacks } from "../../db/schema/index.ts";
+import { bookings, payments, testPackCredits, testPacks } from "../../db/schema/index.ts";
 import { freshWeekdays, listSlots, payForSlots } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -215,12 +215,89 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     expect(travel.body.error.message).toMatch(/cannot reach the pick-up at 12:00 pm/);
   });
 
+  /** A test-pack credit the learner bought ($300 ex GST), expiring `days` days after the app's clock. */
+  async function packCredit(student: Student, days: number) {
+    const [payment] = await t.database.db
+      .insert(payments)
+      .values({
+        userId: student.id,
+        type: "BUNDLE",
+        status: "PAID",
+        provider: "demo",
+        subtotalCents: 30000,
+        gstCents: 3000,
+        amountCents: 33000,
+        invoiceNumber: `KRB-PACK-${Math.random().toString(36).slice(2, 10)}`,
+      })
+      .returning({ id: payments.id });
+    const [credit] = await t.database.db
+      .insert(testPackCredits)
+      .values({
+        studentId: student.id,
+        source: "PURCHASE",
+        paymentId: payment?.id ?? "",
+        valueCents: 30000,
+        expiresAt: new Date(t.clock.now.getTime() + days * 86_400_000),
+      })
+      .returning({ id: testPackCredits.id });
+    return credit?.id ?? "";
+  }
+
+  it("books a pack with an unused test-pack credit: no card, the credit used in the same transaction", async () => {
+    const date = nextWeekday();
+    const instructor = await packInstructor();
+    const student = await learner();
+    const { price: _price, ...request } = packRequest(instructor, date);
+    const withCredit = () => http.post("/api/student/test-packs/with-credit", request, student.token);
+
+    const none = await withCredit();
+    expect(none.status).toBe(409);
+    expect(none.body.error).toMatchObject({
+      code: "insufficient_credits",
+      message: expect.stringMatching(/by card/),
+    });
+
+    await packCredit(student, -1); // expired: never spent
+    const creditId = await packCredit(student, 300);
+    const booked = await withCredit();
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body).toMatchObject({
+      creditId,
+      instructorId: instructor.id,
+      suburb: "Penrith",
+      centre: { id: "st-marys" },
+      plan: { pickupAt: at(date, "12:00"), dropOffAt: at(date, "14:45") },
+    });
+    const [lesson] = await t.database.db.select().from(bookings).where(eq(bookings.id, booked.body.lessonId));
+    expect(lesson).toMatchObject({ status: "SCHEDULED", paymentId: null, priceCents: 30000 });
+    const [credit] = await t.database.db
+      .select()
+      .from(testPackCredits)
+      .where(eq(testPackCredits.id, creditId));
+    expect(credit).toMatchObject({ usedByBookingId: booked.body.lessonId, usedAt: t.clock.now });
+    const [pack] = await t.database.db
+      .select()
+      .from(testPacks)
+      .where(eq(testPacks.bookingId, booked.body.lessonId));
+    expect(pack).toMatchObject({ centreId: "st-marys" });
+
+    // The one credit is spent: the next pack (another day) needs a card.
+    const again = await http.post(
+      "/api/student/test-packs/with-credit",
+      { ...request, testAt: at(nextWeekday(), "13:30") },
+      student.token,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("insufficient_credits");
+  });
+
   it.runIf(kind === "postgres")(
     "ten learners racing for one morning: one pack, nine clear refusals",
     async () => {
       const date = nextWeekday();
       const instructor = await packInstructor();
-      const students = await Promise.all(Array.from({ length: 10 }, () => learner()));
+      const students: Student[] = [];
+      for (let i = 0; i < 10; i++) students.push(await learner());
       const answers = await Promise.all(
         students.map((s) =>
           http.post(

@@ -1,10 +1,17 @@
 /**
- * The test-packages module's public entry (issue 33): instructors' driving-test package offers. Booking
- * a pack (a later slice, in a higher module) reads the offer through here.
+ * The test-packages module's public entry (issue 33): instructors' driving-test package offers, the
+ * options for a learner's test, and the pack rows and pack credits that booking a pack (checkout) writes.
  */
-export { listTestPackOptions, refusePastTest } from "./list-test-pack-options.ts";
+export {
+  listTestPackOptions,
+  planView as testPackPlanView,
+  refusePastTest,
+} from "./list-test-pack-options.ts";
+export { centreSummaries } from "./offer-view.ts";
 export {
   findOffer as findTestPackageOffer,
   insertTestPack,
+  lockUsableCredit as lockUsableTestPackCredit,
+  markCreditUsed as markTestPackCreditUsed,
   type NewTestPack,
 } from "./test-packages.repository.ts";

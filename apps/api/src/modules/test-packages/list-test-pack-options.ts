@@ -22,7 +22,7 @@ type OptionsQuery = z.output<typeof testPackOptionsQuery>;
 
 const iso = (instant: Date) => instant.toISOString();
 
-function planView(plan: TestPackPlan): TestPackOptions["options"][number]["plan"] {
+export function planView(plan: TestPackPlan): TestPackOptions["options"][number]["plan"] {
   return {
     pickupAt: iso(plan.pickupAt),
     warmUp: plan.warmUp ? { start: iso(plan.warmUp.start), end: iso(plan.warmUp.end) } : null,

@@ -1,6 +1,6 @@
-import { and, arrayContains, eq } from "drizzle-orm";
+import { and, arrayContains, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { testPackageOffers, testPacks } from "../../db/schema/index.ts";
+import { testPackageOffers, testPackCredits, testPacks } from "../../db/schema/index.ts";
 
 export type TestPackageOfferRow = typeof testPackageOffers.$inferSelect;
 
@@ -63,4 +63,35 @@ export type NewTestPack = Pick<
 /** What a held block is: written in the transaction that holds its lesson record. */
 export async function insertTestPack(tx: Executor, pack: NewTestPack) {
   await tx.insert(testPacks).values(pack);
+}
+
+/**
+ * The learner's unused, unexpired test-pack credit that expires first, locked until the transaction
+ * ends; undefined when they have none.
+ */
+export async function lockUsableCredit(tx: Executor, studentId: string, now: Date) {
+  const [row] = await tx
+    .select({ id: testPackCredits.id, expiresAt: testPackCredits.expiresAt })
+    .from(testPackCredits)
+    .where(
+      and(
+        eq(testPackCredits.studentId, studentId),
+        isNull(testPackCredits.usedByBookingId),
+        gt(testPackCredits.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(testPackCredits.expiresAt), asc(testPackCredits.createdAt), asc(testPackCredits.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** The credit pays the pack `bookingId`; false when it was used meanwhile (nothing changed). */
+export async function markCreditUsed(tx: Executor, creditId: string, bookingId: string, now: Date) {
+  const used = await tx
+    .update(testPackCredits)
+    .set({ usedByBookingId: bookingId, usedAt: now })
+    .where(and(eq(testPackCredits.id, creditId), isNull(testPackCredits.usedByBookingId)))
+    .returning({ id: testPackCredits.id });
+  return used.length === 1;
 }
