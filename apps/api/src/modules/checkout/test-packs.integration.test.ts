@@ -145,6 +145,15 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     const day = formatSydneyDate(new Date(at(date, "13:30")));
     expect(text).toContain(`Driving test package — St Marys Driver Testing Centre, ${day}`);
     expect(text).toContain("Total (incl. GST) $330.00");
+
+    // The block is a lesson record every existing screen can show: none of them chokes on its length.
+    const reads = [
+      await http.get("/api/student/profile", student.token),
+      await http.get(`/api/student/bookings/${lesson?.id}/cancellation`, student.token),
+      await http.get("/api/instructor/lessons", instructor.token),
+      await http.get("/api/instructor/dashboard", instructor.token),
+    ];
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
   });
 
   it("takes the block out of other learners' slots, with the drive to and from it", async () => {
