@@ -289,6 +289,11 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
       .from(testPacks)
       .where(eq(testPacks.bookingId, booked.body.lessonId));
     expect(pack).toMatchObject({ centreId: "st-marys" });
+    const preview = await http.get(
+      `/api/student/bookings/${booked.body.lessonId}/cancellation`,
+      student.token,
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
 
     // The one credit is spent: the next pack (another day) needs a card.
     const again = await http.post(
