@@ -7,7 +7,13 @@ import { PASS_PROMISE_MIN_LESSONS } from "@kerb/shared";
 import { passPromiseCreditExpiry } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, ledgerJournals, testPackClaims, testPackCredits } from "../../db/schema/index.ts";
+import {
+  auditLog,
+  ledgerJournals,
+  testPackClaims,
+  testPackCredits,
+  testPacks,
+} from "../../db/schema/index.ts";
 import {
   addHours,
   addMinutes,
@@ -172,6 +178,26 @@ describeEachDatabase("the pass promise", (kind) => {
       const rows = await db().select().from(testPackClaims).where(eq(testPackClaims.studentId, learner.id));
       expect(rows).toHaveLength(1);
     });
+  });
+
+  it("the instructor changing the outcome while the learner claims: the claim stands on what it was made on", async () => {
+    const { learner, failed } = await eligibleLearner();
+    const [claimed, changed] = await Promise.all([
+      claim(learner.token, failed),
+      http.post(`/api/instructor/lessons/${failed}/test-outcome`, { outcome: "PASSED" }, ivy.token),
+    ]);
+    const [row] = await db().select().from(testPacks).where(eq(testPacks.bookingId, failed));
+    const claims = await db().select().from(testPackClaims).where(eq(testPackClaims.bookingId, failed));
+    if (claimed.status === 201) {
+      expect(changed.status).toBe(409);
+      expect(row?.outcome).toBe("FAILED");
+      expect(claims).toHaveLength(1);
+    } else {
+      expect([claimed.status, claimed.body.error.details]).toEqual([409, { reason: "NOT_FAILED" }]);
+      expect(changed.status).toBe(200);
+      expect(row?.outcome).toBe("PASSED");
+      expect(claims).toEqual([]);
+    }
   });
 
   describe("an admin's decision", () => {
