@@ -13,8 +13,7 @@ export async function listPassPromiseClaims(
   query: PageQuery & { status?: TestPackClaimStatus | undefined },
 ): Promise<AdminPassPromiseClaimsResponse> {
   const { rows, total } = await repo.listClaimsForAdmin(ctx.db, { status: query.status }, pageWindow(query));
-  const items = await Promise.all(
-    rows.map(async (row) => toAdminClaim(row, await repo.countCompletedLessons(ctx.db, row.studentId))),
-  );
+  const lessons = await repo.countCompletedLessonsOf(ctx.db, [...new Set(rows.map((r) => r.studentId))]);
+  const items = rows.map((row) => toAdminClaim(row, lessons.get(row.studentId) ?? 0));
   return pageOf(items, total, query);
 }

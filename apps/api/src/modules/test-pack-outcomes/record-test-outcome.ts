@@ -19,7 +19,8 @@ export async function recordTestOutcome(
   input: { outcome: TestPackOutcome; note?: string | undefined },
 ): Promise<RecordTestOutcomeResponse> {
   const now = ctx.now();
-  const note = input.note ? input.note : null;
+  // The schema trims it: blank is no note.
+  const note = input.note || null;
   const appUrl = publicOrigin(ctx.env);
   await ctx.transact(async (uow) => {
     const { tx } = uow;

@@ -36,10 +36,10 @@ export type PackRow = {
   outcomeRecordedAt: Date | null;
 };
 
-/** The instructor's own lesson's status and times; undefined when it is not theirs. */
+/** The instructor's own lesson; undefined when it is not theirs. */
 export async function findInstructorLesson(db: Executor, instructorId: string, bookingId: string) {
   const [row] = await db
-    .select({ id: bookings.id, studentId: bookings.studentId })
+    .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.instructorId, instructorId)));
   return row;
@@ -119,11 +119,22 @@ export async function claimExistsForStudent(db: Executor, studentId: string): Pr
 
 /** The learner's completed lessons on Kerb, test packs not counted (the pass promise's count). */
 export async function countCompletedLessons(db: Executor, studentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  return (await countCompletedLessonsOf(db, [studentId])).get(studentId) ?? 0;
+}
+
+/** countCompletedLessons for each of `studentIds` at once (0 for a learner with none). */
+export async function countCompletedLessonsOf(db: Executor, studentIds: readonly string[]) {
+  const counts = new Map<string, number>(studentIds.map((id) => [id, 0]));
+  if (studentIds.length === 0) return counts;
+  const rows = await db
+    .select({ studentId: bookings.studentId, n: count() })
     .from(bookings)
-    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "COMPLETED"), not(isTestPackSql)));
-  return row?.n ?? 0;
+    .where(
+      and(inArray(bookings.studentId, [...studentIds]), eq(bookings.status, "COMPLETED"), not(isTestPackSql)),
+    )
+    .groupBy(bookings.studentId);
+  for (const row of rows) counts.set(row.studentId, row.n);
+  return counts;
 }
 
 export async function insertClaim(
