@@ -135,7 +135,7 @@ describeEachDatabase("test packs in the learner's journey", (kind) => {
       rule: "THREE_FOR_ONE",
       creditedMinutes: 180,
     });
-    // The block itself is 3 h 15 min (warm-up, 30 min there, 15 early, the test, 30 min back).
+    // The packs' blocks (warm-up, the drive there, the margin, the test, the drive back) add nothing else.
     expect(res.body.totals.lessonMinutes).toBe(120);
   });
 });

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { markLessonOutcomeIn } from "../lessons/index.ts";
+import { saveTestPackOutcome } from "../test-packages/index.ts";
 import * as repo from "./test-pack-outcomes.repository.ts";
 import { toTestPackSummary } from "./test-pack-views.ts";
 
@@ -47,7 +48,7 @@ export async function recordTestOutcome(
     const before = { outcome: pack.outcome, note: pack.outcomeNote };
     const after = { outcome: input.outcome, note };
     if (before.outcome !== after.outcome || before.note !== after.note) {
-      await repo.saveOutcome(tx, bookingId, {
+      await saveTestPackOutcome(tx, bookingId, {
         outcome: input.outcome,
         outcomeNote: note,
         recordedAt: now,

@@ -103,7 +103,7 @@ describeEachDatabase("a test pack's outcome", (kind) => {
     const ava = await newStudent(http);
     const testAt = testTime(0); // 10:30 today; the clock is 09:00
     const id = await insertTestPack(db(), { studentId: ava.id, instructorId: olly.id, testAt });
-    t.clock.advanceMinutes(95); // 10:35: the test has started, the block ends at 12:00
+    t.clock.advanceMinutes(95); // 10:35: the test has started; the drive back is still to come
     try {
       const first = await record(id, { outcome: "FAILED" }, olly.token);
       expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -1,7 +1,7 @@
 /**
- * After the test day (issue 33): the outcome on test_packs, the pass promise's claims and the pack
- * credits an approved claim issues. Lessons (bookings) are read here, never written: the lessons module
- * completes a pack's lesson.
+ * After the test day (issue 33): packs read with their outcome, the pass promise's claims and the pack
+ * credits an approved claim issues. Lessons (bookings) and packs (test_packs) are read here, never
+ * written: the lessons module completes a pack's lesson, the test-packages module saves its outcome.
  */
 import type { TestPackClaimStatus, TestPackOutcome } from "@kerb/shared";
 import { and, count, desc, eq, inArray, not, type SQL } from "drizzle-orm";
@@ -83,22 +83,6 @@ export async function findPack(db: Executor, bookingId: string) {
     .innerJoin(bookings, eq(bookings.id, testPacks.bookingId))
     .where(eq(testPacks.bookingId, bookingId));
   return row as PackRow | undefined;
-}
-
-export async function saveOutcome(
-  tx: Executor,
-  bookingId: string,
-  values: { outcome: TestPackOutcome; outcomeNote: string | null; recordedAt: Date; recordedBy: string },
-) {
-  await tx
-    .update(testPacks)
-    .set({
-      outcome: values.outcome,
-      outcomeNote: values.outcomeNote,
-      outcomeRecordedAt: values.recordedAt,
-      outcomeRecordedBy: values.recordedBy,
-    })
-    .where(eq(testPacks.bookingId, bookingId));
 }
 
 export async function claimExistsForPack(db: Executor, bookingId: string): Promise<boolean> {

@@ -7,4 +7,5 @@ export {
   findOffer as findTestPackageOffer,
   insertTestPack,
   type NewTestPack,
+  saveTestPackOutcome,
 } from "./test-packages.repository.ts";

@@ -1,3 +1,4 @@
+import type { TestPackOutcome } from "@kerb/shared";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { testPackageOffers, testPacks } from "../../db/schema/index.ts";
@@ -63,4 +64,24 @@ export type NewTestPack = Pick<
 /** What a held block is: written in the transaction that holds its lesson record. */
 export async function insertTestPack(tx: Executor, pack: NewTestPack) {
   await tx.insert(testPacks).values(pack);
+}
+
+/**
+ * The instructor's outcome on a pack, replacing any before (modules/test-pack-outcomes decides when it
+ * may be recorded, with the pack locked).
+ */
+export async function saveTestPackOutcome(
+  tx: Executor,
+  bookingId: string,
+  values: { outcome: TestPackOutcome; outcomeNote: string | null; recordedAt: Date; recordedBy: string },
+) {
+  await tx
+    .update(testPacks)
+    .set({
+      outcome: values.outcome,
+      outcomeNote: values.outcomeNote,
+      outcomeRecordedAt: values.recordedAt,
+      outcomeRecordedBy: values.recordedBy,
+    })
+    .where(eq(testPacks.bookingId, bookingId));
 }
