@@ -68,6 +68,11 @@ import {
   studentReviewRoutes,
 } from "./modules/reviews/reviews.routes.ts";
 import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
+import { adminPassPromiseRoutes } from "./modules/test-pack-outcomes/pass-promise.admin.routes.ts";
+import {
+  instructorTestOutcomeRoutes,
+  studentPassPromiseRoutes,
+} from "./modules/test-pack-outcomes/test-pack-outcomes.routes.ts";
 import {
   instructorTestPackageRoutes,
   publicTestPackageRoutes,
@@ -271,6 +276,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instructorAccountRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorLearningRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorTestPackageRoutes, { ...context, prefix: "/instructor" });
+      await api.register(instructorTestOutcomeRoutes, { ...context, prefix: "/instructor" });
+      await api.register(studentPassPromiseRoutes, { ...context, prefix: "/student/test-pack-claims" });
+      await api.register(adminPassPromiseRoutes, { ...context, prefix: "/admin/test-pack-claims" });
       // The operator console: each domain's admin routes under /admin, ADMIN only.
       await api.register(accountAdminRoutes, { ...context, prefix: "/admin" });
       await api.register(complianceAdminRoutes, { ...context, prefix: "/admin" });

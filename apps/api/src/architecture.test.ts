@@ -30,6 +30,9 @@ export const MODULE_TIERS: readonly (readonly string[])[] = [
   // Buying (holding lessons, bundle purchase, a guardian paying), spending credits, lesson records, the
   // instructor's hours and settings (they clash with lessons).
   ["checkout", "credits", "learning", "schedule"],
+  // After a test pack's day (issue 33): its outcome (which completes the pack's lesson), shown in the
+  // learner's progress, and the pass promise.
+  ["test-pack-outcomes"],
   ["lessons"],
   ["guardians", "calendar"],
   // Test-package offers (issue 33) read instructor profiles; booking a pack will sit above them.

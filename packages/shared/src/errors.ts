@@ -56,6 +56,12 @@ export const ERROR_STATUS = {
   lesson_not_completed: 409,
   /** Reviews close REVIEW_WINDOW_DAYS after the lesson ends. */
   review_window_closed: 409,
+  /** A test outcome asked of a lesson that is not a driving-test package (issue 33). */
+  not_a_test_pack: 409,
+  /** A pass-promise claim the rules refuse (rules/test-pack-outcomes.ts): details.reason says which. */
+  pass_promise_refused: 409,
+  /** A pass-promise claim already approved or declined: each is decided once. */
+  claim_decided: 409,
   /** A repeat of a request whose Idempotency-Key is still being answered, waited on for too long. */
   request_in_progress: 409,
   /** An Idempotency-Key already used by this caller for another request (another body or record). */

@@ -11,6 +11,7 @@ import {
   heldLessonDecisions,
   instructorProfiles,
   instructorTeachingStops,
+  testPacks,
 } from "./schema/index.ts";
 
 /**
@@ -129,3 +130,9 @@ export const payoutHeldSql = sql`(${taughtDuringStopSql} and not exists (select 
 
 /** The negation of `payoutHeldSql` (both parts are EXISTS, never NULL, so `not` is exact). */
 export const notPayoutHeldSql = sql`not ${payoutHeldSql}`;
+
+/**
+ * The bookings row in scope is a driving-test package's block (issue 33; it has a test_packs row): not a
+ * lesson where lessons are counted (the progress page, the pass promise's PASS_PROMISE_MIN_LESSONS).
+ */
+export const isTestPackSql = sql<boolean>`exists (select 1 from ${testPacks} where ${testPacks.bookingId} = ${bookings.id})`;

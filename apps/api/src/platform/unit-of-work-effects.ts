@@ -45,7 +45,9 @@ export interface AuditEntryInput {
     | "payout"
     /** A learner and an instructor's messages (targetId: the learner; details name both). */
     | "conversation"
-    | "guardian_link";
+    | "guardian_link"
+    /** A pass-promise claim on a failed test pack (issue 33). */
+    | "test_pack_claim";
   targetId: string;
   details?: Record<string, unknown>;
   createdAt: Date;

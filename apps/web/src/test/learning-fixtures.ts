@@ -42,6 +42,7 @@ export function progress(overrides: Partial<StudentProgress> = {}): StudentProgr
         logbookConfirmed: true,
       },
     ],
+    testPacks: [],
     ...overrides,
   };
 }

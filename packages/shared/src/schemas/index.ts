@@ -26,4 +26,5 @@ export * from "./receipts.ts";
 export * from "./refunds.ts";
 export * from "./reviews.ts";
 export * from "./student-lessons.ts";
+export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";

@@ -16,6 +16,7 @@ import {
 } from "../rules/logbook.ts";
 import { addDaysToDate, isValidIsoDate } from "../rules/sydney-time.ts";
 import { calendarDate, safeText } from "./common.ts";
+import { testPackSummary } from "./test-pack-outcomes.ts";
 
 // Schemas of the learner's journey (issue 23): the assessment kept with the account, what each lesson
 // taught (lesson records), the learner's progress and their NSW logbook.
@@ -148,7 +149,7 @@ export const studentProgressResponse = z.object({
   /** From the learner's assessment: these stand out. */
   focusSkills: z.array(focusSkill),
   targetTestDate: z.string().nullable(),
-  /** Completed lessons and their minutes. */
+  /** Completed lessons and their minutes; test packs are not lessons here (they are in testPacks). */
   lessonsCompleted: z.number().int(),
   minutesCompleted: z.number().int(),
   /** Every spec skill, in the spec's order, with the latest level recorded (by lesson date). */
@@ -182,6 +183,11 @@ export const studentProgressResponse = z.object({
       logbookConfirmed: z.boolean(),
     }),
   ),
+  /**
+   * The learner's driving-test packages (issue 33), paid for and not cancelled, newest test first, with
+   * the outcome their instructor recorded (null until then).
+   */
+  testPacks: z.array(testPackSummary),
 });
 export type StudentProgress = z.infer<typeof studentProgressResponse>;
 

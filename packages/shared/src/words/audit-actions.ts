@@ -14,6 +14,7 @@ export const auditActionLabels = {
   "booking.move_proposal_withdraw": "Withdrew a proposed new time",
   "booking.held_pay": "Paid a held lesson to its instructor",
   "booking.held_refund": "Refunded a held lesson to the learner",
+  "booking.test_outcome": "Recorded a driving test's outcome",
   "bundle.spend": "Booked lessons with bundle credits",
   "bundle.instructor_change": "Moved bundle credits to another instructor",
   "lesson_record.create": "Recorded what a lesson taught",
@@ -68,6 +69,9 @@ export const auditActionLabels = {
   "review.unhide": "Showed a hidden review again",
   "outbox.retry": "Retried an email",
   "conversation.read": "Read a learner and instructor's messages",
+  "test_pack_claim.create": "Claimed the pass promise's second test pack",
+  "test_pack_claim.approve": "Approved a pass-promise claim",
+  "test_pack_claim.decline": "Declined a pass-promise claim",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;
@@ -86,4 +90,5 @@ export const auditActionFamilies = [
   { prefix: "guardian.", label: "Guardians: all" },
   { prefix: "payout.", label: "Payouts: all" },
   { prefix: "review.", label: "Reviews: all" },
+  { prefix: "test_pack_claim.", label: "Pass-promise claims: all" },
 ] as const;

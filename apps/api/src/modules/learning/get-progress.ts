@@ -1,6 +1,7 @@
 import type { StudentProgress } from "@kerb/shared";
 import { isFocusSkill, skillProgress, whatToWorkOnNext } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
+import { listTestPacksOfLearner } from "../test-pack-outcomes/index.ts";
 import { focusSkillsOf, requireLearner } from "./learner-journey.ts";
 import * as repo from "./learning.repository.ts";
 
@@ -8,10 +9,11 @@ import * as repo from "./learning.repository.ts";
 const RECENT_RECORDS = 5;
 
 export async function getProgress(ctx: AppContext, studentId: string): Promise<StudentProgress> {
-  const [learner, records, completed] = await Promise.all([
+  const [learner, records, completed, packs] = await Promise.all([
     requireLearner(ctx, studentId),
     repo.listLearnerRecords(ctx.db, studentId),
     repo.completedLessonTotals(ctx.db, studentId),
+    listTestPacksOfLearner(ctx.db, studentId),
   ]);
   const focusSkills = focusSkillsOf(learner);
   const focus = new Set<string>(focusSkills);
@@ -41,5 +43,6 @@ export async function getProgress(ctx: AppContext, studentId: string): Promise<S
       note: r.note,
       logbookConfirmed: r.logbookConfirmedAt !== null,
     })),
+    testPacks: packs,
   };
 }

@@ -4,7 +4,13 @@
  * Every use case takes the learner's id, so a later reader (a guardian's view) calls the same ones.
  */
 import type { StudentAssessmentResponse } from "@kerb/shared";
-import { isFocusSkill, LOGBOOK_RULES, logbookTotals, sydneyDateOf } from "@kerb/shared/rules";
+import {
+  isFocusSkill,
+  LOGBOOK_RULES,
+  logbookTotals,
+  sydneyDateOf,
+  testPackLogbookSpan,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./learning.repository.ts";
@@ -30,8 +36,9 @@ export async function requireLearner(ctx: AppContext, studentId: string) {
 
 /**
  * The learner's logbook (rules/logbook.ts): their completed lessons with a verified instructor (only
- * those the instructor confirmed count), the lessons they declared from other schools and their Safer
- * Drivers Course, each with the rule that credits it, and the totals line by line.
+ * those the instructor confirmed count; of a test pack, its warm-up alone), the lessons they declared
+ * from other schools and their Safer Drivers Course, each with the rule that credits it, and the totals
+ * line by line.
  */
 export async function logbook(ctx: AppContext, studentId: string) {
   const [learner, rows, outsideRows, course] = await Promise.all([
@@ -41,12 +48,24 @@ export async function logbook(ctx: AppContext, studentId: string) {
     repo.findSaferDriversCourse(ctx.db, studentId),
   ]);
   const credited = logbookTotals(
-    rows.map((row) => ({
-      ...row,
-      start: row.startTime,
-      end: row.endTime,
-      confirmed: row.logbookConfirmedAt !== null,
-    })),
+    rows.flatMap(({ testPack, ...row }) => {
+      // A test pack's block is a lesson record for the calendar; only its warm-up was driven with the
+      // instructor (the test is the examiner's, the drives are the instructor's travel).
+      const span = testPack
+        ? testPackLogbookSpan({ start: row.startTime, includesWarmUp: testPack.includesWarmUp })
+        : { start: row.startTime, end: row.endTime };
+      if (!span) return [];
+      return [
+        {
+          ...row,
+          startTime: span.start,
+          endTime: span.end,
+          start: span.start,
+          end: span.end,
+          confirmed: row.logbookConfirmedAt !== null,
+        },
+      ];
+    }),
     {
       dateOfBirth: learner.dateOfBirth,
       asOf: ctx.now(),

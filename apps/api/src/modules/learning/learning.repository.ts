@@ -13,9 +13,10 @@ import {
   logbookOutsideLessons,
   saferDriversCourses,
   studentProfiles,
+  testPacks,
   users,
 } from "../../db/schema/index.ts";
-import { taughtDuringStopSql } from "../../db/sql-rules.ts";
+import { isTestPackSql, taughtDuringStopSql } from "../../db/sql-rules.ts";
 
 const instructor = alias(users, "instructor");
 
@@ -114,7 +115,7 @@ export function listLearnerRecords(db: Executor, studentId: string) {
     .orderBy(desc(bookings.startTime));
 }
 
-/** How many lessons the learner has completed, and their minutes. */
+/** How many lessons the learner has completed, and their minutes; test packs are not lessons here. */
 export async function completedLessonTotals(db: Executor, studentId: string) {
   const [row] = await db
     .select({
@@ -122,7 +123,7 @@ export async function completedLessonTotals(db: Executor, studentId: string) {
       minutes: sql<number>`coalesce(round(sum(extract(epoch from ${bookings.endTime} - ${bookings.startTime})) / 60), 0)::int`,
     })
     .from(bookings)
-    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "COMPLETED")));
+    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "COMPLETED"), not(isTestPackSql)));
   return { lessons: row?.lessons ?? 0, minutes: Number(row?.minutes ?? 0) };
 }
 
@@ -130,7 +131,8 @@ export async function completedLessonTotals(db: Executor, studentId: string) {
  * What the NSW logbook counts: the learner's completed lessons whose instructor is verified and was
  * allowed to teach when the lesson started (no teaching stop then), with the
  * lesson's suburb (where night is judged), the instructor's licence number and whether the instructor
- * confirmed the lesson record. Oldest first.
+ * confirmed the lesson record. Oldest first. A test pack's block comes with its pack (`testPack`), for
+ * the caller to count only its warm-up (rules/test-pack-outcomes.ts testPackLogbookSpan).
  */
 export function listLogbookLessons(db: Executor, studentId: string) {
   return db
@@ -145,11 +147,13 @@ export function listLogbookLessons(db: Executor, studentId: string) {
         licenseNumber: instructorProfiles.licenseNumber,
       },
       logbookConfirmedAt: lessonRecords.logbookConfirmedAt,
+      testPack: { includesWarmUp: testPacks.includesWarmUp },
     })
     .from(bookings)
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
     .innerJoin(instructorProfiles, eq(instructorProfiles.userId, bookings.instructorId))
     .leftJoin(lessonRecords, eq(lessonRecords.bookingId, bookings.id))
+    .leftJoin(testPacks, eq(testPacks.bookingId, bookings.id))
     .where(
       and(
         eq(bookings.studentId, studentId),

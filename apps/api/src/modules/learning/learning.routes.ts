@@ -82,8 +82,9 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         summary: "The signed-in student's progress",
         description:
           "From the instructors' lesson records: every skill's latest level (by lesson date), the completed " +
-          "lessons and their minutes, the latest records with their notes, and what to work on next (focus " +
-          "skills not yet competent first, then skills under way, then untouched ones).",
+          "lessons and their minutes (test packs not counted), the latest records with their notes, what to " +
+          "work on next (focus skills not yet competent first, then skills under way, then untouched ones), " +
+          "and the learner's driving-test packs with the outcome their instructor recorded.",
         security,
         response: { 200: studentProgressResponse, ...errorResponses(401, 403, 404) },
       },
@@ -100,7 +101,9 @@ export const studentLearningRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         summary: "The signed-in student's NSW logbook hours",
         description:
           `Per lesson, per declared lesson and in total, in minutes, towards ${LOGBOOK_REQUIREMENT}; each ` +
-          `credit names the rule that produced it and totals.lines gives the credited total rule by rule. ${LOGBOOK_CREDIT_RULE}`,
+          `credit names the rule that produced it and totals.lines gives the credited total rule by rule. ${LOGBOOK_CREDIT_RULE} ` +
+          "Of a driving-test pack only its warm-up hour counts (its times are the warm-up's); the test and " +
+          "the drives to and from the centre do not, and a pack without a warm-up is not listed.",
         security,
         response: { 200: studentLogbookResponse, ...errorResponses(401, 403, 404) },
       },

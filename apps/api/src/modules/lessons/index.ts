@@ -31,6 +31,7 @@ export {
   listLessonsStartingBetween,
   listUpcomingLessonsOfLearner,
 } from "./lesson-lists.ts";
+export { markLessonOutcomeIn } from "./lesson-outcome.ts";
 export { findInstructorLesson, type InstructorLessonRow } from "./lesson-reads.ts";
 export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 export { toInstructorLesson } from "./lesson-views.ts";

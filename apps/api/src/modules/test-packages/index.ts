@@ -14,4 +14,5 @@ export {
   lockUsableCredit as lockUsableTestPackCredit,
   markCreditUsed as markTestPackCreditUsed,
   type NewTestPack,
+  saveTestPackOutcome,
 } from "./test-packages.repository.ts";

@@ -1,3 +1,4 @@
+import type { TestPackOutcome } from "@kerb/shared";
 import { and, arrayContains, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { testPackageOffers, testPackCredits, testPacks } from "../../db/schema/index.ts";
@@ -94,4 +95,24 @@ export async function markCreditUsed(tx: Executor, creditId: string, bookingId: 
     .where(and(eq(testPackCredits.id, creditId), isNull(testPackCredits.usedByBookingId)))
     .returning({ id: testPackCredits.id });
   return used.length === 1;
+}
+
+/**
+ * The instructor's outcome on a pack, replacing any before (modules/test-pack-outcomes decides when it
+ * may be recorded, with the pack locked).
+ */
+export async function saveTestPackOutcome(
+  tx: Executor,
+  bookingId: string,
+  values: { outcome: TestPackOutcome; outcomeNote: string | null; recordedAt: Date; recordedBy: string },
+) {
+  await tx
+    .update(testPacks)
+    .set({
+      outcome: values.outcome,
+      outcomeNote: values.outcomeNote,
+      outcomeRecordedAt: values.recordedAt,
+      outcomeRecordedBy: values.recordedBy,
+    })
+    .where(eq(testPacks.bookingId, bookingId));
 }

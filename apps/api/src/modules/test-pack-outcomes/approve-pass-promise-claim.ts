@@ -1,0 +1,31 @@
+import type { AdminPassPromiseClaimResponse } from "@kerb/shared";
+import { passPromiseCreditExpiry } from "@kerb/shared/rules";
+import type { AppContext } from "../../context.ts";
+import { decideClaim } from "./claim-decision.ts";
+import * as repo from "./test-pack-outcomes.repository.ts";
+
+/**
+ * POST /admin/test-pack-claims/:id/approve: the learner gets a test-pack credit (PASS_PROMISE, nothing
+ * paid, 12 months to spend it on a pack with any instructor who offers them).
+ *
+ * The ledger: nothing is posted here. What the promise costs Kerb is the price of the pack the credit
+ * is spent on, and that is not known until the learner books one (instructors price packs differently);
+ * no money moves at approval. The cost is posted as a promotion cost when the credit pays for a pack, by
+ * the booking of packs, with that pack's price.
+ */
+export function approvePassPromiseClaim(
+  ctx: AppContext,
+  adminId: string,
+  claimId: string,
+): Promise<AdminPassPromiseClaimResponse> {
+  return decideClaim(ctx, { claimId, adminId, status: "APPROVED", note: null }, async (uow, claim, now) => {
+    const expiresAt = passPromiseCreditExpiry(now);
+    const creditId = await repo.insertPassPromiseCredit(uow.tx, {
+      studentId: claim.studentId,
+      claimId,
+      expiresAt,
+      createdAt: now,
+    });
+    return { creditId, expiresAt: expiresAt.toISOString() };
+  });
+}
