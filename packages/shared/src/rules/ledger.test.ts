@@ -7,6 +7,7 @@ import {
   type LedgerBalances,
   type LedgerPosting,
   lessonEarnedPosting,
+  lessonPromotionPosting,
   paymentCapturedPosting,
   paymentLedgerProblems,
   payoutPaidPosting,
@@ -240,5 +241,16 @@ describe("a payment's decomposition", () => {
         "INSTRUCTOR_PAYABLE: ledger $0.00, records -$49.09",
       ]),
     );
+  });
+});
+
+describe("lessonPromotionPosting", () => {
+  it("owes the instructor their share of a promised pack at Kerb's cost, keyed like an earning", () => {
+    const posting = lessonPromotionPosting({ bookingId: "b1", instructorId: "i1", valueCents: 30_000 });
+    expect(posting).toMatchObject({ key: "lesson:b1:earned", event: "lesson.promotion", paymentId: null });
+    expect(posting.lines).toEqual([
+      { account: "PROMOTION_COSTS", amountCents: 22_500 },
+      { account: "INSTRUCTOR_PAYABLE", amountCents: -22_500, instructorId: "i1" },
+    ]);
   });
 });

@@ -20,6 +20,11 @@ export const LEDGER_ACCOUNT_NAMES = [
    * instructors (docs/decisions/030-instructor-gst-and-abn.md).
    */
   "GST_CREDITS",
+  /**
+   * What Kerb pays out of its own pocket for a promotion (an expense): the instructor's share of a
+   * driving-test pack paid with the pass promise's credit (issue 33), which no learner paid for.
+   */
+  "PROMOTION_COSTS",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNT_NAMES)[number];
 
@@ -36,6 +41,8 @@ export const LEDGER_EVENTS = [
    * its earning, if the instructor had marked it, is reversed.
    */
   "lesson.held_refunded",
+  /** A pack paid with the pass promise's credit was taught: Kerb pays the instructor's share itself. */
+  "lesson.promotion",
   /** A payout was made up: its lessons' payable moves to PAYOUTS_DUE. */
   "payout",
   /** Its transfer went through: the money leaves cash. */
@@ -160,6 +167,31 @@ export function lessonEarnedPosting(input: {
 }
 
 /**
+ * A lesson nobody paid for, taught under a promotion (a pass-promise test pack): the instructor's share
+ * of its value is owed to them as for any lesson, and is Kerb's cost, not revenue taken from a learner.
+ * Keyed like an earning, so a lesson is either earned or promoted, once.
+ */
+export function lessonPromotionPosting(input: {
+  bookingId: string;
+  instructorId: string;
+  valueCents: number;
+}): LedgerPosting {
+  const shareCents = instructorEarningsCents(input.valueCents);
+  return posting(
+    {
+      key: `lesson:${input.bookingId}:earned`,
+      event: "lesson.promotion",
+      paymentId: null,
+      bookingId: input.bookingId,
+    },
+    [
+      { account: "PROMOTION_COSTS", amountCents: shareCents },
+      { account: "INSTRUCTOR_PAYABLE", amountCents: -shareCents, instructorId: input.instructorId },
+    ],
+  );
+}
+
+/**
  * A no-show's dispute was upheld: the earning `lessonEarnedPosting` made for it is reversed line for
  * line (the lesson's value back to unearned, the platform's fee and the instructor's share taken back),
  * so the refund (a card refund's own posting, or the credit back in the bundle) gives back value that
@@ -207,6 +239,8 @@ export const EARNING_EVENTS = [
   "lesson.kept",
   "lesson.no_show_refunded",
   "lesson.held_refunded",
+  /** A pack paid with the pass promise's credit was taught: Kerb pays the instructor's share itself. */
+  "lesson.promotion",
 ] as const satisfies readonly LedgerEvent[];
 
 /**
@@ -249,6 +283,7 @@ export function emptyBalances(): LedgerBalances {
     REFUNDS: 0,
     PAYOUTS_DUE: 0,
     GST_CREDITS: 0,
+    PROMOTION_COSTS: 0,
   };
 }
 
@@ -293,9 +328,11 @@ export function expectedPaymentBalances(facts: PaymentFacts): LedgerBalances {
     PLATFORM_REVENUE: -platform,
     INSTRUCTOR_PAYABLE: -instructor,
     UNEARNED_REVENUE: -(facts.chargedCents - gstNet - refunds - platform - instructor),
-    // Payouts (and the GST credits on their RCTIs) are posted per instructor, never against a payment.
+    // Payouts (and the GST credits on their RCTIs) are posted per instructor, never against a payment;
+    // a promotion's cost belongs to no payment.
     PAYOUTS_DUE: 0,
     GST_CREDITS: 0,
+    PROMOTION_COSTS: 0,
   };
 }
 

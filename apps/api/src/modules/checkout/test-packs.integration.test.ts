@@ -6,12 +6,21 @@
 import { formatSydneyDate, sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bookings, payments, testPackCredits, testPacks } from "../../db/schema/index.ts";
+import {
+  bookings,
+  ledgerEntries,
+  ledgerJournals,
+  payments,
+  testPackClaims,
+  testPackCredits,
+  testPacks,
+} from "../../db/schema/index.ts";
 import { freshWeekdays, listSlots, payForSlots } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { type Actor, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { insertTestPack } from "../../test/test-pack-fixtures.ts";
 
 const OFFER = { enabled: true, price: 300, includesWarmUp: true, centreIds: ["st-marys"] };
 
@@ -303,6 +312,58 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     );
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("insufficient_credits");
+  });
+
+  it("a pack paid with the pass promise's credit: once taught, its instructor's share is Kerb's cost", async () => {
+    const date = nextWeekday();
+    const instructor = await packInstructor();
+    const student = await learner();
+    // The learner's failed pack a week ago, its approved claim and the credit the approval issued.
+    const failed = await insertTestPack(t.database.db, {
+      studentId: student.id,
+      instructorId: instructor.id,
+      testAt: new Date(t.clock.now.getTime() - 7 * 86_400_000),
+      status: "COMPLETED",
+      outcome: "FAILED",
+    });
+    const [claim] = await t.database.db
+      .insert(testPackClaims)
+      .values({ studentId: student.id, bookingId: failed, status: "APPROVED", decidedAt: t.clock.now })
+      .returning({ id: testPackClaims.id });
+    await t.database.db.insert(testPackCredits).values({
+      studentId: student.id,
+      source: "PASS_PROMISE",
+      claimId: claim?.id ?? "",
+      valueCents: 0,
+      expiresAt: new Date(t.clock.now.getTime() + 365 * 86_400_000),
+    });
+    const { price: _price, ...request } = packRequest(instructor, date);
+    const booked = await http.post("/api/student/test-packs/with-credit", request, student.token);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    // The test day passes; the instructor records the pass, which completes the block.
+    const dropOff = Date.parse(booked.body.plan.dropOffAt);
+    t.clock.advanceMinutes(Math.ceil((dropOff - t.clock.now.getTime()) / 60_000) + 5);
+    const outcome = await http.post(
+      `/api/instructor/lessons/${booked.body.lessonId}/test-outcome`,
+      { outcome: "PASSED" },
+      instructor.token,
+    );
+    expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
+
+    const lines = await t.database.db
+      .select({
+        event: ledgerJournals.event,
+        account: ledgerEntries.account,
+        cents: ledgerEntries.amountCents,
+      })
+      .from(ledgerJournals)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+      .where(eq(ledgerJournals.bookingId, booked.body.lessonId));
+    expect(lines.sort((a, b) => a.cents - b.cents)).toEqual([
+      { event: "lesson.promotion", account: "INSTRUCTOR_PAYABLE", cents: -22_500 },
+      { event: "lesson.promotion", account: "PROMOTION_COSTS", cents: 22_500 },
+    ]);
   });
 
   it.runIf(kind === "postgres")(

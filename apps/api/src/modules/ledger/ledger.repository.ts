@@ -8,6 +8,7 @@ import {
   ledgerJournals,
   payments,
   payouts,
+  testPackCredits,
 } from "../../db/schema/index.ts";
 import { creditsSpentSql, earnedSql, earnedValueSql } from "../../db/sql-rules.ts";
 
@@ -61,6 +62,9 @@ export async function findLessonForLedger(db: Executor, bookingId: string) {
       priceCents: bookings.priceCents,
       keptCents: bookings.keptCents,
       paymentId: sql<string | null>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`,
+      /** Paid with the pass promise's test-pack credit: nobody paid, Kerb bears the instructor's share. */
+      isPromotion: sql<boolean>`exists (select 1 from ${testPackCredits}
+        where ${testPackCredits.usedByBookingId} = ${bookings.id} and ${testPackCredits.source} = 'PASS_PROMISE')`,
     })
     .from(bookings)
     .leftJoin(bundles, eq(bundles.id, bookings.bundleId))

@@ -10,6 +10,7 @@ import {
   gstOfCharge,
   heldLessonRefundedPosting,
   lessonEarnedPosting,
+  lessonPromotionPosting,
   noShowRefundedPosting,
   paymentCapturedPosting,
 } from "@kerb/shared/rules";
@@ -93,8 +94,18 @@ export async function postLessonEarned(
   const lesson = await repo.findLessonForLedger(uow.tx, bookingId);
   if (!lesson) throw new Error(`No lesson ${bookingId} to post`);
   const valueCents = outcome === "KEPT" ? (lesson.keptCents ?? 0) : lesson.priceCents;
-  // A lesson nobody paid for (neither card nor credit) earns nothing: there is no money to share.
-  if (valueCents <= 0 || !lesson.paymentId) return false;
+  if (valueCents <= 0) return false;
+  if (!lesson.paymentId) {
+    // A promised test pack: the instructor is paid their share as for any lesson, at Kerb's cost.
+    if (lesson.isPromotion && outcome !== "KEPT") {
+      return uow.post({
+        ...lessonPromotionPosting({ bookingId, instructorId: lesson.instructorId, valueCents }),
+        occurredAt: lesson.startTime,
+      });
+    }
+    // Any other lesson nobody paid for (neither card nor credit) earns nothing: no money to share.
+    return false;
+  }
   return uow.post({
     ...lessonEarnedPosting({
       bookingId,
