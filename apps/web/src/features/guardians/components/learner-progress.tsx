@@ -2,7 +2,13 @@ import type { GuardianLearner, StudentProgress } from "@kerb/shared";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
-import { LessonNotesCard, NextStepsCard, ProgressTiles, SkillsCard } from "@/features/learning";
+import {
+  LessonNotesCard,
+  NextStepsCard,
+  ProgressTiles,
+  SkillsCard,
+  TestPacksCard,
+} from "@/features/learning";
 
 // The learner's progress as their guardian reads it: the learning feature's cards, worded with the
 // learner's name, fed by the guardian's reads of the learner (…/learners/:id/progress).
@@ -50,6 +56,7 @@ export function LearnerProgressCards({ learner, query }: LearnerProgressProps) {
       <NextStepsCard progress={query.data} subject={learner} />
       <SkillsCard progress={query.data} subject={learner} />
       <LessonNotesCard progress={query.data} subject={learner} />
+      <TestPacksCard progress={query.data} subject={learner} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useStudentLogbook } from "../api/get-student-logbook";
 import { useStudentProgress } from "../api/get-student-progress";
 import { LogbookCard } from "../components/logbook-card";
 import { LessonNotesCard, NextStepsCard, ProgressTiles, SkillsCard } from "../components/progress-cards";
+import { TestPacksCard } from "../components/test-packs-card";
 
 /** The learner's progress (issue 23): skills, what to work on next, lesson notes and the NSW logbook. */
 export function StudentProgressPage() {
@@ -63,6 +64,7 @@ export function StudentProgressPage() {
             </div>
             <div className="flex flex-col gap-6 lg:col-span-2">
               <LogbookCard query={logbook} download={download} subject="you" canDeclare />
+              <TestPacksCard progress={progress} subject="you" />
               <p className="flex items-start gap-2 text-slate-600 text-sm">
                 <NotebookPen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 <span>
