@@ -19,6 +19,7 @@ import { instructorComplianceStatus } from "./compliance.ts";
 import { standardRateDollars, suburbName } from "./fields.ts";
 import { learnerAssessment, lessonRecord } from "./learning.ts";
 import { studentMoveProposal } from "./profiles.ts";
+import { testPackSummary } from "./test-pack-outcomes.ts";
 
 // Schemas of the instructor portal (/api/instructor/*). Money is in dollars, computed from cents.
 
@@ -355,6 +356,11 @@ export const instructorLesson = z.object({
    * the lessons list shows it, with Withdraw when the instructor made it. Only the list sends it.
    */
   moveProposal: studentMoveProposal.nullable().optional(),
+  /**
+   * A driving-test package (issue 33): the lesson is the whole block, pick-up to drop-off, and this says
+   * where and when the test is and what the instructor recorded. Null for a lesson. Only the list sends it.
+   */
+  testPack: testPackSummary.nullable().optional(),
 });
 export type InstructorLesson = z.infer<typeof instructorLesson>;
 

@@ -163,6 +163,15 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
       await http.get("/api/instructor/dashboard", instructor.token),
     ];
     expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // The instructor's list says which lesson is the test day, where and when.
+    const listed = reads[2]?.body.items.find((l: { id: string }) => l.id === lesson?.id);
+    expect(listed.testPack).toMatchObject({
+      bookingId: lesson?.id,
+      centre: { id: "st-marys", name: "St Marys Driver Testing Centre" },
+      testAt: at(date, "13:30"),
+      includesWarmUp: true,
+      outcome: null,
+    });
   });
 
   it("takes the block out of other learners' slots, with the drive to and from it", async () => {

@@ -4,9 +4,8 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { markLessonOutcomeIn } from "../lessons/index.ts";
-import { saveTestPackOutcome } from "../test-packages/index.ts";
+import { saveTestPackOutcome, toTestPackSummary } from "../test-packages/index.ts";
 import * as repo from "./test-pack-outcomes.repository.ts";
-import { toTestPackSummary } from "./test-pack-views.ts";
 
 /**
  * POST /instructor/lessons/:id/test-outcome: the pack's instructor records how the test went

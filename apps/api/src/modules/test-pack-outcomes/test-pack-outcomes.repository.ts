@@ -3,38 +3,17 @@
  * credits an approved claim issues. Lessons (bookings) and packs (test_packs) are read here, never
  * written: the lessons module completes a pack's lesson, the test-packages module saves its outcome.
  */
-import type { TestPackClaimStatus, TestPackOutcome } from "@kerb/shared";
+import type { TestPackClaimStatus } from "@kerb/shared";
 import { and, count, desc, eq, inArray, not, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { bookings, testPackClaims, testPackCredits, testPacks, users } from "../../db/schema/index.ts";
 import { isTestPackSql } from "../../db/sql-rules.ts";
+import { type PackRow, packColumns } from "../test-packages/index.ts";
 
 const student = alias(users, "student");
 const instructor = alias(users, "instructor");
 const decider = alias(users, "decider");
-
-/** What a pack's summary shows (schemas testPackSummary). */
-export const packColumns = {
-  bookingId: testPacks.bookingId,
-  centreId: testPacks.centreId,
-  testAt: testPacks.testAt,
-  includesWarmUp: testPacks.includesWarmUp,
-  status: bookings.status,
-  outcome: testPacks.outcome,
-  outcomeNote: testPacks.outcomeNote,
-  outcomeRecordedAt: testPacks.outcomeRecordedAt,
-};
-export type PackRow = {
-  bookingId: string;
-  centreId: string;
-  testAt: Date;
-  includesWarmUp: boolean;
-  status: (typeof bookings.$inferSelect)["status"];
-  outcome: TestPackOutcome | null;
-  outcomeNote: string | null;
-  outcomeRecordedAt: Date | null;
-};
 
 /** The instructor's own lesson; undefined when it is not theirs. */
 export async function findInstructorLesson(db: Executor, instructorId: string, bookingId: string) {

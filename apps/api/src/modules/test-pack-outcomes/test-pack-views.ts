@@ -1,19 +1,6 @@
-import type { AdminPassPromiseClaim, PassPromiseClaim, TestPackSummary } from "@kerb/shared";
-import { testCentreShown } from "@kerb/shared/rules";
-import type { AdminClaimRow, ClaimRow, PackRow } from "./test-pack-outcomes.repository.ts";
-
-export function toTestPackSummary(row: PackRow): TestPackSummary {
-  return {
-    bookingId: row.bookingId,
-    centre: testCentreShown(row.centreId),
-    testAt: row.testAt.toISOString(),
-    includesWarmUp: row.includesWarmUp,
-    status: row.status,
-    outcome: row.outcome,
-    note: row.outcomeNote,
-    outcomeRecordedAt: row.outcomeRecordedAt?.toISOString() ?? null,
-  };
-}
+import type { AdminPassPromiseClaim, PassPromiseClaim } from "@kerb/shared";
+import { toTestPackSummary } from "../test-packages/index.ts";
+import type { AdminClaimRow, ClaimRow } from "./test-pack-outcomes.repository.ts";
 
 export function toClaim(row: ClaimRow): PassPromiseClaim {
   return {

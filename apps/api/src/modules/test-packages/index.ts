@@ -9,6 +9,12 @@ export {
 } from "./list-test-pack-options.ts";
 export { centreSummaries } from "./offer-view.ts";
 export {
+  type PackRow,
+  packColumns,
+  testPackSummariesOf,
+  toTestPackSummary,
+} from "./test-pack-summary.ts";
+export {
   findOffer as findTestPackageOffer,
   insertTestPack,
   lockUsableCredit as lockUsableTestPackCredit,

@@ -23,6 +23,7 @@ import { InstructorCancelDialog } from "./instructor-cancel-dialog";
 import { LessonSummary } from "./lesson-summary";
 import { ProposalWaitingNote } from "./proposal-waiting-note";
 import { ProposeMoveDialog } from "./propose-move-dialog";
+import { TestPackNote } from "./test-pack-note";
 
 const CANCELLED_BY = { STUDENT: "the student", INSTRUCTOR: "you", ADMIN: "Kerb" } as const;
 
@@ -203,7 +204,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
         >
           Cancel lesson
         </Button>
-        {canProposeMove(lesson, now) ? (
+        {canProposeMove(lesson, now) && !lesson.testPack ? (
           <Button
             size="sm"
             variant="outline"
@@ -244,6 +245,7 @@ export function LessonItem({ lesson, clash, now, onNotice }: LessonItemProps) {
             {lesson.status === "SCHEDULED" ? <ClashNote reasons={clash} /> : null}
             <StatusNote lesson={lesson} />
             <ProposalWaitingNote lesson={lesson} now={now} onNotice={onNotice} />
+            <TestPackNote lesson={lesson} now={now} onNotice={onNotice} />
             {actions}
             {message && !needsOutcome(lesson, now) && !canCancel(lesson, now) ? (
               <div className="flex flex-wrap gap-2 pt-2">{message}</div>
