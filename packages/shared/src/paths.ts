@@ -107,6 +107,8 @@ export const paths = {
     auditLog: () => "/admin/audit-log",
     reviews: () => "/admin/reviews",
     closureRequests: () => "/admin/closure-requests",
+    /** The pass promise's claims for a free second test package (issue 33). */
+    passPromise: () => "/admin/pass-promise",
     /** One learner–instructor conversation, read when a dispute is raised (each read is audited). */
     messages: (opts: { studentId?: string; instructorId?: string } = {}) =>
       withQuery("/admin/messages", { studentId: opts.studentId, instructorId: opts.instructorId }),

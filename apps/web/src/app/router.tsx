@@ -123,6 +123,10 @@ const privacyPage = () =>
   import("@/features/privacy/routes/privacy-page").then((m) => ({ Component: m.PrivacyPage }));
 const acceptLegal = () =>
   import("@/features/privacy/routes/accept-legal-page").then((m) => ({ Component: m.AcceptLegalPage }));
+const adminPassPromise = () =>
+  import("@/features/test-packages/routes/admin-pass-promise-page").then((m) => ({
+    Component: m.AdminPassPromisePage,
+  }));
 const adminClosureRequests = () =>
   import("@/features/privacy/routes/admin-closure-requests-page").then((m) => ({
     Component: m.AdminClosureRequestsPage,
@@ -222,6 +226,7 @@ export const routes: RouteObject[] = [
                   { path: paths.admin.auditLog(), lazy: adminAuditLog },
                   { path: paths.admin.reviews(), lazy: adminReviews },
                   { path: paths.admin.closureRequests(), lazy: adminClosureRequests },
+                  { path: paths.admin.passPromise(), lazy: adminPassPromise },
                   { path: paths.admin.messages(), lazy: adminMessages },
                 ],
               },

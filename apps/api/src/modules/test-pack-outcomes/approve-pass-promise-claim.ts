@@ -8,10 +8,10 @@ import * as repo from "./test-pack-outcomes.repository.ts";
  * POST /admin/test-pack-claims/:id/approve: the learner gets a test-pack credit (PASS_PROMISE, nothing
  * paid, 12 months to spend it on a pack with any instructor who offers them).
  *
- * The ledger: nothing is posted here. What the promise costs Kerb is the price of the pack the credit
- * is spent on, and that is not known until the learner books one (instructors price packs differently);
- * no money moves at approval. The cost is posted as a promotion cost when the credit pays for a pack, by
- * the booking of packs, with that pack's price.
+ * The ledger: nothing is posted here. What the promise costs Kerb is the instructor's share of the pack
+ * the credit is spent on, unknown until the learner books one (instructors price packs differently);
+ * no money moves at approval. It is posted to PROMOTION_COSTS when that pack is taught (ledger
+ * postLessonEarned → lesson.promotion).
  */
 export function approvePassPromiseClaim(
   ctx: AppContext,

@@ -47,7 +47,8 @@ export const adminPassPromiseRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           "Issues the learner a test-pack credit (source PASS_PROMISE, nothing paid, expiring 12 months " +
           "on), audited (test_pack_claim.approve). Nothing is posted to the ledger now: the promotion's " +
-          "cost is the price of the pack the credit pays for, posted when it is spent. A claim is decided " +
+          "cost is the instructor's share of the pack the credit pays for, posted (lesson.promotion) when " +
+          "that pack is taught. A claim is decided " +
           "once: 409 claim_decided after.",
         params: idParams,
         response: { 200: adminPassPromiseClaimResponse, ...decisionErrors },

@@ -34,6 +34,7 @@ describe("Admin console: layout", () => {
       "Reviews",
       "Audit log",
       "Closure requests",
+      "Pass promise",
     ]);
     expect(await screen.findByText("Nobody has signed up yet.")).toBeInTheDocument();
   });

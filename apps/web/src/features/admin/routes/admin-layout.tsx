@@ -1,3 +1,4 @@
+import Award from "lucide-react/icons/award";
 import Banknote from "lucide-react/icons/banknote";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import CreditCard from "lucide-react/icons/credit-card";
@@ -34,6 +35,7 @@ const SECTIONS = [
   { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
   { to: paths.admin.closureRequests(), label: "Closure requests", icon: UserX, end: false },
+  { to: paths.admin.passPromise(), label: "Pass promise", icon: Award, end: false },
 ] as const;
 
 /** The operator console: a row of section links (scrolls sideways on phones) above the section. */
