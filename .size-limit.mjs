@@ -42,6 +42,10 @@ export default [
     // home, invitation and account, admin messages) put their lazy-route preload lists in the router,
     // which is in the entry; 121 kB held from the admin Jobs route until then. The lists are the cost to
     // win back next (the admin console's thirteen routes could move into its lazy layout).
-    limit: "123 kB",
+    // 124 kB since issue 33 (123,238 B measured): the test package page and the admin's pass-promise
+    // page, whose route entries and preload lists (and the new shared schema chunk in them) add 391 B.
+    // Grouping icons into one lazy chunk was tried and pulled them into the entry (+6.8 kB): the fix is
+    // still moving the admin routes out of the entry (React Router's patchRoutesOnNavigation).
+    limit: "124 kB",
   },
 ];

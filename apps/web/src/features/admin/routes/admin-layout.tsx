@@ -1,8 +1,8 @@
-import Award from "lucide-react/icons/award";
 import Banknote from "lucide-react/icons/banknote";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import CreditCard from "lucide-react/icons/credit-card";
 import FileClock from "lucide-react/icons/file-clock";
+import GraduationCap from "lucide-react/icons/graduation-cap";
 import Mail from "lucide-react/icons/mail";
 import Scale from "lucide-react/icons/scale";
 import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
@@ -35,7 +35,7 @@ const SECTIONS = [
   { to: paths.admin.reviews(), label: "Reviews", icon: Star, end: false },
   { to: paths.admin.auditLog(), label: "Audit log", icon: FileClock, end: false },
   { to: paths.admin.closureRequests(), label: "Closure requests", icon: UserX, end: false },
-  { to: paths.admin.passPromise(), label: "Pass promise", icon: Award, end: false },
+  { to: paths.admin.passPromise(), label: "Pass promise", icon: GraduationCap, end: false },
 ] as const;
 
 /** The operator console: a row of section links (scrolls sideways on phones) above the section. */

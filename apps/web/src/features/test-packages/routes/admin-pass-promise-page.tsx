@@ -1,6 +1,6 @@
 import type { AdminPassPromiseClaim } from "@kerb/shared";
 import { PASS_PROMISE_MIN_LESSONS } from "@kerb/shared";
-import Award from "lucide-react/icons/award";
+import GraduationCap from "lucide-react/icons/graduation-cap";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -128,7 +128,7 @@ export function AdminPassPromisePage() {
         loadingLabel="Loading claims…"
         errorTitle="We couldn't load the claims"
         empty={{
-          icon: <Award className="size-6" />,
+          icon: <GraduationCap className="size-6" />,
           title: "No claims yet",
           description: "When a learner claims a free second test package, the claim waits here for you.",
         }}
