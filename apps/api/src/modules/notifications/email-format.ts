@@ -18,6 +18,8 @@ export interface LessonSummary extends LessonTime {
   isPoolHours: boolean;
   /** The lesson's value ex GST (what the bundle or the card paid for it). */
   priceCents: number;
+  /** A driving-test package (issue 33): the lesson is the whole block; the test's centre and time. */
+  testPack?: { centreName: string; testAt: Date } | null;
 }
 
 /** "12/05/2026, 10:00 am – 11:00 am": en-AU date, Sydney wall clock; short enough for a subject line. */

@@ -6,6 +6,7 @@ import {
   errorResponses,
   idParams,
 } from "@kerb/shared";
+import { PASS_PROMISE_CREDIT_VALIDITY_MONTHS } from "@kerb/shared/rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
@@ -45,11 +46,10 @@ export const adminPassPromiseRoutes: FastifyPluginAsyncZod<AppContext> = async (
         operationId: "approvePassPromiseClaim",
         summary: "Approve a pass-promise claim",
         description:
-          "Issues the learner a test-pack credit (source PASS_PROMISE, nothing paid, expiring 12 months " +
+          `Issues the learner a test-pack credit (source PASS_PROMISE, nothing paid, expiring ${PASS_PROMISE_CREDIT_VALIDITY_MONTHS} months ` +
           "on), audited (test_pack_claim.approve). Nothing is posted to the ledger now: the promotion's " +
           "cost is the instructor's share of the pack the credit pays for, posted (lesson.promotion) when " +
-          "that pack is taught. A claim is decided " +
-          "once: 409 claim_decided after.",
+          "that pack is taught. A claim is decided once: 409 claim_decided after.",
         params: idParams,
         response: { 200: adminPassPromiseClaimResponse, ...decisionErrors },
       },

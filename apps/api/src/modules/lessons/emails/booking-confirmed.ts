@@ -1,6 +1,6 @@
 /** Booking confirmed: to the student (with the lessons as an .ics invitation) and to the instructor. */
 import { paths } from "@kerb/shared/paths";
-import { formatAud, formatSydneyDate, fullName } from "@kerb/shared/rules";
+import { formatAud, formatSydneyDate, formatSydneyTime, fullName } from "@kerb/shared/rules";
 import { plural, RESCHEDULE_AND_REFUND_SUMMARY } from "@kerb/shared/words";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
@@ -48,8 +48,14 @@ const lessonRows = (lessons: LessonSummary[]): Array<[string, string]> =>
   lessons.flatMap((lesson, i) => {
     const label = lessons.length === 1 ? "Lesson" : `Lesson ${i + 1}`;
     const kind = lesson.isPoolHours ? " · pool hours" : "";
+    const pack = lesson.testPack;
     return [
-      [label, `${lessonWhen(lesson)}${kind}`],
+      ...(pack
+        ? ([
+            ["Driving test package", `${pack.centreName}, test at ${formatSydneyTime(pack.testAt)}`],
+            ["Pick-up to drop-off", lessonWhen(lesson)],
+          ] as Array<[string, string]>)
+        : ([[label, `${lessonWhen(lesson)}${kind}`]] as Array<[string, string]>)),
       [lessons.length === 1 ? "Pickup" : `Pickup ${i + 1}`, pickupOf(lesson)],
     ] as Array<[string, string]>;
   });
@@ -99,7 +105,7 @@ export function bookingConfirmedForStudent(data: BookingConfirmedData): EmailWit
   const email = brandedEmail({
     subject:
       n === 1
-        ? `Lesson confirmed: ${when} with ${data.instructor.firstName}`
+        ? `${first?.testPack ? "Driving test package" : "Lesson"} confirmed: ${when} with ${data.instructor.firstName}`
         : `${n} lessons confirmed with ${data.instructor.firstName}`,
     greeting: `Hi ${data.student.firstName},`,
     paragraphs: [

@@ -54,6 +54,22 @@ describe("booking confirmed", () => {
     expect(calendar).toContain("SUMMARY:Driving lesson with Ivy Ng");
   });
 
+  it("names a driving-test package, its centre and test time, with the block from pick-up to drop-off", () => {
+    const pack = {
+      ...lesson,
+      endTime: new Date("2026-05-12T02:45:00Z"),
+      testPack: { centreName: "St Marys Driver Testing Centre", testAt: new Date("2026-05-12T01:30:00Z") },
+    };
+    const email = bookingConfirmedForStudent({ ...data, lessons: [pack] });
+    expect(email.subject).toBe("Driving test package confirmed: 12/05/2026 with Ivy");
+    expect(email.text).toContain("Driving test package: St Marys Driver Testing Centre, test at 11:30 am");
+    expect(email.text).toContain("Pick-up to drop-off: 12/05/2026, 10:00 am – 12:45 pm (Sydney time)");
+    expect(email.text).not.toContain("Lesson: ");
+    expect(bookingConfirmedForInstructor({ ...data, lessons: [pack] }).text).toContain(
+      "Driving test package: St Marys Driver Testing Centre, test at 11:30 am",
+    );
+  });
+
   it("tells the instructor who booked and what the lesson is worth, without an attachment", () => {
     const email = bookingConfirmedForInstructor(data);
     expect(email.subject).toBe("New booking: 1 lesson with Sam Lee");

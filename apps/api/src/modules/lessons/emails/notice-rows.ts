@@ -1,10 +1,12 @@
 /**
  * The reads a lesson email needs: the lessons with both people, in start order.
  */
+
+import { findTestCentre } from "@kerb/shared/rules";
 import { and, asc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client.ts";
-import { bookings, users } from "../../../db/schema/index.ts";
+import { bookings, testPacks, users } from "../../../db/schema/index.ts";
 import { notPayoutHeldSql } from "../../../db/sql-rules.ts";
 import type { LessonSummary } from "../../notifications/index.ts";
 
@@ -25,6 +27,8 @@ const lessonColumns = {
   bundleId: bookings.bundleId,
   calendarSequence: bookings.calendarSequence,
   createdAt: bookings.createdAt,
+  testPackCentreId: testPacks.centreId,
+  testAt: testPacks.testAt,
   student: { id: student.id, email: student.email, firstName: student.firstName, lastName: student.lastName },
   instructor: {
     id: instructor.id,
@@ -43,6 +47,8 @@ const lessonsWithPeople = (db: Executor, where: SQL | undefined) =>
     .from(bookings)
     .innerJoin(student, eq(student.id, bookings.studentId))
     .innerJoin(instructor, eq(instructor.id, bookings.instructorId))
+    // A driving-test package's block says so in every email about it.
+    .leftJoin(testPacks, eq(testPacks.bookingId, bookings.id))
     .where(where);
 
 /** Lessons with both people, in start order: these lessons, or every lesson of a payment. */
@@ -88,4 +94,8 @@ export const toLessonSummary = (row: LessonNoticeRow): LessonSummary => ({
   pickupLocation: row.pickupLocation,
   isPoolHours: row.isPoolHours,
   priceCents: row.priceCents,
+  testPack:
+    row.testPackCentreId && row.testAt
+      ? { centreName: findTestCentre(row.testPackCentreId)?.name ?? row.testPackCentreId, testAt: row.testAt }
+      : null,
 });
