@@ -34,7 +34,9 @@ const pending: PassPromiseClaim = {
 };
 
 const card = async () =>
-  (await screen.findByRole("heading", { name: "Driving test packages" })).closest("div.rounded-2xl") as HTMLElement;
+  (await screen.findByRole("heading", { name: "Driving test packages" })).closest(
+    "div.rounded-2xl",
+  ) as HTMLElement;
 
 describe("Driving test packages card", () => {
   it("shows a failed test with the instructor's note, and claims the free second pack once", async () => {
