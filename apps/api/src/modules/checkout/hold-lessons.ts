@@ -1,11 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { type batchBookingRequest, SUBURBS } from "@kerb/shared";
 import {
   centsToDollars,
   dollarsToCents,
   findSuburb,
-  holdExpiryFrom,
-  invoiceTotals,
   isListableInstructor,
   sydneyTodayDate,
   teachesInSuburb,
@@ -17,14 +14,13 @@ import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import {
   checkLessonTimes,
-  holdLessonsOfPayment,
   openHoldsAndClashes,
   planLessons,
   refuseOwnClashes,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
-import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
+import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
@@ -56,13 +52,7 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
         request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
         now,
       );
-      if (open + request.bookings.length > ctx.env.MAX_HELD_LESSONS) {
-        throw new AppError(
-          "too_many_holds",
-          `You already have ${open} lessons waiting for payment. Pay for or let those go before holding more.`,
-          { held: open, limit: ctx.env.MAX_HELD_LESSONS },
-        );
-      }
+      refuseTooManyHolds(ctx, open, request.bookings.length);
       refuseOwnClashes(clashes);
       const lessons = await planLessons(tx, {
         suburb,
@@ -100,49 +90,20 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
           );
         },
       });
-      const totals = invoiceTotals(lessons.map((l) => l.priceCents));
-      const holdExpiresAt = holdExpiryFrom(now);
-      // The payment and its lessons in one statement; the id is chosen here so the lessons can
-      // name their payment. The exclusion constraints are the final word: a concurrent booking of
-      // the same instructor (or the same student) at an overlapping hour makes this insert fail
-      // (23P01 → 409 slot_unavailable) and the whole batch roll back.
-      const paymentId = randomUUID();
-      const payment = await insertPayment(
-        tx,
-        {
-          id: paymentId,
-          userId: studentId,
-          type: "BOOKINGS",
-          provider: ctx.payments.name,
-          subtotalCents: totals.subtotalCents,
-          gstCents: totals.gstCents,
-          amountCents: totals.totalCents,
-          invoiceNumber: await claimInvoiceNumber(tx, {
-            secret: ctx.auth.secret,
-            studentId,
-            claim: request.invoice,
-            now,
-          }),
-          expiresAt: holdExpiresAt,
-          createdAt: now,
-        },
-        holdLessonsOfPayment(
-          tx,
-          paymentId,
-          lessons.map((l) => ({
-            studentId,
-            instructorId: l.instructorId,
-            startTime: l.start,
-            endTime: l.end,
-            priceCents: l.priceCents,
-            isPoolHours: l.isPoolHours,
-            suburb,
-            pickupLocation: l.pickupLocation,
-            holdExpiresAt,
-            createdAt: now,
-          })),
-        ),
-      );
+      const payment = await openLessonsPayment(ctx, tx, {
+        studentId,
+        invoice: request.invoice,
+        now,
+        lessons: lessons.map((l) => ({
+          instructorId: l.instructorId,
+          startTime: l.start,
+          endTime: l.end,
+          priceCents: l.priceCents,
+          isPoolHours: l.isPoolHours,
+          suburb,
+          pickupLocation: l.pickupLocation,
+        })),
+      });
       return { payment, student, suburb };
     });
   const held = await retryPastLapsedHolds(ctx, now, hold);

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { testPackRequest } from "@kerb/shared";
-import { findTestCentre, formatSydneyDate, holdExpiryFrom, invoiceTotals } from "@kerb/shared/rules";
+import { findTestCentre, formatSydneyDate } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { holdLessonsOfPayment, retryPastLapsedHolds } from "../lessons/index.ts";
-import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
+import { retryPastLapsedHolds } from "../lessons/index.ts";
 import { insertTestPack, refusePastTest } from "../test-packages/index.ts";
+import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
 import { placeTestPack } from "./test-pack-placement.ts";
 
@@ -34,40 +34,15 @@ export async function holdTestPack(ctx: AppContext, studentId: string, request: 
         testAt,
         now,
       });
-      if (openHolds + 1 > ctx.env.MAX_HELD_LESSONS) {
-        throw new AppError(
-          "too_many_holds",
-          `You already have ${openHolds} lessons waiting for payment. Pay for or let those go before holding more.`,
-          { held: openHolds, limit: ctx.env.MAX_HELD_LESSONS },
-        );
-      }
-      const totals = invoiceTotals([offer.priceCents]);
-      const holdExpiresAt = holdExpiryFrom(now);
-      const paymentId = randomUUID();
+      refuseTooManyHolds(ctx, openHolds, 1);
       const bookingId = randomUUID();
-      const payment = await insertPayment(
-        tx,
-        {
-          id: paymentId,
-          userId: studentId,
-          type: "BOOKINGS",
-          provider: ctx.payments.name,
-          subtotalCents: totals.subtotalCents,
-          gstCents: totals.gstCents,
-          amountCents: totals.totalCents,
-          invoiceNumber: await claimInvoiceNumber(tx, {
-            secret: ctx.auth.secret,
-            studentId,
-            claim: request.invoice,
-            now,
-          }),
-          expiresAt: holdExpiresAt,
-          createdAt: now,
-        },
-        holdLessonsOfPayment(tx, paymentId, [
+      const payment = await openLessonsPayment(ctx, tx, {
+        studentId,
+        invoice: request.invoice,
+        now,
+        lessons: [
           {
             id: bookingId,
-            studentId,
             instructorId: request.instructorId,
             startTime: plan.pickupAt,
             endTime: plan.dropOffAt,
@@ -75,11 +50,9 @@ export async function holdTestPack(ctx: AppContext, studentId: string, request: 
             isPoolHours: false,
             suburb,
             pickupLocation: request.pickupLocation?.trim() || suburb,
-            holdExpiresAt,
-            createdAt: now,
           },
-        ]),
-      );
+        ],
+      });
       await insertTestPack(tx, {
         bookingId,
         centreId: centre.id,
