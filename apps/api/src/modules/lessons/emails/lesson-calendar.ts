@@ -3,7 +3,7 @@
  * (its booking id), so the confirmation adds the event, a move updates it and a cancellation removes it,
  * in whatever calendar app imported the first one.
  */
-import { fullName } from "@kerb/shared/rules";
+import { formatSydneyTime, fullName } from "@kerb/shared/rules";
 import type { OutboxAttachment } from "../../../db/schema/index.ts";
 import {
   type CalendarEvent,
@@ -41,7 +41,10 @@ export function lessonEvent(
     uid: lessonEventUid(lesson.id),
     start: lesson.startTime,
     end: lesson.endTime,
-    summary: `Driving lesson with ${fullName(instructor)}`,
+    // A test package's event is the whole block, pick-up to drop-off: it says where the test is and when.
+    summary: lesson.testPack
+      ? `Driving test package with ${fullName(instructor)} (test ${formatSydneyTime(lesson.testPack.testAt)}, ${lesson.testPack.centreName})`
+      : `Driving lesson with ${fullName(instructor)}`,
     location: pickupOf(lesson),
     description: "Booked on Kerb. To cancel or reschedule, open My lessons in Kerb.",
     sequence,

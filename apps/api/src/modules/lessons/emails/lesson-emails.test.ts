@@ -65,6 +65,11 @@ describe("booking confirmed", () => {
     expect(email.text).toContain("Driving test package: St Marys Driver Testing Centre, test at 11:30 am");
     expect(email.text).toContain("Pick-up to drop-off: 12/05/2026, 10:00 am – 12:45 pm (Sydney time)");
     expect(email.text).not.toContain("Lesson: ");
+    const calendar = Buffer.from(email.attachments[0]?.contentBase64 ?? "", "base64").toString("utf8");
+    expect(calendar.replace(/\r\n /g, "")).toContain(
+      "SUMMARY:Driving test package with Ivy Ng (test 11:30 am\\, St Marys Driver Testing Centre)",
+    );
+    expect(calendar).toContain("DTEND:20260512T024500Z");
     expect(bookingConfirmedForInstructor({ ...data, lessons: [pack] }).text).toContain(
       "Driving test package: St Marys Driver Testing Centre, test at 11:30 am",
     );
