@@ -8,8 +8,8 @@ type PagerProps = {
   total: number;
   onPageChange: (page: number) => void;
   isFetching?: boolean;
-  /** e.g. "users" in "21–40 of 45 users". */
-  noun: string;
+  /** The thing counted, one and many: ["user", "users"] for "1 user" and "21–40 of 45 users". */
+  noun: readonly [one: string, other: string];
   /** When everything fits on one page: say how many there are ("3 users"), or show nothing. */
   onSinglePage?: "count" | "nothing";
 };
@@ -27,9 +27,10 @@ export function Pager({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const counted = `${total} ${total === 1 ? noun[0] : noun[1]}`;
   const summary = (
     <p className="text-center text-slate-600 text-sm" aria-live="polite">
-      {pageCount > 1 ? `${first}–${last} of ${total} ${noun}` : `${total} ${noun}`}
+      {pageCount > 1 ? `${first}–${last} of ${counted}` : counted}
     </p>
   );
   if (pageCount <= 1) return onSinglePage === "count" ? <div className="pt-4">{summary}</div> : null;

@@ -206,7 +206,7 @@ export function AdminUsersPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={usersQuery.isFetching}
-              noun={data.total === 1 ? "user" : "users"}
+              noun={["user", "users"]}
             />
           </>
         ) : null}

@@ -208,7 +208,7 @@ export function AdminAuditLogPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={auditQuery.isFetching}
-              noun={data.total === 1 ? "entry" : "entries"}
+              noun={["entry", "entries"]}
             />
           </>
         ) : null}

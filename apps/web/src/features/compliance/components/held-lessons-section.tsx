@@ -156,7 +156,7 @@ export function HeldLessonsSection() {
                 total={data.total}
                 onPageChange={setPage}
                 isFetching={query.isFetching}
-                noun={data.total === 1 ? "lesson" : "lessons"}
+                noun={["lesson", "lessons"]}
               />
             </>
           ) : null}

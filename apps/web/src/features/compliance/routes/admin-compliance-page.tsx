@@ -176,7 +176,7 @@ export function AdminCompliancePage() {
                   total={data.total}
                   onPageChange={setPage}
                   isFetching={followUpQuery.isFetching}
-                  noun={data.total === 1 ? "lesson" : "lessons"}
+                  noun={["lesson", "lessons"]}
                 />
               </>
             ) : null}

@@ -337,7 +337,7 @@ export function AdminInstructorsPage() {
                 total={data.total}
                 onPageChange={setPage}
                 isFetching={instructorsQuery.isFetching}
-                noun={data.total === 1 ? "instructor" : "instructors"}
+                noun={["instructor", "instructors"]}
               />
             </>
           ) : null}

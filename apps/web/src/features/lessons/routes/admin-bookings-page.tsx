@@ -282,7 +282,7 @@ export function AdminBookingsPage() {
                 total={data.total}
                 onPageChange={setPage}
                 isFetching={bookingsQuery.isFetching}
-                noun={data.total === 1 ? "booking" : "bookings"}
+                noun={["booking", "bookings"]}
               />
             </>
           ) : null}

@@ -87,7 +87,7 @@ function LessonsList({ scope, onNotice }: { scope: LessonScope; onNotice: (messa
         total={total}
         onPageChange={setPage}
         isFetching={lessonsQuery.isFetching}
-        noun="lessons"
+        noun={["lesson", "lessons"]}
         onSinglePage="nothing"
       />
     </>

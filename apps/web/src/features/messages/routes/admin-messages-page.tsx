@@ -97,7 +97,7 @@ function Conversation({ studentId, instructorId }: { studentId: string; instruct
             total={data.total}
             onPageChange={setPage}
             isFetching={query.isFetching}
-            noun="messages"
+            noun={["message", "messages"]}
           />
         </div>
       ) : null}

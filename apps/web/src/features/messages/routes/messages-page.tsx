@@ -101,7 +101,7 @@ function ConversationsPanel({
           total={query.data.total}
           onPageChange={setPage}
           isFetching={query.isFetching}
-          noun="conversations"
+          noun={["conversation", "conversations"]}
           onSinglePage="nothing"
         />
       </>

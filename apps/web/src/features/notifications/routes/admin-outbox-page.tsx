@@ -160,7 +160,7 @@ export function AdminOutboxPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={outboxQuery.isFetching}
-              noun={data.total === 1 ? "email" : "emails"}
+              noun={["email", "emails"]}
             />
           </>
         ) : null}

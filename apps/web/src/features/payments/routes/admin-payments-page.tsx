@@ -121,7 +121,7 @@ export function AdminPaymentsPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={paymentsQuery.isFetching}
-              noun={data.total === 1 ? "payment" : "payments"}
+              noun={["payment", "payments"]}
             />
           </>
         ) : null}

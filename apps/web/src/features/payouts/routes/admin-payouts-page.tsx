@@ -239,7 +239,7 @@ export function AdminPayoutsPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={payoutsQuery.isFetching}
-              noun={data.total === 1 ? "payout" : "payouts"}
+              noun={["payout", "payouts"]}
             />
           </>
         ) : null}

@@ -159,7 +159,7 @@ export function AdminRefundsPage() {
               total={data.total}
               onPageChange={setPage}
               isFetching={refundsQuery.isFetching}
-              noun={data.total === 1 ? "refund" : "refunds"}
+              noun={["refund", "refunds"]}
             />
           </>
         ) : null}

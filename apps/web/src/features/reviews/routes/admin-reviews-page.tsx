@@ -165,7 +165,7 @@ export function AdminReviewsPage() {
               total={reviewsQuery.data.total}
               onPageChange={(next) => setParams({ page: next })}
               isFetching={reviewsQuery.isFetching}
-              noun="reviews"
+              noun={["review", "reviews"]}
             />
           </>
         )}

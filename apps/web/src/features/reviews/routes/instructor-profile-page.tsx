@@ -131,7 +131,7 @@ export function InstructorProfilePage() {
                   total={total}
                   onPageChange={setPage}
                   isFetching={query.isFetching}
-                  noun={total === 1 ? "review" : "reviews"}
+                  noun={["review", "reviews"]}
                 />
               </>
             )}

@@ -147,7 +147,7 @@ export function AdminPassPromisePage() {
               total={query.data.total}
               onPageChange={setPage}
               isFetching={query.isFetching}
-              noun="claims"
+              noun={["claim", "claims"]}
             />
           </>
         ) : null}
