@@ -4,111 +4,22 @@
  * any other. Its payments, ledger journals, earnings, audit entries and emails are exactly what those
  * use cases write, and the ledger balances on a fresh install.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { isNswWorkingDay } from "@kerb/shared/holidays";
-import { addDaysToDate, sydneyTodayDate, sydneyWallTimeToInstant } from "@kerb/shared/rules";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.ts";
+import { addDaysToDate, sydneyTodayDate } from "@kerb/shared/rules";
 import type { DatabaseHandle } from "../db/client.ts";
-import { loadEnv } from "../env.ts";
-import { signAccessToken } from "../lib/access-token.ts";
-
-export interface SeedPerson {
-  id: string;
-  role: "STUDENT" | "INSTRUCTOR" | "ADMIN";
-}
-
-export interface ReviewPlan {
-  reviewer: SeedPerson;
-  instructor: SeedPerson & { suburb: string };
-  rating: number;
-  comment: string | null;
-}
-
-interface Slot {
-  startTime: string;
-  endTime: string;
-  instructorId: string | null;
-  price: number;
-  isPoolHours: boolean;
-}
-
-const HOUR_MS = 3_600_000;
-const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
-
-/** The first working day on or after `date` (the demo instructors teach then: decision 028). */
-function weekdayFrom(date: string): string {
-  let d = date;
-  while (!isNswWorkingDay(d)) d = addDaysToDate(d, 1);
-  return d;
-}
-
-function at(date: string, hour: number): Date {
-  const instant = sydneyWallTimeToInstant(date, hour * 60);
-  if (!instant) throw new Error(`seed: no ${hour}:00 on ${date}`);
-  return instant;
-}
-
-/** A throwaway app on the seeded database whose clock the seed moves; nothing runs on a timer. */
-async function historyApp(database: DatabaseHandle, clock: { now: Date }) {
-  const dataDir = mkdtempSync(join(tmpdir(), "kerb-seed-"));
-  const secret = randomBytes(32).toString("base64url");
-  const env = loadEnv({
-    NODE_ENV: "development",
-    LOG_LEVEL: "silent",
-    DATA_DIR: dataDir,
-    JWT_SECRET: secret,
-    PAYMENT_PROVIDER: "demo",
-    RATE_LIMIT_MAX: "1000000",
-    AUTH_RATE_LIMIT_MAX: "1000000",
-    HOLD_SWEEP_INTERVAL_SECONDS: "0",
-    REFUND_RETRY_INTERVAL_SECONDS: "0",
-    COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
-    PAYOUT_RUN_INTERVAL_SECONDS: "0",
-    OUTBOX_INTERVAL_SECONDS: "0",
-    NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
-  });
-  const app = await buildApp({ env, database, now: () => clock.now, logger: false });
-  await app.ready();
-  const auth = {
-    secret: new TextEncoder().encode(secret),
-    issuer: env.JWT_ISSUER,
-    audience: env.JWT_AUDIENCE,
-  };
-  const tokens = new Map<string, string>();
-  // Signed at real time: a token dated in the seed's past would already have expired.
-  const tokenOf = async (person: SeedPerson) => {
-    let token = tokens.get(person.id);
-    if (!token) {
-      ({ token } = await signAccessToken(
-        { ...auth, accessTtlSeconds: 3600 },
-        { id: person.id, role: person.role, tokenVersion: 0 },
-      ));
-      tokens.set(person.id, token);
-    }
-    return token;
-  };
-  return {
-    async call<T>(person: SeedPerson, method: "GET" | "POST", url: string, payload?: object): Promise<T> {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${await tokenOf(person)}` },
-        ...(payload ? { payload } : {}),
-      });
-      if (res.statusCode >= 300)
-        throw new Error(`seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
-      return res.json() as T;
-    },
-    async close() {
-      await (app as FastifyInstance).close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import {
+  addHours,
+  at,
+  type HistoryApi,
+  historyApp,
+  type Lesson,
+  payForLessons,
+  type ReviewPlan,
+  type SeedPerson,
+  type Slot,
+  weekdayFrom,
+} from "./seed-api.ts";
+import { seedTestDay } from "./seed-test-day.ts";
 
 /**
  * `student` books three lessons with `instructor` in one checkout eleven days ago and pays: two hours
@@ -118,7 +29,14 @@ async function historyApp(database: DatabaseHandle, clock: { now: Date }) {
  */
 export async function seedHistory(
   database: DatabaseHandle,
-  input: { now: Date; student: SeedPerson; instructor: SeedPerson; reviews: ReviewPlan[] },
+  input: {
+    now: Date;
+    student: SeedPerson;
+    instructor: SeedPerson;
+    reviews: ReviewPlan[];
+    /** The learner on the eve of the pass promise (seed-test-day.ts). */
+    testDayLearner: SeedPerson;
+  },
 ): Promise<void> {
   const clock = { now: input.now };
   const api = await historyApp(database, clock);
@@ -162,39 +80,11 @@ export async function seedHistory(
     await api.call(input.instructor, "POST", `/api/instructor/lessons/${first.id}/complete`);
 
     await seedReviewedLessons(api, clock, input.now, input.reviews);
+    await seedTestDay(api, clock, input.now, { learner: input.testDayLearner, instructor: input.instructor });
   } finally {
     clock.now = input.now;
     await api.close();
   }
-}
-
-type HistoryApi = Awaited<ReturnType<typeof historyApp>>;
-type Lesson = { id: string; startTime: string; endTime: string; instructor: { id: string } };
-
-async function payForLessons(
-  api: HistoryApi,
-  student: SeedPerson,
-  suburb: string,
-  slots: Slot[],
-  pickup: string,
-) {
-  const held = await api.call<{ payment: { id: string } }>(student, "POST", "/api/student/bookings/batch", {
-    suburb,
-    bookings: slots.map((s) => ({
-      instructorId: s.instructorId,
-      startTime: s.startTime,
-      endTime: s.endTime,
-      price: s.price,
-      isPoolHours: s.isPoolHours,
-      pickupLocation: pickup,
-    })),
-  });
-  const paid = await api.call<{ payment: { lessons: Lesson[] } }>(
-    student,
-    "POST",
-    `/api/student/bookings/batch/confirm/${held.payment.id}`,
-  );
-  return paid.payment.lessons;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Executor } from "../db/client.ts";
 import { studentProfiles, users } from "../db/schema/index.ts";
-import type { ReviewPlan, SeedPerson } from "./seed-history.ts";
+import type { ReviewPlan, SeedPerson } from "./seed-api.ts";
 
 /**
  * Reviews per rated instructor. Each is a lesson booked, paid, taught and reviewed through the use cases

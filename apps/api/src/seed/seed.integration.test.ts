@@ -102,4 +102,35 @@ describeEachDatabase("the demo data", (kind) => {
       price: Math.round((other?.priceCents ?? 0) * 1.1) / 100,
     });
   });
+
+  it("Tess is a test away from the pass promise: her failed pack is claimed and approved live", async () => {
+    const instructor = await http.login("instructor@demo.test");
+    const past = await http.get("/api/instructor/lessons?scope=past&pageSize=100", instructor.accessToken);
+    const pack = past.body.items.find(
+      (l: { testPack: unknown; student: { firstName: string } }) =>
+        l.testPack && l.student.firstName === "Tess",
+    );
+    expect(pack).toMatchObject({
+      status: "SCHEDULED",
+      testPack: { centre: { id: "botany" }, outcome: null },
+    });
+    const recorded = await http.post(
+      `/api/instructor/lessons/${pack.id}/test-outcome`,
+      { outcome: "FAILED", note: "Kerb-side parking" },
+      instructor.accessToken,
+    );
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+
+    const tess = await http.login("tess@demo.test");
+    const claim = await http.post("/api/student/test-pack-claims", { bookingId: pack.id }, tess.accessToken);
+    expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+    const admin = await http.login("admin@demo.test");
+    const approved = await http.post(
+      `/api/admin/test-pack-claims/${claim.body.claim.id}/approve`,
+      undefined,
+      admin.accessToken,
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.claim).toMatchObject({ status: "APPROVED", credit: { usedByBookingId: null } });
+  });
 });

@@ -85,6 +85,26 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
       expiresAt: now,
     });
 
+    // Tess is a test day away from the pass promise (seed-test-day.ts): her history makes the rest.
+    const [tess] = await tx
+      .insert(users)
+      .values({
+        email: "tess@demo.test",
+        passwordHash,
+        role: "STUDENT",
+        firstName: "Tess",
+        lastName: "Tran",
+        phone: "0413 222 333",
+      })
+      .returning({ id: users.id });
+    if (!tess) throw new Error("seed: Tess not created");
+    await tx.insert(studentProfiles).values({
+      userId: tess.id,
+      suburb: "Sydney CBD",
+      licenseType: "AUTOMATIC",
+      experienceLevel: "SOME_EXPERIENCE",
+    });
+
     let demoInstructorId: string | undefined;
     const rated: Array<{ id: string; rating: number | null; suburb: string }> = [];
     const seedToday = sydneyTodayDate(now);
@@ -153,6 +173,7 @@ export async function seedDemoData(database: DatabaseHandle, now: Date): Promise
       student: { id: student.id, role: "STUDENT" },
       instructor: { id: demoInstructorId, role: "INSTRUCTOR" },
       reviews: planReviews(reviewers, rated),
+      testDayLearner: { id: tess.id, role: "STUDENT" },
     };
   });
   // Ratings, earnings and the demo dashboards come from a history made through the use cases.
