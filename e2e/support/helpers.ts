@@ -1,6 +1,13 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type PlaywrightWorkerArgs, type TestInfo, test } from "@playwright/test";
+import {
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -23,6 +30,11 @@ export async function expectAccessible(page: Page) {
 /** Full-page screenshot under screenshots/<project>/, for people to look at. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
+}
+
+/** One part of the page (a card, a list item): for screens whose full page is too long to read. */
+export async function snapPart(part: Locator, testInfo: TestInfo, name: string) {
+  await part.screenshot({ path: `screenshots/${testInfo.project.name}/${name}.png` });
 }
 
 export async function logIn(

@@ -17,10 +17,11 @@ type CardHeaderProps = Omit<ComponentProps<"div">, "title"> & {
 export function CardHeader({ title, description, action, className, ...props }: CardHeaderProps) {
   return (
     <div
-      className={cn("flex items-start justify-between gap-3 px-5 pt-5 sm:px-6 sm:pt-6", className)}
+      className={cn("flex flex-wrap items-start justify-between gap-3 px-5 pt-5 sm:px-6 sm:pt-6", className)}
       {...props}
     >
-      <div className="flex min-w-0 flex-col gap-1">
+      {/* On a phone the action goes below a title that would otherwise be squeezed to a word a line. */}
+      <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </div>

@@ -43,7 +43,7 @@ export function TestPacksCard({ progress, subject }: { progress: StudentProgress
   const sent = claims.data?.[0];
 
   return (
-    <Card>
+    <Card role="region" aria-label="Driving test packages">
       <CardHeader
         title="Driving test packages"
         description={`${words.Their} driving-test packages: pick-up, warm-up, the test in the instructor's car, and home.`}

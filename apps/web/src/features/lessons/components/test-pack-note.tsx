@@ -69,12 +69,14 @@ export function TestPackNote({
       aria-label="Driving test package"
       className="flex flex-col gap-2 rounded-xl bg-sky-50 p-3 text-sm"
     >
-      <p className="flex flex-wrap items-center gap-2 text-slate-800">
-        <span className="font-medium">Driving test package:</span>
-        test at {formatTime(pack.testAt)}, {pack.centre.name}
+      <p className="text-slate-800">
+        <span className="font-medium">Driving test package:</span> test at {formatTime(pack.testAt)},{" "}
+        {pack.centre.name}
         {pack.includesWarmUp ? " · warm-up first" : null}
         {pack.outcome ? (
-          <Badge tone={pack.outcome === "PASSED" ? "success" : "neutral"}>{outcomeLabel(pack.outcome)}</Badge>
+          <Badge className="ml-2" tone={pack.outcome === "PASSED" ? "success" : "neutral"}>
+            {outcomeLabel(pack.outcome)}
+          </Badge>
         ) : null}
       </p>
       {canRecord ? (

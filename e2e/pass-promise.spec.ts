@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, logIn, snap, snapPart } from "./support/helpers.ts";
+
+/**
+ * The pass promise live (issue 33), on the demo data: Tess has ten completed lessons and a driving-test
+ * package at Botany a few days ago whose result nobody has recorded (seed-test-day.ts). She has one such
+ * pack, so one project runs the story: the phone, as most instructors and learners use Kerb on one.
+ */
+test("the instructor records a test not passed, the learner claims and the admin approves", async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "Tess's one pack: one project records its result");
+  const as = async (email: string) => {
+    const context = await browser.newContext({ ...testInfo.project.use });
+    const page = await context.newPage();
+    await logIn(page, email);
+    return page;
+  };
+
+  const instructor = await as("instructor@demo.test");
+  await instructor.goto("/instructor/lessons?tab=past");
+  const tessLesson = instructor
+    .getByRole("listitem")
+    .filter({ hasText: "Tess" })
+    .filter({
+      has: instructor.getByRole("region", { name: "Driving test package" }),
+    });
+  const pack = tessLesson.getByRole("region", { name: "Driving test package" });
+  await expect(pack).toContainText("Botany Service Centre");
+  await pack.getByLabel("How did the test go?").selectOption("FAILED");
+  await expectAccessible(instructor);
+  await snapPart(tessLesson, testInfo, "test-pack-result-form");
+  await pack.getByRole("button", { name: "Record result" }).click();
+  await expect(instructor.getByText("Test result recorded for Tess: not passed.")).toBeVisible();
+
+  const tess = await as("tess@demo.test");
+  await tess.goto("/student/progress");
+  const card = tess.getByRole("region", { name: "Driving test packages" });
+  await expect(card).toContainText("Not passed");
+  await expect(card).toContainText("Botany Service Centre");
+  await card.getByRole("button", { name: "Claim a free second test package" }).click();
+  await expect(card).toContainText("Kerb is checking it and will email you");
+  await expectAccessible(tess);
+  await snapPart(card, testInfo, "test-pack-progress-claimed");
+
+  const admin = await as("admin@demo.test");
+  await admin.goto("/admin/pass-promise");
+  const row = admin.getByRole("row").filter({ hasText: "Tess" });
+  await expect(row).toContainText("Daniel Cooper: not passed");
+  await expectAccessible(admin);
+  await snap(admin, testInfo, "pass-promise-claims");
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  await tess.reload();
+  await expect(card).toContainText("Your free second test package is ready");
+});
