@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPayer, findPaymentRefundState } from "../payments/index.ts";
 import { toStudentBooking } from "../students/index.ts";
-import { findPackOfLesson, type PackOfLesson } from "../test-packages/index.ts";
+import { findPackOfLesson, type PackOfLesson, testPackSummariesOf } from "../test-packages/index.ts";
 import { cancellationFor, cannotBeTaught } from "./lesson-cancellation.ts";
 import { findStudentLessonRow } from "./lesson-reads.ts";
 import { toStudentRefund } from "./lesson-views.ts";
@@ -84,16 +84,18 @@ export async function previewOwnCancellation(
   if (!row) throw new AppError("not_found", "Lesson not found");
   const now = ctx.now();
   const byCard = row.paymentId && !row.bundleId ? row.paymentId : null;
-  const [instructorUnavailable, payment, payer, pack] = await Promise.all([
+  const [instructorUnavailable, payment, payer, pack, packSummaries] = await Promise.all([
     cannotBeTaught(ctx.db, { id: row.id, instructorId: row.instructor.id }, now),
     byCard ? findPaymentRefundState(ctx.db, byCard) : undefined,
     byCard ? findPayer(ctx.db, byCard) : undefined,
     findPackOfLesson(ctx.db, row.id),
+    testPackSummariesOf(ctx.db, [row.id]),
   ]);
   const outcome = cancellationFor({ ...row, instructorUnavailable, payment, pack }, "STUDENT", now);
   const paidWith = row.bundleId ? "BUNDLE" : row.paymentId ? "CARD" : null;
   return {
-    booking: toStudentBooking(row),
+    // A pack says so, for the dialog's title and its credit row.
+    booking: { ...toStudentBooking(row), testPack: packSummaries.get(row.id) ?? null },
     tier: outcome.tier,
     refund: toStudentRefund(outcome),
     creditReturned: outcome.creditReturned,
