@@ -17,7 +17,7 @@ import {
 } from "../../db/schema/index.ts";
 import { freshWeekdays, listSlots, payForSlots } from "../../test/booking-fixtures.ts";
 import { api } from "../../test/http.ts";
-import { type Actor, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
+import { type Actor, anAdmin, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const OFFER = { enabled: true, price: 300, includesWarmUp: true, centreIds: ["st-marys", "blacktown"] };
@@ -37,7 +37,8 @@ describeEachDatabase("a test pack's own rules", (kind) => {
   let nextWeekday: () => string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Seeded for the demo admin.
+    t = await createTestApp(kind, { seed: true });
     http = api(t.app);
     nextWeekday = freshWeekdays(() => t.clock.now);
   });
@@ -170,12 +171,16 @@ describeEachDatabase("a test pack's own rules", (kind) => {
       expect(refund).toMatchObject({ amountCents: 16500, gstCents: 1500 });
     });
 
-    it("is always full when the instructor cancels, however late", async () => {
+    it("is always full when the instructor or an admin cancels, however late", async () => {
       const date = nextWeekday();
       const instructor = await packInstructor();
       const student = await learner();
       const lessonId = await cardPack(instructor, student, date);
       pickupIn(at(date, "12:00"), 2 * HOUR_MINUTES);
+      const admin = await anAdmin(t);
+      const adminPreview = await http.get(`/api/admin/bookings/${lessonId}/cancellation`, admin.token);
+      expect(adminPreview.status, JSON.stringify(adminPreview.body)).toBe(200);
+      expect(adminPreview.body).toMatchObject({ tier: "full", refund: { amount: 330, method: "CARD" } });
       const staff = await http.get(`/api/instructor/lessons/${lessonId}/cancellation`, instructor.token);
       expect(staff.status, JSON.stringify(staff.body)).toBe(200);
       expect(staff.body).toMatchObject({ tier: "full", refund: { amount: 330, method: "CARD" } });

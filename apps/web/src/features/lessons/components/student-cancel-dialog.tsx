@@ -54,7 +54,14 @@ export function StudentCancelDialog({
       const profile = await queryClient.fetchQuery({ ...studentProfileQueryOptions(), staleTime: 0 });
       const now = profile.bookings.find((b) => b.id === booking.id);
       if (now && now.status !== "CANCELLED") return; // not what the refusal said: the error stays
-      onCancelled(booking, known ? refundText(known) : now ? cancelledLessonRefund(now, undefined) : null);
+      onCancelled(
+        booking,
+        known
+          ? refundText(known, undefined, Boolean(booking.testPack))
+          : now
+            ? cancelledLessonRefund(now, undefined)
+            : null,
+      );
     } catch {
       onCancelled(booking, null);
     } finally {
@@ -66,7 +73,8 @@ export function StudentCancelDialog({
     if (sending.current || cancel.isPending || settling) return;
     sending.current = true;
     cancel.mutate(booking.id, {
-      onSuccess: (result) => onCancelled(booking, refundText(result.refund, preview.data?.refundTo)),
+      onSuccess: (result) =>
+        onCancelled(booking, refundText(result.refund, preview.data?.refundTo, Boolean(booking.testPack))),
       onError: (error) => {
         if (isAlreadyCancelled(error)) void reportAlreadyCancelled();
       },
