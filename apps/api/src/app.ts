@@ -47,6 +47,7 @@ import { adminLessonRoutes } from "./modules/lessons/lessons.admin.routes.ts";
 import { instructorLessonRoutes } from "./modules/lessons/lessons.instructor.routes.ts";
 import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
 import { studentMoveProposalRoutes } from "./modules/lessons/move-proposals.routes.ts";
+import { studentTestPackMoveRoutes } from "./modules/lessons/test-pack-moves.routes.ts";
 import { adminMessageRoutes } from "./modules/messages/messages.admin.routes.ts";
 import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });
       await api.register(lessonCheckoutRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(testPackCheckoutRoutes, { ...context, prefix: "/student/test-packs" });
+      await api.register(studentTestPackMoveRoutes, { ...context, prefix: "/student/test-packs" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });

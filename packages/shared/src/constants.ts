@@ -90,6 +90,13 @@ export const TEST_PACKAGE_WARM_UP_MINUTES = 60;
 export const TEST_PACKAGE_TEST_MINUTES = 60;
 /** How long before the test time the learner is at the centre (Service NSW asks for early arrival). */
 export const TEST_PACKAGE_ARRIVAL_MARGIN_MINUTES = 15;
+/**
+ * A driving-test package's own cancellation tiers (rules/test-pack-cancellation.ts), counted back from
+ * the pick-up: a full refund (or the test-pack credit back) at this much notice or more…
+ */
+export const TEST_PACK_FULL_REFUND_NOTICE_HOURS = 168;
+/** …half (a credit cannot be split: it stays used) from here up to the full tier, nothing later. */
+export const TEST_PACK_HALF_REFUND_NOTICE_HOURS = 48;
 /** What the instructor records after the test day (issue 33). */
 export const TEST_PACK_OUTCOMES = ["PASSED", "FAILED", "NOT_TAKEN"] as const;
 export type TestPackOutcome = (typeof TEST_PACK_OUTCOMES)[number];

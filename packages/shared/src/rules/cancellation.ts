@@ -47,11 +47,16 @@ export function refundTier(input: Omit<RefundInput, "priceCents"> & { priceCents
 
 /** Refund in cents; a half refund of an odd amount rounds the half cent up. */
 export function refundCents(input: RefundInput): number {
-  switch (refundTier(input)) {
+  return refundShareOfTier(refundTier(input), input.priceCents);
+}
+
+/** The part of `priceCents` a tier gives back, whichever policy chose the tier. */
+export function refundShareOfTier(tier: RefundTier, priceCents: number): number {
+  switch (tier) {
     case "full":
-      return input.priceCents;
+      return priceCents;
     case "half":
-      return Math.round(input.priceCents * HALF_REFUND_SHARE);
+      return Math.round(priceCents * HALF_REFUND_SHARE);
     case "none":
       return 0;
   }
@@ -94,9 +99,14 @@ export function cancellationOutcome(
      * preview that does not know the payment) the share's own GST is shown, which can be a cent over.
      */
     payment?: PaymentRefundState;
+    /**
+     * The tier another policy chose (a driving-test package's, rules/test-pack-cancellation.ts); without
+     * it the lesson tiers above decide. Only the tier differs: the money follows from it the same way.
+     */
+    tier?: RefundTier;
   },
 ): CancellationOutcome {
-  const tier = refundTier(input);
+  const tier = input.tier ?? refundTier(input);
   const outcome = (
     method: RefundMethod,
     refundShareCents: number,
@@ -123,7 +133,7 @@ export function cancellationOutcome(
     return outcome(creditReturned ? "CREDIT" : "NONE", 0, creditReturned);
   }
   if (input.paidWith === "CARD") {
-    const share = refundCents(input);
+    const share = refundShareOfTier(tier, input.priceCents);
     return outcome(share > 0 ? "CARD" : "NONE", share, false);
   }
   return outcome("NONE", 0, false);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, MOVE_PROPOSER_ROLES, VEHICLE_TYPES } from "../constants.ts";
+import { testPackSummary } from "./test-pack-outcomes.ts";
 
 // Money in responses is in dollars (numbers with at most two decimals), as the spec's shapes show;
 // the server computes it from integer cents.
@@ -63,6 +64,11 @@ export const studentProfileBooking = z.object({
    * for the learner's own payment or a credit. Only the profile sends it.
    */
   paidBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable().optional(),
+  /**
+   * The driving-test package this lesson record is (issue 33): its test, centre and outcome; null for an
+   * ordinary lesson. A pack moves to a new test time rather than being rescheduled. Only the profile sends it.
+   */
+  testPack: testPackSummary.nullable().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { REFUND_METHODS } from "../constants.ts";
 import { isoDateTime } from "./common.ts";
 import { studentProfileBooking } from "./profiles.ts";
+import { testPackSummary } from "./test-pack-outcomes.ts";
+import { testCentreId, testPackPlanView } from "./test-packages.ts";
 
 // A student's own lesson after the purchase: cancel (with a preview) and reschedule.
 
@@ -38,3 +40,22 @@ export type RescheduleRequest = z.input<typeof rescheduleRequest>;
 
 export const rescheduleResponse = z.object({ booking: studentProfileBooking });
 export type RescheduleResponse = z.infer<typeof rescheduleResponse>;
+
+/**
+ * POST /api/student/test-packs/{bookingId}/move: the learner's test moved (Service NSW moved it, or they
+ * did), so the pack follows: the new test time with its offset, and the centre when that changed too.
+ */
+export const moveTestPackRequest = z.object({
+  testAt: isoDateTime,
+  /** The centre of the new test; the pack's own when absent. */
+  centreId: testCentreId.optional(),
+});
+export type MoveTestPackRequest = z.input<typeof moveTestPackRequest>;
+
+/** The moved pack: its lesson record (the whole block), the pack and its new plan. */
+export const moveTestPackResponse = z.object({
+  booking: studentProfileBooking,
+  testPack: testPackSummary,
+  plan: testPackPlanView,
+});
+export type MoveTestPackResponse = z.infer<typeof moveTestPackResponse>;

@@ -17,7 +17,7 @@ export const UNKNOWN_TEST_CENTRE_MESSAGE = `We don't know that test centre. Choo
 export const TEST_PACKAGE_NEEDS_CENTRE =
   "Choose at least one test centre you take learners to, or turn test packages off";
 
-const testCentreId = z
+export const testCentreId = z
   .string({ error: "A test centre is given by its id, such as st-marys" })
   .refine((id): id is TestCentreId => isTestCentreId(id), { message: UNKNOWN_TEST_CENTRE_MESSAGE });
 

@@ -15,6 +15,7 @@ export const auditActionLabels = {
   "booking.held_pay": "Paid a held lesson to its instructor",
   "booking.held_refund": "Refunded a held lesson to the learner",
   "booking.test_outcome": "Recorded a driving test's outcome",
+  "booking.test_pack_move": "Moved a test package to a new test time",
   "bundle.spend": "Booked lessons with bundle credits",
   "bundle.instructor_change": "Moved bundle credits to another instructor",
   "lesson_record.create": "Recorded what a lesson taught",

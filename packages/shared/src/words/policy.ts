@@ -21,6 +21,8 @@ import {
   PLATFORM_FEE_RATE,
   POOL_PRICE_FACTOR,
   RESCHEDULE_NOTICE_HOURS,
+  TEST_PACK_FULL_REFUND_NOTICE_HOURS,
+  TEST_PACK_HALF_REFUND_NOTICE_HOURS,
 } from "../constants.ts";
 import { bundleOptions } from "../rules/bundles.ts";
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from "../rules/instructor-listing.ts";
@@ -168,6 +170,25 @@ export const CANCELLATION_TERMS: readonly string[] = [
 export const BUNDLE_CREDIT_TERMS: readonly string[] = [
   `Cancel a lesson paid with a credit more than ${FULL_REFUND_NOTICE_HOURS} hours before it starts: its credits go back to your bundle (one for each hour of the lesson).`,
   `Cancel it ${FULL_REFUND_NOTICE_HOURS} hours or less before: its credits are used (a credit cannot be split, so there is no ${formatPercent(HALF_REFUND_SHARE)} refund).`,
+];
+
+/** A driving-test package's full-refund notice: "7 days" (168 hours). */
+export const TEST_PACK_FULL_REFUND_NOTICE =
+  TEST_PACK_FULL_REFUND_NOTICE_HOURS % 24 === 0
+    ? plural(TEST_PACK_FULL_REFUND_NOTICE_HOURS / 24, "day")
+    : plural(TEST_PACK_FULL_REFUND_NOTICE_HOURS, "hour");
+/** "48 hours" */
+export const TEST_PACK_HALF_REFUND_NOTICE = plural(TEST_PACK_HALF_REFUND_NOTICE_HOURS, "hour");
+
+/**
+ * A driving-test package's own terms (rules/test-pack-cancellation.ts): longer notice than a lesson, since
+ * the instructor keeps a half-day for it; a changed test time is a move, not a cancellation.
+ */
+export const TEST_PACK_CANCELLATION_TERMS: readonly string[] = [
+  `Cancel a test package ${TEST_PACK_FULL_REFUND_NOTICE} or more before the pick-up: full refund, or your test-pack credit back.`,
+  `Cancel it ${TEST_PACK_HALF_REFUND_NOTICE} to ${TEST_PACK_FULL_REFUND_NOTICE} before: ${formatPercent(HALF_REFUND_SHARE)} refund (a test-pack credit cannot be split, so it stays used).`,
+  `Cancel less than ${TEST_PACK_HALF_REFUND_NOTICE} before: no refund.`,
+  "If Service NSW moves your test, or you move it, move the package to the new test time instead: up to the pick-up, at no cost, if your instructor is free then.",
 ];
 
 /** Every term that applies to a lesson booked with credits, for the credit booking screen. */

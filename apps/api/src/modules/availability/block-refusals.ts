@@ -76,9 +76,15 @@ export interface BlockAnswer {
  */
 export async function blockRefusals(
   db: Executor,
-  query: { suburb: Suburb; now: Date; blocks: ReadonlyArray<Block & { instructorId: string }> },
+  query: {
+    suburb: Suburb;
+    now: Date;
+    blocks: ReadonlyArray<Block & { instructorId: string }>;
+    /** A block being moved (a test pack to a new test time): it does not stand in its own way. */
+    excludeBookingId?: string;
+  },
 ): Promise<Map<string, BlockAnswer>> {
-  const { suburb, now, blocks } = query;
+  const { suburb, now, blocks, excludeBookingId } = query;
   const answers = new Map<string, BlockAnswer>();
   if (blocks.length === 0) return answers;
   const dates = blocks.flatMap((b) => [sydneyDateOf(b.start), sydneyDateOf(b.end)]).sort();
@@ -87,7 +93,7 @@ export async function blockRefusals(
   assertWithinBookingHorizon(firstDate, endDate, now);
   const { instructors, schedules } = await databaseSchedules(db).load(
     { today: sydneyTodayDate(now), suburb, instructorIds: blocks.map((b) => b.instructorId) },
-    { firstDate, endDate, now },
+    { firstDate, endDate, now, ...(excludeBookingId ? { excludeBookingId } : {}) },
     {},
   );
   const at = SUBURBS.indexOf(suburb);

@@ -22,8 +22,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import { checkLessonBlock, openHoldsAndClashes, refuseOwnClashes } from "../lessons/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
-import { findTestPackageOffer } from "../test-packages/index.ts";
-import { testPackRefusal } from "./test-pack-refusals.ts";
+import { findTestPackageOffer, testPackRefusal } from "../test-packages/index.ts";
 
 type PackRequest = Pick<
   z.output<typeof testPackRequest>,

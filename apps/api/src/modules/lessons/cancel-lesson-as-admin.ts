@@ -30,6 +30,8 @@ export async function cancelLessonAsAdmin(
         reason: input.reason ?? null,
         refundCents: cancelled.refundCents,
         bundleCreditReturned: cancelled.bundleCreditReturned,
+        // A driving-test package's credit given back on its full tier (issue 33): its id.
+        testPackCreditReturned: cancelled.testPackCreditReturned,
       },
       createdAt: now,
     });

@@ -43,6 +43,8 @@ export async function cancelLessonAsInstructor(
         reason,
         refundCents: cancelled.refundCents,
         bundleCreditReturned: cancelled.bundleCreditReturned,
+        // A driving-test package's credit given back on its full tier (issue 33): its id.
+        testPackCreditReturned: cancelled.testPackCreditReturned,
       },
       createdAt: now,
     });

@@ -38,6 +38,8 @@ export async function cancelOwnLesson(
         refundGstCents: cancelled.refundGstCents,
         keptCents: cancelled.keptCents,
         bundleCreditReturned: cancelled.bundleCreditReturned,
+        // A driving-test package's credit given back on its full tier (issue 33): its id.
+        testPackCreditReturned: cancelled.testPackCreditReturned,
       },
       createdAt: now,
     });

@@ -16,13 +16,22 @@ import { lockInstructorSchedules } from "./schedule-lock.ts";
  */
 export async function checkLessonBlock(
   tx: Executor,
-  input: { instructorId: string; suburb: Suburb; start: Date; end: Date; now: Date },
+  input: {
+    instructorId: string;
+    suburb: Suburb;
+    start: Date;
+    end: Date;
+    now: Date;
+    /** The lesson being moved into the block: its own time does not count as taken. */
+    excludeBookingId?: string;
+  },
 ): Promise<BlockAnswer | undefined> {
   await lockInstructorSchedules(tx, [input.instructorId]);
   const answers = await blockRefusals(tx, {
     suburb: input.suburb,
     now: input.now,
     blocks: [{ instructorId: input.instructorId, start: input.start, end: input.end }],
+    ...(input.excludeBookingId ? { excludeBookingId: input.excludeBookingId } : {}),
   });
   return answers.get(input.instructorId);
 }

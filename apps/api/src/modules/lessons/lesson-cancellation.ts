@@ -11,6 +11,7 @@ import {
   formatSydneyDate,
   formatSydneyTime,
   type PaymentRefundState,
+  testPackCancellationOutcome,
 } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -19,6 +20,7 @@ import { returnBundleCredit } from "../bundles/index.ts";
 import { isInstructorUnavailable } from "../compliance/index.ts";
 import { postLessonEarned } from "../ledger/index.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
+import { findPackOfLesson, returnCreditOfPack } from "../test-packages/index.ts";
 import { enqueueLessonCancelled, openClashBookingIds } from "./emails/index.ts";
 import { lockLessonForCancellation } from "./lesson-reads.ts";
 import { cancelLesson, checkLessonTransition } from "./lessons.writes.ts";
@@ -41,6 +43,8 @@ export interface CancelLessonResult {
   refundId: string | null;
   /** True when the lesson went back to the bundle it was paid from. */
   bundleCreditReturned: boolean;
+  /** A driving-test package's credit given back (the pack's full tier); null otherwise. */
+  testPackCreditReturned: string | null;
   /** The GST part of `refundCents`. */
   refundGstCents: number;
   /** How the student got something back: CARD, CREDIT (to the bundle) or NONE. */
@@ -61,6 +65,11 @@ interface CancellableLesson {
   instructorUnavailable?: boolean;
   /** Its card payment as it stands, so the refund's GST is the payment's remainder where it must be. */
   payment?: PaymentRefundState | undefined;
+  /**
+   * A driving-test package (its test_packs row, and the test-pack credit that paid for it if one did):
+   * its own tiers apply (rules/test-pack-cancellation.ts). Undefined for an ordinary lesson.
+   */
+  pack?: { creditId: string | null } | undefined;
 }
 
 /**
@@ -84,6 +93,17 @@ export function cancellationFor(
         : `${started} and can no longer be cancelled; mark it completed or no-show instead`,
       { status: lesson.status },
     );
+  }
+  if (lesson.pack) {
+    return testPackCancellationOutcome({
+      priceCents: lesson.priceCents,
+      pickupAt: lesson.startTime,
+      now,
+      cancelledBy,
+      paidWith: lesson.pack.creditId ? "TEST_PACK_CREDIT" : lesson.paymentId ? "CARD" : null,
+      instructorUnavailable: lesson.instructorUnavailable ?? false,
+      ...(lesson.payment ? { payment: lesson.payment } : {}),
+    });
   }
   return cancellationOutcome({
     priceCents: lesson.priceCents,
@@ -138,15 +158,21 @@ export async function cancelLessonWithRefund(
     booking.paymentId && !booking.bundleId
       ? await findPaymentRefundState(tx, booking.paymentId, { lock: true })
       : undefined;
+  const pack = await findPackOfLesson(tx, booking.id);
   const outcome = cancellationFor(
-    { ...booking, instructorUnavailable, payment },
+    { ...booking, instructorUnavailable, payment, pack },
     input.cancelledBy,
     input.now,
   );
   const refund = outcome.refundCents;
-  const bundleCreditReturned = outcome.creditReturned;
+  const bundleCreditReturned = Boolean(booking.bundleId) && outcome.creditReturned;
+  let testPackCreditReturned: string | null = null;
   let refundId: string | null = null;
-  if (booking.bundleId) {
+  if (pack?.creditId) {
+    // The pack's full tier: the credit is unused again, with its own expiry (a later tier keeps it spent).
+    if (outcome.creditReturned)
+      testPackCreditReturned = (await returnCreditOfPack(tx, booking.id))?.id ?? null;
+  } else if (booking.bundleId) {
     if (bundleCreditReturned) await returnBundleCredit(tx, booking.bundleId, booking);
   } else if (booking.paymentId && refund > 0) {
     refundId = await uow.refund({
@@ -174,6 +200,7 @@ export async function cancelLessonWithRefund(
     refund: { method: outcome.method, refundCents: refund, refundGstCents: outcome.refundGstCents },
     reason: input.reason ?? null,
     now: input.now,
+    ...(pack ? { testPack: { paidWithCredit: pack.creditId !== null } } : {}),
     ...(input.appUrl ? { appUrl: input.appUrl } : {}),
   });
   return {
@@ -181,6 +208,7 @@ export async function cancelLessonWithRefund(
     refundCents: refund,
     refundId,
     bundleCreditReturned,
+    testPackCreditReturned,
     refundGstCents: outcome.refundGstCents,
     method: outcome.method,
     tier: outcome.tier,

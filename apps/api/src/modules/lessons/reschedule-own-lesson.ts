@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findStudentBooking } from "../students/index.ts";
+import { findPackOfLesson } from "../test-packages/index.ts";
 import { enqueueLessonRescheduled } from "./emails/index.ts";
 import { checkLessonMove } from "./lesson-move.ts";
 import { lockStudentLesson } from "./lesson-reads.ts";
@@ -30,6 +31,15 @@ export async function rescheduleOwnLesson(
       const { tx } = uow;
       const lesson = await lockStudentLesson(tx, studentId, bookingId);
       if (!lesson) throw new AppError("not_found", "Lesson not found");
+      // A pack's block is worked back from a test time Service NSW set: it moves with the test, not to a slot.
+      if (await findPackOfLesson(tx, bookingId)) {
+        throw new AppError(
+          "invalid_state",
+          'This is a driving-test package: it follows your test time. If your test moved, choose "Move to my ' +
+            'new test time" on My bookings instead.',
+          { reason: "test_pack", move: `/api/student/test-packs/${bookingId}/move` },
+        );
+      }
       checkLessonTransition("reschedule", lesson.status, "STUDENT");
       if (!canReschedule(lesson.startTime, now)) {
         throw new AppError(

@@ -10,11 +10,14 @@ import { creditsGoBack } from "@kerb/shared/words";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
+import { findPackOfLesson } from "../test-packages/index.ts";
 import { cancellationFor } from "./lesson-cancellation.ts";
 import { findLessonForCancellation } from "./lesson-reads.ts";
 
 /** The dialog's sentence, about the student (instructor and admin cancellations refund in full). */
-function staffCancellationSummary(outcome: CancellationOutcome, credits: number): string {
+function staffCancellationSummary(outcome: CancellationOutcome, credits: number, isPack: boolean): string {
+  if (outcome.creditReturned && isPack)
+    return "The student is refunded in full: their test-pack credit goes back to them.";
   if (outcome.creditReturned)
     return `The student is refunded in full: ${creditsGoBack(credits, "their bundle")}.`;
   if (outcome.method === "CARD") {
@@ -36,7 +39,8 @@ export async function previewStaffCancellation(
     throw new AppError("not_found", input.by === "ADMIN" ? "Booking not found" : "Lesson not found");
   const payment =
     lesson.paymentId && !lesson.bundleId ? await findPaymentRefundState(db, lesson.paymentId) : undefined;
-  const outcome = cancellationFor({ ...lesson, payment }, input.by, input.now);
+  const pack = await findPackOfLesson(db, lesson.id);
+  const outcome = cancellationFor({ ...lesson, payment, pack }, input.by, input.now);
   return {
     tier: outcome.tier,
     refund: {
@@ -45,6 +49,10 @@ export async function previewStaffCancellation(
       method: outcome.method,
     },
     creditReturned: outcome.creditReturned,
-    summary: staffCancellationSummary(outcome, creditsSpentOn(lesson.startTime, lesson.endTime)),
+    summary: staffCancellationSummary(
+      outcome,
+      creditsSpentOn(lesson.startTime, lesson.endTime),
+      pack !== undefined,
+    ),
   };
 }

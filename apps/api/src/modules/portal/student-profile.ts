@@ -11,6 +11,7 @@ import {
   toStudentBooking,
   toStudentBundle,
 } from "../students/index.ts";
+import { testPackSummariesOf } from "../test-packages/index.ts";
 import type { PortalContext } from "./portal-context.ts";
 
 /**
@@ -30,7 +31,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
   const now = ctx.now();
   const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
   const paymentIds = [...new Set(bookings.flatMap((b) => (b.paymentId ? [b.paymentId] : [])))];
-  const [unavailable, proposals, clashing, payers] = await Promise.all([
+  const [unavailable, proposals, clashing, payers, packs] = await Promise.all([
     unavailableInstructorIds(
       ctx.db,
       upcoming.map((b) => b.instructor.id),
@@ -42,6 +43,10 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
       upcoming.map((b) => b.id),
     ),
     findPayers(ctx.db, paymentIds),
+    testPackSummariesOf(
+      ctx.db,
+      bookings.map((b) => b.id),
+    ),
   ]);
   return {
     ...student,
@@ -54,6 +59,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
         moveProposal: proposals.get(b.id) ?? null,
         instructorClash: clashing.has(b.id),
         paidBy: nameOf(b.paymentId ? payers.get(b.paymentId) : undefined),
+        testPack: packs.get(b.id) ?? null,
       };
     }),
     bundles: bundles.map((b) => toStudentBundle(b, now)),

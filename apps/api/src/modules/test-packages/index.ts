@@ -8,6 +8,7 @@ export {
   refusePastTest,
 } from "./list-test-pack-options.ts";
 export { centreSummaries } from "./offer-view.ts";
+export { testPackRefusal } from "./test-pack-refusals.ts";
 export {
   type PackRow,
   packColumns,
@@ -16,9 +17,13 @@ export {
 } from "./test-pack-summary.ts";
 export {
   findOffer as findTestPackageOffer,
+  findPackOfLesson,
   insertTestPack,
   lockUsableCredit as lockUsableTestPackCredit,
   markCreditUsed as markTestPackCreditUsed,
+  moveTestPack,
   type NewTestPack,
+  type PackOfLesson,
+  returnCreditOfPack,
   saveTestPackOutcome,
 } from "./test-packages.repository.ts";

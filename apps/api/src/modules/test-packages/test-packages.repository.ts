@@ -116,3 +116,51 @@ export async function saveTestPackOutcome(
     })
     .where(eq(testPacks.bookingId, bookingId));
 }
+
+/**
+ * Whether `bookingId` is a pack, and what it needs for its own rules (cancelling, moving): its test time,
+ * centre and plan's drives, and the test-pack credit that paid for it (null when a card paid, or
+ * nothing). Undefined for an ordinary lesson.
+ */
+export async function findPackOfLesson(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({
+      bookingId: testPacks.bookingId,
+      centreId: testPacks.centreId,
+      testAt: testPacks.testAt,
+      includesWarmUp: testPacks.includesWarmUp,
+      toCentreMinutes: testPacks.toCentreMinutes,
+      fromCentreMinutes: testPacks.fromCentreMinutes,
+      creditId: testPackCredits.id,
+      creditExpiresAt: testPackCredits.expiresAt,
+    })
+    .from(testPacks)
+    .leftJoin(testPackCredits, eq(testPackCredits.usedByBookingId, testPacks.bookingId))
+    .where(eq(testPacks.bookingId, bookingId))
+    .limit(1);
+  return row;
+}
+
+export type PackOfLesson = NonNullable<Awaited<ReturnType<typeof findPackOfLesson>>>;
+
+/**
+ * The credit that paid for the cancelled pack `bookingId` is unused again, with the expiry it always
+ * had; its id, or undefined when no credit paid for it. The caller holds the pack's lesson locked.
+ */
+export async function returnCreditOfPack(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .update(testPackCredits)
+    .set({ usedByBookingId: null, usedAt: null })
+    .where(eq(testPackCredits.usedByBookingId, bookingId))
+    .returning({ id: testPackCredits.id, expiresAt: testPackCredits.expiresAt });
+  return row;
+}
+
+/** The pack's test moved (Service NSW's new time, perhaps another centre), with its plan's drives. */
+export async function moveTestPack(
+  tx: Executor,
+  bookingId: string,
+  values: { testAt: Date; centreId: string; toCentreMinutes: number; fromCentreMinutes: number },
+) {
+  await tx.update(testPacks).set(values).where(eq(testPacks.bookingId, bookingId));
+}

@@ -7,7 +7,12 @@ import { FULL_REFUND_NOTICE_HOURS, HALF_REFUND_NOTICE_HOURS } from "@kerb/shared
 import { paths } from "@kerb/shared/paths";
 import type { CancelledBy, LessonPaidWith } from "@kerb/shared/rules";
 import { creditsSpentOn, fullName } from "@kerb/shared/rules";
-import { creditCount, refundCardOf } from "@kerb/shared/words";
+import {
+  creditCount,
+  refundCardOf,
+  TEST_PACK_FULL_REFUND_NOTICE,
+  TEST_PACK_HALF_REFUND_NOTICE,
+} from "@kerb/shared/words";
 import {
   brandedEmail,
   type LessonSummary,
@@ -34,6 +39,8 @@ interface LessonCancelledData {
   /** The canceller's own words, when they gave any (plain text, escaped by the layout). */
   reason?: string | null;
   appUrl?: string;
+  /** A driving-test package (issue 33): its own tiers, and a test-pack credit rather than a bundle's. */
+  testPack?: { paidWithCredit: boolean };
 }
 
 function byWhom(data: LessonCancelledData): string {
@@ -48,8 +55,13 @@ function lessonCredits(data: Pick<LessonCancelledData, "lesson">): string {
 }
 
 /** The refund in a few words: the details row of both emails. */
-function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith" | "lesson">): string {
+function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith" | "lesson" | "testPack">): string {
   const { refund } = data;
+  if (data.testPack?.paidWithCredit) {
+    return refund.method === "CREDIT"
+      ? "The test-pack credit, back to the student"
+      : "None: the test-pack credit stays used (late cancellation)";
+  }
   if (refund.method === "CARD")
     return `${withGst(refund.refundCents, refund.refundGstCents)} back to the card`;
   if (refund.method === "CREDIT") return `${lessonCredits(data)} back to the bundle`;
@@ -64,6 +76,7 @@ function refundLine(data: Pick<LessonCancelledData, "refund" | "paidWith" | "les
 function studentRefundSentence(data: LessonCancelledData): string {
   const { refund } = data;
   const inFull = data.cancelledBy === "STUDENT" ? "" : "You are refunded in full: ";
+  if (data.testPack) return packRefundSentence(data, inFull);
   if (refund.method === "CARD") {
     return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to ${refundCardOf(data.payer)}. Card refunds usually appear within 5–10 business days.`;
   }
@@ -77,6 +90,24 @@ function studentRefundSentence(data: LessonCancelledData): string {
     return `Nothing is refunded: the lesson was cancelled less than ${HALF_REFUND_NOTICE_HOURS} hours before it started.`;
   }
   return "Nothing was paid for this lesson, so there is nothing to refund.";
+}
+
+/** The same for a driving-test package, by its own tiers (rules/test-pack-cancellation.ts). */
+function packRefundSentence(data: LessonCancelledData, inFull: string): string {
+  const { refund } = data;
+  if (refund.method === "CARD") {
+    return `${inFull}${withGst(refund.refundCents, refund.refundGstCents)} goes back to ${refundCardOf(data.payer)}. Card refunds usually appear within 5–10 business days.`;
+  }
+  if (refund.method === "CREDIT") {
+    return `${inFull}Your test-pack credit is yours again, to book a package for your next test before it expires.`;
+  }
+  if (data.testPack?.paidWithCredit) {
+    return `Your test-pack credit stays used: the package was cancelled less than ${TEST_PACK_FULL_REFUND_NOTICE} before the pick-up.`;
+  }
+  if (data.paidWith === "CARD") {
+    return `Nothing is refunded: the package was cancelled less than ${TEST_PACK_HALF_REFUND_NOTICE} before the pick-up.`;
+  }
+  return "Nothing was paid for this package, so there is nothing to refund.";
 }
 
 export function lessonCancelled(data: LessonCancelledData): RenderedEmail {

@@ -32,6 +32,8 @@ export async function enqueueLessonCancelled(
     cancelledBy: CancelledBy;
     refund: { method: "CARD" | "CREDIT" | "NONE"; refundCents: number; refundGstCents: number };
     reason?: string | null;
+    /** A driving-test package (issue 33): its own tiers, and a test-pack credit rather than a bundle's. */
+    testPack?: { paidWithCredit: boolean };
   },
 ): Promise<string[]> {
   const [row] = await repo.listLessonsForNotice(uow.tx, [input.bookingId]);
@@ -54,6 +56,7 @@ export async function enqueueLessonCancelled(
       paidWith: paidWithOf(row),
       payer: payer ?? null,
       reason: input.reason ?? null,
+      ...(input.testPack ? { testPack: input.testPack } : {}),
       ...(input.appUrl ? { appUrl: input.appUrl } : {}),
     }),
     ...(who === "STUDENT"

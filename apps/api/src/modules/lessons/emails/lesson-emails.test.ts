@@ -146,6 +146,41 @@ describe("lesson cancelled", () => {
     expect(email.text).toContain("Your lesson credit is back in your bundle");
   });
 
+  it("a driving-test package speaks of its test-pack credit and its own tiers", () => {
+    const back = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "CREDIT", refundCents: 0, refundGstCents: 0 },
+      paidWith: null,
+      testPack: { paidWithCredit: true },
+    });
+    expect(back.text).toContain("Your test-pack credit is yours again");
+    expect(back.text).toContain("Refund: The test-pack credit, back to the student");
+    const kept = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+      paidWith: null,
+      testPack: { paidWithCredit: true },
+    });
+    expect(kept.text).toContain(
+      "Your test-pack credit stays used: the package was cancelled less than 7 days before the pick-up",
+    );
+    const late = lessonCancelled({
+      ...base,
+      recipient: "STUDENT",
+      cancelledBy: "STUDENT",
+      refund: { method: "NONE", refundCents: 0, refundGstCents: 0 },
+      paidWith: "CARD",
+      testPack: { paidWithCredit: false },
+    });
+    expect(late.text).toContain(
+      "Nothing is refunded: the package was cancelled less than 48 hours before the pick-up",
+    );
+  });
+
   it("a forfeited credit says so", () => {
     const email = lessonCancelled({
       ...base,

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDate, formatTime } from "@/lib/format";
 import { canCancelLesson, canRescheduleLesson } from "../utils/lesson-status";
+import { MoveTestPackAction } from "./move-test-pack-dialog";
 
 /**
  * What a student can do with a lesson that is still to come: cancel it (any time before it starts;
@@ -15,10 +16,13 @@ export function LessonActions({
   booking,
   now,
   onCancel,
+  onAnnounce,
 }: {
   booking: StudentProfileBooking;
   now: number;
   onCancel: (booking: StudentProfileBooking) => void;
+  /** A finished move's sentence (a test package), for the page's status note. */
+  onAnnounce?: (message: string) => void;
 }) {
   if (!canCancelLesson(booking, now)) return null;
   // The whole name is given, visible word first: an sr-only span's leading space is lost in the
@@ -39,9 +43,14 @@ export function LessonActions({
       </Button>
     );
   }
+  const { testPack } = booking;
   return (
     <>
-      {canRescheduleLesson(booking, now) ? (
+      {testPack ? (
+        // A test package follows the learner's test time (Service NSW's), up to the pick-up: it is moved
+        // to the new test, not rescheduled to a slot.
+        <MoveTestPackAction booking={{ ...booking, testPack }} onMoved={onAnnounce} />
+      ) : canRescheduleLesson(booking, now) ? (
         <ButtonLink
           to={paths.student.reschedule(booking.id)}
           variant="outline"

@@ -54,7 +54,14 @@ export function StudentCancelDialog({
       const profile = await queryClient.fetchQuery({ ...studentProfileQueryOptions(), staleTime: 0 });
       const now = profile.bookings.find((b) => b.id === booking.id);
       if (now && now.status !== "CANCELLED") return; // not what the refusal said: the error stays
-      onCancelled(booking, known ? refundText(known) : now ? cancelledLessonRefund(now, undefined) : null);
+      onCancelled(
+        booking,
+        known
+          ? refundText(known, undefined, Boolean(booking.testPack))
+          : now
+            ? cancelledLessonRefund(now, undefined)
+            : null,
+      );
     } catch {
       onCancelled(booking, null);
     } finally {
@@ -66,7 +73,8 @@ export function StudentCancelDialog({
     if (sending.current || cancel.isPending || settling) return;
     sending.current = true;
     cancel.mutate(booking.id, {
-      onSuccess: (result) => onCancelled(booking, refundText(result.refund, preview.data?.refundTo)),
+      onSuccess: (result) =>
+        onCancelled(booking, refundText(result.refund, preview.data?.refundTo, Boolean(booking.testPack))),
       onError: (error) => {
         if (isAlreadyCancelled(error)) void reportAlreadyCancelled();
       },
@@ -84,7 +92,7 @@ export function StudentCancelDialog({
         if (!open) cancel.reset();
         onOpenChange(open);
       }}
-      title="Cancel this lesson?"
+      title={booking.testPack ? "Cancel this test package?" : "Cancel this lesson?"}
       description={lessonDescription(booking)}
       confirmLabel="Cancel lesson"
       confirmVariant="danger"
@@ -138,22 +146,26 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 function RefundPreview({ preview }: { preview: CancellationPreview }) {
   const isBundleLesson = preview.booking.bundleId !== null;
-  const rows: Array<[term: string, value: string]> = isBundleLesson
-    ? [
-        [
-          "Bundle credits",
-          `${creditCount(creditsSpentOn(preview.booking.startTime, preview.booking.endTime))}, ${
-            preview.creditReturned ? "back to your bundle" : "forfeited"
-          }`,
-        ],
-      ]
-    : preview.refund.method === "CARD"
+  // A driving-test package paid with a test-pack credit (no card payment): the credit comes back whole or not at all.
+  const isCreditPack = Boolean(preview.booking.testPack) && preview.booking.paymentId === null;
+  const rows: Array<[term: string, value: string]> = isCreditPack
+    ? [["Test-pack credit", preview.creditReturned ? "Back to you" : "Stays used"]]
+    : isBundleLesson
       ? [
-          ["Refund", formatDollars(preview.refund.amount)],
-          ["Of which GST", formatDollars(preview.refund.gst)],
-          ["Paid back to", capitalise(preview.refundTo)],
+          [
+            "Bundle credits",
+            `${creditCount(creditsSpentOn(preview.booking.startTime, preview.booking.endTime))}, ${
+              preview.creditReturned ? "back to your bundle" : "forfeited"
+            }`,
+          ],
         ]
-      : [["Refund", "Nothing"]];
+      : preview.refund.method === "CARD"
+        ? [
+            ["Refund", formatDollars(preview.refund.amount)],
+            ["Of which GST", formatDollars(preview.refund.gst)],
+            ["Paid back to", capitalise(preview.refundTo)],
+          ]
+        : [["Refund", "Nothing"]];
   return (
     <>
       <p className="font-medium text-slate-900">{preview.summary}</p>

@@ -130,7 +130,12 @@ export function StudentBookingsPage() {
                       actions={
                         <>
                           <MessageInstructor booking={booking} />
-                          <LessonActions booking={booking} now={now} onCancel={cancellation.requestCancel} />
+                          <LessonActions
+                            booking={booking}
+                            now={now}
+                            onCancel={cancellation.requestCancel}
+                            onAnnounce={announce}
+                          />
                         </>
                       }
                     />

@@ -37,6 +37,12 @@ describe("refundText", () => {
     expect(refundText({ amount: 0, gst: 0, method: "CREDIT" })).toBe("Credit returned to your bundle");
     expect(refundText({ amount: 0, gst: 0, method: "NONE" })).toBe("No refund");
   });
+
+  it("gives a driving-test package's credit back to the learner, not to a bundle", () => {
+    expect(refundText({ amount: 0, gst: 0, method: "CREDIT" }, "your card", true)).toBe(
+      "Test-pack credit returned to you",
+    );
+  });
 });
 
 describe("cancelledLessonRefund", () => {

@@ -18,13 +18,14 @@ export function canRescheduleLesson(booking: StudentProfileBooking, now: number)
 /**
  * What a cancellation gave back, in the words the lesson shows under its Cancelled badge. `card`: whose
  * card, when the preview said ("Mei Li's card" when a guardian paid).
+ * `isTestPack`: a driving-test package's credit is the learner's own, not a bundle's.
  */
-export function refundText(refund: StudentRefund, card = "your card"): string {
+export function refundText(refund: StudentRefund, card = "your card", isTestPack = false): string {
   switch (refund.method) {
     case "CARD":
       return `Refunded ${formatDollars(refund.amount)} to ${card}`;
     case "CREDIT":
-      return "Credit returned to your bundle";
+      return isTestPack ? "Test-pack credit returned to you" : "Credit returned to your bundle";
     case "NONE":
       return "No refund";
   }
@@ -40,8 +41,10 @@ export function cancelledLessonRefund(
 ): string | null {
   if (booking.status !== "CANCELLED") return null;
   const card = refundCardOf(booking.paidBy);
-  if (known) return refundText(known, card);
+  const isTestPack = Boolean(booking.testPack);
+  if (known) return refundText(known, card, isTestPack);
   if (booking.bundleId) return "Paid with a bundle credit";
+  if (isTestPack && !booking.paymentId) return "Paid with a test-pack credit";
   if (booking.refund !== null && booking.refund > 0) {
     return refundText({ amount: booking.refund, gst: 0, method: "CARD" }, card);
   }

@@ -1,7 +1,8 @@
 /**
- * Why an instructor cannot take a learner's test pack, as a sentence that says which: the hold's
- * refusals, one place for their wording. Notice is the learner's to fix (another instructor, or a later
- * test), so it is a 400; the rest are the instructor's calendar, 409.
+ * Why an instructor cannot take a learner's test pack, as a sentence that says which: the refusals of
+ * a new pack (card hold, credit) and of moving one to a new test time, one place for their wording.
+ * Notice is the learner's to fix (another instructor, or a later test), so it is a 400; the rest are the
+ * instructor's calendar, 409.
  */
 import { formatSydneyDate, formatSydneyTime, formatSydneyTimeRange, fullName } from "@kerb/shared/rules";
 import { AppError } from "../../lib/app-error.ts";
@@ -12,7 +13,12 @@ interface PlannedBlock {
   dropOffAt: Date;
 }
 
-export function testPackRefusal(answer: BlockAnswer, plan: PlannedBlock): AppError | null {
+export function testPackRefusal(
+  answer: BlockAnswer,
+  plan: PlannedBlock,
+  /** What the learner can do about a busy instructor: a new pack chooses another one. */
+  advice = "Please choose another instructor.",
+): AppError | null {
   const name = fullName(answer.instructor);
   const day = formatSydneyDate(plan.pickupAt);
   const block = `${formatSydneyTimeRange(plan.pickupAt, plan.dropOffAt)} on ${day}`;
@@ -44,16 +50,14 @@ export function testPackRefusal(answer: BlockAnswer, plan: PlannedBlock): AppErr
     case "overlap":
       return new AppError(
         "slot_unavailable",
-        `${name} already has a lesson between the pick-up and the drop-off (${block}). ` +
-          "Please choose another instructor.",
+        `${name} already has a lesson between the pick-up and the drop-off (${block}). ${advice}`,
         details,
       );
     case "travel":
       return new AppError(
         "slot_unavailable",
         `${name} cannot reach the pick-up at ${formatSydneyTime(plan.pickupAt)} from their lesson before, ` +
-          `or their next lesson from the drop-off at ${formatSydneyTime(plan.dropOffAt)}, in time. ` +
-          "Please choose another instructor.",
+          `or their next lesson from the drop-off at ${formatSydneyTime(plan.dropOffAt)}, in time. ${advice}`,
         details,
       );
     case "daily_cap":
