@@ -358,7 +358,8 @@ export const instructorLesson = z.object({
   moveProposal: studentMoveProposal.nullable().optional(),
   /**
    * A driving-test package (issue 33): the lesson is the whole block, pick-up to drop-off, and this says
-   * where and when the test is and what the instructor recorded. Null for a lesson. Only the list sends it.
+   * where and when the test is and what the instructor recorded. Null for a lesson. The lessons list and
+   * the dashboard send it.
    */
   testPack: testPackSummary.nullable().optional(),
 });
