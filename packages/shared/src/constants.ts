@@ -250,6 +250,8 @@ export const EMAIL_KINDS = [
   "held_lesson_refunded",
   "instructor_welcome",
   "payout_waiting",
+  /** An admin approved or declined a learner's pass-promise claim (issue 33). */
+  "pass_promise_decided",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

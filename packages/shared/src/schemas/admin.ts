@@ -14,6 +14,7 @@ import { calendarDate, pageOf, pageQuery, safeText } from "./common.ts";
 import { instructorWwcNumber } from "./fields.ts";
 import { cancellationOutcome } from "./instructor-portal.ts";
 import { studentMoveProposal } from "./profiles.ts";
+import { testPackSummary } from "./test-pack-outcomes.ts";
 
 // Schemas of the operator console (/api/admin/*), ADMIN only. Money is in dollars, computed from cents.
 
@@ -235,6 +236,11 @@ export const adminBooking = z.object({
     .nullable(),
   /** A new time proposed for a SCHEDULED lesson, waiting for the student (not yet lapsed); the list sends it. */
   moveProposal: studentMoveProposal.nullable().optional(),
+  /**
+   * A driving-test package (issue 33): the lesson is the whole block, and this names its centre, test time
+   * and outcome. Null for a lesson; the list sends it.
+   */
+  testPack: testPackSummary.nullable().optional(),
 });
 export type AdminBooking = z.infer<typeof adminBooking>;
 /** Latest lesson start first. */

@@ -358,7 +358,8 @@ export const instructorLesson = z.object({
   moveProposal: studentMoveProposal.nullable().optional(),
   /**
    * A driving-test package (issue 33): the lesson is the whole block, pick-up to drop-off, and this says
-   * where and when the test is and what the instructor recorded. Null for a lesson. Only the list sends it.
+   * where and when the test is and what the instructor recorded. Null for a lesson. The lessons list and
+   * the dashboard send it.
    */
   testPack: testPackSummary.nullable().optional(),
 });
@@ -455,6 +456,11 @@ const earningsFigures = z.object({
    * kept — the lessons the money below is for, counted as payouts and their statements count them.
    */
   lessons: z.number().int(),
+  /**
+   * Driving-test packages paid for (issue 33), by the same rule as lessons but counted apart (a pack is
+   * not a lesson of its length); the money below includes them.
+   */
+  testPacks: z.number().int(),
   /** Dollars: what students paid for those lessons (ex GST; the kept value of a late cancellation). */
   gross: z.number(),
   /** Dollars: the platform's 25%. gross = platformFee + net exactly. */
@@ -467,10 +473,30 @@ const earningsFigures = z.object({
   total: z.number(),
 });
 
+/** One driving-test package on the earnings page: named as on the tax invoice and the RCTI. */
+const earningTestPack = z.object({
+  bookingId: z.uuid(),
+  /** "Driving test package — <centre>, DD/MM/YYYY" (rules/test-pack-labels.ts testPackLineLabel). */
+  description: z.string(),
+  /** The test's time, ISO-8601. */
+  testAt: z.string(),
+  /** The lesson record's status: a no-show or a late cancellation earns on the value kept. */
+  status: z.enum(BOOKING_STATUSES),
+  /** Dollars, as for a month: gross = platformFee + net; gst on net when registered; total = net + gst. */
+  gross: z.number(),
+  platformFee: z.number(),
+  net: z.number(),
+  gst: z.number(),
+  total: z.number(),
+});
+export type EarningTestPack = z.infer<typeof earningTestPack>;
+
 /** GET /api/instructor/earnings: per Sydney month of the lesson start, newest first. */
 export const instructorEarningsResponse = z.object({
   months: z.array(earningsFigures.extend({ month: z.string() })),
   totals: earningsFigures,
+  /** Each earning driving-test package (issue 33) as its own line, newest test first; in the months too. */
+  testPacks: z.array(earningTestPack),
   /** Registered for GST with a valid ABN: payouts add GST to the share (rules/instructor-pay.ts). */
   gstRegistered: z.boolean(),
   /** Why payout runs pass the instructor by ("abn_missing", "agreement_missing"), or null. */

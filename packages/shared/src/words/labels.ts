@@ -152,6 +152,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   held_lesson_refunded: "Held lesson refunded",
   instructor_welcome: "Instructor welcome",
   payout_waiting: "Payout waiting (ABN or RCTI agreement)",
+  pass_promise_decided: "Pass-promise claim decided",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

@@ -104,6 +104,7 @@ describeEachDatabase("instructor earnings", (kind) => {
         // Four taught and the no-show: every lesson paid for counts, as it does on payouts.
         month,
         lessons: 5,
+        testPacks: 0,
         gross: centsToDollars(gross(earning)),
         platformFee: centsToDollars(fee(earning)),
         net: centsToDollars(net(earning)),
@@ -113,6 +114,7 @@ describeEachDatabase("instructor earnings", (kind) => {
       {
         month: lastMonthDay.slice(0, 7),
         lessons: 1,
+        testPacks: 0,
         gross: 99.99,
         platformFee: centsToDollars(platformFeeCents(9999)),
         net: centsToDollars(instructorEarningsCents(9999)),
@@ -123,6 +125,7 @@ describeEachDatabase("instructor earnings", (kind) => {
     const all = [...earning, 9999];
     expect(res.body.totals).toEqual({
       lessons: 6,
+      testPacks: 0,
       gross: centsToDollars(gross(all)),
       platformFee: centsToDollars(fee(all)),
       net: centsToDollars(net(all)),
@@ -149,7 +152,8 @@ describeEachDatabase("instructor earnings", (kind) => {
     const res = await http.get("/api/instructor/earnings", ivy.token);
     expect(res.body).toEqual({
       months: [],
-      totals: { lessons: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+      totals: { lessons: 0, testPacks: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+      testPacks: [],
       gstRegistered: false,
       payoutHold: null,
     });

@@ -12,6 +12,7 @@ describe("summarizeEarnings", () => {
       {
         month: "2026-03",
         lessons: 1,
+        testPacks: 0,
         grossCents: 4877,
         platformFeeCents: 1219,
         netCents: 3658,
@@ -20,6 +21,7 @@ describe("summarizeEarnings", () => {
       {
         month: "2026-02",
         lessons: 3,
+        testPacks: 0,
         grossCents: 24667,
         platformFeeCents: 1833 * 2 + 2500,
         netCents: 5500 * 2 + 7501,
@@ -28,6 +30,7 @@ describe("summarizeEarnings", () => {
     ]);
     expect(result.totals).toEqual({
       lessons: 4,
+      testPacks: 0,
       grossCents: 29544,
       platformFeeCents: 1219 + 1833 * 2 + 2500,
       netCents: 3658 + 5500 * 2 + 7501,
@@ -52,6 +55,7 @@ describe("summarizeEarnings", () => {
     ]);
     expect(result.totals).toEqual({
       lessons: 4,
+      testPacks: 0,
       grossCents: 7500 * 3 + 3750,
       platformFeeCents: 1875 * 3 + 937,
       netCents: 5625 * 3 + 2813,
@@ -71,10 +75,29 @@ describe("summarizeEarnings", () => {
     expect(result.totals).toMatchObject({ netCents: 16875, gstCents: 1688 });
   });
 
+  it("counts a driving-test package apart from lessons, its money with theirs by the same per-line rule", () => {
+    const result = summarizeEarnings(
+      [
+        { month: "2026-11", priceCents: 8000, lessons: 2 },
+        { month: "2026-11", priceCents: 23333, lessons: 1, isTestPack: true },
+      ],
+      { abn: "51824753556", gstRegistered: true },
+    );
+    // The pack: fee 5833.25 → 5833, share 17500, GST 1750 (one line, not three hours of lessons).
+    expect(result.totals).toEqual({
+      lessons: 2,
+      testPacks: 1,
+      grossCents: 16000 + 23333,
+      platformFeeCents: 2000 * 2 + 5833,
+      netCents: 6000 * 2 + 17500,
+      gstCents: 600 * 2 + 1750,
+    });
+  });
+
   it("is empty without lessons", () => {
     expect(summarizeEarnings([])).toEqual({
       months: [],
-      totals: { lessons: 0, grossCents: 0, platformFeeCents: 0, netCents: 0, gstCents: 0 },
+      totals: { lessons: 0, testPacks: 0, grossCents: 0, platformFeeCents: 0, netCents: 0, gstCents: 0 },
     });
   });
 });

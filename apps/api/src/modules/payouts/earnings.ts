@@ -3,7 +3,8 @@
  * share are computed per lesson with the shared pricing rules (so rounding matches a per-lesson
  * statement) and multiplied by the count: gross = fee + net to the cent, in every month and in total.
  * `lessons` counts every lesson that earned (taught, a no-show, or a late cancellation with value kept):
- * the lessons the instructor is paid for, counted as payouts and their statements count them.
+ * the lessons the instructor is paid for, counted as payouts and their statements count them. A
+ * driving-test package (issue 33) earns by the same rules but counts in `testPacks`, not in `lessons`.
  */
 import { type InstructorTaxStatus, instructorPayLine } from "@kerb/shared/rules";
 
@@ -18,10 +19,13 @@ interface MonthPriceGroup {
    * GST, whatever the instructor's registration is now. Null (or absent) for lessons not paid out yet.
    */
   paidGstCents?: number | null;
+  /** These are driving-test packages, not lessons. */
+  isTestPack?: boolean;
 }
 
 export interface EarningsCents {
   lessons: number;
+  testPacks: number;
   grossCents: number;
   platformFeeCents: number;
   netCents: number;
@@ -31,6 +35,7 @@ export interface EarningsCents {
 
 const zero = (): EarningsCents => ({
   lessons: 0,
+  testPacks: 0,
   grossCents: 0,
   platformFeeCents: 0,
   netCents: 0,
@@ -38,6 +43,20 @@ const zero = (): EarningsCents => ({
 });
 
 const UNREGISTERED: InstructorTaxStatus = { abn: null, gstRegistered: false };
+
+/** One earning's money as the months add it up: fee and share per lesson, GST as paid or as it would be. */
+export function earningLine(
+  line: Pick<MonthPriceGroup, "priceCents" | "paidGstCents">,
+  status: InstructorTaxStatus,
+): Omit<EarningsCents, "lessons" | "testPacks"> {
+  const pay = instructorPayLine(line.priceCents, status);
+  return {
+    grossCents: pay.grossCents,
+    platformFeeCents: pay.feeCents,
+    netCents: pay.shareCents,
+    gstCents: line.paidGstCents ?? pay.gstCents,
+  };
+}
 
 export function summarizeEarnings(
   groups: MonthPriceGroup[],
@@ -52,13 +71,14 @@ export function summarizeEarnings(
     const month = byMonth.get(group.month) ?? zero();
     byMonth.set(group.month, month);
     const n = Number(group.lessons);
-    const line = instructorPayLine(group.priceCents, status);
+    const line = earningLine(group, status);
     for (const sum of [month, totals]) {
-      sum.lessons += n;
+      if (group.isTestPack) sum.testPacks += n;
+      else sum.lessons += n;
       sum.grossCents += line.grossCents * n;
-      sum.platformFeeCents += line.feeCents * n;
-      sum.netCents += line.shareCents * n;
-      sum.gstCents += (group.paidGstCents ?? line.gstCents) * n;
+      sum.platformFeeCents += line.platformFeeCents * n;
+      sum.netCents += line.netCents * n;
+      sum.gstCents += line.gstCents * n;
     }
   }
   const months = [...byMonth.entries()]

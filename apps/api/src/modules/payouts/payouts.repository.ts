@@ -1,7 +1,15 @@
 import { SYDNEY_TZ } from "@kerb/shared";
 import { and, asc, count, desc, eq, gte, lt, lte, notExists, type SQLWrapper, sql } from "drizzle-orm";
 import { type Executor, executeRows } from "../../db/client.ts";
-import { bookings, bundles, instructorProfiles, payoutItems, payouts, users } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bundles,
+  instructorProfiles,
+  payoutItems,
+  payouts,
+  testPacks,
+  users,
+} from "../../db/schema/index.ts";
 import { earningCentsSql, earningLessonSql, notPayoutHeldSql, payoutHeldSql } from "../../db/sql-rules.ts";
 import { currentRctiAgreementSql } from "./rcti.repository.ts";
 
@@ -115,6 +123,9 @@ const sydneyMonthOf = (column: SQLWrapper) =>
 const sydneyDateSql = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone '${sql.raw(SYDNEY_TZ)}', 'YYYY-MM-DD')`;
 
+/** The lesson record is a driving-test package's (its test_packs row was left-joined). */
+const isTestPackSql = sql<boolean>`(${testPacks.bookingId} is not null)`.mapWith(Boolean);
+
 /**
  * One instructor's earning lessons (sql-rules `earningLessonSql`), optionally starting in a range, per
  * Sydney month of their start and per amount: COMPLETED lessons at their price, NO_SHOW lessons at their
@@ -135,10 +146,13 @@ export function earningLessonsByMonthAndAmount(
       month,
       priceCents: grossOf.mapWith(Number),
       paidGstCents: payoutItems.gstCents,
+      // Test packages (issue 33) are counted apart from lessons: a pack is not "a lesson of three hours".
+      isTestPack: isTestPackSql,
       lessons: count().mapWith(Number),
     })
     .from(bookings)
     .leftJoin(payoutItems, eq(payoutItems.bookingId, bookings.id))
+    .leftJoin(testPacks, eq(testPacks.bookingId, bookings.id))
     .where(
       and(
         earns,
@@ -147,7 +161,28 @@ export function earningLessonsByMonthAndAmount(
         range ? lt(bookings.startTime, range.to) : undefined,
       ),
     )
-    .groupBy(month, grossOf, payoutItems.gstCents);
+    .groupBy(month, grossOf, payoutItems.gstCents, isTestPackSql);
+}
+
+/**
+ * One instructor's earning test packages, one row each, newest test first: the earnings page lists each
+ * as its own line, valued as the months value it (the same earning rule, amount and paid GST).
+ */
+export function earningTestPacks(db: Executor, instructorId: string) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      status: bookings.status,
+      centreId: testPacks.centreId,
+      testAt: testPacks.testAt,
+      priceCents: grossOf.mapWith(Number),
+      paidGstCents: payoutItems.gstCents,
+    })
+    .from(bookings)
+    .innerJoin(testPacks, eq(testPacks.bookingId, bookings.id))
+    .leftJoin(payoutItems, eq(payoutItems.bookingId, bookings.id))
+    .where(and(earns, eq(bookings.instructorId, instructorId)))
+    .orderBy(desc(testPacks.testAt), asc(bookings.id));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -242,6 +277,8 @@ export async function findOwnPayout(db: Executor, instructorId: string, payoutId
   return row;
 }
 
+export type PayoutLineRow = Awaited<ReturnType<typeof payoutLines>>[number];
+
 /** The statement's lines: each lesson with what it earned, in lesson order. */
 export function payoutLines(db: Executor, payoutId: string) {
   return db
@@ -258,6 +295,9 @@ export function payoutLines(db: Executor, payoutId: string) {
       cancelledAt: bookings.cancelledAt,
       // Set when a bundle credit paid for the lesson: its value is the bundle's price, not a rate.
       bundlePricePerLessonCents: bundles.pricePerLessonCents,
+      // Set on a driving-test package (issue 33): the line names the pack, its centre and test date.
+      testPackCentreId: testPacks.centreId,
+      testAt: testPacks.testAt,
       studentFirstName: users.firstName,
       studentLastName: users.lastName,
     })
@@ -265,6 +305,7 @@ export function payoutLines(db: Executor, payoutId: string) {
     .innerJoin(bookings, eq(bookings.id, payoutItems.bookingId))
     .innerJoin(users, eq(users.id, bookings.studentId))
     .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .leftJoin(testPacks, eq(testPacks.bookingId, bookings.id))
     .where(eq(payoutItems.payoutId, payoutId))
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 }

@@ -8,6 +8,7 @@ import {
   RCTI_ISSUE_DAYS,
   rctiDaysLate,
   sydneyDateOf,
+  testPackLineLabel,
 } from "@kerb/shared/rules";
 import { plural, rctiAgreementReference } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
@@ -29,6 +30,24 @@ function valuedBy(line: { isPoolHours: boolean; bundlePricePerLessonCents: numbe
     return `bundle credit, ${formatAud(line.bundlePricePerLessonCents)} a lesson`;
   }
   return line.isPoolHours ? "pool hours" : "standard rate";
+}
+
+/** A pack's status beyond "taught", after its name: the name itself says what was supplied. */
+const PACK_STATUS_NOTES: Record<string, string> = {
+  NO_SHOW: " (student did not attend)",
+  CANCELLED: " (late cancellation, kept value)",
+};
+
+/**
+ * What the line supplied: a driving-test package (issue 33) by its name, centre and test date, as the
+ * learner's tax invoice names it, never as a lesson of its length; a lesson by what set its value.
+ */
+function describeLine(line: repo.PayoutLineRow): string {
+  if (line.testPackCentreId !== null && line.testAt !== null) {
+    const pack = { centreId: line.testPackCentreId, testAt: line.testAt };
+    return `${testPackLineLabel(pack)}${PACK_STATUS_NOTES[line.status] ?? ""}`;
+  }
+  return `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}`;
 }
 
 /**
@@ -88,7 +107,7 @@ export async function assembleStatement(ctx: AppContext, payout: repo.PayoutRow)
       bookingId: line.bookingId,
       date: formatSydneyDate(line.startTime),
       time: formatSydneyTimeRange(line.startTime, line.endTime),
-      description: `${LINE_DESCRIPTIONS[line.status] ?? "Driving lesson"}, ${valuedBy(line)}, ${line.suburb}${lateNote(sydneyDateOf(line.startTime), issuedOn)}`,
+      description: `${describeLine(line)}${lateNote(sydneyDateOf(line.startTime), issuedOn)}`,
       student: `${line.studentFirstName} ${line.studentLastName}`,
       grossCents: line.grossCents,
       feeCents: line.grossCents - line.amountCents,

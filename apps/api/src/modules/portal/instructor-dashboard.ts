@@ -1,13 +1,14 @@
 /**
  * The instructor's dashboard: today's lessons, the week's count, the month's net earnings, rates and
- * listing details. A screen's read model over several owners (instructors, lessons, payouts); it owns
- * no table.
+ * listing details; a driving-test package among the lessons says so, with its centre and test time. A
+ * screen's read model over several owners (instructors, lessons, payouts, test packages); it owns no table.
  */
 import type { InstructorDashboard } from "@kerb/shared";
 import { centsToDollars, instructorCompliance, isExpiringSoon, poolRateCents } from "@kerb/shared/rules";
 import { findInstructorOrThrow, sydneyDay, sydneyMonth, sydneyWeek } from "../instructors/index.ts";
 import * as lessons from "../lessons/index.ts";
 import { netEarningsCents } from "../payouts/index.ts";
+import { testPackSummariesOf } from "../test-packages/index.ts";
 import type { PortalContext } from "./portal-context.ts";
 
 /** Lessons that count on the dashboard: booked and paid (SCHEDULED) or taught (COMPLETED). */
@@ -29,6 +30,14 @@ export async function getInstructorDashboard(
     netEarningsCents(ctx.db, instructorId, month),
     lessons.listFutureScheduledLessons(ctx.db, instructorId, now, DASHBOARD_UPCOMING),
   ]);
+  const packs = await testPackSummariesOf(
+    ctx.db,
+    [...todays, ...upcoming].map((row) => row.id),
+  );
+  const shown = (row: (typeof todays)[number]) => ({
+    ...lessons.toInstructorLesson(row),
+    testPack: packs.get(row.id) ?? null,
+  });
   const compliance = instructorCompliance(instructor, day.date);
   return {
     firstName: instructor.firstName,
@@ -43,8 +52,8 @@ export async function getInstructorDashboard(
       // No pool rate for an instructor who does not teach pool hours.
       poolRate: instructor.poolOptIn ? centsToDollars(poolRateCents(instructor.standardRateCents)) : null,
     },
-    todaysSchedule: todays.map(lessons.toInstructorLesson),
-    upcoming: upcoming.map(lessons.toInstructorLesson),
+    todaysSchedule: todays.map(shown),
+    upcoming: upcoming.map(shown),
     details: {
       languages: instructor.languages,
       suburbs: instructor.suburbs,

@@ -1,10 +1,10 @@
 import {
-  findTestCentre,
   formatSydneyDate,
   formatSydneyTime,
   fullName,
   mayReadReceipt,
   type PaymentCaller,
+  testPackLineLabel,
 } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
@@ -62,12 +62,6 @@ export async function taxInvoicePdf(
   };
 }
 
-/** "Driving test package — St Marys Driver Testing Centre, 10/11/2026": the centre and the test's date. */
-function testPackLine(pack: { centreId: string; testAt: Date }): string {
-  const centre = findTestCentre(pack.centreId)?.name ?? pack.centreId;
-  return `Driving test package — ${centre}, ${formatSydneyDate(pack.testAt)}`;
-}
-
 function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxInvoice {
   const { lessons, refunds } = payment;
   // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
@@ -88,7 +82,7 @@ function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxI
       : lessons.map((lesson) => ({
           ...(lesson.testPack
             ? {
-                description: testPackLine(lesson.testPack),
+                description: testPackLineLabel(lesson.testPack),
                 detail: `Instructor: ${fullName(lesson.instructor)} · Pick-up to drop-off ${lessonWhen(lesson.startTime, lesson.endTime)}`,
               }
             : {

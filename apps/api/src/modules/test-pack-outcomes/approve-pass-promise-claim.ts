@@ -6,7 +6,8 @@ import * as repo from "./test-pack-outcomes.repository.ts";
 
 /**
  * POST /admin/test-pack-claims/:id/approve: the learner gets a test-pack credit (PASS_PROMISE, nothing
- * paid, 12 months to spend it on a pack with any instructor who offers them).
+ * paid, 12 months to spend it on a pack with any instructor who offers them), and an email saying until
+ * when and how to book it.
  *
  * The ledger: nothing is posted here. What the promise costs Kerb is the instructor's share of the pack
  * the credit is spent on, unknown until the learner books one (instructors price packs differently);
@@ -26,6 +27,9 @@ export function approvePassPromiseClaim(
       expiresAt,
       createdAt: now,
     });
-    return { creditId, expiresAt: expiresAt.toISOString() };
+    return {
+      details: { creditId, expiresAt: expiresAt.toISOString() },
+      decision: { status: "APPROVED", creditExpiresAt: expiresAt },
+    };
   });
 }

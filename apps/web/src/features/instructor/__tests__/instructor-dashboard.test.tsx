@@ -130,6 +130,47 @@ describe("Instructor dashboard", () => {
     expect(items[1]).not.toHaveTextContent("Pool Hours");
   });
 
+  it("labels a driving-test package in today's schedule with its centre and test time", async () => {
+    // 06:30–11:30 am Sydney (AEDT) pick-up to drop-off; the test at 10:00 am.
+    const pack = lesson({
+      startTime: "2099-01-15T19:30:00.000Z",
+      endTime: "2099-01-16T00:30:00.000Z",
+      student: { firstName: "Tia", lastName: "Tested", phone: null },
+    });
+    const plain = lesson({ student: { firstName: "Ana", lastName: "Lee", phone: null } });
+    mockFetch({
+      "GET /api/instructor/dashboard": jsonResponse(
+        200,
+        dashboard({
+          todaysSchedule: [
+            {
+              ...pack,
+              testPack: {
+                bookingId: pack.id,
+                centre: { id: "ryde", name: "Ryde Service Centre", address: "Ryde NSW 2112", suburb: "Ryde" },
+                testAt: "2099-01-15T23:00:00.000Z",
+                includesWarmUp: true,
+                status: "SCHEDULED",
+                outcome: null,
+                note: null,
+                outcomeRecordedAt: null,
+              },
+            },
+            { ...plain, testPack: null },
+          ],
+        }),
+      ),
+    });
+    renderApp("/instructor/dashboard", signedIn);
+
+    await screen.findByText("Tia Tested");
+    const schedule = screen.getByRole("heading", { name: "Today's Schedule" }).closest(".rounded-2xl");
+    const items = within(schedule as HTMLElement).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Test package · Ryde Service Centre · test 10:00 am");
+    expect(items[1]).toHaveTextContent("Ana Lee");
+    expect(items[1]).not.toHaveTextContent("Test package");
+  });
+
   it("shows today's schedule, the instructor's details and no verification notice when verified", async () => {
     const todays = lesson({
       status: "COMPLETED",

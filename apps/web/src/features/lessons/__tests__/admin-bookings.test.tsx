@@ -67,6 +67,42 @@ describe("Admin console: bookings", () => {
     );
   });
 
+  it("marks a driving-test package with its centre and test time; a lesson has no such mark", async () => {
+    const pack = adminBooking({ startTime: "2099-01-15T19:30:00.000Z", endTime: "2099-01-16T00:30:00.000Z" });
+    mockFetch({
+      "GET /api/admin/bookings": jsonResponse(
+        200,
+        pageOf([
+          {
+            ...pack,
+            testPack: {
+              bookingId: pack.id,
+              centre: {
+                id: "st-marys",
+                name: "St Marys Driver Testing Centre",
+                address: "St Marys NSW 2760",
+                suburb: "St Marys",
+              },
+              testAt: "2099-01-15T23:00:00.000Z",
+              includesWarmUp: true,
+              status: "SCHEDULED",
+              outcome: null,
+              note: null,
+              outcomeRecordedAt: null,
+            },
+          },
+          adminBooking({ testPack: null }),
+        ]),
+      ),
+      "GET /api/admin/instructors": jsonResponse(200, pageOf([])),
+    });
+    renderApp("/admin/bookings", signedIn);
+    const table = await screen.findByRole("table", { name: "Bookings" });
+    const [packRow, lessonRow] = within(table).getAllByRole("row").slice(1);
+    expect(packRow).toHaveTextContent("Test package · St Marys Driver Testing Centre · test 10:00 am");
+    expect(lessonRow).not.toHaveTextContent("Test package");
+  });
+
   it("says who cancelled each cancelled lesson: the student, the instructor or an admin", async () => {
     const cancelled = (by: "STUDENT" | "INSTRUCTOR" | "ADMIN", firstName: string) =>
       adminBooking({

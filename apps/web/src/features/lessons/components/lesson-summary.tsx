@@ -7,6 +7,7 @@ import { PoolHoursBadge } from "@/components/ui/pool-hours-badge";
 import { LearnerAssessmentSummary } from "@/features/learning";
 import { formatDate, formatTimeRange } from "@/lib/format";
 import { StudentContact } from "./student-contact";
+import { TestPackLabel } from "./test-pack-label";
 
 type LessonSummaryProps = {
   lesson: InstructorLesson;
@@ -19,8 +20,9 @@ type LessonSummaryProps = {
 };
 
 /**
- * One lesson as an instructor needs it: when, who (with a call link) and what the learner told us of
- * their driving, where, and whether it is pool hours.
+ * One lesson as an instructor needs it: when, whether it is a driving-test package (its centre and test
+ * time), who (with a call link) and what the learner told us of their driving, where, and whether it is
+ * pool hours.
  */
 export function LessonSummary({ lesson, showDate = true, aside, footer }: LessonSummaryProps) {
   const when = formatTimeRange(lesson.startTime, lesson.endTime);
@@ -40,6 +42,7 @@ export function LessonSummary({ lesson, showDate = true, aside, footer }: Lesson
             </div>
           ) : null}
         </div>
+        <TestPackLabel pack={lesson.testPack} />
         <StudentContact lesson={lesson} />
         <LearnerAssessmentSummary assessment={lesson.assessment} />
         <p className="flex items-start gap-1.5 text-slate-700 text-sm">

@@ -24,6 +24,7 @@ import { useAdminBookings } from "../api/get-admin-bookings";
 import { AdminCancelDialog } from "../components/admin-cancel-dialog";
 import { NoShowDisputeDialog } from "../components/no-show-dispute-dialog";
 import { ProposeMoveDialog } from "../components/propose-move-dialog";
+import { TestPackLabel } from "../components/test-pack-label";
 import { canProposeMove, lessonTimeWords } from "../utils/lesson-timing";
 
 const PAGE_SIZE = 20;
@@ -95,6 +96,7 @@ export function AdminBookingsPage() {
         <span className="flex flex-col">
           <span className="font-semibold text-slate-900">{formatDate(b.startTime)}</span>
           <span className="text-slate-600">{formatTimeRange(b.startTime, b.endTime)}</span>
+          <TestPackLabel pack={b.testPack} className="mt-1" />
         </span>
       ),
     },

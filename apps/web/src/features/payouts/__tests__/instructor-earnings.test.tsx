@@ -8,10 +8,20 @@ const signedIn = { session: sessionFor(instructorUser) };
 
 const earnings = {
   months: [
-    { month: "2026-11", lessons: 3, gross: 240, platformFee: 60, net: 180, gst: 0, total: 180 },
-    { month: "2026-10", lessons: 1, gross: 85.5, platformFee: 21.38, net: 64.12, gst: 0, total: 64.12 },
+    { month: "2026-11", lessons: 3, testPacks: 0, gross: 240, platformFee: 60, net: 180, gst: 0, total: 180 },
+    {
+      month: "2026-10",
+      lessons: 1,
+      testPacks: 0,
+      gross: 85.5,
+      platformFee: 21.38,
+      net: 64.12,
+      gst: 0,
+      total: 64.12,
+    },
   ],
-  totals: { lessons: 4, gross: 325.5, platformFee: 81.38, net: 244.12, gst: 0, total: 244.12 },
+  totals: { lessons: 4, testPacks: 0, gross: 325.5, platformFee: 81.38, net: 244.12, gst: 0, total: 244.12 },
+  testPacks: [],
   gstRegistered: false,
   payoutHold: null,
 };
@@ -19,9 +29,27 @@ const earnings = {
 // A GST-registered instructor: $80 → $60.00 share + $6.00 GST; $65 → $48.75 + $4.88.
 const gstEarnings = {
   months: [
-    { month: "2026-11", lessons: 2, gross: 145, platformFee: 36.25, net: 108.75, gst: 10.88, total: 119.63 },
+    {
+      month: "2026-11",
+      lessons: 2,
+      testPacks: 0,
+      gross: 145,
+      platformFee: 36.25,
+      net: 108.75,
+      gst: 10.88,
+      total: 119.63,
+    },
   ],
-  totals: { lessons: 2, gross: 145, platformFee: 36.25, net: 108.75, gst: 10.88, total: 119.63 },
+  totals: {
+    lessons: 2,
+    testPacks: 0,
+    gross: 145,
+    platformFee: 36.25,
+    net: 108.75,
+    gst: 10.88,
+    total: 119.63,
+  },
+  testPacks: [],
   gstRegistered: true,
   payoutHold: null,
 };
@@ -203,12 +231,57 @@ describe("Instructor earnings", () => {
     ).toBeInTheDocument();
   });
 
+  it("lists a driving-test package as its own line and counts it apart from lessons", async () => {
+    const label = "Driving test package — St Marys Driver Testing Centre, 10/11/2026";
+    mockFetch({
+      "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
+      "GET /api/instructor/earnings": jsonResponse(200, {
+        ...gstEarnings,
+        months: [{ ...gstEarnings.months[0], lessons: 1, testPacks: 1 }],
+        totals: { ...gstEarnings.totals, lessons: 1, testPacks: 1 },
+        testPacks: [
+          {
+            bookingId: "7d1f2c55-8a7e-4c1b-9f5e-2b6f0f1e3a10",
+            description: label,
+            testAt: "2026-11-09T23:30:00.000Z",
+            status: "COMPLETED",
+            gross: 233.33,
+            platformFee: 58.33,
+            net: 175,
+            gst: 17.5,
+            total: 192.5,
+          },
+        ],
+      }),
+      "GET /api/instructor/payouts": jsonResponse(
+        200,
+        payoutsOf({ abn: "53004085616", gstRegistered: true, payoutHold: null }),
+      ),
+      "GET /api/instructor/calendar-token": jsonResponse(200, { active: false }),
+    });
+    renderApp("/instructor/earnings", signedIn);
+    const table = await screen.findByRole("table", { name: /Earnings by month/ });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers.slice(0, 3)).toEqual(["Month", "Lessons", "Test packages"]);
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("11$145.00");
+    const packs = screen.getByRole("region", { name: "Driving test packages" });
+    const line = within(packs).getByRole("listitem");
+    expect(line).toHaveTextContent(label);
+    expect(line).toHaveTextContent("$233.33 − $58.33 fee (25%) = $175.00 + $17.50 GST (10%) = $192.50");
+    expect(
+      screen.getByText(/Driving test packages are counted under Test packages rather than Lessons/),
+    ).toBeInTheDocument();
+  });
+
   it("says what to do when nothing is earned yet", async () => {
     mockFetch({
       "GET /api/instructor/rcti-agreement": () => jsonResponse(200, acceptedAgreement),
       "GET /api/instructor/earnings": jsonResponse(200, {
         months: [],
-        totals: { lessons: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+        totals: { lessons: 0, testPacks: 0, gross: 0, platformFee: 0, net: 0, gst: 0, total: 0 },
+        testPacks: [],
         gstRegistered: false,
         payoutHold: null,
       }),

@@ -65,9 +65,19 @@ function payoutsResponse(overrides: Partial<InstructorPayoutsResponse> = {}): In
 
 const earnings = {
   months: [
-    { month: "2026-11", lessons: 5, gross: 345, platformFee: 86.25, net: 258.75, gst: 0, total: 258.75 },
+    {
+      month: "2026-11",
+      lessons: 5,
+      testPacks: 0,
+      gross: 345,
+      platformFee: 86.25,
+      net: 258.75,
+      gst: 0,
+      total: 258.75,
+    },
   ],
-  totals: { lessons: 5, gross: 345, platformFee: 86.25, net: 258.75, gst: 0, total: 258.75 },
+  totals: { lessons: 5, testPacks: 0, gross: 345, platformFee: 86.25, net: 258.75, gst: 0, total: 258.75 },
+  testPacks: [],
   gstRegistered: false,
   payoutHold: null,
 };

@@ -6,8 +6,11 @@ import { adminUser, instructorUser, sessionFor } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
 
 const earnings = {
-  months: [{ month: "2026-11", lessons: 1, gross: 80, platformFee: 20, net: 60, gst: 0, total: 60 }],
-  totals: { lessons: 1, gross: 80, platformFee: 20, net: 60, gst: 0, total: 60 },
+  months: [
+    { month: "2026-11", lessons: 1, testPacks: 0, gross: 80, platformFee: 20, net: 60, gst: 0, total: 60 },
+  ],
+  totals: { lessons: 1, testPacks: 0, gross: 80, platformFee: 20, net: 60, gst: 0, total: 60 },
+  testPacks: [],
   gstRegistered: false,
   payoutHold: "agreement_missing" as "agreement_missing" | null,
 };

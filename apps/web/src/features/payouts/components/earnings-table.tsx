@@ -16,6 +16,9 @@ const COLUMNS = [
   "Net earnings",
 ] as const;
 
+// Driving-test packages (issue 33) are counted apart from lessons, once an instructor has taught one.
+const PACKS_COLUMN = "Test packages";
+
 // A GST-registered instructor is paid GST on top of the net: both figures, and the total paid.
 const GST_COLUMNS = ["Net (ex GST)", `GST (${GST_PERCENT})`, "Total (incl. GST)"] as const;
 
@@ -23,11 +26,13 @@ function Row({
   label,
   figures,
   withGst,
+  withPacks,
   isTotal = false,
 }: {
   label: string;
   figures: InstructorEarnings["totals"];
   withGst: boolean;
+  withPacks: boolean;
   isTotal?: boolean;
 }) {
   return (
@@ -46,6 +51,11 @@ function Row({
       <td data-label={COLUMNS[1]} className={cellClasses}>
         {figures.lessons}
       </td>
+      {withPacks ? (
+        <td data-label={PACKS_COLUMN} className={cellClasses}>
+          {figures.testPacks}
+        </td>
+      ) : null}
       <td data-label={COLUMNS[2]} className={cellClasses}>
         {formatDollars(figures.gross)}
       </td>
@@ -75,11 +85,13 @@ function Row({
 
 /**
  * Completed lessons per month with gross, the platform fee and net, and a totals row; for a
- * GST-registered instructor, net ex GST, the GST and the total paid.
+ * GST-registered instructor, net ex GST, the GST and the total paid; test packages counted on their own.
  */
 export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
   const withGst = earnings.gstRegistered;
-  const columns = withGst ? [...COLUMNS.slice(0, 4), ...GST_COLUMNS] : COLUMNS;
+  const withPacks = earnings.totals.testPacks > 0;
+  const money = withGst ? [...COLUMNS.slice(2, 4), ...GST_COLUMNS] : COLUMNS.slice(2);
+  const columns = [...COLUMNS.slice(0, 2), ...(withPacks ? [PACKS_COLUMN] : []), ...money];
   return (
     <table className="block w-full text-sm md:table">
       <caption className="sr-only">Earnings by month, after the {PLATFORM_FEE_PERCENT} platform fee</caption>
@@ -98,11 +110,17 @@ export function EarningsTable({ earnings }: { earnings: InstructorEarnings }) {
       </thead>
       <tbody className="block md:table-row-group">
         {earnings.months.map((month) => (
-          <Row key={month.month} label={formatMonth(month.month)} figures={month} withGst={withGst} />
+          <Row
+            key={month.month}
+            label={formatMonth(month.month)}
+            figures={month}
+            withGst={withGst}
+            withPacks={withPacks}
+          />
         ))}
       </tbody>
       <tfoot className="block md:table-footer-group">
-        <Row label="Total" figures={earnings.totals} withGst={withGst} isTotal />
+        <Row label="Total" figures={earnings.totals} withGst={withGst} withPacks={withPacks} isTotal />
       </tfoot>
     </table>
   );

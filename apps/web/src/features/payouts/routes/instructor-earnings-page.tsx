@@ -24,6 +24,7 @@ import { EarningsTable } from "../components/earnings-table";
 import { focusAbnField, PayoutDetailsCard } from "../components/payout-details-card";
 import { PayoutsCard } from "../components/payouts-card";
 import { focusRctiAgreement, RctiAgreementCard } from "../components/rcti-agreement-card";
+import { TestPackEarnings } from "../components/test-pack-earnings";
 
 /** Why payouts wait, and the one step on this page that ends the wait. */
 const HOLD_STEPS: Record<PayoutHold, { title: string; action: string; onAction: () => void; why: string }> = {
@@ -89,7 +90,11 @@ export function InstructorEarningsPage() {
               earnings?.gstRegistered
                 ? ` As you are registered for GST, Kerb also pays you ${GST_PERCENT} GST on your share (per lesson, rounded to the cent).`
                 : ""
-            } ${EARNING_LESSONS_NOTE} The Monthly Earnings tile on your dashboard equals this month's net.`}
+            } ${EARNING_LESSONS_NOTE}${
+              earnings && earnings.totals.testPacks > 0
+                ? " Driving test packages are counted under Test packages rather than Lessons, and each is listed below; a payout counts one as one line."
+                : ""
+            } The Monthly Earnings tile on your dashboard equals this month's net.`}
           />
           <CardContent>
             {earningsQuery.isPending ? (
@@ -110,6 +115,7 @@ export function InstructorEarningsPage() {
             ) : earnings && earnings.months.length > 0 ? (
               <div className="-mx-1 sm:mx-0">
                 <EarningsTable earnings={earnings} />
+                <TestPackEarnings earnings={earnings} />
               </div>
             ) : (
               <EmptyState
