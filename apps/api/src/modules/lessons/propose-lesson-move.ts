@@ -24,6 +24,7 @@ import { MOVE_PROPOSAL_LAPSE } from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findPackOfLesson } from "../test-packages/index.ts";
 import { enqueueMoveProposed } from "./emails/index.ts";
 import { checkKeepsLength, checkMoveIsOffered, checkMovesElsewhere } from "./lesson-move.ts";
 import { lockLessonForProposal } from "./lesson-reads.ts";
@@ -55,6 +56,15 @@ export async function proposeLessonMove(
       proposer.role === "INSTRUCTOR" ? proposer.id : undefined,
     );
     if (!lesson) throw new AppError("not_found", "Lesson not found");
+    // A pack's block is worked back from the learner's test time: only the learner knows a new one.
+    if (await findPackOfLesson(tx, bookingId)) {
+      throw new AppError(
+        "invalid_state",
+        "This is a driving-test package: it follows the learner's test time, so only the learner can move " +
+          'it ("Move to my new test time"). Message them if the test should move.',
+        { reason: "test_pack" },
+      );
+    }
     checkLessonTransition("reschedule", lesson.status, "STUDENT");
     if (hasMoveProposalLapsed(lesson.startTime, now)) {
       throw new AppError(

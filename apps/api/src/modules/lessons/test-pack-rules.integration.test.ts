@@ -346,6 +346,23 @@ describeEachDatabase("a test pack's own rules", (kind) => {
       expect(res.body.error.message).toMatch(/Move to my new test time/);
     });
 
+    it("cannot be proposed a new time by the instructor or an admin: only the learner knows the test's", async () => {
+      const date = nextWeekday();
+      const instructor = await packInstructor();
+      const student = await learner();
+      const lessonId = await cardPack(instructor, student, date);
+      const admin = await http.login("admin@demo.test");
+      const time = { startTime: at(date, "09:00"), endTime: at(date, "11:45") };
+      for (const res of [
+        await http.post(`/api/instructor/lessons/${lessonId}/move-proposals`, time, instructor.token),
+        await http.post(`/api/admin/bookings/${lessonId}/move-proposals`, time, admin.accessToken),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.body.error).toMatchObject({ code: "invalid_state", details: { reason: "test_pack" } });
+        expect(res.body.error.message).toMatch(/only the learner can move it/);
+      }
+    });
+
     it("is 404 for someone else's pack, 409 for an ordinary lesson and 400 for bad input", async () => {
       const date = nextWeekday();
       const instructor = await packInstructor();

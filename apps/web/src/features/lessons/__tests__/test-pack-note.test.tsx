@@ -48,7 +48,8 @@ describe("A test package on the instructor's lessons", () => {
     await screen.findByText("Una Upcoming");
     const upcomingItem = screen.getByText("Una Upcoming").closest("li") as HTMLElement;
     const note = within(upcomingItem).getByRole("region", { name: "Driving test package" });
-    expect(note).toHaveTextContent(/test at .+, Ryde Service Centre · warm-up first/);
+    expect(note).toHaveTextContent("A 60-minute warm-up lesson first, then the test.");
+    expect(upcomingItem).toHaveTextContent(/Test package · Ryde Service Centre · test \d{1,2}:\d{2} [ap]m/);
     expect(within(note).queryByRole("button", { name: "Record result" })).not.toBeInTheDocument();
     expect(within(upcomingItem).queryByRole("button", { name: "Propose new time" })).not.toBeInTheDocument();
 

@@ -9,7 +9,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { SelectField, TextField } from "@/components/ui/field";
-import { formatTime } from "@/lib/format";
 import { useRecordTestOutcome } from "../api/record-test-outcome";
 
 const OUTCOME_OPTIONS: { value: TestPackOutcome; label: string }[] = [
@@ -70,9 +69,10 @@ export function TestPackNote({
       className="flex flex-col gap-2 rounded-xl bg-sky-50 p-3 text-sm"
     >
       <p className="text-slate-800">
-        <span className="font-medium">Driving test package:</span> test at {formatTime(pack.testAt)},{" "}
-        {pack.centre.name}
-        {pack.includesWarmUp ? " · warm-up first" : null}
+        {/* The centre and test time are on the lesson's label (test-pack-label.tsx) just above. */}
+        {pack.includesWarmUp
+          ? "A 60-minute warm-up lesson first, then the test."
+          : "Straight to the test: no warm-up."}
         {pack.outcome ? (
           <Badge className="ml-2" tone={pack.outcome === "PASSED" ? "success" : "neutral"}>
             {outcomeLabel(pack.outcome)}

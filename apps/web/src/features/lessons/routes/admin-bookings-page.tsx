@@ -176,7 +176,7 @@ export function AdminBookingsPage() {
           </Button>
         ) : b.status === "SCHEDULED" && new Date(b.startTime).getTime() > now ? (
           <span className="flex flex-wrap justify-end gap-2">
-            {canProposeMove(b, now) ? (
+            {canProposeMove(b, now) && !b.testPack ? (
               <Button
                 size="sm"
                 variant="outline"
