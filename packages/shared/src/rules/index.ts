@@ -41,6 +41,7 @@ export * from "./suburbs.ts";
 export * from "./sydney-time.ts";
 export * from "./teaching-stops.ts";
 export * from "./test-centres.ts";
+export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-pack-plan.ts";
 export * from "./travel.ts";

@@ -40,10 +40,12 @@ export async function bookTestPackWithCredit(
         );
       }
       const { suburb, offer, plan } = placed;
-      // What the pack is worth to the instructor: their price, as a card-paid pack.
-      const [lesson] = await bookLessons(tx, [
-        { ...lessonRowOf(placed.lesson, suburb), studentId, createdAt: now },
-      ]);
+      const row = lessonRowOf(placed.lesson, suburb);
+      // What the pack is worth: a bought credit's price, as a bundle lesson is worth its bundle's (the
+      // instructor earns their share of what the learner paid); the pass promise's pack the instructor's
+      // own price, their share of which Kerb pays (ledger: lesson.promotion).
+      const priceCents = credit.source === "PURCHASE" ? credit.valueCents : row.priceCents;
+      const [lesson] = await bookLessons(tx, [{ ...row, priceCents, studentId, createdAt: now }]);
       if (!lesson) throw new Error("insert returned no row");
       await insertTestPack(tx, {
         bookingId: lesson.id,
