@@ -1,19 +1,27 @@
 /**
  * A driving-test package credit bought in advance (issue 33 item 3): bought in demo mode and by card
  * (Stripe), issued only when paid and only once, on a tax invoice line of its own, spent on a pack that
- * earns and posts like a bundle lesson.
+ * earns and posts like a bundle lesson; a guardian buys one for their learner, or pays the pack the
+ * learner is holding.
  */
 import { TEST_PACK_CREDIT_PRICE_CENTS } from "@kerb/shared";
 import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { bookings, ledgerEntries, ledgerJournals, testPackCredits } from "../../db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, ledgerEntries, ledgerJournals, payments, testPackCredits } from "../../db/schema/index.ts";
 import { freshWeekdays } from "../../test/booking-fixtures.ts";
 import { startFakeStripe } from "../../test/fake-stripe.ts";
 import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
-import { type Actor, anAdmin, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
+import {
+  type Actor,
+  aGuardianOf,
+  anAdmin,
+  anInstructor,
+  aStudent,
+  type Student,
+} from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const PRICE = TEST_PACK_CREDIT_PRICE_CENTS / 100;
@@ -180,6 +188,74 @@ describeEachDatabase("test-pack credits bought in advance (demo mode)", (kind) =
     expect(balance.body.unbalancedPayments.map((p: { paymentId: string }) => p.paymentId)).not.toContain(
       paymentId,
     );
+  });
+
+  describe("a guardian", () => {
+    it("buys a credit for their learner: the learner's credit, the guardian's payment", async () => {
+      const student = await learner();
+      const guardian = await aGuardianOf(t, student);
+      const bought = await http.post(
+        `/api/guardian/learners/${student.id}/test-pack-credits`,
+        { price: PRICE },
+        guardian.token,
+      );
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+      expect(bought.body.payment).toMatchObject({ amount: 275 });
+      const confirmed = await http.post(
+        `/api/guardian/payments/${bought.body.payment.id}/confirm`,
+        undefined,
+        guardian.token,
+      );
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect((await credits(student)).body.usable).toBe(1);
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, bought.body.payment.id));
+      expect(payment).toMatchObject({ userId: student.id, payerId: guardian.id, type: "TEST_PACK_CREDIT" });
+
+      // Not a learner they follow: refused, nothing opened.
+      const stranger = await learner();
+      const refused = await http.post(
+        `/api/guardian/learners/${stranger.id}/test-pack-credits`,
+        { price: PRICE },
+        guardian.token,
+      );
+      expect(refused.status).toBeGreaterThanOrEqual(403);
+      expect(refused.status).toBeLessThan(500);
+      expect(await creditRowsOf(stranger.id)).toEqual([]);
+    });
+
+    it("pays the pack their learner is holding", async () => {
+      const instructor = await anInstructor(t, { suburbs: ["Penrith", "Parramatta"] });
+      expect((await http.put("/api/instructor/test-package", OFFER, instructor.token)).status).toBe(200);
+      const student = await learner();
+      const guardian = await aGuardianOf(t, student);
+      const held = await http.post(
+        "/api/student/test-packs",
+        { instructorId: instructor.id, centreId: "st-marys", testAt: at(nextWeekday(), "13:30"), price: 300 },
+        student.token,
+      );
+      expect(held.status, JSON.stringify(held.body)).toBe(201);
+      const paymentId: string = held.body.payment.id;
+      const paid = await http.post(
+        `/api/guardian/learners/${student.id}/payments/${paymentId}/pay`,
+        undefined,
+        guardian.token,
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const confirmed = await http.post(
+        `/api/guardian/payments/${paymentId}/confirm`,
+        undefined,
+        guardian.token,
+      );
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(confirmed.body.payment.lessons).toEqual([
+        expect.objectContaining({ status: "SCHEDULED", price: 300 }),
+      ]);
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+      expect(payment).toMatchObject({ payerId: guardian.id, status: "PAID" });
+    });
   });
 });
 
