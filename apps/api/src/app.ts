@@ -27,6 +27,7 @@ import { checkoutRoutes, checkoutWebhookRoutes } from "./modules/checkout/checko
 import { guardianCheckoutRoutes } from "./modules/checkout/guardian-checkout.routes.ts";
 import { lessonCheckoutRoutes } from "./modules/checkout/lesson-checkout.routes.ts";
 import { testPackCheckoutRoutes } from "./modules/checkout/test-pack-checkout.routes.ts";
+import { testPackCreditRoutes } from "./modules/checkout/test-pack-credit.routes.ts";
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lessonCheckoutRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(testPackCheckoutRoutes, { ...context, prefix: "/student/test-packs" });
       await api.register(studentTestPackMoveRoutes, { ...context, prefix: "/student/test-packs" });
+      await api.register(testPackCreditRoutes, { ...context, prefix: "/student/test-pack-credits" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });

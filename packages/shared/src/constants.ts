@@ -61,7 +61,8 @@ export type MoveProposerRole = (typeof MOVE_PROPOSER_ROLES)[number];
 /** A proposal may be accepted until this many hours before the lesson's present start. */
 export const MOVE_PROPOSAL_LAPSE_HOURS = 24;
 
-export const PAYMENT_TYPES = ["BUNDLE", "BOOKINGS"] as const;
+/** BUNDLE: lesson credits; BOOKINGS: held lessons (a test pack among them); TEST_PACK_CREDIT: one pack credit. */
+export const PAYMENT_TYPES = ["BUNDLE", "BOOKINGS", "TEST_PACK_CREDIT"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -103,6 +104,13 @@ export type TestPackOutcome = (typeof TEST_PACK_OUTCOMES)[number];
 /** Where a test-pack credit came from: bought in advance, or the pass promise's second pack. */
 export const TEST_PACK_CREDIT_SOURCES = ["PURCHASE", "PASS_PROMISE"] as const;
 export type TestPackCreditSource = (typeof TEST_PACK_CREDIT_SOURCES)[number];
+/**
+ * A test-pack credit bought in advance, in cents ex GST (GST 10% on top): one Kerb price, not an
+ * instructor's, because the credit books a pack with any instructor who offers them
+ * (docs/decisions/040-test-pack-credit-purchase.md). It is what the pack it pays for is worth, as a bundle
+ * lesson is worth its bundle's price: the instructor earns their share of it.
+ */
+export const TEST_PACK_CREDIT_PRICE_CENTS = 25_000;
 /** A pass-promise claim's course: an admin approves (a credit is issued) or declines it. */
 export const TEST_PACK_CLAIM_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
 export type TestPackClaimStatus = (typeof TEST_PACK_CLAIM_STATUSES)[number];

@@ -11,6 +11,7 @@ import {
   heldLessonDecisions,
   instructorProfiles,
   instructorTeachingStops,
+  testPackCredits,
   testPacks,
 } from "./schema/index.ts";
 
@@ -95,12 +96,15 @@ export const earnedValueSql = sql<number>`(case when ${bookings.status} = 'COMPL
 /** The lesson earned its value: COMPLETED, or a NO_SHOW or CANCELLED lesson with value kept. */
 export const earnedSql = sql`(${bookings.status} = 'COMPLETED' or coalesce(${earnedValueSql}, 0) > 0)`;
 
+/** A driving-test pack paid with a test-pack credit (bought in advance, or the pass promise's). */
+export const paidWithTestPackCreditSql = sql`exists (select 1 from ${testPackCredits} where ${testPackCredits.usedByBookingId} = ${bookings.id})`;
+
 /**
  * rules/payouts.ts `payableGrossCents(lesson) > 0`: a lesson that earns its instructor money — paid for
- * (card or bundle credit) and COMPLETED, or a NO_SHOW not refunded after a dispute, or CANCELLED with
+ * (card, bundle credit or test-pack credit) and COMPLETED, or a NO_SHOW not refunded after a dispute, or CANCELLED with
  * value kept. The one rule of "a lesson paid for": earnings, payouts and statements all count with it.
  */
-export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null) and ${earnedSql})`;
+export const earningLessonSql = sql`((${bookings.paymentId} is not null or ${bookings.bundleId} is not null or ${paidWithTestPackCreditSql}) and ${earnedSql})`;
 
 /**
  * rules/lesson-lengths.ts `creditsSpentOn(start, end)`: the bundle credits a credit lesson used, one per

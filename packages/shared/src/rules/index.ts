@@ -42,6 +42,7 @@ export * from "./sydney-time.ts";
 export * from "./teaching-stops.ts";
 export * from "./test-centres.ts";
 export * from "./test-pack-cancellation.ts";
+export * from "./test-pack-credits.ts";
 export * from "./test-pack-labels.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-pack-plan.ts";

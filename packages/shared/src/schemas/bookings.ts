@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_LESSON_COUNT } from "../constants.ts";
+import { MAX_LESSON_COUNT, PAYMENT_TYPES } from "../constants.ts";
 import { isoDateTime, safeText } from "./common.ts";
 import { suburbName } from "./fields.ts";
 import { invoiceNumberClaim } from "./invoices.ts";
@@ -70,7 +70,7 @@ export const paymentLesson = z.object({
 
 export const paymentResponse = z.object({
   id: z.uuid(),
-  type: z.enum(["BUNDLE", "BOOKINGS"]),
+  type: z.enum(PAYMENT_TYPES),
   status: z.string(),
   provider: z.string(),
   currency: z.literal("AUD"),

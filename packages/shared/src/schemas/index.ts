@@ -26,5 +26,6 @@ export * from "./receipts.ts";
 export * from "./refunds.ts";
 export * from "./reviews.ts";
 export * from "./student-lessons.ts";
+export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_STATUSES, REFUND_STATUSES } from "../constants.ts";
+import { PAYMENT_STATUSES, PAYMENT_TYPES, REFUND_STATUSES } from "../constants.ts";
 
 // The student's payments and their tax invoices (GET /api/student/payments, …/{id}/invoice.pdf).
 
@@ -17,7 +17,7 @@ export const studentPaymentRefund = z.object({
 export const studentPayment = z.object({
   id: z.uuid(),
   invoiceNumber: z.string(),
-  type: z.enum(["BUNDLE", "BOOKINGS"]),
+  type: z.enum(PAYMENT_TYPES),
   status: z.enum(PAYMENT_STATUSES),
   /** What it bought, e.g. "10-lesson bundle with Sam Lee" or "3 driving lessons". */
   description: z.string(),

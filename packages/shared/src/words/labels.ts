@@ -89,6 +89,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 export const paymentTypeLabels: Record<PaymentType, string> = {
   BUNDLE: "Bundle",
   BOOKINGS: "Lessons",
+  TEST_PACK_CREDIT: "Test package credit",
 };
 
 export const verificationStatusLabels: Record<VerificationStatus, string> = {

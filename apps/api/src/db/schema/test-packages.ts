@@ -114,7 +114,10 @@ export const testPackCredits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     source: text({ enum: TEST_PACK_CREDIT_SOURCES }).notNull(),
-    paymentId: uuid().references(() => payments.id),
+    /** The payment that bought it (PURCHASE): unique, so one payment issues one credit however often fulfilled. */
+    paymentId: uuid()
+      .unique()
+      .references(() => payments.id),
     claimId: uuid()
       .unique()
       .references(() => testPackClaims.id),

@@ -1,18 +1,16 @@
 import type { TestPackBooked, testPackCreditRequest } from "@kerb/shared";
-import { findTestCentre } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { bookLessons, retryPastLapsedHolds } from "../lessons/index.ts";
+import { bookLessons, lessonRowOf, retryPastLapsedHolds } from "../lessons/index.ts";
 import {
   centreSummaries,
   insertTestPack,
   lockUsableTestPackCredit,
   markTestPackCreditUsed,
-  refusePastTest,
   testPackPlanView,
 } from "../test-packages/index.ts";
-import { placeTestPack } from "./test-pack-placement.ts";
+import { placeTestPack, readTestPackRequest } from "./test-pack-placement.ts";
 
 type CreditRequest = z.output<typeof testPackCreditRequest>;
 
@@ -28,10 +26,7 @@ export async function bookTestPackWithCredit(
   request: CreditRequest,
 ): Promise<TestPackBooked> {
   const now = ctx.now();
-  const testAt = new Date(request.testAt);
-  refusePastTest(testAt, now);
-  const centre = findTestCentre(request.centreId);
-  if (!centre) throw new AppError("bad_request", "We don't know that test centre");
+  const { testAt, centre } = readTestPackRequest(request, now);
 
   const book = () =>
     ctx.db.transaction(async (tx) => {
@@ -45,20 +40,12 @@ export async function bookTestPackWithCredit(
         );
       }
       const { suburb, offer, plan } = placed;
-      const [lesson] = await bookLessons(tx, [
-        {
-          studentId,
-          instructorId: request.instructorId,
-          startTime: plan.pickupAt,
-          endTime: plan.dropOffAt,
-          // What the pack is worth to the instructor: their price, as a card-paid pack.
-          priceCents: offer.priceCents,
-          isPoolHours: false,
-          suburb,
-          pickupLocation: request.pickupLocation?.trim() || suburb,
-          createdAt: now,
-        },
-      ]);
+      const row = lessonRowOf(placed.lesson, suburb);
+      // What the pack is worth: a bought credit's price, as a bundle lesson is worth its bundle's (the
+      // instructor earns their share of what the learner paid); the pass promise's pack the instructor's
+      // own price, their share of which Kerb pays (ledger: lesson.promotion).
+      const priceCents = credit.source === "PURCHASE" ? credit.valueCents : row.priceCents;
+      const [lesson] = await bookLessons(tx, [{ ...row, priceCents, studentId, createdAt: now }]);
       if (!lesson) throw new Error("insert returned no row");
       await insertTestPack(tx, {
         bookingId: lesson.id,

@@ -1,9 +1,10 @@
 /**
- * Fulfilment: a PENDING payment becomes what it paid for (its held lessons booked, or its bundle issued)
- * exactly once, whoever asks first, the client's confirmation or the provider's webhook. Money that
- * arrives for holds that lapsed, or that the instructor's time off now covers, goes back to the card.
+ * Fulfilment: a PENDING payment becomes what it paid for (its held lessons booked, its bundle or its
+ * test-pack credit issued) exactly once, whoever asks first, the client's confirmation or the provider's
+ * webhook. Money that arrives for holds that lapsed, or that the instructor's time off now covers, goes
+ * back to the card.
  */
-import { bundleExpiryFrom, gstOfCharge, isHoldActive } from "@kerb/shared/rules";
+import { bundleExpiryFrom, gstOfCharge, isHoldActive, testPackCreditExpiryFrom } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { publicOrigin } from "../../env.ts";
@@ -18,6 +19,7 @@ import {
   scheduleLessonsOfPayment,
 } from "../lessons/index.ts";
 import * as payments from "../payments/index.ts";
+import { insertPurchasedTestPackCredit } from "../test-packages/index.ts";
 import * as repo from "./checkout.repository.ts";
 import { enqueuePurchaseConfirmation } from "./purchase-confirmation.ts";
 
@@ -105,6 +107,18 @@ async function deliverPurchase(
       payment: paid,
       lessons: lessons.map((l) => ({ ...l, status: "SCHEDULED" as const, holdExpiresAt: null })),
     };
+  }
+  if (payment.type === "TEST_PACK_CREDIT") {
+    // Worth what the learner paid for it ex GST: the value of the pack it will pay for (the ledger's).
+    await insertPurchasedTestPackCredit(tx, {
+      studentId: payment.userId,
+      paymentId: payment.id,
+      valueCents: payment.subtotalCents,
+      expiresAt: testPackCreditExpiryFrom(now),
+      createdAt: now,
+    });
+    await payments.markPaymentPaid(tx, payment.id, now);
+    return { payment: paid };
   }
   const spec = payment.bundleSpec;
   if (!spec) throw new AppError("invalid_state", "This bundle payment has no bundle attached");

@@ -7,6 +7,7 @@ import {
   learnerParams,
   learnerPaymentParams,
   paymentIdParams,
+  testPackCreditPurchaseRequest,
 } from "@kerb/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
@@ -15,6 +16,7 @@ import { IDEMPOTENCY_ERRORS, idempotent } from "../../plugins/idempotency.ts";
 import { paymentCallerOf } from "../guardians/index.ts";
 import { findPayment } from "../payments/index.ts";
 import { buyBundleForLearner } from "./buy-bundle-for-learner.ts";
+import { buyTestPackCreditForLearner } from "./buy-test-pack-credit-for-learner.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { payLearnerCheckout } from "./pay-learner-checkout.ts";
 
@@ -63,14 +65,51 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
   );
 
   app.post(
+    "/learners/:learnerId/test-pack-credits",
+    {
+      schema: {
+        ...common,
+        operationId: "buyTestPackCreditForLearner",
+        summary: "Buy a driving-test package credit for a learner",
+        description:
+          "As the learner's own credit purchase (price: Kerb's price ex GST as listed, 400 amount_mismatch " +
+          "otherwise), but paid by you: the credit is the learner's (one pack with any instructor who offers " +
+          "them, 12 months), the payment and its tax invoice yours; confirm it with " +
+          "POST /guardian/payments/{paymentId}/confirm. Without an Idempotency-Key, the same purchase asked " +
+          `again within ${KEYLESS_REPEAT_SECONDS} seconds, while the first is still unpaid, answers that first one.`,
+        headers: idempotencyKeyHeaders,
+        params: learnerParams,
+        body: testPackCreditPurchaseRequest,
+        response: {
+          201: checkoutResponse,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...IDEMPOTENCY_ERRORS,
+        },
+      },
+      ...idempotent(ctx, { withoutKey: { seconds: KEYLESS_REPEAT_SECONDS, stillStands: isStillUnpaid } }),
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await buyTestPackCreditForLearner(
+            ctx,
+            currentUserId(request),
+            request.params.learnerId,
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
     "/learners/:learnerId/payments/:paymentId/pay",
     {
       schema: {
         ...common,
         operationId: "payLearnerCheckout",
-        summary: "Pay for lessons a learner is holding",
+        summary: "Pay for lessons or a test package a learner is holding",
         description:
-          "For a checkout the learner started whose lessons are still held: you become its payer and get a " +
+          "For a checkout the learner started whose lessons (or driving-test package) are still held: you become its payer and get a " +
           "card session (none in demo mode: confirm it). A paid, lapsed or released checkout is 409.",
         headers: idempotencyKeyHeaders,
         params: learnerPaymentParams,
@@ -95,7 +134,7 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         summary: "Confirm a payment you made for a learner",
         description:
           'Your "I have paid": checked with the card provider, never taken on trust, then the lessons are ' +
-          "booked or the bundle's credits issued. Not paid yet is 402, the provider unreachable 502.",
+          "booked or the bundle's credits (or the test-pack credit) issued. Not paid yet is 402, the provider unreachable 502.",
         headers: idempotencyKeyHeaders,
         params: paymentIdParams,
         response: {

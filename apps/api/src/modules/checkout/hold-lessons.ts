@@ -14,6 +14,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import {
   checkLessonTimes,
+  lessonRowOf,
   openHoldsAndClashes,
   planLessons,
   refuseOwnClashes,
@@ -94,15 +95,7 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
         studentId,
         invoice: request.invoice,
         now,
-        lessons: lessons.map((l) => ({
-          instructorId: l.instructorId,
-          startTime: l.start,
-          endTime: l.end,
-          priceCents: l.priceCents,
-          isPoolHours: l.isPoolHours,
-          suburb,
-          pickupLocation: l.pickupLocation,
-        })),
+        lessons: lessons.map((l) => lessonRowOf(l, suburb)),
       });
       return { payment, student, suburb };
     });

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { testPackRequest } from "@kerb/shared";
-import { findTestCentre, formatSydneyDate } from "@kerb/shared/rules";
+import { formatSydneyDate } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { retryPastLapsedHolds } from "../lessons/index.ts";
-import { insertTestPack, refusePastTest } from "../test-packages/index.ts";
+import { lessonRowOf, retryPastLapsedHolds } from "../lessons/index.ts";
+import { insertTestPack } from "../test-packages/index.ts";
 import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
-import { placeTestPack } from "./test-pack-placement.ts";
+import { placeTestPack, readTestPackRequest } from "./test-pack-placement.ts";
 
 type PackRequest = z.output<typeof testPackRequest>;
 
@@ -20,14 +19,11 @@ type PackRequest = z.output<typeof testPackRequest>;
  */
 export async function holdTestPack(ctx: AppContext, studentId: string, request: PackRequest) {
   const now = ctx.now();
-  const testAt = new Date(request.testAt);
-  refusePastTest(testAt, now);
-  const centre = findTestCentre(request.centreId);
-  if (!centre) throw new AppError("bad_request", "We don't know that test centre");
+  const { testAt, centre } = readTestPackRequest(request, now);
 
   const hold = () =>
     ctx.db.transaction(async (tx) => {
-      const { student, suburb, offer, plan, openHolds } = await placeTestPack(tx, {
+      const { student, suburb, offer, plan, lesson, openHolds } = await placeTestPack(tx, {
         studentId,
         request,
         centre,
@@ -40,18 +36,7 @@ export async function holdTestPack(ctx: AppContext, studentId: string, request: 
         studentId,
         invoice: request.invoice,
         now,
-        lessons: [
-          {
-            id: bookingId,
-            instructorId: request.instructorId,
-            startTime: plan.pickupAt,
-            endTime: plan.dropOffAt,
-            priceCents: offer.priceCents,
-            isPoolHours: false,
-            suburb,
-            pickupLocation: request.pickupLocation?.trim() || suburb,
-          },
-        ],
+        lessons: [{ id: bookingId, ...lessonRowOf(lesson, suburb) }],
       });
       await insertTestPack(tx, {
         bookingId,

@@ -3,6 +3,8 @@
  * bundle is ready (told here, to the learner and the guardians who asked for copies). A guardian who paid
  * gets a receipt of their own.
  */
+import type { PaymentType } from "@kerb/shared";
+import { TEST_PACK_CREDIT_LINE } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
@@ -70,7 +72,7 @@ async function findBundlePurchase(db: Executor, paymentId: string) {
 
 type FulfilledPayment = {
   id: string;
-  type: "BOOKINGS" | "BUNDLE";
+  type: PaymentType;
   invoiceNumber: string;
   amountCents: number;
   gstCents: number;
@@ -85,15 +87,20 @@ export async function enqueuePurchaseConfirmation(
   lessons?: LessonNoticeRow[],
 ): Promise<string[]> {
   const paidBy = await findPayerOf(uow.tx, payment.id);
+  // A test-pack credit is told by the page that bought it and its tax invoice; a guardian gets the receipt.
   const told =
     payment.type === "BOOKINGS"
       ? await enqueueLessonsPurchased(uow, payment, options, lessons)
-      : await enqueueBundleReady(uow, payment, options, paidBy?.payer ?? null);
+      : payment.type === "BUNDLE"
+        ? await enqueueBundleReady(uow, payment, options, paidBy?.payer ?? null)
+        : [];
   if (!paidBy) return told;
   const purchase =
     payment.type === "BUNDLE"
       ? `${paidBy.bundleSpec?.totalLessons ?? 0}-lesson bundle`
-      : lessonCount((lessons ?? (await listPurchasedLessons(uow.tx, payment.id))).length);
+      : payment.type === "TEST_PACK_CREDIT"
+        ? TEST_PACK_CREDIT_LINE.toLowerCase()
+        : lessonCount((lessons ?? (await listPurchasedLessons(uow.tx, payment.id))).length);
   const receipt: OutboxEmail = {
     kind: "payer_receipt",
     to: recipient(paidBy.payer),

@@ -9,6 +9,7 @@ import {
   centsToDollars,
   dollarsToCents,
   findSuburb,
+  findTestCentre,
   planTestPack,
   type TestCentre,
   type TestCentreId,
@@ -20,9 +21,14 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
-import { checkLessonBlock, openHoldsAndClashes, refuseOwnClashes } from "../lessons/index.ts";
+import {
+  checkLessonBlock,
+  openHoldsAndClashes,
+  type PlannedLesson,
+  refuseOwnClashes,
+} from "../lessons/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
-import { findTestPackageOffer, testPackRefusal } from "../test-packages/index.ts";
+import { findTestPackageOffer, refusePastTest, testPackRefusal } from "../test-packages/index.ts";
 
 type PackRequest = Pick<
   z.output<typeof testPackRequest>,
@@ -37,8 +43,22 @@ export interface TestPackPlacement {
   suburb: Suburb;
   offer: { priceCents: number; includesWarmUp: boolean };
   plan: TestPackPlan;
+  /** The block as a planned lesson (pick-up to drop-off at the instructor's price), for `lessonRowOf`. */
+  lesson: PlannedLesson;
   /** Held lessons the learner already has waiting for payment. */
   openHolds: number;
+}
+
+/**
+ * What every pack request says before anything is locked, whoever pays: the test time (not past) and a
+ * centre we know (400 otherwise).
+ */
+export function readTestPackRequest(request: { testAt: string; centreId: string }, now: Date) {
+  const testAt = new Date(request.testAt);
+  refusePastTest(testAt, now);
+  const centre = findTestCentre(request.centreId);
+  if (!centre) throw new AppError("bad_request", "We don't know that test centre");
+  return { testAt, centre };
 }
 
 export async function placeTestPack(
@@ -90,5 +110,13 @@ export async function placeTestPack(
   }
   const refusal = testPackRefusal(answer, plan);
   if (refusal) throw refusal;
-  return { student, suburb, offer, plan, openHolds: open };
+  const lesson: PlannedLesson = {
+    instructorId: request.instructorId,
+    start: plan.pickupAt,
+    end: plan.dropOffAt,
+    priceCents: offer.priceCents,
+    isPoolHours: false,
+    pickupLocation: request.pickupLocation?.trim() || suburb,
+  };
+  return { student, suburb, offer, plan, lesson, openHolds: open };
 }

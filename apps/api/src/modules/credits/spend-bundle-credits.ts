@@ -21,6 +21,7 @@ import {
   enqueueCreditBooking,
   findStudentClashes,
   lessonMinutesOf,
+  lessonRowOf,
   planLessons,
   refuseOwnClashes,
   retryPastLapsedHolds,
@@ -115,14 +116,8 @@ export async function spendBundleCredits(
           ),
       });
       const rows = planned.map((l) => ({
+        ...lessonRowOf(l, suburb),
         studentId,
-        instructorId: l.instructorId,
-        startTime: l.start,
-        endTime: l.end,
-        priceCents: l.priceCents,
-        isPoolHours: l.isPoolHours,
-        suburb,
-        pickupLocation: l.pickupLocation,
         bundleId: bundle.id,
         createdAt: now,
       }));

@@ -19,22 +19,25 @@ const MAX_LISTED_PROBLEMS = 20;
  */
 export async function getLedgerBalance(ctx: AppContext): Promise<LedgerBalance> {
   const db = ctx.db;
-  const [total, journals, payouts, charged, sums, refunds, earned, scheduled, bundles] = await Promise.all([
-    repo.sumAllEntries(db),
-    repo.countJournals(db),
-    repo.payoutsDue(db),
-    repo.listChargedPayments(db),
-    repo.paymentAccountSums(db),
-    repo.listRefundAmounts(db),
-    repo.earnedLessonsByPayment(db),
-    repo.scheduledValueByPayment(db),
-    repo.bundleConsumption(db),
-  ]);
+  const [total, journals, payouts, charged, sums, refunds, earned, scheduled, bundles, packCredits] =
+    await Promise.all([
+      repo.sumAllEntries(db),
+      repo.countJournals(db),
+      repo.payoutsDue(db),
+      repo.listChargedPayments(db),
+      repo.paymentAccountSums(db),
+      repo.listRefundAmounts(db),
+      repo.earnedLessonsByPayment(db),
+      repo.scheduledValueByPayment(db),
+      repo.bundleConsumption(db),
+      repo.testPackCreditConsumption(db),
+    ]);
   const sumsByPayment = groupBy(sums, (r) => r.paymentId);
   const refundsByPayment = groupBy(refunds, (r) => r.paymentId);
   const earnedByPayment = groupBy(earned, (r) => r.paymentId);
   const scheduledByPayment = new Map(scheduled.map((r) => [r.paymentId, r.cents]));
   const bundleByPayment = new Map(bundles.map((b) => [b.paymentId, b]));
+  const packCreditByPayment = new Map(packCredits.map((c) => [c.paymentId, c]));
 
   const unbalancedPayments: LedgerBalance["unbalancedPayments"] = [];
   let unbalanced = 0;
@@ -42,6 +45,7 @@ export async function getLedgerBalance(ctx: AppContext): Promise<LedgerBalance> 
     // A payment never paid but charged anyway (its holds lapsed) was refunded whole: that is the charge.
     const chargedCents = payment.paidAt ? payment.amountCents : payment.refundedCents;
     const bundle = bundleByPayment.get(payment.id);
+    const packCredit = packCreditByPayment.get(payment.id);
     const facts: PaymentFacts = {
       chargedCents,
       gstCents: gstOfCharge(payment, chargedCents),
@@ -54,7 +58,11 @@ export async function getLedgerBalance(ctx: AppContext): Promise<LedgerBalance> 
         ? 0
         : bundle
           ? (bundle.totalLessons - bundle.consumedCredits) * bundle.pricePerLessonCents
-          : (scheduledByPayment.get(payment.id) ?? 0),
+          : packCredit
+            ? packCredit.earned
+              ? 0
+              : packCredit.valueCents
+            : (scheduledByPayment.get(payment.id) ?? 0),
     };
     const ledger: LedgerBalances = emptyBalances();
     for (const row of sumsByPayment.get(payment.id) ?? []) ledger[row.account as LedgerAccount] = row.cents;

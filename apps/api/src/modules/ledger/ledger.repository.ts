@@ -61,13 +61,17 @@ export async function findLessonForLedger(db: Executor, bookingId: string) {
       startTime: bookings.startTime,
       priceCents: bookings.priceCents,
       keptCents: bookings.keptCents,
-      paymentId: sql<string | null>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`,
+      // A pack paid with a bought test-pack credit earns against the credit's payment, as a bundle lesson.
+      paymentId: sql<
+        string | null
+      >`coalesce(${bookings.paymentId}, ${bundles.paymentId}, ${testPackCredits.paymentId})`,
       /** Paid with the pass promise's test-pack credit: nobody paid, Kerb bears the instructor's share. */
       isPromotion: sql<boolean>`exists (select 1 from ${testPackCredits}
         where ${testPackCredits.usedByBookingId} = ${bookings.id} and ${testPackCredits.source} = 'PASS_PROMISE')`,
     })
     .from(bookings)
     .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .leftJoin(testPackCredits, eq(testPackCredits.usedByBookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   return row;
 }
@@ -144,7 +148,7 @@ export function listRefundAmounts(db: Executor) {
     .from(cardRefunds);
 }
 
-const lessonPayment = sql<string>`coalesce(${bookings.paymentId}, ${bundles.paymentId})`;
+const lessonPayment = sql<string>`coalesce(${bookings.paymentId}, ${bundles.paymentId}, ${testPackCredits.paymentId})`;
 // What a lesson earned (ex GST): its price once taught, its kept value once a no-show (the price unless
 // a dispute refunded it) or cancelled.
 const earnedValue = earnedValueSql;
@@ -159,6 +163,7 @@ export function earnedLessonsByPayment(db: Executor) {
     })
     .from(bookings)
     .leftJoin(bundles, eq(bundles.id, bookings.bundleId))
+    .leftJoin(testPackCredits, eq(testPackCredits.usedByBookingId, bookings.id))
     .where(earnedSql)
     .groupBy(lessonPayment, earnedValue);
 }
@@ -193,6 +198,22 @@ export function bundleConsumption(db: Executor) {
     .from(bundles)
     .leftJoin(bookings, eq(bookings.bundleId, bundles.id))
     .groupBy(bundles.id);
+}
+
+/**
+ * Each bought test-pack credit with its value and whether the pack it paid for has earned it (taught, a
+ * no-show, or value kept): until then its value is undelivered, used or not.
+ */
+export function testPackCreditConsumption(db: Executor) {
+  return db
+    .select({
+      paymentId: sql<string>`${testPackCredits.paymentId}`,
+      valueCents: testPackCredits.valueCents,
+      earned: sql<boolean>`coalesce(${earnedSql}, false)`,
+    })
+    .from(testPackCredits)
+    .leftJoin(bookings, eq(bookings.id, testPackCredits.usedByBookingId))
+    .where(isNotNull(testPackCredits.paymentId));
 }
 
 /**

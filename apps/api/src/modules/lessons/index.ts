@@ -43,5 +43,5 @@ export {
   scheduleLessonsOfPayment,
 } from "./lessons.writes.ts";
 export { openMoveProposals } from "./move-proposal-views.ts";
-export { type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
+export { lessonRowOf, type PlannedLesson, planLessons, retryPastLapsedHolds } from "./plan-lessons.ts";
 export { findStudentClashes, openHoldsAndClashes, refuseOwnClashes } from "./student-clashes.ts";

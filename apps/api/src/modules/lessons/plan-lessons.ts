@@ -49,6 +49,22 @@ export interface PlannedLesson {
   pickupLocation: string;
 }
 
+/**
+ * A planned lesson as the lesson row it becomes (the card hold's, the credit spends'): who teaches, when,
+ * what it is worth and where to meet; the suburb it happens in is the caller's.
+ */
+export function lessonRowOf(lesson: PlannedLesson, suburb: string) {
+  return {
+    instructorId: lesson.instructorId,
+    startTime: lesson.start,
+    endTime: lesson.end,
+    priceCents: lesson.priceCents,
+    isPoolHours: lesson.isPoolHours,
+    suburb,
+    pickupLocation: lesson.pickupLocation,
+  };
+}
+
 interface PlanLessonsInput<R extends LessonRequest> {
   suburb: Suburb;
   now: Date;

@@ -8,6 +8,7 @@ import {
   fullName,
   sydneyDateOf,
   sydneyWeekday,
+  TEST_PACK_CREDIT_LINE,
 } from "@kerb/shared/rules";
 import type * as repo from "./receipts.repository.ts";
 
@@ -45,6 +46,7 @@ export function describePurchase(
     const instructor = payment.bundleInstructor ? ` with ${fullName(payment.bundleInstructor)}` : "";
     return `${bundleSize(payment)}-lesson bundle${instructor}`;
   }
+  if (payment.type === "TEST_PACK_CREDIT") return TEST_PACK_CREDIT_LINE;
   const count = lessons?.lessons ?? 0;
   return `${count} driving ${count === 1 ? "lesson" : "lessons"}${withInstructors(lessons?.instructorNames ?? [])}`;
 }

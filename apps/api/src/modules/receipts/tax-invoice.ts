@@ -4,6 +4,7 @@ import {
   fullName,
   mayReadReceipt,
   type PaymentCaller,
+  TEST_PACK_CREDIT_LINE,
   testPackLineLabel,
 } from "@kerb/shared/rules";
 import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
@@ -67,32 +68,42 @@ function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxI
   // A payment refunded because its holds lapsed was charged but never marked paid: it dates from checkout.
   const issued = payment.paidAt ?? payment.createdAt;
   const lines: TaxInvoice["lines"] =
-    payment.type === "BUNDLE"
+    payment.type === "TEST_PACK_CREDIT"
       ? [
           {
-            description: describePurchase(payment, undefined),
-            detail: payment.bundle
-              ? `Prepaid lesson credits, valid until ${formatSydneyDate(payment.bundle.expiresAt)}`
-              : "Prepaid lesson credits",
-            quantity: bundleSize(payment),
-            unitCents: payment.bundle?.pricePerLessonCents ?? payment.bundleSpec?.pricePerLessonCents ?? 0,
+            description: TEST_PACK_CREDIT_LINE,
+            detail: `One driving test package with any instructor who offers them, valid 12 months from ${formatSydneyDate(issued)}`,
+            quantity: 1,
+            unitCents: payment.subtotalCents,
             amountCents: payment.subtotalCents,
           },
         ]
-      : lessons.map((lesson) => ({
-          ...(lesson.testPack
-            ? {
-                description: testPackLineLabel(lesson.testPack),
-                detail: `Instructor: ${fullName(lesson.instructor)} · Pick-up to drop-off ${lessonWhen(lesson.startTime, lesson.endTime)}`,
-              }
-            : {
-                description: `Driving lesson, ${lessonWhen(lesson.startTime, lesson.endTime)}`,
-                detail: `Instructor: ${fullName(lesson.instructor)} · ${lesson.isPoolHours ? "Pool hours rate" : "Standard rate"}`,
-              }),
-          quantity: 1,
-          unitCents: lesson.priceCents,
-          amountCents: lesson.priceCents,
-        }));
+      : payment.type === "BUNDLE"
+        ? [
+            {
+              description: describePurchase(payment, undefined),
+              detail: payment.bundle
+                ? `Prepaid lesson credits, valid until ${formatSydneyDate(payment.bundle.expiresAt)}`
+                : "Prepaid lesson credits",
+              quantity: bundleSize(payment),
+              unitCents: payment.bundle?.pricePerLessonCents ?? payment.bundleSpec?.pricePerLessonCents ?? 0,
+              amountCents: payment.subtotalCents,
+            },
+          ]
+        : lessons.map((lesson) => ({
+            ...(lesson.testPack
+              ? {
+                  description: testPackLineLabel(lesson.testPack),
+                  detail: `Instructor: ${fullName(lesson.instructor)} · Pick-up to drop-off ${lessonWhen(lesson.startTime, lesson.endTime)}`,
+                }
+              : {
+                  description: `Driving lesson, ${lessonWhen(lesson.startTime, lesson.endTime)}`,
+                  detail: `Instructor: ${fullName(lesson.instructor)} · ${lesson.isPoolHours ? "Pool hours rate" : "Standard rate"}`,
+                }),
+            quantity: 1,
+            unitCents: lesson.priceCents,
+            amountCents: lesson.priceCents,
+          }));
 
   const lessonById = new Map(lessons.map((l) => [l.id, l]));
   const creditNotes = refunds.map((refund, index): TaxInvoiceCreditNote => {

@@ -2,6 +2,8 @@
  * The test-packages module's public entry (issue 33): instructors' driving-test package offers, the
  * options for a learner's test, and the pack rows and pack credits that booking a pack (checkout) writes.
  */
+
+export { listTestPackCredits } from "./list-test-pack-credits.ts";
 export {
   listTestPackOptions,
   planView as testPackPlanView,
@@ -18,6 +20,7 @@ export {
 export {
   findOffer as findTestPackageOffer,
   findPackOfLesson,
+  insertPurchasedCredit as insertPurchasedTestPackCredit,
   insertTestPack,
   lockUsableCredit as lockUsableTestPackCredit,
   markCreditUsed as markTestPackCreditUsed,

@@ -1,5 +1,5 @@
 import type { TestPackOutcome } from "@kerb/shared";
-import { and, arrayContains, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { testPackageOffers, testPackCredits, testPacks } from "../../db/schema/index.ts";
 
@@ -72,7 +72,12 @@ export async function insertTestPack(tx: Executor, pack: NewTestPack) {
  */
 export async function lockUsableCredit(tx: Executor, studentId: string, now: Date) {
   const [row] = await tx
-    .select({ id: testPackCredits.id, expiresAt: testPackCredits.expiresAt })
+    .select({
+      id: testPackCredits.id,
+      expiresAt: testPackCredits.expiresAt,
+      source: testPackCredits.source,
+      valueCents: testPackCredits.valueCents,
+    })
     .from(testPackCredits)
     .where(
       and(
@@ -85,6 +90,37 @@ export async function lockUsableCredit(tx: Executor, studentId: string, now: Dat
     .limit(1)
     .for("update");
   return row;
+}
+
+/**
+ * A credit bought by `paymentId` (PURCHASE), once: the unique payment id makes a second fulfilment of the
+ * same payment (a replayed webhook racing the client's confirmation) insert nothing.
+ */
+export async function insertPurchasedCredit(
+  tx: Executor,
+  values: { studentId: string; paymentId: string; valueCents: number; expiresAt: Date; createdAt: Date },
+) {
+  const [row] = await tx
+    .insert(testPackCredits)
+    .values({ ...values, source: "PURCHASE" })
+    .onConflictDoNothing({ target: testPackCredits.paymentId })
+    .returning({ id: testPackCredits.id });
+  return row?.id;
+}
+
+/** The learner's credits, newest first, used and expired included. */
+export function listCredits(db: Executor, studentId: string) {
+  return db
+    .select({
+      id: testPackCredits.id,
+      source: testPackCredits.source,
+      createdAt: testPackCredits.createdAt,
+      expiresAt: testPackCredits.expiresAt,
+      usedAt: testPackCredits.usedAt,
+    })
+    .from(testPackCredits)
+    .where(eq(testPackCredits.studentId, studentId))
+    .orderBy(desc(testPackCredits.createdAt), desc(testPackCredits.id));
 }
 
 /** The credit pays the pack `bookingId`; false when it was used meanwhile (nothing changed). */

@@ -9,6 +9,7 @@ import { paymentKeys } from "./query-keys";
 const CONFIRM_PATHS: Record<PaymentType, string> = {
   BUNDLE: "/student/bundles/confirm",
   BOOKINGS: "/student/bookings/batch/confirm",
+  TEST_PACK_CREDIT: "/student/test-pack-credits/confirm",
 };
 
 /** A guardian paying for a learner confirms through their own route, whatever the payment's type. */

@@ -209,6 +209,7 @@ function PaidResult({ payment }: { payment: PaymentDetails }) {
   }, [queryClient]);
 
   const isBundle = payment.type === "BUNDLE";
+  const isPackCredit = payment.type === "TEST_PACK_CREDIT";
   const lessons = payment.lessons.length;
   if (isGuardian(user)) {
     return (
@@ -216,9 +217,11 @@ function PaidResult({ payment }: { payment: PaymentDetails }) {
         title="Payment Confirmed"
         tone="success"
         message={
-          isBundle
-            ? `Thank you! The ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready for your learner to use.`
-            : `Thank you! ${lessons === 1 ? "The lesson is" : `The ${lessons} lessons are`} booked for your learner.`
+          isPackCredit
+            ? "Thank you! The driving test package credit is ready for your learner to use."
+            : isBundle
+              ? `Thank you! The ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready for your learner to use.`
+              : `Thank you! ${lessons === 1 ? "The lesson is" : `The ${lessons} lessons are`} booked for your learner.`
         }
         details={<PaymentReceipt payment={payment} />}
       >
@@ -231,13 +234,17 @@ function PaidResult({ payment }: { payment: PaymentDetails }) {
       title="Payment Confirmed"
       tone="success"
       message={
-        isBundle
-          ? `Thank you! Your ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready to use.`
-          : `Thank you! ${lessons === 1 ? "Your lesson is" : `Your ${lessons} lessons are`} booked.`
+        isPackCredit
+          ? "Thank you! Your driving test package credit is ready: use it when you book your test package."
+          : isBundle
+            ? `Thank you! Your ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready to use.`
+            : `Thank you! ${lessons === 1 ? "Your lesson is" : `Your ${lessons} lessons are`} booked.`
       }
       details={<PaymentReceipt payment={payment} />}
     >
-      {isBundle ? (
+      {isPackCredit ? (
+        <ButtonLink to={paths.student.testPack()}>Book my test package</ButtonLink>
+      ) : isBundle ? (
         <ButtonLink to={paths.student.bundles()}>View my bundles</ButtonLink>
       ) : (
         <ButtonLink to={paths.student.bookings()}>View my bookings</ButtonLink>

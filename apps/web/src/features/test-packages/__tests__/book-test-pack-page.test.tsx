@@ -1,4 +1,4 @@
-import type { TestPackOptions } from "@kerb/shared";
+import type { TestPackCreditsResponse, TestPackOptions } from "@kerb/shared";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, type MockRequest, mockFetch } from "@/test/fetch-mock";
@@ -64,6 +64,25 @@ const paid = {
   },
 };
 
+const noCredits: TestPackCreditsResponse = {
+  price: { exGst: 250, gst: 25, total: 275 },
+  usable: 0,
+  credits: [],
+};
+const oneCredit: TestPackCreditsResponse = {
+  ...noCredits,
+  usable: 1,
+  credits: [
+    {
+      id: "c0000000-0000-4000-8000-0000000000c1",
+      source: "PURCHASE",
+      createdAt: "2027-01-10T00:00:00.000Z",
+      expiresAt: "2099-01-10T00:00:00.000Z",
+      usedAt: null,
+    },
+  ],
+};
+
 async function fillIn(user: ReturnType<typeof renderApp>["user"]) {
   const form = (await screen.findByRole("button", { name: "Find instructors" })).closest(
     "form",
@@ -83,6 +102,7 @@ describe("Booking a driving test package", () => {
     const api = mockFetch({
       "GET /api/student/profile": jsonResponse(200, studentProfile()),
       "GET /api/student/test-packs/options": jsonResponse(200, options),
+      "GET /api/student/test-pack-credits": jsonResponse(200, noCredits),
       "POST /api/student/test-packs": ({ body }: MockRequest) => {
         holds.push(body);
         return jsonResponse(201, checkout);
@@ -123,6 +143,7 @@ describe("Booking a driving test package", () => {
     mockFetch({
       "GET /api/student/profile": jsonResponse(200, studentProfile()),
       "GET /api/student/test-packs/options": jsonResponse(200, options),
+      "GET /api/student/test-pack-credits": jsonResponse(200, noCredits),
       "POST /api/student/test-packs": apiError(
         409,
         "slot_unavailable",
@@ -147,10 +168,100 @@ describe("Booking a driving test package", () => {
     mockFetch({
       "GET /api/student/profile": jsonResponse(200, studentProfile()),
       "GET /api/student/test-packs/options": jsonResponse(200, { ...options, options: [] }),
+      "GET /api/student/test-pack-credits": jsonResponse(200, noCredits),
     });
     const { user } = renderApp("/student/test-pack", signedIn);
     const form = await fillIn(user);
     await user.click(within(form).getByRole("button", { name: "Find instructors" }));
     expect(await screen.findByText("Nobody can take you to that test yet")).toBeInTheDocument();
+  });
+  it("offers the learner's unused credit on each instructor, and books with it without a card", async () => {
+    const spent: unknown[] = [];
+    const api = mockFetch({
+      "GET /api/student/profile": jsonResponse(200, studentProfile()),
+      "GET /api/student/test-packs/options": jsonResponse(200, options),
+      "GET /api/student/test-pack-credits": jsonResponse(200, oneCredit),
+      "POST /api/student/test-packs/with-credit": ({ body }: MockRequest) => {
+        spent.push(body);
+        return jsonResponse(201, {
+          lessonId: "d0000000-0000-4000-8000-0000000000d1",
+          creditId: oneCredit.credits[0]?.id,
+          instructorId: INSTRUCTOR,
+          centre: options.centre,
+          suburb: "Parramatta",
+          testAt: TEST_AT,
+          plan: options.options[0]?.plan,
+        });
+      },
+    });
+    const { user } = renderApp("/student/test-pack", signedIn);
+    expect(
+      await screen.findByText(/You have a test package credit to use by 10\/01\/2099/),
+    ).toBeInTheDocument();
+    const form = await fillIn(user);
+    await user.click(within(form).getByRole("button", { name: "Find instructors" }));
+
+    // Both ways to pay, side by side.
+    expect(await screen.findByRole("button", { name: "Pay by card with Daniel" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Use my test-pack credit with Daniel" }));
+    expect(
+      await screen.findByText(
+        /Test package booked with your credit: Daniel picks you up at 8:55 am on 15\/06\/2027/,
+      ),
+    ).toBeInTheDocument();
+    expect(spent).toEqual([
+      {
+        instructorId: INSTRUCTOR,
+        centreId: "st-marys",
+        testAt: TEST_AT,
+        suburb: "Parramatta",
+        pickupLocation: "1 Church St",
+      },
+    ]);
+    expect(api.callsTo("POST", "/api/student/test-packs")).toHaveLength(0);
+  });
+
+  it("without a credit, offers only the card, and sells a credit through the card checkout (demo)", async () => {
+    let credits = noCredits;
+    const bought: unknown[] = [];
+    const api = mockFetch({
+      "GET /api/student/profile": jsonResponse(200, studentProfile()),
+      // Read again once the credit is issued (the learner's queries are refreshed): a fresh answer each time.
+      "GET /api/student/test-packs/options": () => jsonResponse(200, options),
+      "GET /api/student/test-pack-credits": () => jsonResponse(200, credits),
+      "POST /api/student/test-pack-credits/purchase": ({ body }: MockRequest) => {
+        bought.push(body);
+        return jsonResponse(201, {
+          payment: {
+            id: PAYMENT,
+            invoiceNumber: "KRB-2",
+            subtotal: 250,
+            gst: 25,
+            amount: 275,
+            holdExpiresAt: null,
+          },
+        });
+      },
+      [`POST /api/student/test-pack-credits/confirm/${PAYMENT}`]: () => {
+        credits = oneCredit;
+        return jsonResponse(200, {
+          payment: { ...paid.payment, type: "TEST_PACK_CREDIT", subtotal: 250, gst: 25, amount: 275 },
+        });
+      },
+    });
+    const { user } = renderApp("/student/test-pack", signedIn);
+    expect(await screen.findByText("$275.00")).toBeInTheDocument();
+    const form = await fillIn(user);
+    await user.click(within(form).getByRole("button", { name: "Find instructors" }));
+    expect(await screen.findByRole("button", { name: "Book with Daniel" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Use my test-pack credit/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Buy a test-pack credit" }));
+    expect(
+      await screen.findByRole("button", { name: "Use my test-pack credit with Daniel" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You have a test package credit to use/)).toBeInTheDocument();
+    expect(bought).toEqual([{ price: 250 }]);
+    expect(api.callsTo("POST", `/api/student/test-pack-credits/confirm/${PAYMENT}`)).toHaveLength(1);
   });
 });

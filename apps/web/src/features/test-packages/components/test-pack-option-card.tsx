@@ -10,6 +10,9 @@ type TestPackOptionCardProps = {
   centreName: string;
   onBook: () => void;
   isBooking: boolean;
+  /** Given when the learner has an unused test-pack credit: the pack booked with it, no card. */
+  onUseCredit?: (() => void) | undefined;
+  isUsingCredit?: boolean;
   disabled: boolean;
 };
 
@@ -19,6 +22,8 @@ export function TestPackOptionCard({
   centreName,
   onBook,
   isBooking,
+  onUseCredit,
+  isUsingCredit = false,
   disabled,
 }: TestPackOptionCardProps) {
   const { plan } = option;
@@ -51,8 +56,23 @@ export function TestPackOptionCard({
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <ConsumerPrice dollars={option.priceExGst} className="font-semibold text-slate-900 text-xl" stacked />
-        <Button onClick={onBook} isLoading={isBooking} disabled={disabled}>
-          Book with {option.firstName}
+        {onUseCredit ? (
+          <Button
+            onClick={onUseCredit}
+            isLoading={isUsingCredit}
+            disabled={disabled}
+            aria-label={`Use my test-pack credit with ${option.firstName}`}
+          >
+            Use my test-pack credit
+          </Button>
+        ) : null}
+        <Button
+          variant={onUseCredit ? "outline" : "primary"}
+          onClick={onBook}
+          isLoading={isBooking}
+          disabled={disabled}
+        >
+          {onUseCredit ? `Pay by card with ${option.firstName}` : `Book with ${option.firstName}`}
         </Button>
       </div>
     </li>

@@ -17,8 +17,13 @@ import { arrivalNotice } from "@/lib/arrival-notice";
 import { formatDate, formatTime } from "@/lib/format";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
+import { useBookTestPackWithCredit } from "../api/book-test-pack-with-credit";
+import { useBuyTestPackCredit } from "../api/buy-test-pack-credit";
+import { useConfirmTestPackCredit } from "../api/confirm-test-pack-credit";
+import { useTestPackCredits } from "../api/get-test-pack-credits";
 import { useTestPackOptions } from "../api/get-test-pack-options";
 import { useHoldTestPack } from "../api/hold-test-pack";
+import { TestPackCreditCard } from "../components/test-pack-credit-card";
 import { TestPackOptionCard } from "../components/test-pack-option-card";
 import {
   centreOptions,
@@ -32,7 +37,8 @@ const SUBURB_OPTIONS = SUBURBS.map((suburb) => ({ value: suburb, label: suburb }
 /**
  * Test day (issue 33): the learner says where and when Service NSW booked their driving test, Kerb offers
  * the instructors who can take them (each with the day worked back from the test time) and the learner
- * books one and pays, by card or in demo mode, as for lessons.
+ * books one and pays, by card or in demo mode, as for lessons, or with a test-pack credit: one bought here
+ * in advance (the same card checkout) or the pass promise's.
  */
 export function BookTestPackPage() {
   const profile = useStudentProfile().data;
@@ -42,10 +48,15 @@ export function BookTestPackPage() {
   const [errors, setErrors] = useState<TestPackDraftErrors>({});
   const [pickupLocation, setPickupLocation] = useState("");
   const [asked, setAsked] = useState<ReturnType<typeof optionsQueryOf>["query"]>(null);
-  const [bookingId, setBookingId] = useState<string | null>(null);
+  const [bookingId, setBookingId] = useState<{ instructorId: string; withCredit: boolean } | null>(null);
   const options = useTestPackOptions(asked);
   const hold = useHoldTestPack();
   const confirm = useConfirmHeldPayment();
+  const credits = useTestPackCredits();
+  const withCredit = useBookTestPackWithCredit();
+  const buyCredit = useBuyTestPackCredit();
+  const confirmCredit = useConfirmTestPackCredit();
+  const hasCredit = (credits.data?.usable ?? 0) > 0;
 
   // The learner's own suburb first; the nearest centre to it until they choose.
   const suburb = draft?.suburb ?? profile?.suburb ?? "";
@@ -67,12 +78,52 @@ export function BookTestPackPage() {
     setAsked(read.query);
     hold.reset();
     confirm.reset();
+    withCredit.reset();
+  };
+
+  const buy = async () => {
+    const price = credits.data?.price.exGst;
+    if (price === undefined) return;
+    try {
+      const started = await buyCredit.mutateAsync({ price });
+      if (started.paymentUrl) {
+        window.location.assign(started.paymentUrl);
+        return;
+      }
+      await confirmCredit.mutateAsync(started.payment.id);
+    } catch {
+      // The mutation's error is shown on the credits card.
+    }
+  };
+
+  const bookWithCredit = async (instructorId: string) => {
+    const option = options.data?.options.find((o) => o.instructorId === instructorId);
+    if (!asked || !option) return;
+    setBookingId({ instructorId, withCredit: true });
+    try {
+      await withCredit.mutateAsync({
+        instructorId,
+        centreId: asked.centreId,
+        testAt: asked.testAt,
+        suburb: asked.suburb,
+        ...(pickupLocation.trim() ? { pickupLocation: pickupLocation.trim() } : {}),
+      });
+      navigate(paths.student.dashboard(), {
+        state: arrivalNotice(
+          `Test package booked with your credit: ${option.firstName} picks you up at ${formatTime(option.plan.pickupAt)} on ${formatDate(option.plan.pickupAt)}.`,
+        ),
+      });
+    } catch {
+      // The mutation's error is shown above the options.
+    } finally {
+      setBookingId(null);
+    }
   };
 
   const book = async (instructorId: string) => {
     const option = options.data?.options.find((o) => o.instructorId === instructorId);
     if (!asked || !option) return;
-    setBookingId(instructorId);
+    setBookingId({ instructorId, withCredit: false });
     try {
       const started = await hold.mutateAsync({
         instructorId,
@@ -99,7 +150,7 @@ export function BookTestPackPage() {
     }
   };
 
-  const failure = hold.error ?? confirm.error;
+  const failure = hold.error ?? confirm.error ?? withCredit.error;
   const result = options.data;
   return (
     <PageWithBackLink
@@ -111,6 +162,14 @@ export function BookTestPackPage() {
         title="Book a driving test package"
         description="Your instructor picks you up, gives you a warm-up lesson if their package has one, takes you to the test in their dual-control car and drives you home."
       />
+      {credits.data ? (
+        <TestPackCreditCard
+          credits={credits.data}
+          onBuy={buy}
+          isBuying={buyCredit.isPending || confirmCredit.isPending}
+          error={buyCredit.error ?? confirmCredit.error}
+        />
+      ) : null}
       <Card>
         <CardHeader title="Your test" />
         <CardContent>
@@ -202,7 +261,9 @@ export function BookTestPackPage() {
                     option={option}
                     centreName={result.centre.name}
                     onBook={() => book(option.instructorId)}
-                    isBooking={bookingId === option.instructorId}
+                    isBooking={bookingId?.instructorId === option.instructorId && !bookingId.withCredit}
+                    onUseCredit={hasCredit ? () => bookWithCredit(option.instructorId) : undefined}
+                    isUsingCredit={bookingId?.instructorId === option.instructorId && bookingId.withCredit}
                     disabled={bookingId !== null}
                   />
                 ))}

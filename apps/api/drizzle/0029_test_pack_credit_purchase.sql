@@ -1,0 +1,1 @@
+ALTER TABLE "test_pack_credits" ADD CONSTRAINT "test_pack_credits_paymentId_unique" UNIQUE("payment_id");
