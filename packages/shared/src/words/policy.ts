@@ -38,6 +38,7 @@ import { formatAud } from "../rules/money.ts";
 import { DOCUMENT_EXPIRY_NOTICE_DAYS, REMINDER_LEAD_HOURS } from "../rules/notification-timing.ts";
 import { POOL_END_MINUTES, POOL_START_MINUTES } from "../rules/pool-hours.ts";
 import { REVIEW_WINDOW_DAYS } from "../rules/reviews.ts";
+import { PASS_PROMISE_CREDIT_VALIDITY_MONTHS } from "../rules/test-pack-outcomes.ts";
 import { plural } from "./plural.ts";
 
 /** 0.35 → "35%" (whole percents; the policies have no fractions). */
@@ -125,6 +126,8 @@ export const MIN_LEAD_TIME = formatDuration(MIN_LEAD_TIME_MINUTES);
 
 /** "12 months" */
 export const BUNDLE_VALIDITY = plural(BUNDLE_VALIDITY_MONTHS, "month");
+/** How long a test-pack credit lasts, bought or the pass promise's: "12 months". */
+export const TEST_PACK_CREDIT_VALIDITY = plural(PASS_PROMISE_CREDIT_VALIDITY_MONTHS, "month");
 /** How long a guardian invitation can be accepted: "14 days". */
 export const GUARDIAN_INVITATION_WINDOW = plural(GUARDIAN_INVITATION_DAYS, "day");
 

@@ -9,6 +9,7 @@ import {
   paymentIdParams,
   testPackCreditPurchaseRequest,
 } from "@kerb/shared";
+import { TEST_PACK_CREDIT_VALIDITY } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser, currentUserId } from "../../plugins/auth.ts";
@@ -74,7 +75,7 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           "As the learner's own credit purchase (price: Kerb's price ex GST as listed, 400 amount_mismatch " +
           "otherwise), but paid by you: the credit is the learner's (one pack with any instructor who offers " +
-          "them, 12 months), the payment and its tax invoice yours; confirm it with " +
+          `them, ${TEST_PACK_CREDIT_VALIDITY}), the payment and its tax invoice yours; confirm it with ` +
           "POST /guardian/payments/{paymentId}/confirm. Without an Idempotency-Key, the same purchase asked " +
           `again within ${KEYLESS_REPEAT_SECONDS} seconds, while the first is still unpaid, answers that first one.`,
         headers: idempotencyKeyHeaders,

@@ -8,6 +8,7 @@ import {
   testPackCreditsResponse,
 } from "@kerb/shared";
 import { learnerCaller } from "@kerb/shared/rules";
+import { TEST_PACK_CREDIT_VALIDITY } from "@kerb/shared/words";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUserId } from "../../plugins/auth.ts";
@@ -51,7 +52,7 @@ export const testPackCreditRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         summary: "Start paying for a driving-test package credit",
         description:
           "Opens a payment for one credit at Kerb's price (price: dollars ex GST as listed; another is 400 " +
-          "amount_mismatch), GST on top. The credit exists once the payment is confirmed, valid 12 months, " +
+          `amount_mismatch), GST on top. The credit exists once the payment is confirmed, valid ${TEST_PACK_CREDIT_VALIDITY}, ` +
           "and books one pack with any instructor who offers them.",
         headers: idempotencyKeyHeaders,
         body: testPackCreditPurchaseRequest,

@@ -266,6 +266,7 @@ describeEachDatabase("a student cancels their own lesson", (kind) => {
         });
         expect(await earnings(lesson.instructor.token)).toEqual({
           lessons: 1,
+          testPacks: 0,
           gross: 65,
           platformFee: 16.25,
           net: 48.75,
