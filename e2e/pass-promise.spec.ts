@@ -1,3 +1,4 @@
+import { addDaysToDate, sydneyTodayDate, sydneyWeekday } from "@kerb/shared/rules";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, logIn, snap, snapPart } from "./support/helpers.ts";
 
@@ -26,7 +27,7 @@ test("the instructor records a test not passed, the learner claims and the admin
       has: instructor.getByRole("region", { name: "Driving test package" }),
     });
   const pack = tessLesson.getByRole("region", { name: "Driving test package" });
-  await expect(pack).toContainText("Botany Service Centre");
+  await expect(tessLesson).toContainText(/Test package · Botany Service Centre · test 10:30 am/);
   await pack.getByLabel("How did the test go?").selectOption("FAILED");
   await expectAccessible(instructor);
   await snapPart(tessLesson, testInfo, "test-pack-result-form");
@@ -54,4 +55,26 @@ test("the instructor records a test not passed, the learner claims and the admin
 
   await tess.reload();
   await expect(card).toContainText("Your free second test package is ready");
+
+  // The credit pays her next pack: no card.
+  await card.getByRole("link", { name: "Book a test package" }).click();
+  await expect(tess.getByText(/You have a test package credit to use by \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await tess.getByLabel("Test centre").selectOption("ryde");
+  await tess.getByLabel("Test date").fill(testDate());
+  await tess.getByLabel("Test time (Sydney)").fill("10:30");
+  await tess.getByRole("button", { name: "Find instructors" }).click();
+  await tess
+    .getByRole("button", { name: /^Use my test-pack credit with / })
+    .first()
+    .click();
+  await expect(
+    tess.getByRole("status").filter({ hasText: /^Test package booked with your credit: .+ picks you up at/ }),
+  ).toBeVisible();
 });
+
+/** A weekday four weeks ahead, clear of the other pack spec's day (e2e/test-pack.spec.ts). */
+function testDate(): string {
+  let date = addDaysToDate(sydneyTodayDate(new Date()), 27);
+  while ([0, 6].includes(sydneyWeekday(date))) date = addDaysToDate(date, 1);
+  return date;
+}

@@ -38,4 +38,16 @@ test("a learner books a driving test package from the dashboard and pays in demo
   await expect(
     page.getByRole("status").filter({ hasText: /^Test package booked: .+ picks you up at/ }),
   ).toBeVisible();
+
+  // Service NSW moved the test an hour earlier: the pack follows it, not a slot of the calendar.
+  await page.goto("/student/bookings");
+  await page.getByRole("button", { name: /to my new test time$/ }).click();
+  const move = page.getByRole("dialog", { name: "Move to my new test time" });
+  await move.getByLabel("Test time (Sydney)").fill("15:00");
+  await expectAccessible(page);
+  await snap(page, testInfo, "test-pack-move");
+  await move.getByRole("button", { name: "Move my package" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Test package moved: your test is at 3:00 pm on / }),
+  ).toBeVisible();
 });

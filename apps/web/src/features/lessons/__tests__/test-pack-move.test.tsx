@@ -70,7 +70,7 @@ describe("A driving-test package on My bookings", () => {
 
     const dialog = await screen.findByRole("dialog", { name: "Move to my new test time" });
     expect(dialog).toHaveTextContent(
-      "Your test is now at 1:30 pm on 16/01/2099 at St Marys Driver Testing Centre",
+      "Your package is planned for a test at 1:30 pm on 16/01/2099 at St Marys Driver Testing Centre",
     );
     const date = within(dialog).getByLabelText("New test date");
     const time = within(dialog).getByLabelText("Test time (Sydney)");

@@ -129,7 +129,8 @@ function MoveTestPackDialog({
       kind="form"
     >
       <p className="text-slate-700 text-sm leading-relaxed">
-        Your test is now at {formatTime(pack.testAt)} on {formatDate(pack.testAt)} at {pack.centre.name}. If
+        Your package is planned for a test at {formatTime(pack.testAt)} on {formatDate(pack.testAt)} at{" "}
+        {pack.centre.name}. If
         Service NSW moved it, enter the new test: {booking.instructor.firstName}'s pick-up and drop-off are
         worked out again from it, at no cost, if they are free then.
       </p>
