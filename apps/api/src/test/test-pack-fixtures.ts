@@ -6,7 +6,7 @@
  * about, and their packs are mostly in the past.
  */
 import type { Suburb, TestPackOutcome } from "@kerb/shared";
-import { planTestPack, type TestCentreId } from "@kerb/shared/rules";
+import { planTestPack, sydneyWallTimeToInstant, type TestCentreId } from "@kerb/shared/rules";
 import type { Database } from "../db/client.ts";
 import { testPacks } from "../db/schema/index.ts";
 import { insertPaidLesson } from "./fixtures/instructor-fixtures.ts";
@@ -64,4 +64,12 @@ export async function insertTestPack(db: Database, pack: FixtureTestPack): Promi
     outcomeRecordedBy: recorded ? pack.instructorId : null,
   });
   return id;
+}
+
+/** The ISO instant Sydney's wall clock shows `hhmm` on `date`: a test time as Service NSW books it. */
+export function sydneyAt(date: string, hhmm: string): string {
+  const [h, m] = hhmm.split(":").map(Number);
+  const instant = sydneyWallTimeToInstant(date, (h ?? 0) * 60 + (m ?? 0));
+  if (!instant) throw new Error(`no ${hhmm} on ${date}`);
+  return instant.toISOString();
 }

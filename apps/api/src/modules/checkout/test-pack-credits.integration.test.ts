@@ -5,7 +5,6 @@
  * learner is holding.
  */
 import { TEST_PACK_CREDIT_PRICE_CENTS } from "@kerb/shared";
-import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,17 +22,10 @@ import {
   type Student,
 } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { sydneyAt as at } from "../../test/test-pack-fixtures.ts";
 
 const PRICE = TEST_PACK_CREDIT_PRICE_CENTS / 100;
 const OFFER = { enabled: true, price: 300, includesWarmUp: true, centreIds: ["st-marys"] };
-
-/** The ISO instant Sydney's wall clock shows `hhmm` on `date`. */
-function at(date: string, hhmm: string): string {
-  const [h, m] = hhmm.split(":").map(Number);
-  const instant = sydneyWallTimeToInstant(date, (h ?? 0) * 60 + (m ?? 0));
-  if (!instant) throw new Error(`no ${hhmm} on ${date}`);
-  return instant.toISOString();
-}
 
 describeEachDatabase("test-pack credits bought in advance (demo mode)", (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@
  * instructor's whole block with its card payment (demo), the invoice line, the block taken out of other
  * learners' slots (travel included), the refusals, and ten learners racing for one morning.
  */
-import { formatSydneyDate, sydneyDateOf, sydneyWallTimeToInstant } from "@kerb/shared/rules";
+import { formatSydneyDate, sydneyDateOf } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -20,17 +20,9 @@ import { api } from "../../test/http.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { type Actor, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { insertTestPack } from "../../test/test-pack-fixtures.ts";
+import { sydneyAt as at, insertTestPack } from "../../test/test-pack-fixtures.ts";
 
 const OFFER = { enabled: true, price: 300, includesWarmUp: true, centreIds: ["st-marys"] };
-
-/** The ISO instant Sydney's wall clock shows `hhmm` on `date`. */
-function at(date: string, hhmm: string): string {
-  const [h, m] = hhmm.split(":").map(Number);
-  const instant = sydneyWallTimeToInstant(date, (h ?? 0) * 60 + (m ?? 0));
-  if (!instant) throw new Error(`no ${hhmm} on ${date}`);
-  return instant.toISOString();
-}
 
 describeEachDatabase("test packs: a learner books one", (kind) => {
   let t: TestApp;

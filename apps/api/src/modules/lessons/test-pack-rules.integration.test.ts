@@ -3,7 +3,6 @@
  * whoever cancels, its test-pack credit given back on the full tier and usable again, and moving it to
  * the learner's new test time instead of rescheduling it.
  */
-import { sydneyWallTimeToInstant } from "@kerb/shared/rules";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -19,17 +18,10 @@ import { freshWeekdays, listSlots, payForSlots } from "../../test/booking-fixtur
 import { api } from "../../test/http.ts";
 import { type Actor, anAdmin, anInstructor, aStudent, type Student } from "../../test/scenarios.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { sydneyAt as at } from "../../test/test-pack-fixtures.ts";
 
 const OFFER = { enabled: true, price: 300, includesWarmUp: true, centreIds: ["st-marys", "blacktown"] };
 const HOUR_MINUTES = 60;
-
-/** The ISO instant Sydney's wall clock shows `hhmm` on `date`. */
-function at(date: string, hhmm: string): string {
-  const [h, m] = hhmm.split(":").map(Number);
-  const instant = sydneyWallTimeToInstant(date, (h ?? 0) * 60 + (m ?? 0));
-  if (!instant) throw new Error(`no ${hhmm} on ${date}`);
-  return instant.toISOString();
-}
 
 describeEachDatabase("a test pack's own rules", (kind) => {
   let t: TestApp;
