@@ -315,11 +315,8 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     expect(again.body.error.code).toBe("insufficient_credits");
   });
 
-  it("a pack paid with the pass promise's credit: once taught, its instructor's share is Kerb's cost", async () => {
-    const date = nextWeekday();
-    const instructor = await packInstructor();
-    const student = await learner();
-    // The learner's failed pack a week ago, its approved claim and the credit the approval issued.
+  /** The learner's failed pack a week ago, its approved claim, and a pack booked with the credit it issued. */
+  async function packWithPassPromise(instructor: Actor, student: Student, date: string) {
     const failed = await insertTestPack(t.database.db, {
       studentId: student.id,
       instructorId: instructor.id,
@@ -341,6 +338,28 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     const { price: _price, ...request } = packRequest(instructor, date);
     const booked = await http.post("/api/student/test-packs/with-credit", request, student.token);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    return booked;
+  }
+
+  /** The ledger lines posted for one lesson, smallest first. */
+  async function journalLines(bookingId: string) {
+    const lines = await t.database.db
+      .select({
+        event: ledgerJournals.event,
+        account: ledgerEntries.account,
+        cents: ledgerEntries.amountCents,
+      })
+      .from(ledgerJournals)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+      .where(eq(ledgerJournals.bookingId, bookingId));
+    return lines.sort((a, b) => a.cents - b.cents);
+  }
+
+  it("a pack paid with the pass promise's credit: once taught, its instructor's share is Kerb's cost", async () => {
+    const date = nextWeekday();
+    const instructor = await packInstructor();
+    const student = await learner();
+    const booked = await packWithPassPromise(instructor, student, date);
 
     // The test day passes; the instructor records the pass, which completes the block.
     const dropOff = Date.parse(booked.body.plan.dropOffAt);
@@ -352,18 +371,39 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     );
     expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
 
-    const lines = await t.database.db
-      .select({
-        event: ledgerJournals.event,
-        account: ledgerEntries.account,
-        cents: ledgerEntries.amountCents,
-      })
-      .from(ledgerJournals)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
-      .where(eq(ledgerJournals.bookingId, booked.body.lessonId));
-    expect(lines.sort((a, b) => a.cents - b.cents)).toEqual([
+    expect(await journalLines(booked.body.lessonId)).toEqual([
       { event: "lesson.promotion", account: "INSTRUCTOR_PAYABLE", cents: -22_500 },
       { event: "lesson.promotion", account: "PROMOTION_COSTS", cents: 22_500 },
+    ]);
+  });
+
+  it("a pass-promise pack cancelled late: the kept value earns its instructor, at Kerb's cost, as payouts count it", async () => {
+    const date = nextWeekday();
+    const instructor = await packInstructor();
+    const student = await learner();
+    const booked = await packWithPassPromise(instructor, student, date);
+    const netCents = async () => {
+      const earnings = await http.get("/api/instructor/earnings", instructor.token);
+      return Math.round(earnings.body.totals.net * 100);
+    };
+    const before = await netCents();
+    // A day before the pick-up: the pack's "none" tier, the credit stays spent.
+    const pickup = Date.parse(booked.body.plan.pickupAt);
+    t.clock.advanceMinutes(Math.floor((pickup - t.clock.now.getTime()) / 60_000) - 24 * 60);
+    const cancelled = await http.post(
+      `/api/student/bookings/${booked.body.lessonId}/cancel`,
+      undefined,
+      student.token,
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.refund).toMatchObject({ amount: 0, method: "NONE" });
+
+    const net = (await netCents()) - before;
+    expect(net).toBe(22_500);
+    // The ledger owes the instructor what the earnings page (and so the payout) counts.
+    expect(await journalLines(booked.body.lessonId)).toEqual([
+      { event: "lesson.promotion", account: "INSTRUCTOR_PAYABLE", cents: -net },
+      { event: "lesson.promotion", account: "PROMOTION_COSTS", cents: net },
     ]);
   });
 

@@ -96,8 +96,9 @@ export async function postLessonEarned(
   const valueCents = outcome === "KEPT" ? (lesson.keptCents ?? 0) : lesson.priceCents;
   if (valueCents <= 0) return false;
   if (!lesson.paymentId) {
-    // A promised test pack: the instructor is paid their share as for any lesson, at Kerb's cost.
-    if (lesson.isPromotion && outcome !== "KEPT") {
+    // A promised test pack: the instructor is paid their share as for any lesson, at Kerb's cost; also
+    // of its kept value when the learner cancels late, as earnings and payouts count it (sql-rules.ts).
+    if (lesson.isPromotion) {
       return uow.post({
         ...lessonPromotionPosting({ bookingId, instructorId: lesson.instructorId, valueCents }),
         occurredAt: lesson.startTime,
