@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatSydneyTime, sydneyZoneName } from "./sydney-time.ts";
 import { testCentreDrive } from "./test-centres.ts";
-import { planTestPack, testPackBlockMinutes } from "./test-pack-plan.ts";
+import { planTestPack, testPackBlockMinutes, testPackBookableFrom } from "./test-pack-plan.ts";
 
 describe("planTestPack", () => {
   // Penrith → St Marys is 15 minutes each way by the travel rule.
@@ -63,5 +63,13 @@ describe("planTestPack", () => {
     expect(plan.pickupAt.toISOString()).toBe("2027-04-03T15:30:00.000Z");
     expect(formatSydneyTime(plan.pickupAt)).toBe("2:30 am AEDT");
     expect(testPackBlockMinutes(plan)).toBe(165);
+  });
+});
+
+describe("testPackBookableFrom", () => {
+  it("opens a pack 30 days before the test's Sydney date, whatever the hour in UTC", () => {
+    // 08:00 on 10/02/2027 in Sydney is still 9 February in UTC.
+    expect(testPackBookableFrom(new Date("2027-02-09T21:00:00Z"))).toBe("2027-01-11");
+    expect(testPackBookableFrom(new Date("2027-02-10T12:00:00Z"))).toBe("2027-01-11");
   });
 });

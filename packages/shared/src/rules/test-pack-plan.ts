@@ -10,11 +10,13 @@
  * long as its parts, and only its wall-clock reading jumps.
  */
 import {
+  BOOKING_HORIZON_DAYS,
   type Suburb,
   TEST_PACKAGE_ARRIVAL_MARGIN_MINUTES,
   TEST_PACKAGE_TEST_MINUTES,
   TEST_PACKAGE_WARM_UP_MINUTES,
 } from "../constants.ts";
+import { addDaysToDate, sydneyDateOf } from "./sydney-time.ts";
 import { type TestCentreId, testCentreDrive } from "./test-centres.ts";
 
 const MINUTE_MS = 60_000;
@@ -68,4 +70,12 @@ export function planTestPack(input: TestPackPlanInput): TestPackPlan {
 /** How long the instructor's block is, in minutes. */
 export function testPackBlockMinutes(plan: Pick<TestPackPlan, "pickupAt" | "dropOffAt">): number {
   return (plan.dropOffAt.getTime() - plan.pickupAt.getTime()) / MINUTE_MS;
+}
+
+/**
+ * The first Sydney date a pack for a test at `testAt` can be booked: the booking horizon (30 days) back
+ * from the test's date, as the instructor's calendar opens for lessons. The pick-up is on the test's day.
+ */
+export function testPackBookableFrom(testAt: Date): string {
+  return addDaysToDate(sydneyDateOf(testAt), -BOOKING_HORIZON_DAYS);
 }

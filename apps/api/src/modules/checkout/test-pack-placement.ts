@@ -28,7 +28,7 @@ import {
   refuseOwnClashes,
 } from "../lessons/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
-import { findTestPackageOffer, refusePastTest, testPackRefusal } from "../test-packages/index.ts";
+import { findTestPackageOffer, refuseUnbookableTest, testPackRefusal } from "../test-packages/index.ts";
 
 type PackRequest = Pick<
   z.output<typeof testPackRequest>,
@@ -55,7 +55,7 @@ export interface TestPackPlacement {
  */
 export function readTestPackRequest(request: { testAt: string; centreId: string }, now: Date) {
   const testAt = new Date(request.testAt);
-  refusePastTest(testAt, now);
+  refuseUnbookableTest(testAt, now);
   const centre = findTestCentre(request.centreId);
   if (!centre) throw new AppError("bad_request", "We don't know that test centre");
   return { testAt, centre };

@@ -3,7 +3,7 @@
  * instructor's whole block with its card payment (demo), the invoice line, the block taken out of other
  * learners' slots (travel included), the refusals, and ten learners racing for one morning.
  */
-import { formatSydneyDate, sydneyDateOf } from "@kerb/shared/rules";
+import { addDaysToDate, formatIsoDate, formatSydneyDate, sydneyDateOf } from "@kerb/shared/rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -200,6 +200,20 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     const past = await hold({ testAt: new Date(t.clock.now.getTime() - 3_600_000).toISOString() });
     expect(past.status).toBe(400);
     expect(past.body.error).toMatchObject({ code: "slot_in_past", message: expect.stringMatching(/passed/) });
+
+    // A test Service NSW booked months ahead: the pack opens 30 days before it, and the learner is told when.
+    const farDate = addDaysToDate(sydneyDateOf(t.clock.now), 45);
+    const far = await http.get(
+      `/api/student/test-packs/options?centreId=st-marys&testAt=${encodeURIComponent(at(farDate, "10:30"))}`,
+      student.token,
+    );
+    expect(far.status).toBe(400);
+    expect(far.body.error).toMatchObject({
+      code: "validation_error",
+      message: `Test packages can be booked up to 30 days before the test, when instructors' calendars open: for your test on ${formatIsoDate(farDate)}, book from ${formatIsoDate(addDaysToDate(farDate, -30))}.`,
+      details: [{ path: "testAt" }],
+    });
+    expect((await hold({ testAt: at(farDate, "10:30") })).status).toBe(400);
 
     // The app's clock is a Monday 09:00: a 11:30 test today means a 10:00 pick-up, inside the 2 hours' notice.
     const soon = await hold({ testAt: at(sydneyDateOf(t.clock.now), "11:30") });

@@ -19,7 +19,7 @@ import {
   findPackOfLesson,
   findTestPackageOffer,
   moveTestPack,
-  refusePastTest,
+  refuseUnbookableTest,
   testPackPlanView,
   testPackRefusal,
   testPackSummariesOf,
@@ -87,7 +87,7 @@ export async function moveOwnTestPack(
           `This package started with the pick-up at ${formatSydneyTime(lesson.startTime)} on ${formatSydneyDate(lesson.startTime)} and can no longer be moved`,
         );
       }
-      refusePastTest(testAt, now);
+      refuseUnbookableTest(testAt, now);
       const centre = findTestCentre(request.centreId ?? pack.centreId);
       if (!centre) throw new AppError("bad_request", "We don't know that test centre");
       if (testAt.getTime() === pack.testAt.getTime() && centre.id === pack.centreId) {

@@ -7,7 +7,7 @@ export { listTestPackCredits } from "./list-test-pack-credits.ts";
 export {
   listTestPackOptions,
   planView as testPackPlanView,
-  refusePastTest,
+  refuseUnbookableTest,
 } from "./list-test-pack-options.ts";
 export { centreSummaries } from "./offer-view.ts";
 export { testPackRefusal } from "./test-pack-refusals.ts";

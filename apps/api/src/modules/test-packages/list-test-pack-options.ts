@@ -1,13 +1,17 @@
-import { SUBURBS, type TestPackOptions, type testPackOptionsQuery } from "@kerb/shared";
+import { BOOKING_HORIZON_DAYS, SUBURBS, type TestPackOptions, type testPackOptionsQuery } from "@kerb/shared";
 import {
   centsToDollars,
   consumerPriceCents,
   findSuburb,
   findTestCentre,
   formatConsumerPrice,
+  formatIsoDate,
+  formatSydneyDate,
   planTestPack,
+  sydneyTodayDate,
   type TestCentreId,
   type TestPackPlan,
+  testPackBookableFrom,
   unknownSuburbMessage,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
@@ -35,11 +39,21 @@ export function planView(plan: TestPackPlan): TestPackOptions["options"][number]
 }
 
 /** 400 slot_in_past unless the test is still to come: shared by the options and the hold. */
-export function refusePastTest(testAt: Date, now: Date): void {
+export function refuseUnbookableTest(testAt: Date, now: Date): void {
   if (testAt.getTime() <= now.getTime()) {
     throw new AppError(
       "slot_in_past",
       "That test time has passed. Enter the date and time of your test as Service NSW booked it.",
+    );
+  }
+  // A pack is a block of the instructor's calendar, which opens as far ahead as lessons' (30 days).
+  const opensOn = testPackBookableFrom(testAt);
+  if (opensOn > sydneyTodayDate(now)) {
+    throw new AppError(
+      "validation_error",
+      `Test packages can be booked up to ${BOOKING_HORIZON_DAYS} days before the test, when instructors' ` +
+        `calendars open: for your test on ${formatSydneyDate(testAt)}, book from ${formatIsoDate(opensOn)}.`,
+      [{ path: "testAt", message: `Book this test's package from ${formatIsoDate(opensOn)}` }],
     );
   }
 }
@@ -57,7 +71,7 @@ export async function listTestPackOptions(
 ): Promise<TestPackOptions> {
   const now = ctx.now();
   const testAt = new Date(query.testAt);
-  refusePastTest(testAt, now);
+  refuseUnbookableTest(testAt, now);
   const centreId = query.centreId as TestCentreId;
   const [centre] = centreSummaries([centreId]);
   if (!centre || !findTestCentre(centreId))
