@@ -5,6 +5,7 @@
  * learner is holding.
  */
 import { TEST_PACK_CREDIT_PRICE_CENTS } from "@kerb/shared";
+import { TEST_PACK_CANCELLATION_TERMS } from "@kerb/shared/words";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,6 +125,8 @@ describeEachDatabase("test-pack credits bought in advance (demo mode)", (kind) =
     const text = pdfText(invoice.rawPayload);
     expect(text).toContain("Driving test package credit");
     expect(text).toContain("Total (incl. GST) $275.00");
+    // The pack's own terms beside the lessons': 7 days, 48 hours, and a moved test is a move.
+    expect(text).toContain(`Driving test packages • ${TEST_PACK_CANCELLATION_TERMS[0]}`);
     const listed = await http.get("/api/student/payments", student.token);
     expect(listed.body.payments[0]).toMatchObject({
       type: "TEST_PACK_CREDIT",

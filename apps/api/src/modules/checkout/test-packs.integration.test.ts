@@ -4,6 +4,7 @@
  * learners' slots (travel included), the refusals, and ten learners racing for one morning.
  */
 import { addDaysToDate, formatIsoDate, formatSydneyDate, sydneyDateOf } from "@kerb/shared/rules";
+import { TEST_PACK_CANCELLATION_TERMS } from "@kerb/shared/words";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -146,6 +147,8 @@ describeEachDatabase("test packs: a learner books one", (kind) => {
     const day = formatSydneyDate(new Date(at(date, "13:30")));
     expect(text).toContain(`Driving test package — St Marys Driver Testing Centre, ${day}`);
     expect(text).toContain("Total (incl. GST) $330.00");
+    // The pack's own terms beside the lessons': 7 days, 48 hours, and a moved test is a move.
+    expect(text).toContain(`Driving test packages • ${TEST_PACK_CANCELLATION_TERMS[0]}`);
 
     // The block is a lesson record every existing screen can show: none of them chokes on its length.
     const reads = [

@@ -7,7 +7,13 @@ import {
   TEST_PACK_CREDIT_LINE,
   testPackLineLabel,
 } from "@kerb/shared/rules";
-import { BUNDLE_CREDIT_TERMS, CANCELLATION_TERMS, refundStatusLabels } from "@kerb/shared/words";
+import {
+  BUNDLE_CREDIT_TERMS,
+  CANCELLATION_TERMS,
+  refundStatusLabels,
+  TEST_PACK_CANCELLATION_TERMS,
+  TEST_PACK_CREDIT_VALIDITY,
+} from "@kerb/shared/words";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { kerbSupplier } from "../../lib/supplier.ts";
@@ -72,7 +78,7 @@ function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxI
       ? [
           {
             description: TEST_PACK_CREDIT_LINE,
-            detail: `One driving test package with any instructor who offers them, valid 12 months from ${formatSydneyDate(issued)}`,
+            detail: `One driving test package with any instructor who offers them, valid ${TEST_PACK_CREDIT_VALIDITY} from ${formatSydneyDate(issued)}`,
             quantity: 1,
             unitCents: payment.subtotalCents,
             amountCents: payment.subtotalCents,
@@ -147,6 +153,10 @@ function assembleInvoice(ctx: AppContext, payment: repo.InvoicePaymentRow): TaxI
       { title: "Cancellation terms", lines: CANCELLATION_TERMS },
       ...(payment.type === "BUNDLE"
         ? [{ title: "Lessons paid with this bundle's credits", lines: BUNDLE_CREDIT_TERMS }]
+        : []),
+      // A pack keeps the instructor's half-day: its own tiers, and a changed test time is a move.
+      ...(payment.type === "TEST_PACK_CREDIT" || lessons.some((lesson) => lesson.testPack)
+        ? [{ title: "Driving test packages", lines: TEST_PACK_CANCELLATION_TERMS }]
         : []),
     ],
   };

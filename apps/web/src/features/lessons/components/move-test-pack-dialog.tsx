@@ -130,9 +130,8 @@ function MoveTestPackDialog({
     >
       <p className="text-slate-700 text-sm leading-relaxed">
         Your package is planned for a test at {formatTime(pack.testAt)} on {formatDate(pack.testAt)} at{" "}
-        {pack.centre.name}. If
-        Service NSW moved it, enter the new test: {booking.instructor.firstName}'s pick-up and drop-off are
-        worked out again from it, at no cost, if they are free then.
+        {pack.centre.name}. If Service NSW moved it, enter the new test: {booking.instructor.firstName}'s
+        pick-up and drop-off are worked out again from it, at no cost, if they are free then.
       </p>
       <div className="flex flex-wrap gap-4">
         <TextField label="New test date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
