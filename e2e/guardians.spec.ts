@@ -12,7 +12,7 @@ import {
 import { mailTo } from "./support/mailbox.ts";
 
 test.describe("parents and guardians", () => {
-  test("a learner invites a guardian by email, the guardian buys them a bundle; removed, the guardian sees no one", async ({
+  test("a learner invites a guardian by email, the guardian buys them a bundle and a test-pack credit; removed, the guardian sees no one", async ({
     page,
     browser,
     playwright,
@@ -98,11 +98,34 @@ test.describe("parents and guardians", () => {
     expect(invoice).toContain("Tax invoice");
     expect(invoice).toMatch(/Total \(incl\. GST\) \$412\.50/);
 
+    // A driving-test package credit too: Kerb's one price, GST included, paid at once in demo mode.
+    const pack = guardian.getByRole("region", { name: "Test package credit" });
+    await expect(
+      pack.getByRole("heading", { name: `Buy a test-package credit for ${firstName}` }),
+    ).toBeVisible();
+    await expect(pack.getByText("Total incl. GST").locator("..")).toContainText("$275.00");
+    await pack.getByRole("button", { name: /^Pay \$275\.00/ }).click();
+    await expect(
+      guardian.getByRole("status").filter({
+        hasText: `A test package credit is ready for ${firstName}: they can use it on their test package page`,
+      }),
+    ).toBeVisible();
+    await expect(
+      guardian
+        .getByRole("list", { name: "Payments", exact: true })
+        .getByRole("listitem")
+        .filter({ hasText: "Test package credit · $275.00" }),
+    ).toContainText("Paid by you");
+
     // The credits are the learner's.
     await page.goto("/student/bundles");
     await expect(
       page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "5-lesson bundle" }) }),
     ).toContainText("With Daniel Cooper");
+    await page.goto("/student/test-pack");
+    await expect(
+      page.getByText(/You have a test package credit to use by \d{2}\/\d{2}\/\d{4}/),
+    ).toBeVisible();
 
     // The learner removes the guardian: their access ends at once.
     await page.goto("/student/account");

@@ -23,6 +23,7 @@ const heldId = "c1000000-0000-4000-8000-000000000001";
 const paidBundleId = "c1000000-0000-4000-8000-000000000002";
 const learnersOwnId = "c1000000-0000-4000-8000-000000000003";
 const newBundleId = "c1000000-0000-4000-8000-000000000004";
+const newCreditId = "c1000000-0000-4000-8000-000000000005";
 
 const NOW = Date.now();
 // 10:00 am Sydney time, three days out.
@@ -418,6 +419,120 @@ describe("Guardian home", () => {
       pricePerLesson: 70,
       instructorId: ivy.id,
     });
+  });
+
+  it("buys a test-package credit for the learner in demo mode: Kerb's price with GST, confirmed at once", async () => {
+    let current = overview();
+    const { user, callsTo } = renderHome({
+      [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, current),
+      [`POST /api/guardian/learners/${sam.id}/test-pack-credits`]: jsonResponse(201, {
+        payment: {
+          id: newCreditId,
+          invoiceNumber: "KRB-2026-000105",
+          subtotal: 250,
+          gst: 25,
+          amount: 275,
+          holdExpiresAt: null,
+        },
+      }),
+      [`POST /api/guardian/payments/${newCreditId}/confirm`]: () => {
+        current = overview({
+          payments: [
+            {
+              id: newCreditId,
+              type: "TEST_PACK_CREDIT",
+              status: "PAID",
+              invoiceNumber: "KRB-2026-000105",
+              amount: 275,
+              createdAt: iso(NOW),
+              paidByYou: true,
+              holdExpiresAt: null,
+            },
+            ...current.payments,
+          ],
+        });
+        return jsonResponse(200, {
+          payment: confirmed({
+            id: newCreditId,
+            type: "TEST_PACK_CREDIT",
+            invoiceNumber: "KRB-2026-000105",
+            subtotal: 250,
+            gst: 25,
+            amount: 275,
+          }),
+        });
+      },
+    });
+    const card = await screen.findByRole("region", { name: "Test package credit" });
+    expect(
+      within(card).getByRole("heading", { name: "Buy a test-package credit for Sam" }),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent("books one driving-test package with any instructor who offers them");
+    const total = card.querySelector("dl") as HTMLElement;
+    expect(total).toHaveTextContent("Test package credit$250.00");
+    expect(total).toHaveTextContent("GST$25.00");
+    expect(total).toHaveTextContent("Total incl. GST$275.00");
+
+    await user.click(within(card).getByRole("button", { name: "Pay $275.00 for Sam's test package credit" }));
+    expect(
+      await screen.findByText(
+        "Payment confirmed. A test package credit is ready for Sam: they can use it on their test package page. Your tax invoice is under Payments.",
+      ),
+    ).toBeInTheDocument();
+    // The price as shown, ex GST (the server refuses another), with a key the confirmation repeats.
+    const bought = callsTo("POST", `/api/guardian/learners/${sam.id}/test-pack-credits`);
+    expect(bought).toHaveLength(1);
+    expect(bought[0]?.body).toEqual({ price: 250 });
+    const key = bought[0]?.headers.get("Idempotency-Key");
+    expect(key).toBeTruthy();
+    const confirms = callsTo("POST", `/api/guardian/payments/${newCreditId}/confirm`);
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.headers.get("Idempotency-Key")).toBe(key);
+    // The payment is the guardian's, named for what it bought, with its tax invoice.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("list", { name: "Payments" })).getAllByRole("listitem")[0],
+      ).toHaveTextContent("Test package credit · $275.00"),
+    );
+  });
+
+  it("takes the guardian to the card page for a test-package credit when there is one", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // jsdom cannot navigate away
+    const { user, callsTo } = renderHome({
+      // Read again once the purchase settles.
+      [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, overview()),
+      [`POST /api/guardian/learners/${sam.id}/test-pack-credits`]: jsonResponse(201, {
+        payment: {
+          id: newCreditId,
+          invoiceNumber: "KRB-2026-000105",
+          subtotal: 250,
+          gst: 25,
+          amount: 275,
+          holdExpiresAt: null,
+        },
+        paymentUrl: "https://checkout.stripe.test/c/pay/cs_456",
+      }),
+    });
+    const card = await screen.findByRole("region", { name: "Test package credit" });
+    await user.click(within(card).getByRole("button", { name: /Pay \$275\.00/ }));
+    expect(await within(card).findByText("Going to the card page…")).toBeInTheDocument();
+    // Confirmed when the card page sends the guardian back, not before.
+    expect(callsTo("POST", `/api/guardian/payments/${newCreditId}/confirm`)).toHaveLength(0);
+    expect(screen.queryByText(/A test package credit is ready for Sam/)).not.toBeInTheDocument();
+  });
+
+  it("says why a test-package credit wasn't bought", async () => {
+    renderHome({
+      // Read again once the purchase settles.
+      [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, overview()),
+      [`POST /api/guardian/learners/${sam.id}/test-pack-credits`]: jsonResponse(400, {
+        error: { code: "amount_mismatch", message: "The price has changed. Please review it and try again." },
+      }),
+    });
+    const card = await screen.findByRole("region", { name: "Test package credit" });
+    fireEvent.click(within(card).getByRole("button", { name: /Pay \$275\.00/ }));
+    expect(await within(card).findByText("The credit wasn't bought")).toBeInTheDocument();
+    expect(card).toHaveTextContent("The price has changed. Please review it and try again.");
   });
 
   it("pays for lessons the learner is holding, and the lessons are booked", async () => {

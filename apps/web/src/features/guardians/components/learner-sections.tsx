@@ -36,7 +36,12 @@ const PAYMENT_STATUS = statusStyles(
   },
 );
 
-const paymentTitle = (payment: Payment) => (payment.type === "BUNDLE" ? "Lesson bundle" : "Lessons");
+const PAYMENT_TITLES: Record<Payment["type"], string> = {
+  BUNDLE: "Lesson bundle",
+  BOOKINGS: "Lessons",
+  TEST_PACK_CREDIT: "Test package credit",
+};
+const paymentTitle = (payment: Payment) => PAYMENT_TITLES[payment.type];
 
 function Section({
   title,
@@ -251,6 +256,9 @@ export function paidMessage(
 ) {
   if (payment.type === "BUNDLE") {
     return `Payment confirmed. ${learner.firstName}'s ${payment.bundle?.totalLessons ?? ""}-lesson bundle is ready to use. Your tax invoice is under Payments.`;
+  }
+  if (payment.type === "TEST_PACK_CREDIT") {
+    return `Payment confirmed. A test package credit is ready for ${learner.firstName}: they can use it on their test package page. Your tax invoice is under Payments.`;
   }
   return `Payment confirmed. ${learner.firstName}'s ${lessonCount(payment.lessons.length)} ${
     payment.lessons.length === 1 ? "is" : "are"

@@ -24,6 +24,7 @@ import { useGuardianLearners } from "../api/get-guardian-learners";
 import { payLearnerCheckout } from "../api/pay-learner-checkout";
 import { guardianKeys } from "../api/query-keys";
 import { BuyBundleCard } from "../components/buy-bundle-card";
+import { BuyTestPackCreditCard } from "../components/buy-test-pack-credit-card";
 import { LearnerProgressCards, LearnerProgressTiles } from "../components/learner-progress";
 import {
   LearnerBundles,
@@ -124,6 +125,7 @@ function LearnerOverview({
           <LogbookCard query={logbook} download={downloadLogbook} subject={learner} />
           <LearnerBundles overview={overview} />
           <BuyBundleCard overview={overview} onPaid={onPaid} />
+          <BuyTestPackCreditCard learner={learner} onPaid={onPaid} />
           <LearnerPayments overview={overview} />
         </div>
       </div>
@@ -135,7 +137,7 @@ function LearnerOverview({
  * /guardian: the learners a parent or guardian follows. One at a time (a switcher when there are
  * several): upcoming lessons, progress (skills, what to work on next, the instructors' notes), the NSW
  * logbook with its PDF, bundles, payments (with "Pay now" on held lessons and the tax invoices of what
- * they paid) and buying a bundle for them.
+ * they paid) and buying a bundle or a driving-test package credit for them.
  */
 export function GuardianHomePage() {
   const queryClient = useQueryClient();
