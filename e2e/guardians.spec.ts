@@ -116,6 +116,9 @@ test.describe("parents and guardians", () => {
         .getByRole("listitem")
         .filter({ hasText: "Test package credit · $275.00" }),
     ).toContainText("Paid by you");
+    await expect(pack).toContainText(
+      new RegExp(`${firstName} has 1 test-package credit ready to book, valid until \\d{2}/\\d{2}/\\d{4}`),
+    );
 
     // The credits are the learner's.
     await page.goto("/student/bundles");

@@ -106,5 +106,7 @@ export const guardianLearnerOverview = z.object({
   instructors: z.array(z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() })),
   /** The learner's suburb (where a bundle's credits are spent by default). */
   suburb: z.string().nullable(),
+  /** Driving-test package credits the learner can spend now, and when the soonest of them lapses. */
+  testPackCredits: z.object({ usable: z.number().int(), soonestExpiry: z.string().nullable() }),
 });
 export type GuardianLearnerOverview = z.infer<typeof guardianLearnerOverview>;

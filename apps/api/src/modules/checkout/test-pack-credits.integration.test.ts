@@ -203,6 +203,10 @@ describeEachDatabase("test-pack credits bought in advance (demo mode)", (kind) =
       );
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       expect((await credits(student)).body.usable).toBe(1);
+      // The guardian sees the credit ready on the learner's page, with when it lapses.
+      const overview = await http.get(`/api/guardian/learners/${student.id}`, guardian.token);
+      expect(overview.body.testPackCredits).toEqual({ usable: 1, soonestExpiry: expect.any(String) });
+      expect(new Date(overview.body.testPackCredits.soonestExpiry).getTime()).toBeGreaterThan(Date.now());
       const [payment] = await t.database.db
         .select()
         .from(payments)

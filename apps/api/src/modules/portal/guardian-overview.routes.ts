@@ -27,8 +27,8 @@ export const guardianOverviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
         operationId: "getGuardianLearner",
         summary: "A learner's lessons, bundles and payments",
         description:
-          "Upcoming lessons, bundles with credits left, payments (with the checkouts still waiting to be " +
-          "paid) and their instructors. A learner you do not follow (any more) is 404.",
+          "Upcoming lessons, bundles with credits left, driving-test package credits ready to spend, payments " +
+          "(with the checkouts still waiting to be paid) and their instructors. A learner you do not follow (any more) is 404.",
         params: learnerParams,
         response: { 200: guardianLearnerOverview, ...errors },
       },

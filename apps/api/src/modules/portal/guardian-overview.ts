@@ -1,7 +1,7 @@
 /**
  * GET /guardian/learners/:learnerId: what a guardian sees of a learner they follow (upcoming lessons,
- * bundles with credits left, payments with the checkouts still waiting, their instructors). A screen's
- * read model over several owners; it owns no table.
+ * bundles with credits left, test-pack credits, payments with the checkouts still waiting, their
+ * instructors). A screen's read model over several owners; it owns no table.
  */
 import type { GuardianLearnerOverview } from "@kerb/shared";
 import { centsToDollars, fullName } from "@kerb/shared/rules";
@@ -9,6 +9,7 @@ import { listBundleInstructorsOfLearner, listLiveBundlesOfLearner } from "../bun
 import { findFollowedLearner } from "../guardians/index.ts";
 import { listLessonInstructorsOfLearner, listUpcomingLessonsOfLearner } from "../lessons/index.ts";
 import { listPaymentsOfLearner } from "../payments/index.ts";
+import { listTestPackCredits } from "../test-packages/index.ts";
 import type { PortalContext } from "./portal-context.ts";
 
 export async function getGuardianOverview(
@@ -18,13 +19,16 @@ export async function getGuardianOverview(
 ): Promise<GuardianLearnerOverview> {
   const learner = await findFollowedLearner(ctx.db, guardianId, learnerId);
   const now = ctx.now();
-  const [lessons, liveBundles, payments, lessonInstructors, bundleInstructors] = await Promise.all([
-    listUpcomingLessonsOfLearner(ctx.db, learnerId, now),
-    listLiveBundlesOfLearner(ctx.db, learnerId, now),
-    listPaymentsOfLearner(ctx.db, learnerId),
-    listLessonInstructorsOfLearner(ctx.db, learnerId),
-    listBundleInstructorsOfLearner(ctx.db, learnerId),
-  ]);
+  const [lessons, liveBundles, payments, lessonInstructors, bundleInstructors, packCredits] =
+    await Promise.all([
+      listUpcomingLessonsOfLearner(ctx.db, learnerId, now),
+      listLiveBundlesOfLearner(ctx.db, learnerId, now),
+      listPaymentsOfLearner(ctx.db, learnerId),
+      listLessonInstructorsOfLearner(ctx.db, learnerId),
+      listBundleInstructorsOfLearner(ctx.db, learnerId),
+      listTestPackCredits(ctx, learnerId),
+    ]);
+  const usableCredits = packCredits.credits.filter((c) => c.usedAt === null && new Date(c.expiresAt) > now);
   // Instructors the learner has had lessons or bundles with, each once, by name.
   const instructors = [
     ...new Map([...lessonInstructors, ...bundleInstructors].map((r) => [r.id, r])).values(),
@@ -58,5 +62,9 @@ export async function getGuardianOverview(
     })),
     instructors,
     suburb: learner.suburb,
+    testPackCredits: {
+      usable: packCredits.usable,
+      soonestExpiry: usableCredits.map((c) => c.expiresAt).sort()[0] ?? null,
+    },
   };
 }

@@ -5,10 +5,10 @@ import { listCredits } from "./test-packages.repository.ts";
 
 /**
  * GET /student/test-pack-credits: the learner's test-pack credits (bought, or the pass promise's), how
- * many they can spend now, and what buying one costs.
+ * many they can spend now, and what buying one costs. Also what a guardian sees of their learner's.
  */
 export async function listTestPackCredits(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "db" | "now">,
   studentId: string,
 ): Promise<TestPackCreditsResponse> {
   const now = ctx.now();

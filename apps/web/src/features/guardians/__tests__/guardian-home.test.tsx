@@ -87,6 +87,7 @@ function overview(overrides: Partial<GuardianLearnerOverview> = {}): GuardianLea
     ],
     instructors: [ivy],
     suburb: "Parramatta",
+    testPackCredits: { usable: 0, soonestExpiry: null },
     ...overrides,
   };
 }
@@ -437,6 +438,7 @@ describe("Guardian home", () => {
       }),
       [`POST /api/guardian/payments/${newCreditId}/confirm`]: () => {
         current = overview({
+          testPackCredits: { usable: 1, soonestExpiry: "2027-12-02T13:00:00.000Z" },
           payments: [
             {
               id: newCreditId,
@@ -494,6 +496,13 @@ describe("Guardian home", () => {
         within(screen.getByRole("list", { name: "Payments" })).getAllByRole("listitem")[0],
       ).toHaveTextContent("Test package credit · $275.00"),
     );
+    // The credit now waits on Sam's page, with the Sydney day it lapses; another may still be bought.
+    await waitFor(() =>
+      expect(card).toHaveTextContent("Sam has 1 test-package credit ready to book, valid until 03/12/2027."),
+    );
+    expect(
+      within(card).getByRole("heading", { name: "Buy another test-package credit for Sam" }),
+    ).toBeInTheDocument();
   });
 
   it("takes the guardian to the card page for a test-package credit when there is one", async () => {

@@ -1,4 +1,4 @@
-import type { GuardianLearner, PaymentDetails } from "@kerb/shared";
+import type { GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
 import { TEST_PACK_CREDIT_PRICE_CENTS } from "@kerb/shared";
 import { centsToDollars, formatAud, testPackCreditTotals } from "@kerb/shared/rules";
 import { TEST_PACK_CREDIT_VALIDITY } from "@kerb/shared/words";
@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-error";
+import { formatDate } from "@/lib/format";
 import { buyTestPackCreditForLearner } from "../api/buy-test-pack-credit-for-learner";
 import { useGuardianCheckout } from "../hooks/use-guardian-checkout";
 
@@ -16,12 +17,13 @@ import { useGuardianCheckout } from "../hooks/use-guardian-checkout";
  * GST, then the card page (or, in demo mode, paid at once).
  */
 export function BuyTestPackCreditCard({
-  learner,
+  overview,
   onPaid,
 }: {
-  learner: GuardianLearner;
+  overview: GuardianLearnerOverview;
   onPaid: (payment: PaymentDetails) => void;
 }) {
+  const { learner, testPackCredits } = overview;
   const checkout = useGuardianCheckout(learner.id);
   const totals = testPackCreditTotals();
   const isRedirecting = checkout.data?.redirected === true;
@@ -46,10 +48,18 @@ export function BuyTestPackCreditCard({
   return (
     <Card role="region" aria-label="Test package credit">
       <CardHeader
-        title={`Buy a test-package credit for ${learner.firstName}`}
+        title={`Buy ${testPackCredits.usable > 0 ? "another" : "a"} test-package credit for ${learner.firstName}`}
         description={`The credit is ${learner.firstName}'s: it books one driving-test package with any instructor who offers them, within ${TEST_PACK_CREDIT_VALIDITY} of purchase. The tax invoice is yours.`}
       />
       <CardContent className="flex flex-col gap-5">
+        {testPackCredits.usable > 0 && testPackCredits.soonestExpiry ? (
+          <p className="rounded-xl bg-brand-50 p-4 text-brand-900 text-sm">
+            {learner.firstName} has {testPackCredits.usable} test-package{" "}
+            {testPackCredits.usable === 1 ? "credit" : "credits"} ready to book
+            {testPackCredits.usable === 1 ? ", valid" : ", the first valid"} until{" "}
+            {formatDate(testPackCredits.soonestExpiry)}.
+          </p>
+        ) : null}
         <dl className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm">
           <div className="flex justify-between gap-3">
             <dt className="flex items-center gap-2 text-slate-600">

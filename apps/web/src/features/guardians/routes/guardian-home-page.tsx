@@ -125,7 +125,7 @@ function LearnerOverview({
           <LogbookCard query={logbook} download={downloadLogbook} subject={learner} />
           <LearnerBundles overview={overview} />
           <BuyBundleCard overview={overview} onPaid={onPaid} />
-          <BuyTestPackCreditCard learner={learner} onPaid={onPaid} />
+          <BuyTestPackCreditCard overview={overview} onPaid={onPaid} />
           <LearnerPayments overview={overview} />
         </div>
       </div>
