@@ -47,13 +47,14 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
           "As the learner's own bundle purchase (the price must be what the bundle rules charge, 400 " +
           "otherwise), but paid by you: the credits are the learner's, the payment and its tax invoice yours. " +
           `Without an Idempotency-Key, the same bundle for the same learner asked again within ${KEYLESS_REPEAT_SECONDS} ` +
-          "seconds, while the first is still unpaid, answers that first purchase again (201, the same payment).",
+          "seconds, while the first is still unpaid, answers that first purchase again (201, the same payment). " +
+          "savedCardId charges one of your own saved cards off-session (decision 041); declined is 402 card_declined.",
         headers: idempotencyKeyHeaders,
         params: learnerParams,
         body: bundlePurchaseRequest,
         response: {
           201: checkoutResponse,
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 402, 502),
           ...IDEMPOTENCY_ERRORS,
         },
       },
