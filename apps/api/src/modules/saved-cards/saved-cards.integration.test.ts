@@ -260,6 +260,54 @@ describeEachDatabase("saved cards with Stripe (real SDK, local fake)", (kind) =>
     expect((await http.delete(`/api/guardian/saved-cards/${cardId}`, guardian.token)).body.cards).toEqual([]);
   });
 
+  it("a lesson paid off-session and then cancelled is refunded against its PaymentIntent", async () => {
+    const student = await aStudent(t);
+    const { cardId } = await saveCard(student.token, "student");
+    const slot = await aFreeSlot(http, student.token, nextDate(), instructorId);
+    const paid = await hold(student.token, slot, cardId);
+    const paymentId: string = paid.body.payment.id;
+    const intent = [...stripe.paymentIntents.values()].find((i) => i.metadata.paymentId === paymentId);
+    const payment = await http.get(`/api/payment/${paymentId}`, student.token);
+    const instructor = await theDemoInstructor(t);
+    const cancel = await http.post(
+      `/api/instructor/lessons/${payment.body.lessons[0].id}/cancel`,
+      { reason: "Car off the road" },
+      instructor.token,
+    );
+    expect(cancel.status).toBe(200);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent?.id)).toEqual([
+      expect.objectContaining({ amount: intent?.amount }),
+    ]);
+  });
+
+  it("a guardian pays the lessons a learner is holding with the guardian's own saved card", async () => {
+    const learner = await aStudent(t);
+    const guardian = await aGuardianOf(t, learner);
+    const { cardId, pm } = await saveCard(guardian.token, "guardian");
+    const slot = await aFreeSlot(http, learner.token, nextDate(), instructorId);
+    const held = await hold(learner.token, slot);
+    expect(held.status).toBe(201);
+    const paymentId: string = held.body.payment.id;
+    const pay = (savedCardId: string) =>
+      http.post(
+        `/api/guardian/learners/${learner.id}/payments/${paymentId}/pay`,
+        { savedCardId },
+        guardian.token,
+      );
+    // The learner's own card is not the guardian's to use.
+    const learnerCard = await saveCard(learner.token, "student");
+    expect((await pay(learnerCard.cardId)).status).toBe(404);
+
+    const paid = await pay(cardId);
+    expect(paid.status).toBe(200);
+    expect(paid.body.savedCard).toEqual({ status: "paid" });
+    const intent = [...stripe.paymentIntents.values()].find((i) => i.metadata.paymentId === paymentId);
+    expect(intent?.payment_method).toBe(pm);
+    const payment = await http.get(`/api/payment/${paymentId}`, learner.token);
+    expect(payment.body.status).toBe("PAID");
+    expect(payment.body.lessons[0].status).toBe("SCHEDULED");
+  });
+
   it("a forged return (another customer's session) saves nothing", async () => {
     const owner = await aStudent(t);
     const other = await aStudent(t);
@@ -307,5 +355,10 @@ describeEachDatabase("saved cards in demo mode", (kind) => {
 
     const removed = await http.delete(`/api/student/saved-cards/${saved.body.card.id}`, student.token);
     expect(removed.body.cards).toEqual([]);
+    // Their own data export shows the card they had, and when they removed it.
+    const exported = await http.get("/api/me/data-export", student.token);
+    expect(exported.body.savedCards).toEqual([
+      expect.objectContaining({ brand: "Demo card", last4: "4242", removedAt: expect.any(String) }),
+    ]);
   });
 });

@@ -95,3 +95,29 @@ export async function markCardRemoved(db: Executor, cardId: string, removedAt: D
     .returning({ id: savedCards.id });
   return rows.length === 1;
 }
+
+/** Every card the user still has saved, marked removed: their account is closing. Returns them. */
+export function markAllCardsRemoved(db: Executor, userId: string, removedAt: Date) {
+  return db
+    .update(savedCards)
+    .set({ removedAt })
+    .where(and(eq(savedCards.userId, userId), isNull(savedCards.removedAt)))
+    .returning({ provider: savedCards.provider, cardRef: savedCards.cardRef });
+}
+
+/** What the user's own data export shows of their cards: never the provider's references. */
+export function listCardsForExport(db: Executor, userId: string) {
+  return db
+    .select({
+      provider: savedCards.provider,
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      expMonth: savedCards.expMonth,
+      expYear: savedCards.expYear,
+      createdAt: savedCards.createdAt,
+      removedAt: savedCards.removedAt,
+    })
+    .from(savedCards)
+    .where(eq(savedCards.userId, userId))
+    .orderBy(asc(savedCards.createdAt));
+}
