@@ -20,6 +20,15 @@ export type CardFault = "card_declined" | "authentication_required";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** `metadata[key]=value` form fields as the object Stripe keeps. */
+const metadataOf = (form: URLSearchParams): Stripe.Metadata =>
+  Object.fromEntries(
+    [...form.entries()].flatMap(([k, v]) => {
+      const key = k.match(/^metadata\[(\w+)\]$/)?.[1];
+      return key ? [[key, v]] : [];
+    }),
+  );
+
 /** Every field of a Checkout Session at its empty value; each answer overrides what it is about. */
 function checkoutSession(
   fields: Pick<Stripe.Checkout.Session, "id" | "mode" | "status" | "payment_status"> &
@@ -251,12 +260,7 @@ export async function startFakeStripe() {
           payment_status: "no_payment_required",
           customer,
           setup_intent: intent.id,
-          metadata: Object.fromEntries(
-            [...form.entries()].flatMap(([k, v]) => {
-              const key = k.match(/^metadata\[(\w+)\]$/)?.[1];
-              return key ? [[key, v]] : [];
-            }),
-          ),
+          metadata: metadataOf(form),
           success_url: form.get("success_url"),
           cancel_url: form.get("cancel_url"),
           url: `https://checkout.example.test/setup/${id}`,
@@ -395,12 +399,7 @@ export async function startFakeStripe() {
             customer,
             payment_method: method.id,
             description: form.get("description"),
-            metadata: Object.fromEntries(
-              [...form.entries()].flatMap(([k, v]) => {
-                const key = k.match(/^metadata\[(\w+)\]$/)?.[1];
-                return key ? [[key, v]] : [];
-              }),
-            ),
+            metadata: metadataOf(form),
           };
           if (fault) {
             // Like Stripe off-session: a 402 card_error carrying the intent, which was not paid.
@@ -524,10 +523,26 @@ export async function startFakeStripe() {
             idempotencyKey,
           };
           refunds.push(refund);
-          answer = {
-            status: 200,
-            body: { object: "refund", id: refund.id, amount: refund.amount, status: "succeeded" },
+          const body: Stripe.Refund = {
+            id: refund.id,
+            object: "refund",
+            amount: refund.amount,
+            balance_transaction: null,
+            charge: null,
+            created: nowSeconds(),
+            currency: form.get("currency") ?? "aud",
+            customer: null,
+            customer_account: null,
+            metadata: metadataOf(form),
+            payment_intent: refund.payment_intent,
+            payment_method: null,
+            reason: null,
+            receipt_number: null,
+            source_transfer_reversal: null,
+            status: "succeeded",
+            transfer_reversal: null,
           };
+          answer = { status: 200, body };
           if (idempotencyKey) idempotentAnswers.set(idempotencyKey, answer);
         }
         if (faults.loseRefundAnswers > 0) {
