@@ -69,6 +69,7 @@ import {
   publicReviewRoutes,
   studentReviewRoutes,
 } from "./modules/reviews/reviews.routes.ts";
+import { guardianSavedCardRoutes, studentSavedCardRoutes } from "./modules/saved-cards/saved-cards.routes.ts";
 import { scheduleRoutes } from "./modules/schedule/schedule.routes.ts";
 import { adminPassPromiseRoutes } from "./modules/test-pack-outcomes/pass-promise.admin.routes.ts";
 import {
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(receiptRoutes, { ...context, prefix: "/student/payments" });
+      await api.register(studentSavedCardRoutes, { ...context, prefix: "/student" });
       await api.register(invoiceRoutes, { ...context, prefix: "/student" });
       await api.register(paymentRoutes, { ...context, prefix: "/payment" });
       await api.register(checkoutRoutes, { ...context, prefix: "/payment" });
@@ -272,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(guardianOverviewRoutes, { ...context, prefix: "/guardian" });
       await api.register(guardianCheckoutRoutes, { ...context, prefix: "/guardian" });
       await api.register(guardianReceiptRoutes, { ...context, prefix: "/guardian" });
+      await api.register(guardianSavedCardRoutes, { ...context, prefix: "/guardian" });
       await api.register(instructorRoutes, { ...context, prefix: "/instructor" });
       await api.register(instructorDashboardRoutes, { ...context, prefix: "/instructor" });
       await api.register(scheduleRoutes, { ...context, prefix: "/instructor" });

@@ -37,7 +37,8 @@ export const MODULE_TIERS: readonly (readonly string[])[] = [
   ["guardians", "calendar"],
   // Test-package offers (issue 33) read instructor profiles; booking a pack will sit above them.
   ["auth", "compliance", "messages", "payouts", "refunds", "reviews", "test-packages"],
-  ["payments", "instructors", "students", "bundles", "availability", "receipts"],
+  // saved-cards (issue 34): the payer's provider customer and cards, charged by checkout.
+  ["payments", "instructors", "students", "bundles", "availability", "receipts", "saved-cards"],
   // The platform: the outbox with the branded email layout, ledger postings and reports, the audit log,
   // health and jobs. None of them imports a domain.
   ["notifications", "ledger", "audit", "health"],

@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   account_suspended: 403,
   not_found: 404,
   payment_not_found: 404,
+  /** A saved card that is not the caller's, or that they removed (decision 041). */
+  card_not_found: 404,
   conflict: 409,
   email_taken: 409,
   /** A guardian invitation to an address whose account is a learner's, instructor's or admin's. */
@@ -77,6 +79,11 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   too_many_holds: 429,
   verification_failed: 402,
+  /**
+   * A saved card the provider declined off-session, or that needs the cardholder present (3-D Secure)
+   * where no hosted fallback is offered: nothing was booked, the holds were released; pay on-session.
+   */
+  card_declined: 402,
   verification_error: 502,
   internal_error: 500,
   service_unavailable: 503,

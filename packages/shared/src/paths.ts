@@ -65,7 +65,9 @@ export const paths = {
     /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
     payments: () => "/student/payments",
-    account: () => "/student/account",
+    /** `cardSetup` marks the return from saving a card on the provider's page (decision 041). */
+    account: (opts: { cardSetup?: "return" | "cancel" } = {}) =>
+      withQuery("/student/account", { card_setup: opts.cardSetup }),
     /** Their conversations; with an instructor's id, the conversation with them (the emailed link). */
     messages: (otherUserId?: string) =>
       otherUserId ? `/student/messages/${encodeURIComponent(otherUserId)}` : "/student/messages",
@@ -88,7 +90,9 @@ export const paths = {
   guardian: {
     home: (opts: { learner?: string } = {}) => withQuery("/guardian", { learner: opts.learner }),
     accept: (opts: { token?: string } = {}) => withQuery("/guardian/accept", { token: opts.token }),
-    account: () => "/guardian/account",
+    /** `cardSetup` marks the return from saving a card on the provider's page (decision 041). */
+    account: (opts: { cardSetup?: "return" | "cancel" } = {}) =>
+      withQuery("/guardian/account", { card_setup: opts.cardSetup }),
   },
   /** The operator console: Users is its landing tab, the other sections are sub-routes. */
   admin: {

@@ -32,6 +32,11 @@ export const OPENAPI_TAGS = [
   { name: "credits", description: "Spending a bundle's lesson credits." },
   { name: "payments", description: "Checkout state of a payment and letting an unpaid one go." },
   { name: "receipts", description: "Payment history and PDF tax invoices." },
+  {
+    name: "saved-cards",
+    description:
+      "A learner's or guardian's cards saved with the card provider, charged off-session at checkout.",
+  },
   { name: "reviews", description: "Students' reviews of completed lessons, and instructors' ratings." },
   {
     name: "instructor",

@@ -27,6 +27,12 @@ export const batchBookingRequest = z.object({
   suburb: suburbName().optional(),
   /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
   invoice: invoiceNumberClaim.optional(),
+  /**
+   * Pay with this saved card (GET …/saved-cards), off-session, instead of a card entered on the
+   * provider's page: the answer is then already paid (`savedCard.status` "paid"), or, when the bank asks
+   * for the cardholder (3-D Secure), a hosted page for the same payment (decision 041).
+   */
+  savedCardId: z.uuid().optional(),
 });
 export type BatchBookingRequest = z.input<typeof batchBookingRequest>;
 
@@ -40,6 +46,12 @@ export const bundlePurchaseRequest = z.object({
   suburb: suburbName().optional(),
   /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
   invoice: invoiceNumberClaim.optional(),
+  /**
+   * Pay with this saved card (GET …/saved-cards), off-session, instead of a card entered on the
+   * provider's page: the answer is then already paid (`savedCard.status` "paid"), or, when the bank asks
+   * for the cardholder (3-D Secure), a hosted page for the same payment (decision 041).
+   */
+  savedCardId: z.uuid().optional(),
 });
 export type BundlePurchaseRequest = z.input<typeof bundlePurchaseRequest>;
 
@@ -54,6 +66,12 @@ export const checkoutResponse = z.object({
     amount: z.number(),
     holdExpiresAt: z.string().nullable(),
   }),
+  /**
+   * Only when a saved card was asked for: "paid" (charged off-session and fulfilled: nothing to
+   * confirm, though confirming again is harmless), or "authentication_required" (the bank wants the
+   * cardholder: follow paymentUrl, the same payment with its holds kept).
+   */
+  savedCard: z.object({ status: z.enum(["paid", "authentication_required"]) }).optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 

@@ -62,6 +62,13 @@ export const learnerPaymentParams = learnerParams.extend({
   paymentId: z.uuid({ error: "paymentId is not a valid reference" }),
 });
 
+/**
+ * A guardian paying a learner's held checkout: with `savedCardId`, one of the guardian's own saved
+ * cards, off-session (decision 041); without a body, a fresh card session as before.
+ */
+export const payLearnerCheckoutRequest = z.object({ savedCardId: z.uuid().optional() }).nullish();
+export type PayLearnerCheckoutRequest = z.input<typeof payLearnerCheckoutRequest>;
+
 /** GET /api/guardian/learners/:learnerId: what a guardian sees of one learner. */
 export const guardianLearnerOverview = z.object({
   learner: guardianLearner,

@@ -25,6 +25,7 @@ export * from "./profiles.ts";
 export * from "./receipts.ts";
 export * from "./refunds.ts";
 export * from "./reviews.ts";
+export * from "./saved-cards.ts";
 export * from "./student-lessons.ts";
 export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";

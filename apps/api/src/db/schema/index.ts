@@ -13,6 +13,7 @@ export * from "./payments.ts";
 export * from "./privacy.ts";
 export * from "./profiles.ts";
 export * from "./rcti.ts";
+export * from "./saved-cards.ts";
 export * from "./teaching-stops.ts";
 export * from "./test-packages.ts";
 export * from "./users.ts";

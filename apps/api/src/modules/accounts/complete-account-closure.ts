@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { forgetSavedCards } from "../saved-cards/index.ts";
 import * as accounts from "./accounts.repository.ts";
 import * as repo from "./privacy.repository.ts";
 
@@ -12,7 +13,7 @@ import * as repo from "./privacy.repository.ts";
  */
 export async function completeAccountClosure(ctx: AppContext, adminId: string, requestId: string) {
   const now = ctx.now();
-  return ctx.transact(async (uow) => {
+  const closed = await ctx.transact(async (uow) => {
     const { tx } = uow;
     const request = await repo.lockClosureRequest(tx, requestId);
     if (!request) throw new AppError("not_found", "Closure request not found");
@@ -30,6 +31,8 @@ export async function completeAccountClosure(ctx: AppContext, adminId: string, r
     // No password hashes to this: the account can never be signed in to again.
     await repo.anonymiseUser(tx, user, `closed$${randomBytes(16).toString("hex")}`, now);
     await repo.completeClosureRequest(tx, requestId, adminId, now);
+    // Their saved cards go with the account (decision 041); the provider is told after commit.
+    const detachCards = await forgetSavedCards(ctx, tx, request.userId, now);
     await uow.audit({
       actorId: adminId,
       action: "user.closure_complete",
@@ -38,6 +41,8 @@ export async function completeAccountClosure(ctx: AppContext, adminId: string, r
       createdAt: now,
       details: { requestId, role: user.role },
     });
-    return { id: requestId, completedAt: now.toISOString() };
+    return { answer: { id: requestId, completedAt: now.toISOString() }, detachCards };
   });
+  await closed.detachCards();
+  return closed.answer;
 }

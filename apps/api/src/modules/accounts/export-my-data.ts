@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { AuthenticatedUser } from "../../lib/access-token.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { listCardsForExport } from "../saved-cards/index.ts";
 import * as repo from "./privacy.repository.ts";
 
 /**
@@ -25,5 +26,6 @@ export async function exportMyData(ctx: AppContext, user: AuthenticatedUser) {
     version: 1,
     exportedAt: now.toISOString(),
     ...data,
+    savedCards: await listCardsForExport(ctx.db, user.id),
   };
 }

@@ -30,10 +30,13 @@ export const bundlePurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         description:
           "Opens a payment for a bundle of lesson credits with one instructor. The price per lesson must " +
           "be what the bundle rules charge for that size (400 amount_mismatch otherwise); the credits " +
-          "exist once the payment is confirmed.",
+          "exist once the payment is confirmed. With savedCardId your saved card is charged off-session " +
+          "(decision 041): paid at once (savedCard.status paid), a hosted page when the bank wants you " +
+          "present, 402 card_declined when declined (pay on-session instead), 404 card_not_found for a " +
+          "card that is not yours.",
         headers: idempotencyKeyHeaders,
         body: bundlePurchaseRequest,
-        response: { 201: checkoutResponse, ...errors, ...IDEMPOTENCY_ERRORS },
+        response: { 201: checkoutResponse, ...errors, ...errorResponses(402, 502), ...IDEMPOTENCY_ERRORS },
       },
       ...idempotent(ctx),
     },

@@ -6,6 +6,7 @@ import {
   idempotencyKeyHeaders,
   learnerParams,
   learnerPaymentParams,
+  payLearnerCheckoutRequest,
   paymentIdParams,
   testPackCreditPurchaseRequest,
 } from "@kerb/shared";
@@ -47,13 +48,14 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
           "As the learner's own bundle purchase (the price must be what the bundle rules charge, 400 " +
           "otherwise), but paid by you: the credits are the learner's, the payment and its tax invoice yours. " +
           `Without an Idempotency-Key, the same bundle for the same learner asked again within ${KEYLESS_REPEAT_SECONDS} ` +
-          "seconds, while the first is still unpaid, answers that first purchase again (201, the same payment).",
+          "seconds, while the first is still unpaid, answers that first purchase again (201, the same payment). " +
+          "savedCardId charges one of your own saved cards off-session (decision 041); declined is 402 card_declined.",
         headers: idempotencyKeyHeaders,
         params: learnerParams,
         body: bundlePurchaseRequest,
         response: {
           201: checkoutResponse,
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 402, 502),
           ...IDEMPOTENCY_ERRORS,
         },
       },
@@ -111,19 +113,25 @@ export const guardianCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (
         summary: "Pay for lessons or a test package a learner is holding",
         description:
           "For a checkout the learner started whose lessons (or driving-test package) are still held: you become its payer and get a " +
-          "card session (none in demo mode: confirm it). A paid, lapsed or released checkout is 409.",
+          "card session (none in demo mode: confirm it). A paid, lapsed or released checkout is 409. With " +
+          "savedCardId one of your own saved cards is charged off-session (decision 041): paid at once, the " +
+          "card page when the bank asks for you, or 402 card_declined (nothing booked, the learner's held " +
+          "times released); someone else's card is 404 card_not_found.",
         headers: idempotencyKeyHeaders,
         params: learnerPaymentParams,
+        body: payLearnerCheckoutRequest,
         response: {
           200: checkoutResponse,
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 402, 502),
           ...IDEMPOTENCY_ERRORS,
         },
       },
       ...idempotent(ctx),
     },
     (request) =>
-      payLearnerCheckout(ctx, currentUserId(request), request.params.learnerId, request.params.paymentId),
+      payLearnerCheckout(ctx, currentUserId(request), request.params.learnerId, request.params.paymentId, {
+        savedCardId: request.body?.savedCardId,
+      }),
   );
 
   app.post(

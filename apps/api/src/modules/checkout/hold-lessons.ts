@@ -20,6 +20,7 @@ import {
   refuseOwnClashes,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
+import { findUsableSavedCard } from "../saved-cards/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
 import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
@@ -33,6 +34,8 @@ type BatchRequest = z.output<typeof batchBookingRequest>;
 export async function holdLessons(ctx: AppContext, studentId: string, request: BatchRequest) {
   const now = ctx.now();
   checkLessonTimes(request.bookings, now);
+  // A card that is not theirs is refused before any time is held.
+  if (request.savedCardId) await findUsableSavedCard(ctx, ctx.db, studentId, request.savedCardId);
 
   const hold = () =>
     ctx.db.transaction(async (tx) => {
@@ -102,5 +105,7 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
   const held = await retryPastLapsedHolds(ctx, now, hold);
 
   const count = request.bookings.length;
-  return startCheckout(ctx, held.payment, held.student, `Kerb driving lessons × ${count} (${held.suburb})`);
+  return startCheckout(ctx, held.payment, held.student, `Kerb driving lessons × ${count} (${held.suburb})`, {
+    savedCardId: request.savedCardId,
+  });
 }

@@ -31,10 +31,15 @@ export const lessonCheckoutRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         description:
           "Holds every chosen slot at once (all or nothing) and opens one payment for them. With a card " +
           "provider the answer carries paymentUrl; in demo mode the client confirms the payment itself. " +
-          "A slot taken meanwhile is 409 slot_unavailable; an unknown suburb is 400 invalid_suburb.",
+          "A slot taken meanwhile is 409 slot_unavailable; an unknown suburb is 400 invalid_suburb. With " +
+          "savedCardId your saved card is charged off-session (decision 041): the answer is then already " +
+          "paid (savedCard.status paid), or the bank wants you present (savedCard.status " +
+          "authentication_required, follow paymentUrl: the same payment, times still held). A declined card " +
+          "is 402 card_declined: nothing is booked, the times are released, pay on-session instead. A card " +
+          "that is not yours (or removed) is 404 card_not_found, before anything is held.",
         headers: idempotencyKeyHeaders,
         body: batchBookingRequest,
-        response: { 201: checkoutResponse, ...holdErrors },
+        response: { 201: checkoutResponse, ...holdErrors, ...errorResponses(402, 502) },
       },
       ...idempotent(ctx),
     },

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findFollowedLearner, findUserEmail } from "../guardians/index.ts";
 import { findPayment, setPaymentPayer } from "../payments/index.ts";
+import { findUsableSavedCard } from "../saved-cards/index.ts";
 import { startCheckout } from "./start-checkout.ts";
 
 /**
@@ -13,6 +14,7 @@ export async function payLearnerCheckout(
   guardianId: string,
   learnerId: string,
   paymentId: string,
+  options: { savedCardId?: string | undefined } = {},
 ) {
   const learner = await findFollowedLearner(ctx.db, guardianId, learnerId);
   const payment = await findPayment(ctx.db, paymentId);
@@ -22,6 +24,8 @@ export async function payLearnerCheckout(
       status: payment.status,
     });
   }
+  // The guardian's own card, refused before they become the payer.
+  if (options.savedCardId) await findUsableSavedCard(ctx, ctx.db, guardianId, options.savedCardId);
   if (!(await setPaymentPayer(ctx.db, payment.id, guardianId))) {
     throw new AppError("invalid_state", "This checkout is no longer waiting for payment");
   }
@@ -32,5 +36,6 @@ export async function payLearnerCheckout(
     { ...payment, payerId: guardianId },
     { email: payer ?? learner.email },
     `Kerb driving lessons for ${learner.firstName} ${learner.lastName}`,
+    { savedCardId: options.savedCardId },
   );
 }

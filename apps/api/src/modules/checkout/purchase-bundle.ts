@@ -15,6 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
 import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
+import { findUsableSavedCard } from "../saved-cards/index.ts";
 import { findStudentForCheckout } from "../students/index.ts";
 import { startCheckout } from "./start-checkout.ts";
 
@@ -57,6 +58,10 @@ export async function purchaseBundle(
     // The credits are spent where this instructor teaches, so they can always be spent.
     suburb = creditSuburb([suburb], instructor.suburbs);
   }
+  // The payer's own card (the guardian's when they pay), refused before the payment is opened.
+  if (request.savedCardId) {
+    await findUsableSavedCard(ctx, ctx.db, payer?.payerId ?? studentId, request.savedCardId);
+  }
   const lines = Array.from({ length: request.totalLessons }, () => pricePerLessonCents);
   const totals = invoiceTotals(lines);
   const payment = await insertPayment(ctx.db, {
@@ -76,5 +81,7 @@ export async function purchaseBundle(
     bundleSpec: { totalLessons: request.totalLessons, pricePerLessonCents, instructorId, suburb },
     createdAt: now,
   });
-  return startCheckout(ctx, payment, payer ?? student, `Kerb lesson bundle × ${request.totalLessons}`);
+  return startCheckout(ctx, payment, payer ?? student, `Kerb lesson bundle × ${request.totalLessons}`, {
+    savedCardId: request.savedCardId,
+  });
 }

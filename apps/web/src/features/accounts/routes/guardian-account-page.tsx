@@ -1,3 +1,4 @@
+import { SavedCardsCard } from "@/features/saved-cards";
 import { useGuardianAccount } from "../api/get-guardian-account";
 import { AccountSettings } from "../components/account-settings";
 
@@ -16,6 +17,7 @@ export function GuardianAccountPage() {
           </dd>
         </dl>
       )}
+      afterProfile={<SavedCardsCard owner="guardian" />}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { GuardiansCard } from "@/features/guardians";
 import { DrivingAssessmentCard } from "@/features/learning";
+import { SavedCardsCard } from "@/features/saved-cards";
 import { useStudentAccount } from "../api/get-student-account";
 import { AccountSettings } from "../components/account-settings";
 import { StudentProfileForm } from "../components/student-profile-form";
@@ -15,6 +16,7 @@ export function StudentAccountPage() {
         <>
           <DrivingAssessmentCard />
           <GuardiansCard />
+          <SavedCardsCard owner="student" />
         </>
       }
     />

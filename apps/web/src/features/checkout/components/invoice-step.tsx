@@ -12,6 +12,7 @@ import { StepActions } from "@/components/ui/step-frame";
 import { paths } from "@/config/paths";
 import type { SelectedSlot } from "@/features/availability";
 import { CheckingSlotsStatus, RemovedSlotList } from "@/features/availability";
+import { savedCardLabel, useSavedCards } from "@/features/saved-cards";
 import { formatTime } from "@/lib/format";
 import { useOpenInvoice } from "../api/open-invoice";
 import {
@@ -85,7 +86,17 @@ export function InvoiceStep({
   useEffect(() => {
     if (openedInvoice && openedInvoice.number !== shownInvoice?.number) onInvoiceOpened(openedInvoice);
   }, [openedInvoice, shownInvoice, onInvoiceOpened]);
-  const { checkout, phase, isBusy, failure, conflict, isCheckingSlots, pay } = useCheckout({
+  const {
+    checkout,
+    phase,
+    isBusy,
+    failure,
+    conflict,
+    isCheckingSlots,
+    isCardDeclined,
+    pay,
+    payWithSavedCard,
+  } = useCheckout({
     flow,
     suburb,
     instructor,
@@ -100,6 +111,9 @@ export function InvoiceStep({
     invoice: opened.data?.invoice,
   });
   const isBundle = flow === "bundle";
+  // The student's first saved card, offered beside Pay (none offered again once it was declined).
+  const savedCards = useSavedCards("student");
+  const savedCard = isCardDeclined ? undefined : savedCards.data?.cards[0];
   const holdExpiresAt = checkout?.payment.holdExpiresAt ?? null;
 
   return (
@@ -158,6 +172,19 @@ export function InvoiceStep({
         <Button variant="outline" size="lg" onClick={onBack} disabled={isBusy}>
           Back to Review
         </Button>
+        {savedCard ? (
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={() => void payWithSavedCard(savedCard.id)}
+            isLoading={isBusy}
+            loadingText="Processing…"
+            disabled={!isBundle && slots.length === 0}
+            icon={<CreditCard className="size-5" aria-hidden="true" />}
+          >
+            Pay with {savedCardLabel(savedCard)}
+          </Button>
+        ) : null}
         <Button
           size="lg"
           onClick={pay}
@@ -167,7 +194,7 @@ export function InvoiceStep({
           icon={<CreditCard className="size-5" aria-hidden="true" />}
           className="sm:min-w-40"
         >
-          Pay
+          {savedCard ? "Pay with another card" : "Pay"}
         </Button>
       </StepActions>
     </div>

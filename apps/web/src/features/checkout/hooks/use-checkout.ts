@@ -119,6 +119,8 @@ export function useCheckout({
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<CheckoutConflict | null>(null);
   const [isCheckingSlots, setCheckingSlots] = useState(false);
+  /** The saved card was declined: it is not offered again here, the card page is. */
+  const [isCardDeclined, setCardDeclined] = useState(false);
 
   const isBundle = flow === "bundle";
   const signature = checkoutSignature({ flow, suburb, instructor, slots, bundle, pickupLocation });
@@ -129,8 +131,9 @@ export function useCheckout({
   const isBusy = phase !== "idle";
   useEffect(() => onBusyChange?.(isBusy), [isBusy, onBusyChange]);
 
-  async function startCheckout(): Promise<CheckoutResponse> {
-    if (checkout) return checkout;
+  async function startCheckout(savedCardId?: string): Promise<CheckoutResponse> {
+    // A saved card pays a checkout of its own: the one held for the card page is let go below.
+    if (checkout && !savedCardId) return checkout;
     if (pendingCheckout) {
       // A payment opened for another purchase (other times, another bundle) still holds its lessons,
       // and the server would refuse these as clashing with them: let it go first. When it cannot be
@@ -146,10 +149,12 @@ export function useCheckout({
           ...(instructor?.id ? { instructorId: instructor.id } : {}),
           suburb,
           ...(invoice ? { invoice } : {}),
+          ...(savedCardId ? { savedCardId } : {}),
         })
       : await createBatchBooking.mutateAsync({
           suburb,
           ...(invoice ? { invoice } : {}),
+          ...(savedCardId ? { savedCardId } : {}),
           bookings: slots.map((slot) => ({
             instructorId: slot.instructorId,
             startTime: slot.startTime,
@@ -183,13 +188,24 @@ export function useCheckout({
   }
 
   // A double click on Pay pays once: the second click finds this run under way.
-  const pay = useSingleFlight(async () => {
+  const run = useSingleFlight(async (savedCardId?: string) => {
     setFailure(null);
     setConflict(null);
+    setCardDeclined(false);
     setPhase("creating");
     try {
       await beforePay?.();
-      const started = await startCheckout();
+      const started = await startCheckout(savedCardId);
+      if (started.savedCard?.status === "paid") {
+        // Charged off-session and booked by the server: confirming again is a no-op that refreshes
+        // what the student sees, exactly as after the card page.
+        if (isBundle) await confirmBundlePurchase.mutateAsync(started.payment.id);
+        else await confirmBatchBooking.mutateAsync(started.payment.id);
+        onCheckoutChange(null);
+        setPhase("paid");
+        onPaid(flow);
+        return;
+      }
       if (started.paymentUrl) {
         // The card provider's page; it returns to /payment/confirmed or /payment/cancelled.
         setPhase("redirecting");
@@ -205,6 +221,13 @@ export function useCheckout({
       onPaid(flow);
     } catch (error) {
       setPhase("idle");
+      if (isApiError(error) && error.code === "card_declined") {
+        // Nothing was booked and the times were let go: the normal Pay (the card page) is the way on.
+        onCheckoutChange(null);
+        setCardDeclined(true);
+        setFailure(error.message);
+        return;
+      }
       const code = checkoutConflictCode(error);
       if (code && isApiError(error)) {
         // The payment did not go through: said first, in the spec's words, then what changed and how
@@ -232,6 +255,10 @@ export function useCheckout({
     /** What stopped the last attempt when the purchase itself changed (shown below `failure`). */
     conflict,
     isCheckingSlots,
-    pay,
+    isCardDeclined,
+    /** Pay on the card provider's page (demo: the pretend processing). */
+    pay: () => run(),
+    /** Pay with a saved card, off-session (decision 041): paid at once, or the card page if the bank asks. */
+    payWithSavedCard: (savedCardId: string) => run(savedCardId),
   };
 }

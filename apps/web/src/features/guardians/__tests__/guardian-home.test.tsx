@@ -622,6 +622,60 @@ describe("Guardian home", () => {
     expect(within(paid).getByRole("button", { name: /Download tax invoice/ })).toBeInTheDocument();
   });
 
+  it("pays a held checkout with the guardian's saved card, sending the card and no card page", async () => {
+    const { user, callsTo } = renderHome(
+      {
+        [`GET /api/guardian/learners/${sam.id}`]: () => jsonResponse(200, overview()),
+        "GET /api/guardian/saved-cards": jsonResponse(200, {
+          cards: [
+            {
+              id: "e0000000-0000-4000-8000-000000000001",
+              provider: "stripe",
+              brand: "Visa",
+              last4: "4242",
+              expMonth: 4,
+              expYear: 2031,
+              createdAt: iso(NOW - DAY),
+            },
+          ],
+        }),
+        [`POST /api/guardian/learners/${sam.id}/payments/${heldId}/pay`]: jsonResponse(200, {
+          payment: {
+            id: heldId,
+            invoiceNumber: "KRB-2026-000103",
+            subtotal: 140,
+            gst: 14,
+            amount: 154,
+            holdExpiresAt: iso(NOW + 2 * HOUR),
+          },
+          savedCard: { status: "paid" },
+        }),
+        [`POST /api/guardian/payments/${heldId}/confirm`]: () =>
+          jsonResponse(200, {
+            payment: confirmed({
+              id: heldId,
+              type: "BOOKINGS",
+              invoiceNumber: "KRB-2026-000103",
+              subtotal: 140,
+              gst: 14,
+              amount: 154,
+              lessons: [],
+            }),
+          }),
+      },
+      `/guardian?learner=${sam.id}`,
+    );
+    const due = await screen.findByRole("list", { name: "Waiting for payment" });
+    await user.click(await within(due).findByRole("button", { name: "Pay with Visa •••• 4242 $154.00" }));
+    await waitFor(() =>
+      expect(callsTo("POST", `/api/guardian/learners/${sam.id}/payments/${heldId}/pay`)).toHaveLength(1),
+    );
+    expect(callsTo("POST", `/api/guardian/learners/${sam.id}/payments/${heldId}/pay`)[0]?.body).toEqual({
+      savedCardId: "e0000000-0000-4000-8000-000000000001",
+    });
+    expect(await screen.findByText(/Payment confirmed\./)).toBeInTheDocument();
+  });
+
   it("says so when the guardian follows no one", async () => {
     renderHome({ "GET /api/guardian/learners": jsonResponse(200, { learners: [] }) });
     expect(await screen.findByText("You're not following any learners")).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { GuardianLearnerOverview, PaymentDetails } from "@kerb/shared";
+import type { GuardianLearnerOverview, PaymentDetails, SavedCard } from "@kerb/shared";
 import { paymentStatusLabels } from "@kerb/shared/words";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Package from "lucide-react/icons/package";
@@ -12,6 +12,7 @@ import { DateTile } from "@/components/ui/date-tile";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { BookingStatusBadge, StatusBadge, statusStyles } from "@/components/ui/status-badge";
 import { TaxInvoiceDownload } from "@/components/ui/tax-invoice-download";
+import { savedCardLabel } from "@/features/saved-cards";
 import { formatDate, formatDollars, formatTimeOnDay, formatTimeRange, lessonCount } from "@/lib/format";
 import { useDownloadGuardianInvoice } from "../api/download-guardian-invoice";
 
@@ -144,12 +145,16 @@ export function PaymentsDue({
   now,
   onPay,
   payingId,
+  savedCard,
 }: {
   overview: Overview;
   now: number;
-  onPay: (payment: Payment) => void;
+  /** `savedCardId`: pay with the guardian's saved card, off-session; absent, on the card page. */
+  onPay: (payment: Payment, savedCardId?: string) => void;
   /** The checkout being paid, if any: every Pay button waits meanwhile. */
   payingId: string | null;
+  /** The guardian's saved card, offered beside Pay now. */
+  savedCard?: SavedCard | undefined;
 }) {
   const due = overview.payments.filter(isPayable);
   if (due.length === 0) return null;
@@ -177,15 +182,30 @@ export function PaymentsDue({
                   </span>
                 </p>
               </div>
-              <Button
-                className="w-full sm:w-auto"
-                onClick={() => onPay(payment)}
-                isLoading={payingId === payment.id}
-                loadingText="Paying…"
-                disabled={payingId !== null}
-              >
-                Pay now <span className="sr-only">{formatDollars(payment.amount)}</span>
-              </Button>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {savedCard ? (
+                  <Button
+                    variant="outline"
+                    className="w-full sm:w-auto"
+                    onClick={() => onPay(payment, savedCard.id)}
+                    isLoading={payingId === payment.id}
+                    loadingText="Paying…"
+                    disabled={payingId !== null}
+                  >
+                    Pay with {savedCardLabel(savedCard)}{" "}
+                    <span className="sr-only">{formatDollars(payment.amount)}</span>
+                  </Button>
+                ) : null}
+                <Button
+                  className="w-full sm:w-auto"
+                  onClick={() => onPay(payment)}
+                  isLoading={payingId === payment.id}
+                  loadingText="Paying…"
+                  disabled={payingId !== null}
+                >
+                  Pay now <span className="sr-only">{formatDollars(payment.amount)}</span>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -14,6 +14,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
 import { LogbookCard } from "@/features/learning";
+import { useSavedCards } from "@/features/saved-cards";
 import { errorMessage, isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { useDownloadGuardianLogbook } from "../api/download-guardian-logbook";
@@ -95,26 +96,38 @@ function LearnerOverview({
   const [payingId, setPayingId] = useState<string | null>(null);
   const now = Date.now();
 
-  const pay = (paymentId: string) => {
+  // The guardian's own first saved card, offered beside Pay now (decision 041).
+  const savedCard = useSavedCards("guardian").data?.cards[0];
+
+  const pay = (paymentId: string, savedCardId?: string) => {
     setPayingId(paymentId);
-    checkout.mutate((idempotencyKey) => payLearnerCheckout(learner.id, paymentId, idempotencyKey), {
-      onSuccess: (result) => {
-        // On its way to the card page: the button keeps waiting until the browser has left.
-        if (result.redirected) return;
-        setPayingId(null);
-        onPaid(result.payment);
+    checkout.mutate(
+      (idempotencyKey) => payLearnerCheckout(learner.id, paymentId, idempotencyKey, savedCardId),
+      {
+        onSuccess: (result) => {
+          // On its way to the card page: the button keeps waiting until the browser has left.
+          if (result.redirected) return;
+          setPayingId(null);
+          onPaid(result.payment);
+        },
+        onError: (error) => {
+          setPayingId(null);
+          onPayFailed(errorMessage(error, "The payment didn't go through. You have not been charged."));
+        },
       },
-      onError: (error) => {
-        setPayingId(null);
-        onPayFailed(errorMessage(error, "The payment didn't go through. You have not been charged."));
-      },
-    });
+    );
   };
 
   // Lessons and progress on the left, the logbook and money on the right; on a phone in that order.
   return (
     <div className="flex flex-col gap-6">
-      <PaymentsDue overview={overview} now={now} payingId={payingId} onPay={(payment) => pay(payment.id)} />
+      <PaymentsDue
+        overview={overview}
+        now={now}
+        payingId={payingId}
+        savedCard={savedCard}
+        onPay={(payment, savedCardId) => pay(payment.id, savedCardId)}
+      />
       <LearnerProgressTiles learner={learner} query={progress} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
