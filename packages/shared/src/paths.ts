@@ -64,6 +64,8 @@ export const paths = {
       withQuery("/student/bookings", { proposal: opts.proposal, answer: opts.answer }),
     /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
+    /** Book again (issue 34): the same instructor, pickup and length as this lesson, next times first. */
+    bookAgain: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/book-again`,
     payments: () => "/student/payments",
     account: () => "/student/account",
     /** Their conversations; with an instructor's id, the conversation with them (the emailed link). */
