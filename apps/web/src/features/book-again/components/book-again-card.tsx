@@ -67,6 +67,7 @@ export function BookAgainCard() {
               slots={offer.slots.slice(0, CARD_TIMES)}
               onChoose={flow.choose}
               label={`Next times with ${offer.instructor.firstName}`}
+              isCompact
             />
             <div>
               <ButtonLink to={paths.student.bookAgain(offer.fromLessonId)} variant="ghost" size="sm">

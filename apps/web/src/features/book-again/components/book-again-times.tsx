@@ -1,6 +1,7 @@
 import type { BookAgainSlot } from "@kerb/shared";
 import { consumerPriceParts, dollarsToCents } from "@kerb/shared/rules";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { formatDate, formatTime, formatTimeRange, formatWeekday } from "@/lib/format";
 
 /** "Tue 08/12/2026, 10:00 am – 11:00 am, $88.00 incl. GST, pool hours": a time as a screen reader hears it. */
@@ -21,14 +22,20 @@ export function BookAgainTimes({
   slots,
   onChoose,
   label,
+  isCompact = false,
 }: {
   slots: readonly BookAgainSlot[];
   onChoose: (slot: BookAgainSlot) => void;
   /** Names the group for screen readers. */
   label: string;
+  /** Three a row even on a phone (the dashboard's three times); two by default. */
+  isCompact?: boolean;
 }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+    <ul
+      aria-label={label}
+      className={cn("grid gap-2 sm:grid-cols-3", isCompact ? "grid-cols-3" : "grid-cols-2")}
+    >
       {slots.map((slot) => (
         <li key={slot.startTime}>
           <Button
