@@ -165,6 +165,22 @@ describeEachDatabase("book again (issue 34)", (kind) => {
     ]);
   });
 
+  it("leaves out times the learner is already booked for with someone else", async () => {
+    const { student, lessonId } = await studentWithCompletedLesson();
+    const first = (await offerOf(student, lessonId)).slots[0];
+    if (!first) throw new Error("no slot");
+    const other = await anInstructor(t, { suburbs: ["Sydney CBD"] });
+    await insertPaidLesson(t.database.db, {
+      studentId: student.id,
+      instructorId: other.id,
+      start: new Date(first.startTime),
+      suburb: "Sydney CBD",
+    });
+    const offer = await offerOf(student, lessonId);
+    expect(offer.slots.map((s) => s.startTime)).not.toContain(first.startTime);
+    expect(offer.slots.length).toBeGreaterThanOrEqual(6);
+  });
+
   it("offers a 90-minute lesson by card even with credits (a credit is one hour)", async () => {
     const lengths = await http.patch(
       "/api/instructor/settings",
