@@ -58,6 +58,7 @@ import { paymentAdminRoutes } from "./modules/payments/payments.admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { startPayoutRun } from "./modules/payouts/payout-job.ts";
 import { adminPayoutRoutes, instructorPayoutRoutes } from "./modules/payouts/payouts.routes.ts";
+import { bookAgainRoutes } from "./modules/portal/book-again.routes.ts";
 import { guardianOverviewRoutes } from "./modules/portal/guardian-overview.routes.ts";
 import { instructorDashboardRoutes } from "./modules/portal/instructor-dashboard.routes.ts";
 import { studentProfileRoutes } from "./modules/portal/student-profile.routes.ts";
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ...context, prefix: "/auth" });
       await api.register(privacyRoutes, { ...context, prefix: "/me" });
       await api.register(studentProfileRoutes, { ...context, prefix: "/student" });
+      await api.register(bookAgainRoutes, { ...context, prefix: "/student" });
       await api.register(studentAccountRoutes, { ...context, prefix: "/student" });
       await api.register(studentLearningRoutes, { ...context, prefix: "/student" });
       await api.register(availabilityRoutes, { ...context, prefix: "/student" });

@@ -22,6 +22,7 @@ describe("paths", () => {
 
   it("encodes ids in path segments", () => {
     expect(paths.student.reschedule("a/b")).toBe("/student/bookings/a%2Fb/reschedule");
+    expect(paths.student.bookAgain("a/b")).toBe("/student/bookings/a%2Fb/book-again");
     expect(paths.instructors.profile("x y")).toBe("/instructors/x%20y");
   });
 });

@@ -64,6 +64,8 @@ export const paths = {
       withQuery("/student/bookings", { proposal: opts.proposal, answer: opts.answer }),
     /** That instructor's calendar, to move one lesson to another free slot of the same kind. */
     reschedule: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/reschedule`,
+    /** Book again (issue 34): the same instructor, pickup and length as this lesson, next times first. */
+    bookAgain: (bookingId: string) => `/student/bookings/${encodeURIComponent(bookingId)}/book-again`,
     payments: () => "/student/payments",
     /** `cardSetup` marks the return from saving a card on the provider's page (decision 041). */
     account: (opts: { cardSetup?: "return" | "cancel" } = {}) =>

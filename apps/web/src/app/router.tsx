@@ -55,6 +55,8 @@ const bundleCredits = () =>
   import("@/features/credits/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
 const rescheduleLesson = () =>
   import("@/features/lessons/routes/reschedule-page").then((m) => ({ Component: m.ReschedulePage }));
+const bookAgain = () =>
+  import("@/features/book-again/routes/book-again-page").then((m) => ({ Component: m.BookAgainPage }));
 const instructorDashboard = () =>
   import("@/features/instructor/routes/instructor-dashboard-page").then((m) => ({
     Component: m.InstructorDashboardPage,
@@ -180,6 +182,7 @@ export const routes: RouteObject[] = [
               { path: "/student/bundles/:bundleId/book", lazy: bundleCredits },
               { path: paths.student.bookings(), lazy: studentBookings },
               { path: "/student/bookings/:bookingId/reschedule", lazy: rescheduleLesson },
+              { path: "/student/bookings/:bookingId/book-again", lazy: bookAgain },
             ],
           },
           {

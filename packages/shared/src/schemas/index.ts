@@ -3,6 +3,7 @@ export * from "./admin.ts";
 export * from "./auth.ts";
 export * from "./availability.ts";
 export * from "./bas.ts";
+export * from "./book-again.ts";
 export * from "./bookings.ts";
 export * from "./common.ts";
 export * from "./compliance.ts";

@@ -8,7 +8,7 @@ type SpendBundleCreditsInput = { bundleId: string; request: CreditBookingRequest
  * Books lessons with the bundle's instructor, paid with its credits: all of them or none. The server
  * counts the credits, so a second tab or a double click can never spend one twice.
  */
-async function spendBundleCredits({
+export async function spendBundleCredits({
   bundleId,
   request,
 }: SpendBundleCreditsInput): Promise<CreditBookingResponse> {

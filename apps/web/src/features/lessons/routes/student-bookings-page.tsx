@@ -1,6 +1,7 @@
 import type { StudentProfileBooking } from "@kerb/shared";
 import { canMessageOver } from "@kerb/shared/rules";
 import CalendarDays from "lucide-react/icons/calendar-days";
+import Repeat from "lucide-react/icons/repeat";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/ui/button";
@@ -39,6 +40,25 @@ function MessageInstructor({ booking }: { booking: StudentProfileBooking }) {
       otherUserId={instructor.id}
       name={`${instructor.firstName} ${instructor.lastName}`}
     />
+  );
+}
+
+/**
+ * A completed ordinary lesson's "Book again": the same instructor, pickup and length, next times first
+ * (the book-again page). A driving-test package follows a test time, so it is not repeated.
+ */
+function BookAgainAction({ booking }: { booking: StudentProfileBooking }) {
+  if (booking.status !== "COMPLETED" || booking.testPack) return null;
+  return (
+    <ButtonLink
+      to={paths.student.bookAgain(booking.id)}
+      variant="outline"
+      size="sm"
+      icon={<Repeat className="size-4" aria-hidden="true" />}
+      aria-label={`Book again with ${booking.instructor.firstName} ${booking.instructor.lastName}`}
+    >
+      Book again
+    </ButtonLink>
   );
 }
 
@@ -161,6 +181,7 @@ export function StudentBookingsPage() {
                             {booking.status === "COMPLETED" ? (
                               <ReviewAction booking={booking} now={now} onReview={review.requestReview} />
                             ) : null}
+                            <BookAgainAction booking={booking} />
                             <MessageInstructor booking={booking} />
                           </>
                         ) : undefined

@@ -14,6 +14,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { TextLink } from "@/components/ui/text-link";
 import { useStatusNote } from "@/components/ui/use-status-note";
 import { paths } from "@/config/paths";
+import { BookAgainCard } from "@/features/book-again";
 import {
   DiscardDraftDialog,
   ExpiredDraftNotice,
@@ -96,6 +97,8 @@ export function StudentDashboardPage() {
       ) : null}
 
       <HeldPaymentsCard groups={held} draftPaymentId={draft.draftPaymentId} now={now} onAnnounce={announce} />
+
+      {profileQuery.isError ? null : <BookAgainCard />}
 
       {profileQuery.isError ? null : (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
