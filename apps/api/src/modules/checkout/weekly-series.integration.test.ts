@@ -306,6 +306,48 @@ describeEachDatabase("a weekly lesson", (kind) => {
     expect(loser?.body.error.code).toBe("slot_unavailable");
   });
 
+  it("prices each week as that date's slot: pool hours, and the full rate on a holiday the instructor teaches", async () => {
+    // 11:00 on a weekday is pool hours (35% off) for an instructor who opts in, but never on a public holiday.
+    const id = await instructor({ poolOptIn: true, teachesPublicHolidays: true });
+    const learner = await registerStudent(http, { suburb: "Bondi" });
+    const start = sydneyAt(first, "11:00");
+    const preview = await http.post(
+      "/api/student/weekly-series/preview",
+      seriesBody(id, {
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+      }),
+      learner.accessToken,
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.weeks.map((w: { price: number }) => w.price)).toEqual([52, 52, 80, 52, 52, 52]);
+    expect(preview.body.weeks.map((w: { isPoolHours: boolean }) => w.isPoolHours)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(preview.body).toMatchObject({ subtotal: 340, gst: 34, total: 374 });
+    const booked = await http.post(
+      "/api/student/weekly-series",
+      seriesBody(id, {
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+        choices: preview.body.weeks.map((w: { week: number; price: number; isPoolHours: boolean }) => ({
+          week: w.week,
+          action: "keep",
+          price: w.price,
+          isPoolHours: w.isPoolHours,
+        })),
+      }),
+      learner.accessToken,
+    );
+    expect(booked.status).toBe(201);
+    expect(booked.body.payment.amount).toBe(374);
+  });
+
   it("refuses a series of one week or of more than twelve", async () => {
     const learner = await registerStudent(http, { suburb: "Bondi" });
     const id = await instructor();
