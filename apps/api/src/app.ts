@@ -28,6 +28,7 @@ import { guardianCheckoutRoutes } from "./modules/checkout/guardian-checkout.rou
 import { lessonCheckoutRoutes } from "./modules/checkout/lesson-checkout.routes.ts";
 import { testPackCheckoutRoutes } from "./modules/checkout/test-pack-checkout.routes.ts";
 import { testPackCreditRoutes } from "./modules/checkout/test-pack-credit.routes.ts";
+import { weeklySeriesCheckoutRoutes } from "./modules/checkout/weekly-series.routes.ts";
 import { complianceAdminRoutes } from "./modules/compliance/compliance.admin.routes.ts";
 import { startComplianceScan } from "./modules/compliance/compliance-scan.ts";
 import { creditRoutes } from "./modules/credits/credits.routes.ts";
@@ -49,6 +50,7 @@ import { instructorLessonRoutes } from "./modules/lessons/lessons.instructor.rou
 import { studentLessonRoutes } from "./modules/lessons/lessons.routes.ts";
 import { studentMoveProposalRoutes } from "./modules/lessons/move-proposals.routes.ts";
 import { studentTestPackMoveRoutes } from "./modules/lessons/test-pack-moves.routes.ts";
+import { studentSeriesLessonRoutes } from "./modules/lessons/weekly-series.routes.ts";
 import { adminMessageRoutes } from "./modules/messages/messages.admin.routes.ts";
 import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -261,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentTestPackMoveRoutes, { ...context, prefix: "/student/test-packs" });
       await api.register(testPackCreditRoutes, { ...context, prefix: "/student/test-pack-credits" });
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
+      await api.register(weeklySeriesCheckoutRoutes, { ...context, prefix: "/student/weekly-series" });
+      await api.register(studentSeriesLessonRoutes, { ...context, prefix: "/student/weekly-series" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });

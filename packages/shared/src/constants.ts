@@ -275,3 +275,11 @@ export const DEMO_SUPPLIER_ABN = "00 000 000 000 (demo ABN)";
  * beside its schema, so the web's API client reads it without loading zod into every page's first load.
  */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** A weekly lesson (issue 34): the same weekday and Sydney time with one instructor, 2 to 12 weeks. */
+export const WEEKLY_SERIES_MIN_WEEKS = 2;
+export const WEEKLY_SERIES_MAX_WEEKS = 12;
+/** A week that cannot be had is offered other times up to this many days either side of its date. */
+export const WEEKLY_SERIES_ALTERNATIVE_DAYS = 3;
+/** At most this many other times are offered for a week that cannot be had. */
+export const WEEKLY_SERIES_MAX_ALTERNATIVES = 4;

@@ -47,4 +47,5 @@ export * from "./test-pack-labels.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-pack-plan.ts";
 export * from "./travel.ts";
+export * from "./weekly-series.ts";
 export * from "./working-hours.ts";

@@ -31,3 +31,4 @@ export * from "./student-lessons.ts";
 export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";
+export * from "./weekly-series.ts";

@@ -19,6 +19,15 @@ export const studentMoveProposal = z.object({
 });
 export type StudentMoveProposal = z.infer<typeof studentMoveProposal>;
 
+/** A lesson's place in its weekly series (issue 34), on the learner's lessons: "Weekly · 3 of 6". */
+export const lessonSeriesInfo = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  count: z.number().int(),
+  label: z.string(),
+});
+export type LessonSeriesInfo = z.infer<typeof lessonSeriesInfo>;
+
 export const studentProfileBooking = z.object({
   id: z.uuid(),
   startTime: z.string(),
@@ -69,6 +78,8 @@ export const studentProfileBooking = z.object({
    * ordinary lesson. A pack moves to a new test time rather than being rescheduled. Only the profile sends it.
    */
   testPack: testPackSummary.nullable().optional(),
+  /** The weekly series this lesson belongs to (issue 34); null for a lesson booked on its own. Only the profile sends it. */
+  series: lessonSeriesInfo.nullable().optional(),
 });
 export type StudentProfileBooking = z.infer<typeof studentProfileBooking>;
 

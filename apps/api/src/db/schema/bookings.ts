@@ -42,6 +42,33 @@ export const bundles = pgTable(
 );
 
 /**
+ * A weekly lesson (issue 34, decision 043): lessons with one instructor at the same weekday and Sydney
+ * time, booked in one checkout. Its lessons name it (bookings.series_id); each is then cancelled or moved
+ * on its own, or all the future ones at once.
+ */
+export const lessonSeries = pgTable(
+  "lesson_series",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    instructorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** How many weeks were asked for (2–12), skipped ones included. */
+    weeks: integer().notNull(),
+    /** The first week's start: its weekday and Sydney wall-clock time are the series'. */
+    firstStartTime: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lesson_series_student_idx").on(t.studentId),
+    check("lesson_series_weeks", sql`${t.weeks} between 2 and 12`),
+  ],
+);
+
+/**
  * One lesson. No two active bookings (PENDING_PAYMENT or SCHEDULED) of one instructor may overlap:
  * the exclusion constraint `bookings_no_overlap` (migration 0001) enforces it in the database.
  */
@@ -64,6 +91,8 @@ export const bookings = pgTable(
     pickupLocation: text(),
     paymentId: uuid().references(() => payments.id),
     bundleId: uuid().references(() => bundles.id),
+    /** The weekly series it was booked in (issue 34); null for a lesson booked on its own. */
+    seriesId: uuid().references(() => lessonSeries.id),
     holdExpiresAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -95,6 +124,7 @@ export const bookings = pgTable(
     check("bookings_price", sql`${t.priceCents} >= 0`),
     check("bookings_kept", sql`${t.keptCents} is null or ${t.keptCents} between 0 and ${t.priceCents}`),
     index("bookings_bundle_idx").on(t.bundleId),
+    index("bookings_series_idx").on(t.seriesId).where(sql`${t.seriesId} is not null`),
   ],
 );
 

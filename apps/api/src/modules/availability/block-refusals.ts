@@ -7,7 +7,7 @@
  * against the engine's starts.
  */
 import { MIN_LEAD_TIME_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
-import { sydneyDateOf, sydneyTodayDate } from "@kerb/shared/rules";
+import { type BookingHorizon, sydneyDateOf, sydneyTodayDate } from "@kerb/shared/rules";
 import type { Executor } from "../../db/client.ts";
 import type { SlotInstructor } from "./availability.repository.ts";
 import { assertWithinBookingHorizon } from "./open-slots.ts";
@@ -108,4 +108,51 @@ export async function blockRefusals(
     });
   }
   return answers;
+}
+
+/** One instructor's answer for each of several blocks, and whether they closed that day (leave, a day off). */
+export interface InstructorBlockAnswers {
+  instructor: SlotInstructor;
+  answers: Array<{ refusal: BlockRefusal | null; closedThatDay: boolean }>;
+}
+
+/**
+ * The same rules as blockRefusals for several blocks of one instructor (a weekly series' weeks), read
+ * in one statement over the blocks' span; each block is judged on its own, against what is booked.
+ * Null when the instructor is not listable or does not teach in the suburb. `horizon` lets a caller
+ * reach past the booking horizon (a series' later weeks).
+ */
+export async function instructorBlockRefusals(
+  db: Executor,
+  query: {
+    suburb: Suburb;
+    now: Date;
+    instructorId: string;
+    blocks: readonly Block[];
+    horizon?: BookingHorizon;
+  },
+): Promise<InstructorBlockAnswers | null> {
+  const { suburb, now, blocks, instructorId } = query;
+  const dates = blocks.flatMap((b) => [sydneyDateOf(b.start), sydneyDateOf(b.end)]).sort();
+  const firstDate = dates[0] ?? sydneyTodayDate(now);
+  const endDate = dates.at(-1) ?? firstDate;
+  assertWithinBookingHorizon(firstDate, endDate, now, query.horizon);
+  const { instructors, schedules } = await databaseSchedules(db).load(
+    { today: sydneyTodayDate(now), suburb, instructorIds: [instructorId] },
+    { firstDate, endDate, now },
+    {},
+  );
+  const instructor = instructors.find((i) => i.id === instructorId);
+  const schedule = schedules.get(instructorId);
+  if (!instructor || !schedule) return null;
+  const at = SUBURBS.indexOf(suburb);
+  return {
+    instructor,
+    answers: blocks.map((block) => ({
+      refusal: blockRefusal(schedule, block, at, now),
+      closedThatDay: (schedule.exceptionsByDate.get(sydneyDateOf(block.start)) ?? []).some(
+        (e) => e.kind === "CLOSED",
+      ),
+    })),
+  };
 }

@@ -5,11 +5,12 @@
  */
 import { LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
 import {
+  type BookingHorizon,
   bookingHorizon,
   bookingHorizonMessage,
   comparePoolCandidates,
   fullName,
-  isWithinBookingHorizon,
+  isValidIsoDate,
   lessonPriceCents,
   sydneyTodayDate,
 } from "@kerb/shared/rules";
@@ -45,6 +46,8 @@ interface OpenSlotsQuery {
   excludeBookingId?: string;
   /** How long each lesson is (LESSON_LENGTHS); 60 minutes when absent. */
   lessonMinutes?: number;
+  /** Dates a query may span: the booking horizon unless a caller allows more (a weekly series). */
+  horizon?: BookingHorizon;
 }
 
 /** The length a query asks for: the standard lesson unless it names another. */
@@ -55,13 +58,20 @@ export const askedMinutes = (q: { lessonMinutes?: number | undefined }) => q.les
  * ahead. Else a 400 validation_error naming the horizon, before any query runs: a range years ahead
  * would otherwise scan the suburb's whole calendar (inside the caller's transaction, for a booking).
  */
-export function assertWithinBookingHorizon(startDate: string, endDate: string, now: Date): void {
-  const horizon = bookingHorizon(now);
+export function assertWithinBookingHorizon(
+  startDate: string,
+  endDate: string,
+  now: Date,
+  horizon: BookingHorizon = bookingHorizon(now),
+): void {
   const message = bookingHorizonMessage(horizon);
+  // isWithinBookingHorizon's test, against the horizon given.
+  const isInside = (date: string) =>
+    isValidIsoDate(date) && date >= horizon.firstDate && date <= horizon.lastDate;
   const outside = [
     { path: "startDate", date: startDate },
     { path: "endDate", date: endDate },
-  ].filter(({ date }) => !isWithinBookingHorizon(date, now));
+  ].filter(({ date }) => !isInside(date));
   if (outside.length > 0) {
     throw new AppError(
       "validation_error",
@@ -90,7 +100,7 @@ export async function scanOpenSlots(
   q: OpenSlotsQuery,
   visit: OpenSlotVisitor,
 ): Promise<repo.SlotInstructor[]> {
-  assertWithinBookingHorizon(q.startDate, q.endDate, q.now);
+  assertWithinBookingHorizon(q.startDate, q.endDate, q.now, q.horizon);
   const filter = {
     today: sydneyTodayDate(q.now),
     suburb: q.suburb,

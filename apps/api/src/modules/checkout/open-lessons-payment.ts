@@ -18,6 +18,8 @@ export interface CheckoutLesson {
   isPoolHours: boolean;
   suburb: string;
   pickupLocation: string;
+  /** The weekly series it belongs to (issue 34), written before the lessons in the same transaction. */
+  seriesId?: string;
 }
 
 /** Refuses a checkout that would hold more lessons than a learner may keep waiting for payment. */

@@ -33,6 +33,7 @@ export {
 } from "./lesson-lists.ts";
 export { markLessonOutcomeIn } from "./lesson-outcome.ts";
 export { findInstructorLesson, type InstructorLessonRow } from "./lesson-reads.ts";
+export { createLessonSeries, seriesInfoOf } from "./lesson-series.ts";
 export { checkLessonTimes, lessonMinutesOf } from "./lesson-shape.ts";
 export { toInstructorLesson } from "./lesson-views.ts";
 export {

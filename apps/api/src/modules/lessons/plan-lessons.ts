@@ -13,7 +13,12 @@
  * then planned one after the other, the second seeing the first's lessons.
  */
 import { LESSON_MINUTES, SUBURBS, type Suburb } from "@kerb/shared";
-import { choosePoolInstructor, lessonMinutesBetween, sydneyDateOf } from "@kerb/shared/rules";
+import {
+  type BookingHorizon,
+  choosePoolInstructor,
+  lessonMinutesBetween,
+  sydneyDateOf,
+} from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -79,6 +84,8 @@ interface PlanLessonsInput<R extends LessonRequest> {
   accept?: (slot: OpenSlot, request: R, index: number) => void;
   /** The refusal when the instructor is not free at a requested time. */
   unavailable: (request: R, index: number) => AppError | Promise<AppError>;
+  /** Dates the plan may reach: the booking horizon unless the caller allows more (a weekly series). */
+  horizon?: BookingHorizon;
 }
 
 /** Who teaches a request: the plan's instructor, else the one the request names (none: pool hours). */
@@ -152,6 +159,7 @@ async function matchRequests<R extends LessonRequest>(
       lessonMinutes: request.endTime ? lessonMinutesBetween(start, request.endTime) : LESSON_MINUTES,
       ...(input.instructorId ? { instructorId: input.instructorId } : { instructorIds: named }),
       now,
+      ...(input.horizon ? { horizon: input.horizon } : {}),
     });
     const atStart = open.filter((slot) => slot.start.getTime() === start.getTime());
     let slot: OpenSlot | undefined;

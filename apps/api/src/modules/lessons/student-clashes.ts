@@ -66,7 +66,7 @@ export async function findStudentClashes(db: Executor, studentId: string, period
   if (periods.length === 0) return [];
   const overlaps = overlapsAny(periods);
   return db
-    .select({ id: bookings.id, startTime: bookings.startTime })
+    .select({ id: bookings.id, startTime: bookings.startTime, endTime: bookings.endTime })
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), activeBookingSql(now), sql`(${overlaps})`));
 }

@@ -1,7 +1,7 @@
 import type { StudentProfile } from "@kerb/shared";
 import { AppError } from "../../lib/app-error.ts";
 import { unavailableInstructorIds } from "../compliance/index.ts";
-import { openClashBookingIds, openMoveProposals } from "../lessons/index.ts";
+import { openClashBookingIds, openMoveProposals, seriesInfoOf } from "../lessons/index.ts";
 import { findPayers } from "../payments/index.ts";
 import { listStudentReviewRatings } from "../reviews/index.ts";
 import {
@@ -31,7 +31,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
   const now = ctx.now();
   const upcoming = bookings.filter((b) => b.status === "SCHEDULED" && b.startTime > now);
   const paymentIds = [...new Set(bookings.flatMap((b) => (b.paymentId ? [b.paymentId] : [])))];
-  const [unavailable, proposals, clashing, payers, packs] = await Promise.all([
+  const [unavailable, proposals, clashing, payers, packs, series] = await Promise.all([
     unavailableInstructorIds(
       ctx.db,
       upcoming.map((b) => b.instructor.id),
@@ -44,6 +44,10 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
     ),
     findPayers(ctx.db, paymentIds),
     testPackSummariesOf(
+      ctx.db,
+      bookings.map((b) => b.id),
+    ),
+    seriesInfoOf(
       ctx.db,
       bookings.map((b) => b.id),
     ),
@@ -60,6 +64,7 @@ export async function getStudentProfile(ctx: PortalContext, studentId: string): 
         instructorClash: clashing.has(b.id),
         paidBy: nameOf(b.paymentId ? payers.get(b.paymentId) : undefined),
         testPack: packs.get(b.id) ?? null,
+        series: series.get(b.id) ?? null,
       };
     }),
     bundles: bundles.map((b) => toStudentBundle(b, now)),

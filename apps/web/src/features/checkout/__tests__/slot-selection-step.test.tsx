@@ -263,6 +263,49 @@ describe("Slot step: slots and selection", () => {
     expect(within(selectionPanel()).getByTestId("pool-subtotal")).toHaveTextContent("$0.00");
   });
 
+  it("offers to repeat one lesson with a picked instructor weekly, and not a mix of lessons", async () => {
+    const date = day(3);
+    const nine = slotAt(date, 9, {
+      instructorId: instructor.id,
+      instructorName: "Olivia Brown",
+      price: 85.1,
+      isPoolHours: false,
+    });
+    const { calls } = wizardRoutes(
+      { days: calendar, slots: () => [nine] },
+      {
+        "POST /api/student/weekly-series/preview": () =>
+          jsonResponse(200, {
+            instructor: { id: instructor.id, firstName: "Olivia", lastName: "Brown" },
+            suburb: "Parramatta",
+            weeks: [],
+            subtotal: 0,
+            gst: 0,
+            total: 0,
+          }),
+      },
+    );
+    const { user } = startAtSlots({
+      rateOption: "pick_instructor",
+      selectedInstructor: instructor,
+      selectedSlots: [nine],
+      selectedDate: date,
+    });
+    expect(await screen.findByText("Showing times with Olivia Brown")).toBeInTheDocument();
+    const repeat = await screen.findByRole("button", { name: "Repeat weekly" });
+    await user.click(repeat);
+    expect(await screen.findByRole("dialog", { name: "Repeat weekly" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "/api/student/weekly-series/preview")).toHaveLength(1),
+    );
+    expect(defined(calls.find((c) => c.path === "/api/student/weekly-series/preview")).body).toMatchObject({
+      instructorId: instructor.id,
+      startTime: nine.startTime,
+      weeks: 6,
+      suburb: "Parramatta",
+    });
+  });
+
   it("does not let two lessons share a start time", async () => {
     const date = day(1);
     const pool = slotAt(date, 10, { price: 48.75 });

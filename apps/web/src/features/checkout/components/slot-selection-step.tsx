@@ -15,6 +15,7 @@ import {
   useStandardPrices,
 } from "@/features/availability";
 import { instructorName, type RateOption, type SelectedInstructor } from "../model/wizard-state";
+import { RepeatWeeklyOption } from "./repeat-weekly-option";
 
 type SlotSelectionStepProps = SlotSelectionProps & {
   suburb: Suburb;
@@ -58,6 +59,12 @@ export function SlotSelectionStep({
     : { instructorId: instructor?.id ?? undefined, ...length };
   const standardPriceOf = useStandardPrices(suburb);
   const sourceName = isPool ? "Pool Hours" : instructor ? instructorName(instructor) : "";
+  // One time picked with a chosen instructor: it can become a weekly lesson (issue 34).
+  const [onlySlot] = selection.selectedSlots;
+  const repeatable =
+    !isPool && instructor?.id && onlySlot && selection.selectedSlots.length === 1
+      ? { instructor: { id: instructor.id, firstName: instructor.firstName }, slot: onlySlot }
+      : null;
 
   return (
     <SlotPicker
@@ -108,6 +115,9 @@ export function SlotSelectionStep({
                 </>
               )}
             </div>
+            {repeatable ? (
+              <RepeatWeeklyOption instructor={repeatable.instructor} suburb={suburb} slot={repeatable.slot} />
+            ) : null}
           </CardContent>
         </Card>
       }

@@ -31,4 +31,7 @@ export const lessonKeys = {
     [...lessonKeys.cancellationPreviews, "student", bookingId] as const,
   staffCancellationPreview: (role: StaffRole, lessonId: string) =>
     [...lessonKeys.cancellationPreviews, role, lessonId] as const,
+  /** What cancelling the rest of a weekly series would give back (issue 34). */
+  seriesCancellationPreview: (seriesId: string) =>
+    [...lessonKeys.cancellationPreviews, "series", seriesId] as const,
 };

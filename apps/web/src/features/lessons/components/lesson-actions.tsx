@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDate, formatTime } from "@/lib/format";
 import { canCancelLesson, canRescheduleLesson } from "../utils/lesson-status";
+import { CancelSeriesAction } from "./cancel-series-action";
 import { MoveTestPackAction } from "./move-test-pack-dialog";
 
 /**
@@ -74,6 +75,9 @@ export function LessonActions({
       >
         {booking.instructorClash ? "Cancel with full refund" : "Cancel"}
       </Button>
+      {booking.series ? (
+        <CancelSeriesAction booking={{ ...booking, series: booking.series }} onCancelled={onAnnounce} />
+      ) : null}
     </>
   );
 }

@@ -102,6 +102,7 @@ export function LessonRow({
             </Badge>
           ) : null}
           {booking.isPoolHours ? <PoolHoursBadge /> : null}
+          {booking.series ? <Badge tone="brand">{booking.series.label}</Badge> : null}
         </div>
         {refundNote ? (
           <p className="flex items-center gap-1.5 font-medium text-slate-800 text-sm">
