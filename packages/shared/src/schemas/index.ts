@@ -29,3 +29,4 @@ export * from "./student-lessons.ts";
 export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";
+export * from "./time-alerts.ts";

@@ -15,4 +15,5 @@ export * from "./profiles.ts";
 export * from "./rcti.ts";
 export * from "./teaching-stops.ts";
 export * from "./test-packages.ts";
+export * from "./time-alerts.ts";
 export * from "./users.ts";
