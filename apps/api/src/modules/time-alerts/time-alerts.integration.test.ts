@@ -242,6 +242,39 @@ describeEachDatabase("earlier-time alerts", (kind) => {
     expect(await deliveredTo(dee)).toEqual([]);
   });
 
+  it("an alert for anyone in the suburb hears of new weekly hours", async () => {
+    const hal = await anInstructor(t, { overrides: { firstName: "Hal", lastName: "Early" } });
+    const gus = await aStudent(t, { firstName: "Gus" });
+    const today = sydneyTodayDate(t.clock.now);
+    // Sundays at dawn: nobody in Sydney CBD teaches then, yet.
+    const made = await http.post(
+      "/api/student/time-alerts",
+      {
+        fromDate: today,
+        toDate: addDaysToDate(today, 20),
+        fromTime: "05:00",
+        toTime: "07:00",
+        weekdays: [0],
+      },
+      gus.token,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.alert).toMatchObject({ instructor: null, suburb: "Sydney CBD", lessonMinutes: 60 });
+    await tick();
+    expect(await deliveredTo(gus)).toEqual([]);
+
+    const weekly = [0, 1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      ranges: [{ start: weekday === 0 ? "05:00" : "09:00", end: weekday === 0 ? "08:00" : "17:00" }],
+    }));
+    const hours = await http.put("/api/instructor/availability/weekly", { weekly }, hal.token);
+    expect(hours.status, JSON.stringify(hours.body)).toBe(200);
+    await tick();
+    const [email] = await deliveredTo(gus);
+    expect(email?.parsed.subject).toBe("A lesson time just opened with Hal Early");
+    expect(email?.parsed.text?.replace(/\s+/g, " ")).toContain("5:00 am");
+  });
+
   it("refuses an alert in the past, too long, for an unknown or faraway instructor, or past the cap", async () => {
     const instructor = await anInstructor(t);
     const eve = await aStudent(t);

@@ -218,3 +218,20 @@ describe("An alert email's link", () => {
     ).toBeInTheDocument();
   });
 });
+
+describe("Where learners find it", () => {
+  it("each upcoming lesson offers times earlier than it, with its instructor and date", async () => {
+    const profile = studentProfile();
+    const [lesson] = profile.bookings;
+    if (!lesson) throw new Error("the fixture has a lesson");
+    mockFetch({ "GET /api/student/profile": () => jsonResponse(200, profile) });
+    renderApp("/student/bookings", signedIn);
+    const links = await screen.findAllByRole("link", {
+      name: /^Tell me about times earlier than the lesson on/,
+    });
+    const date = sydneyTodayDate(new Date(lesson.startTime));
+    expect(links.map((l) => l.getAttribute("href"))).toContain(
+      `/student/time-alerts?instructor=${lesson.instructor.id}&before=${date}`,
+    );
+  });
+});
