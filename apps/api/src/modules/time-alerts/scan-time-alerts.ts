@@ -24,6 +24,7 @@ import type { AppContext } from "../../context.ts";
 import { publicOrigin } from "../../env.ts";
 import { readAvailabilityCounters } from "../availability/index.ts";
 import { findInstructorListing } from "../instructors/index.ts";
+import { findStudentClashes } from "../lessons/index.ts";
 import { signOffer } from "./offer-token.ts";
 import { openTimesOf, slotKey, versionFor } from "./open-times.ts";
 import { alertEndedEmail, timeOpenedEmail } from "./time-alert-emails.ts";
@@ -114,14 +115,21 @@ async function scanOne(
     );
     const known = new Set(alert.knownSlots);
     const fresh = open.filter((slot) => !known.has(slotKey(slot)));
-    const [offered, ...others] = fresh;
+    // Only times the learner could take: not while they are in another car (their own lessons).
+    const offerable: typeof fresh = [];
+    for (const slot of fresh) {
+      if (offerable.length === TIME_ALERT_TIMES_PER_EMAIL) break;
+      const clashes = await findStudentClashes(uow.tx, alert.studentId, [slot], now);
+      if (clashes.length === 0) offerable.push(slot);
+    }
+    const [offered, ...others] = offerable;
     if (!offered || !mayAlertAgain(alert.lastNotifiedAt, now)) {
       // Forget times no longer free (if one frees again it is news again); keep quiet news for later.
       const stillOpen = new Set(open.map(slotKey));
       await repo.recordScan(uow.tx, alert.id, {
         seenVersion: version,
         knownSlots: alert.knownSlots.filter((key) => stillOpen.has(key)),
-        hasUnsent: fresh.length > 0,
+        hasUnsent: offerable.length > 0,
       });
       return "quiet";
     }
@@ -144,7 +152,7 @@ async function scanOne(
         alertId: alert.id,
         offered: asTime(offered),
         token,
-        others: others.slice(0, TIME_ALERT_TIMES_PER_EMAIL - 1).map(asTime),
+        others: others.map(asTime),
         suburb: alert.suburb,
         expiresAt,
         appUrl,
