@@ -216,6 +216,19 @@ describeEachDatabase("earlier-time alerts", (kind) => {
     expect((await deliveredTo(cleo)).map((m) => m.to[0])).toEqual([cleo.email]);
   });
 
+  it("does not offer a time the learner is already booked at with someone else", async () => {
+    const date = nextDay();
+    const { instructor, booker, lessonId } = await bookedNineOClock(date);
+    const other = await anInstructor(t);
+    const ida = await aStudent(t, { firstName: "Ida" });
+    await payForSlots(http, ida.token, [await slotAt(ida, other.id, date, 9)]);
+    await alertFor(ida, instructor.id, date);
+    await http.post(`/api/student/bookings/${lessonId}/cancel`, undefined, booker.token);
+    await mail.clear();
+    await tick();
+    expect(await deliveredTo(ida)).toEqual([]);
+  });
+
   it("an alert for an instructor who is suspended ends, and the learner is told", async () => {
     const date = nextDay();
     const instructor = await anInstructor(t, { overrides: { firstName: "Sus", lastName: "Pended" } });
