@@ -73,16 +73,12 @@ export async function getTimeAlertOffer(
 ): Promise<TimeAlertOfferResponse> {
   const { claim, alert, now } = await openOffer(ctx, studentId, token);
   const slot = await slotNow(ctx, claim, alert.suburb, now);
-  const name = slot?.instructorName;
-  const [firstName = "", ...rest] = (name ?? "").split(" ");
+  // The time's instructor: the alert's own, or (a suburb alert) whoever the time was with.
+  const name = (await repo.findPersonName(ctx.db, claim.instructorId)) ?? { firstName: "", lastName: "" };
   return {
     offer: {
       alertId: alert.id,
-      instructor: {
-        id: claim.instructorId,
-        firstName: alert.instructorFirstName ?? firstName,
-        lastName: alert.instructorLastName ?? rest.join(" "),
-      },
+      instructor: { id: claim.instructorId, ...name },
       suburb: alert.suburb,
       startTime: claim.start.toISOString(),
       endTime: new Date(claim.start.getTime() + claim.lessonMinutes * 60_000).toISOString(),

@@ -286,6 +286,13 @@ describeEachDatabase("earlier-time alerts", (kind) => {
     const [email] = await deliveredTo(gus);
     expect(email?.parsed.subject).toBe("A lesson time just opened with Hal Early");
     expect(email?.parsed.text?.replace(/\s+/g, " ")).toContain("5:00 am");
+    const token = linkIn(email?.parsed.text ?? "");
+    const offer = await http.get(`/api/student/time-alert-offers/${encodeURIComponent(token)}`, gus.token);
+    expect(offer.body.offer).toMatchObject({
+      instructor: { id: hal.id, firstName: "Hal", lastName: "Early" },
+      suburb: "Sydney CBD",
+      available: true,
+    });
   });
 
   it("refuses an alert in the past, too long, for an unknown or faraway instructor, or past the cap", async () => {

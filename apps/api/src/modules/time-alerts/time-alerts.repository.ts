@@ -117,3 +117,16 @@ export async function lockActiveAlert(db: Executor, id: string): Promise<TimeAle
     .for("update", { of: timeAlerts });
   return row;
 }
+
+/** An instructor's name (a suburb alert's offer names whoever the time is with). */
+export async function findPersonName(
+  db: Executor,
+  userId: string,
+): Promise<{ firstName: string; lastName: string } | undefined> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
