@@ -83,6 +83,8 @@ import {
   instructorTestPackageRoutes,
   publicTestPackageRoutes,
 } from "./modules/test-packages/test-packages.routes.ts";
+import { startTimeAlertScan } from "./modules/time-alerts/index.ts";
+import { studentTimeAlertRoutes } from "./modules/time-alerts/time-alerts.routes.ts";
 import { demoProvider, type PaymentProvider } from "./platform/card-provider/payment-provider.ts";
 import { createStripeClient, createStripeProvider } from "./platform/card-provider/stripe-provider.ts";
 import { type AuthConfig, createGuard, registerNoStoreForPrivateResponses } from "./plugins/auth.ts";
@@ -265,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(studentLessonRoutes, { ...context, prefix: "/student/bookings" });
       await api.register(weeklySeriesCheckoutRoutes, { ...context, prefix: "/student/weekly-series" });
       await api.register(studentSeriesLessonRoutes, { ...context, prefix: "/student/weekly-series" });
+      await api.register(studentTimeAlertRoutes, { ...context, prefix: "/student" });
       await api.register(studentMoveProposalRoutes, { ...context, prefix: "/student/move-proposals" });
       await api.register(bundlePurchaseRoutes, { ...context, prefix: "/student/bundles" });
       await api.register(creditRoutes, { ...context, prefix: "/student/bundles" });
@@ -323,6 +326,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (env.COMPLIANCE_SCAN_INTERVAL_SECONDS > 0) {
     startComplianceScan(app, context, env.COMPLIANCE_SCAN_INTERVAL_SECONDS);
+  }
+  if (env.TIME_ALERT_SCAN_INTERVAL_SECONDS > 0) {
+    startTimeAlertScan(app, context, env.TIME_ALERT_SCAN_INTERVAL_SECONDS);
   }
   if (env.PAYOUT_RUN_INTERVAL_SECONDS > 0) startPayoutRun(app, context, env.PAYOUT_RUN_INTERVAL_SECONDS);
   // Always wired (its ticks may be off): shutdown must let an email being sent finish first.

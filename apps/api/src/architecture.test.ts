@@ -26,7 +26,8 @@ const MODULES = path.join(SRC, "modules");
  */
 export const MODULE_TIERS: readonly (readonly string[])[] = [
   // Screens' read models over many owners, and the operator's account actions that reach into several.
-  ["portal", "accounts"],
+  // Earlier-time alerts (issue 34) react to availability and hold a time through checkout.
+  ["portal", "accounts", "time-alerts"],
   // Buying (holding lessons, bundle purchase, a guardian paying), spending credits, lesson records, the
   // instructor's hours and settings (they clash with lessons).
   ["checkout", "credits", "learning", "schedule"],

@@ -168,6 +168,11 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** How often reminders, "mark your lesson" and document-expiry emails are looked for (0 = off). */
   NOTIFICATION_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * How often earlier-time alerts are compared with the open times when availability changed (0 = off).
+   * Short, so a learner hears of a cancelled time within a minute (issue 34).
+   */
+  TIME_ALERT_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(15),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default("demo"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -23,6 +23,7 @@ const env = loadEnv({
   COMPLIANCE_SCAN_INTERVAL_SECONDS: "0",
   OUTBOX_INTERVAL_SECONDS: "0",
   NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+  TIME_ALERT_SCAN_INTERVAL_SECONDS: "0",
 });
 const database = await openDatabase({ dataDir: null });
 try {

@@ -260,6 +260,10 @@ export const EMAIL_KINDS = [
   "payout_waiting",
   /** An admin approved or declined a learner's pass-promise claim (issue 33). */
   "pass_promise_decided",
+  /** A time opened that matches a learner's earlier-time alert (issue 34): a link to hold it. */
+  "time_alert_opening",
+  /** A learner's earlier-time alert ended because its instructor stopped teaching there (issue 34). */
+  "time_alert_ended",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -283,3 +287,30 @@ export const WEEKLY_SERIES_MAX_WEEKS = 12;
 export const WEEKLY_SERIES_ALTERNATIVE_DAYS = 3;
 /** At most this many other times are offered for a week that cannot be had. */
 export const WEEKLY_SERIES_MAX_ALTERNATIVES = 4;
+/**
+ * Earlier-time alerts (issue 34, decision 044): a learner asks to be told when a time frees up with an
+ * instructor (or any in their suburb) within a window of Sydney dates.
+ */
+/** The longest window an alert may watch, in days (first to last date inclusive). */
+export const TIME_ALERT_MAX_WINDOW_DAYS = 60;
+/** Alerts a learner may have active at once. */
+export const TIME_ALERT_MAX_ACTIVE = 5;
+/** An alert emails at most once in this many hours. */
+export const TIME_ALERT_QUIET_HOURS = 24;
+/** How long an emailed link to hold a time stays usable. */
+export const TIME_ALERT_LINK_HOURS = 24;
+/** The most opened times one email offers. */
+export const TIME_ALERT_TIMES_PER_EMAIL = 3;
+export const TIME_ALERT_STATUSES = ["ACTIVE", "ENDED"] as const;
+export type TimeAlertStatus = (typeof TIME_ALERT_STATUSES)[number];
+/**
+ * Why an alert ended: the learner ended it, its window passed, its instructor stopped teaching (there),
+ * or the learner held a time it offered.
+ */
+export const TIME_ALERT_END_REASONS = [
+  "LEARNER",
+  "WINDOW_PASSED",
+  "INSTRUCTOR_UNAVAILABLE",
+  "TIME_HELD",
+] as const;
+export type TimeAlertEndReason = (typeof TIME_ALERT_END_REASONS)[number];

@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   claim_decided: 409,
   /** A repeat of a request whose Idempotency-Key is still being answered, waited on for too long. */
   request_in_progress: 409,
+  /** An emailed link used after it lapsed (an earlier-time alert's offer: TIME_ALERT_LINK_HOURS). */
+  link_expired: 410,
   /** An Idempotency-Key already used by this caller for another request (another body or record). */
   idempotency_key_reused: 422,
   /** Node gave up waiting for the whole request (server requestTimeout). */

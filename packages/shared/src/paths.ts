@@ -75,6 +75,14 @@ export const paths = {
       otherUserId ? `/student/messages/${encodeURIComponent(otherUserId)}` : "/student/messages",
     /** What each lesson taught, every skill's level, what to work on next and the NSW logbook. */
     progress: () => "/student/progress",
+    /**
+     * Earlier-time alerts (issue 34): the learner's alerts and the form, optionally for one instructor
+     * (from their profile or a lesson) with the last date to watch.
+     */
+    timeAlerts: (opts: { instructor?: string; before?: string } = {}) =>
+      withQuery("/student/time-alerts", { instructor: opts.instructor, before: opts.before }),
+    /** An alert email's link: the time it offers, with "Hold this time" (holding needs the button). */
+    timeAlertOffer: (token: string) => `/student/time-alerts/offer/${encodeURIComponent(token)}`,
   },
   instructor: {
     dashboard: () => "/instructor/dashboard",

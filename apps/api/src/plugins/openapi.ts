@@ -28,6 +28,10 @@ export const OPENAPI_TAGS = [
     description: "What a student can book: instructors of a suburb, free days and slots.",
   },
   { name: "bookings", description: "A student's lessons: holding, paying, cancelling and rescheduling." },
+  {
+    name: "time-alerts",
+    description: "Earlier-time alerts: a learner is emailed when a matching time frees up, and holds it.",
+  },
   { name: "bundles", description: "Prepaid lesson bundles: buying one and choosing its instructor." },
   { name: "credits", description: "Spending a bundle's lesson credits." },
   { name: "payments", description: "Checkout state of a payment and letting an unpaid one go." },

@@ -68,6 +68,7 @@ export async function historyApp(database: DatabaseHandle, clock: { now: Date })
     PAYOUT_RUN_INTERVAL_SECONDS: "0",
     OUTBOX_INTERVAL_SECONDS: "0",
     NOTIFICATION_SCAN_INTERVAL_SECONDS: "0",
+    TIME_ALERT_SCAN_INTERVAL_SECONDS: "0",
   });
   const app = await buildApp({ env, database, now: () => clock.now, logger: false });
   await app.ready();

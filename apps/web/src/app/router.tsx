@@ -51,6 +51,12 @@ const bookTestPack = () =>
   import("@/features/test-packages/routes/book-test-pack-page").then((m) => ({
     Component: m.BookTestPackPage,
   }));
+const timeAlerts = () =>
+  import("@/features/time-alerts/routes/time-alerts-page").then((m) => ({ Component: m.TimeAlertsPage }));
+const timeAlertOffer = () =>
+  import("@/features/time-alerts/routes/time-alert-offer-page").then((m) => ({
+    Component: m.TimeAlertOfferPage,
+  }));
 const bundleCredits = () =>
   import("@/features/credits/routes/use-bundle-page").then((m) => ({ Component: m.UseBundlePage }));
 const rescheduleLesson = () =>
@@ -183,6 +189,8 @@ export const routes: RouteObject[] = [
               { path: paths.student.bookings(), lazy: studentBookings },
               { path: "/student/bookings/:bookingId/reschedule", lazy: rescheduleLesson },
               { path: "/student/bookings/:bookingId/book-again", lazy: bookAgain },
+              { path: paths.student.timeAlerts(), lazy: timeAlerts },
+              { path: "/student/time-alerts/offer/:token", lazy: timeAlertOffer },
             ],
           },
           {

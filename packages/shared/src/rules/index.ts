@@ -46,6 +46,7 @@ export * from "./test-pack-credits.ts";
 export * from "./test-pack-labels.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-pack-plan.ts";
+export * from "./time-alerts.ts";
 export * from "./travel.ts";
 export * from "./weekly-series.ts";
 export * from "./working-hours.ts";

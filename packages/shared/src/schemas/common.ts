@@ -60,6 +60,7 @@ const ERROR_STATUS_MEANINGS: Record<number, string> = {
   403: "Signed in with a role that may not do this",
   404: "Not found, or not yours",
   409: "Conflicts with the current state: see error.code",
+  410: "The link has lapsed: see error.message",
   413: "The request body is too large",
   415: "The request body is not JSON",
   422: "The Idempotency-Key was already used for a different request: make a new key for a new action",

@@ -32,3 +32,4 @@ export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";
 export * from "./weekly-series.ts";
+export * from "./time-alerts.ts";

@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   "payout-run",
   "hold-sweep",
   "compliance-scan",
+  "time-alerts",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

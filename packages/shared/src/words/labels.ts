@@ -154,6 +154,8 @@ export const emailKindLabels: Record<EmailKind, string> = {
   instructor_welcome: "Instructor welcome",
   payout_waiting: "Payout waiting (ABN or RCTI agreement)",
   pass_promise_decided: "Pass-promise claim decided",
+  time_alert_opening: "Earlier time opened",
+  time_alert_ended: "Earlier-time alert ended",
 };
 
 /** A stored kind's label; a kind this build does not know (an older or newer message) shows as it is. */

@@ -16,4 +16,5 @@ export * from "./rcti.ts";
 export * from "./saved-cards.ts";
 export * from "./teaching-stops.ts";
 export * from "./test-packages.ts";
+export * from "./time-alerts.ts";
 export * from "./users.ts";

@@ -1,5 +1,6 @@
 /** The availability module's public entry: open slots for learners, and the working-hours rules. */
 
+export { type AvailabilityCounters, readAvailabilityCounters } from "./availability-counters.ts";
 export {
   type BlockAnswer,
   type BlockRefusal,

@@ -52,4 +52,10 @@ export const JOB_CATALOGUE: readonly CatalogueJob[] = [
     interval: (env) => env.COMPLIANCE_SCAN_INTERVAL_SECONDS,
     queue: null,
   },
+  {
+    name: "time-alerts",
+    description: "Emails learners whose earlier-time alert matches a time that just opened (once a day each)",
+    interval: (env) => env.TIME_ALERT_SCAN_INTERVAL_SECONDS,
+    queue: null,
+  },
 ];

@@ -42,6 +42,7 @@ describeEachDatabase("admin: background jobs", (kind) => {
       "outbox-delivery",
       "payout-run",
       "refund-worker",
+      "time-alerts",
     ]);
     expect([...list.values()].every((job) => job.intervalSeconds === 0 && job.lastRun === null)).toBe(true);
     expect(list.get("outbox-delivery")?.queue).toEqual({

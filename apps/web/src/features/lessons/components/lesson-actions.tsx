@@ -1,8 +1,10 @@
 import type { StudentProfileBooking } from "@kerb/shared";
+import { sydneyDateOf } from "@kerb/shared/rules";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import X from "lucide-react/icons/x";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { EarlierTimesLink } from "@/features/time-alerts";
 import { formatDate, formatTime } from "@/lib/format";
 import { canCancelLesson, canRescheduleLesson } from "../utils/lesson-status";
 import { CancelSeriesAction } from "./cancel-series-action";
@@ -62,6 +64,13 @@ export function LessonActions({
           Reschedule
         </ButtonLink>
       ) : null}
+      {testPack ? null : (
+        <EarlierTimesLink
+          instructorId={booking.instructor.id}
+          before={sydneyDateOf(new Date(booking.startTime))}
+          label={`Tell me about times earlier than the ${which}`}
+        />
+      )}
       <Button
         variant="ghost"
         size="sm"

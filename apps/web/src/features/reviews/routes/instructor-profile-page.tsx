@@ -16,6 +16,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { ReviewList } from "@/components/ui/review-list";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { EarlierTimesLink } from "@/features/time-alerts";
+import { useCurrentUser } from "@/lib/auth-store";
 import { useInstructorReviews } from "../api/get-instructor-reviews";
 
 const PAGE_SIZE = 10;
@@ -25,6 +27,7 @@ export function InstructorProfilePage() {
   const { instructorId = "" } = useParams();
   const [page, setPage] = useState(1);
   const query = useInstructorReviews(instructorId, page, PAGE_SIZE);
+  const user = useCurrentUser();
 
   if (query.isPending) {
     return (
@@ -83,6 +86,12 @@ export function InstructorProfilePage() {
               ) : null}
             </span>
           </span>
+        }
+        // A learner may ask to hear when a time frees up with this instructor (issue 34).
+        actions={
+          user?.role === "STUDENT" ? (
+            <EarlierTimesLink instructorId={instructor.id} variant="outline" />
+          ) : undefined
         }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_2fr]">

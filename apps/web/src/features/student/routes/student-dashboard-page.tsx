@@ -31,6 +31,7 @@ import {
   upcomingLessons,
   useLessonCancellation,
 } from "@/features/lessons";
+import { EarlierTimesLink } from "@/features/time-alerts";
 import { useArrivalNotice } from "@/lib/arrival-notice";
 import { useCurrentUser } from "@/lib/auth-store";
 import { useStudentProfile } from "@/lib/student-profile";
@@ -194,6 +195,15 @@ export function StudentDashboardPage() {
             </CardContent>
           </Card>
         </div>
+      )}
+      {profileQuery.isError ? null : (
+        <Card>
+          <CardHeader
+            title="Want an earlier time?"
+            description="We'll email you when a time frees up with your instructor, or anyone in your suburb, and you hold it with one tap."
+            action={<EarlierTimesLink variant="secondary" />}
+          />
+        </Card>
       )}
       {profileQuery.isError ? null : (
         <Card>
