@@ -31,5 +31,5 @@ export * from "./student-lessons.ts";
 export * from "./test-pack-credits.ts";
 export * from "./test-pack-outcomes.ts";
 export * from "./test-packages.ts";
-export * from "./weekly-series.ts";
 export * from "./time-alerts.ts";
+export * from "./weekly-series.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WEEKLY_SERIES_MAX_WEEKS, WEEKLY_SERIES_MIN_WEEKS } from "../constants.ts";
 import { SERIES_WEEK_REASONS } from "../rules/weekly-series.ts";
-import { checkoutResponse } from "./bookings.ts";
+import { batchBookingRequest, checkoutResponse } from "./bookings.ts";
 import { isoDateTime, safeText } from "./common.ts";
 import { suburbName } from "./fields.ts";
 import { invoiceNumberClaim } from "./invoices.ts";
@@ -94,6 +94,8 @@ export const bookWeeklySeriesRequest = weeklySeriesRequest.extend({
   choices: z.array(seriesWeekChoice).min(1).max(WEEKLY_SERIES_MAX_WEEKS),
   /** The number shown on the invoice screen (POST /student/invoices); a fresh one when absent. */
   invoice: invoiceNumberClaim.optional(),
+  /** Pay the whole series once with this saved card, off-session, as a batch booking can. */
+  savedCardId: batchBookingRequest.shape.savedCardId,
 });
 export type BookWeeklySeriesRequest = z.input<typeof bookWeeklySeriesRequest>;
 

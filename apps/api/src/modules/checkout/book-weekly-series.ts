@@ -18,6 +18,7 @@ import {
   refuseOwnClashes,
   retryPastLapsedHolds,
 } from "../lessons/index.ts";
+import { findUsableSavedCard } from "../saved-cards/index.ts";
 import { lockStudentForCheckout } from "../students/index.ts";
 import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
@@ -113,6 +114,8 @@ export async function bookWeeklySeries(
   const now = ctx.now();
   const lessons = chosenLessons(request, now);
   const horizon = weeklySeriesHorizon(now);
+  // A card that is not theirs is refused before any week is held.
+  if (request.savedCardId) await findUsableSavedCard(ctx, ctx.db, studentId, request.savedCardId);
 
   const hold = () =>
     ctx.db.transaction(async (tx) => {
@@ -175,6 +178,7 @@ export async function bookWeeklySeries(
     held.payment,
     held.student,
     `Kerb weekly lesson × ${lessons.length} (${held.suburb})`,
+    { savedCardId: request.savedCardId },
   );
   return { ...checkout, seriesId: held.seriesId };
 }

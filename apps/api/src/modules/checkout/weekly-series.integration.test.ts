@@ -306,6 +306,31 @@ describeEachDatabase("a weekly lesson", (kind) => {
     expect(loser?.body.error.code).toBe("slot_unavailable");
   });
 
+  it("pays the whole series once with a saved card: booked at once, someone else's card refused", async () => {
+    const id = await instructor();
+    const learner = await registerStudent(http, { suburb: "Bondi" });
+    const token = learner.accessToken;
+    expect((await http.post("/api/student/saved-cards", undefined, token)).status).toBe(201);
+    const [card] = (await http.get("/api/student/saved-cards", token)).body.cards;
+    const preview = await http.post("/api/student/weekly-series/preview", seriesBody(id), token);
+    const body = seriesBody(id, { choices: keepAvailable(preview.body), savedCardId: card.id });
+
+    const stranger = await registerStudent(http, { suburb: "Bondi" });
+    const refused = await http.post("/api/student/weekly-series", body, stranger.accessToken);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe("card_not_found");
+
+    const booked = await http.post("/api/student/weekly-series", body, token);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.savedCard).toEqual({ status: "paid" });
+    const profile = await http.get("/api/student/profile", token);
+    const series = profile.body.bookings.filter(
+      (b: { series: { id: string } | null }) => b.series?.id === booked.body.seriesId,
+    );
+    expect(series).toHaveLength(WEEKS - 1);
+    expect(series.every((b: { status: string }) => b.status === "SCHEDULED")).toBe(true);
+  });
+
   it("prices each week as that date's slot: pool hours, and the full rate on a holiday the instructor teaches", async () => {
     // 11:00 on a weekday is pool hours (35% off) for an instructor who opts in, but never on a public holiday.
     const id = await instructor({ poolOptIn: true, teachesPublicHolidays: true });

@@ -136,6 +136,32 @@ describeEachDatabase("book again (issue 34)", (kind) => {
     expect(again.slots.map((s) => s.startTime)).not.toContain(slot.startTime);
   });
 
+  it("books again from a completed lesson with the saved card in two requests", async () => {
+    const { student, lessonId } = await studentWithCompletedLesson();
+    // Saved once, earlier (demo mode saves a demo card at once).
+    const saved = await http.post("/api/student/saved-cards", undefined, student.token);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const [card] = (await http.get("/api/student/saved-cards", student.token)).body.cards;
+    // 1. GET the offer.
+    const offer = await offerOf(student, lessonId);
+    const slot = offer.slots[0];
+    if (!slot) throw new Error("no slot");
+    // 2. POST the booking with the saved card: charged off-session and booked, no card page, no confirm.
+    const booked = await http.post(
+      "/api/student/bookings/batch",
+      { ...bookAgainBatchRequest(offer, slot), savedCardId: card.id },
+      student.token,
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.savedCard).toEqual({ status: "paid" });
+    expect(booked.body.paymentUrl).toBeUndefined();
+    const profile = await http.get("/api/student/profile", student.token);
+    expect(profile.body.bookings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ startTime: slot.startTime, status: "SCHEDULED" })]),
+    );
+    expect(await emailsTo(student.email)).toContain("booking_confirmed");
+  });
+
   it("books again from a completed lesson with bundle credits in two requests", async () => {
     const { student, lessonId } = await studentWithCompletedLesson();
     const { bundleId } = await buyBundle(http, student.token, {

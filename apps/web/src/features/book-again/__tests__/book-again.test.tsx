@@ -161,6 +161,65 @@ describe("Book again on the student dashboard", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("pays with the saved card off-session; once it is declined, Confirm goes to the card page", async () => {
+    const chosen = offer().slots[0];
+    if (!chosen) throw new Error("no slot");
+    const CARD_ID = "f0000000-0000-4000-8000-000000000001";
+    const PAYMENT_ID = "e0000000-0000-4000-8000-000000000002";
+    let holds = 0;
+    const { callsTo } = mockFetch({
+      "GET /api/student/profile": () => jsonResponse(200, studentProfile()),
+      "GET /api/student/book-again": () => jsonResponse(200, { offer: offer() }),
+      "GET /api/student/saved-cards": jsonResponse(200, {
+        cards: [
+          {
+            id: CARD_ID,
+            provider: "stripe",
+            brand: "Visa",
+            last4: "4242",
+            expMonth: 4,
+            expYear: 2031,
+            createdAt: "2026-11-01T00:00:00.000Z",
+          },
+        ],
+      }),
+      "POST /api/student/bookings/batch": () => {
+        holds += 1;
+        return holds === 1
+          ? apiError(402, "card_declined", "Your bank declined the saved card. Nothing was booked.")
+          : jsonResponse(201, {
+              payment: {
+                id: PAYMENT_ID,
+                invoiceNumber: "KRB-2026-000124",
+                subtotal: 80,
+                gst: 8,
+                amount: 88,
+                holdExpiresAt: iso(base),
+              },
+            });
+      },
+      [`POST /api/student/bookings/batch/confirm/${PAYMENT_ID}`]: jsonResponse(200, {
+        payment: paidPayment(chosen.startTime, chosen.endTime),
+      }),
+    });
+    const { user } = renderApp("/student/dashboard", signedIn);
+
+    await user.click(await screen.findByRole("button", { name: /^Choose Tue 08\/12\/2026, 10:00 am/ }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Confirm your lesson" }));
+    expect(await dialog.findByText("Visa •••• 4242")).toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Confirm and pay $88.00" }));
+    expect(await dialog.findByText(/Your bank declined the saved card/)).toBeInTheDocument();
+    expect(callsTo("POST", "/api/student/bookings/batch")[0]?.body).toMatchObject({ savedCardId: CARD_ID });
+
+    // The declined card is not offered again: the second try is the ordinary card checkout.
+    expect(dialog.getByText("Paid with").nextElementSibling).toHaveTextContent("Card");
+    await user.click(dialog.getByRole("button", { name: "Confirm and pay $88.00" }));
+    expect(
+      await screen.findByText("Booked: Tue 08/12/2026, 10:00 am – 11:00 am", { exact: false }),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", "/api/student/bookings/batch")[1]?.body).not.toHaveProperty("savedCardId");
+  });
+
   it("pays with the bundle's credits when the offer says so, in one request", async () => {
     const withCredits = offer({
       payment: { method: "credits", bundleId: BUNDLE_ID, creditsNeeded: 1, creditsLeft: 4 },
