@@ -97,7 +97,8 @@ export async function findAdminLesson(db: Executor, bookingId: string) {
   return row;
 }
 
-const cancellationColumns = {
+/** What cancelling a lesson reads of it (one lesson, or each of a weekly series'). */
+export const cancellationColumns = {
   id: bookings.id,
   instructorId: bookings.instructorId,
   status: bookings.status,

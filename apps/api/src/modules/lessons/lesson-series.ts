@@ -7,6 +7,7 @@ import { weeklySeriesLabel } from "@kerb/shared/rules";
 import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { bookings, lessonSeries } from "../../db/schema/index.ts";
+import { cancellationColumns } from "./lesson-reads.ts";
 
 /** A new series, written in the checkout's transaction before the lessons that name it. */
 export async function createLessonSeries(
@@ -27,18 +28,6 @@ export async function findOwnSeries(db: Executor, studentId: string, seriesId: s
   return row;
 }
 
-/** What cancelling a series' lesson reads of it. */
-const seriesLessonColumns = {
-  id: bookings.id,
-  instructorId: bookings.instructorId,
-  status: bookings.status,
-  startTime: bookings.startTime,
-  endTime: bookings.endTime,
-  priceCents: bookings.priceCents,
-  paymentId: bookings.paymentId,
-  bundleId: bookings.bundleId,
-};
-
 /**
  * The series' booked lessons still to come (SCHEDULED, not started), in time order; with `lock`, locked
  * for the rest of the transaction so a concurrent cancel or move of one of them waits.
@@ -50,7 +39,7 @@ export async function listFutureSeriesLessons(
   options: { lock?: boolean } = {},
 ) {
   const query = db
-    .select(seriesLessonColumns)
+    .select(cancellationColumns)
     .from(bookings)
     .where(
       and(eq(bookings.seriesId, seriesId), eq(bookings.status, "SCHEDULED"), gt(bookings.startTime, now)),

@@ -7,11 +7,10 @@ import {
   withRefund,
 } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
-import { publicOrigin } from "../../env.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPaymentRefundState } from "../payments/index.ts";
-import { cancelLessonWithRefund, cancellationFor, cannotBeTaught } from "./lesson-cancellation.ts";
-import { lockStudentLesson } from "./lesson-reads.ts";
+import { cancelOwnLessonIn } from "./cancel-own-lesson.ts";
+import { cancellationFor, cannotBeTaught } from "./lesson-cancellation.ts";
 import { findOwnSeries, listFutureSeriesLessons } from "./lesson-series.ts";
 import { toStudentRefund } from "./lesson-views.ts";
 
@@ -104,30 +103,8 @@ export async function cancelOwnSeries(
     const lessons = await listFutureSeriesLessons(tx, seriesId, now, { lock: true });
     const results: SeriesLessonRefund[] = [];
     for (const lesson of lessons) {
-      if (!(await lockStudentLesson(tx, studentId, lesson.id))) continue;
-      const result = await cancelLessonWithRefund(uow, {
-        bookingId: lesson.id,
-        cancelledBy: "STUDENT",
-        now,
-        appUrl: publicOrigin(ctx.env),
-      });
-      await uow.audit({
-        actorId: studentId,
-        action: "booking.cancel",
-        targetType: "booking",
-        targetId: lesson.id,
-        details: {
-          cancelledBy: "STUDENT",
-          seriesId,
-          tier: result.tier,
-          method: result.method,
-          refundCents: result.refundCents,
-          refundGstCents: result.refundGstCents,
-          keptCents: result.keptCents,
-          bundleCreditReturned: result.bundleCreditReturned,
-        },
-        createdAt: now,
-      });
+      const result = await cancelOwnLessonIn(ctx, uow, { studentId, bookingId: lesson.id, now, seriesId });
+      if (!result) continue;
       results.push({
         id: lesson.id,
         startTime: lesson.startTime.toISOString(),
