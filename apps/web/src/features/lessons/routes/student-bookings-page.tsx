@@ -19,6 +19,7 @@ import { paths } from "@/config/paths";
 import { draftHeldPaymentId, HeldPaymentsCard, heldPayments, isActiveHold } from "@/features/checkout";
 import { MessageButton } from "@/features/messages";
 import { ReviewAction, useLessonReview } from "@/features/reviews";
+import { useArrivalNotice } from "@/lib/arrival-notice";
 import { readBookingDraft } from "@/lib/booking-draft";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
@@ -74,7 +75,8 @@ export function StudentBookingsPage() {
     : [];
   const [draftPaymentId] = useState(() => draftHeldPaymentId(readBookingDraft()));
   const refunds = useCancelledRefunds();
-  const { note, announce } = useStatusNote();
+  // "Lesson booked at your earlier time…" from an alert's offer page.
+  const { note, announce } = useStatusNote(useArrivalNotice());
   const cancellation = useLessonCancellation(announce);
   const review = useLessonReview(announce);
   // A proposal email's link: ?proposal=<id>&answer=accept|decline readies that button (never presses it).

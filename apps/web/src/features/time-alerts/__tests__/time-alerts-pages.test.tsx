@@ -181,6 +181,11 @@ describe("An alert email's link", () => {
       expect(api.callsTo("POST", `/api/student/bookings/batch/confirm/${PAYMENT}`)).toHaveLength(1),
     );
     expect(api.callsTo("POST", `/api/student/time-alert-offers/${TOKEN}/hold`)[0]?.body).toEqual({});
+    // Paid: My bookings, saying so.
+    expect(await screen.findByRole("heading", { level: 1, name: "My bookings" })).toBeInTheDocument();
+    expect(
+      await screen.findByText("Lesson booked at your earlier time. Your tax invoice is on its way by email."),
+    ).toBeInTheDocument();
   });
 
   it("tells the second learner someone else took the time", async () => {
