@@ -47,7 +47,8 @@ export function timeOpenedEmail(input: {
       paragraphs: [
         `A time you asked about is free: ${lessonWhen(offered)} with ${offered.instructorName} in ${input.suburb}.`,
         "Other learners may have asked about it too, so it goes to whoever holds it first. Open the link and press Hold this time: the lesson is then kept for you while you pay, as with any booking.",
-        ...(alerts ? [`Your alert stays on until you end it: ${alerts}`] : []),
+        "Holding a time ends this alert; if someone else holds it first, your alert stays on.",
+        ...(alerts ? [`Your alerts: ${alerts}`] : []),
       ],
       details: [
         ["Time", lessonWhen(offered)],

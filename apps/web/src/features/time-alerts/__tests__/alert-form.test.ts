@@ -58,7 +58,7 @@ describe("the earlier-time alert form's reading", () => {
 
   it("describes an alert's days, times and length in a line", () => {
     expect(describeWindow({ weekdays: [1, 3], fromTime: "07:00", toTime: "10:00", lessonMinutes: 60 })).toBe(
-      "Mon, Wed · 07:00–10:00 · 1 hour lessons",
+      "Mon, Wed · 7:00 am – 10:00 am · 1 hour lessons",
     );
     expect(describeWindow({ weekdays: null, fromTime: null, toTime: null, lessonMinutes: 120 })).toBe(
       "Any day · any time of day · 2 hours lessons",

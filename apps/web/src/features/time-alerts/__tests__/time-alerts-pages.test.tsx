@@ -89,7 +89,13 @@ describe("Earlier-time alerts page", () => {
       weekdays: [1],
       lessonMinutes: 60,
     });
-    expect(await screen.findByText("Mon, Wed · 07:00–10:00 · 1 hour lessons")).toBeInTheDocument();
+    expect(await screen.findByText("Mon, Wed · 7:00 am – 10:00 am · 1 hour lessons")).toBeInTheDocument();
+    // Said, and the form is fresh again: a second tap does not quietly make a twin.
+    expect(
+      await within(form).findByText(/Alert set\. We'll email you when a matching time opens/),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Earliest start/)).toHaveValue("");
+    expect(within(form).getByRole("checkbox", { name: "Mon" })).not.toBeChecked();
   });
 
   it("shows the server's refusal, and ends an alert with End", async () => {
@@ -172,7 +178,9 @@ describe("An alert email's link", () => {
     const { user } = renderApp(`/student/time-alerts/offer/${TOKEN}`, signedIn);
     expect(await screen.findByText("15/06/2027, 9:00 am – 10:00 am", { exact: false })).toBeInTheDocument();
     expect(
-      screen.getByText(/With Ivy Teacher in Parramatta · 60 minutes · \$80\.00 \+ GST/),
+      screen.getByText(
+        /With Ivy Teacher in Parramatta · 60 minutes · \$88\.00 incl\. GST \(\$80\.00 \+ GST\)/,
+      ),
     ).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/student/time-alert-offers/${TOKEN}/hold`)).toHaveLength(0);
 

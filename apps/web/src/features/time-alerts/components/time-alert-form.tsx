@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { SelectField, TextField } from "@/components/ui/field";
+import { StatusMessage, type StatusNote } from "@/components/ui/status-message";
 import { useCreateTimeAlert } from "../api/create-time-alert";
 import {
   type AlertDraft,
@@ -25,10 +26,12 @@ type TimeAlertFormProps = {
 export function TimeAlertForm({ initial, today, suburb, instructors, onCreated }: TimeAlertFormProps) {
   const [draft, setDraft] = useState<AlertDraft>(initial);
   const [errors, setErrors] = useState<AlertDraftErrors>({});
+  const [note, setNote] = useState<StatusNote | null>(null);
   const create = useCreateTimeAlert();
   const edit = (change: Partial<AlertDraft>) => {
     setDraft((d) => ({ ...d, ...change }));
     setErrors({});
+    setNote(null);
   };
   const toggleDay = (day: number) =>
     edit({
@@ -46,6 +49,12 @@ export function TimeAlertForm({ initial, today, suburb, instructors, onCreated }
     }
     try {
       await create.mutateAsync(read.request);
+      // Set: the form starts afresh (a second tap would only make a twin) and says what happens next.
+      setDraft(initial);
+      setNote({
+        id: Date.now(),
+        text: "Alert set. We'll email you when a matching time opens; it is listed under Your alerts.",
+      });
       onCreated?.();
     } catch {
       // Shown below the form.
@@ -124,6 +133,9 @@ export function TimeAlertForm({ initial, today, suburb, instructors, onCreated }
         value={draft.lessonMinutes}
         onChange={(event) => edit({ lessonMinutes: event.target.value })}
       />
+      <div className="sm:col-span-2">
+        <StatusMessage note={note} />
+      </div>
       {create.error ? (
         <ErrorState className="sm:col-span-2" title="We couldn't set that alert" error={create.error} />
       ) : null}

@@ -3,7 +3,8 @@
  * weekdays), read into the API's request with a sentence for each field that is wrong.
  */
 import { type CreateTimeAlertRequest, LESSON_LENGTHS, TIME_ALERT_MAX_WINDOW_DAYS } from "@kerb/shared";
-import { daysBetween, formatIsoDate, isValidIsoDate } from "@kerb/shared/rules";
+import { clockMinutes, daysBetween, formatIsoDate, isValidIsoDate } from "@kerb/shared/rules";
+import { formatClockMinutes } from "@kerb/shared/words";
 
 export interface AlertDraft {
   /** "" for any instructor in the learner's suburb. */
@@ -95,7 +96,14 @@ export function readAlertDraft(
 
 const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** "Mon, Wed · 07:00–10:00 · 1 hour": what an alert watches, in a line. */
+/** "07:00" → "7:00 am", as every other time in the app reads. */
+function clockLabel(time: string | null): string | null {
+  const minutes = time ? clockMinutes(time) : null;
+  return minutes === null ? time : formatClockMinutes(minutes, { withMinutes: true });
+}
+
+/** "Mon, Wed · 7:00 am – 10:00 am · 1 hour": what an alert watches, in a line. */
+
 export function describeWindow(alert: {
   weekdays: number[] | null;
   fromTime: string | null;
@@ -108,7 +116,7 @@ export function describeWindow(alert: {
       : "Any day";
   const times =
     alert.fromTime || alert.toTime
-      ? `${alert.fromTime ?? "any time"}–${alert.toTime ?? "any time"}`
+      ? `${clockLabel(alert.fromTime) ?? "any time"} – ${clockLabel(alert.toTime) ?? "any time"}`
       : "any time of day";
   const length =
     LENGTH_OPTIONS.find((o) => o.value === String(alert.lessonMinutes))?.label ??

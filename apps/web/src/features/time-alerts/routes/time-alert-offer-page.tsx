@@ -1,3 +1,4 @@
+import { dollarsToCents, formatConsumerPrice } from "@kerb/shared/rules";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +12,7 @@ import { paths } from "@/config/paths";
 import { PickupAddressField, useConfirmHeldPayment } from "@/features/checkout";
 import { errorMessage } from "@/lib/api-error";
 import { arrivalNotice } from "@/lib/arrival-notice";
-import { formatDate, formatDollars, formatTimeRange } from "@/lib/format";
+import { formatDate, formatTimeRange, formatWeekday } from "@/lib/format";
 import { useTimeAlertOffer } from "../api/get-time-alert-offer";
 import { useHoldTimeAlertOffer } from "../api/hold-time-alert-offer";
 
@@ -64,8 +65,8 @@ export function TimeAlertOfferPage() {
       ) : (
         <Card>
           <CardHeader
-            title={`${formatDate(data.startTime)}, ${formatTimeRange(data.startTime, data.endTime)}`}
-            description={`With ${data.instructor.firstName} ${data.instructor.lastName} in ${data.suburb} · ${data.lessonMinutes} minutes${data.price !== null ? ` · ${formatDollars(data.price)} + GST` : ""}`}
+            title={`${formatWeekday(data.startTime)} ${formatDate(data.startTime)}, ${formatTimeRange(data.startTime, data.endTime)}`}
+            description={`With ${data.instructor.firstName} ${data.instructor.lastName} in ${data.suburb} · ${data.lessonMinutes} minutes${data.price !== null ? ` · ${formatConsumerPrice(dollarsToCents(data.price))}` : ""}`}
           />
           <CardContent className="flex flex-col gap-4">
             {failure ? (
