@@ -201,7 +201,9 @@ export function useCheckout({
         // what the student sees, exactly as after the card page.
         if (isBundle) await confirmBundlePurchase.mutateAsync(started.payment.id);
         else await confirmBatchBooking.mutateAsync(started.payment.id);
-        onCheckoutChange(null);
+        // No onCheckoutChange(null) here, as on the demo path: onPaid clears the draft, and a state change
+        // now would save the draft again while the wizard is still on screen, leaving "You have an
+        // unfinished booking" for the next visit.
         setPhase("paid");
         onPaid(flow);
         return;
