@@ -164,4 +164,79 @@ describe("Repeat weekly", () => {
     expect(booking?.headers.get("idempotency-key")).toBeTruthy();
     expect(server.callsTo("POST", `/api/student/bookings/batch/confirm/${PAYMENT_ID}`)).toHaveLength(1);
   });
+
+  it("pays the series with the saved card when there is one, and says so; no pretend processing", async () => {
+    const server = mockFetch({
+      "GET /api/student/saved-cards": () =>
+        jsonResponse(200, {
+          cards: [
+            {
+              id: "f0000000-0000-4000-8000-000000000001",
+              provider: "stripe",
+              brand: "Visa",
+              last4: "4242",
+              expMonth: 4,
+              expYear: 2031,
+              createdAt: "2026-11-01T00:00:00.000Z",
+            },
+          ],
+        }),
+      "POST /api/student/weekly-series/preview": () => jsonResponse(200, preview),
+      "POST /api/student/weekly-series": () =>
+        jsonResponse(201, {
+          seriesId: SERIES_ID,
+          savedCard: { status: "paid" },
+          payment: {
+            id: PAYMENT_ID,
+            invoiceNumber: "KRB-2",
+            subtotal: 160,
+            gst: 16,
+            amount: 176,
+            holdExpiresAt: null,
+          },
+        }),
+      [`POST /api/student/bookings/batch/confirm/${PAYMENT_ID}`]: () =>
+        jsonResponse(200, {
+          payment: {
+            id: PAYMENT_ID,
+            type: "BOOKINGS",
+            status: "PAID",
+            provider: "stripe",
+            currency: "AUD",
+            invoiceNumber: "KRB-2",
+            subtotal: 160,
+            gst: 16,
+            amount: 176,
+            createdAt: new Date().toISOString(),
+            paidAt: new Date().toISOString(),
+            lessons: [],
+            bundle: null,
+          },
+        }),
+    });
+    const onPaid = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <WeeklySeriesDialog
+          isOpen
+          onOpenChange={() => {}}
+          instructor={INSTRUCTOR}
+          suburb="Bondi"
+          firstLesson={{ startTime: request.startTime, endTime: request.endTime }}
+          onPaid={onPaid}
+        />
+      </AppProviders>,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Repeat weekly" });
+    expect(
+      await within(dialog).findByText("Paid with your saved Visa •••• 4242, in one payment."),
+    ).toBeInTheDocument();
+    await within(dialog).findByRole("list", { name: "Your weeks" });
+    await user.click(within(dialog).getByRole("button", { name: "Pay $176.00" }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalled(), { timeout: 1000 });
+    expect(server.callsTo("POST", "/api/student/weekly-series")[0]?.body).toMatchObject({
+      savedCardId: "f0000000-0000-4000-8000-000000000001",
+    });
+  });
 });

@@ -175,7 +175,6 @@ export function InvoiceStep({
         {savedCard ? (
           <Button
             size="lg"
-            variant="outline"
             onClick={() => void payWithSavedCard(savedCard.id)}
             isLoading={isBusy}
             loadingText="Processing…"
@@ -187,6 +186,8 @@ export function InvoiceStep({
         ) : null}
         <Button
           size="lg"
+          // With a saved card, that is the way to pay; another card is the second choice.
+          variant={savedCard ? "outline" : "primary"}
           onClick={pay}
           isLoading={isBusy}
           loadingText="Processing…"

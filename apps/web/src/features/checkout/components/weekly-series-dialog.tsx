@@ -7,7 +7,13 @@ import {
   type WeeklySeriesPreview,
   type WeeklySeriesRequest,
 } from "@kerb/shared";
-import { centsToDollars, sydneyDateOf } from "@kerb/shared/rules";
+import {
+  centsToDollars,
+  consumerPriceCents,
+  dollarsToCents,
+  formatAud,
+  sydneyDateOf,
+} from "@kerb/shared/rules";
 import { useQueryClient } from "@tanstack/react-query";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useEffect, useState } from "react";
@@ -15,6 +21,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { SelectField } from "@/components/ui/field";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { savedCardLabel, useSavedCards } from "@/features/saved-cards";
+import { isApiError } from "@/lib/api-error";
 import { formatDollars, formatIsoDateWithWeekday, formatTime, formatWeekday } from "@/lib/format";
 import { scopeKeys } from "@/lib/query-keys";
 import { useConfirmBatchBooking } from "../api/confirm-batch-booking";
@@ -75,6 +83,10 @@ export function WeeklySeriesDialog({
   const book = useBookWeeklySeries();
   const confirm = useConfirmBatchBooking();
   const queryClient = useQueryClient();
+  // A saved card pays the series off-session (decision 041); once declined, the card page does instead.
+  const savedCards = useSavedCards("student", { enabled: isOpen });
+  const [isCardDeclined, setCardDeclined] = useState(false);
+  const savedCard = isCardDeclined ? undefined : savedCards.data?.cards[0];
 
   // A new plan (another number of weeks, or asked again) starts from its own defaults.
   useEffect(() => {
@@ -87,20 +99,26 @@ export function WeeklySeriesDialog({
     if (!preview.data || !choices || phase !== "idle") return;
     setPhase("paying");
     try {
-      const started = await book.mutateAsync(toBookRequest(request, preview.data, choices));
+      const started = await book.mutateAsync({
+        ...toBookRequest(request, preview.data, choices),
+        ...(savedCard ? { savedCardId: savedCard.id } : {}),
+      });
       if (started.paymentUrl) {
         setPhase("redirecting");
         window.location.assign(started.paymentUrl);
         return;
       }
-      // Demo mode: the pretend card processing, then our own confirmation, as the wizard does.
-      await wait(DEMO_PAYMENT_DELAY_MS);
+      // Charged off-session and booked already, confirming again only refreshes; demo mode pretends to
+      // process the card first, as the wizard does.
+      if (started.savedCard?.status !== "paid") await wait(DEMO_PAYMENT_DELAY_MS);
       await confirm.mutateAsync(started.payment.id);
       void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
       const count = totals?.lessons ?? 0;
       onPaid(`Weekly lesson booked: ${count} lessons with ${instructor.firstName}, paid in one payment.`);
-    } catch {
-      // A refusal (a week taken meanwhile, a price changed) is shown below; the plan is asked again.
+    } catch (error) {
+      // A refusal (a week taken meanwhile, a price changed, the card declined) is shown below; the plan
+      // is asked again.
+      if (isApiError(error) && error.code === "card_declined") setCardDeclined(true);
       void preview.refetch();
     } finally {
       setPhase((p) => (p === "redirecting" ? p : "idle"));
@@ -167,11 +185,21 @@ export function WeeklySeriesDialog({
           <Row term="Total incl. GST" value={totals.totalCents} strong />
         </dl>
       ) : null}
+      {savedCard ? (
+        <p className="text-slate-600 text-sm">
+          Paid with your saved {savedCardLabel(savedCard)}, in one payment.
+        </p>
+      ) : null}
       {book.isError || confirm.isError ? (
         <ErrorState title="Payment failed. Please try again." error={book.error ?? confirm.error} />
       ) : null}
     </ConfirmDialog>
   );
+}
+
+/** A week's price as learners see prices everywhere else: the GST-inclusive total. */
+function inclGst(exGstDollars: number): string {
+  return `${formatAud(consumerPriceCents(dollarsToCents(exGstDollars)))} incl. GST`;
 }
 
 function Row({ term, value, strong = false }: { term: string; value: number; strong?: boolean }) {
@@ -234,7 +262,7 @@ function WeekItem({
           </span>
         </label>
         <span className={kept ? "font-semibold text-slate-900 tabular-nums" : "text-slate-400 line-through"}>
-          {formatDollars(week.price)}
+          {inclGst(week.price)}
         </span>
       </li>
     );
@@ -243,7 +271,7 @@ function WeekItem({
     { value: "skip", label: "Skip this week" },
     ...week.alternatives.map((a) => ({
       value: a.startTime,
-      label: `${formatIsoDateWithWeekday(sydneyDateOf(new Date(a.startTime)))} at ${formatTime(a.startTime)} · ${formatDollars(a.price)}`,
+      label: `${formatIsoDateWithWeekday(sydneyDateOf(new Date(a.startTime)))} at ${formatTime(a.startTime)} · ${inclGst(a.price)}`,
     })),
   ];
   return (
