@@ -21,7 +21,7 @@ import {
 } from "@/features/availability";
 import { saveStudentAssessment, useStudentAssessment } from "@/features/learning";
 import { arrivalNotice } from "@/lib/arrival-notice";
-import { COMPLETED_DRAFT_STEP, clearBookingDraft, writeBookingDraft } from "@/lib/booking-draft";
+import { COMPLETED_DRAFT_STEP, writeBookingDraft } from "@/lib/booking-draft";
 import { scopeKeys } from "@/lib/query-keys";
 import { useStudentProfile } from "@/lib/student-profile";
 import { useNow } from "@/lib/use-now";
@@ -124,7 +124,7 @@ export function BookingWizard({
   session: string;
   restoreDraft?: (draft: unknown) => WizardState | null;
 }) {
-  const { state, savedAt, patch, goTo, goBack, startOver } = useBookingWizard({
+  const { state, savedAt, patch, goTo, goBack, startOver, finish } = useBookingWizard({
     resume,
     session,
     restoreDraft,
@@ -208,7 +208,7 @@ export function BookingWizard({
   function handlePaid(flow: Flow) {
     // Marked completed first: if anything below is interrupted, the paid draft is never resumed.
     writeBookingDraft({ ...draftFromState(state), currentStep: COMPLETED_DRAFT_STEP });
-    clearBookingDraft();
+    finish();
     void queryClient.invalidateQueries({ queryKey: scopeKeys.student });
     void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
     // Said on the dashboard, in its status message (spec §8's words; no native alert).

@@ -95,7 +95,10 @@ export function useBookingWizard({
   }, [location.key, location.search, canonical, entry, session, navigate]);
 
   const lastSaved = useRef<string | null>(null);
+  /** Paid: nothing is saved any more, whatever state changes still arrive before the page is left. */
+  const isFinished = useRef(false);
   useEffect(() => {
+    if (isFinished.current) return;
     const draft = draftFromState(state);
     const json = JSON.stringify(draft);
     const isFirstRun = lastSaved.current === null;
@@ -134,5 +137,15 @@ export function useBookingWizard({
     navigate({ search: stepSearch({ step: "flow_selection" }) }, { state: { wizardSession: session, from } });
   }, [navigate, session, from]);
 
-  return { state, savedAt, patch, goTo, goBack, startOver };
+  /**
+   * The booking is paid: the draft goes for good. A state change that lands after this (a paid checkout
+   * answering at once, as a saved card does) must not write it back as "an unfinished booking".
+   */
+  const finish = useCallback(() => {
+    isFinished.current = true;
+    clearBookingDraft();
+    setSavedAt(null);
+  }, []);
+
+  return { state, savedAt, patch, goTo, goBack, startOver, finish };
 }
