@@ -261,8 +261,13 @@ function WeekItem({
             <span className="text-slate-600">{week.startTime ? formatTime(week.startTime) : ""}</span>
           </span>
         </label>
-        <span className={kept ? "font-semibold text-slate-900 tabular-nums" : "text-slate-400 line-through"}>
-          {inclGst(week.price)}
+        <span className="shrink-0 text-right">
+          <span
+            className={`block whitespace-nowrap tabular-nums ${kept ? "font-semibold text-slate-900" : "text-slate-400 line-through"}`}
+          >
+            {formatAud(consumerPriceCents(dollarsToCents(week.price)))}
+          </span>
+          <span className="block text-slate-500 text-xs">incl. GST</span>
         </span>
       </li>
     );
