@@ -21,7 +21,6 @@ async function scheduledLessons(page: Page): Promise<Lesson[]> {
 }
 
 test("book again from the dashboard in two steps: choose a time, confirm", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a learner's flow, run on the phone project");
   await logIn(page, "student@demo.test");
   await page.goto("/student/dashboard");
 

@@ -93,7 +93,6 @@ async function tidyUp(page: Page, instructorId: string) {
 test("a saved card pays a wizard booking; a weekly lesson is paid once and cancelled at once", async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a learner's flow, run on the phone project");
   await logIn(page, "student@demo.test");
 
   const client = await api(page);

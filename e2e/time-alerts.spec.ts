@@ -92,7 +92,6 @@ test("an earlier-time alert: a cancelled time is emailed, held from the link and
   browser,
   playwright,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a learner's flow, run on the phone project");
   const taken = await bookImran(playwright);
   const day = formatSydneyDate(taken.startTime);
   const when = formatSydneyTimeRange(taken.startTime, taken.endTime);
