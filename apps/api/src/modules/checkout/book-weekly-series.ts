@@ -1,28 +1,13 @@
 import type { BookWeeklySeriesResponse, bookWeeklySeriesRequest } from "@kerb/shared";
-import {
-  centsToDollars,
-  dollarsToCents,
-  isBookableStart,
-  lessonMinutesBetween,
-  sydneyDateOf,
-  weeklySeriesHorizon,
-} from "@kerb/shared/rules";
+import { isBookableStart, lessonMinutesBetween, sydneyDateOf, weeklySeriesHorizon } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import {
-  createLessonSeries,
-  lessonRowOf,
-  openHoldsAndClashes,
-  planLessons,
-  refuseOwnClashes,
-  retryPastLapsedHolds,
-} from "../lessons/index.ts";
+import { createLessonSeries, lessonRowOf, planLessons, retryPastLapsedHolds } from "../lessons/index.ts";
 import { findUsableSavedCard } from "../saved-cards/index.ts";
-import { lockStudentForCheckout } from "../students/index.ts";
-import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
+import { lockLessonCheckout, openLessonsPayment, refuseChangedPrice } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
-import { alternativeDates, seriesSuburb, seriesWeeksOf } from "./weekly-series-plan.ts";
+import { alternativeDates, seriesWeeksOf } from "./weekly-series-plan.ts";
 
 type BookRequest = z.output<typeof bookWeeklySeriesRequest>;
 
@@ -119,37 +104,22 @@ export async function bookWeeklySeries(
 
   const hold = () =>
     ctx.db.transaction(async (tx) => {
-      // One checkout per student at a time, as the batch booking: the hold cap is counted and used atomically.
-      const student = await lockStudentForCheckout(tx, studentId);
-      if (!student) throw new AppError("unauthorized", "Please sign in again");
-      const suburb = seriesSuburb(request.suburb, student.suburb);
-      const { open, clashes } = await openHoldsAndClashes(
-        tx,
+      const { student, suburb } = await lockLessonCheckout(ctx, tx, {
         studentId,
-        lessons.map((l) => ({ start: new Date(l.startTime), end: new Date(l.endTime) })),
+        suburb: request.suburb,
+        times: lessons.map((l) => ({ start: new Date(l.startTime), end: new Date(l.endTime) })),
         now,
-      );
-      refuseTooManyHolds(ctx, open, lessons.length);
-      refuseOwnClashes(clashes);
+      });
       const planned = await planLessons(tx, {
         suburb,
         now,
         requests: lessons,
         instructorId: request.instructorId,
         horizon,
-        accept: (slot, item) => {
-          if (item.isPoolHours !== slot.isPoolHours || dollarsToCents(item.price) !== slot.priceCents) {
-            throw new AppError(
-              "amount_mismatch",
-              "A lesson price has changed. Please review your weekly lesson.",
-              {
-                week: item.week,
-                expected: centsToDollars(slot.priceCents),
-                isPoolHours: slot.isPoolHours,
-              },
-            );
-          }
-        },
+        accept: (slot, item) =>
+          refuseChangedPrice(slot, item, "A lesson price has changed. Please review your weekly lesson.", {
+            week: item.week,
+          }),
         unavailable: (item) =>
           new AppError(
             "slot_unavailable",

@@ -1,28 +1,12 @@
-import { type batchBookingRequest, SUBURBS } from "@kerb/shared";
-import {
-  centsToDollars,
-  dollarsToCents,
-  findSuburb,
-  isListableInstructor,
-  sydneyTodayDate,
-  teachesInSuburb,
-  unknownSuburbMessage,
-} from "@kerb/shared/rules";
+import type { batchBookingRequest } from "@kerb/shared";
+import { isListableInstructor, sydneyTodayDate, teachesInSuburb } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findInstructorListing } from "../instructors/index.ts";
-import {
-  checkLessonTimes,
-  lessonRowOf,
-  openHoldsAndClashes,
-  planLessons,
-  refuseOwnClashes,
-  retryPastLapsedHolds,
-} from "../lessons/index.ts";
+import { checkLessonTimes, lessonRowOf, planLessons, retryPastLapsedHolds } from "../lessons/index.ts";
 import { findUsableSavedCard } from "../saved-cards/index.ts";
-import { lockStudentForCheckout } from "../students/index.ts";
-import { openLessonsPayment, refuseTooManyHolds } from "./open-lessons-payment.ts";
+import { lockLessonCheckout, openLessonsPayment, refuseChangedPrice } from "./open-lessons-payment.ts";
 import { startCheckout } from "./start-checkout.ts";
 
 type BatchRequest = z.output<typeof batchBookingRequest>;
@@ -39,43 +23,20 @@ export async function holdLessons(ctx: AppContext, studentId: string, request: B
 
   const hold = () =>
     ctx.db.transaction(async (tx) => {
-      // One batch per student at a time: the hold cap below is counted and used atomically, so
-      // concurrent batches cannot each see room and together hoard slots.
-      const student = await lockStudentForCheckout(tx, studentId);
-      if (!student) throw new AppError("unauthorized", "Please sign in again");
-      // The schema has already matched a suburb sent in the request; the student's own may be stale.
-      const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
-      if (!suburb) {
-        throw new AppError("invalid_suburb", unknownSuburbMessage(), {
-          validSuburbs: SUBURBS,
-        });
-      }
-      const { open, clashes } = await openHoldsAndClashes(
-        tx,
+      const { student, suburb } = await lockLessonCheckout(ctx, tx, {
         studentId,
-        request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
+        suburb: request.suburb,
+        times: request.bookings.map((b) => ({ start: new Date(b.startTime), end: new Date(b.endTime) })),
         now,
-      );
-      refuseTooManyHolds(ctx, open, request.bookings.length);
-      refuseOwnClashes(clashes);
+      });
       const lessons = await planLessons(tx, {
         suburb,
         now,
         requests: request.bookings,
-        // The price and kind the student was shown must still hold: we never charge another.
-        accept: (slot, item, index) => {
-          if (item.isPoolHours !== slot.isPoolHours || dollarsToCents(item.price) !== slot.priceCents) {
-            throw new AppError(
-              "amount_mismatch",
-              "A lesson price has changed. Please review your selection.",
-              {
-                index,
-                expected: centsToDollars(slot.priceCents),
-                isPoolHours: slot.isPoolHours,
-              },
-            );
-          }
-        },
+        accept: (slot, item, index) =>
+          refuseChangedPrice(slot, item, "A lesson price has changed. Please review your selection.", {
+            index,
+          }),
         unavailable: async (item, index) => {
           // Say why the instructor is not free: gone from the listing, another suburb, or just taken.
           const instructor = await findInstructorListing(tx, item.instructorId ?? "");

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { InvoiceNumberClaim } from "@kerb/shared";
-import { holdExpiryFrom, invoiceTotals } from "@kerb/shared/rules";
+import type { InvoiceNumberClaim, Suburb } from "@kerb/shared";
+import { centsToDollars, dollarsToCents, holdExpiryFrom, invoiceTotals } from "@kerb/shared/rules";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { holdLessonsOfPayment } from "../lessons/index.ts";
+import { holdLessonsOfPayment, openHoldsAndClashes, refuseOwnClashes } from "../lessons/index.ts";
 import { claimInvoiceNumber, insertPayment } from "../payments/index.ts";
+import { bookingSuburb, lockStudentForCheckout } from "../students/index.ts";
 
 /** A lesson a card checkout holds: its times and price; who, when and for how long are the checkout's. */
 export interface CheckoutLesson {
@@ -20,6 +21,48 @@ export interface CheckoutLesson {
   pickupLocation: string;
   /** The weekly series it belongs to (issue 34), written before the lessons in the same transaction. */
   seriesId?: string;
+}
+
+/**
+ * The start of a card checkout of lessons, in its transaction: one checkout per student at a time (the
+ * hold cap is counted and used atomically, so concurrent checkouts cannot each see room and together
+ * hoard slots), the suburb, then the learner's own clashes and the hold cap refused before any planning.
+ */
+export async function lockLessonCheckout(
+  ctx: AppContext,
+  tx: Executor,
+  input: {
+    studentId: string;
+    suburb: Suburb | undefined;
+    times: Array<{ start: Date; end: Date }>;
+    now: Date;
+  },
+) {
+  const student = await lockStudentForCheckout(tx, input.studentId);
+  if (!student) throw new AppError("unauthorized", "Please sign in again");
+  const suburb = bookingSuburb(input.suburb, student.suburb);
+  const { open, clashes } = await openHoldsAndClashes(tx, input.studentId, input.times, input.now);
+  refuseTooManyHolds(ctx, open, input.times.length);
+  refuseOwnClashes(clashes);
+  return { student, suburb };
+}
+
+/**
+ * The price and kind the learner was shown must still hold when a time is planned again: we never
+ * charge another. `message` says what to review; `details` says which lesson.
+ */
+export function refuseChangedPrice(
+  slot: { priceCents: number; isPoolHours: boolean },
+  shown: { price: number; isPoolHours: boolean },
+  message: string,
+  details: Record<string, unknown>,
+) {
+  if (shown.isPoolHours === slot.isPoolHours && dollarsToCents(shown.price) === slot.priceCents) return;
+  throw new AppError("amount_mismatch", message, {
+    ...details,
+    expected: centsToDollars(slot.priceCents),
+    isPoolHours: slot.isPoolHours,
+  });
 }
 
 /** Refuses a checkout that would hold more lessons than a learner may keep waiting for payment. */

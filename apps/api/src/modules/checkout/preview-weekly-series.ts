@@ -3,8 +3,8 @@ import { centsToDollars, invoiceTotals } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findStudentForCheckout } from "../students/index.ts";
-import { planSeriesWeeks, seriesSuburb } from "./weekly-series-plan.ts";
+import { bookingSuburb, findStudentForCheckout } from "../students/index.ts";
+import { planSeriesWeeks } from "./weekly-series-plan.ts";
 
 /**
  * POST /student/weekly-series/preview: every week of the series as it stands (available with its
@@ -18,7 +18,7 @@ export async function previewWeeklySeries(
 ): Promise<WeeklySeriesPreview> {
   const student = await findStudentForCheckout(ctx.db, studentId);
   if (!student) throw new AppError("unauthorized", "Please sign in again");
-  const suburb = seriesSuburb(request.suburb, student.suburb);
+  const suburb = bookingSuburb(request.suburb, student.suburb);
   const { instructor, weeks } = await planSeriesWeeks(ctx.db, {
     studentId,
     suburb,

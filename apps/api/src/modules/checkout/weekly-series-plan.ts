@@ -9,7 +9,6 @@
 import {
   type SeriesTime,
   type SeriesWeekPreview,
-  SUBURBS,
   type Suburb,
   WEEKLY_SERIES_ALTERNATIVE_DAYS,
   WEEKLY_SERIES_MAX_ALTERNATIVES,
@@ -18,7 +17,6 @@ import { nswPublicHoliday } from "@kerb/shared/holidays";
 import {
   addDaysToDate,
   centsToDollars,
-  findSuburb,
   isListableInstructor,
   lessonMinutesBetween,
   type SeriesWeek,
@@ -28,7 +26,6 @@ import {
   sydneyMidnight,
   sydneyTodayDate,
   teachesInSuburb,
-  unknownSuburbMessage,
   weeklySeriesHorizon,
   weeklySeriesWeeks,
 } from "@kerb/shared/rules";
@@ -48,13 +45,6 @@ export interface SeriesAsked {
   startTime: string;
   endTime: string;
   weeks: number;
-}
-
-/** The suburb a series is in: the one asked for, else the learner's own (the batch booking's rule). */
-export function seriesSuburb(asked: Suburb | undefined, studentSuburb: string | null | undefined): Suburb {
-  const suburb = asked ?? findSuburb(studentSuburb ?? "");
-  if (!suburb) throw new AppError("invalid_suburb", unknownSuburbMessage(), { validSuburbs: SUBURBS });
-  return suburb;
 }
 
 /** The series' weeks from its first lesson, after the checks every new lesson time gets. */

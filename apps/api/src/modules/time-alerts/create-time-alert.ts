@@ -1,19 +1,17 @@
-import { type createTimeAlertRequest, SUBURBS, TIME_ALERT_MAX_ACTIVE, type TimeAlert } from "@kerb/shared";
+import { type createTimeAlertRequest, TIME_ALERT_MAX_ACTIVE, type TimeAlert } from "@kerb/shared";
 import {
   clockMinutes,
-  findSuburb,
   isListableInstructor,
   sydneyTodayDate,
   teachesInSuburb,
   timeAlertWindowProblems,
-  unknownSuburbMessage,
 } from "@kerb/shared/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { readAvailabilityCounters } from "../availability/index.ts";
 import { findInstructorListing } from "../instructors/index.ts";
-import { findStudent, lockStudentForCheckout } from "../students/index.ts";
+import { bookingSuburb, findStudent, lockStudentForCheckout } from "../students/index.ts";
 import { openTimesOf, slotKey, versionFor } from "./open-times.ts";
 import { toTimeAlert } from "./time-alert-views.ts";
 import * as repo from "./time-alerts.repository.ts";
@@ -48,10 +46,7 @@ export async function createTimeAlert(
   }
   const student = await findStudent(ctx.db, studentId);
   if (!student) throw new AppError("unauthorized", "Please sign in again");
-  const suburb = request.suburb ?? findSuburb(student.suburb ?? "");
-  if (!suburb) {
-    throw new AppError("invalid_suburb", unknownSuburbMessage(), { validSuburbs: SUBURBS });
-  }
+  const suburb = bookingSuburb(request.suburb, student.suburb);
   const instructorId = request.instructorId ?? null;
   if (instructorId) {
     const listing = await findInstructorListing(ctx.db, instructorId);
