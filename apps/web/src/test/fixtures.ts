@@ -1,4 +1,4 @@
-import type { AuthResponse, AuthUser, StudentProfile } from "@kerb/shared";
+import type { AuthResponse, AuthUser, PaymentDetails, StudentProfile } from "@kerb/shared";
 
 export const studentUser: AuthUser = {
   id: "6c1f3b1e-0a4e-4b0a-9b3e-1f2a3b4c5d6e",
@@ -145,6 +145,25 @@ export function studentProfile(now = Date.now(), overrides: Partial<StudentProfi
         refund: null,
       },
     ],
+    ...overrides,
+  };
+}
+
+/** A paid checkout of lessons as the confirm routes answer it; the amounts and ids a test cares about go in `overrides`. */
+export function paidPayment(overrides: Partial<PaymentDetails> & Pick<PaymentDetails, "id">): PaymentDetails {
+  return {
+    type: "BOOKINGS",
+    status: "PAID",
+    provider: "demo",
+    currency: "AUD",
+    invoiceNumber: "KRB-1",
+    subtotal: 80,
+    gst: 8,
+    amount: 88,
+    createdAt: new Date().toISOString(),
+    paidAt: new Date().toISOString(),
+    lessons: [],
+    bundle: null,
     ...overrides,
   };
 }

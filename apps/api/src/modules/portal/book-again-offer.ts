@@ -14,6 +14,7 @@ import {
   creditsForLesson,
   creditsLeft,
   findSuburb,
+  isActiveBooking,
   isListableInstructor,
   lessonMinutesBetween,
   sydneyDateOf,
@@ -76,11 +77,7 @@ export async function bookAgainOffer(
 
   // The learner's own booked and held lessons: a time clashing with them would only be refused.
   const busy = lessons
-    .filter(
-      (l) =>
-        l.status === "SCHEDULED" ||
-        (l.status === "PENDING_PAYMENT" && l.holdExpiresAt !== null && l.holdExpiresAt > now),
-    )
+    .filter((l) => isActiveBooking(l.status, l.holdExpiresAt, now))
     .map((l) => ({ start: l.startTime.getTime(), end: l.endTime.getTime() }));
   const open = await findOpenSlots(ctx.db, {
     ...bookingCalendarRange(now),

@@ -115,13 +115,20 @@ async function scanOne(
     );
     const known = new Set(alert.knownSlots);
     const fresh = open.filter((slot) => !known.has(slotKey(slot)));
-    // Only times the learner could take: not while they are in another car (their own lessons).
-    const offerable: typeof fresh = [];
-    for (const slot of fresh) {
-      if (offerable.length === TIME_ALERT_TIMES_PER_EMAIL) break;
-      const clashes = await findStudentClashes(uow.tx, alert.studentId, [slot], now);
-      if (clashes.length === 0) offerable.push(slot);
-    }
+    // Only times the learner could take: not while they are in another car (their own lessons, read
+    // once over the fresh times' span).
+    const span = fresh.length
+      ? [
+          {
+            start: new Date(Math.min(...fresh.map((s) => s.start.getTime()))),
+            end: new Date(Math.max(...fresh.map((s) => s.end.getTime()))),
+          },
+        ]
+      : [];
+    const own = await findStudentClashes(uow.tx, alert.studentId, span, now);
+    const offerable = fresh
+      .filter((slot) => !own.some((l) => l.startTime < slot.end && l.endTime > slot.start))
+      .slice(0, TIME_ALERT_TIMES_PER_EMAIL);
     const [offered, ...others] = offerable;
     if (!offered || !mayAlertAgain(alert.lastNotifiedAt, now)) {
       // Forget times no longer free (if one frees again it is news again); keep quiet news for later.

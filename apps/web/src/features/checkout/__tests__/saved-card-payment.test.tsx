@@ -3,11 +3,11 @@
  * charges it off-session with no card page; a decline says why and leaves the normal card page as the
  * way on.
  */
-import type { PaymentDetails, SavedCard } from "@kerb/shared";
+import type { SavedCard } from "@kerb/shared";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
-import { studentProfile } from "@/test/fixtures";
+import { paidPayment, studentProfile } from "@/test/fixtures";
 import { checkout, heldPayment, paymentId, startBatchInvoice } from "./invoice-test-utils";
 import { findStepHeading, keepaliveRoute } from "./wizard-test-utils";
 
@@ -21,21 +21,14 @@ const visa: SavedCard = {
   createdAt: "2026-11-01T00:00:00.000Z",
 };
 
-const paid: PaymentDetails = {
+const paid = paidPayment({
   id: paymentId,
-  type: "BOOKINGS",
-  status: "PAID",
   provider: "stripe",
-  currency: "AUD",
   invoiceNumber: "KRB-20261122-ABC123",
   subtotal: 133.85,
   gst: 13.39,
   amount: 147.24,
-  createdAt: new Date().toISOString(),
-  paidAt: new Date().toISOString(),
-  lessons: [],
-  bundle: null,
-};
+});
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AppProviders } from "@/app/providers";
 import { createQueryClient } from "@/lib/query-client";
 import { jsonResponse, mockFetch } from "@/test/fetch-mock";
+import { paidPayment } from "@/test/fixtures";
 import { WeeklySeriesDialog } from "../components/weekly-series-dialog";
 import { initialChoices, seriesTotals, toBookRequest } from "../model/weekly-series";
 
@@ -110,21 +111,14 @@ describe("Repeat weekly", () => {
         }),
       [`POST /api/student/bookings/batch/confirm/${PAYMENT_ID}`]: () =>
         jsonResponse(200, {
-          payment: {
+          payment: paidPayment({
             id: PAYMENT_ID,
-            type: "BOOKINGS",
-            status: "PAID",
             provider: "demo",
-            currency: "AUD",
             invoiceNumber: "KRB-1",
             subtotal: 240,
             gst: 24,
             amount: 264,
-            createdAt: new Date().toISOString(),
-            paidAt: new Date().toISOString(),
-            lessons: [],
-            bundle: null,
-          },
+          }),
         }),
     });
     const onPaid = vi.fn();
@@ -197,21 +191,14 @@ describe("Repeat weekly", () => {
         }),
       [`POST /api/student/bookings/batch/confirm/${PAYMENT_ID}`]: () =>
         jsonResponse(200, {
-          payment: {
+          payment: paidPayment({
             id: PAYMENT_ID,
-            type: "BOOKINGS",
-            status: "PAID",
             provider: "stripe",
-            currency: "AUD",
             invoiceNumber: "KRB-2",
             subtotal: 160,
             gst: 16,
             amount: 176,
-            createdAt: new Date().toISOString(),
-            paidAt: new Date().toISOString(),
-            lessons: [],
-            bundle: null,
-          },
+          }),
         }),
     });
     const onPaid = vi.fn();

@@ -3,7 +3,7 @@ import { sydneyTodayDate } from "@kerb/shared/rules";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, jsonResponse, mockFetch } from "@/test/fetch-mock";
-import { sessionFor, studentProfile, studentUser } from "@/test/fixtures";
+import { paidPayment, sessionFor, studentProfile, studentUser } from "@/test/fixtures";
 import { renderApp } from "@/test/render";
 
 const signedIn = { session: sessionFor(studentUser) };
@@ -140,23 +140,7 @@ describe("An alert email's link", () => {
       expiresAt: "2027-06-14T00:00:00.000Z",
     },
   });
-  const paid = {
-    payment: {
-      id: PAYMENT,
-      type: "BOOKINGS",
-      status: "PAID",
-      provider: "demo",
-      currency: "AUD",
-      invoiceNumber: "KRB-1",
-      subtotal: 80,
-      gst: 8,
-      amount: 88,
-      createdAt: new Date().toISOString(),
-      paidAt: new Date().toISOString(),
-      lessons: [],
-      bundle: null,
-    },
-  };
+  const paid = { payment: paidPayment({ id: PAYMENT }) };
 
   it("shows the time without holding it; Hold this time holds it, then pays as any booking", async () => {
     const api = mockFetch({

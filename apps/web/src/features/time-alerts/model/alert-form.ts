@@ -5,6 +5,7 @@
 import { type CreateTimeAlertRequest, LESSON_LENGTHS, TIME_ALERT_MAX_WINDOW_DAYS } from "@kerb/shared";
 import { clockMinutes, daysBetween, formatIsoDate, isValidIsoDate } from "@kerb/shared/rules";
 import { formatClockMinutes } from "@kerb/shared/words";
+import { SHORT_WEEKDAYS } from "@/lib/format";
 
 export interface AlertDraft {
   /** "" for any instructor in the learner's suburb. */
@@ -20,15 +21,11 @@ export interface AlertDraft {
 
 export type AlertDraftErrors = Partial<Record<keyof AlertDraft, string>>;
 
-export const WEEKDAY_OPTIONS = [
-  { value: 1, label: "Mon" },
-  { value: 2, label: "Tue" },
-  { value: 3, label: "Wed" },
-  { value: 4, label: "Thu" },
-  { value: 5, label: "Fri" },
-  { value: 6, label: "Sat" },
-  { value: 0, label: "Sun" },
-] as const;
+/** The days to tick, Monday first as Australian calendars list them (the API's numbers: 0 = Sunday). */
+export const WEEKDAY_OPTIONS = [1, 2, 3, 4, 5, 6, 0].map((value) => ({
+  value,
+  label: SHORT_WEEKDAYS[value],
+}));
 
 export const LENGTH_OPTIONS = LESSON_LENGTHS.map((minutes) => ({
   value: String(minutes),
@@ -94,8 +91,6 @@ export function readAlertDraft(
   };
 }
 
-const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
 /** "07:00" → "7:00 am", as every other time in the app reads. */
 function clockLabel(time: string | null): string | null {
   const minutes = time ? clockMinutes(time) : null;
@@ -112,7 +107,7 @@ export function describeWindow(alert: {
 }): string {
   const days =
     alert.weekdays && alert.weekdays.length > 0 && alert.weekdays.length < 7
-      ? alert.weekdays.map((d) => WEEKDAY_NAMES[d]).join(", ")
+      ? alert.weekdays.map((d) => SHORT_WEEKDAYS[d]).join(", ")
       : "Any day";
   const times =
     alert.fromTime || alert.toTime
